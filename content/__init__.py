@@ -1,0 +1,1 @@
+"""Built-in content packs (data only), shipped inside the wheel."""

@@ -1,0 +1,40 @@
+"""The board: regions, systems and adjacency."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .common import Faction, Id, Item, Model
+
+
+class Region(Item):
+    """A region of the galaxy. ``size`` is the number of systems it must hold; the validator checks it."""
+
+    size: int = Field(ge=1)
+
+
+class System(Item):
+    """A system (RB-SYS). Remote systems have no resources, no build queue number and cannot gain loyalty."""
+
+    region: Id
+    type: Literal["populous", "remote"]
+    build_queue: int | None = Field(
+        default=None, ge=1, description="Build-queue space its units are built on (populous systems)."
+    )
+    resources: list[Id] = Field(
+        default_factory=list, description="Resource icons left to right; a subjugated system uses only the first."
+    )
+    fixed_loyalty: Faction | None = Field(default=None, description="Loyalty that can never change (Coruscant).")
+
+
+class Adjacency(Model):
+    """An undirected edge of the map. Its id for ``replaces``/``removes`` is the two ids sorted and joined by '--'."""
+
+    between: tuple[Id, Id]
+    notes: str | None = None
+
+    @property
+    def id(self) -> str:
+        return "--".join(sorted(self.between))

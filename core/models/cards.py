@@ -1,0 +1,93 @@
+"""Cards: missions (with starting missions and projects), objectives, actions, tactics, advanced tactics, probes.
+
+Cards carry facts and structured effects, never printed rules text; ``summary`` is one line in our own words.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .common import Faction, Id, Item, Model, Skill, Text, Theater
+from .effects import Effect
+
+
+class Card(Item):
+    """Fields every card shares."""
+
+    set: Id = Field(description="Product the card comes from (base, rise-of-the-empire, or a fan pack id).")
+    copies: int = Field(default=1, ge=1, description="Copies of this card in its deck.")
+    summary: Text | None = Field(default=None, description="What the card does, in one line of our own words.")
+    effect: Effect = Field(default_factory=list, description="What the card does, as effect steps.")
+
+
+class MissionCard(Card):
+    """A mission card (RB-MIS), a starting mission (RB-MIS-26) or a project (RB-PRJ)."""
+
+    faction: Faction
+    deck: Literal["starting", "regular", "project"] = Field(
+        description="starting: in hand from setup and returns after use; project: the Imperial project deck."
+    )
+    requires: dict[Skill, int] = Field(
+        min_length=1, description="Skill icons the assigned leaders must have between them, by skill."
+    )
+    mode: Literal["attempt", "resolve"] = Field(description="attempt: may be opposed (RB-MIS-05); resolve: may not.")
+    portrait: Id | None = Field(default=None, description="Leader pictured on the card (RB-MIS-12).")
+    vader_icon: bool = Field(
+        default=False, description="Marks the Rise of the Empire mission set (RE-MSS-03)."
+    )
+    count_all_skills: bool = Field(
+        default=False, description="Every skill icon rolls a die during this attempt (RB-MIS-14)."
+    )
+
+
+class ObjectiveCard(Card):
+    """A Rebel objective (RB-OBJ)."""
+
+    stage: Literal[1, 2, 3]
+    reputation: int | None = Field(ge=0, description="Reputation gained; null when the card computes it.")
+    timing: Literal["combat", "start-of-refresh", "refresh", "any-time", "immediate"]
+    target_markers: int = Field(
+        default=0, ge=0, description="Target markers an 'Immediate' objective places (Rise of the Empire, RE-IMM)."
+    )
+
+
+class ActionCard(Card):
+    """An action card (RB-REC): starting cards, and recruit cards that bring leaders."""
+
+    faction: Faction
+    starting: bool = Field(description="A starting action card (no recruit icon), RB-SET-11.")
+    timing: Literal["assignment", "start-of-combat", "immediate", "special"]
+    leaders: list[Id] = Field(default_factory=list, description="Leaders pictured: the recruit choice it offers.")
+
+
+class TacticCard(Card):
+    """A base-game tactic card (RB-TAC), shared by both sides."""
+
+    theater: Theater
+    requires_special: bool = Field(
+        default=False, description="May only be played together with a special die result."
+    )
+
+
+class Ability(Model):
+    summary: Text | None = None
+    effect: Effect = Field(default_factory=list)
+
+
+class AdvancedTacticCard(Card):
+    """A Rise of the Empire advanced tactic card (RE-CIN): one of two abilities is used each round."""
+
+    faction: Faction
+    theater: Theater
+    unit: Id | None = Field(description="Unit pictured: the top ability needs one in the system.")
+    top: Ability
+    bottom: Ability
+
+
+class ProbeCard(Item):
+    """A probe card names one system (RB-PRB)."""
+
+    set: Id
+    system: Id

@@ -1,0 +1,31 @@
+"""Leaders (RB-LDR): skills, tactic values, starting or recruited, team-play role."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .common import Faction, Id, Item, Model, Skill
+
+
+class Tactics(Model):
+    space: int = Field(default=0, ge=0)
+    ground: int = Field(default=0, ge=0)
+
+
+class Leader(Item):
+    """A leader token. ``skills`` are the large icons; ``secondary_skills`` the small Rise of the Empire icons."""
+
+    faction: Faction
+    set: Id
+    skills: dict[Skill, int] = Field(default_factory=dict, description="Large skill icons by skill.")
+    secondary_skills: dict[Skill, int] = Field(
+        default_factory=dict, description="Small skill icons (Rise of the Empire, RE-SKL): green dice in missions."
+    )
+    tactics: Tactics = Field(default_factory=Tactics)
+    starting: bool = Field(description="No recruit icon: starts in the leader pool (RULINGS C-09).")
+    role: Literal["admiral", "general"] = Field(description="Who controls it in team play (RB-TEAM).")
+    replaces: Id | None = Field(
+        default=None, description="Leader this one stands in for when a card swaps them (Luke as a Jedi)."
+    )

@@ -1,0 +1,65 @@
+"""Setups: starting units, loyalty procedure, decks and hands (RB-SET, RE-SET)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .common import Faction, Id, Item, Model, Text
+
+
+class QueuedUnit(Model):
+    unit: Id
+    count: int = Field(default=1, ge=1)
+    space: int = Field(ge=1, description="Build-queue space.")
+
+
+class FixedPlacement(Model):
+    """Units that go somewhere the setup names rather than where the player spreads the army."""
+
+    where: Literal["chosen-remote-system"] = Field(
+        description="chosen-remote-system: one remote system the player picks; its probe card leaves the game."
+    )
+    units: dict[Id, int]
+
+
+class FactionSetup(Model):
+    units: dict[Id, int] = Field(description="Starting units the player places (RB-SET-09, RB-SET-10).")
+    fixed: list[FixedPlacement] = Field(default_factory=list)
+    build_queue: list[QueuedUnit] = Field(default_factory=list)
+    starting_action_cards: int = Field(default=2, ge=0, description="Random starting action cards (RB-SET-11).")
+    mission_draws: int = Field(default=2, ge=0, description="Mission cards drawn into the starting hand (RB-SET-13).")
+
+
+class LoyaltyProcedure(Model):
+    """Starting loyalty from probe draws (RB-SET-08)."""
+
+    rebel_systems: int = Field(ge=0)
+    imperial_systems: int = Field(ge=0)
+    subjugated_first: int = Field(ge=0, description="The first this many Imperial systems drawn are subjugated.")
+
+
+class ObjectiveStage(Model):
+    stage: Literal[1, 2, 3]
+    fixed: list[Id] = Field(default_factory=list, description="Objective cards always in this stage.")
+    random: int | None = Field(
+        default=None, ge=0, description="Random cards added to the fixed ones; null = every card of the stage."
+    )
+
+
+class Setup(Item):
+    """A way to set up a game. A pack may add alternatives (Rise of the Empire's starting units)."""
+
+    description: Text | None = None
+    empire: FactionSetup
+    rebel: FactionSetup
+    loyalty: LoyaltyProcedure
+    objective_deck: list[ObjectiveStage] = Field(min_length=1)
+    rebel_objective_draws: int = Field(default=1, ge=0, description="RB-SET-04.")
+    tactics: Literal["tactic-cards", "advanced-tactic-cards"] = "tactic-cards"
+    time_track: Id
+    leader_pool_limit: int | None = Field(default=None, ge=1, description="RE-LDR: most leaders in a pool.")
+
+    def faction(self, faction: Faction) -> FactionSetup:
+        return self.empire if faction == "empire" else self.rebel
