@@ -1,0 +1,1 @@
+"""The built-in expansions. Each is a pluggy plugin found through the ``swrebellion.expansions`` entry points."""

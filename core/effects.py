@@ -1,0 +1,98 @@
+"""The effect-op registry: the meeting point of content (effect data) and rules (op handlers).
+
+Plugins register ops through the ``register_effect_ops`` hook. Each op has a pydantic parameter model; the
+schema exporter turns the registry into the JSON Schema of an effect step, and the engine calls the handler.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+OP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class OpRegistryError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """A registered effect op."""
+
+    name: str
+    params: type[BaseModel]
+    handler: Callable[..., Any]
+    plugin: str
+
+    @property
+    def doc(self) -> str:
+        return (self.handler.__doc__ or self.params.__doc__ or "").strip()
+
+
+class OpRegistry:
+    """Effect ops by name. Registering a name twice is an error naming both plugins."""
+
+    def __init__(self) -> None:
+        self._ops: dict[str, OpSpec] = {}
+        self.current_plugin = "?"
+
+    def register(self, name: str, params: type[BaseModel], handler: Callable[..., Any]) -> None:
+        if not OP_NAME.match(name):
+            raise OpRegistryError(f"effect op name {name!r} must be snake_case (letters, digits, underscores)")
+        if "op" in params.model_fields:
+            raise OpRegistryError(f"effect op {name!r}: its parameter model may not have a field called 'op'")
+        if name in self._ops:
+            raise OpRegistryError(
+                f"effect op {name!r} is registered by both {self._ops[name].plugin!r} and {self.current_plugin!r}"
+            )
+        self._ops[name] = OpSpec(name, params, handler, self.current_plugin)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._ops
+
+    def __getitem__(self, name: str) -> OpSpec:
+        return self._ops[name]
+
+    def __iter__(self):
+        return iter(sorted(self._ops.values(), key=lambda spec: spec.name))
+
+    def __len__(self) -> int:
+        return len(self._ops)
+
+    def names(self) -> list[str]:
+        return sorted(self._ops)
+
+    def step_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        """JSON Schema of one effect step: ``op`` must name a registered op, and the op's parameters are checked.
+
+        Uses one ``if``/``then`` branch per op (not ``oneOf``) so that a wrong parameter yields the op's own error
+        rather than "matches none of 12 alternatives". Parameter models' sub-definitions are merged into ``defs``.
+        """
+        branches = []
+        for spec in self:
+            params = spec.params.model_json_schema(ref_template="#/$defs/{model}")
+            for key, value in params.pop("$defs", {}).items():
+                defs.setdefault(key, value)
+            properties = {"op": {"const": spec.name}, **params.get("properties", {})}
+            then = {
+                "type": "object",
+                "properties": properties,
+                "required": ["op", *params.get("required", [])],
+                "additionalProperties": False,
+            }
+            if spec.doc:
+                then["description"] = spec.doc.splitlines()[0]
+            branches.append({"if": {"properties": {"op": {"const": spec.name}}}, "then": then})
+        schema: dict[str, Any] = {
+            "type": "object",
+            "description": "One effect step: an op registered by an enabled plugin, and its parameters.",
+            "required": ["op"],
+            "properties": {"op": {"enum": self.names()}},
+        }
+        if branches:
+            schema["allOf"] = branches
+        return schema

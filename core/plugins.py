@@ -1,0 +1,258 @@
+"""Expansions: discovery through entry points, enable/disable, and the plugin manager.
+
+An expansion is a module (or object) published in the entry-point group ``swrebellion.expansions``. It carries an
+``EXPANSION`` attribute (:class:`Expansion`) and pluggy hook implementations (see ``hookspecs.py``). The built-in
+base game and Rise of the Empire are found exactly this way, with no special case.
+
+Which expansions are enabled, lowest precedence first:
+1. each expansion's ``enabled_by_default``;
+2. ``rebellion.toml`` in the current folder (``rebellion expansions enable/disable`` writes it);
+3. command-line ``--expansion NAME`` / ``--no-expansion NAME``;
+4. the environment variable ``SWREBELLION_EXPANSIONS`` (comma list): when set, exactly those are enabled.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterable
+
+ENTRY_POINT_GROUP = "swrebellion.expansions"
+ENV_VAR = "SWREBELLION_EXPANSIONS"
+CONFIG_FILE = "rebellion.toml"
+
+
+class ExpansionError(Exception):
+    """A problem with the expansion selection, worded for the person at the terminal."""
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """What an expansion declares about itself."""
+
+    id: str
+    name: str
+    version: str
+    requires: tuple[str, ...] = ()
+    #: Content packs it provides: (package, resource folder), e.g. ("swrebellion.content", "base").
+    packs: tuple[tuple[str, str], ...] = ()
+    enabled_by_default: bool = False
+    description: str = ""
+
+    def pack_paths(self) -> list[Path]:
+        from importlib.resources import files
+
+        return [Path(str(files(package).joinpath(folder))) for package, folder in self.packs]
+
+
+@dataclass
+class Installed:
+    """An installed expansion: its declaration, the loaded plugin object and where it came from."""
+
+    expansion: Expansion
+    plugin: Any
+    source: str
+
+
+@dataclass
+class Discovery:
+    installed: dict[str, Installed] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)  # entry-point name -> error
+
+
+def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
+    """Load every expansion in the entry-point group. A plugin that fails to import is recorded, not raised."""
+    found = Discovery()
+    candidates: list[tuple[str, Any, str]] = []
+    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = getattr(ep, "dist", None)
+        source = f"{dist.name} {dist.version}" if dist else ep.value
+        try:
+            candidates.append((ep.name, ep.load(), source))
+        except Exception as exc:  # any import error of third-party code must not crash the CLI
+            found.broken[ep.name] = f"{type(exc).__name__}: {exc} (entry point {ep.value})"
+    for plugin, source in extra:
+        candidates.append((getattr(plugin, "EXPANSION").id, plugin, source))
+    for name, plugin, source in candidates:
+        info = getattr(plugin, "EXPANSION", None)
+        if not isinstance(info, Expansion):
+            found.broken[name] = f"{source} has no EXPANSION = Expansion(...) declaration"
+            continue
+        if info.id in found.installed:
+            found.broken[name] = f"expansion id {info.id!r} is also provided by {found.installed[info.id].source}"
+            continue
+        found.installed[info.id] = Installed(info, plugin, source)
+    return found
+
+
+def read_config(folder: Path | None = None) -> dict[str, list[str]]:
+    """The ``[expansions]`` table of ``rebellion.toml``: ``enabled`` and ``disabled`` lists."""
+    path = (folder or Path.cwd()) / CONFIG_FILE
+    if not path.exists():
+        return {"enabled": [], "disabled": []}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ExpansionError(f"{path}: not valid TOML ({exc}); fix or delete the file") from None
+    table = data.get("expansions", {})
+    result = {}
+    for key in ("enabled", "disabled"):
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ExpansionError(f"{path}: [expansions] {key} must be a list of expansion names")
+        result[key] = value
+    return result
+
+
+def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Path:
+    """Write ``rebellion.toml`` atomically (a temporary file renamed over the old one)."""
+    path = (folder or Path.cwd()) / CONFIG_FILE
+
+    def toml_list(values: list[str]) -> str:
+        return "[" + ", ".join(f'"{v}"' for v in sorted(set(values))) + "]"
+
+    text = (
+        "# Expansions for swrebellion (`rebellion expansions enable/disable` writes this file).\n"
+        "[expansions]\n"
+        f"enabled = {toml_list(config.get('enabled', []))}\n"
+        f"disabled = {toml_list(config.get('disabled', []))}\n"
+    )
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def _unknown(name: str, known: Iterable[str]) -> ExpansionError:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return ExpansionError(
+        f"unknown expansion {name!r}{hint} Installed: {', '.join(sorted(known)) or 'none'} "
+        "(see `rebellion expansions list`)"
+    )
+
+
+def resolve_enabled(
+    discovery: Discovery,
+    enable: Iterable[str] = (),
+    disable: Iterable[str] = (),
+    config: dict[str, list[str]] | None = None,
+    env: str | None = None,
+) -> list[str]:
+    """The enabled expansion ids in dependency order (requirements first, then by id).
+
+    Raises :class:`ExpansionError` for an unknown name, a broken plugin that was asked for, or an enabled
+    expansion whose requirement is disabled.
+    """
+    installed = discovery.installed
+    known = set(installed) | set(discovery.broken)
+
+    def check(name: str) -> str:
+        if name in discovery.broken:
+            raise ExpansionError(f"expansion {name!r} failed to load: {discovery.broken[name]}")
+        if name not in installed:
+            raise _unknown(name, installed)
+        return name
+
+    config = config if config is not None else {"enabled": [], "disabled": []}
+    if env is None:
+        env = os.environ.get(ENV_VAR)
+    if env is not None and env.strip():
+        chosen = {check(n.strip()) for n in env.split(",") if n.strip()}
+        origin = f"the environment variable {ENV_VAR}"
+    else:
+        chosen = {i for i, inst in installed.items() if inst.expansion.enabled_by_default}
+        for source in (config, {"enabled": list(enable), "disabled": list(disable)}):
+            for name in source.get("enabled", []):
+                chosen.add(check(name))
+            for name in source.get("disabled", []):
+                chosen.discard(check(name))
+        origin = "your selection"
+    for name in sorted(chosen):
+        for req in installed[name].expansion.requires:
+            if req not in chosen:
+                if req not in known:
+                    raise ExpansionError(f"expansion {name!r} requires {req!r}, which is not installed")
+                raise ExpansionError(
+                    f"expansion {name!r} requires {req!r}, but {origin} disables it; "
+                    f"enable {req!r} too, or disable {name!r}"
+                )
+    return dependency_order({n: installed[n].expansion.requires for n in chosen})
+
+
+def dependency_order(requires: dict[str, Iterable[str]]) -> list[str]:
+    """Topological order, requirements first, ties broken by id, so hook order never depends on discovery."""
+    order: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str, stack: tuple[str, ...]) -> None:
+        if name in done:
+            return
+        if name in stack:
+            cycle = " -> ".join(stack[stack.index(name):] + (name,))
+            raise ExpansionError(f"expansions require each other in a cycle: {cycle}")
+        for req in sorted(requires.get(name, ())):
+            if req in requires:
+                visit(req, stack + (name,))
+        done.add(name)
+        order.append(name)
+
+    for name in sorted(requires):
+        visit(name, ())
+    return order
+
+
+def plugin_manager(discovery: Discovery, enabled: list[str]):
+    """A pluggy manager with the enabled expansions registered in ``enabled`` order (see hookspecs.py)."""
+    import pluggy
+
+    from . import hookspecs
+
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    for name in enabled:
+        pm.register(discovery.installed[name].plugin, name=name)
+    return pm
+
+
+@dataclass
+class Active:
+    """The enabled expansions, their plugin manager and the effect ops they registered."""
+
+    discovery: Discovery
+    enabled: list[str]
+    pm: Any
+    ops: Any  # swrebellion.effects.OpRegistry
+
+    def expansion(self, name: str) -> Expansion:
+        return self.discovery.installed[name].expansion
+
+    def pack_paths(self) -> list[Path]:
+        return [path for name in self.enabled for path in self.expansion(name).pack_paths()]
+
+
+def activate(
+    enable: Iterable[str] = (),
+    disable: Iterable[str] = (),
+    *,
+    env: str | None = None,
+    folder: Path | None = None,
+    discovery: Discovery | None = None,
+) -> Active:
+    """Discover, resolve the selection (see the module docstring) and build the plugin manager and op registry."""
+    from .effects import OpRegistry
+
+    discovery = discovery or discover()
+    enabled = resolve_enabled(discovery, enable, disable, read_config(folder), env)
+    pm = plugin_manager(discovery, enabled)
+    ops = OpRegistry()
+    impls = {impl.plugin_name: impl for impl in pm.hook.register_effect_ops.get_hookimpls()}
+    for name in enabled:  # dependency order, so a clash names the later plugin
+        if name in impls:
+            ops.current_plugin = name
+            impls[name].function(registry=ops)
+    return Active(discovery, enabled, pm, ops)

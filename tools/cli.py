@@ -1,0 +1,53 @@
+"""The ``rebellion`` command. Subcommands live in their own modules and are imported only when run, so that
+``rebellion --help`` and ``rebellion --version`` stay fast (no pydantic, no jsonschema; benchmarks/startup.py)."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from swrebellion import __version__
+
+#: name -> (module, attribute, one-line help shown by `rebellion --help`)
+COMMANDS = {
+    "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
+    "packs": ("swrebellion.tools.packs_cmd", "packs", "List the content packs that would be loaded."),
+    "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
+    "new": ("swrebellion.tools.new_cmd", "new", "Scaffold fan content: a new pack that validates as made."),
+    "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, attr, _ = COMMANDS[name]
+        return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="rebellion")
+def main() -> None:
+    """Star Wars: Rebellion toolkit: play games, author and validate content packs, switch expansions.
+
+    \b
+    Common jobs:
+      rebellion validate                 check the built-in packs of the enabled expansions
+      rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
+      rebellion expansions list          see which expansions are installed and enabled
+      rebellion new pack my-pack         start a fan pack
+
+    Run `rebellion COMMAND --help` for each command's options.
+    """
