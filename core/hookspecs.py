@@ -34,3 +34,52 @@ def validate_catalog(catalog):
     of the enabled packs. Return an iterable of :class:`swrebellion.diagnostics.Diagnostic` (or ``None``); all
     results are collected and reported together.
     """
+
+
+@hookspec
+def register_steps(registry):
+    """Register the step handlers of this plugin's rules.
+
+    Fires once per :class:`swrebellion.engine.Rules` (that is, once per set of enabled expansions, not per game),
+    in dependency order. ``registry`` is a :class:`swrebellion.engine.steps.StepRegistry`: ``register(name,
+    handler)`` adds a step, ``override(name, handler)`` replaces another plugin's step (the old handler stays
+    reachable through ``registry.previous(name)``). A handler is ``handler(game, frame)``. Returns nothing.
+    """
+
+
+@hookspec
+def setup_game(game):
+    """Build a new game's starting state and push its first frames.
+
+    Fires once per new game, in dependency order (base before the expansions that build on it), before the flow
+    runs. Read ``game.state["options"]`` and ``game.rules.content``; set ``game.state["players"]``,
+    ``game.state["dice"]`` and ``game.state["data"]``; ``game.push(step)`` the first step. Returns nothing.
+    """
+
+
+@hookspec
+def modify_value(game, name, value, context):
+    """Adjust a value the rules compute, named by the rules (e.g. ``"combat-dice"``).
+
+    Fires whenever rules code calls ``game.modify(name, value, **context)``, in dependency order; each
+    implementation sees the value the one before it returned. Return the new value, or ``None`` to leave it.
+    """
+
+
+@hookspec
+def on_event(game, event):
+    """React to an event just appended to the log (triggers: objectives, abilities, statistics).
+
+    Fires after every ``game.log(...)``, in dependency order. ``event`` is the logged dict; change the game
+    through its methods (push a frame to act later). Returns nothing.
+    """
+
+
+@hookspec
+def build_scenario(game, spec):
+    """Set up a scenario's starting situation from its ``state:`` mapping (docs/scenarios.md).
+
+    Fires once per scenario, in dependency order, after ``setup_game`` has been skipped: the game starts empty.
+    Each implementation sets up what it understands and returns the set of top-level keys of ``spec`` it
+    consumed; a key no plugin consumes is an error in the scenario file.
+    """

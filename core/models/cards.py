@@ -91,3 +91,6 @@ class ProbeCard(Item):
 
     set: Id
     system: Id
+    setup_loyalty: Faction | None = Field(
+        default=None, description="Side the system counts for when starting loyalty is drawn (RB-SET-08)."
+    )

@@ -48,6 +48,13 @@ class ObjectiveStage(Model):
     )
 
 
+class BaseSpace(Model):
+    """The Rebel Base space of the board (RB-BAS): what it builds and onto which build-queue space."""
+
+    resources: list[Id] = Field(default_factory=list)
+    build_queue: int = Field(default=1, ge=1)
+
+
 class Setup(Item):
     """A way to set up a game. A pack may add alternatives (Rise of the Empire's starting units)."""
 
@@ -59,6 +66,8 @@ class Setup(Item):
     rebel_objective_draws: int = Field(default=1, ge=0, description="RB-SET-04.")
     tactics: Literal["tactic-cards", "advanced-tactic-cards"] = "tactic-cards"
     time_track: Id
+    rebel_base: BaseSpace = Field(default_factory=BaseSpace)
+    mission_dice_limit: int = Field(default=10, ge=1, description="Most dice a side rolls for a mission (D-01).")
     leader_pool_limit: int | None = Field(default=None, ge=1, description="RE-LDR: most leaders in a pool.")
 
     def faction(self, faction: Faction) -> FactionSetup:

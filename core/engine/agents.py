@@ -1,0 +1,40 @@
+"""Agents answer decisions. The kernel ships a seeded random agent; tests and tools add scripted and human ones."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from . import rng
+from .game import Decision, Game
+
+
+class Agent(Protocol):
+    def choose(self, game: Game, decision: Decision) -> str:
+        """Return the id of one of ``decision.options``. Agents should look only at ``game.view(player)``."""
+
+
+class RandomAgent:
+    """Picks uniformly among the legal options, from its own seeded stream (not the game's), so that a game
+    played by random agents is reproducible from (game seed, agent seed)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = rng.seed_state(seed)
+
+    def choose(self, game: Game, decision: Decision) -> str:
+        self._rng, index = rng.below(self._rng, len(decision.options))
+        return decision.options[index].id
+
+
+def play(game: Game, agents: dict[str, Agent], max_decisions: int = 100_000) -> int:
+    """Let agents answer every decision until the game ends. Returns the number of decisions applied."""
+    applied = 0
+    while not game.over:
+        pending = game.pending
+        if not pending:
+            break
+        for decision in pending:
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+            applied += 1
+        if applied >= max_decisions:
+            raise RuntimeError(f"no result after {max_decisions} decisions")
+    return applied

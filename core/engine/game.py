@@ -1,0 +1,376 @@
+"""The game: plain-data state, the step loop, decisions, dice, decks, the log and views.
+
+Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
+
+``seed``, ``rng``      the seed and the generator's current state (``rng.py``)
+``players``            player (or team-role) ids, set by the rules at setup
+``options``            how the game was created (setup id, number of players, ...)
+``dice``               die id -> faces, set by the rules from content
+``data``               the rules plugins' game data (board, decks, hands ...); hidden parts are labelled secrets
+``stack``              the flow: frames ``{"step": NAME, ...}`` (``steps.py``)
+``pending``            the open decisions (one, or several for simultaneous secret choices)
+``log``                every event, including every random outcome
+``choices``            every answer given, in order: what a save file replays
+``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
+
+:class:`Rules` holds what all copies of a game share (plugins, steps, content) and is never copied.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from . import rng
+from .secrets import peek, redact, secret
+from .steps import StepRegistry
+
+FORMAT = 1
+#: A step handler that runs this many times without asking anything is taken to be stuck.
+MAX_STEPS_PER_RUN = 1_000_000
+
+
+class EngineError(RuntimeError):
+    """A bug in rules code (not in a player's input): an unknown step, a stalled loop, an empty decision."""
+
+
+class IllegalChoice(ValueError):
+    """An answer that was not offered. The state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer: a stable id, a short label for people, and a JSON form for programs."""
+
+    id: str
+    label: str
+    data: Any
+    decision: str
+    player: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "label": self.label, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice a player (or team role) must make, with every legal option."""
+
+    id: str
+    player: str
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+
+    def option(self, option_id: str) -> Option:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise KeyError(option_id)
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "player": self.player,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+class Rules:
+    """The enabled expansions as a game sees them: hooks, step handlers, effect ops and the content catalog."""
+
+    def __init__(self, active, content: Any = None) -> None:
+        self.active = active
+        self.content = content
+        self.ops = active.ops
+        self.steps = StepRegistry()
+        for plugin, impl in self._impls("register_steps"):
+            self.steps.current_plugin = plugin
+            impl(registry=self.steps)
+        self._event_listeners = [impl for _, impl in self._impls("on_event")]
+        self._modifiers = [impl for _, impl in self._impls("modify_value")]
+
+    def _impls(self, hook: str) -> list[tuple[str, Any]]:
+        """A hook's implementations in dependency order (base before what builds on it)."""
+        impls = {i.plugin_name: i.function for i in getattr(self.active.pm.hook, hook).get_hookimpls()}
+        return [(name, impls[name]) for name in self.active.enabled if name in impls]
+
+    def call_in_order(self, hook: str, **kwargs: Any) -> list[Any]:
+        """Call every implementation of ``hook`` in dependency order and return their results."""
+        return [impl(**kwargs) for _, impl in self._impls(hook)]
+
+
+class Game:
+    def __init__(self, rules: Rules, state: dict) -> None:
+        self.rules = rules
+        self.state = state
+
+    # -- creating, copying, hashing --------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int, options: dict | None = None) -> "Game":
+        """Set up a game: every plugin's ``setup_game`` runs (dependency order), then the flow runs to the first
+        decision."""
+        game = cls.blank(rules, seed, options)
+        rules.call_in_order("setup_game", game=game)
+        game.run()
+        return game
+
+    @classmethod
+    def blank(cls, rules: Rules, seed: int, options: dict | None = None) -> "Game":
+        """A game with nothing set up: scenarios build their situation on it (``build_scenario`` hook)."""
+        state = {
+            "format": FORMAT,
+            "seed": seed,
+            "rng": rng.seed_state(seed),
+            "players": [],
+            "options": dict(options or {}),
+            "dice": {},
+            "data": {},
+            "stack": [],
+            "pending": [],
+            "log": [],
+            "choices": [],
+            "forced_dice": [],
+            "result": None,
+        }
+        return cls(rules, state)
+
+    def copy(self) -> "Game":
+        """An independent game at this exact point, even in the middle of a decision (marshal: a C-speed deep
+        copy of plain data)."""
+        return Game(self.rules, marshal.loads(marshal.dumps(self.state)))
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(canonical_json(self.state).encode()).hexdigest()
+
+    # -- the flow ---------------------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state["result"] is not None
+
+    def push(self, step: str, **local: Any) -> dict:
+        frame = {"step": step, **local}
+        self.state["stack"].append(frame)
+        return frame
+
+    def pop(self) -> dict:
+        return self.state["stack"].pop()
+
+    def replace(self, step: str, **local: Any) -> dict:
+        """Pop the top frame and push another in its place (a tail call)."""
+        self.state["stack"].pop()
+        return self.push(step, **local)
+
+    def run(self) -> None:
+        """Run step handlers until a decision is pending, the stack is empty or the game is over."""
+        state = self.state
+        stack = state["stack"]
+        steps = self.rules.steps
+        for _ in range(MAX_STEPS_PER_RUN):
+            if state["pending"] or not stack or state["result"] is not None:
+                return
+            frame = stack[-1]
+            steps[frame["step"]](self, frame)
+        raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
+
+    def end(self, winner: str | None, reason: str) -> None:
+        """Finish the game now (victory is checked the moment it happens, RB-WIN)."""
+        self.state["result"] = {"winner": winner, "reason": reason}
+        self.state["pending"] = []
+        self.log("game-over", winner=winner, reason=reason)
+
+    # -- decisions --------------------------------------------------------------------------------------------
+
+    def ask(self, player: str, kind: str, options: Iterable, prompt: str = "", key: str = "choice") -> None:
+        """Ask ``player`` to choose. The answer lands in the asking (top) frame under ``key`` as
+        ``{"id", "label", "data"}`` and that frame's handler runs again."""
+        self._ask([(player, kind, options, prompt)], key, simultaneous=False)
+
+    def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable, str]], key: str = "choices") -> None:
+        """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
+        answer until all have answered; then ``frame[key]`` maps each player to their answer."""
+        self._ask(list(asks), key, simultaneous=True)
+
+    def _ask(self, asks: list, key: str, simultaneous: bool) -> None:
+        depth = len(self.state["stack"]) - 1
+        base = len(self.state["choices"])
+        pending = []
+        for n, (player, kind, options, prompt) in enumerate(asks):
+            opts = [self._option(o) for o in options]
+            if not opts:
+                raise EngineError(f"{kind!r} for {player} offers no options")
+            ids = [o["id"] for o in opts]
+            if len(set(ids)) != len(ids):
+                raise EngineError(f"{kind!r} offers the same option id twice: {ids}")
+            pending.append(
+                {
+                    "id": f"{base}.{n}",
+                    "player": player,
+                    "kind": kind,
+                    "prompt": prompt,
+                    "options": opts,
+                    "frame": depth,
+                    "key": key,
+                    "simultaneous": simultaneous,
+                    "answer": None,
+                }
+            )
+        self.state["pending"] = pending
+
+    @staticmethod
+    def _option(option: Any) -> dict:
+        if isinstance(option, Option):
+            return option.to_json()
+        if isinstance(option, dict):
+            return {"id": str(option["id"]), "label": str(option.get("label", option["id"])), "data": option.get("data")}
+        return {"id": str(option), "label": str(option), "data": None}
+
+    @property
+    def pending(self) -> list[Decision]:
+        """The open decisions not yet answered (one, or several when players choose simultaneously)."""
+        return [self._decision(d) for d in self.state["pending"] if d["answer"] is None]
+
+    @staticmethod
+    def _decision(d: dict) -> Decision:
+        options = tuple(Option(o["id"], o["label"], o["data"], d["id"], d["player"]) for o in d["options"])
+        return Decision(d["id"], d["player"], d["kind"], d["prompt"], options)
+
+    def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
+        """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
+
+        Raises :class:`IllegalChoice`, leaving the state untouched, if nothing is pending, if several players are
+        deciding and ``player`` does not say who answers, or if the option was not offered.
+        """
+        if isinstance(choice, Option):
+            option_id, player = choice.id, choice.player
+        elif isinstance(choice, dict):
+            option_id = str(choice.get("id"))
+        else:
+            option_id = str(choice)
+        open_ = [d for d in self.state["pending"] if d["answer"] is None]
+        if not open_:
+            raise IllegalChoice("no decision is pending" + (" (the game is over)" if self.over else ""))
+        if player is not None:
+            open_ = [d for d in open_ if d["player"] == player]
+            if not open_:
+                raise IllegalChoice(f"{player} has no decision to make now")
+        elif len(open_) > 1:
+            raise IllegalChoice(
+                "several players are deciding at once (" + ", ".join(d["player"] for d in open_) + "); say which"
+            )
+        decision = open_[0]
+        chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
+        if chosen is None:
+            offered = ", ".join(o["id"] for o in decision["options"])
+            raise IllegalChoice(
+                f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}; offered: {offered}"
+            )
+        self.state["choices"].append([decision["player"], option_id])
+        if decision["simultaneous"]:
+            decision["answer"] = secret(chosen, decision["player"])
+            if any(d["answer"] is None for d in self.state["pending"]):
+                return
+            answers = {d["player"]: peek(d["answer"]) for d in self.state["pending"]}
+            self._deliver(decision, answers)
+            self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answers.items()})
+        else:
+            self._deliver(decision, chosen)
+        self.run()
+
+    def _deliver(self, decision: dict, answer: Any) -> None:
+        self.state["pending"] = []
+        self.state["stack"][decision["frame"]][decision["key"]] = answer
+
+    # -- the log and hooks ------------------------------------------------------------------------------------
+
+    def log(self, type_: str, **fields: Any) -> dict:
+        """Append an event. Fields that only some players may see are wrapped with :func:`secret`."""
+        event = {"type": type_, **fields}
+        self.state["log"].append(event)
+        for listener in self.rules._event_listeners:
+            listener(game=self, event=event)
+        return event
+
+    def modify(self, name: str, value: Any, **context: Any) -> Any:
+        """Let every plugin adjust a named value (``modify_value`` hook, dependency order, each sees the last)."""
+        for modifier in self.rules._modifiers:
+            result = modifier(game=self, name=name, value=value, context=context)
+            if result is not None:
+                value = result
+        return value
+
+    # -- randomness -------------------------------------------------------------------------------------------
+
+    def random_below(self, n: int) -> int:
+        self.state["rng"], value = rng.below(self.state["rng"], n)
+        return value
+
+    def roll(self, dice: dict[str, int], who: str | None = None, purpose: str = "") -> dict[str, list[str]]:
+        """Roll dice by colour, e.g. ``{"red": 3, "black": 2}``; faces come from ``state["dice"]``. Forced faces
+        (scenarios) are used first, in order. The outcome is logged."""
+        faces = self.state["dice"]
+        forced = self.state["forced_dice"]
+        result: dict[str, list[str]] = {}
+        for die, count in dice.items():
+            if count <= 0:
+                continue
+            sides = faces[die]
+            rolled = []
+            for _ in range(count):
+                if forced:
+                    face = forced.pop(0)
+                    if face not in sides:
+                        raise EngineError(f"forced face {face!r} is not on the {die} die ({sides})")
+                    rolled.append(face)
+                else:
+                    rolled.append(sides[self.random_below(len(sides))])
+            result[die] = rolled
+        self.log("roll", who=who, purpose=purpose, dice=result)
+        return result
+
+    def shuffle(self, deck: dict, name: str) -> None:
+        """Shuffle a deck held as a secret list (Fisher-Yates); the new order is logged as a secret nobody sees."""
+        cards = peek(deck)
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.random_below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        self.log("shuffle", deck=name, order=secret(list(cards)))
+
+    def draw(self, deck: dict, count: int = 1) -> list:
+        """Take up to ``count`` cards from the top of a deck (fewer if it runs out)."""
+        cards = peek(deck)
+        drawn = cards[:count]
+        del cards[:count]
+        return drawn
+
+    # -- views ------------------------------------------------------------------------------------------------
+
+    def view(self, player: str | None) -> dict:
+        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only."""
+        state = self.state
+        pending = []
+        for d in state["pending"]:
+            if d["player"] == player and d["answer"] is None:
+                pending.append(self._decision(d).to_json())
+            else:
+                pending.append({"player": d["player"], "kind": d["kind"], "answered": d["answer"] is not None})
+        return {
+            "player": player,
+            "players": list(state["players"]),
+            "options": state["options"],
+            "data": redact(state["data"], player),
+            "log": redact(state["log"], player),
+            "pending": pending,
+            "result": state["result"],
+        }
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,36 @@
+"""The game's one random number generator, kept as a plain integer inside the state.
+
+SplitMix64: tiny, fast in pure Python, and defined by integer arithmetic alone, so the same seed gives the same
+numbers on every machine and every Python version (Python's own ``random.shuffle``/``choice`` may change between
+releases). Its whole state is one int, so copying or saving a game copies the stream position too.
+"""
+
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (new_state, random 64-bit value)."""
+    state = (state + GAMMA) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Return (new_state, uniform integer in [0, n)) without modulo bias."""
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state, value = next_u64(state)
+        if value < limit:
+            return state, value % n
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user-facing seed (any int)."""
+    return seed & MASK

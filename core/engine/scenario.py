@@ -1,0 +1,197 @@
+"""Scenarios: the rules test harness (docs/scenarios.md).
+
+A scenario is a YAML file: a starting situation, a script of choices and forced dice, and expectations. It runs
+in strict mode: a decision the script did not foresee fails the scenario, naming the decision and its options.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .game import Game, IllegalChoice, Rules
+from .secrets import peek
+
+
+class ScenarioError(Exception):
+    """The scenario file itself is wrong (bad YAML, unknown keys, a state key no plugin understands)."""
+
+
+class ScenarioFailure(AssertionError):
+    """The rules did not do what the scenario expects."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Expect(_Strict):
+    state: dict[str, Any] = Field(default_factory=dict, description="JSON pointer into the state -> value.")
+    log: list[dict[str, Any]] = Field(default_factory=list, description="Events that must have happened (subset).")
+    no_log: list[dict[str, Any]] = Field(default_factory=list, description="Events that must not have happened.")
+    pending: dict[str, Any] | None = Field(default=None, description="The open decision: player and/or kind.")
+    result: dict[str, Any] | None = None
+
+
+class Choose(_Strict):
+    player: str | None = None
+    kind: str | None = None
+    option: str
+
+
+class Offered(_Strict):
+    player: str | None = None
+    kind: str | None = None
+    includes: list[str] = Field(default_factory=list)
+    excludes: list[str] = Field(default_factory=list)
+    exactly: list[str] | None = None
+
+
+class Step(_Strict):
+    choose: Choose | None = None
+    dice: list[str] | None = None
+    offered: Offered | None = None
+    expect: Expect | None = None
+
+
+class Scenario(_Strict):
+    name: str
+    rules: list[str] = Field(default_factory=list, description="Rule ids this scenario checks (RB-MIS-08 ...).")
+    expansions: list[str] = Field(default_factory=lambda: ["base"])
+    seed: int = 0
+    options: dict[str, Any] = Field(default_factory=dict)
+    state: dict[str, Any] = Field(default_factory=dict)
+    script: list[Step] = Field(default_factory=list)
+    expect: Expect | None = None
+
+
+def load_scenario(path: Path) -> Scenario:
+    from swrebellion.sources import SourceError, load_data  # safe YAML: limits, duplicate keys, aliases
+
+    try:
+        data = load_data(Path(path))
+    except SourceError as exc:
+        raise ScenarioError(str(exc)) from None
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"/{'/'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ScenarioError(f"{path}: {problems}") from None
+
+
+def start(scenario: Scenario, rules: Rules) -> Game:
+    game = Game.blank(rules, scenario.seed, scenario.options)
+    consumed: set[str] = set()
+    for keys in rules.call_in_order("build_scenario", game=game, spec=scenario.state):
+        consumed |= set(keys or ())
+    unknown = sorted(set(scenario.state) - consumed)
+    if unknown:
+        raise ScenarioError(f"no enabled plugin understands the state key(s) {', '.join(unknown)}")
+    game.run()
+    return game
+
+
+def run(scenario: Scenario, make_rules: Callable[[list[str]], Rules]) -> Game:
+    """Play the scenario; raise :class:`ScenarioFailure` at the first thing that is not as scripted."""
+    game = start(scenario, make_rules(scenario.expansions))
+    log_start = 0
+    for n, step in enumerate(scenario.script, 1):
+        where = f"script step {n}"
+        if step.dice is not None:
+            game.state["forced_dice"].extend(step.dice)
+        if step.offered is not None:
+            _check_offered(game, step.offered, where)
+        if step.choose is not None:
+            _choose(game, step.choose, where)
+        if step.expect is not None:
+            check(game, step.expect, where, log_start)
+    if scenario.expect is not None:
+        check(game, scenario.expect, "final expectations", log_start)
+    if game.state["forced_dice"]:
+        raise ScenarioFailure(f"forced dice never rolled: {game.state['forced_dice']}")
+    return game
+
+
+def _describe(game: Game) -> str:
+    pending = game.pending
+    if not pending:
+        return "no decision is pending" + (f" (game over: {game.state['result']})" if game.over else "")
+    return "; ".join(f"{d.player} must decide {d.kind!r} among {[o.id for o in d.options]}" for d in pending)
+
+
+def _match_decision(game: Game, player: str | None, kind: str | None, where: str):
+    for decision in game.pending:
+        if (player is None or decision.player == player) and (kind is None or decision.kind == kind):
+            return decision
+    raise ScenarioFailure(f"{where}: expected a decision ({player or 'any player'}, {kind or 'any kind'}), "
+                          f"but {_describe(game)}")
+
+
+def _choose(game: Game, choose: Choose, where: str) -> None:
+    decision = _match_decision(game, choose.player, choose.kind, where)
+    try:
+        game.apply(choose.option, player=decision.player)
+    except IllegalChoice as exc:
+        raise ScenarioFailure(f"{where}: {exc}") from None
+
+
+def _check_offered(game: Game, offered: Offered, where: str) -> None:
+    decision = _match_decision(game, offered.player, offered.kind, where)
+    ids = [o.id for o in decision.options]
+    missing = [i for i in offered.includes if i not in ids]
+    present = [i for i in offered.excludes if i in ids]
+    if missing or present or (offered.exactly is not None and sorted(offered.exactly) != sorted(ids)):
+        raise ScenarioFailure(
+            f"{where}: {decision.player}'s {decision.kind!r} offers {ids}"
+            + (f"; missing {missing}" if missing else "")
+            + (f"; should not offer {present}" if present else "")
+            + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else "")
+        )
+
+
+def resolve_pointer(document: Any, pointer: str) -> Any:
+    """Follow a JSON pointer, looking through secret wrappers (rules tests see everything)."""
+    node = peek(document)
+    if pointer in ("", "/"):
+        return node
+    for raw in pointer.lstrip("/").split("/"):
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, list):
+            node = peek(node[int(part)])
+        elif isinstance(node, dict) and part in node:
+            node = peek(node[part])
+        else:
+            raise KeyError(pointer)
+    return node
+
+
+def _subset(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, dict):
+        actual = peek(actual)
+        return isinstance(actual, dict) and all(k in actual and _subset(v, actual[k]) for k, v in expected.items())
+    return peek(actual) == expected
+
+
+def check(game: Game, expect: Expect, where: str, log_start: int = 0) -> None:
+    """Assert every expectation; the message says what was expected and what the game holds."""
+    for pointer, wanted in expect.state.items():
+        try:
+            actual = resolve_pointer(game.state, pointer)
+        except (KeyError, IndexError, ValueError):
+            raise ScenarioFailure(f"{where}: the state has nothing at {pointer}") from None
+        if actual != wanted:
+            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected {wanted!r}")
+    log = game.state["log"][log_start:]
+    for wanted in expect.log:
+        if not any(_subset(wanted, event) for event in log):
+            raise ScenarioFailure(f"{where}: no logged event matches {wanted}")
+    for unwanted in expect.no_log:
+        hit = next((event for event in log if _subset(unwanted, event)), None)
+        if hit is not None:
+            raise ScenarioFailure(f"{where}: an event that should not happen did: {hit}")
+    if expect.pending is not None:
+        _match_decision(game, expect.pending.get("player"), expect.pending.get("kind"), where)
+    if expect.result is not None and not _subset(expect.result, game.state["result"]):
+        raise ScenarioFailure(f"{where}: result is {game.state['result']}, expected {expect.result}")

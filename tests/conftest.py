@@ -1,0 +1,55 @@
+"""Shared fixtures, and the collector that runs every scenario file under tests/scenarios/ as a test."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # the toy game plugin (tests/toygame.py)
+
+
+def make_rules(expansions: list[str]):
+    """Rules with exactly ``expansions`` enabled; the test-only Hideout plugin is discoverable too."""
+    import toygame
+
+    from swrebellion.engine import Rules
+    from swrebellion.plugins import activate, discover
+
+    discovery = discover(extra=[(toygame, "tests/toygame.py")])
+    return Rules(activate(env=",".join(expansions), discovery=discovery))
+
+
+@pytest.fixture
+def toy_rules():
+    return make_rules(["hideout"])
+
+
+def pytest_collect_file(parent, file_path: Path):
+    if file_path.suffix in (".yaml", ".yml") and "scenarios" in file_path.parts:
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        yield ScenarioItem.from_parent(self, name=self.path.stem)
+
+
+class ScenarioItem(pytest.Item):
+    def runtest(self):
+        from swrebellion.engine import scenario
+
+        spec = scenario.load_scenario(self.path)
+        scenario.run(spec, make_rules)
+
+    def repr_failure(self, excinfo):
+        from swrebellion.engine.scenario import ScenarioError, ScenarioFailure
+
+        if isinstance(excinfo.value, (ScenarioFailure, ScenarioError)):
+            return f"{self.path.name}: {excinfo.value}"
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario {self.name}"

@@ -1,0 +1,75 @@
+"""Decisions: only offered options are accepted, simultaneous secret choices, determinism (issue 4)."""
+
+import pytest
+
+from swrebellion.engine import Game, IllegalChoice, RandomAgent, play
+
+
+def test_first_decision_lists_every_legal_option(toy_rules):
+    game = Game.new(toy_rules, seed=1)
+    [decision] = game.pending
+    assert decision.player == "hider" and decision.kind == "choose-hideout"
+    assert [o.id for o in decision.options] == ["attic", "barn", "cellar", "dock", "erie"]
+    assert all(o.label and o.decision == decision.id for o in decision.options)
+
+
+def test_an_option_not_offered_is_refused_and_the_state_is_unchanged(toy_rules):
+    game = Game.new(toy_rules, seed=1)
+    before = game.state_hash()
+    with pytest.raises(IllegalChoice, match="'moon' was not offered to hider for 'choose-hideout'"):
+        game.apply("moon")
+    with pytest.raises(IllegalChoice, match="seeker has no decision"):
+        game.apply("attic", player="seeker")
+    assert game.state_hash() == before
+
+
+def test_simultaneous_choices_wait_for_everyone_and_stay_secret_until_then(toy_rules):
+    game = Game.new(toy_rules, seed=1)
+    game.apply("barn")
+    assert sorted(d.player for d in game.pending) == ["hider", "seeker"]
+    with pytest.raises(IllegalChoice, match="several players are deciding"):
+        game.apply(game.pending[0].options[0].id)
+    hider_card = game.pending[0].options[0]
+    game.apply(hider_card)
+    assert [d.player for d in game.pending] == ["seeker"]
+    seeker_view = game.view("seeker")
+    assert hider_card.id not in str(seeker_view["pending"])  # the hider's answer is not visible yet
+    assert {"player": "hider", "kind": "play-card", "answered": True} in seeker_view["pending"]
+    game.apply(game.pending[0].options[0])
+    assert any(e["type"] == "reveal-choices" for e in game.state["log"])
+
+
+def test_same_seed_and_choices_give_the_same_log_byte_for_byte(toy_rules):
+    def run(seed):
+        game = Game.new(toy_rules, seed=seed)
+        play(game, {"hider": RandomAgent(5), "seeker": RandomAgent(6)})
+        return game
+
+    a, b = run(11), run(11)
+    assert a.state == b.state and a.state_hash() == b.state_hash()
+    assert run(12).state["log"] != a.state["log"]
+
+
+def test_every_random_outcome_is_logged(toy_rules):
+    game = Game.new(toy_rules, seed=4)
+    play(game, {"hider": RandomAgent(1), "seeker": RandomAgent(2)})
+    types = [e["type"] for e in game.state["log"]]
+    assert types[0] == "shuffle"
+    shuffle = game.state["log"][0]
+    assert shuffle["order"]["$secret"] == [] and sorted(shuffle["order"]["value"]) == list(range(1, 13))
+    rolls = [e for e in game.state["log"] if e["type"] == "roll"]
+    assert all(set(e["dice"]) == {"d6"} for e in rolls)
+
+
+def test_forced_dice_come_before_the_generator(toy_rules):
+    game = Game.new(toy_rules, seed=4)
+    game.state["forced_dice"].extend(["special", "blank"])
+    assert game.roll({"d6": 3})["d6"][:2] == ["special", "blank"]
+
+
+def test_modify_value_hook_changes_what_the_rules_compute(toy_rules):
+    game = Game.new(toy_rules, seed=4)
+    assert game.modify("hideout-die", 1) == 1
+    game.state["data"]["round"] = 5
+    assert game.modify("hideout-die", 1) == 2
+    assert game.modify("something-else", 7) == 7
