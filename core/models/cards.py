@@ -20,6 +20,9 @@ class Card(Item):
     copies: int = Field(default=1, ge=1, description="Copies of this card in its deck.")
     summary: Text | None = Field(default=None, description="What the card does, in one line of our own words.")
     effect: Effect = Field(default_factory=list, description="What the card does, as effect steps.")
+    target_marker: Id | None = Field(
+        default=None, description="Marker kind the card places or scores (Rise of the Empire target markers)."
+    )
 
 
 class MissionCard(Card):
@@ -49,7 +52,7 @@ class ObjectiveCard(Card):
     reputation: int | None = Field(ge=0, description="Reputation gained; null when the card computes it.")
     timing: Literal["combat", "start-of-refresh", "refresh", "any-time", "immediate"]
     target_markers: int = Field(
-        default=0, ge=0, description="Target markers an 'Immediate' objective places (Rise of the Empire, RE-IMM)."
+        default=0, ge=0, description="How many target markers the card places (Rise of the Empire, RE-IMM, RE-MRK)."
     )
 
 
@@ -60,6 +63,9 @@ class ActionCard(Card):
     starting: bool = Field(description="A starting action card (no recruit icon), RB-SET-11.")
     timing: Literal["assignment", "start-of-combat", "immediate", "special"]
     leaders: list[Id] = Field(default_factory=list, description="Leaders pictured: the recruit choice it offers.")
+    recruits: list[Id] = Field(
+        default_factory=list, description="Leaders the card brings into play without picturing them (Early Promotion)."
+    )
 
 
 class TacticCard(Card):
@@ -81,7 +87,9 @@ class AdvancedTacticCard(Card):
 
     faction: Faction
     theater: Theater
-    unit: Id | None = Field(description="Unit pictured: the top ability needs one in the system.")
+    units: list[Id] = Field(
+        default_factory=list, description="Units pictured: the top ability needs one of them in the system."
+    )
     top: Ability
     bottom: Ability
 

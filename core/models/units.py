@@ -49,6 +49,7 @@ class Die(Item):
     limit_per_roll: int | None = Field(
         default=None, ge=1, description="Most dice of this colour in one combat attack (RULINGS D-01)."
     )
+    supply: int | None = Field(default=None, ge=1, description="Dice of this colour in the box.")
 
 
 class Marker(Item):
