@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from swrebellion.engine import peek, secret
+from swrebellion.engine.effects import context
 from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
 
@@ -29,9 +30,10 @@ class Bonus(BaseModel):
     amount: int = Field(ge=1)
 
 
-def toy_bonus(game, params: Bonus, player: str) -> None:
-    """Add to a player's score."""
-    game.state["data"]["score"][player] += params.amount
+def toy_bonus(game, frame) -> None:
+    """Add ``amount`` to the score of the player the effect is played for."""
+    game.state["data"]["score"][context(game)["player"]] += frame["params"]["amount"]
+    game.pop()
 
 
 @hookimpl

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from . import rng
+from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
 from .steps import StepRegistry
 
@@ -88,7 +89,11 @@ class Rules:
         self.active = active
         self.content = content
         self.ops = active.ops
+        #: Plugins' data derived once per Rules from the content (lookup tables); shared by every copy of a game.
+        self.cache: dict[str, Any] = {}
         self.steps = StepRegistry()
+        self.steps.current_plugin = "kernel"
+        register_kernel_steps(self.steps)
         for plugin, impl in self._impls("register_steps"):
             self.steps.current_plugin = plugin
             impl(registry=self.steps)

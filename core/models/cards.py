@@ -43,6 +43,10 @@ class MissionCard(Card):
     count_all_skills: bool = Field(
         default=False, description="Every skill icon rolls a die during this attempt (RB-MIS-14)."
     )
+    target: Effect = Field(
+        default_factory=list,
+        description="Steps run when the mission is revealed to choose where it happens (RB-MIS-02..04).",
+    )
 
 
 class ObjectiveCard(Card):

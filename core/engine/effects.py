@@ -1,0 +1,56 @@
+"""Running effect data: a card's list of ``{op, ...params}`` steps, one registered op handler after another.
+
+An effect runs as frames like every other rule, so it can stop for a decision in the middle and a game can be
+copied there. ``run_effect`` pushes an ``effect`` frame; that frame pushes one ``effect-op`` frame per step. An op
+handler is a step handler (``handler(game, frame)``): ``frame["params"]`` holds the step's parameters, and it must
+``game.pop()`` when done (or ask a decision and return, to run again with the answer in the frame). Ops share
+what they learn (the chosen system, the target leader) through :func:`context`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+EFFECT = "effect"
+OP = "effect-op"
+
+
+def run_effect(game, steps: list[dict], context: dict[str, Any]) -> None:
+    """Schedule ``steps`` to run next, with a fresh context (who plays it, which card, ...)."""
+    game.push(EFFECT, steps=[dict(s) for s in steps], next=0, context=dict(context))
+
+
+def context(game) -> dict[str, Any]:
+    """The context of the innermost running effect (the frame below the current op)."""
+    for frame in reversed(game.state["stack"]):
+        if frame["step"] == EFFECT:
+            return frame["context"]
+    raise LookupError("no effect is running")
+
+
+def stop(game) -> None:
+    """End the innermost effect now, skipping its remaining steps (an op whose condition failed)."""
+    stack = game.state["stack"]
+    while stack and stack[-1]["step"] != EFFECT:
+        stack.pop()
+    if stack:
+        stack.pop()
+
+
+def _effect_step(game, frame) -> None:
+    if frame["next"] >= len(frame["steps"]):
+        game.pop()
+        return
+    step = frame["steps"][frame["next"]]
+    frame["next"] += 1
+    params = {k: v for k, v in step.items() if k != "op"}
+    game.push(OP, op=step["op"], params=params)
+
+
+def _op_step(game, frame) -> None:
+    game.rules.ops[frame["op"]].handler(game, frame)
+
+
+def register_kernel_steps(registry) -> None:
+    registry.register(EFFECT, _effect_step)
+    registry.register(OP, _op_step)

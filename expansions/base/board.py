@@ -1,0 +1,362 @@
+"""The board's state and the rules that keep it consistent: units, leaders, loyalty, subjugation, destroyed
+systems, the Rebel base and the moment-to-moment victory checks.
+
+Layout of ``game.state["data"]`` kept by the base game (docs/base-state.md has the whole picture):
+
+``units``      ``{location: {unit type: count}}``; a location is a system id or ``"rebel-base"`` (the Rebel Base
+               space, public: only *which system* the base is in is secret)
+``queue``      ``{faction: {"1": {unit: n}, "2": ..., "3": ...}}``, the build queues
+``leaders``    ``{leader: {"at": where, "ring": None | "captured" | ...}}``; where is ``"pool"``, ``"supply"`` (not
+               recruited), ``"gone"`` (out of the game), ``"mission"`` (on an assigned card) or a location
+``systems``    ``{system: {"loyalty": None | faction, "subjugated": bool, "sabotage": bool, "destroyed": bool}}``
+``base``       secret (Rebel team only): the system holding the hidden base; ``base_revealed`` is public once found
+"""
+
+from __future__ import annotations
+
+from swrebellion.engine import peek, secret
+
+from .tables import BASE_SPACE, OPPONENT, tables
+
+# -- players and teams ----------------------------------------------------------------------------------------
+
+
+def team(game, faction: str) -> list[str]:
+    """The player ids of a faction (one in a 2-player game, Admiral and General in team play, RB-TEAM-01)."""
+    return game.state["data"]["teams"][faction]
+
+
+def decider(game, faction: str, role: str = "admiral") -> str:
+    """Who decides a thing the rules give to a role (RB-TEAM-06); in a 2-player game, the faction's player."""
+    return game.state["data"]["roles"][faction][role]
+
+
+def team_secret(game, value, faction: str) -> dict:
+    """A value only the faction's players may see (teammates share cards, RULINGS C-08)."""
+    return secret(value, *team(game, faction))
+
+
+def faction_of_player(game, player: str) -> str:
+    for faction, players in game.state["data"]["teams"].items():
+        if player in players:
+            return faction
+    raise KeyError(player)
+
+
+# -- units ----------------------------------------------------------------------------------------------------
+
+
+def units_at(game, location: str) -> dict[str, int]:
+    return game.state["data"]["units"].get(location, {})
+
+
+def faction_units(game, location: str, faction: str, theater: str | None = None) -> dict[str, int]:
+    t = tables(game)
+    return {
+        unit: n
+        for unit, n in units_at(game, location).items()
+        if t.units[unit].faction == faction and (theater is None or t.units[unit].theater == theater)
+    }
+
+
+def has_units(game, location: str, faction: str, theater: str | None = None) -> bool:
+    t = tables(game)
+    return any(
+        t.units[unit].faction == faction and (theater is None or t.units[unit].theater == theater)
+        for unit in units_at(game, location)
+    )
+
+
+def add_units(game, location: str, unit: str, count: int = 1) -> None:
+    if count <= 0:
+        return
+    here = game.state["data"]["units"].setdefault(location, {})
+    here[unit] = here.get(unit, 0) + count
+    after_units_change(game, location)
+
+
+def remove_units(game, location: str, unit: str, count: int = 1) -> None:
+    here = game.state["data"]["units"][location]
+    if here.get(unit, 0) < count:
+        raise ValueError(f"cannot remove {count} {unit} from {location}: only {here.get(unit, 0)} there")
+    here[unit] -= count
+    if not here[unit]:
+        del here[unit]
+    if not here:
+        del game.state["data"]["units"][location]
+    after_units_change(game, location)
+
+
+def destroy_units(game, location: str, unit: str, count: int = 1, cause: str = "") -> None:
+    """Destroyed units go back to their owner's supply (RB-SUP)."""
+    remove_units(game, location, unit, count)
+    game.log("destroyed", unit=unit, count=count, at=location, cause=cause)
+
+
+def on_board(game, unit: str) -> int:
+    return sum(here.get(unit, 0) for here in game.state["data"]["units"].values())
+
+
+def in_queue(game, unit: str) -> int:
+    faction = tables(game).units[unit].faction
+    return sum(space.get(unit, 0) for space in game.state["data"]["queue"][faction].values())
+
+
+def supply_left(game, unit: str) -> int:
+    """Miniatures of this type not on the board nor in the build queue (RB-SUP-01)."""
+    return tables(game).units[unit].supply - on_board(game, unit) - in_queue(game, unit)
+
+
+def queue_unit(game, faction: str, unit: str, space: int, count: int = 1) -> None:
+    queue = game.state["data"]["queue"][faction].setdefault(str(space), {})
+    queue[unit] = queue.get(unit, 0) + count
+
+
+def after_units_change(game, location: str) -> None:
+    """Keep subjugation in step with Imperial ground units (RULINGS C-10) and check victory (RB-WIN-02)."""
+    if location in game.state["data"]["systems"]:
+        update_subjugation(game, location)
+        rescue_if_unguarded(game, location)
+    check_empire_victory(game)
+
+
+# -- leaders --------------------------------------------------------------------------------------------------
+
+
+def leader(game, leader_id: str) -> dict:
+    return game.state["data"]["leaders"][leader_id]
+
+
+def leaders_at(game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
+    t = tables(game)
+    out = []
+    for lid, info in game.state["data"]["leaders"].items():
+        if info["at"] != location:
+            continue
+        if faction is not None and t.leaders[lid].faction != faction:
+            continue
+        if captured is not None and is_captured(game, lid) != captured:
+            continue
+        out.append(lid)
+    return sorted(out)
+
+
+def pool(game, faction: str) -> list[str]:
+    return leaders_at(game, "pool", faction)
+
+
+def is_captured(game, leader_id: str) -> bool:
+    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03)."""
+    return game.state["data"]["leaders"][leader_id]["ring"] in ("captured", "carbonite")
+
+
+def pins(game, location: str, faction: str) -> bool:
+    """A free leader of the same side holds that side's units in place (RB-MOV-10..12, RS-CAP-04)."""
+    return bool(leaders_at(game, location, faction, captured=False))
+
+
+def best_tactics(game, location: str, faction: str) -> dict[str, int]:
+    """Best space and ground values among free leaders there (RS-CMB-07; captured leaders give none, RB-CMB-10)."""
+    t = tables(game)
+    best = {"space": 0, "ground": 0}
+    for lid in leaders_at(game, location, faction, captured=False):
+        best["space"] = max(best["space"], t.leaders[lid].space)
+        best["ground"] = max(best["ground"], t.leaders[lid].ground)
+    return best
+
+
+def rescue(game, leader_id: str, cause: str) -> None:
+    """A rescued leader loses his ring and goes to the Rebel Base space, or the base's system once revealed
+    (RB-LDR-04)."""
+    info = leader(game, leader_id)
+    info["ring"] = None
+    info["at"] = rebel_base_location(game)
+    game.log("rescued", leader=leader_id, to=info["at"], cause=cause)
+
+
+def rescue_if_unguarded(game, location: str) -> None:
+    """A captured leader in a system with no Imperial units is rescued at once (RB-LDR-05)."""
+    if has_units(game, location, "empire"):
+        return
+    for lid in leaders_at(game, location, "rebel", captured=True):
+        rescue(game, lid, "no Imperial units left")
+
+
+# -- systems, loyalty, subjugation ----------------------------------------------------------------------------
+
+
+def system(game, system_id: str) -> dict:
+    return game.state["data"]["systems"][system_id]
+
+
+def is_populous(game, system_id: str) -> bool:
+    """Populous unless destroyed (RB-DST-05)."""
+    return tables(game).systems[system_id].populous and not system(game, system_id)["destroyed"]
+
+
+def is_remote(game, system_id: str) -> bool:
+    return not tables(game).systems[system_id].populous and not system(game, system_id)["destroyed"]
+
+
+def is_imperial(game, system_id: str) -> bool:
+    """Imperial loyalty or a subjugation marker (RS-SYS-01, RB-SUB-02)."""
+    s = system(game, system_id)
+    return s["loyalty"] == "empire" or s["subjugated"]
+
+
+def is_rebel(game, system_id: str) -> bool:
+    """Rebel loyalty and no subjugation marker (RS-SYS-02, RB-SYS-07)."""
+    s = system(game, system_id)
+    return s["loyalty"] == "rebel" and not s["subjugated"]
+
+
+def is_neutral(game, system_id: str) -> bool:
+    """No loyalty marker; a subjugated system without one is still neutral (RULINGS C-04, RS-SYS-03)."""
+    return system(game, system_id)["loyalty"] is None
+
+
+def can_hold_loyalty(game, system_id: str) -> bool:
+    """Remote, destroyed and fixed-loyalty (Coruscant) systems never change loyalty (RB-LOY-06, RB-LOY-07)."""
+    info = tables(game).systems[system_id]
+    return is_populous(game, system_id) and info.fixed_loyalty is None
+
+
+def gain_loyalty(game, faction: str, system_id: str, amount: int = 1) -> None:
+    """RB-LOY-02..05: against the opponent's marker, 1 loyalty neutralises and 2 flips; on a neutral system the
+    marker goes down; in one's own system nothing changes (RS-LOY-04)."""
+    if not can_hold_loyalty(game, system_id):
+        game.log("loyalty-unchanged", faction=faction, system=system_id, reason="cannot change")
+        return
+    s = system(game, system_id)
+    for _ in range(amount):
+        if s["loyalty"] == faction:
+            break
+        if s["loyalty"] == OPPONENT[faction]:
+            s["loyalty"] = None
+        else:
+            s["loyalty"] = faction
+    game.log("loyalty", system=system_id, loyalty=s["loyalty"], gained_by=faction, amount=amount)
+    update_subjugation(game, system_id)
+    check_base_reveal(game)
+
+
+def lose_loyalty(game, faction: str, system_id: str) -> None:
+    """Losing loyalty removes one's own marker; a system without it cannot lose it (RS-LOY-05, RB-SUB-10)."""
+    s = system(game, system_id)
+    if s["loyalty"] == faction and can_hold_loyalty(game, system_id):
+        s["loyalty"] = None
+        game.log("loyalty", system=system_id, loyalty=None, lost_by=faction)
+        update_subjugation(game, system_id)
+
+
+def update_subjugation(game, system_id: str) -> None:
+    """RULINGS C-10: subjugated exactly while it holds an Imperial ground unit and has no Imperial loyalty
+    (populous and not destroyed only, RB-SUB-11). Subjugation never changes loyalty (C-04)."""
+    s = system(game, system_id)
+    should = (
+        is_populous(game, system_id)
+        and s["loyalty"] != "empire"
+        and has_units(game, system_id, "empire", "ground")
+    )
+    if should != s["subjugated"]:
+        s["subjugated"] = should
+        game.log("subjugation", system=system_id, subjugated=should)
+        if should:
+            check_base_reveal(game)
+
+
+def destroy_system(game, system_id: str, cause: str) -> None:
+    """RB-DST-01, RB-DST-03, RB-DST-05: marker placed, loyalty and sabotage gone, Rebel ground units destroyed,
+    leaders unharmed. Imperial cargo beyond the ships' capacity (RB-DST-02) is a choice for the Empire: the calling
+    step asks it, using :func:`cargo_surplus`."""
+    s = system(game, system_id)
+    s.update(destroyed=True, loyalty=None, subjugated=False, sabotage=False)
+    game.log("system-destroyed", system=system_id, cause=cause)
+    for unit, n in sorted(faction_units(game, system_id, "rebel", "ground").items()):
+        destroy_units(game, system_id, unit, n, cause="system destroyed")
+    check_empire_victory(game)
+
+
+def cargo_surplus(game, location: str, faction: str) -> int:
+    """Units needing transport beyond what the side's ships there can carry (RS-DST-05)."""
+    t = tables(game)
+    here = faction_units(game, location, faction)
+    capacity = sum(t.units[u].capacity * n for u, n in here.items() if t.units[u].is_ship)
+    cargo = sum(n for u, n in here.items() if t.units[u].needs_transport)
+    return max(0, cargo - capacity)
+
+
+# -- the Rebel base ---------------------------------------------------------------------------------------------
+
+
+def base_system(game) -> str:
+    """Where the base is (rules code sees through the secret; players' views do not)."""
+    return peek(game.state["data"]["base"])
+
+
+def base_revealed(game) -> bool:
+    return game.state["data"]["base_revealed"] is not None
+
+
+def rebel_base_location(game) -> str:
+    """Where things sent 'to the Rebel base' go: the space while hidden, the system once revealed (RB-BAS-13)."""
+    return game.state["data"]["base_revealed"] or BASE_SPACE
+
+
+def check_base_reveal(game, voluntary: bool = False) -> None:
+    """Imperial loyalty or ground units in the base's system force the reveal (RB-BAS-08); ships alone never do
+    (RB-BAS-09). Callers that move units call this after all movement, before combat (RB-BAS-11)."""
+    data = game.state["data"]
+    if data["base_revealed"] or data.get("base") is None or base_system(game) is None:
+        return
+    where = base_system(game)
+    forced = system(game, where)["loyalty"] == "empire" or has_units(game, where, "empire", "ground")
+    if forced or voluntary:
+        reveal_base(game, "voluntary" if voluntary and not forced else "forced")
+
+
+def reveal_base(game, how: str) -> None:
+    """RB-BAS-12: the base card goes face up; units and leaders on the Rebel Base space move into the system."""
+    data = game.state["data"]
+    where = base_system(game)
+    data["base_revealed"] = where
+    data["base"] = where
+    for unit, n in sorted(units_at(game, BASE_SPACE).items()):
+        remove_units(game, BASE_SPACE, unit, n)
+        add_units(game, where, unit, n)
+    for lid in leaders_at(game, BASE_SPACE):
+        leader(game, lid)["at"] = where
+    game.log("base-revealed", system=where, how=how)
+    check_empire_victory(game)
+
+
+# -- reputation and victory -------------------------------------------------------------------------------------
+
+
+def check_empire_victory(game) -> None:
+    """RULINGS C-05: the revealed base's system holds Imperial units and no Rebel units, or the base's system is
+    destroyed (revealed or not)."""
+    data = game.state["data"]
+    if game.over or data.get("phase") == "setup" or data.get("base") is None:
+        return
+    where = base_system(game)
+    if where is None:
+        return
+    if system(game, where)["destroyed"]:
+        game.end("empire", "the Rebel base's system was destroyed")
+    elif data["base_revealed"] and has_units(game, where, "empire") and not has_units(game, where, "rebel"):
+        game.end("empire", "the Empire holds the revealed Rebel base")
+
+
+def change_reputation(game, amount: int, cause: str) -> None:
+    """RB-REP-03..05: the marker moves one space at a time; meeting the time marker wins at once (RB-WIN-01)."""
+    data = game.state["data"]
+    step = -1 if amount > 0 else 1
+    for _ in range(abs(amount)):
+        data["reputation"] += step
+        if data["reputation"] <= data["time"]:
+            data["reputation"] = data["time"]
+            game.log("reputation", reputation=data["reputation"], cause=cause)
+            game.end("rebel", "reputation reached the time marker")
+            return
+    game.log("reputation", reputation=data["reputation"], change=amount, cause=cause)

@@ -1,0 +1,153 @@
+"""Lookup tables the base rules read from the content catalog, built once per set of enabled packs.
+
+Rules code never walks the catalog's models during play: it reads these plain dicts and sets, which are shared by
+every copy of a game (they live in ``Rules.cache``), so copying a game never copies content.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+FACTIONS = ("rebel", "empire")  # Rebel first: RB-RND-03
+OPPONENT = {"rebel": "empire", "empire": "rebel"}
+BASE_SPACE = "rebel-base"  # the Rebel Base space of the board: not a system (RB-BAS-03)
+
+
+@dataclass
+class UnitType:
+    id: str
+    faction: str
+    theater: str
+    kind: str
+    health: int | None
+    health_colour: str | None
+    attack: dict[str, int]
+    capacity: int
+    restricted: bool
+    immobile: bool
+    build_icon: str | None
+    supply: int
+    abilities: tuple[str, ...]
+
+    @property
+    def needs_transport(self) -> bool:
+        """Mobile ground units and transport-restricted ships move only when carried (RB-MOV-06..08, RS-UNT-02)."""
+        return not self.immobile and (self.theater == "ground" or self.restricted)
+
+    @property
+    def is_ship(self) -> bool:
+        return self.theater == "space"
+
+
+@dataclass
+class LeaderType:
+    id: str
+    faction: str
+    skills: dict[str, int]
+    secondary: dict[str, int]
+    space: int
+    ground: int
+    starting: bool
+    role: str
+    replaces: str | None
+
+    @property
+    def has_tactics(self) -> bool:
+        return self.space > 0 or self.ground > 0
+
+
+@dataclass
+class SystemInfo:
+    id: str
+    region: str
+    populous: bool
+    queue: int | None
+    resources: tuple[str, ...]
+    fixed_loyalty: str | None
+
+
+@dataclass
+class Tables:
+    units: dict[str, UnitType]
+    leaders: dict[str, LeaderType]
+    systems: dict[str, SystemInfo]
+    adjacent: dict[str, frozenset[str]]
+    regions: dict[str, tuple[str, ...]]
+    dice: dict[str, list[str]]
+    dice_limits: dict[str, int]
+    missions: dict[str, Any]
+    objectives: dict[str, Any]
+    actions: dict[str, Any]
+    tactics: dict[str, Any]
+    probes: dict[str, str]  # probe card id -> system id
+    probe_of: dict[str, str]  # system id -> probe card id
+    setups: dict[str, Any]
+    time_tracks: dict[str, Any]
+    builds: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # faction -> icon -> unit ids
+
+    def faction_of_unit(self, unit: str) -> str:
+        return self.units[unit].faction
+
+
+def build_tables(catalog) -> Tables:
+    """Index the catalog (``catalog.items(kind)`` gives ``{id: model}`` per file kind)."""
+    units = {
+        u.id: UnitType(
+            u.id, u.faction, u.theater, u.kind, u.health, u.health_colour, dict(u.attack), u.transport_capacity,
+            u.transport_restricted, u.immobile, u.build_icon, u.supply, tuple(u.abilities),
+        )
+        for u in catalog.items("units").values()
+    }
+    leaders = {
+        l.id: LeaderType(
+            l.id, l.faction, dict(l.skills), dict(l.secondary_skills), l.tactics.space, l.tactics.ground,
+            l.starting, l.role, l.replaces,
+        )
+        for l in catalog.items("leaders").values()
+    }
+    systems = {
+        s.id: SystemInfo(s.id, s.region, s.type == "populous", s.build_queue, tuple(s.resources), s.fixed_loyalty)
+        for s in catalog.items("systems").values()
+    }
+    adjacent: dict[str, set[str]] = defaultdict(set)
+    for edge in catalog.items("adjacency").values():
+        a, b = edge.between
+        adjacent[a].add(b)
+        adjacent[b].add(a)
+    regions: dict[str, list[str]] = defaultdict(list)
+    for s in sorted(systems.values(), key=lambda s: s.id):
+        regions[s.region].append(s.id)
+    builds: dict[str, dict[str, list[str]]] = {f: defaultdict(list) for f in FACTIONS}
+    for u in sorted(units.values(), key=lambda u: u.id):
+        if u.build_icon:
+            builds[u.faction][u.build_icon].append(u.id)
+    probes = {p.id: p.system for p in catalog.items("probes").values()}
+    dice = catalog.items("dice")
+    return Tables(
+        units=units,
+        leaders=leaders,
+        systems=systems,
+        adjacent={k: frozenset(v) for k, v in adjacent.items()},
+        regions={k: tuple(v) for k, v in regions.items()},
+        dice={d.id: list(d.faces) for d in dice.values()},
+        dice_limits={d.id: d.limit_per_roll for d in dice.values() if d.limit_per_roll},
+        missions=dict(catalog.items("missions")),
+        objectives=dict(catalog.items("objectives")),
+        actions=dict(catalog.items("actions")),
+        tactics=dict(catalog.items("tactics")),
+        probes=probes,
+        probe_of={system: card for card, system in probes.items()},
+        setups=dict(catalog.items("setups")),
+        time_tracks=dict(catalog.items("time-tracks")),
+        builds={f: dict(v) for f, v in builds.items()},
+    )
+
+
+def tables(game) -> Tables:
+    """The tables for this game's rules (built on first use, then shared by every copy)."""
+    cache = game.rules.cache
+    if "base" not in cache:
+        cache["base"] = build_tables(game.rules.content)
+    return cache["base"]
