@@ -11,14 +11,24 @@ sys.path.insert(0, str(Path(__file__).parent))  # the toy game plugin (tests/toy
 
 
 def make_rules(expansions: list[str]):
-    """Rules with exactly ``expansions`` enabled; the test-only Hideout plugin is discoverable too."""
-    import toygame
+    """Rules with exactly ``expansions`` enabled. The test-only Hideout game (tests/toygame.py) is its own world;
+    everything else is the installed expansions with their content packs."""
+    if expansions == ["hideout"]:
+        import toygame
 
-    from swrebellion.engine import Rules
-    from swrebellion.plugins import activate, discover
+        from swrebellion.engine import Rules
+        from swrebellion.plugins import activate, discover
 
-    discovery = discover(extra=[(toygame, "tests/toygame.py")])
-    return Rules(activate(env=",".join(expansions), discovery=discovery))
+        return Rules(activate(env="hideout", discovery=discover(extra=[(toygame, "tests/toygame.py")])))
+    from swrebellion.games import rules_for
+
+    return rules_for(tuple(expansions))
+
+
+@pytest.fixture
+def base_rules():
+    """The base game with its content pack."""
+    return make_rules(["base"])
 
 
 @pytest.fixture

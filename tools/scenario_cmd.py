@@ -20,7 +20,7 @@ def run(files: tuple[str, ...]) -> None:
       rebellion scenario run tests/scenarios/base/*.yaml
     """
     from swrebellion.engine import scenario as harness
-    from swrebellion.engine.rules_factory import rules_for
+    from swrebellion.games import rules_for
 
     failed = 0
     for path in files:

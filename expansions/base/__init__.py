@@ -1,5 +1,12 @@
-"""The base game of *Star Wars: Rebellion* as a plugin: its rules and its content pack ``content/base``."""
+"""The base game of *Star Wars: Rebellion* as a plugin: its rules and its content pack ``content/base``.
 
+Every hook the base game implements is in this file; each delegates to the module that holds the rules:
+``setup`` (RB-SET), ``rounds`` (RB-RND, RB-CMD), ``missions`` (RB-ASG, RB-MIS, RB-PRJ), ``movement`` (RB-MOV,
+RB-BAS), ``combat`` (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP), ``refresh`` (RB-REF, RB-REC, RB-BLD), ``board``
+(RB-SYS, RB-LOY, RB-SUB, RB-DST, RB-WIN), ``scenario`` (the scenario vocabulary).
+"""
+
+from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
 
 EXPANSION = Expansion(
@@ -10,3 +17,38 @@ EXPANSION = Expansion(
     enabled_by_default=True,
     description="The rules and components of the 2016 base game.",
 )
+
+
+@hookimpl
+def register_steps(registry):
+    from . import combat, missions, movement, refresh, rounds, setup
+
+    for name, handler in setup.STEPS.items():
+        registry.register(name, handler)
+    registry.register("base.round", rounds.round_step)
+    registry.register("base.command", rounds.command_step)
+    registry.register("base.command-end", rounds.command_end_step)
+    for module in (missions, movement, combat, refresh):
+        for name, handler in module.STEPS.items():
+            registry.register(name, handler)
+
+
+@hookimpl
+def register_effect_ops(registry):
+    from . import ops
+
+    ops.register(registry)
+
+
+@hookimpl
+def setup_game(game):
+    from . import setup
+
+    setup.start(game)
+
+
+@hookimpl
+def build_scenario(game, spec):
+    from . import scenario
+
+    return scenario.build(game, spec)

@@ -252,6 +252,8 @@ def lose_loyalty(game, faction: str, system_id: str) -> None:
 def update_subjugation(game, system_id: str) -> None:
     """RULINGS C-10: subjugated exactly while it holds an Imperial ground unit and has no Imperial loyalty
     (populous and not destroyed only, RB-SUB-11). Subjugation never changes loyalty (C-04)."""
+    if game.state["data"]["phase"] == "setup":
+        return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
     s = system(game, system_id)
     should = (
         is_populous(game, system_id)

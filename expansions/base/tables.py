@@ -83,6 +83,7 @@ class Tables:
     tactics: dict[str, Any]
     probes: dict[str, str]  # probe card id -> system id
     probe_of: dict[str, str]  # system id -> probe card id
+    probe_setup: dict[str, str | None]  # probe card id -> the side it counts for at setup (RB-SET-08)
     setups: dict[str, Any]
     time_tracks: dict[str, Any]
     builds: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # faction -> icon -> unit ids
@@ -139,6 +140,7 @@ def build_tables(catalog) -> Tables:
         tactics=dict(catalog.items("tactics")),
         probes=probes,
         probe_of={system: card for card, system in probes.items()},
+        probe_setup={p.id: p.setup_loyalty for p in catalog.items("probes").values()},
         setups=dict(catalog.items("setups")),
         time_tracks=dict(catalog.items("time-tracks")),
         builds={f: dict(v) for f, v in builds.items()},

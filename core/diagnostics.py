@@ -1,0 +1,136 @@
+"""Diagnostics: one problem found in content, with a stable code and a place in the source text.
+
+Every check (file reading, schema, packs, references, map, counts, plugins) reports through :class:`Diagnostic`,
+so the CLI can print all problems of a run at once in any format. Codes are stable and each is documented in the
+README table "Diagnostic codes" (tests/test_diagnostic_codes.py checks that every code used is listed there).
+Plugins adding checks through ``validate_catalog`` should use codes of their own prefix (e.g. ``XYZ001``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Iterable, Literal
+
+Severity = Literal["error", "warning"]
+
+#: Every built-in code with its one-line meaning, grouped by tier (the hundreds digit).
+CODES: dict[str, str] = {
+    # 1xx: reading a file
+    "SW101": "YAML syntax error",
+    "SW102": "JSON syntax error",
+    "SW103": "duplicate mapping key",
+    "SW104": "file is not UTF-8",
+    "SW105": "empty file",
+    "SW106": "file larger than the size limit",
+    "SW107": "too many aliases, or a recursive alias",
+    "SW108": "nesting deeper than the limit",
+    "SW109": "YAML tag not allowed (content is plain data)",
+    "SW110": "file cannot be read",
+    "SW111": "mapping key is not a string",
+    # 2xx: the JSON Schema of the file kind
+    "SW201": "unknown key",
+    "SW202": "missing required key",
+    "SW203": "wrong type",
+    "SW204": "value not allowed",
+    "SW205": "value out of range or of the wrong form",
+    "SW206": "unknown effect op",
+    "SW207": "other schema rule broken",
+    "SW208": "rejected by the content model",
+    "SW209": "not a content file of a known kind",
+    # 3xx: packs and manifests
+    "SW301": "not a pack folder",
+    "SW302": "two folders provide the same pack id",
+    "SW303": "required pack not found",
+    "SW304": "required pack has a version that does not match",
+    "SW305": "conflicting packs loaded together",
+    "SW306": "packs require each other in a cycle",
+    "SW307": "rules plugin or expansion not enabled",
+    "SW308": "path leaves the pack folder",
+    "SW309": "listed file missing or glob matches nothing",
+    "SW310": "replaces/removes names nothing",
+    "SW311": "id defined twice",
+    "SW312": "replaces an item without defining it anew",
+    "SW313": "invalid version or requirement",
+    # 4xx: references
+    "SW401": "reference to an unknown id",
+    "SW402": "unit of the other faction in a setup",
+    # 5xx: the map
+    "SW501": "system adjacent to itself",
+    "SW502": "edge listed twice",
+    "SW503": "map not connected",
+    "SW504": "region holds a different number of systems than its size",
+    # 6xx: counts
+    "SW601": "setup uses more units than the supply",
+    # 9xx: plugins
+    "SW901": "a plugin's check failed",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem. ``line``/``column`` are 1-based positions in the source text; ``pointer`` is a JSON pointer
+    into the file's data (``/items/3/name``) where one applies."""
+
+    code: str
+    message: str
+    severity: Severity = "error"
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    pointer: str | None = None
+    hint: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def sort_key(self) -> tuple:
+        return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
+
+    def location(self) -> str:
+        """``file:line:col`` as far as known (editors and terminals make it clickable)."""
+        parts = [self.file or "<packs>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def render_text(diagnostics: Iterable[Diagnostic]) -> str:
+    """``file:line:col: CODE message`` and an indented hint line, one problem after the other."""
+    lines = []
+    for d in diagnostics:
+        label = "" if d.is_error else "warning: "
+        lines.append(f"{d.location()}: {d.code} {label}{d.message}")
+        if d.hint:
+            lines.append(f"    hint: {d.hint}")
+    return "\n".join(lines)
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(diagnostics: Iterable[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: each problem becomes an annotation on the file and line."""
+    lines = []
+    for d in diagnostics:
+        props = []
+        if d.file:
+            props.append(f"file={_escape_property(d.file)}")
+        if d.line is not None:
+            props.append(f"line={d.line}")
+        if d.column is not None:
+            props.append(f"col={d.column}")
+        props.append(f"title={_escape_property(d.code)}")
+        message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        lines.append(f"::{d.severity} {','.join(props)}::{_escape_data(message)}")
+    return "\n".join(lines)

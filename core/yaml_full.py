@@ -1,0 +1,244 @@
+"""The complete YAML reader: libyaml's event parser (pure-Python PyYAML when libyaml is missing), our own builder.
+
+We build data from parser *events* instead of ``yaml.safe_load`` because safe_load silently keeps the last of two
+duplicate keys, expands aliases without limit ("billion laughs"), applies YAML 1.1 surprises (``no`` is false,
+``2016-01-01`` a date) and forgets where each value stood. The builder here:
+
+* resolves plain scalars by the YAML 1.2 core schema (:func:`resolve_plain`), as editors and JSON Schema tools do;
+* refuses tags (content is plain data, so ``!!python/object`` can never mean anything), non-string keys,
+  duplicate keys, nesting deeper than ``max_depth`` and alias expansion beyond ``alias_budget`` nodes;
+* records a line and column for every JSON pointer, so any later diagnostic can point into the text.
+
+libyaml's parser is a state machine with its own nesting limit, so no input can exhaust the C stack.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import yaml
+
+from .diagnostics import Diagnostic
+
+try:  # the C parser when PyYAML was built with libyaml (the PyPI wheels are)
+    from yaml.cyaml import CParser as _Parser
+except ImportError:  # pragma: no cover - exercised by tests through PurePythonParser
+    _Parser = None
+
+
+class PurePythonParser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """PyYAML's own reader, scanner and parser: the fallback when libyaml is not available."""
+
+    def __init__(self, text: str) -> None:
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+
+
+def make_parser(text: str):
+    return _Parser(text) if _Parser is not None else PurePythonParser(text)
+
+
+_WORDS: dict[str, Any] = {
+    "": None, "~": None, "null": None, "Null": None, "NULL": None,
+    "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
+}
+_INT = re.compile(r"[-+]?[0-9]+")
+_OCT = re.compile(r"0o[0-7]+")
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_SPECIAL_FLOATS = {
+    f"{sign}.{word}": value
+    for word, base in (("inf", math.inf), ("Inf", math.inf), ("INF", math.inf))
+    for sign, value in (("", base), ("+", base), ("-", -base))
+} | {".nan": math.nan, ".NaN": math.nan, ".NAN": math.nan}
+_NUMBER_START = frozenset("0123456789+-.")
+
+
+def resolve_plain(text: str) -> Any:
+    """The value of an unquoted scalar by the YAML 1.2 core schema: null, bool, int, float, else the string."""
+    if text in _WORDS:
+        return _WORDS[text]
+    if text[0] in _NUMBER_START:
+        if _INT.fullmatch(text):
+            return int(text)
+        if _OCT.fullmatch(text):
+            return int(text[2:], 8)
+        if _HEX.fullmatch(text):
+            return int(text[2:], 16)
+        if _FLOAT.fullmatch(text):
+            return float(text)
+        if text in _SPECIAL_FLOATS:
+            return _SPECIAL_FLOATS[text]
+    return text
+
+
+def escape_token(token: str) -> str:
+    """One JSON pointer reference token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+class YamlReadError(Exception):
+    """The document cannot be read; ``diagnostics`` says why (without a file name, the caller adds it)."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(diagnostics[0].message)
+        self.diagnostics = diagnostics
+
+
+def _at(mark) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+def _problem(code: str, message: str, mark, hint: str | None = None) -> Diagnostic:
+    line, column = _at(mark)
+    return Diagnostic(code, message, line=line, column=column, hint=hint)
+
+
+class _Frame:
+    """An open mapping or sequence while its events arrive."""
+
+    __slots__ = ("value", "pointer", "key", "key_mark", "anchor", "size", "keys")
+
+    def __init__(self, value, pointer: str, anchor: str | None) -> None:
+        self.value = value
+        self.pointer = pointer
+        self.key: Any = _NO_KEY
+        self.key_mark = None
+        self.anchor = anchor
+        self.size = 1
+        self.keys: dict[str, Any] = {}  # key -> mark of its first occurrence
+
+
+_NO_KEY = object()
+
+
+def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dict[str, tuple[int, int]]]:
+    """Parse one YAML document. Returns ``(data, marks)``; ``marks`` maps JSON pointers to (line, column).
+
+    Raises :class:`YamlReadError` listing every duplicate key, or the first fatal problem.
+    """
+    parser = make_parser(text)
+    marks: dict[str, tuple[int, int]] = {"": (1, 1)}
+    anchors: dict[str, tuple[Any, int] | _Frame] = {}
+    stack: list[_Frame] = []
+    duplicates: list[Diagnostic] = []
+    expanded = 0
+    root: Any = _NO_KEY
+    documents = 0
+
+    def fail(code: str, message: str, mark, hint: str | None = None):
+        raise YamlReadError([_problem(code, message, mark, hint)])
+
+    def check_tag(event) -> None:
+        if event.tag not in (None, "!"):
+            fail(
+                "SW109",
+                f"tag {event.tag!r} is not allowed",
+                event.start_mark,
+                "content files hold plain data: remove the tag (quote a value to keep it a string)",
+            )
+
+    def child_pointer(frame: _Frame) -> str:
+        if isinstance(frame.value, list):
+            return f"{frame.pointer}/{len(frame.value)}"
+        return f"{frame.pointer}/{escape_token(frame.key)}"
+
+    def add(value: Any, size: int, mark) -> None:
+        nonlocal root
+        if not stack:
+            root = value
+            return
+        frame = stack[-1]
+        frame.size += size
+        if isinstance(frame.value, list):
+            marks.setdefault(f"{frame.pointer}/{len(frame.value)}", _at(mark))
+            frame.value.append(value)
+        elif frame.key is _NO_KEY:
+            if not isinstance(value, str):
+                fail("SW111", f"mapping key {value!r} is not a string", mark, "quote the key")
+            if value in frame.keys:
+                first_line, _ = frame.keys[value]
+                duplicates.append(
+                    _problem(
+                        "SW103",
+                        f"duplicate key {value!r} (first on line {first_line})",
+                        mark,
+                        "YAML keeps only one of them: remove or rename one",
+                    )
+                )
+            else:
+                frame.keys[value] = _at(mark)
+            frame.key = value
+            frame.key_mark = mark
+        else:
+            if frame.key not in frame.value:
+                marks.setdefault(f"{frame.pointer}/{escape_token(frame.key)}", _at(frame.key_mark))
+                frame.value[frame.key] = value
+            frame.key = _NO_KEY
+
+    def open_collection(event, value) -> None:
+        check_tag(event)
+        if len(stack) >= max_depth:
+            fail("SW108", f"nesting deeper than {max_depth} levels", event.start_mark)
+        pointer = child_pointer(stack[-1]) if stack and (isinstance(stack[-1].value, list) or stack[-1].key is not _NO_KEY) else ""
+        if stack and isinstance(stack[-1].value, dict) and stack[-1].key is _NO_KEY:
+            fail("SW111", "a mapping key must be a string, not a collection", event.start_mark, "quote the key")
+        frame = _Frame(value, pointer, event.anchor)
+        frame.key_mark = event.start_mark
+        if event.anchor:
+            anchors[event.anchor] = frame
+        stack.append(frame)
+
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                check_tag(event)
+                value = resolve_plain(event.value) if event.style is None else event.value
+                if event.anchor:
+                    anchors[event.anchor] = (value, 1)
+                add(value, 1, event.start_mark)
+            elif kind is yaml.MappingStartEvent:
+                open_collection(event, {})
+            elif kind is yaml.SequenceStartEvent:
+                open_collection(event, [])
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                frame = stack.pop()
+                if frame.anchor:
+                    anchors[frame.anchor] = (frame.value, frame.size)
+                add(frame.value, frame.size, frame.key_mark)
+            elif kind is yaml.AliasEvent:
+                target = anchors.get(event.anchor)
+                if isinstance(target, _Frame):
+                    fail("SW107", f"alias *{event.anchor} refers to a node that contains it", event.start_mark)
+                value, size = target  # the parser has already rejected undefined aliases
+                expanded += size
+                if expanded > alias_budget:
+                    fail(
+                        "SW107",
+                        f"aliases expand to more than {alias_budget} nodes",
+                        event.start_mark,
+                        "an alias repeats the anchored data; write it out instead of nesting aliases",
+                    )
+                add(value, size, event.start_mark)
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    fail("SW101", "more than one YAML document in the file", event.start_mark,
+                         "a content file holds one document: remove the second '---'")
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = " ".join(part for part in (exc.context, exc.problem) if part) or str(exc)
+        raise YamlReadError([_problem("SW101", message, mark)]) from None
+    except yaml.reader.ReaderError as exc:
+        raise YamlReadError([Diagnostic("SW101", f"character not allowed in YAML: {exc.reason}")]) from None
+    if duplicates:
+        raise YamlReadError(duplicates)
+    if root is _NO_KEY:
+        raise YamlReadError([Diagnostic("SW105", "the file holds no YAML document (only comments or blank lines)",
+                                        line=1, column=1)])
+    return root, marks

@@ -1,0 +1,43 @@
+"""Decks, discard piles and hands.
+
+Decks are secret lists nobody sees (their order is hidden, their size is public); discard piles are public lists
+(RS-ACT-15); hands are secrets of the owning team. An empty deck is refilled from its discard pile (RB-SUP-05),
+except the probe deck, whose drawn cards stay with the Empire (RS-PRB-05).
+"""
+
+from __future__ import annotations
+
+from swrebellion.engine import peek
+
+from .board import team_secret
+
+NO_REFILL = {"probes"}
+
+
+def deck(game, name: str) -> list:
+    return peek(game.state["data"]["decks"][name])
+
+
+def hand(game, faction: str, kind: str) -> list:
+    """A faction's hand of one kind: missions, actions, objectives (Rebel) or probes (Empire)."""
+    return peek(game.state["data"]["hands"][faction][kind])
+
+
+def new_hand(game, faction: str, cards: list) -> dict:
+    return team_secret(game, list(cards), faction)
+
+
+def draw(game, name: str, count: int = 1) -> list:
+    """Draw from the top, refilling from the discard pile when the deck runs out (RB-SUP-05)."""
+    data = game.state["data"]
+    drawn = game.draw(data["decks"][name], count)
+    if len(drawn) < count and name not in NO_REFILL and data["discards"].get(name):
+        deck(game, name).extend(data["discards"][name])
+        data["discards"][name] = []
+        game.shuffle(data["decks"][name], name)
+        drawn += game.draw(data["decks"][name], count - len(drawn))
+    return drawn
+
+
+def discard(game, name: str, card: str) -> None:
+    game.state["data"]["discards"].setdefault(name, []).append(card)

@@ -1,0 +1,5 @@
+"""Effect ops of the base game. Work in progress."""
+
+
+def register(registry):
+    pass

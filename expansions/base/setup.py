@@ -1,0 +1,342 @@
+"""Setting up a game (RB-SET-01..13), as steps so that every placement is a player's decision.
+
+Each part is its own step (``base.setup.<part>``) so that an expansion can override one part (Rise of the Empire
+changes the objective deck, the mission sets and the starting units) without touching the rest.
+"""
+
+from __future__ import annotations
+
+from swrebellion.engine import peek, secret
+
+from . import board
+from .board import decider, team_secret
+from .cards import deck, draw, hand, new_hand
+from .tables import BASE_SPACE, FACTIONS, tables
+
+PARTS = [
+    "base.setup.board",  # RB-SET-01..03, C-09: players, leaders, time and reputation, systems
+    "base.setup.objectives",  # RB-SET-04
+    "base.setup.action-decks",  # RB-SET-05
+    "base.setup.tactics",  # RB-SET-06
+    "base.setup.missions",  # RB-SET-07
+    "base.setup.loyalty",  # RB-SET-08
+    "base.setup.empire-units",  # RB-SET-09
+    "base.setup.rebel-units",  # RB-SET-10, RULINGS D-04
+    "base.setup.action-cards",  # RB-SET-11
+    "base.setup.base-location",  # RB-SET-12
+    "base.setup.hands",  # RB-SET-13
+    "base.setup.finish",
+]
+
+
+def the_setup(game):
+    return tables(game).setups[game.state["options"].get("setup", "base")]
+
+
+def teams_for(players: int) -> tuple[dict, dict]:
+    """Players and who decides what (RB-TEAM-01..03): 2 players, or 3 (the lone Rebel plays both roles) or 4."""
+    if players == 2:
+        teams = {f: [f] for f in FACTIONS}
+    elif players == 3:
+        teams = {"rebel": ["rebel"], "empire": ["empire-admiral", "empire-general"]}
+    elif players == 4:
+        teams = {f: [f"{f}-admiral", f"{f}-general"] for f in FACTIONS}
+    else:
+        raise ValueError(f"Star Wars: Rebellion is for 2 to 4 players, not {players}")
+    roles = {f: {"admiral": ps[0], "general": ps[-1]} for f, ps in teams.items()}
+    return teams, roles
+
+
+def start(game) -> None:
+    """The ``setup_game`` hook: an empty board, then the setup parts as steps."""
+    t = tables(game)
+    options = game.state["options"]
+    options.setdefault("setup", "base")
+    options.setdefault("players", 2)
+    if options["setup"] not in t.setups:
+        raise ValueError(f"unknown setup {options['setup']!r}; the packs define {sorted(t.setups)}")
+    teams, roles = teams_for(options["players"])
+    game.state["players"] = [p for f in FACTIONS for p in teams[f]]
+    game.state["dice"] = {die: list(faces) for die, faces in t.dice.items()}
+    game.state["data"] = empty_data(game, teams, roles)
+    for part in reversed(PARTS):
+        game.push(part)
+
+
+def empty_data(game, teams: dict, roles: dict) -> dict:
+    t = tables(game)
+    return {
+        "phase": "setup",
+        "round": 0,
+        "time": 1,
+        "reputation": 14,
+        "current": "rebel",
+        "teams": teams,
+        "roles": roles,
+        "systems": {
+            s: {"loyalty": info.fixed_loyalty, "subjugated": False, "sabotage": False, "destroyed": False}
+            for s, info in sorted(t.systems.items())
+        },
+        "units": {},
+        "queue": {f: {"1": {}, "2": {}, "3": {}} for f in FACTIONS},
+        "leaders": {lid: {"at": "supply", "ring": None} for lid in sorted(t.leaders)},
+        "base": None,
+        "base_revealed": None,
+        "decks": {},
+        "discards": {},
+        "hands": {f: {} for f in FACTIONS},
+        "assigned": {f: [] for f in FACTIONS},
+        "passed": {f: False for f in FACTIONS},
+        "combat": None,
+        "limits": {},
+    }
+
+
+def _board(game, frame) -> None:
+    """RB-SET-02/03, RULINGS C-09: starting leaders in the pool; time and reputation from the time track."""
+    data = game.state["data"]
+    t = tables(game)
+    track = t.time_tracks[the_setup(game).time_track]
+    data["time"], data["reputation"] = track.time_start, track.reputation_start
+    for lid, info in t.leaders.items():
+        if info.starting:
+            data["leaders"][lid]["at"] = "pool"
+    data["hands"]["rebel"] = {k: new_hand(game, "rebel", []) for k in ("missions", "actions", "objectives")}
+    data["hands"]["empire"] = {k: new_hand(game, "empire", []) for k in ("missions", "actions", "probes")}
+    game.pop()
+
+
+def _new_deck(game, name: str, cards: list[str]) -> None:
+    game.state["data"]["decks"][name] = secret(sorted(cards))
+    game.state["data"]["discards"][name] = []
+    game.shuffle(game.state["data"]["decks"][name], name)
+
+
+def _copies(cards) -> list[str]:
+    return [card.id for card in cards for _ in range(card.copies)]
+
+
+def _objectives(game, frame) -> None:
+    """RB-SET-04: stage I on top of II on top of III, each stage shuffled; the Rebel draws 1."""
+    data = game.state["data"]
+    setup = the_setup(game)
+    objectives = tables(game).objectives
+    stacks = []
+    for stage in sorted(setup.objective_deck, key=lambda s: s.stage):
+        pool = sorted(c for c in _copies(o for o in objectives.values() if o.stage == stage.stage) if c not in stage.fixed)
+        chosen = list(stage.fixed)
+        if stage.random is None:
+            chosen += pool
+        else:
+            pile = secret(pool)
+            game.shuffle(pile, f"objectives-stage-{stage.stage}-pool")
+            chosen += game.draw(pile, stage.random)
+        stack = secret(sorted(chosen))
+        game.shuffle(stack, f"objectives-stage-{stage.stage}")
+        stacks.append(peek(stack))
+    data["decks"]["objectives"] = secret([card for stack in stacks for card in stack])
+    data["discards"]["objectives"] = []
+    data["objective_stages"] = [stage for stage, stack in zip(sorted(s.stage for s in setup.objective_deck), stacks) for _ in stack]
+    drawn = draw(game, "objectives", setup.rebel_objective_draws)
+    data["objective_stages"] = data["objective_stages"][len(drawn):]
+    hand(game, "rebel", "objectives").extend(drawn)
+    game.log("drew-objectives", faction="rebel", count=len(drawn), cards=team_secret(game, drawn, "rebel"))
+    game.pop()
+
+
+def _action_decks(game, frame) -> None:
+    """RB-SET-05: each faction's recruit action cards, shuffled."""
+    actions = tables(game).actions
+    for faction in FACTIONS:
+        _new_deck(game, f"actions-{faction}", _copies(a for a in actions.values() if a.faction == faction and not a.starting))
+    game.pop()
+
+
+def _tactics(game, frame) -> None:
+    """RB-SET-06: the space and ground tactic decks, shuffled (Rise of the Empire overrides this step)."""
+    tactics = tables(game).tactics
+    for theater in ("space", "ground"):
+        _new_deck(game, f"tactics-{theater}", _copies(c for c in tactics.values() if c.theater == theater))
+    game.pop()
+
+
+def _missions(game, frame) -> None:
+    """RB-SET-07: starting missions beside the sheet (they go to hand in step 10), projects, the rest shuffled."""
+    missions = tables(game).missions
+    for faction in FACTIONS:
+        own = [m for m in missions.values() if m.faction == faction]
+        _new_deck(game, f"missions-{faction}", _copies(m for m in own if m.deck == "regular"))
+        game.state["data"].setdefault("starting_missions", {})[faction] = sorted(
+            _copies(m for m in own if m.deck == "starting")
+        )
+    _new_deck(game, "projects", _copies(m for m in missions.values() if m.deck == "project"))
+    game.pop()
+
+
+def _loyalty(game, frame) -> None:
+    """RB-SET-08: reveal probe cards until enough Rebel and Imperial setup systems are drawn; Rebel loyalty on the
+    Rebel ones, subjugation on the first Imperial ones, Imperial loyalty on the rest; the Imperial cards leave the
+    game and the others go back into the probe deck, shuffled."""
+    data = game.state["data"]
+    t = tables(game)
+    procedure = the_setup(game).loyalty
+    probes = t.probes
+    _new_deck(game, "probes", sorted(probes))
+    wanted = {"rebel": procedure.rebel_systems, "empire": procedure.imperial_systems}
+    found: dict[str, list[str]] = {"rebel": [], "empire": []}
+    revealed = []
+    while any(len(found[f]) < wanted[f] for f in FACTIONS):
+        [card] = game.draw(data["decks"]["probes"], 1) or [None]
+        if card is None:
+            raise ValueError("the probe deck ran out before setup loyalty was complete: check setup_loyalty data")
+        revealed.append(card)
+        side = t.probe_setup[card]
+        if side and len(found[side]) < wanted[side]:
+            found[side].append(probes[card])
+    game.log("setup-probes", revealed=revealed)
+    for n, system_id in enumerate(found["empire"]):
+        if n < procedure.subjugated_first:
+            data["systems"][system_id]["subjugated"] = True
+        else:
+            data["systems"][system_id]["loyalty"] = "empire"
+    for system_id in found["rebel"]:
+        data["systems"][system_id]["loyalty"] = "rebel"
+    imperial_cards = {t.probe_of[s] for s in found["empire"]}
+    deck(game, "probes").extend(c for c in revealed if c not in imperial_cards)
+    game.shuffle(data["decks"]["probes"], "probes")
+    game.log("setup-loyalty", rebel=found["rebel"], subjugated=found["empire"][: procedure.subjugated_first],
+             imperial=found["empire"][procedure.subjugated_first:])
+    game.pop()
+
+
+def _units_to_place(counts: dict[str, int]) -> list[str]:
+    return [unit for unit in sorted(counts) for _ in range(counts[unit])]
+
+
+def _empire_units(game, frame) -> None:
+    """RB-SET-09: the Admiral places every starting unit in an Imperial system, at least one ground unit in each
+    (the last ground units are only offered where one is still missing)."""
+    t = tables(game)
+    data = game.state["data"]
+    setup = the_setup(game).empire
+    if "todo" not in frame:
+        frame["todo"] = _ground_first(game, _units_to_place(setup.units))
+        for space in setup.build_queue:
+            board.queue_unit(game, "empire", space.unit, space.space, space.count)
+    if "choice" in frame:
+        unit = frame["todo"].pop(0)
+        board.add_units(game, frame.pop("choice")["id"], unit)
+    if not frame["todo"]:
+        game.pop()
+        return
+    unit = frame["todo"][0]
+    imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s)]
+    lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
+    ground_left = sum(1 for u in frame["todo"] if t.units[u].theater == "ground")
+    options = imperial
+    if t.units[unit].theater == "ground" and lacking and ground_left <= len(lacking):
+        options = lacking
+    game.ask(decider(game, "empire", "admiral"), "place-starting-unit",
+             [{"id": s, "label": s, "data": {"unit": unit}} for s in options], f"Place a {unit}")
+
+
+def _ground_first(game, units: list[str]) -> list[str]:
+    t = tables(game)
+    return sorted(units, key=lambda u: (t.units[u].theater != "ground", u))
+
+
+def _rebel_units(game, frame) -> None:
+    """RB-SET-10, RULINGS D-04: on the Rebel Base space and/or in one system with no Imperial units."""
+    data = game.state["data"]
+    setup = the_setup(game).rebel
+    admiral = decider(game, "rebel", "admiral")
+    if "system" not in frame:
+        if "choice" not in frame:
+            free = [s for s in sorted(data["systems"]) if not board.has_units(game, s, "empire")]
+            game.ask(admiral, "rebel-start-system",
+                     [{"id": "none", "label": "Only the Rebel Base space"}] + [{"id": s, "label": s} for s in free],
+                     "Choose the one system that may take starting units")
+            return
+        frame["system"] = frame.pop("choice")["id"]
+        frame["todo"] = _units_to_place(setup.units)
+    if "choice" in frame:
+        board.add_units(game, frame.pop("choice")["id"], frame["todo"].pop(0))
+    if not frame["todo"]:
+        game.pop()
+        return
+    places = [BASE_SPACE] + ([frame["system"]] if frame["system"] != "none" else [])
+    if len(places) == 1:
+        for unit in frame["todo"]:
+            board.add_units(game, BASE_SPACE, unit)
+        game.pop()
+        return
+    game.ask(admiral, "place-starting-unit", [{"id": p, "label": p} for p in places], f"Place a {frame['todo'][0]}")
+
+
+def _action_cards(game, frame) -> None:
+    """RB-SET-11: two random starting action cards each; the other starting cards leave the game unseen."""
+    actions = tables(game).actions
+    for faction in FACTIONS:
+        starting = secret(sorted(_copies(a for a in actions.values() if a.faction == faction and a.starting)))
+        game.shuffle(starting, f"starting-actions-{faction}")
+        count = the_setup(game).faction(faction).starting_action_cards
+        drawn = game.draw(starting, count)
+        hand(game, faction, "actions").extend(drawn)
+        game.log("drew-actions", faction=faction, count=len(drawn), cards=team_secret(game, drawn, faction))
+    game.pop()
+
+
+def _base_location(game, frame) -> None:
+    """RB-SET-12: the Rebel (the General in team play) secretly picks a probe card for the base; the probe deck is
+    then shuffled. The choice and its options are seen by the Rebel team only."""
+    data = game.state["data"]
+    t = tables(game)
+    if "choice" not in frame:
+        cards = sorted(deck(game, "probes"))
+        game.ask(decider(game, "rebel", "general"), "choose-base",
+                 [{"id": c, "label": t.probes[c]} for c in cards], "Choose the system of your hidden base")
+        return
+    card = frame.pop("choice")["id"]
+    deck(game, "probes").remove(card)
+    data["base"] = team_secret(game, t.probes[card], "rebel")
+    data["base_card"] = team_secret(game, card, "rebel")
+    game.shuffle(data["decks"]["probes"], "probes")
+    game.log("base-chosen", faction="rebel")
+    game.pop()
+
+
+def _hands(game, frame) -> None:
+    """RB-SET-13: the four starting missions plus two drawn make the starting hand."""
+    data = game.state["data"]
+    for faction in FACTIONS:
+        cards = list(data["starting_missions"][faction])
+        cards += draw(game, f"missions-{faction}", the_setup(game).faction(faction).mission_draws)
+        hand(game, faction, "missions").extend(cards)
+        game.log("drew-missions", faction=faction, count=len(cards), cards=team_secret(game, cards, faction))
+    game.pop()
+
+
+def _finish(game, frame) -> None:
+    """Setup done: subjugation now follows the units placed (RULINGS C-10), then round 1 begins."""
+    data = game.state["data"]
+    data["phase"] = "assignment"
+    for system_id in sorted(data["systems"]):
+        board.update_subjugation(game, system_id)
+    game.log("setup-complete")
+    game.replace("base.round")
+
+
+STEPS = {
+    "base.setup.board": _board,
+    "base.setup.objectives": _objectives,
+    "base.setup.action-decks": _action_decks,
+    "base.setup.tactics": _tactics,
+    "base.setup.missions": _missions,
+    "base.setup.loyalty": _loyalty,
+    "base.setup.empire-units": _empire_units,
+    "base.setup.rebel-units": _rebel_units,
+    "base.setup.action-cards": _action_cards,
+    "base.setup.base-location": _base_location,
+    "base.setup.hands": _hands,
+    "base.setup.finish": _finish,
+}
