@@ -120,7 +120,6 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
 
     Raises :class:`YamlReadError` listing every duplicate key, or the first fatal problem.
     """
-    parser = make_parser(text)
     marks: dict[str, tuple[int, int]] = {"": (1, 1)}
     anchors: dict[str, tuple[Any, int] | _Frame] = {}
     stack: list[_Frame] = []
@@ -183,9 +182,12 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
         check_tag(event)
         if len(stack) >= max_depth:
             fail("SW108", f"nesting deeper than {max_depth} levels", event.start_mark)
-        pointer = child_pointer(stack[-1]) if stack and (isinstance(stack[-1].value, list) or stack[-1].key is not _NO_KEY) else ""
-        if stack and isinstance(stack[-1].value, dict) and stack[-1].key is _NO_KEY:
-            fail("SW111", "a mapping key must be a string, not a collection", event.start_mark, "quote the key")
+        pointer = ""
+        if stack:
+            parent = stack[-1]
+            if isinstance(parent.value, dict) and parent.key is _NO_KEY:
+                fail("SW111", "a mapping key must be a string, not a collection", event.start_mark, "quote the key")
+            pointer = child_pointer(parent)
         frame = _Frame(value, pointer, event.anchor)
         frame.key_mark = event.start_mark
         if event.anchor:
@@ -193,12 +195,13 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
         stack.append(frame)
 
     try:
+        parser = make_parser(text)
         while parser.check_event():
             event = parser.get_event()
             kind = type(event)
             if kind is yaml.ScalarEvent:
                 check_tag(event)
-                value = resolve_plain(event.value) if event.style is None else event.value
+                value = resolve_plain(event.value) if event.implicit[0] else event.value
                 if event.anchor:
                     anchors[event.anchor] = (value, 1)
                 add(value, 1, event.start_mark)
@@ -235,7 +238,11 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
         message = " ".join(part for part in (exc.context, exc.problem) if part) or str(exc)
         raise YamlReadError([_problem("SW101", message, mark)]) from None
     except yaml.reader.ReaderError as exc:
-        raise YamlReadError([Diagnostic("SW101", f"character not allowed in YAML: {exc.reason}")]) from None
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise YamlReadError(
+            [Diagnostic("SW101", f"character not allowed in YAML: {exc.reason}", line=line, column=column)]
+        ) from None
     if duplicates:
         raise YamlReadError(duplicates)
     if root is _NO_KEY:

@@ -3,7 +3,8 @@
 The Command Phase (RB-CMD, RS-CMD): players alternate turns, Rebel first; a turn is exactly one action (reveal a
 mission, activate a system) or passing; a player who passed takes no more turns, the other goes on until he
 passes too. What can be revealed or activated comes from ``missions.reveal_options`` and
-``movement.activation_options``; this module only runs the turns.
+``movement.activation_options``: each option's ``data`` is ``{"step": NAME, "args": {...}}``, the step that
+carries the action out, pushed with those arguments as its frame's locals. This module only runs the turns.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def command_step(game, frame) -> None:
             frame["revealed_base_this_turn"] = True
             return
         else:
-            game.push(*choice["data"]["push"])  # the action's own step: a mission or an activation
+            action = choice["data"]  # {"step": name, "args": {...}}: a mission reveal or an activation
+            game.push(action["step"], **action.get("args", {}))
         frame["turn_over"] = True
         return
     if frame.pop("turn_over", False):
