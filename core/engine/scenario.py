@@ -68,12 +68,12 @@ class Scenario(_Strict):
 
 
 def load_scenario(path: Path) -> Scenario:
-    from swrebellion.sources import SourceError, load_data  # safe YAML: limits, duplicate keys, aliases
+    import yaml
 
     try:
-        data = load_data(Path(path))
-    except SourceError as exc:
-        raise ScenarioError(str(exc)) from None
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise ScenarioError(f"{path}: cannot read the scenario: {exc}") from None
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
