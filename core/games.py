@@ -20,7 +20,11 @@ def rules_for(expansions, extra_packs=()) -> Rules:
 
 @lru_cache(maxsize=16)
 def _rules_for(expansions: tuple[str, ...], extra_packs: tuple[str, ...]) -> Rules:
-    active = activate(env=",".join(expansions) or " ")
+    return rules_from_active(activate(env=",".join(expansions) or " "), extra_packs)
+
+
+def rules_from_active(active, extra_packs: tuple[str, ...] = ()) -> Rules:
+    """Rules for an already resolved expansion selection (the CLI's --expansion options)."""
     return Rules(active, _load(active, tuple(Path(p) for p in extra_packs)))
 
 

@@ -83,3 +83,13 @@ def build_scenario(game, spec):
     Each implementation sets up what it understands and returns the set of top-level keys of ``spec`` it
     consumed; a key no plugin consumes is an error in the scenario file.
     """
+
+
+@hookspec(firstresult=True)
+def describe_event(event):
+    """Turn a logged event into one line of the game's account for people (``rebellion play``).
+
+    Fires for each event shown to a player or spectator, with the event as that viewer may see it (secret
+    fields already redacted). First result wins, most dependent expansion first; return ``None`` to let others
+    (or the kernel's generic fallback) describe it.
+    """

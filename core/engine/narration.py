@@ -1,0 +1,32 @@
+"""A readable account of a game for people: events as lines, from one viewer's side of the table."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .secrets import KEY, redact
+
+
+def describe(game, event: dict) -> str:
+    """One line for an event (already redacted for the viewer): a plugin's wording, or a plain fallback."""
+    line = game.rules.active.pm.hook.describe_event(event=event)
+    if line:
+        return line
+    fields = ", ".join(f"{k}={_plain(v)}" for k, v in event.items() if k != "type")
+    return f"{event['type']}: {fields}" if fields else event["type"]
+
+
+def _plain(value) -> str:
+    if isinstance(value, dict) and KEY in value:
+        return "(hidden)" if "count" not in value else f"({value['count']} hidden)"
+    if isinstance(value, list):
+        return "[" + ", ".join(_plain(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_plain(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def account(game, viewer: str | None, start: int = 0) -> Iterable[str]:
+    """Lines for the events from ``start`` on, as ``viewer`` (``None``: a spectator) may see them."""
+    for event in redact(game.state["log"][start:], viewer):
+        yield describe(game, event)
