@@ -1,0 +1,50 @@
+"""Invariants of a base game that must hold after every decision (issue 5, "Tests")."""
+
+from __future__ import annotations
+
+from swrebellion.engine import peek
+from swrebellion.expansions.base import board
+from swrebellion.expansions.base.tables import BASE_SPACE, tables
+
+LEADER_PLACES = {"pool", "supply", "gone", "mission"}
+
+
+def check(game) -> None:
+    data = game.state["data"]
+    if data["phase"] == "setup":
+        return
+    t = tables(game)
+    systems = data["systems"]
+    for location, units in data["units"].items():
+        assert location in systems or location == BASE_SPACE, f"units in unknown place {location}"
+        for unit, count in units.items():
+            assert count > 0, f"{count} {unit} in {location}"
+    for faction, spaces in data["queue"].items():
+        for space, units in spaces.items():
+            assert all(n > 0 for n in units.values()), f"non-positive count in {faction}'s queue {space}: {units}"
+            assert all(t.units[u].faction == faction for u in units), f"foreign unit in {faction}'s queue"
+    for unit, info in t.units.items():
+        assert board.supply_left(game, unit) >= 0, f"more {unit} in play than the {info.supply} in the box"
+    for lid, info in data["leaders"].items():
+        assert info["at"] in LEADER_PLACES or info["at"] in systems or info["at"] == BASE_SPACE, (lid, info)
+        if info["ring"] in ("captured", "carbonite"):
+            assert info["at"] in systems, f"captured {lid} is not on the board"
+    assigned = [lid for f in data["assigned"].values() for m in f for lid in m["leaders"]]
+    assert len(assigned) == len(set(assigned)), "a leader sits on two mission cards"
+    assert sorted(assigned) == sorted(l for l, i in data["leaders"].items() if i["at"] == "mission")
+    for system_id, s in systems.items():
+        info = t.systems[system_id]
+        if not info.populous or s["destroyed"]:
+            assert s["loyalty"] is None and not s["subjugated"], f"{system_id} cannot hold loyalty"
+        if info.fixed_loyalty:
+            assert s["loyalty"] == info.fixed_loyalty
+        expected = (
+            board.is_populous(game, system_id)
+            and s["loyalty"] != "empire"
+            and board.has_units(game, system_id, "empire", "ground")
+        )
+        assert s["subjugated"] == expected, f"subjugation of {system_id} is {s['subjugated']}, units say {expected}"
+    if data["base_revealed"]:
+        assert not data["units"].get(BASE_SPACE), "units on the Rebel Base space after the reveal"
+        assert data["base_revealed"] == peek(data["base"])
+    assert data["time"] <= data["reputation"] or game.over
