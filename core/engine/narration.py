@@ -10,8 +10,8 @@ from .secrets import KEY, redact
 def describe(game, event: dict) -> str:
     """One line for an event (already redacted for the viewer): a plugin's wording, or a plain fallback."""
     line = game.rules.active.pm.hook.describe_event(event=event)
-    if line:
-        return line
+    if line is not None:
+        return line  # "" means: not worth a line
     fields = ", ".join(f"{k}={_plain(v)}" for k, v in event.items() if k != "type")
     return f"{event['type']}: {fields}" if fields else event["type"]
 
@@ -29,4 +29,6 @@ def _plain(value) -> str:
 def account(game, viewer: str | None, start: int = 0) -> Iterable[str]:
     """Lines for the events from ``start`` on, as ``viewer`` (``None``: a spectator) may see them."""
     for event in redact(game.state["log"][start:], viewer):
-        yield describe(game, event)
+        line = describe(game, event)
+        if line:
+            yield line

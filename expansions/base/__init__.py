@@ -52,3 +52,10 @@ def build_scenario(game, spec):
     from . import scenario
 
     return scenario.build(game, spec)
+
+
+@hookimpl
+def describe_event(event):
+    from . import describe
+
+    return describe.describe(event)

@@ -227,6 +227,7 @@ def _empire_units(game, frame) -> None:
         unit = frame["todo"].pop(0)
         board.add_units(game, frame.pop("choice")["id"], unit)
     if not frame["todo"]:
+        _log_placement(game, "empire")
         game.pop()
         return
     unit = frame["todo"][0]
@@ -238,6 +239,15 @@ def _empire_units(game, frame) -> None:
         options = lacking
     game.ask(decider(game, "empire", "admiral"), "place-starting-unit",
              [{"id": s, "label": s, "data": {"unit": unit}} for s in options], f"Place a {unit}")
+
+
+def _log_placement(game, faction: str) -> None:
+    placed = {
+        where: units
+        for where in sorted(game.state["data"]["units"])
+        if (units := board.faction_units(game, where, faction))
+    }
+    game.log("starting-units", faction=faction, units=placed)
 
 
 def _ground_first(game, units: list[str]) -> list[str]:
@@ -262,12 +272,14 @@ def _rebel_units(game, frame) -> None:
     if "choice" in frame:
         board.add_units(game, frame.pop("choice")["id"], frame["todo"].pop(0))
     if not frame["todo"]:
+        _log_placement(game, "rebel")
         game.pop()
         return
     places = [BASE_SPACE] + ([frame["system"]] if frame["system"] != "none" else [])
     if len(places) == 1:
         for unit in frame["todo"]:
             board.add_units(game, BASE_SPACE, unit)
+        _log_placement(game, "rebel")
         game.pop()
         return
     game.ask(admiral, "place-starting-unit", [{"id": p, "label": p} for p in places], f"Place a {frame['todo'][0]}")
