@@ -86,7 +86,7 @@ def build_scenario(game, spec):
 
 
 @hookspec(firstresult=True)
-def describe_event(event):
+def describe_event(game, event):
     """Turn a logged event into one line of the game's account for people (``rebellion play``).
 
     Fires for each event shown to a player or spectator, with the event as that viewer may see it (secret

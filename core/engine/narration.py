@@ -9,7 +9,7 @@ from .secrets import KEY, redact
 
 def describe(game, event: dict) -> str:
     """One line for an event (already redacted for the viewer): a plugin's wording, or a plain fallback."""
-    line = game.rules.active.pm.hook.describe_event(event=event)
+    line = game.rules.active.pm.hook.describe_event(game=game, event=event)
     if line is not None:
         return line  # "" means: not worth a line
     fields = ", ".join(f"{k}={_plain(v)}" for k, v in event.items() if k != "type")

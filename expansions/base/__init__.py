@@ -55,7 +55,7 @@ def build_scenario(game, spec):
 
 
 @hookimpl
-def describe_event(event):
+def describe_event(game, event):
     from . import describe
 
-    return describe.describe(event)
+    return describe.describe(game, event)

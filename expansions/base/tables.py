@@ -87,6 +87,7 @@ class Tables:
     setups: dict[str, Any]
     time_tracks: dict[str, Any]
     builds: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # faction -> icon -> unit ids
+    names: dict[str, str] = field(default_factory=dict)  # id -> English name, for accounts (units, leaders, ...)
 
     def faction_of_unit(self, unit: str) -> str:
         return self.units[unit].faction
@@ -144,6 +145,11 @@ def build_tables(catalog) -> Tables:
         setups=dict(catalog.items("setups")),
         time_tracks=dict(catalog.items("time-tracks")),
         builds={f: dict(v) for f, v in builds.items()},
+        names={
+            item.id: item.name.en
+            for kind in ("units", "leaders", "systems", "missions", "objectives", "actions", "tactics")
+            for item in catalog.items(kind).values()
+        },
     )
 
 
