@@ -134,3 +134,13 @@ def render_github(diagnostics: Iterable[Diagnostic]) -> str:
         message = d.message + (f" (hint: {d.hint})" if d.hint else "")
         lines.append(f"::{d.severity} {','.join(props)}::{_escape_data(message)}")
     return "\n".join(lines)
+
+
+def did_you_mean(word: object, choices) -> str | None:
+    """``"did you mean 'x'?"`` when one of ``choices`` is close to ``word``, else ``None``."""
+    import difflib
+
+    if not isinstance(word, str):
+        return None
+    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else None

@@ -100,11 +100,12 @@ def _problem(code: str, message: str, mark, hint: str | None = None) -> Diagnost
 class _Frame:
     """An open mapping or sequence while its events arrive."""
 
-    __slots__ = ("value", "pointer", "key", "key_mark", "anchor", "size", "keys")
+    __slots__ = ("value", "pointer", "start_mark", "key", "key_mark", "anchor", "size", "keys")
 
-    def __init__(self, value, pointer: str, anchor: str | None) -> None:
+    def __init__(self, value, pointer: str, start_mark, anchor: str | None) -> None:
         self.value = value
         self.pointer = pointer
+        self.start_mark = start_mark
         self.key: Any = _NO_KEY
         self.key_mark = None
         self.anchor = anchor
@@ -188,8 +189,7 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
             if isinstance(parent.value, dict) and parent.key is _NO_KEY:
                 fail("SW111", "a mapping key must be a string, not a collection", event.start_mark, "quote the key")
             pointer = child_pointer(parent)
-        frame = _Frame(value, pointer, event.anchor)
-        frame.key_mark = event.start_mark
+        frame = _Frame(value, pointer, event.start_mark, event.anchor)
         if event.anchor:
             anchors[event.anchor] = frame
         stack.append(frame)
@@ -213,12 +213,14 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
                 frame = stack.pop()
                 if frame.anchor:
                     anchors[frame.anchor] = (frame.value, frame.size)
-                add(frame.value, frame.size, frame.key_mark)
+                add(frame.value, frame.size, frame.start_mark)
             elif kind is yaml.AliasEvent:
                 target = anchors.get(event.anchor)
+                if target is None:
+                    fail("SW101", f"alias *{event.anchor} names no anchor defined before it", event.start_mark)
                 if isinstance(target, _Frame):
                     fail("SW107", f"alias *{event.anchor} refers to a node that contains it", event.start_mark)
-                value, size = target  # the parser has already rejected undefined aliases
+                value, size = target
                 expanded += size
                 if expanded > alias_budget:
                     fail(
@@ -236,7 +238,8 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = " ".join(part for part in (exc.context, exc.problem) if part) or str(exc)
-        raise YamlReadError([_problem("SW101", message, mark)]) from None
+        code = "SW108" if "maximum nesting depth" in message else "SW101"  # libyaml's own limit (1000 levels)
+        raise YamlReadError([_problem(code, message, mark)]) from None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1

@@ -4,7 +4,9 @@ An effect runs as frames like every other rule, so it can stop for a decision in
 copied there. ``run_effect`` pushes an ``effect`` frame; that frame pushes one ``effect-op`` frame per step. An op
 handler is a step handler (``handler(game, frame)``): ``frame["params"]`` holds the step's parameters, and it must
 ``game.pop()`` when done (or ask a decision and return, to run again with the answer in the frame). Ops share
-what they learn (the chosen system, the target leader) through :func:`context`.
+what they learn (the chosen system, the target leader) through :func:`context`. A caller that needs what the ops
+learnt afterwards (a mission reads the system its target steps chose) passes ``into``: the finished effect's context
+is handed to the calling frame under that key.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ EFFECT = "effect"
 OP = "effect-op"
 
 
-def run_effect(game, steps: list[dict], context: dict[str, Any]) -> None:
-    """Schedule ``steps`` to run next, with a fresh context (who plays it, which card, ...)."""
-    game.push(EFFECT, steps=[dict(s) for s in steps], next=0, context=dict(context))
+def run_effect(game, steps: list[dict], context: dict[str, Any], into: str | None = None) -> None:
+    """Schedule ``steps`` to run next, with a fresh context (who plays it, which card, ...). With ``into``, the
+    context as the ops left it is stored in the calling (current top) frame under that key when the effect ends,
+    also when an op ends it early with :func:`stop` (the context then says ``"stopped": True``)."""
+    game.push(EFFECT, steps=[dict(s) for s in steps], next=0, context=dict(context), into=into)
 
 
 def context(game) -> dict[str, Any]:
@@ -34,12 +38,29 @@ def stop(game) -> None:
     while stack and stack[-1]["step"] != EFFECT:
         stack.pop()
     if stack:
-        stack.pop()
+        stack[-1]["context"]["stopped"] = True
+        _finish(game, stack[-1])
+
+
+def insert(game, steps: list[dict]) -> None:
+    """Run ``steps`` right after the current op, inside the same effect and context (an op that picks one of
+    several branches of effect data)."""
+    for frame in reversed(game.state["stack"]):
+        if frame["step"] == EFFECT:
+            frame["steps"][frame["next"]:frame["next"]] = [dict(s) for s in steps]
+            return
+    raise LookupError("no effect is running")
+
+
+def _finish(game, frame) -> None:
+    game.pop()
+    if frame.get("into"):
+        game.state["stack"][-1][frame["into"]] = frame["context"]
 
 
 def _effect_step(game, frame) -> None:
     if frame["next"] >= len(frame["steps"]):
-        game.pop()
+        _finish(game, frame)
         return
     step = frame["steps"][frame["next"]]
     frame["next"] += 1

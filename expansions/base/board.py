@@ -324,8 +324,8 @@ def reveal_base(game, how: str) -> None:
     data["base_revealed"] = where
     data["base"] = where
     for unit, n in sorted(units_at(game, BASE_SPACE).items()):
+        add_units(game, where, unit, n)  # arrive before leaving: no victory check may see the system without them
         remove_units(game, BASE_SPACE, unit, n)
-        add_units(game, where, unit, n)
     for lid in leaders_at(game, BASE_SPACE):
         leader(game, lid)["at"] = where
     game.log("base-revealed", system=where, how=how)

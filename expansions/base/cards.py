@@ -2,7 +2,8 @@
 
 Decks are secret lists nobody sees (their order is hidden, their size is public); discard piles are public lists
 (RS-ACT-15); hands are secrets of the owning team. An empty deck is refilled from its discard pile (RB-SUP-05),
-except the probe deck, whose drawn cards stay with the Empire (RS-PRB-05).
+except the probe deck, whose drawn cards stay with the Empire (RS-PRB-05), and the objective deck, whose played
+cards cannot be used again (RS-OBJ-01).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from swrebellion.engine import peek
 
 from .board import team_secret
 
-NO_REFILL = {"probes"}
+NO_REFILL = {"probes", "objectives"}
 
 
 def deck(game, name: str) -> list:

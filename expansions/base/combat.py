@@ -1,3 +1,828 @@
-"""Combat (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP). Work in progress."""
+"""Combat (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP; RS-CMB-01..19, RS-ATK-01..10, RS-END-01..05, RS-BTL-01..05,
+RS-RET-01..11; RULINGS C-03, D-03, D-05, D-07).
 
-STEPS = {}
+A combat is fought in one system when both sides have units in the same theater (RB-CMB-01/02, RS-CMB-01); it is
+started by :func:`start_combat` (after an activation, or by a card, RS-MIS-05). Its state lives in
+``data["combat"]`` while it lasts:
+
+``system``, ``initiator``   where, and whose turn or card started it (RS-BTL-05)
+``current``                 the player whose turn it is (RS-CMB-03): every step goes current player first (D-03)
+``origins``                 systems the initiator moved units in from: no retreat there (RB-RET-04)
+``round``, ``step``         combat round, and ``"space"``/``"ground"`` during a battle step
+``hands``                   each side's tactic cards (team secrets, RB-TAC-04)
+``damage``                  ``{unit type: [damage of each damaged unit, highest first]}`` (RB-CMB-07)
+``attacked``                sides that have made their attack in this battle step (RULINGS C-03)
+``attack``                  the attack in progress: dice, card damage, the targets' damage (RS-ATK)
+``effects``                 effects of cards lasting the combat, a round or a step (``combat_effect`` op)
+``battles``                 theater -> ``None`` while fought, then the winner or ``"none"`` (RS-BTL-01..03)
+``retreated``               who has retreated (once per combat, RS-RET-02)
+``objective_played``        an objective was scored in this combat (RB-OBJ-07, RB-CMB-11)
+``plans_round``             the round Death Star Plans was last revealed in (RB-DSP-05)
+
+The flow, each part a step of its own so an expansion can override one (cinematic combat replaces the attack):
+``base.combat`` (add leader, Start-of-Combat cards, tactic draws, rounds, end: RS-CMB-04..08, RS-END-02/03),
+``base.combat.round`` (space battle, ground battle, retreat, end-of-round checks, next round: RS-CMB-10..18),
+``base.combat.battle`` (one battle step: both attacks, then the set-aside units die, RS-ATK-08),
+``base.combat.attack`` (roll, combat actions, assign damage, block, destroy: RS-ATK-01..09),
+``base.combat.retreat`` (RB-RET, RS-RET), ``base.combat.objectives`` (combat objectives, Death Star Plans).
+
+Values Rise of the Empire changes go through ``game.modify``: ``"combat-dice"`` (the pool, before the cap),
+``"dice-limits"`` (the cap, so green dice can be added), ``"combat-damage"`` (the results to assign),
+``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swrebellion.engine import peek
+from swrebellion.engine.effects import run_effect
+
+from . import board, cards
+from .board import decider, team_secret
+from .movement import CARGO_LOSS, Group, move_units
+from .ops_conditions import label
+from .tables import FACTIONS, OPPONENT, tables
+
+COMBAT = "base.combat"
+ADD_LEADER = "base.combat.add-leader"
+START_CARDS = "base.combat.start-cards"
+ROUND = "base.combat.round"
+BATTLE = "base.combat.battle"
+ATTACK = "base.combat.attack"
+RETREAT = "base.combat.retreat"
+OBJECTIVES = "base.combat.objectives"
+
+THEATERS = ("space", "ground")
+#: RS-CMB-09: the Admiral fights the space battle, the General the ground battle.
+ROLE = {"space": "admiral", "ground": "general"}
+DEATH_STARS = {"death-star", "death-star-under-construction"}
+
+
+def state(game) -> dict:
+    return game.state["data"]["combat"]
+
+
+def contested(game, system: str, theater: str) -> bool:
+    """Both sides have units of the theater there (RB-CMB-02/03, RS-CMB-11/12); a destroyed system never has a
+    ground battle (RB-DST-04)."""
+    if theater == "ground" and board.system(game, system)["destroyed"]:
+        return False
+    return board.has_units(game, system, "rebel", theater) and board.has_units(game, system, "empire", theater)
+
+
+def start_combat(game, system: str, initiator: str, origins=()) -> bool:
+    """Start a combat in ``system`` if both sides share a theater there (RB-CMB-01/02, FAQ-38); returns whether one
+    started. ``initiator`` is the side whose activation or card caused it (RS-BTL-05); ``origins`` the systems its
+    units came from (no retreat there, RB-RET-04). Outside a Command Phase turn the initiator is the current
+    player (RS-CMB-03)."""
+    if not any(contested(game, system, theater) for theater in THEATERS):
+        return False
+    data = game.state["data"]
+    current = data["current"] if data["phase"] == "command" else initiator
+    data["combat"] = {
+        "system": system, "initiator": initiator, "current": current, "origins": list(origins),
+        "round": 1, "step": None, "attacked": [], "attack": None, "rolled": {},
+        "hands": {f: team_secret(game, [], f) for f in FACTIONS},
+        "damage": {}, "effects": [], "battles": {},
+        "retreated": {f: False for f in FACTIONS}, "objective_played": False, "plans_round": 0,
+    }
+    game.log("combat", system=system, initiator=initiator, current=current)
+    game.push(COMBAT, stage="leaders")
+    return True
+
+
+def order(game) -> tuple[str, str]:
+    """The current player, then his opponent (RULINGS D-03)."""
+    current = state(game)["current"]
+    return current, OPPONENT[current]
+
+
+def push_in_order(game, step: str, **local) -> None:
+    """Push one frame per side so that the current player's runs first."""
+    first, second = order(game)
+    game.push(step, faction=second, **local)
+    game.push(step, faction=first, **local)
+
+
+# -- effects lasting a combat, a round or a step ------------------------------------------------------------------
+
+
+def add_effect(game, kind: str, faction: str, until: str, **values) -> None:
+    """Record a card's lasting effect on ``faction`` (RS-CMB-06: Start-of-Combat effects last the combat)."""
+    combat = state(game)
+    combat["effects"].append({"kind": kind, "faction": faction, "until": until, "round": combat["round"],
+                              "step": combat["step"], **values})
+    game.log("combat-effect", kind=kind, faction=faction, until=until, **values)
+
+
+def active_effects(game, kind: str, faction: str, theater: str | None = None) -> list[dict]:
+    combat = state(game)
+    out = []
+    for e in combat["effects"]:
+        if e["kind"] != kind or e["faction"] != faction or (theater and e.get("theater") not in (None, theater)):
+            continue
+        if e["until"] == "combat" or (e["round"] == combat["round"] and (e["until"] == "round" or e["step"] == combat["step"])):
+            out.append(e)
+    return out
+
+
+# -- units, damage, destruction -----------------------------------------------------------------------------------
+
+
+def health(game, unit: str) -> int | None:
+    """Printed health; ``None`` for the Death Star, which can never take damage (RB-DS-02)."""
+    value = tables(game).units[unit].health
+    return None if value is None else game.modify("unit-health", value, unit=unit, system=state(game)["system"])
+
+
+def destroy(game, unit: str, count: int) -> None:
+    """Destroy units in the combat (logged ``cause: combat``, RS-BTL); the most damaged go first. A Death Star Under
+    Construction takes the Death Star waiting on the build queue with it (RS-DSU-03)."""
+    combat = state(game)
+    system = combat["system"]
+    board.destroy_units(game, system, unit, count, cause="combat")
+    damage = combat["damage"].get(unit, [])
+    del damage[:count]
+    if not damage:
+        combat["damage"].pop(unit, None)
+    if "death-star-under-construction" in tables(game).units[unit].abilities:
+        for space in game.state["data"]["queue"]["empire"].values():
+            if space.pop("death-star", 0):
+                game.log("destroyed", unit="death-star", count=1, at="build queue", cause="combat")
+
+
+def destroy_lethal(game, faction: str, theater: str) -> None:
+    """Units whose damage reached their health are destroyed (RB-CMB-08, RS-ATK-08)."""
+    combat = state(game)
+    for unit in sorted(board.faction_units(game, combat["system"], faction, theater)):
+        limit = health(game, unit)
+        lethal = sum(1 for d in combat["damage"].get(unit, []) if limit is not None and d >= limit)
+        if lethal:
+            destroy(game, unit, lethal)
+
+
+def check_battles(game) -> None:
+    """RS-BTL-01..03: a battle that was fought is won when the enemy has no units of its theater left (destroyed or
+    retreated); nobody wins when both sides are gone. Logged as ``battle-won`` for objectives."""
+    combat = state(game)
+    for theater, outcome in combat["battles"].items():
+        if outcome is not None:
+            continue
+        present = [f for f in FACTIONS if board.has_units(game, combat["system"], f, theater)]
+        if len(present) == 2:
+            continue
+        combat["battles"][theater] = present[0] if present else "none"
+        if present:
+            game.log("battle-won", system=combat["system"], theater=theater, winner=present[0])
+
+
+# -- tactic cards -------------------------------------------------------------------------------------------------
+
+
+def hand(game, faction: str) -> list:
+    return peek(state(game)["hands"][faction])
+
+
+def draw_tactics(game, faction: str, theater: str, count: int, cause: str) -> None:
+    """Draw tactic cards into the side's hidden combat hand (RB-TAC-02..04); an empty deck is refilled from its
+    discards (RB-SUP-05)."""
+    drawn = cards.draw(game, f"tactics-{theater}", count) if count > 0 else []
+    hand(game, faction).extend(drawn)
+    game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn),
+             cards=team_secret(game, drawn, faction), cause=cause)
+
+
+@dataclass(frozen=True)
+class Tactic:
+    """A tactic card's effect as plain steps, read once per rules: block cards are played in the Block step of the
+    opponent's attack (RS-ATK-07), the others in one's own attack; ``cost`` is the cards a block discards."""
+
+    theater: str
+    special: bool
+    steps: list
+    block: bool
+    cost: int
+
+
+def tactic(game, card: str) -> Tactic:
+    cache = game.rules.cache.setdefault("base-tactics", {})
+    if card not in cache:
+        info = tables(game).tactics[card]
+        steps = [s.model_dump() for s in info.effect]
+        blocks = [s for s in steps if s["op"] == "block"]
+        cache[card] = Tactic(info.theater, info.requires_special, steps, bool(blocks),
+                             max((s.get("discard", 0) for s in blocks), default=0))
+    return cache[card]
+
+
+def play_tactic(game, faction: str, card: str, theater: str) -> None:
+    """Reveal a tactic card, discard it and resolve it (RS-ATK-02/03)."""
+    hand(game, faction).remove(card)
+    cards.discard(game, f"tactics-{theater}", card)
+    game.log("tactic-played", faction=faction, card=card, theater=theater)
+    player = decider(game, faction, ROLE[theater])
+    run_effect(game, tactic(game, card).steps,
+               {"faction": faction, "player": player, "card": card, "theater": theater, "system": state(game)["system"]})
+
+
+# -- the combat ---------------------------------------------------------------------------------------------------
+
+
+def _combat_step(game, frame) -> None:
+    combat = state(game)
+    stage = frame["stage"]
+    if stage == "leaders":
+        frame["stage"] = "cards"
+        push_in_order(game, ADD_LEADER)
+    elif stage == "cards":
+        frame["stage"] = "draw"
+        push_in_order(game, START_CARDS)
+    elif stage == "draw":
+        frame["stage"] = "objectives"
+        theaters = [th for th in THEATERS if contested(game, combat["system"], th)]
+        for faction in order(game):  # RS-CMB-07/08: best tactic values, contested theaters, current player first
+            best = board.best_tactics(game, combat["system"], faction)
+            for theater in theaters:
+                count = game.modify("tactic-draws", best[theater], faction=faction, theater=theater)
+                if count:
+                    draw_tactics(game, faction, theater, count, cause="leader")
+        game.push(ROUND, stage="space")
+    elif stage == "objectives":
+        frame["stage"] = "end"
+        game.push(OBJECTIVES, moment="end")
+    else:
+        game.pop()
+        end_combat(game)
+
+
+def end_combat(game) -> None:
+    """RB-TAC-05, RS-END-02: hands discarded, every tactic card shuffled back into its deck; RB-CMB-07, RS-END-03:
+    damage cleared."""
+    data = game.state["data"]
+    combat = data["combat"]
+    t = tables(game)
+    for faction in FACTIONS:
+        for card in hand(game, faction):
+            cards.discard(game, f"tactics-{t.tactics[card].theater}", card)
+    for theater in THEATERS:
+        name = f"tactics-{theater}"
+        cards.deck(game, name).extend(data["discards"].get(name, []))
+        data["discards"][name] = []
+        game.shuffle(data["decks"][name], name)
+    data["combat"] = None
+    game.log("combat-end", system=combat["system"], battles=combat["battles"])
+
+
+def _add_leader_step(game, frame) -> None:
+    """RS-CMB-04/05/19, RB-CMB-09, RS-CMD-04: a side without a free leader with tactic values there may bring one
+    leader from its pool, even after passing; current player first."""
+    faction = frame["faction"]
+    system = state(game)["system"]
+    if "choice" in frame:
+        lid = frame.pop("choice")["id"]
+        if lid != "none":
+            board.leader(game, lid)["at"] = system
+            game.log("leader-added", faction=faction, leader=lid, system=system)
+        game.pop()
+        return
+    t = tables(game)
+    present = any(t.leaders[lid].has_tactics for lid in board.leaders_at(game, system, faction, captured=False))
+    pool = board.pool(game, faction)
+    if present or not pool:
+        game.pop()
+        return
+    game.ask(decider(game, faction, "admiral"), "add-leader",
+             [{"id": lid, "label": f"Add {lid}"} for lid in pool] + [{"id": "none", "label": "Add no leader"}],
+             f"Add a leader to the combat in {system}?")
+
+
+def start_card_actor(game, faction: str, card: str) -> str | bool:
+    """A Start-of-Combat action card with effect data is playable when a pictured leader is free in the system
+    (RS-ACT-05/08/10): returns that leader (``True`` for a card picturing none), or ``False``."""
+    info = tables(game).actions[card]
+    if info.timing != "start-of-combat" or not info.effect:
+        return False
+    if not info.leaders:
+        return True
+    present = board.leaders_at(game, state(game)["system"], faction, captured=False)
+    return next((lid for lid in info.leaders if lid in present), False)
+
+
+def _start_cards_step(game, frame) -> None:
+    """RS-CMB-06, RS-ACT-05: Start-of-Combat action cards after Add Leader, before the draw, current player first;
+    their effects last this combat. Asked whenever the side holds action cards, so that the question itself gives
+    nothing away (RB-TAC-04)."""
+    from .actions import _play
+
+    faction = frame["faction"]
+    held = cards.hand(game, faction, "actions")
+    if "choice" in frame:
+        card = frame.pop("choice")["id"]
+        if card == "none":
+            game.pop()
+            return
+        actor = start_card_actor(game, faction, card)
+        _play(game, faction, card, actor if isinstance(actor, str) else None, system=state(game)["system"])
+        return
+    if not held:
+        game.pop()
+        return
+    playable = sorted({c for c in held if start_card_actor(game, faction, c)})
+    game.ask(decider(game, faction, "admiral"), "start-of-combat-card",
+             [{"id": c, "label": f"Play {label(game, c)}"} for c in playable] + [{"id": "none", "label": "Play nothing"}],
+             "Play a Start of Combat action card?")
+
+
+# -- the combat round ---------------------------------------------------------------------------------------------
+
+
+def _round_step(game, frame) -> None:
+    """RS-CMB-10..14: space battle, ground battle, retreat, then the end-of-round checks and another round while a
+    theater still holds both sides (RS-END-01)."""
+    combat = state(game)
+    system = combat["system"]
+    stage = frame["stage"]
+    if stage in THEATERS:
+        frame["stage"] = "ground" if stage == "space" else "retreat"
+        game.push(OBJECTIVES, moment=stage)
+        if contested(game, system, stage):
+            game.push(BATTLE, theater=stage, stage="start")
+    elif stage == "retreat":
+        frame["stage"] = "checks"
+        push_in_order(game, RETREAT, forced=False)
+    elif stage == "checks":
+        frame["stage"] = "next"
+        end_of_round_checks(game)
+    elif any(contested(game, system, theater) for theater in THEATERS):
+        combat["round"] += 1
+        combat["rolled"] = {}
+        combat["effects"] = [e for e in combat["effects"] if e["until"] == "combat"]
+        frame["stage"] = "space"
+        game.log("combat-round", system=system, round=combat["round"])
+    else:
+        game.pop()
+
+
+def end_of_round_checks(game) -> None:
+    """RULINGS D-05: structures alone against enemy ground units (RS-CMB-15), a lone Death Star Under Construction
+    (RS-CMB-16), lone Rebel Transports (RS-CMB-17), and Rebel ships facing a Death Star silenced by Ion Cannons
+    (RS-CMB-18), which must retreat or be destroyed."""
+    combat = state(game)
+    system = combat["system"]
+    t = tables(game)
+
+    def units(faction, theater):
+        return board.faction_units(game, system, faction, theater)
+
+    def only(faction, theater, ability=None, kind=None):
+        here = units(faction, theater)
+        return bool(here) and all(ability in t.units[u].abilities if ability else t.units[u].kind == kind for u in here)
+
+    for faction in FACTIONS:
+        if only(faction, "ground", kind="structure") and units(OPPONENT[faction], "ground"):
+            for unit, n in sorted(units(faction, "ground").items()):
+                destroy(game, unit, n)
+    if only("empire", "space", ability="death-star-under-construction") and units("rebel", "space"):
+        for unit, n in sorted(units("empire", "space").items()):
+            destroy(game, unit, n)
+    if only("rebel", "space", ability="rebel-transport") and units("empire", "space"):
+        for unit, n in sorted(units("rebel", "space").items()):
+            destroy(game, unit, n)
+    if (only("empire", "space", ability="death-star") and units("rebel", "space") and not units("empire", "ground")
+            and combat["rolled"].get("empire-space") == 0 and combat["plans_round"] != combat["round"]
+            and any("ion-cannon" in t.units[u].abilities for u in units("rebel", "ground"))):
+        game.push(RETREAT, faction="rebel", forced=True)
+    check_battles(game)
+
+
+# -- a battle step and an attack ----------------------------------------------------------------------------------
+
+
+def _battle_step(game, frame) -> None:
+    """One battle step (RS-CMB-11/12): the current player's attack, then his opponent's; units set aside in the
+    first attack die when the step ends (RULINGS C-03, RB-CMB-08, FAQ-41)."""
+    combat = state(game)
+    theater = frame["theater"]
+    if frame["stage"] == "start":
+        frame["stage"] = "end"
+        combat.update(step=theater, attacked=[])
+        combat["battles"].setdefault(theater, None)
+        if theater == "ground":  # RS-UNT-05: each Shield Generator draws its owner a ground tactic card
+            t = tables(game)
+            for faction in order(game):
+                generators = sum(n for u, n in board.faction_units(game, combat["system"], faction, "ground").items()
+                                 if "shield-generator" in t.units[u].abilities)
+                if generators:
+                    draw_tactics(game, faction, "ground", generators, cause="shield-generator")
+        push_in_order(game, ATTACK, theater=theater, stage="roll")
+        return
+    game.pop()
+    for faction in FACTIONS:
+        destroy_lethal(game, faction, theater)
+    combat["step"] = None
+    if theater == "space" and board.system(game, combat["system"])["destroyed"]:  # RS-DST-05
+        for faction in FACTIONS:
+            game.push(CARGO_LOSS, location=combat["system"], faction=faction, cause="combat")
+    check_battles(game)
+
+
+def attack_dice(game, faction: str, theater: str) -> dict[str, int]:
+    """RS-ATK-01: the dice of every unit of the theater; Ion Cannons take 2 red each from the enemy's space attack
+    (RS-UNT-04); card effects (According to My Design) subtract before the cap of 5 red and 5 black (RB-CMB-05,
+    RULINGS D-01)."""
+    t = tables(game)
+    system = state(game)["system"]
+    pool: dict[str, int] = {}
+    for unit, n in board.faction_units(game, system, faction, theater).items():
+        for colour, k in t.units[unit].attack.items():
+            pool[colour] = pool.get(colour, 0) + k * n
+    if theater == "space":
+        cannons = sum(n for u, n in board.faction_units(game, system, OPPONENT[faction], "ground").items()
+                      if "ion-cannon" in t.units[u].abilities)
+        pool["red"] = pool.get("red", 0) - 2 * cannons
+    for e in active_effects(game, "dice", faction, theater):
+        for colour in ("red", "black"):
+            pool[colour] = pool.get(colour, 0) + e.get(colour, 0)
+    pool = game.modify("combat-dice", {c: max(0, n) for c, n in pool.items()}, faction=faction, theater=theater,
+                       system=system)
+    limits = game.modify("dice-limits", dict(t.dice_limits), faction=faction, theater=theater, purpose="combat")
+    return {c: min(n, limits.get(c, n)) for c, n in pool.items() if n > 0}
+
+
+def specials(attack: dict) -> list[int]:
+    return [i for i, d in enumerate(attack["dice"]) if d["face"] == "special" and not d["spent"]]
+
+
+def spend_special(attack: dict) -> None:
+    attack["dice"][specials(attack)[0]]["spent"] = True
+
+
+def _attack_step(game, frame) -> None:
+    """One attack (RS-ATK-01..09): roll, combat actions, assign damage, block, destroy."""
+    STAGES[frame["stage"]](game, frame)
+
+
+def _roll(game, frame) -> None:
+    combat = state(game)
+    faction, theater = frame["faction"], frame["theater"]
+    pool = attack_dice(game, faction, theater)
+    rolled = game.roll(pool, who=faction, purpose=f"{theater} attack") if pool else {}
+    combat["rolled"][f"{faction}-{theater}"] = sum(pool.values())
+    combat["attack"] = {
+        "faction": faction, "theater": theater, "pending": [],
+        "dice": [{"colour": c, "face": f, "spent": False} for c, faces in rolled.items() for f in faces],
+    }
+    frame["stage"] = "actions"
+
+
+def action_options(game, faction: str, theater: str) -> list[dict]:
+    """RS-ATK-02: spend a special to draw a card of the theater; play a card of the theater (a special-icon card
+    also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
+    attack = state(game)["attack"]
+    t = tables(game)
+    has_special = bool(specials(attack))
+    out = [{"id": "draw", "label": f"Spend a special to draw a {theater} tactic card"}] if has_special else []
+    if not active_effects(game, "no-tactics", faction, theater):
+        for card in sorted(set(hand(game, faction))):
+            info = tactic(game, card)
+            if info.theater == theater and not info.block and (has_special or not info.special):
+                out.append({"id": f"play:{card}", "label": f"Play {label(game, card)}"})
+    return out
+
+
+def _actions(game, frame) -> None:
+    faction, theater = frame["faction"], frame["theater"]
+    attack = state(game)["attack"]
+    if "choice" in frame:
+        option = frame.pop("choice")["id"]
+        if option == "done":
+            frame["stage"] = "assign"
+            return
+        if option == "draw":
+            spend_special(attack)
+            draw_tactics(game, faction, theater, 1, cause="special")
+            return
+        card = option.partition(":")[2]
+        if tactic(game, card).special:
+            spend_special(attack)
+        play_tactic(game, faction, card, theater)
+        return
+    if not hand(game, faction) and not specials(attack):
+        frame["stage"] = "assign"
+        return
+    game.ask(decider(game, faction, ROLE[theater]), "combat-action",
+             action_options(game, faction, theater) + [{"id": "done", "label": "Assign damage"}],
+             f"Your {theater} attack: combat actions")
+
+
+def targets_of(game, faction: str, theater: str) -> list[list]:
+    """The enemy units that can take damage, one ``[unit, damage so far, new damage]`` per miniature (RB-CMB-04;
+    never the Death Star, RB-DS-02, FAQ-52)."""
+    combat = state(game)
+    out = []
+    for unit, n in sorted(board.faction_units(game, combat["system"], faction, theater).items()):
+        if health(game, unit) is None:
+            continue
+        damage = combat["damage"].get(unit, [])
+        out += [[unit, damage[i] if i < len(damage) else 0, 0] for i in range(n)]
+    return out
+
+
+def target_options(game, attack: dict, result: dict) -> dict[str, int]:
+    """Legal targets of one result, one option per distinct (unit, old damage, new damage): a hit only on the
+    matching health colour, a direct hit or card damage on any unit (RS-ATK-05/06, RS-ATK-10); damage of a
+    'different units' card never twice on one unit."""
+    t = tables(game)
+    used = attack["used"].get(result.get("group") or "", [])
+    out: dict[str, int] = {}
+    for i, (unit, old, new) in enumerate(attack["targets"]):
+        if i in used or (result["colour"] and t.units[unit].health_colour != result["colour"]):
+            continue
+        out.setdefault(f"{unit}:{old}:{new}", i)
+    return out
+
+
+def target_labels(options: dict[str, int]) -> list[dict]:
+    out = []
+    for key in options:
+        unit, old, new = key.split(":")
+        out.append({"id": key, "label": f"{unit} (damage {old}, +{new} this attack)"})
+    return out
+
+
+def _assign(game, frame) -> None:
+    """RS-ATK-05/06: every result that can be assigned is, one at a time, to a unit the attacker picks (asked only
+    when there is a real choice)."""
+    attack = state(game)["attack"]
+    faction, theater = frame["faction"], frame["theater"]
+    if "results" not in attack:
+        results = [{"colour": d["colour"] if d["face"] == "hit" else None, "amount": 1} for d in attack["dice"]
+                   if not d["spent"] and d["face"] in ("hit", "direct-hit")] + attack["pending"]
+        attack["results"] = game.modify("combat-damage", results, faction=faction, theater=theater)
+        attack["targets"] = targets_of(game, OPPONENT[faction], theater)
+        attack["used"] = {}
+        attack["next"] = 0
+    results = attack["results"]
+    while attack["next"] < len(results):
+        result = results[attack["next"]]
+        options = target_options(game, attack, result)
+        if "choice" in frame:
+            index = options[frame.pop("choice")["id"]]
+        elif len(options) > 1:
+            kind = f"{result['colour']} hit" if result["colour"] else f"{result['amount']} damage"
+            game.ask(decider(game, faction, ROLE[theater]), "assign-damage", target_labels(options),
+                     f"Which unit takes a {kind}?")
+            return
+        elif options:
+            index = next(iter(options.values()))
+        else:
+            index = None  # nothing can take it: the result is lost
+        if index is not None:
+            attack["targets"][index][2] += result["amount"]
+            if result.get("group"):
+                attack["used"].setdefault(result["group"], []).append(index)
+        attack["next"] += 1
+    frame["stage"] = "block"
+
+
+def blocks_allowed(game, faction: str, theater: str) -> bool:
+    return not active_effects(game, "no-block", faction, theater)
+
+
+def block_options(game, faction: str, theater: str) -> list[dict]:
+    """Block cards of the theater; one that costs a discard needs another card of the theater (RS-ATK-07)."""
+    held = hand(game, faction)
+    same_theater = sum(1 for c in held if tactic(game, c).theater == theater)
+    out = []
+    for card in sorted(set(held)):
+        info = tactic(game, card)
+        if info.theater == theater and info.block and same_theater - 1 >= info.cost:
+            out.append({"id": f"play:{card}", "label": f"Play {label(game, card)}"})
+    return out
+
+
+def _block(game, frame) -> None:
+    """RS-ATK-07: the defender may cancel damage just assigned with block cards (asked whenever he holds cards and
+    damage can be blocked, so the question reveals nothing)."""
+    attack = state(game)["attack"]
+    defender, theater = OPPONENT[frame["faction"]], frame["theater"]
+    if "choice" in frame:
+        option = frame.pop("choice")["id"]
+        if option != "done":
+            play_tactic(game, defender, option.partition(":")[2], theater)
+            return
+    elif (hand(game, defender) and blocks_allowed(game, defender, theater)
+          and any(new for _, _, new in attack["targets"])):
+        game.ask(decider(game, defender, ROLE[theater]), "block",
+                 block_options(game, defender, theater) + [{"id": "done", "label": "Block nothing more"}],
+                 f"Block damage to your {'ships' if theater == 'space' else 'ground units'}?")
+        return
+    frame["stage"] = "apply"
+
+
+def _apply(game, frame) -> None:
+    """RS-ATK-08/09: damage becomes markers; units at or past their health die at once if their side has already
+    attacked in this step, else they are set aside and still attack (RULINGS C-03)."""
+    combat = state(game)
+    attack = combat["attack"]
+    faction, theater = frame["faction"], frame["theater"]
+    defender = OPPONENT[faction]
+    dealt: dict[str, list[int]] = {}
+    totals: dict[str, list[int]] = {}
+    for unit, old, new in attack["targets"]:
+        if old + new:
+            totals.setdefault(unit, []).append(old + new)
+        if new:
+            dealt.setdefault(unit, []).append(new)
+    for unit in {u for u, _, _ in attack["targets"]}:
+        if unit in totals:
+            combat["damage"][unit] = sorted(totals[unit], reverse=True)
+        else:
+            combat["damage"].pop(unit, None)
+    if dealt:
+        game.log("damage", faction=defender, theater=theater, dealt=dealt)
+    combat["attacked"].append(faction)
+    combat["attack"] = None
+    game.pop()
+    if defender in combat["attacked"]:
+        destroy_lethal(game, defender, theater)
+
+
+STAGES = {"roll": _roll, "actions": _actions, "assign": _assign, "block": _block, "apply": _apply}
+
+
+def block_targets(attack: dict) -> dict[str, int]:
+    """Units with damage assigned in this attack, which a block may cancel (earlier markers cannot be, RS-ATK-07)."""
+    out: dict[str, int] = {}
+    for i, (unit, old, new) in enumerate(attack["targets"]):
+        if new:
+            out.setdefault(f"{unit}:{old}:{new}", i)
+    return out
+
+
+# -- retreat ------------------------------------------------------------------------------------------------------
+
+
+def may_retreat(game, faction: str) -> bool:
+    """RB-RET-03, RS-RET-02/03/07/08/10, RB-DS-05: once per combat, with a free leader there, while the enemy has
+    units there, never for the Empire beside a Death Star or DSUC, and only if units can actually leave."""
+    combat = state(game)
+    system = combat["system"]
+    t = tables(game)
+    if combat["retreated"][faction] or not board.leaders_at(game, system, faction, captured=False):
+        return False
+    if not board.has_units(game, system, OPPONENT[faction]):
+        return False
+    if faction == "empire" and any(DEATH_STARS & set(t.units[u].abilities) for u in board.faction_units(game, system, faction)):
+        return False
+    if active_effects(game, "no-retreat", faction):
+        return False
+    group = retreat_group(game, faction)
+    if not group.chosen and not group.options():
+        return False
+    return game.modify("can-retreat", True, faction=faction, system=system)
+
+
+def retreat_group(game, faction: str) -> Group:
+    """Every ship that can move goes (RB-RET-01); ground units and TIE Fighters may go as cargo (RB-RET-07), or on
+    their own with Escape Plan (RS-ATK: ``ignore-transport``); immobile units and captured leaders stay
+    (RB-RET-02/08)."""
+    t = tables(game)
+    group = Group(game, faction, state(game)["system"], {}, [], purpose="retreat")
+    if active_effects(game, "ignore-transport", faction):
+        group.cargo = set()
+    group.chosen.update({u: n for u, n in group.available.items() if t.units[u].is_ship and not t.units[u].needs_transport})
+    return group
+
+
+def retreat_destinations(game, faction: str) -> list[str]:
+    """RB-RET-04, RS-RET-05/06, FAQ-47, RULINGS D-07: an adjacent system (never the Rebel Base space) with no enemy
+    units, not the one the enemy came from to start this combat; one with the side's own units or loyalty if any."""
+    combat = state(game)
+    t = tables(game)
+    enemy = OPPONENT[faction]
+    barred = set(combat["origins"]) if combat["initiator"] == enemy else set()
+    legal = [s for s in sorted(t.adjacent.get(combat["system"], ())) if s not in barred and not board.has_units(game, s, enemy)]
+    own = [s for s in legal if board.has_units(game, s, faction) or board.system(game, s)["loyalty"] == faction]
+    return game.modify("retreat-destinations", own or legal, faction=faction, system=combat["system"])
+
+
+def _retreat_step(game, frame) -> None:
+    """RS-CMB-13, RS-RET-01: each side in turn, current player first, may withdraw; a forced retreat (RS-CMB-18)
+    offers no 'stay' and destroys the ships that cannot leave."""
+    combat = state(game)
+    faction, system = frame["faction"], combat["system"]
+    admiral = decider(game, faction, "admiral")
+    if "to" not in frame:
+        if "choice" in frame:
+            frame["to"] = frame.pop("choice")["id"]
+            if frame["to"] == "stay":
+                game.pop()
+                return
+        else:
+            destinations = retreat_destinations(game, faction) if may_retreat(game, faction) else []
+            if destinations:
+                game.ask(admiral, "retreat", [{"id": s, "label": f"Retreat to {s}"} for s in destinations]
+                         + ([] if frame["forced"] else [{"id": "stay", "label": "Do not retreat"}]),
+                         f"Retreat from {system}?")
+                return
+            game.pop()
+            if frame["forced"]:
+                for unit, n in sorted(board.faction_units(game, system, faction, "space").items()):
+                    destroy(game, unit, n)
+                check_battles(game)
+            return
+    if "leader" not in frame:
+        free = board.leaders_at(game, system, faction, captured=False)
+        if "choice" in frame:
+            frame["leader"] = frame.pop("choice")["id"]
+        elif len(free) > 1:
+            game.ask(admiral, "retreat-leader", [{"id": lid, "label": lid} for lid in free], "Which leader retreats?")
+            return
+        else:
+            frame["leader"] = free[0]
+        frame["units"] = dict(retreat_group(game, faction).chosen)
+    group = retreat_group(game, faction)
+    group.chosen = frame["units"]
+    option = frame.pop("choice")["id"] if "choice" in frame else None
+    if option not in (None, "done"):
+        group.take(option)
+    options = group.options() if option != "done" else []
+    if options:
+        game.ask(admiral, "retreat-units", options + [{"id": "done", "label": "Retreat with these"}],
+                 f"Which ground units and TIE Fighters retreat to {frame['to']}?")
+        return
+    game.pop()
+    retreat(game, faction, frame["to"], frame["units"], frame["leader"])
+
+
+def retreat(game, faction: str, to: str, units: dict, leader: str) -> None:
+    """Move the retreating leader and units (RS-RET-03); they leave their damage behind (RS-RET-11): the most
+    damaged go, since that never hurts the side."""
+    combat = state(game)
+    for unit, n in units.items():
+        damage = combat["damage"].get(unit, [])
+        del damage[:n]
+        if not damage:
+            combat["damage"].pop(unit, None)
+    move_units(game, faction, combat["system"], to, units, [leader], event="retreat")
+    combat["retreated"][faction] = True
+    board.check_base_reveal(game)
+    check_battles(game)
+
+
+# -- objectives in combat -----------------------------------------------------------------------------------------
+
+
+def is_plans(card) -> bool:
+    return any(step.op == "death_star_plans" for step in card.effect)
+
+
+def plans_window(game) -> bool:
+    """RB-DSP-01/02/05/06, RS-DSP-01, FAQ-55: after a space battle step, no objective yet in this combat, no Death
+    Star Plans yet this round, a Rebel fighter and a Death Star or DSUC in the system. Public facts only: the
+    Rebel is asked even without the card, so the question reveals nothing (RB-OBJ-09)."""
+    combat = state(game)
+    t = tables(game)
+    system = combat["system"]
+    return (not combat["objective_played"] and combat["plans_round"] != combat["round"]
+            and bool(cards.hand(game, "rebel", "objectives"))
+            and any(t.units[u].kind == "fighter" for u in board.faction_units(game, system, "rebel", "space"))
+            and any(DEATH_STARS & set(t.units[u].abilities) for u in board.faction_units(game, system, "empire", "space")))
+
+
+def _objectives_step(game, frame) -> None:
+    """Combat objectives (RB-CMB-11, RB-OBJ-04/07, RS-END-04): after each battle step and at the end of the combat
+    the Rebel may play one whose requirement is met; Death Star Plans only after the space battle step."""
+    from . import objectives
+
+    combat = state(game)
+    if "choice" in frame:
+        game.pop()
+        choice = frame["choice"]
+        if choice["id"] != "none":
+            if is_plans(tables(game).objectives[choice["data"]["args"]["card"]]):
+                combat["plans_round"] = combat["round"]
+            game.push(choice["data"]["step"], **choice["data"]["args"])
+        return
+    plans = frame["moment"] == "space" and plans_window(game)
+    table = tables(game).objectives
+    options = [o for o in objectives.options(game, "combat") if plans or not is_plans(table[o["data"]["args"]["card"]])]
+    if not options and not plans:
+        game.pop()
+        return
+    game.ask(decider(game, "rebel", "general"), "combat-objective",
+             options + [{"id": "none", "label": "Play no objective"}], "Play a combat objective?")
+
+
+STEPS = {
+    COMBAT: _combat_step,
+    ADD_LEADER: _add_leader_step,
+    START_CARDS: _start_cards_step,
+    ROUND: _round_step,
+    BATTLE: _battle_step,
+    ATTACK: _attack_step,
+    RETREAT: _retreat_step,
+    OBJECTIVES: _objectives_step,
+}

@@ -1,16 +1,367 @@
-"""Assignment Phase and missions (RB-ASG, RB-MIS, RB-PRJ). Work in progress: assignment not yet offered."""
+"""The Assignment Phase and missions (RB-ASG, RS-ASG, RB-MIS, RS-MIS, RB-PRJ).
+
+Assignment (RS-ASG-01..09): the Rebel makes all his assignments, then the Empire. An assignment is a card from the
+hand laid face down with one or two leaders from the pool on it (RS-ASG-02); the card is a team secret, its leaders
+are public (RS-ASG-07). An Assignment action card may be played instead of an assignment (RS-ASG-08, ``actions``).
+The General decides (he holds the mission hand, RB-TEAM-06, RS-ASG-09).
+
+*Offered assignments.* The rules check a card's skill requirement only at reveal (RS-ASG-05, RS-MIS-02), so a
+player may legally put leaders on a card he can never reveal. Nothing can add a leader to a face-down card later in
+the round (RS-MIS-07), so such an assignment can only bluff; to keep random play useful we offer only cards and
+leaders whose icons together meet the card's requirement (the first leader is offered only if he meets it alone or
+with some leader still in the pool). Cards whose effect is not yet data (no ``target`` and no ``effect`` steps) are
+never offered.
+
+A mission (RB-MIS-01..27) runs as one ``base.mission`` frame through these stages: ``reveal`` (step 1, RS-MIS-01;
+the card's ``target`` steps choose where, RB-MIS-02..04), ``target`` (all its leaders go there; attempt or resolve,
+RB-MIS-05), ``oppose`` (one leader from the opponent's pool, RB-MIS-06/07), ``roll`` (RB-MIS-08..16), ``rings``
+(R2-D2 and C-3PO, the starting action cards' rings), ``effect`` (step 6, the card's ``effect`` steps, RB-MIS-21)
+and ``finish`` (step 7: back to hand or discarded, RB-MIS-22; a combat the mission started, RS-MIS-05).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from swrebellion.engine import peek
+from swrebellion.engine.effects import run_effect
+
+from . import actions, board, ops_flow
+from .cards import discard, hand
+from .ops_conditions import label
+from .ops_plans import feasible, fight_after, plan, playable
+from .tables import FACTIONS, OPPONENT, tables
+
+#: Mission successes by die face (RB-MIS-11, RULINGS C-01).
+SUCCESSES = {"hit": 1, "direct-hit": 1, "special": 2}
+#: At most 10 red/black dice per side in a mission (RB-MIS-15, RULINGS D-01).
+DICE_LIMIT = 10
+#: Red dice are rolled first, up to 5, then black: the two dice have the same faces (C-01), so the split changes
+#: nothing in the base game, and 5 + 5 is also the box's physical limit (RULES_SUPPLEMENT D-01).
+RED_FIRST = 5
+PORTRAIT_BONUS = 2  # RB-MIS-12
 
 
-def reveal_options(game, faction):
-    return []
+# -- skill requirements ---------------------------------------------------------------------------------------------
 
 
-def return_unrevealed(game):
-    pass
+def meets(game, card: str, leaders: list[str]) -> bool:
+    """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires."""
+    t = tables(game)
+    return all(
+        sum(t.leaders[l].skills.get(skill, 0) for l in leaders) >= need
+        for skill, need in t.missions[card].requires.items()
+    )
 
 
-def assignment_step(game, frame):
+def completable(game, card: str, leaders: list[str], pool: list[str]) -> bool:
+    """Whether ``leaders`` meet the requirement, alone or with one more leader from ``pool`` (at most two, RS-ASG-02)."""
+    if meets(game, card, leaders):
+        return True
+    return len(leaders) == 1 and any(meets(game, card, leaders + [o]) for o in pool if o not in leaders)
+
+
+def assignable(game, card: str, pool: list[str]) -> bool:
+    """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment)."""
+    t = tables(game)
+    needs = t.missions[card].requires.items()
+    skills = [t.leaders[l].skills for l in pool]
+    if any(all(s.get(k, 0) >= n for k, n in needs) for s in skills):
+        return True
+    return any(all(a.get(k, 0) + b.get(k, 0) >= n for k, n in needs) for a, b in combinations(skills, 2))
+
+
+def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
+    """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does)."""
+    pool = [l for l in board.pool(game, faction) if l != first]
+    options = [{"id": "none", "label": "No second leader"}] if meets(game, card, [first]) else []
+    return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l])]
+
+
+def assign(game, faction: str, card: str, leaders: list[str]) -> None:
+    """Lay the card face down with its leaders (RS-ASG-02, RS-ASG-07: card hidden, leaders public)."""
+    data = game.state["data"]
+    for lid in leaders:
+        board.leader(game, lid)["at"] = "mission"
+    data["assigned"][faction].append({"card": board.team_secret(game, card, faction), "leaders": list(leaders)})
+    game.log("assigned", faction=faction, leaders=list(leaders), card=board.team_secret(game, card, faction))
+
+
+# -- the Assignment Phase ---------------------------------------------------------------------------------------------
+
+
+def assignment_step(game, frame) -> None:
+    """RB-ASG-01, RS-ASG-01..09: Immediate action cards first (RS-ACT-06: they are resolved as soon as they are
+    gained, Rebel first; nothing happens between setup or recruiting and this point), then the Rebel assigns, then
+    the Empire. Each choice is a card (or an Assignment action card, or done), then its first leader, then maybe a
+    second. A single possible answer is taken without asking."""
+    if "faction" not in frame:
+        frame.update(faction=FACTIONS[0], stage="card")
+        for faction in reversed(FACTIONS):
+            game.push("base.immediate-actions", faction=faction)
+        return
+    faction = frame["faction"]
+    if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
+        fight_after(game, frame.pop("ctx"), faction)
+        return
+    player = board.decider(game, faction, "general")
+    pool = board.pool(game, faction)
+    choice = frame.pop("choice", None)
+    options: list[dict] = []
+    if choice is not None and frame["stage"] == "card":
+        kind, _, card = choice["id"].partition(":")
+        if kind == "done":
+            if faction == FACTIONS[-1]:
+                game.pop()
+            else:
+                frame["faction"] = FACTIONS[FACTIONS.index(faction) + 1]
+            return
+        if kind == "action":
+            actions.play_assignment_card(game, faction, choice["data"])
+            return
+        frame.update(card=card, stage="first")
+        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool)]
+        prompt = f"First leader for {label(game, card)}"
+    elif choice is not None and frame["stage"] == "first":
+        frame.update(first=choice["id"], stage="second")
+        options = second_leader_options(game, faction, frame["card"], choice["id"])
+        prompt = "Add a second leader?"
+    elif choice is not None:
+        card, first = frame.pop("card"), frame.pop("first")
+        frame["stage"] = "card"
+        hand(game, faction, "missions").remove(card)
+        assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
+        pool = board.pool(game, faction)
+    if not options:
+        options = [
+            {"id": f"assign:{c}", "label": f"Assign {label(game, c)}"}
+            for c in sorted(set(hand(game, faction, "missions")))
+            if playable(game, c) and assignable(game, c, pool)
+        ]
+        options += actions.assignment_options(game, faction)
+        options.append({"id": "done", "label": "Done assigning"})
+        prompt = "Assign a mission, play an Assignment action card, or finish"
+    if len(options) == 1:
+        frame["choice"] = options[0]
+        return
+    game.ask(player, f"assign-{frame['stage']}", options, prompt)
+
+
+# -- the Command Phase --------------------------------------------------------------------------------------------------
+
+
+def _return(game, faction: str, entry: dict, why: str) -> None:
+    """The card goes back to hand unrevealed; its leaders still on it go back to the pool (RB-MIS-23, C-11)."""
+    card = peek(entry["card"])
+    hand(game, faction, "missions").append(card)
+    for lid in entry["leaders"]:
+        info = board.leader(game, lid)
+        if info["at"] == "mission":
+            info["at"] = "pool"
+    game.log("mission-returned", faction=faction, leaders=list(entry["leaders"]), reason=why,
+             card=board.team_secret(game, card, faction))
+
+
+def _sweep(game, faction: str) -> None:
+    """RULINGS C-11, RB-MIS-23: a card whose leader was captured, eliminated or moved off it before the reveal goes
+    back to hand unrevealed. Run before anything can be revealed, so such a card is never offered."""
+    assigned = game.state["data"]["assigned"][faction]
+    keep = []
+    for entry in assigned:
+        if all(board.leader(game, l)["at"] == "mission" and not board.is_captured(game, l) for l in entry["leaders"]):
+            keep.append(entry)
+        else:
+            _return(game, faction, entry, "a leader was taken off the card")
+    assigned[:] = keep
+
+
+def _context(game, faction: str, card: str, leaders: list[str]) -> dict:
+    """RS-MIS-08: the player who controls the mission's (first) leader decides for it."""
+    role = tables(game).leaders[leaders[0]].role if leaders else "general"
+    return {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
+
+
+def reveal_options(game, faction: str) -> list[dict]:
+    """RB-MIS-01, RS-MIS-01/02: assigned, unrevealed missions whose leaders meet the requirement and that have
+    somewhere to take place. Each option's data is the step that resolves it."""
+    _sweep(game, faction)
+    options = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(game.state["data"]["assigned"][faction]):
+        card = peek(entry["card"])
+        if not meets(game, card, entry["leaders"]) or not feasible(game, card, _context(game, faction, card, entry["leaders"])):
+            continue
+        seen[card] = seen.get(card, 0) + 1
+        options.append({
+            "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
+            "label": f"Reveal {label(game, card)} ({', '.join(label(game, l) for l in entry['leaders'])})",
+            "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
+        })
+    return options
+
+
+def return_unrevealed(game) -> None:
+    """RB-CMD-05, RB-ASG-03, RS-CMD-07 (and Refresh step 1, RB-REF-03): unrevealed cards go back to hand and their
+    leaders to the pool."""
+    data = game.state["data"]
+    for faction in FACTIONS:
+        for entry in data["assigned"][faction]:
+            _return(game, faction, entry, "never revealed")
+        data["assigned"][faction] = []
+
+
+# -- resolving a mission ------------------------------------------------------------------------------------------------
+
+
+def mission_step(game, frame) -> None:
+    STAGES[frame.get("stage", "reveal")](game, frame)
+
+
+def _reveal(game, frame) -> None:
+    """Step 1 (RS-MIS-01): the card is turned face up; its target steps choose where (step 2, RB-MIS-02)."""
+    faction = frame["faction"]
+    entry = game.state["data"]["assigned"][faction][frame["index"]]  # leaves the card once they have a system
+    card = peek(entry["card"])
+    frame.update(card=card, leaders=entry["leaders"], stage="target")
+    mode = tables(game).missions[card].mode
+    game.log("mission-revealed", faction=faction, card=card, leaders=entry["leaders"], mode=mode)
+    run_effect(game, plan(game, card).target, _context(game, faction, card, entry["leaders"]), into="ctx")
+
+
+def _target(game, frame) -> None:
+    """Step 2 (RB-MIS-02): every leader on the card goes to the chosen system. Step 3 (RB-MIS-05): a resolve card
+    cannot be opposed and goes straight to its effect."""
+    ctx = frame["ctx"]
+    del game.state["data"]["assigned"][frame["faction"]][frame.pop("index")]
+    stopped = ctx.pop("stopped", False)
+    where = None if stopped else ctx.get("system")
+    for lid in frame["leaders"]:  # a card that takes place nowhere keeps no leader on it
+        board.leader(game, lid)["at"] = where or "pool"
+    if stopped:
+        frame["stage"] = "finish"
+        return
+    if where is not None:
+        game.log("mission-system", card=frame["card"], system=where, leaders=frame["leaders"])
+    attempt = tables(game).missions[frame["card"]].mode == "attempt"
+    frame["stage"] = "oppose" if attempt and where is not None else "effect"
+
+
+def _oppose(game, frame) -> None:
+    """Step 4 (RB-MIS-06/07, RB-CMD-04): the opponent may send one leader from his pool, even after passing and
+    even where his leaders already are (FAQ-04/05)."""
+    opponent = OPPONENT[frame["faction"]]
+    where = frame["ctx"]["system"]
+    choice = frame.pop("choice", None)
+    if choice is None:
+        pool = board.pool(game, opponent)
+        if pool:
+            options = [{"id": "none", "label": "Send nobody"}] + [{"id": l, "label": label(game, l)} for l in pool]
+            game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
+                     f"Send a leader to oppose {label(game, frame['card'])} in {label(game, where)}?")
+            return
+    elif choice["id"] != "none":
+        board.leader(game, choice["id"])["at"] = where
+        game.log("opposed", faction=opponent, leader=choice["id"], system=where)
+    frame["stage"] = "roll"
+
+
+def _side(game, faction: str, where: str, target: str | None) -> list[str]:
+    """All the side's leaders there take part (RB-MIS-18, RS-LDR-03); captured ones do not, except the leader the
+    mission is against (RB-MIS-16/17, RS-CAP-06)."""
+    return [l for l in board.leaders_at(game, where, faction) if not board.is_captured(game, l) or l == target]
+
+
+def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> dict[str, int]:
+    """One die per matching icon (RB-MIS-09), every icon with 'count all skills' (RB-MIS-14), card bonus dice,
+    at most 10 (RB-MIS-15); then the 'mission-dice' hook (Rise of the Empire adds green dice)."""
+    t = tables(game)
+    card = t.missions[frame["card"]]
+    skills = None if card.count_all_skills else set(card.requires)
+    icons = sum(n for l in leaders for s, n in t.leaders[l].skills.items() if skills is None or s in skills)
+    count = min(DICE_LIMIT, icons + (frame["ctx"].get("extra_dice", 0) if attempting else 0))
+    dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}
+    return game.modify("mission-dice", dice, faction=faction, card=frame["card"], system=frame["ctx"]["system"],
+                       attempting=attempting)
+
+
+def _roll(game, frame) -> None:
+    """Step 5: no opposing leader, automatic success without dice (RB-MIS-08), unless the card rolls anyway
+    (RULINGS D-02); otherwise both sides roll, the current player first (RB-MIS-09)."""
+    faction, ctx = frame["faction"], frame["ctx"]
+    opponent = OPPONENT[faction]
+    where, target = ctx["system"], ctx.get("leader")
+    sides = {faction: _side(game, faction, where, target), opponent: _side(game, opponent, where, target)}
+    if not sides[opponent] and not ctx.get("roll_unopposed"):
+        frame.update(success=True, stage="effect")
+        game.log("mission-result", card=frame["card"], faction=faction, success=True, unopposed=True)
+        return
+    current = game.state["data"]["current"]
+    order = [faction, opponent] if current != opponent else [opponent, faction]
+    frame["rolls"] = {}
+    for side in order:
+        dice = _dice(game, frame, side, sides[side], side == faction)
+        rolled = game.roll(dice, who=side, purpose=f"mission {frame['card']}") if sum(dice.values()) else {}
+        frame["rolls"][side] = rolled
+    frame["stage"] = "rings"
+
+
+def successes(game, frame, faction: str) -> int:
+    """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side."""
+    total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
+    if faction == frame["faction"]:
+        portrait = tables(game).missions[frame["card"]].portrait
+        leaders = tables(game).leaders
+        if portrait and any(l == portrait or leaders[l].replaces == portrait for l in frame["leaders"]):
+            total += PORTRAIT_BONUS
+    return total
+
+
+def _rings(game, frame) -> None:
+    """The R2-D2 ring may blank one Imperial die (after both rolls); then more successes than the opponent win
+    and a tie fails (RB-MIS-10, RB-MIS-13); the C-3PO ring may turn a failed Rebel diplomacy attempt into a
+    success."""
+    if actions.r2d2(game, frame):
+        return
+    if "success" not in frame:
+        faction = frame["faction"]
+        ours, theirs = successes(game, frame, faction), successes(game, frame, OPPONENT[faction])
+        frame["success"] = ours > theirs
+        game.log("mission-result", card=frame["card"], faction=faction, success=frame["success"],
+                 successes={faction: ours, OPPONENT[faction]: theirs})
+    if actions.c3po(game, frame):
+        return
+    frame["stage"] = "effect" if frame["success"] else "finish"
+
+
+def _effect(game, frame) -> None:
+    """Step 6 (RB-MIS-21): the card's effect, its choices made now (FAQ-20)."""
+    frame["stage"] = "finish"
+    run_effect(game, plan(game, frame["card"]).effect, frame["ctx"], into="ctx")
+
+
+def _finish(game, frame) -> None:
+    """Step 7 (RB-MIS-22, RB-MIS-27, RB-PRJ-02/04): a starting mission goes back to hand, a project to the project
+    discard pile, any other card to its mission discard pile. Then a combat the mission's effect started is fought
+    (RS-MIS-05)."""
+    faction, card = frame["faction"], frame["card"]
+    kind = tables(game).missions[card].deck
+    if kind == "starting":
+        hand(game, faction, "missions").append(card)
+    else:
+        discard(game, "projects" if kind == "project" else f"missions-{faction}", card)
+    game.log("mission-ended", faction=faction, card=card, to="hand" if kind == "starting" else "discard")
     game.pop()
+    fight_after(game, frame["ctx"], faction)
 
 
-STEPS = {"base.assignment": assignment_step}
+STAGES = {
+    "reveal": _reveal,
+    "target": _target,
+    "oppose": _oppose,
+    "roll": _roll,
+    "rings": _rings,
+    "effect": _effect,
+    "finish": _finish,
+}
+
+STEPS = {"base.assignment": assignment_step, "base.mission": mission_step, **actions.STEPS, **ops_flow.STEPS}

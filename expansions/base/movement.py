@@ -1,8 +1,264 @@
-"""Activation and movement (RB-MOV), the Rebel base (RB-BAS). Work in progress."""
+"""Activating a system and moving units into it (RB-MOV-01..17, RULINGS C-02, RS-CMD-05/06, RS-MOV-01/02), the
+Rebel Base space (RB-BAS-05..07, RB-BAS-13), the base reveal after movement (RB-BAS-08/09/11, RS-CMB-02) and the
+combat that follows (RB-MOV-02, RB-CMB-01/02).
+
+An activation is one Command Phase action (RB-CMD-01). The step ``base.activate`` runs it in small decisions:
+
+1. the leader: one from the pool with tactic values (RB-MOV-13) goes to the activated system, which may hold leaders
+   of either side already (RS-CMD-06); asked only when there is a real choice;
+2. the movement: pick a source system (every adjacent one, C-02, RB-MOV-03; the Rebel Base space when the hidden
+   base is in or next to the target, RB-BAS-05) or ``done``; then build that source's group one unit type at a time
+   (``unit:X`` one more, ``all:X`` as many as fit, ``everything`` when all of it fits) and ``done``. A source a
+   free leader of the mover's side stands in is pinned (RB-MOV-10..12, RS-MOV-01/02; captured leaders pin nothing,
+   RS-CAP-04). Units needing transport (ground units, TIE Fighters: RB-MOV-06..08, RS-UNT-02) only fill the free
+   capacity of ships chosen from the same source; immobile units never move (RB-MOV-09); captured Rebel leaders
+   ride with Imperial ships without using capacity (RB-MOV-16, RS-CAP-05). Each source is used once, so a unit
+   moves at most once per activation. Moving nothing is allowed (RS-CMD-05);
+3. the base reveal (RB-BAS-11) and the combat, if both sides now share a theater (RB-CMB-02, FAQ-38).
+
+Activating the Rebel Base space (RB-BAS-06) moves units onto it from the base's system and the systems next to it.
+
+Rise of the Empire and cards change movement through ``game.modify``: ``"activation-targets"`` (the systems a
+faction may activate), ``"movement-sources"`` (where units may come from), ``"needs-transport"`` (RB-MOV-15:
+"ignore transport restrictions").
+"""
+
+from __future__ import annotations
+
+from . import board
+from .tables import BASE_SPACE, tables
+
+ACTIVATE = "base.activate"
+CARGO_LOSS = "base.cargo-loss"
 
 
-def activation_options(game, faction):
-    return []
+def activators(game, faction: str) -> list[str]:
+    """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31)."""
+    t = tables(game)
+    return [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics]
 
 
-STEPS = {}
+def activation_options(game, faction: str) -> list[dict]:
+    """Command Phase options: every system (RS-CMD-05/06), and the Rebel Base space while it is hidden
+    (RB-BAS-06, RB-BAS-13); nothing without a leader able to activate."""
+    if not activators(game, faction):
+        return []
+    targets = sorted(tables(game).systems)
+    if faction == "rebel" and _base_hidden(game):
+        targets.append(BASE_SPACE)
+    targets = game.modify("activation-targets", targets, faction=faction)
+    return [
+        {"id": f"activate:{s}", "label": f"Activate {s}", "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
+        for s in targets
+    ]
+
+
+def _base_hidden(game) -> bool:
+    data = game.state["data"]
+    return data.get("base") is not None and board.base_system(game) is not None and not board.base_revealed(game)
+
+
+def needs_transport(game, unit: str, faction: str, purpose: str) -> bool:
+    """RB-MOV-06..08, RS-UNT-02; an effect may lift the restriction (RB-MOV-15, Escape Plan)."""
+    return game.modify("needs-transport", tables(game).units[unit].needs_transport, unit=unit, faction=faction,
+                       purpose=purpose)
+
+
+def source_systems(game, faction: str, target: str) -> list[str]:
+    """Where units may come from (RULINGS C-02, RB-MOV-03/04, RB-BAS-05/06), before pinning."""
+    t = tables(game)
+    if target == BASE_SPACE:
+        where = board.base_system(game)
+        found = [where, *t.adjacent.get(where, ())]
+    else:
+        found = list(t.adjacent.get(target, ()))
+        if faction == "rebel" and _base_hidden(game):
+            where = board.base_system(game)
+            if where == target or target in t.adjacent.get(where, ()):
+                found.append(BASE_SPACE)
+    return game.modify("movement-sources", sorted(found), faction=faction, system=target)
+
+
+class Group:
+    """Units chosen to move from one source: ships with their cargo (RB-MOV-06..09, RB-MOV-16). Retreats use it
+    too (RB-RET-07), with ``purpose="retreat"``."""
+
+    def __init__(self, game, faction: str, source: str, chosen: dict, leaders: list, purpose: str = "move"):
+        t = tables(game)
+        self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
+        self.available = {u: n for u, n in board.faction_units(game, source, faction).items() if not t.units[u].immobile}
+        self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
+        self.purpose = purpose
+
+    def capacity(self, units: dict | None = None) -> int:
+        t = tables(self.game)
+        return sum(t.units[u].capacity * n for u, n in (self.chosen if units is None else units).items() if u not in self.cargo)
+
+    def room(self, unit: str) -> int:
+        """How many more of ``unit`` may join the group."""
+        left = self.available.get(unit, 0) - self.chosen.get(unit, 0)
+        if unit not in self.cargo:
+            return left
+        loaded = sum(n for u, n in self.chosen.items() if u in self.cargo)
+        return min(left, self.capacity() - loaded)
+
+    def captives(self, any_ship: bool = False) -> list[str]:
+        """Captured Rebel leaders the Empire may carry: they need a ship able to carry units (among those chosen, or
+        among all that could be), not its room (RS-CAP-05, FAQ-35); never in a retreat (RB-RET-08)."""
+        if self.faction != "empire" or self.purpose == "retreat" or not self.capacity(self.available if any_ship else None):
+            return []
+        return [lid for lid in board.leaders_at(self.game, self.source, "rebel", captured=True) if lid not in self.leaders]
+
+    def everything_fits(self) -> bool:
+        cargo = sum(n for u, n in self.available.items() if u in self.cargo)
+        return cargo <= self.capacity(self.available) and any(u not in self.cargo for u in self.available)
+
+    def options(self) -> list[dict]:
+        out = []
+        for unit in sorted(self.available):
+            room = self.room(unit)
+            if room >= 1:
+                out.append({"id": f"unit:{unit}", "label": f"+1 {unit}"})
+            if room >= 2:
+                out.append({"id": f"all:{unit}", "label": f"+{room} {unit}"})
+        out += [{"id": f"leader:{lid}", "label": f"Carry captured {lid}"} for lid in self.captives()]
+        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
+        if len(left) > 1 and self.everything_fits():
+            out.append({"id": "everything", "label": "Everything that can move from here"})
+        return out
+
+    def take(self, option: str) -> None:
+        kind, _, arg = option.partition(":")
+        if kind == "everything":
+            self.chosen.update(self.available)
+            self.leaders.extend(self.captives())
+        elif kind == "leader":
+            self.leaders.append(arg)
+        else:
+            self.chosen[arg] = self.chosen.get(arg, 0) + (1 if kind == "unit" else self.room(arg))
+
+
+def can_leave(game, faction: str, source: str) -> bool:
+    """A source is usable when the side's units are not pinned (RB-MOV-10..12) and something there can move on its
+    own: a ship, or cargo freed from transport by an effect (RB-MOV-15)."""
+    return not board.pins(game, source, faction) and bool(Group(game, faction, source, {}, []).options())
+
+
+def move_units(game, faction: str, source: str, target: str, units: dict, leaders: list, event: str = "move") -> None:
+    """Carry a group over: captured leaders first, so that their guards leaving never frees them on the way
+    (RB-LDR-05), then the units."""
+    for lid in leaders:
+        board.leader(game, lid)["at"] = target
+    for unit, n in sorted(units.items()):
+        if n:
+            board.remove_units(game, source, unit, n)
+            board.add_units(game, target, unit, n)
+    game.log(event, faction=faction, **{"from": source}, to=target, units={u: n for u, n in units.items() if n},
+             leaders=list(leaders))
+
+
+def _activate_step(game, frame) -> None:
+    faction, target = frame["faction"], frame["system"]
+    decider = board.decider(game, faction, "admiral")
+    if "leader" not in frame:
+        leaders = activators(game, faction)
+        if len(leaders) > 1 and "choice" not in frame:
+            game.ask(decider, "activation-leader", [{"id": lid, "label": lid} for lid in leaders],
+                     f"Which leader activates {target}?")
+            return
+        frame["leader"] = frame.pop("choice")["id"] if "choice" in frame else leaders[0]
+        board.leader(game, frame["leader"])["at"] = target
+        frame.update(used=[], origins=[], group=None)
+        game.log("activate", faction=faction, system=target, leader=frame["leader"])
+    if frame["group"] is None:
+        _choose_source(game, frame, decider)
+    else:
+        _build_group(game, frame, decider)
+
+
+def _choose_source(game, frame, decider) -> None:
+    faction, target = frame["faction"], frame["system"]
+    source = frame.pop("choice")["id"] if "choice" in frame else None
+    if source not in (None, "done"):
+        frame["used"].append(source)
+        frame["group"] = {"from": source, "units": {}, "leaders": []}
+        _build_group(game, frame, decider)
+        return
+    sources = [s for s in source_systems(game, faction, target) if s not in frame["used"] and can_leave(game, faction, s)]
+    if source is None and (sources or base_space_undisclosed(game, faction, target, frame["used"])):
+        game.ask(decider, "move-from", [{"id": s, "label": f"Move units from {s}"} for s in sources]
+                 + [{"id": "done", "label": "Stop moving units"}], f"Move units into {target}")
+        return
+    game.pop()
+    after_movement(game, target, faction, frame["origins"])
+
+
+def base_space_undisclosed(game, faction: str, target: str, used: list[str]) -> bool:
+    """While the base is hidden, whether the Rebel Base space is a source (and, when it is the target, where units
+    may come from) depends on where the base is. So the Rebel is asked whenever the Empire, from what it sees (the
+    space's units and leaders), cannot rule it out, and the question itself discloses nothing (RS-BLF-01)."""
+    return faction == "rebel" and _base_hidden(game) and (
+        target == BASE_SPACE or (BASE_SPACE not in used and can_leave(game, faction, BASE_SPACE)))
+
+
+def _build_group(game, frame, decider) -> None:
+    faction, target, spec = frame["faction"], frame["system"], frame["group"]
+    group = Group(game, faction, spec["from"], spec["units"], spec["leaders"])
+    done = False
+    if "choice" in frame:
+        option = frame.pop("choice")["id"]
+        done = option == "done"
+        if not done:
+            group.take(option)
+    options = [] if done else group.options()
+    if options:
+        game.ask(decider, "move-units", options + [{"id": "done", "label": "Move this group"}],
+                 f"Units to move from {spec['from']} to {target}")
+        return
+    frame["group"] = None
+    if spec["units"] or spec["leaders"]:
+        move_units(game, faction, spec["from"], target, spec["units"], spec["leaders"])
+        frame["origins"].append(spec["from"])
+        if spec["from"] != BASE_SPACE and board.system(game, spec["from"])["destroyed"]:
+            game.push(CARGO_LOSS, location=spec["from"], faction=faction, cause="stranded in a destroyed system")
+
+
+def after_movement(game, target: str, faction: str, origins: list[str]) -> None:
+    """RB-BAS-11, RS-CMB-02: the base is revealed after all movement and before combat; then the combat, if both
+    sides share a theater there (RB-MOV-02, RB-CMB-01/02)."""
+    board.check_base_reveal(game)
+    if target != BASE_SPACE and not game.over:
+        from .combat import start_combat
+
+        start_combat(game, target, faction, origins)
+
+
+def _cargo_loss_step(game, frame) -> None:
+    """RB-DST-02, RS-DST-05: in a destroyed system, units needing transport beyond what the side's ships there can
+    carry are destroyed, the owner choosing which (no choice to make when only one type is there)."""
+    location, faction = frame["location"], frame["faction"]
+    if "choice" in frame:
+        _lose(game, frame, frame.pop("choice")["id"], 1)
+    t = tables(game)
+    while not game.over and board.cargo_surplus(game, location, faction):
+        cargo = sorted(u for u in board.faction_units(game, location, faction) if t.units[u].needs_transport)
+        if len(cargo) > 1:
+            game.ask(board.decider(game, faction, "admiral"), "destroy-cargo",
+                     [{"id": u, "label": f"Destroy a {u}"} for u in cargo],
+                     f"Your ships in {location} cannot carry every unit: choose one to lose")
+            return
+        _lose(game, frame, cargo[0], board.cargo_surplus(game, location, faction))
+    game.pop()
+
+
+def _lose(game, frame, unit: str, count: int) -> None:
+    """Units lost in a combat count as destroyed in it (RS-DST-05) and take their damage markers with them."""
+    if frame["cause"] == "combat":
+        from .combat import destroy
+
+        destroy(game, unit, count)
+    else:
+        board.destroy_units(game, frame["location"], unit, count, cause=frame["cause"])
+
+
+STEPS = {ACTIVATE: _activate_step, CARGO_LOSS: _cargo_loss_step}

@@ -36,7 +36,7 @@ def check(game) -> None:
         info = t.systems[system_id]
         if not info.populous or s["destroyed"]:
             assert s["loyalty"] is None and not s["subjugated"], f"{system_id} cannot hold loyalty"
-        if info.fixed_loyalty:
+        if info.fixed_loyalty and not s["destroyed"]:  # a destroyed system has no loyalty (RB-DST-05)
             assert s["loyalty"] == info.fixed_loyalty
         expected = (
             board.is_populous(game, system_id)

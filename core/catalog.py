@@ -1,0 +1,131 @@
+"""The Catalog: every content item of the loaded packs, merged, frozen, and each with its provenance.
+
+``catalog.items("units")`` gives ``{id: Unit}``; ``catalog.entry("units", "x-wing")`` tells which pack and file
+the item came from, where in the file, and which earlier item it replaced (``entry.replaced``). Adjacency ids are
+the two system ids sorted and joined by ``--``. Nothing in a Catalog can be changed after loading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .diagnostics import Diagnostic, Severity
+from .models import FILE_KINDS, PackManifest
+from .sources import Source
+
+
+@dataclass(frozen=True, eq=False)
+class Entry:
+    """One item and where it came from."""
+
+    kind: str
+    id: str
+    item: Any
+    pack: str
+    source: Source
+    index: int
+    replaced: Entry | None = None
+
+    @property
+    def pointer(self) -> str:
+        return f"/items/{self.index}"
+
+    @property
+    def file(self) -> str:
+        return self.source.display
+
+    @property
+    def raw(self) -> Any:
+        """The item as written in the file (before defaults)."""
+        return self.source.data["items"][self.index]
+
+    def diagnostic(
+        self, code: str, message: str, at: str = "", hint: str | None = None, severity: Severity = "error"
+    ) -> Diagnostic:
+        """A diagnostic about this item (``at``: a JSON pointer inside it, e.g. ``"/attack/red"``), located."""
+        return self.source.diagnostic(code, message, self.pointer + at, hint, severity)
+
+
+@dataclass(frozen=True)
+class Removal:
+    entry: Entry
+    by: str  # the pack whose `removes` took it out
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """A loaded pack: manifest facts, where it lives, and a digest of its files (for saves and caches)."""
+
+    id: str
+    version: str
+    folder: Path
+    source: str  # "built-in (expansion base)" or the folder as given
+    manifest: PackManifest
+    digest: str
+    files: tuple[str, ...]
+
+
+class Catalog:
+    """The merged content of the loaded packs, by kind and id (frozen)."""
+
+    __slots__ = ("packs", "_entries", "_items", "removed", "invalid")
+
+    def __init__(
+        self,
+        packs: tuple[PackInfo, ...],
+        entries: dict[str, dict[str, Entry]],
+        removed: dict[tuple[str, str], Removal],
+        invalid: dict[str, set[str]],
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "packs", tuple(packs))
+        set_(self, "_entries", MappingProxyType({k: MappingProxyType(dict(entries.get(k, {}))) for k in FILE_KINDS}))
+        set_(self, "_items", MappingProxyType({
+            kind: MappingProxyType({ident: entry.item for ident, entry in by_id.items()})
+            for kind, by_id in self._entries.items()
+        }))
+        set_(self, "removed", MappingProxyType(dict(removed)))
+        #: Ids of items that failed the schema check, by kind: references to them are not reported again.
+        set_(self, "invalid", MappingProxyType({k: frozenset(invalid.get(k, ())) for k in FILE_KINDS}))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Catalog cannot be changed")
+
+    def items(self, kind: str) -> Mapping[str, Any]:
+        """``{id: model}`` for one file kind."""
+        return self._items[kind]
+
+    def entries(self, kind: str) -> Mapping[str, Entry]:
+        return self._entries[kind]
+
+    def entry(self, kind: str, ident: str) -> Entry | None:
+        return self._entries[kind].get(ident)
+
+    def get(self, kind: str, ident: str, default: Any = None) -> Any:
+        return self._items[kind].get(ident, default)
+
+    def counts(self) -> dict[str, int]:
+        return {kind: len(by_id) for kind, by_id in self._entries.items()}
+
+    def defined_by(self) -> dict[str, dict[str, int]]:
+        """Items each pack defines, by kind, counting those a later pack replaced or removed."""
+        counts: dict[str, dict[str, int]] = {p.id: dict.fromkeys(FILE_KINDS, 0) for p in self.packs}
+        chains = [e for by_id in self._entries.values() for e in by_id.values()]
+        chains += [removal.entry for removal in self.removed.values()]
+        for entry in chains:
+            while entry is not None:
+                counts[entry.pack][entry.kind] += 1
+                entry = entry.replaced
+        return counts
+
+    def pack(self, ident: str) -> PackInfo | None:
+        return next((p for p in self.packs if p.id == ident), None)
+
+    def __len__(self) -> int:
+        return sum(len(by_id) for by_id in self._entries.values())
+
+    def __repr__(self) -> str:
+        return f"<Catalog packs={[p.id for p in self.packs]} items={len(self)}>"

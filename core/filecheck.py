@@ -1,0 +1,381 @@
+"""Tier 1: is each file what its kind's JSON Schema says? Manifests and content files alike.
+
+Two engines, one verdict. The pydantic models (strict, over the file's JSON form, so ``"3"`` is not an integer
+and ``[a, b]`` is a pair, exactly as JSON Schema reads them) decide quickly whether a file is valid and build the
+items; each effect step is checked against its op's parameter model. Only a file they reject goes through
+jsonschema, whose errors (with JSON pointers, all of them) become the diagnostics, one item at a time. Should
+jsonschema find nothing where pydantic refused (a model rule the schema cannot express), pydantic's own words are
+reported (SW208), so no problem goes unreported and the two never silently disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Diagnostic, did_you_mean
+from .models import FILE_KINDS, PackManifest
+from .models.manifest import _safe_glob as safe_glob
+from .models.effects import EffectStep
+from .schema import Validators
+from .sources import Source
+from .yaml_full import escape_token
+
+_ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'star-destroyer'"
+_TYPE_NAMES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+_RANGE_RULES = frozenset({
+    "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+    "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "multipleOf", "format",
+    "minContains", "maxContains", "prefixItems",
+})
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, (int, float)):
+        return "integer" if isinstance(value, int) or value.is_integer() else "number"
+    return "string"
+
+
+def _short(value: Any) -> str:
+    """A value as it would be written in a message: strings quoted, long ones cut."""
+    if isinstance(value, bool) or value is None:
+        text = json.dumps(value)
+    elif isinstance(value, (str, int, float)):
+        text = repr(value)
+    else:
+        return ""
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole_numbers(value: Any) -> tuple[Any, bool]:
+    """``value`` with floats such as 3.0 turned into ints (JSON Schema counts them as integers); changed?"""
+    if isinstance(value, float) and value.is_integer():
+        return int(value), True
+    if isinstance(value, dict):
+        pairs = [(k, *_whole_numbers(v)) for k, v in value.items()]
+        return {k: v for k, v, _ in pairs}, any(c for _, _, c in pairs)
+    if isinstance(value, list):
+        pairs = [_whole_numbers(v) for v in value]
+        return [v for v, _ in pairs], any(c for _, c in pairs)
+    return value, False
+
+
+def strict(model: type[BaseModel], data: Any) -> BaseModel:
+    """``model`` built from ``data`` read as JSON Schema reads it: strictly (``"3"`` is no integer, a list is a
+    pair), except that 3.0 is the integer 3. Raises pydantic's ValidationError."""
+    try:
+        return model.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError:
+        normal, changed = _whole_numbers(data)
+        if not changed:
+            raise
+    return model.model_validate_json(json.dumps(normal), strict=True)
+
+
+def _is_effect(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,)
+
+
+def _is_int_literal(annotation: Any) -> bool:
+    """``Literal[1, 2, 3]``: pydantic lets ``true`` through as 1 where JSON Schema's enum does not."""
+    return typing.get_origin(annotation) is typing.Literal and any(
+        isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
+
+
+def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tuple]:
+    """Where fields whose annotation satisfies ``wanted`` sit in an item of ``model``: tuples of field names,
+    ``"*"`` standing for each element of a list of sub-models."""
+    paths = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if wanted(annotation):
+            paths.append(prefix + (name,))
+        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            paths += _field_paths(annotation, wanted, prefix + (name,))
+        elif len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+            star = ("*",) if typing.get_origin(annotation) is list else ()
+            paths += _field_paths(args[0], wanted, prefix + (name,) + star)
+    return paths
+
+
+_EFFECT_PATHS = {kind: _field_paths(fk.item, _is_effect) for kind, fk in FILE_KINDS.items()}
+_INT_LITERAL_PATHS = {kind: _field_paths(fk.item, _is_int_literal) for kind, fk in FILE_KINDS.items()}
+
+
+def _values(value: Any, path: tuple, pointer: str):
+    """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
+    if not path:
+        yield pointer, value
+        return
+    head, rest = path[0], path[1:]
+    if head == "*":
+        for index, element in enumerate(value):
+            yield from _values(element, rest, f"{pointer}/{index}")
+    elif isinstance(value, dict) and value.get(head) is not None:
+        yield from _values(value[head], rest, f"{pointer}/{head}")
+
+
+def item_id(kind: str, raw: Any) -> str | None:
+    """The id of a raw item as far as it can be read (adjacency: the two systems sorted and joined by '--')."""
+    if not isinstance(raw, dict):
+        return None
+    if kind == "adjacency":
+        between = raw.get("between")
+        if isinstance(between, list) and len(between) == 2 and all(isinstance(s, str) for s in between):
+            return "--".join(sorted(between))
+        return None
+    value = raw.get("id")
+    return value if isinstance(value, str) else None
+
+
+@dataclass
+class CheckedFile:
+    """A content file after tier 1: its kind, the items that passed (index, model) and what did not."""
+
+    source: Source
+    kind: str | None
+    items: list[tuple[int, Any]] = field(default_factory=list)
+    rejected: list[int] = field(default_factory=list)  # indexes of the items that failed
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def invalid_ids(self) -> set[str]:
+        ids = (item_id(self.kind, self.source.data["items"][index]) for index in self.rejected)
+        return {ident for ident in ids if ident}
+
+
+class FileChecker:
+    """Tier 1 for the enabled plugins' effect ops; one per validation run (it caches compiled validators)."""
+
+    def __init__(self, ops) -> None:
+        self.ops = ops
+        self.validators = Validators(ops)
+
+    # -- manifests -------------------------------------------------------------------------------------------
+
+    def manifest(self, source: Source) -> tuple[PackManifest | None, list[Diagnostic]]:
+        body = _without_schema_key(source.data)
+        try:
+            return strict(PackManifest, body), []
+        except ValidationError as exc:
+            refused = _pydantic_problems(exc, "")
+        diagnostics = self._render(source, self.validators.file("pack").iter_errors(source.data), "")
+        diagnostics += _escaping_globs(source)
+        return None, diagnostics or _fallback(source, refused)
+
+    # -- content files ---------------------------------------------------------------------------------------
+
+    def content(self, source: Source) -> CheckedFile:
+        data = source.data
+        checked = CheckedFile(source, None)
+        if not isinstance(data, dict):
+            checked.diagnostics.append(source.diagnostic(
+                "SW209", "a content file is a mapping with `kind:` and `items:`", "",
+                f"start the file with `kind: KIND` (one of {', '.join(FILE_KINDS)})"))
+            return checked
+        kind = data.get("kind")
+        if kind not in FILE_KINDS:
+            checked.diagnostics.append(self._unknown_kind(source, kind))
+            return checked
+        checked.kind = kind
+        file_kind = FILE_KINDS[kind]
+        body = _without_schema_key(data)
+        try:
+            model = FILE_KINDS[kind].file.model_validate_json(json.dumps(body), strict=True)
+        except ValidationError as exc:
+            top = [(pointer, message) for pointer, message in _pydantic_problems(exc, "")
+                   if _item_index(pointer) is None]
+        else:
+            top = [] if isinstance(data.get("$schema", ""), str) else [("/$schema", "not a string")]
+            items = body.get("items", [])
+            if not top and not any(self._gaps(kind, raw, f"/items/{i}") for i, raw in enumerate(items)):
+                checked.items = list(enumerate(model.items))
+                return checked
+        self._slow(checked, kind, data, top)
+        return checked
+
+    def _unknown_kind(self, source: Source, kind: Any) -> Diagnostic:
+        if kind is None:
+            return source.diagnostic("SW209", "missing `kind:`: which kind of content is this file?", "",
+                                     f"add `kind: KIND`, one of {', '.join(FILE_KINDS)}")
+        if kind == "pack":
+            return source.diagnostic("SW209", "only the pack's own pack.yaml may have `kind: pack`", "/kind",
+                                     "move it to the pack folder's pack.yaml, or give it a content kind")
+        return source.diagnostic("SW209", f"unknown kind {_short(kind)}", "/kind",
+                                 did_you_mean(kind, FILE_KINDS) or f"kinds: {', '.join(FILE_KINDS)}")
+
+    def _gaps(self, kind: str, raw: Any, prefix: str) -> list[tuple[str, str]]:
+        """What the item models let through in an item they accepted: effect steps whose op is unknown or whose
+        parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1)."""
+        found: list[tuple[str, str]] = []
+        for path in _INT_LITERAL_PATHS[kind]:
+            found += [(pointer, f"{value} is not a number")
+                      for pointer, value in _values(raw, path, prefix) if isinstance(value, bool)]
+        for path in _EFFECT_PATHS[kind]:
+            for pointer, effect in _values(raw, path, prefix):
+                for position, step in enumerate(effect):
+                    found += self._step_problems(step, f"{pointer}/{position}")
+        return found
+
+    def _step_problems(self, step: dict, pointer: str) -> list[tuple[str, str]]:
+        op = step["op"]
+        if op not in self.ops:
+            return [(f"{pointer}/op", f"unknown effect op {op!r}")]
+        try:
+            strict(self.ops[op].params, {k: v for k, v in step.items() if k != "op"})
+        except ValidationError as exc:
+            return _pydantic_problems(exc, pointer)
+        return []
+
+    def _slow(self, checked: CheckedFile, kind: str, data: dict, top: list[tuple[str, str]]) -> None:
+        """A file the models refused: check it item by item, keep the items that pass, and render the JSON Schema
+        errors of the others (and of the file's top level, if that was refused)."""
+        source = checked.source
+        items = data.get("items", [])
+        if top or not isinstance(items, list):
+            shallow = dict(data, items=[]) if isinstance(items, list) else data
+            found = self._render(source, self.validators.file(kind).iter_errors(shallow), "")
+            checked.diagnostics += found or _fallback(source, top)
+        if not isinstance(items, list):
+            return
+        item_model = FILE_KINDS[kind].item
+        for index, raw in enumerate(items):
+            prefix = f"/items/{index}"
+            try:
+                model = strict(item_model, raw)
+                problems = self._gaps(kind, raw, prefix)
+            except ValidationError as exc:
+                problems = _pydantic_problems(exc, prefix)
+            if not problems:
+                checked.items.append((index, model))
+                continue
+            found = self._render(source, self.validators.item(kind).iter_errors(raw), prefix)
+            checked.diagnostics += found or _fallback(source, problems)
+            checked.rejected.append(index)
+
+    # -- jsonschema errors to diagnostics ------------------------------------------------------------------
+
+    def _render(self, source: Source, errors, prefix: str) -> list[Diagnostic]:
+        diagnostics: dict[tuple[str, str], Diagnostic] = {}
+        for error in errors:
+            for diagnostic in self._explain(source, error, prefix):
+                diagnostics.setdefault((diagnostic.pointer or "", diagnostic.message), diagnostic)
+        return list(diagnostics.values())
+
+    def _explain(self, source: Source, error, prefix: str) -> list[Diagnostic]:
+        from jsonschema.exceptions import best_match
+
+        rule = error.validator
+        pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in error.absolute_path)
+        instance, schema = error.instance, error.schema
+        if rule in ("anyOf", "oneOf") and error.context:
+            # Optional fields are "X or null": explain the X branch, not "is not of type 'null'".
+            context = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
+            return self._explain(source, best_match(context or error.context), prefix)
+        if "propertyNames" in error.schema_path:
+            key = f"{pointer}/{escape_token(str(instance))}"
+            return [source.diagnostic("SW205", f"key {_short(instance)} is not allowed here: {error.message}",
+                                      key, _ID_HINT if rule == "pattern" else None)]
+        if rule == "additionalProperties":
+            allowed = list(schema.get("properties", {}))
+            return [
+                source.diagnostic("SW201", f"unknown key {_short(key)}", f"{pointer}/{escape_token(key)}",
+                                  did_you_mean(key, allowed) or f"allowed keys: {', '.join(allowed)}")
+                for key in instance if key not in schema.get("properties", {})
+            ]
+        if rule == "required":
+            return [source.diagnostic("SW202", f"missing required key {key!r}", pointer)
+                    for key in error.validator_value if key not in instance]
+        if rule == "type":
+            return [self._wrong_type(source, error, pointer)]
+        if rule in ("enum", "const"):
+            return [self._not_allowed(source, error, pointer)]
+        if rule in _RANGE_RULES:
+            hint = _ID_HINT if rule == "pattern" and schema.get("pattern", "").startswith("^[a-z0-9]+") else None
+            return [source.diagnostic("SW205", error.message, pointer, hint)]
+        return [source.diagnostic("SW207", error.message, pointer)]
+
+    def _wrong_type(self, source: Source, error, pointer: str) -> Diagnostic:
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        names = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
+        found = _json_type(error.instance)
+        hint = None
+        if "en" in error.schema.get("properties", {}) and found == "string":
+            hint = f"text for people is a mapping of languages: {{en: {_short(error.instance)}}}"
+        elif "string" in wanted and found in ("integer", "number", "boolean", "null"):
+            hint = "quote the value to make it a string, e.g. '1.0'"
+        return source.diagnostic(
+            "SW203", f"expected {names}, found {_TYPE_NAMES[found]} {_short(error.instance)}".rstrip(), pointer, hint)
+
+    def _not_allowed(self, source: Source, error, pointer: str) -> Diagnostic:
+        allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+        value = error.instance
+        if pointer.endswith("/op") and error.validator == "enum":
+            registered = self.ops.names()
+            hint = did_you_mean(value, registered) or (
+                f"the enabled plugins register: {', '.join(registered)}" if registered
+                else "the enabled plugins register no effect ops")
+            return source.diagnostic("SW206", f"unknown effect op {_short(value)}", pointer, hint)
+        listed = ", ".join(_short(v) for v in allowed[:12]) + (" ..." if len(allowed) > 12 else "")
+        return source.diagnostic("SW204", f"{_short(value) or 'this value'} is not allowed here; allowed: {listed}",
+                                 pointer, did_you_mean(value, allowed))
+
+
+def _escaping_globs(source: Source) -> list[Diagnostic]:
+    """SW308 for each ``files`` entry that would leave the pack folder (the model's own rule, with our code)."""
+    files = source.data.get("files") if isinstance(source.data, dict) else None
+    found = []
+    for index, pattern in enumerate(files if isinstance(files, list) else []):
+        if not isinstance(pattern, str):
+            continue
+        try:
+            safe_glob(pattern)
+        except ValueError as exc:
+            found.append(source.diagnostic("SW308", f"{pattern!r} {exc}", f"/files/{index}"))
+    return found
+
+
+def _without_schema_key(data: Any) -> Any:
+    if isinstance(data, dict) and "$schema" in data:
+        return {k: v for k, v in data.items() if k != "$schema"}
+    return data
+
+
+def _item_index(pointer: str) -> int | None:
+    parts = pointer.split("/")
+    if len(parts) > 2 and parts[1] == "items" and parts[2].isdigit():
+        return int(parts[2])
+    return None
+
+
+def _pydantic_problems(exc: ValidationError, prefix: str) -> list[tuple[str, str]]:
+    return [
+        (prefix + "".join(f"/{escape_token(str(part))}" for part in error["loc"]), error["msg"])
+        for error in exc.errors(include_url=False)
+    ]
+
+
+def _fallback(source: Source, problems: list[tuple[str, str]]) -> list[Diagnostic]:
+    """The model's words, for a rule the JSON Schema does not express."""
+    return [source.diagnostic("SW208", message, pointer) for pointer, message in problems]

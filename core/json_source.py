@@ -1,0 +1,191 @@
+"""Reading JSON content: the fast C decoder, and a position-aware parser for when a problem needs a place.
+
+``json.loads`` keeps the last of two duplicate keys, accepts ``NaN`` and forgets positions. We decode with it (fast)
+while watching for duplicates and non-standard constants; when it finds one, or when a later diagnostic needs a
+line and column, :func:`json_marks` parses the text again, recording where every JSON pointer starts.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from typing import Any
+
+from .diagnostics import Diagnostic
+from .yaml_full import escape_token
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_LITERALS = {"true": True, "false": False, "null": None}
+
+
+class JsonReadError(Exception):
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(diagnostics[0].message)
+        self.diagnostics = diagnostics
+
+
+class _Redo(Exception):
+    """The fast decoder saw something only the position-aware parser reports well."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Redo
+    return result
+
+
+def _constant(name: str):
+    raise _Redo
+
+
+def read_json(text: str, *, max_depth: int) -> Any:
+    """Decode ``text``; raises :class:`JsonReadError` with located diagnostics."""
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise JsonReadError([Diagnostic("SW102", exc.msg, line=exc.lineno, column=exc.colno)]) from None
+    except RecursionError:
+        data = None  # deeper than any limit we allow: _check_depth reports where
+    except _Redo:
+        _Positions(text).parse()  # raises with every duplicate key or the bad constant, each located
+        data = json.loads(text)
+    _check_depth(text, max_depth)
+    return data
+
+
+def _check_depth(text: str, max_depth: int) -> None:
+    """Refuse nesting deeper than ``max_depth``, pointing at the first bracket beyond it."""
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if match.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest <= max_depth:
+        return
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                line, column = _LineIndex(text).position(match.start())
+                raise JsonReadError([Diagnostic("SW108", f"nesting deeper than {max_depth} levels",
+                                                line=line, column=column)])
+        elif token in "]}":
+            depth -= 1
+
+
+class _LineIndex:
+    """Offsets to 1-based (line, column)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line + 1, offset - self.starts[line] + 1
+
+
+def json_marks(text: str) -> dict[str, tuple[int, int]]:
+    """JSON pointer -> (line, column) of the member's key (object members) or of the value (array items)."""
+    return _Positions(text).parse()
+
+
+class _Positions:
+    """A small recursive-descent JSON parser that records positions. Only run on text whose depth is checked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = _LineIndex(text)
+        self.marks: dict[str, tuple[int, int]] = {"": (1, 1)}
+        self.duplicates: list[Diagnostic] = []
+
+    def parse(self) -> dict[str, tuple[int, int]]:
+        end = self.value(self.skip(0), "")
+        if self.skip(end) != len(self.text):
+            self.fail(self.skip(end), "Extra data")
+        if self.duplicates:
+            raise JsonReadError(self.duplicates)
+        return self.marks
+
+    def fail(self, offset: int, message: str):
+        line, column = self.lines.position(offset)
+        raise JsonReadError([Diagnostic("SW102", message, line=line, column=column)])
+
+    def skip(self, offset: int) -> int:
+        return _WHITESPACE.match(self.text, offset).end()
+
+    def string(self, offset: int) -> tuple[str, int]:
+        try:
+            return json.decoder.scanstring(self.text, offset + 1, True)
+        except json.JSONDecodeError as exc:
+            self.fail(exc.pos, exc.msg)
+
+    def value(self, offset: int, pointer: str) -> int:
+        text = self.text
+        char = text[offset:offset + 1]
+        if char == "{":
+            return self.object(offset, pointer)
+        if char == "[":
+            return self.array(offset, pointer)
+        if char == '"':
+            return self.string(offset)[1]
+        number = _NUMBER.match(text, offset)
+        if number and number.end() > offset:
+            return number.end()
+        for word in _LITERALS:
+            if text.startswith(word, offset):
+                return offset + len(word)
+        if text.startswith(("NaN", "Infinity", "-Infinity"), offset):
+            self.fail(offset, "NaN and Infinity are not JSON numbers")
+        self.fail(offset, "Expecting value")
+
+    def object(self, offset: int, pointer: str) -> int:
+        seen: dict[str, int] = {}
+        offset = self.skip(offset + 1)
+        if self.text[offset:offset + 1] == "}":
+            return offset + 1
+        while True:
+            if self.text[offset:offset + 1] != '"':
+                self.fail(offset, "Expecting property name enclosed in double quotes")
+            key, after = self.string(offset)
+            line, column = self.lines.position(offset)
+            if key in seen:
+                self.duplicates.append(Diagnostic(
+                    "SW103", f"duplicate key {key!r} (first on line {seen[key]})", line=line, column=column,
+                    hint="JSON readers keep only one of them: remove or rename one"))
+            else:
+                seen[key] = line
+                self.marks[f"{pointer}/{escape_token(key)}"] = (line, column)
+            offset = self.skip(after)
+            if self.text[offset:offset + 1] != ":":
+                self.fail(offset, "Expecting ':' delimiter")
+            offset = self.skip(self.value(self.skip(offset + 1), f"{pointer}/{escape_token(key)}"))
+            char = self.text[offset:offset + 1]
+            if char == "}":
+                return offset + 1
+            if char != ",":
+                self.fail(offset, "Expecting ',' delimiter")
+            offset = self.skip(offset + 1)
+
+    def array(self, offset: int, pointer: str) -> int:
+        offset = self.skip(offset + 1)
+        if self.text[offset:offset + 1] == "]":
+            return offset + 1
+        index = 0
+        while True:
+            child = f"{pointer}/{index}"
+            self.marks[child] = self.lines.position(offset)
+            offset = self.skip(self.value(offset, child))
+            char = self.text[offset:offset + 1]
+            if char == "]":
+                return offset + 1
+            if char != ",":
+                self.fail(offset, "Expecting ',' delimiter")
+            offset = self.skip(offset + 1)
+            index += 1

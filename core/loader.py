@@ -1,0 +1,145 @@
+"""Loading packs into a Catalog: resolve the packs, read and check every file, merge items in pack order.
+
+Merging follows each manifest: ``removes`` takes items of required packs out, ``replaces`` swaps an item of a
+required pack for the pack's own item of the same kind and id (the catalog remembers the one it replaced), and any
+other id defined twice, in one pack or across packs, is an error naming both places (SW311; SW502 for a map
+edge). ``replaces``/``removes`` may only name items of packs the pack requires, so the result never depends on
+which of two unrelated packs happens to load first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .catalog import Catalog, Entry, PackInfo, Removal
+from .diagnostics import Diagnostic
+from .filecheck import CheckedFile, FileChecker, item_id
+from .models import FILE_KINDS
+from .packs import Pack, pack_files, resolve
+from .sources import read_source
+
+
+@dataclass
+class LoadResult:
+    catalog: Catalog
+    diagnostics: list[Diagnostic]
+    #: The packs resolved without error (found, versions match, no cycle, plugins enabled). When not, checks
+    #: across packs (references, map, counts) are skipped: they would only repeat the same problem many times.
+    resolved: bool
+    files: int
+    #: Items that failed their schema check (``item`` is None): their references are still checked.
+    rejected: list[Entry]
+
+
+def load(active, paths=(), checker: FileChecker | None = None) -> LoadResult:
+    """Load the packs named by ``paths`` (or the built-in packs of the enabled expansions) and their requirements."""
+    checker = checker or FileChecker(active.ops)
+    resolution = resolve(active, [Path(p) for p in paths], checker)
+    diagnostics = list(resolution.diagnostics)
+    entries: dict[str, dict[str, Entry]] = {kind: {} for kind in FILE_KINDS}
+    invalid: dict[str, set[str]] = {kind: set() for kind in FILE_KINDS}
+    removed: dict[tuple[str, str], Removal] = {}
+    rejected: list[Entry] = []
+    infos: list[PackInfo] = []
+    file_count = 0
+    for pack in resolution.packs:
+        paths_in_pack, problems = pack_files(pack)
+        diagnostics += problems
+        digest = hashlib.sha256(pack.manifest_source.digest.encode())
+        checked_files: list[CheckedFile] = []
+        for path in paths_in_pack:
+            source, problems = read_source(path)
+            diagnostics += problems
+            if source is None:
+                continue
+            file_count += 1
+            digest.update(f"\n{path.relative_to(pack.folder).as_posix()} {source.digest}".encode())
+            checked = checker.content(source)
+            diagnostics += checked.diagnostics
+            if checked.kind:
+                invalid[checked.kind] |= checked.invalid_ids
+                checked_files.append(checked)
+                rejected += [Entry(checked.kind, item_id(checked.kind, source.data["items"][i]) or "", None, pack.id,
+                                   source, i) for i in checked.rejected]
+        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.id])
+        infos.append(PackInfo(
+            pack.id, pack.manifest.version, pack.folder, pack.label, pack.manifest, digest.hexdigest(),
+            tuple(c.source.display for c in checked_files)))
+    catalog = Catalog(tuple(infos), entries, removed, invalid)
+    return LoadResult(catalog, diagnostics, resolution.ok, file_count, rejected)
+
+
+def _twice(kind: str, ident: str, first: Entry, again: Entry, hint: str | None) -> Diagnostic:
+    line, _ = first.source.locate(first.pointer)
+    place = f"{first.file}:{line} (pack {first.pack})"
+    if kind == "adjacency":
+        return again.diagnostic("SW502", f"edge {ident} is listed twice; first in {place}",
+                                hint="list each pair of adjacent systems once")
+    return again.diagnostic("SW311", f"{kind}/{ident} is defined twice; first in {place}", hint=hint)
+
+
+def _merge(
+    pack: Pack,
+    checked_files: list[CheckedFile],
+    entries: dict[str, dict[str, Entry]],
+    removed: dict[tuple[str, str], Removal],
+    invalid: dict[str, set[str]],
+    needs: set[str],
+) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    defined: dict[tuple[str, str], Entry] = {}
+    for checked in checked_files:
+        for index, item in checked.items:
+            entry = Entry(checked.kind, item.id, item, pack.id, checked.source, index)
+            first = defined.get((entry.kind, entry.id))
+            if first is not None:
+                diagnostics.append(_twice(entry.kind, entry.id, first, entry, "give one of them another id"))
+            else:
+                defined[(entry.kind, entry.id)] = entry
+
+    def target(field: str, index: int, ref: str) -> tuple[str, str, Entry] | None:
+        kind, _, ident = ref.partition("/")
+        if kind not in FILE_KINDS:
+            diagnostics.append(pack.at("SW310", f"{field} {ref!r}: {kind!r} is not a content kind",
+                                       f"/{field}/{index}", f"kinds: {', '.join(FILE_KINDS)}"))
+            return None
+        current = entries[kind].get(ident)
+        if current is not None and current.pack in needs:
+            return kind, ident, current
+        if ident not in invalid[kind]:  # an item that failed its schema check was reported already
+            where = f"; it comes from pack {current.pack!r}, which {pack.id!r} does not require" if current else ""
+            diagnostics.append(pack.at(
+                "SW310", f"{field} {ref!r} names nothing in the packs it requires{where}", f"/{field}/{index}",
+                f"add {current.pack!r} to requires" if current else "check the kind and the id"))
+        return None
+
+    for index, ref in enumerate(pack.manifest.removes):
+        found = target("removes", index, ref)
+        if found:
+            kind, ident, current = found
+            del entries[kind][ident]
+            removed[(kind, ident)] = Removal(current, pack.id)
+    for index, ref in enumerate(pack.manifest.replaces):
+        found = target("replaces", index, ref)
+        if found:
+            kind, ident, current = found
+            new = defined.pop((kind, ident), None)
+            if new is None:
+                if ident not in invalid[kind]:
+                    diagnostics.append(pack.at(
+                        "SW312", f"replaces {ref!r} but defines no {kind} item {ident!r}; the old one stays",
+                        f"/replaces/{index}", "define the new item, or use removes to take the old one out",
+                        severity="warning"))
+                continue
+            entries[kind][ident] = dataclasses.replace(new, replaced=current)
+    for (kind, ident), entry in defined.items():
+        current = entries[kind].get(ident)
+        if current is not None:
+            diagnostics.append(_twice(kind, ident, current, entry,
+                                      f"to define it anew, add '{kind}/{ident}' to replaces in the pack's pack.yaml"))
+        else:
+            entries[kind][ident] = entry
+    return diagnostics

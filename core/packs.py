@@ -1,0 +1,402 @@
+"""Finding packs and deciding which to load, in which order, from which files.
+
+A pack is a folder with ``pack.yaml``. The packs on offer are the built-in packs of every installed expansion and
+the folders named on the command line (a folder named there wins over a built-in pack of the same id, so a
+developer can validate a changed copy). The packs to load are the named ones (or, with none named, the built-in
+packs of the enabled expansions) and everything they require, transitively: a fan pack that ``requires: [base]``
+gets the built-in base pack without asking.
+
+Then: every requirement must be found (SW303) at a matching version (SW304), no two loaded packs may conflict
+(SW305), a pack's rules plugins must be enabled (SW307), and the order is dependencies first, then by id; packs
+that require each other in a cycle are all named (SW306). Each pack's ``files`` globs are matched against the files
+in its folder, never outside it: symlinks are not followed out of the folder (SW308) and a listed file that is not
+there is reported (SW309).
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import re
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Severity, did_you_mean
+from .filecheck import FileChecker
+from .models import PackManifest
+from .sources import Source, display_path, read_source
+
+MANIFEST = "pack.yaml"
+_GLOB_CHARS = frozenset("*?[")
+_ID_PREFIX = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+@dataclass
+class Pack:
+    """A pack on offer: its folder, where it comes from and its manifest (``None`` when that could not be read)."""
+
+    folder: Path
+    origin: str  # "built-in" or "path"
+    expansion: str | None = None
+    manifest_source: Source | None = None
+    manifest: PackManifest | None = None
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def id(self) -> str | None:
+        return self.manifest.id if self.manifest else None
+
+    @property
+    def label(self) -> str:
+        return f"built-in (expansion {self.expansion})" if self.origin == "built-in" else display_path(self.folder)
+
+    def at(
+        self, code: str, message: str, pointer: str = "", hint: str | None = None, severity: Severity = "error"
+    ) -> Diagnostic:
+        """A diagnostic located in this pack's manifest."""
+        return self.manifest_source.diagnostic(code, message, pointer, hint, severity)
+
+
+@dataclass
+class Resolution:
+    """The packs to load in order, what each requires (transitively), and the problems found on the way."""
+
+    packs: list[Pack] = field(default_factory=list)
+    needs: dict[str, set[str]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def read_pack(folder: Path, origin: str, checker: FileChecker, expansion: str | None = None) -> Pack:
+    pack = Pack(folder.resolve(), origin, expansion)
+    path = pack.folder / MANIFEST
+    if not path.is_file():
+        pack.problems.append(Diagnostic(
+            "SW301", f"not a pack folder: no {MANIFEST} in {display_path(folder)}", file=display_path(folder),
+            hint="create one with `rebellion new pack DIR`, or name the pack's folder"))
+        return pack
+    source, problems = read_source(path)
+    pack.manifest_source = source
+    pack.problems += problems
+    if source is not None:
+        pack.manifest, problems = checker.manifest(source)
+        pack.problems += problems
+    return pack
+
+
+def pack_folder(path: Path) -> Path | None:
+    """The pack a command-line path stands for: the folder itself, or the nearest folder above a file that has a
+    pack.yaml (so `rebellion validate my-pack/cards/x.yaml` checks my-pack)."""
+    path = Path(os.path.abspath(path))
+    if path.is_dir():
+        return path
+    for parent in path.parents:
+        if (parent / MANIFEST).is_file():
+            return parent
+    return None
+
+
+def resolve(active, paths: list[Path], checker: FileChecker) -> Resolution:
+    result = Resolution()
+    built_in: dict[str, Pack] = {}
+    for name, installed in sorted(active.discovery.installed.items()):
+        for folder in installed.expansion.pack_paths():
+            pack = read_pack(folder, "built-in", checker, name)
+            if pack.id is not None:
+                built_in.setdefault(pack.id, pack)
+            elif name in active.enabled:
+                result.diagnostics += pack.problems  # a broken built-in pack of an enabled expansion
+    by_folder = {pack.folder: pack for pack in built_in.values()}
+    named: dict[str, Pack] = {}
+    roots: list[Pack] = []
+    for path in paths:
+        folder = pack_folder(path)
+        if folder is None:
+            result.diagnostics.append(Diagnostic(
+                "SW301", f"{display_path(path)} is not inside a pack folder (no {MANIFEST} above it)",
+                file=display_path(path)))
+            continue
+        pack = by_folder.get(folder.resolve()) or read_pack(folder, "path", checker)
+        by_folder[pack.folder] = pack
+        if pack.id is None:
+            result.diagnostics += pack.problems
+            continue
+        other = named.get(pack.id)
+        if other is not None and other.folder != pack.folder:
+            result.diagnostics.append(pack.at(
+                "SW302", f"pack id {pack.id!r} is also used by {display_path(other.folder)}", "/id",
+                "give each pack its own id"))
+            continue
+        named[pack.id] = pack
+        roots.append(pack)
+    if not paths:
+        roots = [p for p in built_in.values() if p.expansion in active.enabled]
+    offered = {**built_in, **named}
+    loaded = _close(roots, offered, active, result)
+    _check_versions_and_conflicts(loaded, result)
+    _check_plugins(loaded, active, result)
+    result.packs = _order(loaded, result)
+    result.needs = _needs(result.packs, loaded)
+    return result
+
+
+def _close(roots: list[Pack], offered: dict[str, Pack], active, result: Resolution) -> dict[str, Pack]:
+    """The roots and everything they require; built-in packs of disabled expansions are not pulled in."""
+    loaded: dict[str, Pack] = {}
+    queue = list(roots)
+    while queue:
+        pack = queue.pop(0)
+        if pack.id in loaded:
+            continue
+        loaded[pack.id] = pack
+        result.diagnostics += pack.problems
+        for index, requirement in enumerate(pack.manifest.requires):
+            name = _name(requirement)
+            target = offered.get(name)
+            if target is None:
+                result.diagnostics.append(pack.at(
+                    "SW303", f"requires pack {name!r}, which was not found", f"/requires/{index}",
+                    did_you_mean(name, offered) or "name its folder on the command line too"))
+            elif target.origin == "built-in" and target.expansion not in active.enabled and target.id not in loaded:
+                result.diagnostics.append(pack.at(
+                    "SW307", f"requires pack {name!r} of the expansion {target.expansion!r}, which is not enabled",
+                    f"/requires/{index}", f"add --expansion {target.expansion}"))
+            else:
+                queue.append(target)
+    return loaded
+
+
+def _name(requirement: str) -> str:
+    """The pack id a requirement names (the manifest's pattern guarantees it leads the text)."""
+    return _ID_PREFIX.match(requirement).group()
+
+
+def _requirement(text: str):
+    from packaging.requirements import Requirement
+
+    return Requirement(text)
+
+
+def _check_versions_and_conflicts(loaded: dict[str, Pack], result: Resolution) -> None:
+    from packaging.requirements import InvalidRequirement
+    from packaging.version import InvalidVersion, Version
+
+    versions: dict[str, Version] = {}
+    for pack in loaded.values():
+        try:
+            versions[pack.id] = Version(pack.manifest.version)
+        except InvalidVersion:
+            result.diagnostics.append(pack.at(
+                "SW313", f"version {pack.manifest.version!r} is not a PEP 440 version", "/version",
+                "use numbers and dots, e.g. 1.0.0"))
+    for pack in loaded.values():
+        for field_name, code in (("requires", "SW304"), ("conflicts", "SW305")):
+            for index, text in enumerate(getattr(pack.manifest, field_name)):
+                pointer = f"/{field_name}/{index}"
+                try:
+                    requirement = _requirement(text)
+                except InvalidRequirement as exc:
+                    result.diagnostics.append(pack.at("SW313", f"{text!r} is not a valid requirement: {exc}", pointer))
+                    continue
+                target = loaded.get(_name(text))
+                if target is None or target.id not in versions:
+                    continue
+                matches = requirement.specifier.contains(versions[target.id], prereleases=True)
+                if code == "SW304" and not matches:
+                    result.diagnostics.append(pack.at(
+                        code, f"requires {text!r}, but pack {target.id!r} is version {target.manifest.version} "
+                        f"({target.label})", pointer))
+                elif code == "SW305" and matches:
+                    result.diagnostics.append(pack.at(
+                        code, f"conflicts with pack {target.id!r} {target.manifest.version} ({target.label}), "
+                        "which is loaded too", pointer, "leave one of the two packs out"))
+
+
+def _check_plugins(loaded: dict[str, Pack], active, result: Resolution) -> None:
+    for pack in loaded.values():
+        for index, plugin in enumerate(pack.manifest.plugins):
+            if plugin in active.enabled:
+                continue
+            installed = plugin in active.discovery.installed
+            result.diagnostics.append(pack.at(
+                "SW307",
+                f"needs the rules plugin {plugin!r}, which is " + ("not enabled" if installed else "not installed"),
+                f"/plugins/{index}",
+                f"add --expansion {plugin}" if installed else "install the plugin (see `rebellion expansions list`)"))
+
+
+def _edges(loaded: dict[str, Pack]) -> dict[str, list[str]]:
+    return {
+        name: sorted({r for r in map(_name, pack.manifest.requires) if r in loaded})
+        for name, pack in loaded.items()
+    }
+
+
+def _order(loaded: dict[str, Pack], result: Resolution) -> list[Pack]:
+    """Dependencies first, then by id. Packs in a cycle are reported together and ordered by id."""
+    edges = _edges(loaded)
+    components = _strongly_connected(edges)
+    component_of = {name: index for index, members in enumerate(components) for name in members}
+    for members in components:
+        if len(members) > 1 or members[0] in edges[members[0]]:
+            first = loaded[members[0]]
+            links = ", ".join(f"{m} requires {', '.join(r for r in edges[m] if r in members)}" for m in members)
+            result.diagnostics.append(first.at(
+                "SW306", f"packs {', '.join(members)} require each other in a cycle ({links})", "/requires",
+                "one of them must stop requiring the other"))
+    waiting = {index: {component_of[r] for m in members for r in edges[m]} - {index}
+               for index, members in enumerate(components)}
+    ready = [(members[0], index) for index, members in enumerate(components) if not waiting[index]]
+    heapq.heapify(ready)
+    order: list[Pack] = []
+    while ready:
+        _, index = heapq.heappop(ready)
+        order += [loaded[m] for m in components[index]]
+        for other, needs in waiting.items():
+            if index in needs:
+                needs.discard(index)
+                if not needs:
+                    heapq.heappush(ready, (components[other][0], other))
+    return order
+
+
+def _strongly_connected(edges: dict[str, list[str]]) -> list[list[str]]:
+    """Tarjan's algorithm (iterative); each component's members sorted by id."""
+    index_of: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index_of:
+            continue
+        work = [(start, iter(edges[start]))]
+        index_of[start] = low[start] = len(index_of)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index_of:
+                    index_of[child] = low[child] = len(index_of)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges[child])))
+                elif child in on_stack:
+                    low[node] = min(low[node], index_of[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index_of[node]:
+                members = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    members.append(member)
+                    if member == node:
+                        break
+                components.append(sorted(members))
+    return components
+
+
+def _needs(order: list[Pack], loaded: dict[str, Pack]) -> dict[str, set[str]]:
+    """Every pack each pack requires, directly or not (only these may be the target of replaces/removes)."""
+    edges = _edges(loaded)
+    needs: dict[str, set[str]] = {}
+    for pack in order:
+        found: set[str] = set()
+        for required in edges[pack.id]:
+            found |= {required} | needs.get(required, set())
+        needs[pack.id] = found
+    return needs
+
+
+# -- files -------------------------------------------------------------------------------------------------
+
+
+def _matches(pattern: list[str], parts: list[str]) -> bool:
+    if not pattern:
+        return not parts
+    head = pattern[0]
+    if head == "**":
+        return any(_matches(pattern[1:], parts[i:]) for i in range(len(parts) + 1))
+    return bool(parts) and fnmatchcase(parts[0], head) and _matches(pattern[1:], parts[1:])
+
+
+def _matches_below(pattern: list[str], parts: list[str]) -> bool:
+    """Could a path below ``parts`` (a folder) match ``pattern``?"""
+    if not parts:
+        return bool(pattern)
+    if not pattern:
+        return False
+    if pattern[0] == "**":
+        return True
+    return fnmatchcase(parts[0], pattern[0]) and _matches_below(pattern[1:], parts[1:])
+
+
+def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str]]:
+    """Files under ``root`` (relative posix path, path); symlinked files and folders that lead outside it.
+
+    Hidden entries (names starting with a dot) and ``__pycache__`` are skipped; symlinked folders are not
+    followed (a loop could not end), their content inside the pack is reached through its real place.
+    """
+    files: list[tuple[str, Path]] = []
+    escaping_files: list[str] = []
+    escaping_folders: list[str] = []
+    for folder, dirnames, filenames in os.walk(root, followlinks=False):
+        relative = Path(folder).relative_to(root).as_posix()
+        prefix = "" if relative == "." else relative + "/"
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        for name in dirnames:
+            path = Path(folder) / name
+            if path.is_symlink() and not _inside(path, root):
+                escaping_folders.append(prefix + name)
+        for name in sorted(filenames):
+            if name.startswith("."):
+                continue
+            path = Path(folder) / name
+            if path.is_symlink() and not _inside(path, root):
+                escaping_files.append(prefix + name)
+            else:
+                files.append((prefix + name, path))
+    return files, escaping_files, escaping_folders
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(root)
+    except (OSError, RuntimeError):  # a symlink loop resolves to nothing
+        return False
+
+
+def pack_files(pack: Pack) -> tuple[list[Path], list[Diagnostic]]:
+    """The content files of ``pack``, sorted by path, and the problems with its ``files`` list."""
+    manifest = pack.manifest
+    explicit = "files" in manifest.model_fields_set
+    files, escaping_files, escaping_folders = _walk(pack.folder)
+    chosen: dict[str, Path] = {}
+    problems: list[Diagnostic] = []
+    for index, glob in enumerate(manifest.files):
+        pattern = [part for part in glob.replace("\\", "/").split("/") if part not in ("", ".")]
+        pointer = f"/files/{index}"
+        before = len(problems)
+        hits = [(rel, path) for rel, path in files if rel != MANIFEST and _matches(pattern, rel.split("/"))]
+        for rel in escaping_files:
+            if _matches(pattern, rel.split("/")):
+                problems.append(pack.at("SW308", f"{rel} is a symlink that leads outside the pack folder", pointer))
+        for rel in escaping_folders:
+            if _matches_below(pattern, rel.split("/")):
+                problems.append(pack.at("SW308", f"{rel}/ is a symlink that leads outside the pack folder",
+                                        pointer, "symlinked folders are not followed; copy the files in"))
+        if explicit and not hits and len(problems) == before:
+            literal = not any(c in glob for c in _GLOB_CHARS)
+            problems.append(pack.at(
+                "SW309", f"{glob!r}: " + ("no such file in the pack" if literal else "matches no file"), pointer))
+        chosen.update(hits)
+    return [chosen[rel] for rel in sorted(chosen)], problems

@@ -1,0 +1,123 @@
+"""JSON Schemas of the content files, generated from the models and the enabled plugins' effect ops.
+
+One schema per file kind (``missions.schema.json`` ...) plus ``pack.schema.json`` for manifests, draft 2020-12,
+each with a stable ``$id``. The models fix every field; the ``EffectStep`` definition is replaced by the op
+registry's schema (one ``if``/``then`` branch per op), so an unknown op or a wrong parameter is a schema error.
+``rebellion schema export`` writes them to ``schemas/``; tests/test_schema.py fails when the committed files differ.
+The validator compiles them on demand, only when a file breaks a rule (the pydantic models decide that first).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .models import FILE_KINDS, PackManifest
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+MANIFEST_SCHEMA_ID = "urn:swrebellion:schema:pack"
+MANIFEST_SCHEMA_FILE = "pack.schema.json"
+_STEP_DEF = "EffectStep"
+_SCHEMA_KEY = {
+    "type": "string",
+    "description": "Where editors find this schema (ignored by the validator).",
+}
+
+
+def _key_patterns(node: Any) -> None:
+    """Make mappings keyed by ids as strict as the models: pydantic writes the id pattern as ``patternProperties``,
+    which lets any other key through; ``propertyNames`` plus ``additionalProperties`` refuses it."""
+    if isinstance(node, dict):
+        patterns = node.get("patternProperties")
+        if isinstance(patterns, dict) and len(patterns) == 1 and "additionalProperties" not in node:
+            (pattern, value), = patterns.items()
+            del node["patternProperties"]
+            node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
+            node["additionalProperties"] = value
+        for child in node.values():
+            _key_patterns(child)
+    elif isinstance(node, list):
+        for child in node:
+            _key_patterns(child)
+
+
+def _document(model, schema_id: str, title: str, description: str, ops) -> dict[str, Any]:
+    body = model.model_json_schema(ref_template="#/$defs/{model}")
+    defs = body.pop("$defs", {})
+    if _STEP_DEF in defs:
+        defs[_STEP_DEF] = ops.step_schema(defs)
+    body.pop("title", None)
+    body.pop("description", None)
+    body["properties"] = {"$schema": _SCHEMA_KEY, **body["properties"]}
+    document = {"$schema": DIALECT, "$id": schema_id, "title": title, "description": description, **body}
+    if defs:
+        document["$defs"] = dict(sorted(defs.items()))
+    _key_patterns(document)
+    return document
+
+
+def content_schema(kind: str, ops) -> dict[str, Any]:
+    """The schema of one content file kind, for the ops in ``ops`` (an OpRegistry)."""
+    file_kind = FILE_KINDS[kind]
+    return _document(
+        file_kind.file,
+        file_kind.schema_id,
+        f"swrebellion content file: {file_kind.title.lower()}",
+        f"A content file of kind '{kind}': `kind: {kind}` and a list of `items`. Generated from the swrebellion "
+        "models by `rebellion schema export`; do not edit by hand.",
+        ops,
+    )
+
+
+def manifest_schema(ops) -> dict[str, Any]:
+    return _document(
+        PackManifest,
+        MANIFEST_SCHEMA_ID,
+        "swrebellion pack manifest (pack.yaml)",
+        "What a content pack is, what it needs and what it changes. Generated from the swrebellion models by "
+        "`rebellion schema export`; do not edit by hand.",
+        ops,
+    )
+
+
+def all_schemas(ops) -> dict[str, dict[str, Any]]:
+    """File name -> schema, for every content kind and the manifest."""
+    schemas = {FILE_KINDS[kind].schema_file: content_schema(kind, ops) for kind in FILE_KINDS}
+    schemas[MANIFEST_SCHEMA_FILE] = manifest_schema(ops)
+    return schemas
+
+
+def schema_text(schema: dict[str, Any]) -> str:
+    """The exact text written to disk (stable, so a committed copy can be compared byte for byte)."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+class Validators:
+    """Compiled jsonschema validators per kind, built on first use (importing jsonschema costs ~0.15 s)."""
+
+    def __init__(self, ops) -> None:
+        self.ops = ops
+        self._cache: dict[tuple[str, bool], Any] = {}
+
+    def _compile(self, schema: dict[str, Any]):
+        from jsonschema import Draft202012Validator
+
+        return Draft202012Validator(schema)
+
+    def file(self, kind: str):
+        """The validator of a whole file of ``kind`` (``"pack"`` for manifests)."""
+        key = (kind, False)
+        if key not in self._cache:
+            schema = manifest_schema(self.ops) if kind == "pack" else content_schema(kind, self.ops)
+            self._cache[key] = self._compile(schema)
+        return self._cache[key]
+
+    def item(self, kind: str):
+        """The validator of one entry of ``items`` in a file of ``kind``."""
+        key = (kind, True)
+        if key not in self._cache:
+            schema = self.file(kind).schema
+            self._cache[key] = self._compile(
+                {"$schema": DIALECT, "$defs": schema["$defs"], **schema["properties"]["items"]["items"]}
+            )
+        return self._cache[key]

@@ -1,0 +1,84 @@
+"""Validation of content packs: load (files, schemas, packs), then the semantic checks, then the plugins' checks.
+
+Library entry points:
+
+* :func:`validate` returns a :class:`Report` with every problem of the run (what ``rebellion validate`` prints);
+* :func:`load_catalog` returns the Catalog, or raises :class:`ContentError` listing the errors (for games).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalog import Catalog
+from .diagnostics import Diagnostic, render_text
+from .loader import load
+from .semantics import check
+
+
+@dataclass
+class Report:
+    catalog: Catalog
+    diagnostics: list[Diagnostic]
+    files: int
+    #: False when the packs could not be resolved, so the checks across packs were skipped.
+    cross_checked: bool
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class ContentError(Exception):
+    """The content packs have errors; ``diagnostics`` lists them."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{len(diagnostics)} content errors:\n" + render_text(diagnostics))
+        self.diagnostics = diagnostics
+
+
+def validate(active, paths=()) -> Report:
+    """Validate the packs named by ``paths`` (folders, or files inside a pack), or with none the built-in packs of
+    the enabled expansions; required packs are loaded too. ``active`` comes from ``plugins.activate``."""
+    loaded = load(active, paths)
+    diagnostics = list(loaded.diagnostics)
+    if loaded.resolved:
+        diagnostics += check(loaded.catalog, loaded.rejected)
+        diagnostics += plugin_checks(active, loaded.catalog)
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return Report(loaded.catalog, diagnostics, loaded.files, loaded.resolved)
+
+
+def plugin_checks(active, catalog: Catalog) -> list[Diagnostic]:
+    """The ``validate_catalog`` hook, one plugin at a time so that one failing plugin is named, not fatal."""
+    found: list[Diagnostic] = []
+    for impl in active.pm.hook.validate_catalog.get_hookimpls():
+        try:
+            results = list(impl.function(catalog=catalog) or ())
+        except Exception as exc:  # third-party code: report it, never crash the validator
+            found.append(Diagnostic("SW901", f"plugin {impl.plugin_name!r}: validate_catalog failed: "
+                                             f"{type(exc).__name__}: {exc}"))
+            continue
+        for result in results:
+            if isinstance(result, Diagnostic):
+                found.append(result)
+            else:
+                found.append(Diagnostic("SW901", f"plugin {impl.plugin_name!r}: validate_catalog returned "
+                                                 f"{type(result).__name__}, not a Diagnostic"))
+    return found
+
+
+def load_catalog(active, paths=()) -> Catalog:
+    """The validated Catalog; :class:`ContentError` when any check finds an error (warnings are let through)."""
+    report = validate(active, paths)
+    if not report.ok:
+        raise ContentError(report.errors)
+    return report.catalog

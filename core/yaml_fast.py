@@ -1,0 +1,412 @@
+"""A fast reader for the plain, block-style YAML that content files are written in.
+
+Why it exists: libyaml hands every event to Python as an object with two marks, which costs about 250 µs per
+card on our machines, too slow for the 10,000 items/s goal (benchmarks/validate_bench.py). Content files use a
+small part of YAML (block mappings and sequences, one-line flow collections, plain and quoted scalars, ``|``/``>``
+text), which a line-based reader handles in a fraction of that time.
+
+The contract: :func:`read_fast` either returns exactly the data the complete reader (:mod:`.yaml_full`) returns,
+or raises :class:`Unsupported`, and then the complete reader does the work (and reports any error with its place).
+It never reports errors itself: anything unusual (anchors, tags, tabs, multi-line plain or quoted scalars,
+duplicate keys, deep nesting, odd indentation) is "unsupported". tests/test_yaml_fast.py compares both readers on
+generated and hand-written documents.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .yaml_full import resolve_plain
+
+
+class Unsupported(Exception):
+    """Not in the subset this reader handles; use the complete reader."""
+
+
+class _Unclosed(Unsupported):
+    """A flow collection that may go on on the next line."""
+
+
+# Characters that YAML forbids or reads as line breaks, which the line splitter below would not see as such.
+_AWKWARD = re.compile("[\t\r\x85\u2028\u2029\ufeff]|[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_KEY = re.compile(r"""([A-Za-z0-9_$][A-Za-z0-9_$.\-/]*|"[^"\\]*"|'[^']*'):(?: +(.*))?$""")
+_SINGLE_END = re.compile(r"((?:[^']|'')*)'(?!')(.*)$")
+_DOUBLE_END = re.compile(r'((?:[^"\\]|\\.)*)"(.*)$')
+_AFTER_QUOTE = re.compile(r"(?: +#.*)? *$")
+_JSON_ESCAPES = re.compile(r'\\(?:["\\/bfnrt]|u(?![dD][89abAB])[0-9a-fA-F]{4})')
+_BLOCK_HEADER = re.compile(r"([|>])(-?)(?: +#.*)? *$")
+_FLOW_TOKEN = re.compile(
+    r"[ \n]*(?:([\[\]{},])|(:)(?=[ \n]|$)|'((?:[^']|'')*)'(?!')|\"((?:[^\"\\]|\\.)*)\""
+    r"|((?:[^ \n\[\]{},:#'\"&*!|>%@`?\-]|-(?=[^ \n\[\]{},]))[^\[\]{},:#]*))"
+)
+_PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
+_MAX_KEY = 1000  # libyaml refuses implicit keys longer than 1024 characters
+
+
+def read_fast(text: str, max_depth: int) -> Any:
+    """The document's data, or :class:`Unsupported`."""
+    text = text.replace("\r\n", "\n")
+    if _AWKWARD.search(text):
+        raise Unsupported
+    reader = _Reader(text.split("\n"), max_depth)
+    indent, line = reader.next_content()
+    if indent < 0:
+        raise Unsupported
+    if indent == 0 and line.rstrip(" ") == "---":
+        reader.i += 1
+    value = reader.node(0, 0)
+    if reader.next_content()[0] != -1:
+        raise Unsupported
+    return value
+
+
+def _is_dash(s: str) -> bool:
+    return s[0] == "-" and (len(s) == 1 or s[1] == " ")
+
+
+def _double_quoted(inner: str) -> str:
+    if "\\" not in inner:
+        return inner
+    if _JSON_ESCAPES.sub("", inner).count("\\"):
+        raise Unsupported
+    return json.loads(f'"{inner}"')
+
+
+class _Reader:
+    __slots__ = ("lines", "n", "i", "max_depth", "_seen_at", "_seen")
+
+    def __init__(self, lines: list[str], max_depth: int) -> None:
+        self.lines = lines
+        self.n = len(lines)
+        self.i = 0
+        self.max_depth = max_depth
+        self._seen_at = -1  # next_content() is asked twice for most lines: remember the last answer
+        self._seen = (-1, "")
+
+    def next_content(self) -> tuple[int, str]:
+        """Indent and text of the next line that is neither blank nor a comment; (-1, "") at the end."""
+        i = self.i
+        if i == self._seen_at:
+            return self._seen
+        lines, n = self.lines, self.n
+        found = (-1, "")
+        while i < n:
+            line = lines[i]
+            s = line.lstrip(" ")
+            if s and s[0] != "#":
+                found = (len(line) - len(s), s)
+                break
+            i += 1
+        self.i = self._seen_at = i
+        self._seen = found
+        return found
+
+    def node(self, min_indent: int, depth: int) -> Any:
+        indent, s = self.next_content()
+        if indent < min_indent:
+            return None
+        if _is_dash(s):
+            return self.sequence(indent, depth + 1)
+        return self.mapping(indent, depth + 1)
+
+    def mapping(self, indent: int, depth: int) -> dict:
+        if depth > self.max_depth:
+            raise Unsupported
+        result: dict[str, Any] = {}
+        while True:
+            here, s = self.next_content()
+            if here != indent:
+                if here > indent:
+                    raise Unsupported
+                return result
+            match = _KEY.match(s)
+            if match is None:
+                raise Unsupported
+            key = match.group(1)
+            if key[0] == '"' or key[0] == "'":
+                key = key[1:-1]
+            elif len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
+                raise Unsupported
+            if key in result:
+                raise Unsupported
+            rest = match.group(2)
+            self.i += 1
+            if not rest or rest[0] == "#":
+                below, t = self.next_content()
+                if below > indent:
+                    result[key] = self.node(indent + 1, depth)
+                elif below == indent and _is_dash(t):
+                    result[key] = self.sequence(indent, depth + 1)
+                else:
+                    result[key] = None
+            else:
+                result[key] = self.inline(rest, indent, depth)
+
+    def sequence(self, indent: int, depth: int) -> list:
+        if depth > self.max_depth:
+            raise Unsupported
+        result: list[Any] = []
+        lines = self.lines
+        while True:
+            here, s = self.next_content()
+            if here != indent or not _is_dash(s):
+                if here > indent:
+                    raise Unsupported
+                return result
+            rest = s[1:].lstrip(" ")
+            if not rest or rest[0] == "#":
+                self.i += 1
+                result.append(self.node(indent + 1, depth))
+                continue
+            if _KEY.match(rest) or _is_dash(rest):
+                # A compact nested collection ("- id: x"): read the rest of the line as if it stood alone,
+                # indented to where it starts.
+                column = indent + len(s) - len(rest)
+                lines[self.i] = " " * column + rest
+                self._seen_at = -1
+                result.append(self.node(column, depth))
+            else:
+                self.i += 1
+                result.append(self.inline(rest, indent, depth))
+
+    def inline(self, rest: str, indent: int, depth: int) -> Any:
+        """A value that starts on the line of its key or dash (``indent`` is that line's block indent); plain,
+        quoted and block text may continue on the lines below."""
+        first = rest[0]
+        if first == "'" or first == '"':
+            value = self.quoted(rest, indent)
+        elif first == "[" or first == "{":
+            value = self.flow(rest, indent, depth)
+        elif first == "|" or first == ">":
+            return self.block_text(rest, indent)
+        elif first in _PLAIN_BAD_START or _is_dash(rest):
+            raise Unsupported
+        else:
+            value = self.plain(rest, indent)
+        if self.next_content()[0] > indent:  # anything more indented left over: not ours to judge
+            raise Unsupported
+        return value
+
+    def plain(self, rest: str, indent: int) -> Any:
+        """An unquoted scalar; its continuation lines (indented deeper than ``indent``) fold into it."""
+        cut = rest.find(" #")
+        text = (rest if cut < 0 else rest[:cut]).rstrip(" ")
+        if ": " in text or text[-1] == ":":
+            raise Unsupported
+        if cut >= 0:  # a comment ends the scalar
+            return resolve_plain(text)
+        lines, i, n = self.lines, self.i, self.n
+        segments = [text]
+        while i < n:
+            line = lines[i]
+            s = line.strip(" ")
+            if s and (len(line) - len(line.lstrip(" ")) <= indent or s[0] == "#"):
+                break
+            if s and (s[0] in _PLAIN_BAD_START or s[0] == "-" or ": " in s or " #" in s or s[-1] == ":"):
+                raise Unsupported
+            segments.append(s)
+            i += 1
+        while segments[-1] == "":
+            segments.pop()
+            i -= 1
+        self.i = i
+        return resolve_plain(_fold(segments))
+
+    def flow(self, text: str, indent: int, depth: int) -> Any:
+        """A flow collection; it may go on over lines indented deeper than ``indent``."""
+        lines, i, n = self.lines, self.i, self.n
+        while True:
+            try:
+                value = _Flow(text, self.max_depth - depth).parse()
+                break
+            except _Unclosed:
+                if i >= n:
+                    raise Unsupported from None
+                line = lines[i]
+                stripped = line.lstrip(" ")
+                if stripped and len(line) - len(stripped) <= indent:
+                    raise Unsupported from None
+                text += "\n" + line
+                i += 1
+        self.i = i
+        return value
+
+    def quoted(self, rest: str, indent: int) -> str:
+        """A single- or double-quoted scalar, possibly over several lines (each indented deeper than
+        ``indent``); double-quoted text may use the escapes JSON has."""
+        quote = rest[0]
+        closing = _SINGLE_END if quote == "'" else _DOUBLE_END
+        lines, i, n = self.lines, self.i, self.n
+        parts: list[str] = []
+        text = rest[1:]
+        while True:
+            match = closing.match(text)
+            if match is not None:
+                parts.append(match.group(1))
+                break
+            if quote == '"' and text.rstrip(" ").endswith("\\"):
+                raise Unsupported  # an escaped line break
+            parts.append(text)
+            if i >= n:
+                raise Unsupported
+            line = lines[i]
+            i += 1
+            text = line.lstrip(" ")
+            if text and len(line) - len(text) <= indent:
+                raise Unsupported
+        if not _AFTER_QUOTE.match(match.group(2)):
+            raise Unsupported
+        self.i = i
+        value = _lines_folded("\n".join(parts))
+        return value.replace("''", "'") if quote == "'" else _double_quoted(value)
+
+    def block_text(self, header: str, indent: int) -> str:
+        """``|`` / ``>`` text with clip or strip chomping and no explicit indentation indicator."""
+        match = _BLOCK_HEADER.match(header)
+        if match is None:
+            raise Unsupported
+        folded, strip = match.group(1) == ">", match.group(2) == "-"
+        lines, i, n = self.lines, self.i, self.n
+        block_indent = -1
+        body: list[str] = []
+        while i < n:
+            line = lines[i]
+            s = line.lstrip(" ")
+            here = len(line) - len(s)
+            if not s:
+                if block_indent < 0 or here > block_indent:
+                    raise Unsupported  # leading blank lines or spaces beyond the indent: leave to libyaml
+                body.append("")
+            else:
+                if block_indent < 0:
+                    if here <= indent:
+                        raise Unsupported  # empty block text
+                    block_indent = here
+                elif here < block_indent:
+                    break
+                elif here > block_indent and folded:
+                    raise Unsupported  # more-indented lines keep their breaks in folded text
+                body.append(line[block_indent:])
+            i += 1
+        if block_indent < 0:
+            raise Unsupported
+        while body and body[-1] == "":
+            body.pop()
+            i -= 1
+        self.i = i
+        # The source's last line has no line break after it: clip chomping then has none to keep.
+        strip = strip or i == n
+        text = _fold(body) if folded else "\n".join(body)
+        return text if strip else text + "\n"
+
+
+def _fold(segments: list[str]) -> str:
+    """Join the lines of a multi-line scalar: one line break becomes a space, each empty line a line break.
+    ``segments`` are the lines' text without their indentation; only those between the first and the last can be
+    empty lines."""
+    text = segments[0]
+    empty = 0
+    last = len(segments) - 1
+    for index in range(1, last + 1):
+        segment = segments[index]
+        if segment == "" and index < last:
+            empty += 1
+            continue
+        text += ("\n" * empty if empty else " ") + segment
+        empty = 0
+    return text
+
+
+def _lines_folded(text: str) -> str:
+    """A quoted scalar's text over several lines, folded (trailing and leading spaces of each line dropped)."""
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    segments = [lines[0].rstrip(" "), *(line.strip(" ") for line in lines[1:-1]), lines[-1].lstrip(" ")]
+    return _fold(segments)
+
+
+class _Flow:
+    """A flow collection (``[a, b]``, ``{en: Name}``), nested or over several lines; scalars plain or quoted."""
+
+    __slots__ = ("tokens", "pos", "depth")
+
+    def __init__(self, text: str, depth: int) -> None:
+        self.tokens: list[tuple[str, Any]] = []
+        self.depth = depth
+        self.pos = 0
+        position = 0
+        while position < len(text):
+            match = _FLOW_TOKEN.match(text, position)
+            if match is None:
+                rest = text[position:].lstrip(" \n")
+                if rest[:1] in ("'", '"'):
+                    raise _Unclosed  # a quoted scalar that goes on on the next line
+                if rest and not (rest[0] == "#" and text[position:position + 1] == " "):
+                    raise Unsupported
+                break
+            position = match.end()
+            indicator, colon, single, double, plain = match.groups()
+            if indicator is not None:
+                self.tokens.append((indicator, None))
+            elif colon is not None:
+                self.tokens.append((":", None))
+            elif single is not None:
+                self.tokens.append(("scalar", _lines_folded(single).replace("''", "'")))
+            elif double is not None:
+                self.tokens.append(("scalar", _double_quoted(_lines_folded(double))))
+            else:
+                segments = [line.strip(" ") for line in plain.split("\n")]
+                while segments[-1] == "":
+                    segments.pop()
+                self.tokens.append(("scalar", resolve_plain(_fold(segments))))
+
+    def take(self) -> tuple[str, Any]:
+        if self.pos >= len(self.tokens):
+            raise _Unclosed
+        token = self.tokens[self.pos]
+        self.pos += 1
+        return token
+
+    def parse(self) -> Any:
+        value = self.value(0)
+        if self.pos != len(self.tokens):
+            raise Unsupported
+        return value
+
+    def value(self, depth: int) -> Any:
+        kind, value = self.take()
+        if kind == "scalar":
+            return value
+        if depth >= self.depth:
+            raise Unsupported
+        if kind == "[":
+            items: list[Any] = []
+            if self.tokens[self.pos:self.pos + 1] == [("]", None)]:
+                self.pos += 1
+                return items
+            while True:
+                items.append(self.value(depth + 1))
+                kind, _ = self.take()
+                if kind == "]":
+                    return items
+                if kind != ",":
+                    raise Unsupported
+        if kind == "{":
+            mapping: dict[str, Any] = {}
+            if self.tokens[self.pos:self.pos + 1] == [("}", None)]:
+                self.pos += 1
+                return mapping
+            while True:
+                kind, key = self.take()
+                if kind != "scalar" or not isinstance(key, str) or key in mapping or self.take()[0] != ":":
+                    raise Unsupported
+                mapping[key] = self.value(depth + 1)
+                kind, _ = self.take()
+                if kind == "}":
+                    return mapping
+                if kind != ",":
+                    raise Unsupported
+        raise Unsupported

@@ -1,0 +1,153 @@
+"""Objectives (RB-OBJ-01..15, RS-OBJ-01/02): the objective deck, drawing, and playing a card for reputation.
+
+The deck is a secret list (``data["decks"]["objectives"]``) built by setup in stage order, I on top of II on top
+of III (RB-OBJ-12, RB-SET-04); ``data["objective_stages"]`` is the public list of the stages of the cards still in
+it, top first, because card backs are open information (RS-OBJ-02). Code that reorders the deck calls
+:func:`sync_stages` afterwards. The hand is a secret of the Rebel team (RB-OBJ-09) and does not count toward the
+mission hand limit (RB-OBJ-11).
+
+Playing a card (step ``base.objective.play``): the card is revealed, its effect runs (its condition ops first, then
+anything else the card does), then the reputation printed on it is scored with ``board.change_reputation`` (one
+space at a time, winning the moment it meets the time marker: RB-REP-03/04, RB-WIN-01) and the card is discarded
+(RS-OBJ-01: the FAQ changed 'back to the box' to 'discarded'; the discard pile never refills this deck). An op may
+instead keep the card in hand unscored (a condition that fails, a Death Star Plans roll without a direct hit,
+RB-DSP-04) or send it back to hand after scoring (Heart of the Empire).
+
+Limits (RB-OBJ-07): one objective per combat, recorded by the combat rules in ``data["combat"]["objective_played"]``
+(set here when a combat objective is scored), and one per Refresh Phase, recorded in
+``data["limits"]["refresh-objective"]`` as the round it was played in. Objectives are never compulsory (RB-OBJ-08):
+every offer comes with a way to decline.
+"""
+
+from __future__ import annotations
+
+from swrebellion.engine.effects import run_effect
+
+from . import board
+from .board import team_secret
+from .cards import deck, discard, draw as draw_cards, hand
+from .ops_conditions import label
+from .ops_refresh import OPS
+from .tables import tables
+
+PLAY = "base.objective.play"
+#: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07); Rise of the Empire adds "refresh".
+REFRESH_TIMINGS = ("start-of-refresh", "refresh")
+
+
+def sync_stages(game) -> None:
+    """Recompute the public stage list from the deck (RS-OBJ-02), after any draw or rearrangement."""
+    objectives = tables(game).objectives
+    game.state["data"]["objective_stages"] = [objectives[card].stage for card in deck(game, "objectives")]
+
+
+def draw(game, count: int = 1) -> list[str]:
+    """The Rebel draws objectives (RB-OBJ-01, RB-REF-09); the General holds them in team play (RB-OBJ-14). An
+    empty deck gives nothing: played objectives are out of the game, not a pile to reshuffle (RS-OBJ-01)."""
+    drawn = draw_cards(game, "objectives", count)
+    sync_stages(game)
+    hand(game, "rebel", "objectives").extend(drawn)
+    game.log("drew-objectives", faction="rebel", count=len(drawn), cards=team_secret(game, drawn, "rebel"))
+    return drawn
+
+
+def _conditions(game, card: str) -> list:
+    """The card's condition ops as (feasibility test, validated parameters), built once per set of rules."""
+    cache = game.rules.cache.setdefault("base.objective-conditions", {})
+    if card not in cache:
+        cache[card] = [
+            (OPS[step.op][2], OPS[step.op][0].model_validate(step.params))
+            for step in tables(game).objectives[card].effect
+            if step.op in OPS and OPS[step.op][2] is not None
+        ]
+    return cache[card]
+
+
+def conditions_met(game, card: str) -> bool:
+    """Every condition op of the card holds now (their feasibility tests, evaluated without running anything)."""
+    ctx = {"faction": "rebel", "card": card}
+    return all(feasible(game, params, ctx) for feasible, params in _conditions(game, card))
+
+
+def slot_free(game, timing: str) -> bool:
+    """RB-OBJ-07: no objective yet in this combat / in this Refresh Phase."""
+    data = game.state["data"]
+    if timing == "combat":
+        return data["combat"] is not None and not data["combat"].get("objective_played")
+    if timing in REFRESH_TIMINGS:
+        return data["limits"].get("refresh-objective") != data["round"]
+    return True
+
+
+def playable(game, timing: str) -> list[str]:
+    """The objectives in the Rebel's hand with this timing (RB-OBJ-03) whose conditions are met now, if the
+    timing's slot is still free. A card whose conditions are not yet data (no effect steps) is never offered: it
+    would score without its condition being checked."""
+    if not slot_free(game, timing):
+        return []
+    objectives = tables(game).objectives
+    return sorted({c for c in hand(game, "rebel", "objectives")
+                   if objectives[c].timing == timing and objectives[c].effect and conditions_met(game, c)})
+
+
+def options(game, timing: str) -> list[dict]:
+    """Decision options for playing an objective now: ``data`` is ``{"step", "args"}`` like command actions."""
+    return [
+        {"id": f"objective:{card}", "label": f"Play {label(game, card)}",
+         "data": {"step": PLAY, "args": {"card": card, "timing": timing}}}
+        for card in playable(game, timing)
+    ]
+
+
+def _play_step(game, frame) -> None:
+    data = game.state["data"]
+    card = frame["card"]
+    info = tables(game).objectives[card]
+    if "started" not in frame:
+        frame["started"] = True
+        hand(game, "rebel", "objectives").remove(card)
+        game.log("objective-played", card=card, timing=frame["timing"])
+        steps = [{"op": s.op, **s.params} for s in info.effect]
+        run_effect(game, steps, {"faction": "rebel", "card": card, "timing": frame["timing"]})
+        return
+    game.pop()
+    if frame.get("kept"):
+        hand(game, "rebel", "objectives").append(card)
+        game.log("objective-kept", faction="rebel", card=card)
+        return
+    if frame["timing"] == "combat" and data["combat"] is not None:
+        data["combat"]["objective_played"] = True
+    elif frame["timing"] in REFRESH_TIMINGS:
+        data["limits"]["refresh-objective"] = data["round"]
+    if frame.get("back_to_hand"):
+        hand(game, "rebel", "objectives").append(card)
+    else:
+        discard(game, "objectives", card)
+    game.log("objective-scored", card=card, reputation=info.reputation)
+    if info.reputation:
+        board.change_reputation(game, info.reputation, cause=card)
+
+
+def _play_frame(game) -> dict | None:
+    for frame in reversed(game.state["stack"]):
+        if frame["step"] == PLAY:
+            return frame
+    return None
+
+
+def keep_in_hand(game) -> None:
+    """The objective being played goes back to hand unscored and uses up no slot (a failed condition; Death Star
+    Plans without a direct hit, RB-DSP-04). Outside an objective (a condition op in another card) nothing to do."""
+    frame = _play_frame(game)
+    if frame is not None:
+        frame["kept"] = True
+
+
+def return_to_hand_after_scoring(game) -> None:
+    """The objective being played is scored and then returns to hand (Heart of the Empire)."""
+    frame = _play_frame(game)
+    if frame is not None:
+        frame["back_to_hand"] = True
+
+
+STEPS = {PLAY: _play_step}

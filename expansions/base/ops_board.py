@@ -1,0 +1,440 @@
+"""Effect ops that change the board: loyalty, sabotage, units gained, queued, moved; leaders placed, captured and
+rescued; a system destroyed; the Rebel base relocated. Each acts on the context's "system" (or the key it names)
+and uses the ``board`` helpers, which keep subjugation, base reveals and victory checks in step.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from swrebellion.engine import peek
+
+from . import board
+from .cards import deck, draw, hand
+from .ops_conditions import Faction, OpTable, Strict, answer, label, op, pick
+from .tables import BASE_SPACE, tables
+
+OPS: OpTable = {}
+
+
+# -- loyalty and sabotage ------------------------------------------------------------------------------------------
+
+
+class GainLoyalty(Strict):
+    """The card's side gains ``amount`` loyalty in the system (RB-LOY-02..05: 1 neutralises the opponent's marker,
+    2 flips it)."""
+
+    amount: int = Field(default=1, ge=1, le=2)
+    system: str = Field(default="system", description="Context key of the system.")
+
+
+@op(OPS, "gain_loyalty", GainLoyalty)
+def gain_loyalty(game, frame, params: GainLoyalty, ctx) -> None:
+    """Gain loyalty (Rule by Fear, Build Alliance, Superlaser Online's second part)."""
+    board.gain_loyalty(game, ctx["faction"], ctx[params.system], params.amount)
+    game.pop()
+
+
+class PlaceSabotage(Strict):
+    """Put a sabotage marker in the system; at most one per system (RB-SAB-01, RB-SAB-03)."""
+
+
+@op(OPS, "place_sabotage", PlaceSabotage)
+def place_sabotage(game, frame, params: PlaceSabotage, ctx) -> None:
+    """RB-SAB-01..03: the marker blocks building from and deploying into the system (refresh reads it)."""
+    s = board.system(game, ctx["system"])
+    if not s["sabotage"] and board.is_populous(game, ctx["system"]):
+        s["sabotage"] = True
+        game.log("sabotage", system=ctx["system"], placed=True)
+    game.pop()
+
+
+class RemoveSabotage(Strict):
+    """Take the system's sabotage marker away (RB-SAB-05: only Imperial missions do)."""
+
+
+@op(OPS, "remove_sabotage", RemoveSabotage)
+def remove_sabotage(game, frame, params: RemoveSabotage, ctx) -> None:
+    """RB-SAB-05 (Research and Development's second option)."""
+    s = board.system(game, ctx["system"])
+    if s["sabotage"]:
+        s["sabotage"] = False
+        game.log("sabotage", system=ctx["system"], placed=False)
+    game.pop()
+
+
+# -- units -----------------------------------------------------------------------------------------------------------
+
+
+class GainUnits(Strict):
+    """Take units from the supply straight into the system, as many as the supply holds (RB-SUP-01)."""
+
+    units: dict[str, int] = Field(min_length=1)
+
+
+@op(OPS, "gain_units", GainUnits)
+def gain_units(game, frame, params: GainUnits, ctx) -> None:
+    """Gain units in the system (Construct Death Star's Death Star Under Construction, RS-DSU-01)."""
+    for unit, count in sorted(params.units.items()):
+        n = min(count, board.supply_left(game, unit))
+        if n:
+            board.add_units(game, ctx["system"], unit, n)
+            game.log("gained-units", faction=ctx["faction"], unit=unit, count=n, at=ctx["system"])
+    game.pop()
+
+
+class QueueUnits(Strict):
+    """Put units on the side's build queue: either ``units`` on queue space ``space``, or (``resources``) one unit
+    per resource icon of the system on the space of its build number, as if building there. Neither needs loyalty
+    nor is stopped by sabotage (RB-SAB-04, RB-SYS-10); both need the units in the supply (RB-SUP-01)."""
+
+    units: dict[str, int] = Field(default_factory=dict)
+    space: int | None = Field(default=None, ge=1, le=3)
+    resources: bool = False
+
+    @model_validator(mode="after")
+    def _one_way(self):
+        if self.resources == bool(self.units) or (self.units and self.space is None):
+            raise ValueError("give either 'resources: true', or 'units' with their queue 'space'")
+        return self
+
+
+@op(OPS, "queue_units", QueueUnits)
+def queue_units(game, frame, params: QueueUnits, ctx) -> None:
+    """Queue units (Construct Death Star's Death Star on space 3; Brilliant Administrator, Temporary Alliance)."""
+    faction = ctx["faction"]
+    if not params.resources:
+        for unit, count in sorted(params.units.items()):
+            n = min(count, board.supply_left(game, unit))
+            if n:
+                board.queue_unit(game, faction, unit, params.space, n)
+                game.log("queued", faction=faction, unit=unit, count=n, space=params.space)
+        game.pop()
+        return
+    t = tables(game)
+    where = ctx["system"]
+    if "icons" not in frame:
+        destroyed = board.system(game, where)["destroyed"]
+        frame["icons"] = [] if destroyed else list(t.systems[where].resources)  # RB-DST-05
+    chosen = answer(frame)
+    if chosen is not None:
+        frame["icons"].pop(0)
+        _queue_one(game, faction, chosen["id"], t.systems[where].queue)
+    while frame["icons"]:
+        choices = [u for u in t.builds[faction].get(frame["icons"][0], []) if board.supply_left(game, u) > 0]
+        if len(choices) > 1:
+            game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
+                     f"Which unit for the {frame['icons'][0]} icon of {label(game, where)}?")
+            return
+        frame["icons"].pop(0)
+        if choices:
+            _queue_one(game, faction, choices[0], t.systems[where].queue)
+    game.pop()
+
+
+def _queue_one(game, faction: str, unit: str, space: int) -> None:
+    board.queue_unit(game, faction, unit, space)
+    game.log("queued", faction=faction, unit=unit, count=1, space=space)
+
+
+class MoveUnits(Strict):
+    """The side moves units of its choice, ignoring adjacency, from ``source`` to ``to``, following the other
+    movement rules (RB-MOV-14): immobile units stay, units needing transport go only with room on the ships moving
+    with them (RB-MOV-06..08), and a free leader of the side in the source holds its units there (RB-MOV-10..12).
+
+    ``source``: ``base`` (the Rebel Base space, or the base's system once revealed, RB-BAS-15) or ``one-system``
+    (a system the player picks). ``to``: the context's ``system`` or the ``base``. ``max``: at most that many."""
+
+    source: str = Field(pattern="^(base|one-system)$")
+    to: str = Field(default="system", pattern="^(system|base)$")
+    max: int | None = Field(default=None, ge=1)
+
+
+def _movable(game, where: str, faction: str) -> dict[str, int]:
+    t = tables(game)
+    if board.pins(game, where, faction):
+        return {}
+    return {u: n for u, n in board.faction_units(game, where, faction).items() if not t.units[u].immobile}
+
+
+def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: int) -> list[dict]:
+    t = tables(game)
+    options = []
+    for unit, n in sorted(left.items()):
+        if n > picked.get(unit, 0) and (room > 0 or not t.units[unit].needs_transport):
+            options.append({"id": unit, "label": f"{label(game, unit)} ({n - picked.get(unit, 0)} left)"})
+    return options
+
+
+@op(OPS, "move_units", MoveUnits)
+def move_units(game, frame, params: MoveUnits, ctx) -> None:
+    """Move units to or from the Rebel base (Start the Evacuation; Rapid Mobilization's first option)."""
+    faction = ctx["faction"]
+    to = ctx["system"] if params.to == "system" else board.rebel_base_location(game)
+    chosen = None if "from" not in frame else answer(frame)
+    if "from" not in frame:
+        if params.source == "base":
+            frame["from"] = board.rebel_base_location(game)
+        else:
+            sources = [s for s in sorted(game.state["data"]["units"]) if s != to and _movable(game, s, faction)]
+            if not sources:
+                game.pop()
+                return
+            source = pick(game, frame, ctx["player"], "choose-system",
+                          [{"id": s, "label": label(game, s)} for s in sources], "Move units out of which system?")
+            if source is None:
+                return
+            frame["from"] = source["id"]
+        frame["picked"] = {}
+    picked = frame["picked"]
+    if chosen is not None and chosen["id"] != "done":
+        picked[chosen["id"]] = picked.get(chosen["id"], 0) + 1
+    t = tables(game)
+    room = sum(t.units[u].capacity * n for u, n in picked.items()) - sum(
+        n for u, n in picked.items() if t.units[u].needs_transport
+    )
+    left = _movable(game, frame["from"], faction) if frame["from"] != to else {}
+    options = _unit_options(game, left, picked, room)
+    if chosen is None or chosen["id"] != "done":
+        if options and (params.max is None or sum(picked.values()) < params.max):
+            game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": "Move the units chosen"}],
+                     f"Move a unit from {label(game, frame['from'])} to {label(game, to)}")
+            return
+    for unit, n in sorted(picked.items()):
+        board.remove_units(game, frame["from"], unit, n)
+        board.add_units(game, to, unit, n)
+    if picked:
+        game.log("moved", faction=faction, units=picked, source=frame["from"], to=to, card=ctx.get("card"))
+        if board.units_at(game, to) != board.faction_units(game, to, faction):
+            ctx.update(combat=to, origins=[frame["from"]])  # a combat once the card is over (RS-MIS-05)
+    board.check_base_reveal(game)
+    game.pop()
+
+
+class DestroyUnits(Strict):
+    """The card's player picks units of ``faction`` in the system whose printed health adds up to ``health`` at
+    most, one at a time, and they are destroyed at once (RS-UNT-06); units without health (the Death Star, RB-DS-02)
+    can never be picked."""
+
+    faction: Faction
+    health: int = Field(ge=1)
+
+
+@op(OPS, "destroy_units", DestroyUnits)
+def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
+    """Hit and Run (Hunt Them Down for the Empire)."""
+    t = tables(game)
+    where = ctx["system"]
+    chosen = answer(frame)
+    picked = frame.setdefault("picked", [])
+    if chosen is not None and chosen["id"] != "done":
+        picked.append(chosen["id"])
+    if chosen is None or chosen["id"] != "done":
+        left = params.health - sum(t.units[u].health for u in picked)
+        here = board.faction_units(game, where, params.faction)
+        options = [{"id": u, "label": f"{label(game, u)} (health {t.units[u].health})"} for u, n in sorted(here.items())
+                   if t.units[u].health and t.units[u].health <= left and n > picked.count(u)]
+        if options:
+            options.append({"id": "done", "label": "Destroy the units chosen"})
+            game.ask(ctx["player"], "destroy-unit", options, f"Destroy units worth up to {left} health")
+            return
+    for unit in picked:
+        board.destroy_units(game, where, unit, 1, cause=ctx.get("card", ""))
+    game.pop()
+
+
+# -- a destroyed system ------------------------------------------------------------------------------------------------
+
+
+class DestroySystem(Strict):
+    """Destroy the system (RB-DST-01..05, RS-DS-07): Rebel ground units there are destroyed, leaders unharmed, and
+    the Empire chooses which of its units beyond its ships' capacity are destroyed (RB-DST-02, RS-DST-02). An
+    already destroyed system stays as it is (RS-DS-05)."""
+
+
+@op(OPS, "destroy_system", DestroySystem)
+def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
+    """Superlaser Online's first part; destroying the base's system wins for the Empire (RS-DS-06, C-05)."""
+    where = ctx["system"]
+    chosen = answer(frame)
+    if chosen is not None:
+        board.destroy_units(game, where, chosen["id"], 1, cause="no transport in a destroyed system")
+    elif not board.system(game, where)["destroyed"]:
+        board.destroy_system(game, where, cause=ctx.get("card", ""))
+    if game.over:
+        game.pop()
+        return
+    if board.cargo_surplus(game, where, "empire"):
+        t = tables(game)
+        cargo = sorted(u for u in board.faction_units(game, where, "empire") if t.units[u].needs_transport)
+        game.ask(board.decider(game, "empire", "admiral"), "destroy-unit",
+                 [{"id": u, "label": label(game, u)} for u in cargo],
+                 f"Too little transport in destroyed {label(game, where)}: destroy a unit")
+        return
+    game.pop()
+
+
+# -- leaders -------------------------------------------------------------------------------------------------------------
+
+
+class PlaceLeader(Strict):
+    """Put the card's leader (the pictured leader playing it, RS-ACT-08) in the system; he stays there until
+    Refresh step 1 (RB-REF-03)."""
+
+
+@op(OPS, "place_leader", PlaceLeader)
+def place_leader(game, frame, params: PlaceLeader, ctx) -> None:
+    """Assignment action cards place their leader on the board (RS-ASG-08)."""
+    board.leader(game, ctx["actor"])["at"] = ctx["system"]
+    game.log("leader-placed", leader=ctx["actor"], at=ctx["system"], card=ctx.get("card"))
+    game.pop()
+
+
+class Capture(Strict):
+    """Capture the leader in the context (``key``). The game has one captured ring: capturing a second leader
+    frees the first, who is rescued (RS-CAP-01, RS-CAP-02). A new ring replaces any other ring (RS-CAP-03)."""
+
+    key: str = "leader"
+
+
+def capture_leader(game, lid: str, cause: str) -> None:
+    """RS-CAP-02: the ring moves, so whoever wore it is rescued; the leader stays where he is."""
+    for other, info in sorted(game.state["data"]["leaders"].items()):
+        if info["ring"] == "captured" and other != lid:
+            board.rescue(game, other, "the captured ring moved to another leader")
+    board.leader(game, lid)["ring"] = "captured"
+    game.log("captured", leader=lid, at=board.leader(game, lid)["at"], cause=cause)
+
+
+@op(OPS, "capture", Capture)
+def capture(game, frame, params: Capture, ctx) -> None:
+    """Capture Rebel Operative; It Is Your Destiny."""
+    capture_leader(game, ctx[params.key], ctx.get("card", ""))
+    game.pop()
+
+
+class Rescue(Strict):
+    """Rescue the captured leader in the context (``key``): he goes to the Rebel base (RB-LDR-04). With ``escort``
+    the leaders of the mission may go with him (RB-LDR-06, RS-CAP-07); For the Greater Good says they stay."""
+
+    key: str = "leader"
+    escort: bool = True
+
+
+def _subsets(leaders: list[str]) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for lid in leaders:
+        out += [s + [lid] for s in out]
+    return out
+
+
+@op(OPS, "rescue", Rescue)
+def rescue(game, frame, params: Rescue, ctx) -> None:
+    """Rescue by mission; then the Rebel picks who goes with him, then the Empire may answer with It Is Your
+    Destiny (Vader in the system: capture one of the mission's leaders, who then stays), then they move."""
+    stage = frame.setdefault("stage", "rescue")
+    where = ctx["system"]
+    mission = [l for l in ctx.get("leaders", []) if board.leader(game, l)["at"] == where and not board.is_captured(game, l)]
+    if stage == "rescue":
+        lid = ctx[params.key]
+        if not board.is_captured(game, lid):
+            game.pop()
+            return
+        board.rescue(game, lid, ctx.get("card", ""))
+        frame["stage"] = "escort"
+        frame["movers"] = []
+        if params.escort and mission:
+            subsets = _subsets(mission)
+            game.ask(board.decider(game, "rebel", "general"), "escort",
+                     [{"id": "+".join(s) or "none", "label": ", ".join(label(game, l) for l in s) or "Nobody",
+                       "data": s} for s in subsets], "Which leaders of the mission go with the rescued leader?")
+            return
+    if frame["stage"] == "escort":
+        chosen = answer(frame)
+        if chosen is not None:
+            frame["movers"] = chosen["data"]
+        frame["stage"] = "destiny"
+        from .actions import offer_destiny
+
+        if offer_destiny(game, where, mission):
+            return
+    if frame["stage"] == "destiny":
+        from .actions import play_destiny
+
+        frame["stage"] = "move"
+        if play_destiny(game, answer(frame)):
+            return
+    for lid in frame["movers"]:
+        if not board.is_captured(game, lid):
+            board.leader(game, lid)["at"] = board.rebel_base_location(game)
+            game.log("leader-moved", leader=lid, to=board.rebel_base_location(game), cause="escorted the rescued leader")
+    game.pop()
+
+
+# -- the Rebel base ----------------------------------------------------------------------------------------------------------
+
+
+class RelocateBase(Strict):
+    """Set up a new Rebel base (RB-RLC-01..09): draw ``draw`` probe cards (``draw_two_leaders`` when two leaders
+    are on the mission), pick one whose system has no Imperial loyalty, no Imperial unit and is not destroyed, or
+    keep the old base; unchosen cards go to the bottom of the probe deck, shuffled."""
+
+    draw: int = Field(default=4, ge=1)
+    draw_two_leaders: int | None = Field(default=None, ge=1)
+
+
+def _can_hold_base(game, system_id: str) -> bool:
+    """RB-RLC-05, RB-DST-07."""
+    s = board.system(game, system_id)
+    return not s["destroyed"] and s["loyalty"] != "empire" and not board.has_units(game, system_id, "empire")
+
+
+@op(OPS, "relocate_base", RelocateBase)
+def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
+    """Rapid Mobilization's second option."""
+    t = tables(game)
+    general = board.decider(game, "rebel", "general")  # the base location is the General's (RB-TEAM-06)
+    if "drawn" not in frame:
+        count = params.draw_two_leaders if params.draw_two_leaders and len(ctx.get("leaders", [])) == 2 else params.draw
+        frame["drawn"] = draw(game, "probes", count)
+        game.log("drew-probes", faction="rebel", count=len(frame["drawn"]),
+                 cards=board.team_secret(game, list(frame["drawn"]), "rebel"))
+        valid = [c for c in frame["drawn"] if _can_hold_base(game, t.probes[c])]
+        if valid:
+            options = [{"id": "stay", "label": "Keep the present base"}]
+            options += [{"id": c, "label": f"New base in {label(game, t.probes[c])}"} for c in valid]
+            game.ask(general, "relocate-base", options, "Rapid Mobilization: choose a new base, or keep it")
+            return
+        game.log("relocation-impossible", reason="no drawn system can hold the base")  # RB-RLC-06
+    chosen = answer(frame)
+    rest = list(frame["drawn"])
+    if chosen is not None and chosen["id"] != "stay":
+        rest.remove(chosen["id"])
+        _move_base(game, chosen["id"])
+    bottom = board.team_secret(game, rest, "rebel")
+    game.shuffle(bottom, "relocation-cards")
+    deck(game, "probes").extend(peek(bottom))
+    game.pop()
+
+
+def _move_base(game, card: str) -> None:
+    """RB-RLC-02/03/09: the old base's location is made known (units and leaders on the Rebel Base space go into
+    it), its probe card goes to the Empire, and the new card lies face down; the space is left empty."""
+    data = game.state["data"]
+    t = tables(game)
+    old = board.base_system(game)
+    units, leaders = {}, []
+    if not board.base_revealed(game):
+        units, leaders = dict(board.units_at(game, BASE_SPACE)), board.leaders_at(game, BASE_SPACE)
+        for unit, n in sorted(units.items()):
+            board.remove_units(game, BASE_SPACE, unit, n)
+            board.add_units(game, old, unit, n)
+        for lid in leaders:
+            board.leader(game, lid)["at"] = old
+    if old in t.probe_of:
+        hand(game, "empire", "probes").append(t.probe_of[old])
+    new = t.probes[card]
+    data["base"] = board.team_secret(game, new, "rebel")
+    data["base_card"] = board.team_secret(game, card, "rebel")
+    data["base_revealed"] = None
+    game.log("base-relocated", old=old, new=board.team_secret(game, new, "rebel"), units=units, leaders=leaders)

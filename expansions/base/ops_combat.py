@@ -1,0 +1,240 @@
+"""Effect ops of combat: what tactic cards (RB-TAC, RS-ATK-02..07), Start-of-Combat action cards (RS-CMB-06,
+RS-ACT-05) and Death Star Plans (RB-DSP, RS-DSP-01) do, as data.
+
+They run inside a combat (``data["combat"]``, see ``combat.py``) and read the effect's context: ``faction`` (who
+plays the card), ``player`` (who decides for him), ``card``, ``system`` and, for tactic cards, ``theater``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from . import board, cards, combat
+from .ops_conditions import OpTable, Strict, label, op
+from .tables import OPPONENT, tables
+
+OPS: OpTable = {}
+
+class DrawTactics(Strict):
+    """Draw tactic cards into your combat hand (More Dangerous Than You Realize, Brilliant Strategy)."""
+
+    count: int = Field(ge=1)
+    theater: Literal["current", "choose", "each"] = Field(
+        default="current",
+        description="current: the theater being fought; choose: all from one deck of your choice; each: pick the "
+        "deck for every card.",
+    )
+
+
+class RerollDice(Strict):
+    """Reroll up to ``count`` of your own dice in this attack, together (Concentrate Fire, RS-ATK-04)."""
+
+    count: int = Field(ge=1)
+
+
+class AddDamage(Strict):
+    """Damage of any colour to enemy units of this theater, assigned with the dice (Critical Hit, Take It Down,
+    Onslaught, Bombardment; RS-ATK-04/05)."""
+
+    amount: int = Field(default=0, ge=0, description="Damage points (ignored with from_ship).")
+    mode: Literal["spread", "single", "different"] = Field(
+        default="spread", description="spread: each point anywhere; single: all on one unit; different: each point "
+        "on a different unit."
+    )
+    from_ship: Literal["red", "black"] | None = Field(
+        default=None, description="The amount is this colour of attack dice of one of your ships here, your choice."
+    )
+
+
+class Block(Strict):
+    """Cancel damage just assigned to your units of this theater (Defensive Formation, Outmaneuver, Dig In;
+    RS-ATK-07). Played in the Block step of the opponent's attack."""
+
+    amount: int = Field(ge=1)
+    discard: int = Field(default=0, ge=0, description="Other tactic cards of this theater to discard as the cost.")
+
+
+class CombatEffect(Strict):
+    """An effect lasting this combat, round or battle step (RS-CMB-06; No Escape, Escape Plan, Unstoppable Assault,
+    According to My Design)."""
+
+    kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport"] = Field(
+        description="dice: change attack dice before the cap; no-retreat; no-block; no-tactics: play no tactic "
+        "cards; ignore-transport: retreat without transport (RB-MOV-15)."
+    )
+    who: Literal["self", "opponent"]
+    until: Literal["combat", "round", "step"]
+    theater: Literal["space", "ground"] | None = Field(default=None, description="Only this theater (all if unset).")
+    red: int = 0
+    black: int = 0
+
+
+class DeathStarPlans(Strict):
+    """Roll dice; a direct hit destroys a Death Star (or DSUC) in the combat's system, otherwise the objective stays
+    in hand (RB-DSP-02..04, RB-DSP-06, RS-DSP-01)."""
+
+    count: int = Field(default=3, ge=1)
+
+
+@op(OPS, "draw_tactics", DrawTactics)
+def draw_tactics(game, frame, params: DrawTactics, ctx) -> None:
+    """Draw tactic cards: from the theater being fought, all from one deck chosen, or a deck chosen per card."""
+    if params.theater == "current":
+        combat.draw_tactics(game, ctx["faction"], ctx["theater"], params.count, cause=ctx["card"])
+        game.pop()
+        return
+    if "choice" in frame:
+        theater = frame.pop("choice")["id"]
+        if params.theater == "choose":
+            combat.draw_tactics(game, ctx["faction"], theater, params.count, cause=ctx["card"])
+            game.pop()
+            return
+        combat.draw_tactics(game, ctx["faction"], theater, 1, cause=ctx["card"])
+        frame["drawn"] = frame.get("drawn", 0) + 1
+        if frame["drawn"] == params.count:
+            game.pop()
+            return
+    left = params.count - frame.get("drawn", 0)
+    game.ask(ctx["player"], "tactic-deck", [{"id": th, "label": f"The {th} tactic deck"} for th in combat.THEATERS],
+             f"Draw {left if params.theater == 'choose' else 1} card(s) from which deck?")
+
+
+@op(OPS, "reroll_dice", RerollDice)
+def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
+    """Choose up to ``count`` unspent dice of this attack, then reroll them together (RS-ATK-04)."""
+    attack = combat.state(game)["attack"]
+    chosen = frame.setdefault("chosen", [])
+    roll = False
+    if "choice" in frame:
+        option = frame.pop("choice")["id"]
+        roll = option == "roll"
+        if not roll:
+            chosen.append(_free_dice(attack, chosen)[option])
+    free = _free_dice(attack, chosen)
+    if not roll and free and len(chosen) < params.count:
+        game.ask(ctx["player"], "reroll",
+                 [{"id": key, "label": f"Reroll a {key.replace(':', ' ')}"} for key in free]
+                 + [{"id": "roll", "label": f"Reroll the {len(chosen)} chosen dice"}],
+                 f"Choose up to {params.count} dice to reroll")
+        return
+    game.pop()
+    if chosen:
+        colours: dict[str, int] = {}
+        for i in chosen:
+            colours[attack["dice"][i]["colour"]] = colours.get(attack["dice"][i]["colour"], 0) + 1
+        faces = {colour: iter(rolled) for colour, rolled in game.roll(colours, who=ctx["faction"], purpose="reroll").items()}
+        for i in chosen:
+            attack["dice"][i]["face"] = next(faces[attack["dice"][i]["colour"]])
+
+
+def _free_dice(attack: dict, chosen: list[int]) -> dict[str, int]:
+    """Unspent dice not chosen yet, one per colour and face."""
+    out: dict[str, int] = {}
+    for i, die in enumerate(attack["dice"]):
+        if not die["spent"] and i not in chosen:
+            out.setdefault(f"{die['colour']}:{die['face']}", i)
+    return out
+
+
+@op(OPS, "add_damage", AddDamage)
+def add_damage(game, frame, params: AddDamage, ctx) -> None:
+    """Add card damage to this attack's results, to be assigned with the dice (RS-ATK-04/05)."""
+    amount = params.amount
+    if params.from_ship:
+        colour = params.from_ship
+        t = tables(game)
+        ships = {u: t.units[u].attack.get(colour, 0) for u in board.faction_units(game, ctx["system"], ctx["faction"], "space")}
+        ships = {u: k for u, k in ships.items() if k}
+        if "choice" in frame:
+            amount = ships[frame.pop("choice")["id"]]
+        elif len(ships) > 1:
+            game.ask(ctx["player"], "choose-ship", [{"id": u, "label": f"{label(game, u)} ({k} {colour})"} for u, k in sorted(ships.items())],
+                     f"Which ship's {colour} dice give the damage?")
+            return
+        else:
+            amount = max(ships.values(), default=0)
+    pending = combat.state(game)["attack"]["pending"]
+    if params.mode == "single":
+        pending.append({"colour": None, "amount": amount})
+    else:
+        group = f"{ctx['card']}-{len(pending)}" if params.mode == "different" else None
+        pending.extend({"colour": None, "amount": 1, "group": group} for _ in range(amount))
+    game.pop()
+
+
+@op(OPS, "block", Block)
+def block(game, frame, params: Block, ctx) -> None:
+    """Pay the discard cost, then cancel damage assigned in this attack, one point at a time (RS-ATK-07)."""
+    t = tables(game)
+    attack = combat.state(game)["attack"]
+    held = combat.hand(game, ctx["faction"])
+    if frame.setdefault("paid", 0) < params.discard:
+        if "choice" in frame:
+            card = frame.pop("choice")["id"]
+            held.remove(card)
+            cards.discard(game, f"tactics-{ctx['theater']}", card)
+            game.log("tactic-discarded", faction=ctx["faction"], card=card)
+            frame["paid"] += 1
+        else:
+            others = sorted({c for c in held if t.tactics[c].theater == ctx["theater"]})
+            game.ask(ctx["player"], "discard-tactic", [{"id": c, "label": f"Discard {label(game, c)}"} for c in others],
+                     "Discard a tactic card to pay for the block")
+            return
+    blocked = frame.setdefault("blocked", 0)
+    if "choice" in frame:
+        index = combat.block_targets(attack)[frame.pop("choice")["id"]]
+        attack["targets"][index][2] -= 1
+        frame["blocked"] = blocked = blocked + 1
+    while blocked < params.amount:
+        options = combat.block_targets(attack)
+        if len(options) > 1:
+            game.ask(ctx["player"], "block-damage", combat.target_labels(options), "Cancel 1 damage on which unit?")
+            return
+        if not options:
+            break
+        attack["targets"][next(iter(options.values()))][2] -= 1
+        frame["blocked"] = blocked = blocked + 1
+    game.log("blocked", faction=ctx["faction"], amount=blocked, card=ctx["card"])
+    game.pop()
+
+
+@op(OPS, "combat_effect", CombatEffect)
+def combat_effect(game, frame, params: CombatEffect, ctx) -> None:
+    """Record an effect on the player or his opponent for the combat, the round or the step (RS-CMB-06)."""
+    faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
+    values = {k: getattr(params, k) for k in ("theater", "red", "black") if getattr(params, k)}
+    combat.add_effect(game, params.kind, faction, params.until, **values)
+    game.pop()
+
+
+@op(OPS, "death_star_plans", DeathStarPlans)
+def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
+    """RB-DSP-02..04/06: 3 dice (red; C-01 gives both colours the same faces); a direct hit destroys one Death Star
+    or DSUC there (the Rebel's choice when both are) and the objective is scored by the play step; otherwise the
+    card goes back to hand unscored."""
+    from . import objectives
+
+    t = tables(game)
+    if "hit" not in frame:
+        faces = game.roll({"red": params.count}, who="rebel", purpose="death-star-plans")["red"]
+        frame["hit"] = "direct-hit" in faces
+        if not frame["hit"]:
+            game.log("death-star-plans", card=ctx["card"], hit=False)
+            objectives.keep_in_hand(game)
+            game.pop()
+            return
+    system = combat.state(game)["system"]
+    stations = sorted(u for u in board.faction_units(game, system, "empire", "space") if combat.DEATH_STARS & set(t.units[u].abilities))
+    if "choice" in frame:
+        target = frame.pop("choice")["id"]
+    elif len(stations) > 1:
+        game.ask(board.decider(game, "rebel", "general"), "death-star-target",
+                 [{"id": u, "label": f"Destroy the {label(game, u)}"} for u in stations], "Which station do the plans destroy?")
+        return
+    else:
+        target = stations[0]
+    game.log("death-star-plans", card=ctx["card"], hit=True, destroyed=target)
+    combat.destroy(game, target, 1)
+    game.pop()

@@ -1,0 +1,168 @@
+"""Conditions as data, and the plumbing every base-game effect op shares.
+
+A card's effect data names systems and leaders by *conditions*, never by code: ``where`` is a :class:`Where`
+(every field given must hold), e.g. ``{populous: true, has_units: {faction: empire}}`` for "a populous system that
+contains an Imperial unit" (Rule by Fear). The system types follow RS-SYS-01..03 and RULINGS C-04 through the
+``board`` helpers, so a condition means exactly what the rules mean by the word.
+
+Ops read and write the running effect's context (``swrebellion.engine.effects.context``), a plain dict:
+
+``faction``   the side playing the card; ``player`` who decides for it (RB-TEAM-06)
+``card``      the card id; ``leaders`` the leaders on the mission; ``actor`` the pictured leader of an action card
+``system``    the chosen system (or the Rebel Base space for a mission at the base, RB-MIS-25 exception)
+``leader``    the leader a mission is against (RB-MIS-03/17/19)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from swrebellion.engine.effects import context
+
+from . import board
+from .tables import BASE_SPACE, tables
+
+Faction = Literal["rebel", "empire"]
+
+
+class Strict(BaseModel):
+    """Parameters of an op or a condition: unknown keys are errors (a typo in card data fails validation)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class UnitFilter(Strict):
+    """Units of one side, optionally of one theater or of some types only."""
+
+    faction: Faction
+    theater: Literal["space", "ground"] | None = None
+    units: list[str] | None = Field(default=None, description="Only these unit types (any of them).")
+
+
+class Where(Strict):
+    """A condition on a system. Every field given must hold; an empty condition matches every system."""
+
+    imperial: bool | None = Field(default=None, description="Imperial loyalty or subjugated (RS-SYS-01).")
+    rebel: bool | None = Field(default=None, description="Rebel loyalty and not subjugated (RS-SYS-02).")
+    neutral: bool | None = Field(default=None, description="No loyalty marker, subjugated or not (C-04).")
+    loyal_to: Faction | None = Field(default=None, description="That side's loyalty marker lies there (RS-LOY-06).")
+    subjugated: bool | None = None
+    populous: bool | None = Field(default=None, description="Populous and not destroyed (RB-DST-05).")
+    remote: bool | None = Field(default=None, description="Remote and not destroyed (RB-DST-05).")
+    destroyed: bool | None = None
+    sabotaged: bool | None = None
+    has_units: UnitFilter | None = Field(default=None, description="Holds at least one such unit (RB-MIS-04).")
+    without_units: Faction | None = Field(default=None, description="Holds no unit of that side.")
+    has_leader: Faction | None = Field(default=None, description="Holds a free leader of that side.")
+    same_region_as: str | None = Field(
+        default=None, description="In the region of the system held by this context key (e.g. 'system')."
+    )
+
+
+def has_matching_units(game, system_id: str, wanted: UnitFilter) -> bool:
+    t = tables(game)
+    for unit, count in board.units_at(game, system_id).items():
+        info = t.units[unit]
+        if count and info.faction == wanted.faction and (wanted.theater is None or info.theater == wanted.theater):
+            if wanted.units is None or unit in wanted.units:
+                return True
+    return False
+
+
+def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
+    """Whether a system meets a condition (RB-MIS-02..04: 'the card's instructions' for where a mission goes)."""
+    s = board.system(game, system_id)
+    if where.imperial is not None and board.is_imperial(game, system_id) != where.imperial:
+        return False
+    if where.rebel is not None and board.is_rebel(game, system_id) != where.rebel:
+        return False
+    if where.neutral is not None and board.is_neutral(game, system_id) != where.neutral:
+        return False
+    if where.populous is not None and board.is_populous(game, system_id) != where.populous:
+        return False
+    if where.remote is not None and board.is_remote(game, system_id) != where.remote:
+        return False
+    for wanted, actual in ((where.subjugated, s["subjugated"]), (where.destroyed, s["destroyed"]),
+                           (where.sabotaged, s["sabotage"])):
+        if wanted is not None and actual != wanted:
+            return False
+    if where.loyal_to is not None and s["loyalty"] != where.loyal_to:
+        return False
+    if where.has_units is not None and not has_matching_units(game, system_id, where.has_units):
+        return False
+    if where.without_units is not None and board.has_units(game, system_id, where.without_units):
+        return False
+    if where.has_leader is not None and not board.leaders_at(game, system_id, where.has_leader, captured=False):
+        return False
+    if where.same_region_as is not None:
+        other = ctx.get(where.same_region_as)
+        t = tables(game)
+        if other not in t.systems or t.systems[other].region != t.systems[system_id].region:
+            return False
+    return True
+
+
+def any_system(game, where: Where, ctx: dict[str, Any]) -> bool:
+    """Whether some system meets the condition (stops at the first)."""
+    return any(matches(game, s, where, ctx) for s in game.state["data"]["systems"])
+
+
+def systems_where(game, where: Where, ctx: dict[str, Any]) -> list[str]:
+    """Every system meeting the condition, in id order. The Rebel Base space is not a system and is never among
+    them (RB-BAS-03, RB-MIS-25)."""
+    return [s for s in sorted(game.state["data"]["systems"]) if matches(game, s, where, ctx)]
+
+
+# -- op plumbing -------------------------------------------------------------------------------------------------
+
+#: op name -> (parameter model, handler, feasibility test or None)
+OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool] | None]]
+
+
+def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., bool] | None = None):
+    """Register ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table. ``feasible(game, params,
+    ctx)`` says whether the op, run first, could do anything: a mission or action card is offered only then, so
+    players are never offered a card that would stop at once for want of a target."""
+
+    def wrap(fn):
+        def handler(game, frame):
+            fn(game, frame, params.model_validate(frame["params"]), context(game))
+
+        handler.__doc__ = fn.__doc__
+        handler.__name__ = fn.__name__
+        table[name] = (params, handler, feasible)
+        return fn
+
+    return wrap
+
+
+def answer(frame) -> dict | None:
+    """The answer to the decision this op frame asked, taken out of the frame (None if it has not asked yet)."""
+    return frame.pop("choice", None)
+
+
+def pick(game, frame, player: str, kind: str, options: list[dict], prompt: str) -> dict | None:
+    """The option chosen: the player's answer, or the only option without asking (nothing to decide). None means
+    the question was just asked: the op returns and runs again with the answer. ``options`` must not be empty."""
+    chosen = answer(frame)
+    if chosen is not None:
+        return chosen
+    if len(options) == 1:
+        return options[0]
+    game.ask(player, kind, options, prompt)
+    return None
+
+
+NAMED_KINDS = ("systems", "leaders", "units", "missions", "actions", "objectives")
+
+
+def label(game, thing: str) -> str:
+    """The English name of a system, leader, unit or card id, for option labels and the account of the game."""
+    cache = game.rules.cache
+    if "base-names" not in cache:
+        content = game.rules.content
+        names = {i: item.name.en for kind in NAMED_KINDS for i, item in content.items(kind).items()}
+        cache["base-names"] = {**names, BASE_SPACE: "the Rebel Base space"}
+    return cache["base-names"].get(thing, thing)

@@ -1,0 +1,61 @@
+"""Cards as plans: a mission's or action card's effect data read once per rules, whether it can be played now, and
+the combat an effect started (RS-MIS-05)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import ops
+from .tables import tables
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A card's effect data as plain step lists, and its first step parsed once for the feasibility test."""
+
+    target: list[dict]
+    effect: list[dict]
+    first: tuple[Any, Any] | None  # (feasible function, parsed params) of the step that picks where it acts
+
+    @property
+    def playable(self) -> bool:
+        """Cards whose effect is not yet data (no steps at all) are never offered."""
+        return bool(self.target or self.effect)
+
+
+def plan(game, card: str) -> Plan:
+    """The plan of a mission, project or action card (cached per rules: content never changes in play)."""
+    cache = game.rules.cache.setdefault("base-plans", {})
+    if card not in cache:
+        t = tables(game)
+        model = t.missions[card] if card in t.missions else t.actions[card]
+        target = [s.model_dump() for s in getattr(model, "target", [])]
+        effect = [s.model_dump() for s in model.effect]
+        steps = target or effect
+        first = None
+        if steps and steps[0]["op"] in ops.FEASIBLE:
+            params = game.rules.ops[steps[0]["op"]].params
+            first = (ops.FEASIBLE[steps[0]["op"]], params.model_validate({k: v for k, v in steps[0].items() if k != "op"}))
+        cache[card] = Plan(target, effect, first)
+    return cache[card]
+
+
+def playable(game, card: str) -> bool:
+    return plan(game, card).playable
+
+
+def feasible(game, card: str, ctx: dict) -> bool:
+    """Whether the card's first step has something to act on: a mission with no possible system cannot be
+    revealed (it has nowhere to take place), an action card with no possible target is not offered."""
+    p = plan(game, card)
+    return p.playable and (p.first is None or p.first[0](game, p.first[1], ctx))
+
+
+def fight_after(game, ctx: dict, initiator: str) -> None:
+    """RS-MIS-05: a combat started by a card's effect (units moved where the opponent has units) is fought once
+    the card is over, with the normal combat steps (``combat.start_combat`` checks that a theater is shared)."""
+    if ctx.get("combat") is not None:
+        from .combat import start_combat
+
+        start_combat(game, ctx["combat"], initiator, ctx.get("origins", ()))

@@ -1,0 +1,86 @@
+"""Activation and movement rules that scenario files cannot express: the options offered (RB-MOV-13, RB-BAS-06,
+RS-CMD-05/06), "ignore transport restrictions" through ``game.modify`` (RB-MOV-15, FAQ-37), team roles and what the
+Empire sees of a hidden-base move."""
+
+from __future__ import annotations
+
+from swrebellion.engine import Game, scenario
+from swrebellion.expansions.base import movement
+from swrebellion.expansions.base.tables import BASE_SPACE, tables
+
+
+def start(rules, state: dict) -> Game:
+    return scenario.start(scenario.Scenario.model_validate({"name": "test", "state": state}), rules)
+
+
+def choose(game: Game, kind: str, option: str) -> None:
+    [decision] = [d for d in game.pending if d.kind == kind]
+    game.apply(option, player=decision.player)
+
+
+def test_every_system_may_be_activated_and_the_base_space_only_by_the_rebel_while_hidden(base_rules):
+    """RS-CMD-05/06 (any system, leaders or not), RB-BAS-06 and RB-BAS-13 (the Rebel Base space while hidden)."""
+    game = start(base_rules, {"phase": "command", "base": "hoth",
+                              "leaders": {"jan-dodonna": "pool", "darth-vader": "pool"}})
+    systems = sorted(tables(game).systems)
+    rebel = [o["id"] for o in movement.activation_options(game, "rebel")]
+    empire = [o["id"] for o in movement.activation_options(game, "empire")]
+    assert rebel == [f"activate:{s}" for s in systems] + [f"activate:{BASE_SPACE}"]
+    assert empire == [f"activate:{s}" for s in systems]
+    option = movement.activation_options(game, "rebel")[0]
+    assert option["data"] == {"step": movement.ACTIVATE, "args": {"faction": "rebel", "system": systems[0]}}
+
+
+def test_no_activation_without_a_leader_with_tactic_values(base_rules):
+    """RB-MOV-13, FAQ-31: leaders without tactic values, or none in the pool, activate nothing."""
+    game = start(base_rules, {"phase": "command", "leaders": {"mon-mothma": "pool", "jan-dodonna": "hoth"}})
+    assert movement.activation_options(game, "rebel") == []
+
+
+def test_ignoring_transport_restrictions_lets_tie_fighters_move_alone(base_rules):
+    """RB-MOV-15, FAQ-37: an effect that lifts transport restrictions (through "needs-transport") lets TIE
+    Fighters leave with no carrier."""
+    game = start(base_rules, {"phase": "command", "current": "empire", "passed": {"rebel": True},
+                              "leaders": {"darth-vader": "pool"}, "units": {"bespin": {"tie-fighter": 3}}})
+    original = game.modify
+    game.modify = lambda name, value, **ctx: False if name == "needs-transport" else original(name, value, **ctx)
+    choose(game, "command-action", "activate:hoth")
+    choose(game, "move-from", "bespin")
+    choose(game, "move-units", "all:tie-fighter")
+    assert game.state["data"]["units"]["hoth"] == {"tie-fighter": 3}
+
+
+def test_without_the_effect_tie_fighters_alone_stay(base_rules):
+    """RB-MOV-08: the same TIE Fighters without the effect cannot move, so their system is no source."""
+    game = start(base_rules, {"phase": "command", "current": "empire", "passed": {"rebel": True},
+                              "leaders": {"darth-vader": "pool"}, "units": {"bespin": {"tie-fighter": 3}}})
+    choose(game, "command-action", "activate:hoth")
+    assert game.state["data"]["units"] == {"bespin": {"tie-fighter": 3}}
+    assert game.pending[0].kind == "command-action"
+
+
+def test_team_play_the_admiral_activates_and_moves(base_rules):
+    """RB-TEAM-06: the Admiral moves units (and places them, builds, deploys)."""
+    game = start(base_rules, {"players": 4, "phase": "command", "current": "rebel",
+                              "leaders": {"jan-dodonna": "pool", "princess-leia": "pool"},
+                              "units": {"bespin": {"x-wing": 1}}})
+    choose(game, "command-action", "activate:hoth")
+    assert [(d.player, d.kind) for d in game.pending] == [("rebel-admiral", "activation-leader")]
+    choose(game, "activation-leader", "princess-leia")
+    assert [(d.player, d.kind) for d in game.pending] == [("rebel-admiral", "move-from")]
+
+
+def test_the_empire_sees_the_move_but_not_the_rebel_options(base_rules):
+    """RS-BLF-01: a move from the Rebel Base space is public (it shows a system at or next to the base); the
+    choices offered to the Rebel (which name the space as a source) are seen by the Rebel only."""
+    game = start(base_rules, {"phase": "command", "current": "rebel", "base": "hoth",
+                              "leaders": {"jan-dodonna": "pool"}, "units": {BASE_SPACE: {"x-wing": 1}}})
+    choose(game, "command-action", "activate:endor")
+    assert game.view("empire")["pending"] == [{"player": "rebel", "kind": "move-from", "answered": False}]
+    assert "options" in game.view("rebel")["pending"][0]
+    choose(game, "move-from", BASE_SPACE)
+    choose(game, "move-units", "unit:x-wing")
+    moves = [e for e in game.view("empire")["log"] if e["type"] == "move"]
+    assert moves == [{"type": "move", "faction": "rebel", "from": BASE_SPACE, "to": "endor",
+                      "units": {"x-wing": 1}, "leaders": []}]
+    assert game.view("empire")["data"]["base"]["$secret"] == ["rebel"]

@@ -1,0 +1,149 @@
+"""`rebellion new pack DIR`: a fan pack that passes `rebellion validate DIR` as generated, to edit from there."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import click
+
+from .options import expansion_options
+
+
+@click.group("new")
+def new() -> None:
+    """Scaffold fan content."""
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40].strip("-")
+
+
+def _schema_location(base: str | None, folder: Path) -> str:
+    """Where the schema comments point: the given base, else this installation's schemas/ folder (relative when
+    the pack is inside the same checkout, so the comment works on every clone)."""
+    if base:
+        return base.rstrip("/")
+    from .schema_cmd import default_folder
+
+    schemas = default_folder().resolve()
+    target = folder.resolve()
+    if schemas.parent in target.parents:
+        return Path(os.path.relpath(schemas, target)).as_posix()
+    return schemas.as_posix()
+
+
+def _base_facts(active) -> dict[str, str]:
+    """Ids from the built-in base pack for the example unit, so its references resolve."""
+    from packaging.version import Version
+
+    from swrebellion.loader import load
+
+    catalog = load(active, []).catalog
+    info = catalog.pack("base")
+    if info is None:
+        raise click.UsageError("the base pack is not available: enable the base expansion (--expansion base)")
+    dice = sorted(catalog.items("dice"), key=lambda d: (d not in ("red", "black"), d))
+    space = sorted(i for i, r in catalog.items("resources").items() if r.theater == "space")
+    if len(dice) < 2 or not space:
+        raise click.UsageError("the base pack has no dice or space resource icons to build an example with")
+    major = Version(info.version).major
+    return {
+        "requires": f"base>={major}.0,<{major + 1}",
+        "die_a": dice[0],
+        "die_b": dice[1],
+        "resource": space[0],
+    }
+
+
+def _quoted(text: str) -> str:
+    """A YAML single-quoted scalar."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _files(pack_id: str, name: str, schemas: str, facts: dict[str, str]) -> dict[str, str]:
+    modeline = "# yaml-language-server: $schema={}/{}.schema.json\n"
+    return {
+        "pack.yaml": modeline.format(schemas, "pack") + f"""\
+# The manifest: what this pack is, what it needs and what it changes. See the README, "Content packs".
+kind: pack
+id: {pack_id}
+name: {{en: {_quoted(name)}}}
+version: 0.1.0
+description: {{en: 'A fan pack. Describe it here.'}}
+requires: ['{facts["requires"]}']
+# replaces: [units/x-wing]      # define an item of a required pack anew (same kind and id)
+# removes: [missions/sabotage]  # take an item of a required pack out of the game
+# plugins: [rise-of-the-empire] # rules plugins this content needs
+# files: ['**/*.yaml']          # which files hold content (default: every .yaml, .yml and .json file)
+""",
+        "units.yaml": modeline.format(schemas, "units") + f"""\
+kind: units
+items:
+- id: {pack_id[:50]}-gunship
+  name: {{en: Example Gunship}}
+  faction: rebel
+  set: {pack_id}
+  theater: space
+  kind: capital-ship
+  health: 3
+  health_colour: {facts["die_a"]}
+  attack: {{{facts["die_a"]}: 1, {facts["die_b"]}: 1}}
+  build_icon: {facts["resource"]}
+  supply: 2
+  summary: An example unit. Rename it, change its numbers, or delete this file.
+""",
+        "missions.yaml": modeline.format(schemas, "missions") + f"""\
+kind: missions
+items:
+- id: {pack_id[:50]}-example-mission
+  name: {{en: Example Mission}}
+  set: {pack_id}
+  summary: {{en: 'An example card: say what it does in one line of your own words.'}}
+  faction: rebel
+  deck: regular
+  requires: {{diplomacy: 1}}
+  mode: attempt
+  effect: []   # steps {{op: NAME, ...}}; `rebellion validate` knows the ops of the enabled expansions
+""",
+    }
+
+
+@new.command("pack")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--id", "pack_id", help="The pack's id (default: made from the folder name).")
+@click.option("--name", help="The pack's name for people (default: the folder name).")
+@click.option(
+    "--schemas",
+    "schema_base",
+    metavar="DIR_OR_URL",
+    help="Where editors find the schemas (default: this installation's schemas/ folder).",
+)
+@expansion_options
+def pack(folder: Path, pack_id: str | None, name: str | None, schema_base: str | None, active) -> None:
+    """Create FOLDER with a pack.yaml, one example unit and one example card, ready to edit.
+
+    The pack requires the base game, and its files start with a `# yaml-language-server: $schema=...` comment,
+    so editors with the YAML extension autocomplete and check as you type. FOLDER must be new or empty.
+
+    \b
+    Examples:
+      rebellion new pack my-pack
+      rebellion new pack packs/hutts --id hutt-cartel --name "The Hutt Cartel"
+      rebellion validate my-pack
+    """
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise click.UsageError(f"{folder} is not empty; choose a new folder")
+    pack_id = pack_id or _slug(folder.resolve().name)
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id or ""):
+        raise click.UsageError("cannot make a pack id from the folder name; give one with --id (e.g. --id my-pack)")
+    facts = _base_facts(active())
+    from .atomic import staged_folder
+
+    with staged_folder(folder) as staging:
+        files = _files(pack_id, name or folder.resolve().name, _schema_location(schema_base, folder), facts)
+        for file_name, text in files.items():
+            (staging / file_name).write_text(text, encoding="utf-8")
+    click.echo(f"created {folder}/: {', '.join(files)}")
+    click.echo(f"next: edit them, then run `rebellion validate {folder}`")
