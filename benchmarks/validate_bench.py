@@ -29,12 +29,22 @@ import yaml
 SKILLS = ["diplomacy", "intelligence", "special-ops", "logistics"]
 
 
+def _takes_no_parameters(params) -> bool:
+    from pydantic import ValidationError
+
+    try:
+        params.model_validate({})
+    except ValidationError:
+        return False
+    return True
+
+
 def generate(folder: Path, cards: int, files: int, fmt: str, active) -> list[Path]:
     """Write the pack; returns the content files."""
     from swrebellion.validate import load_catalog
 
     leaders = sorted(load_catalog(active).items("leaders"))
-    no_params = [spec.name for spec in active.ops if not any(f.is_required() for f in spec.params.model_fields.values())]
+    no_params = [spec.name for spec in active.ops if _takes_no_parameters(spec.params)]
     (folder / "pack.yaml").write_text(
         "kind: pack\nid: bench\nname: {en: Benchmark pack}\nversion: 1.0.0\nrequires: ['base>=1.0,<2']\n",
         encoding="utf-8",
@@ -88,7 +98,8 @@ def whole_process(command: list[str], repeat: int) -> float:
         result = subprocess.run(command, capture_output=True, text=True)
         times.append(time.perf_counter() - start)
         if result.returncode != 0:
-            raise SystemExit(f"{command[0]} failed ({result.returncode}):\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+            raise SystemExit(f"{command[0]} failed ({result.returncode}):\n{result.stdout[-2000:]}"
+                             f"{result.stderr[-2000:]}")
     return statistics.median(times)
 
 

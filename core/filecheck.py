@@ -175,6 +175,7 @@ class FileChecker:
     # -- manifests -------------------------------------------------------------------------------------------
 
     def manifest(self, source: Source) -> tuple[PackManifest | None, list[Diagnostic]]:
+        """The pack's manifest, or None and why not."""
         body = _without_schema_key(source.data)
         try:
             return strict(PackManifest, body), []
@@ -187,6 +188,7 @@ class FileChecker:
     # -- content files ---------------------------------------------------------------------------------------
 
     def content(self, source: Source) -> CheckedFile:
+        """Check one content file: fast when it is valid, every problem located when it is not."""
         data = source.data
         checked = CheckedFile(source, None)
         if not isinstance(data, dict):
@@ -195,11 +197,10 @@ class FileChecker:
                 f"start the file with `kind: KIND` (one of {', '.join(FILE_KINDS)})"))
             return checked
         kind = data.get("kind")
-        if kind not in FILE_KINDS:
+        if not isinstance(kind, str) or kind not in FILE_KINDS:
             checked.diagnostics.append(self._unknown_kind(source, kind))
             return checked
         checked.kind = kind
-        file_kind = FILE_KINDS[kind]
         body = _without_schema_key(data)
         try:
             model = FILE_KINDS[kind].file.model_validate_json(json.dumps(body), strict=True)
@@ -219,6 +220,9 @@ class FileChecker:
         if kind is None:
             return source.diagnostic("SW209", "missing `kind:`: which kind of content is this file?", "",
                                      f"add `kind: KIND`, one of {', '.join(FILE_KINDS)}")
+        if not isinstance(kind, str):
+            return source.diagnostic("SW209", "`kind:` must be the name of a kind", "/kind",
+                                     f"kinds: {', '.join(FILE_KINDS)}")
         if kind == "pack":
             return source.diagnostic("SW209", "only the pack's own pack.yaml may have `kind: pack`", "/kind",
                                      "move it to the pack folder's pack.yaml, or give it a content kind")

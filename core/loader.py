@@ -34,10 +34,11 @@ class LoadResult:
     rejected: list[Entry]
 
 
-def load(active, paths=(), checker: FileChecker | None = None) -> LoadResult:
-    """Load the packs named by ``paths`` (or the built-in packs of the enabled expansions) and their requirements."""
-    checker = checker or FileChecker(active.ops)
-    resolution = resolve(active, [Path(p) for p in paths], checker)
+def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
+    """Load the packs at ``paths`` and what they require. Without paths, or with ``all_enabled``, the built-in
+    packs of the enabled expansions are loaded too (a game wants those plus its extra packs)."""
+    checker = FileChecker(active.ops)
+    resolution = resolve(active, [Path(p) for p in paths], checker, all_enabled)
     diagnostics = list(resolution.diagnostics)
     entries: dict[str, dict[str, Entry]] = {kind: {} for kind in FILE_KINDS}
     invalid: dict[str, set[str]] = {kind: set() for kind in FILE_KINDS}

@@ -100,7 +100,9 @@ def pack_folder(path: Path) -> Path | None:
     return None
 
 
-def resolve(active, paths: list[Path], checker: FileChecker) -> Resolution:
+def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool = False) -> Resolution:
+    """The packs to load: those at ``paths`` (all the enabled expansions' built-in packs when there are none, or
+    as well with ``all_enabled``) and everything they require."""
     result = Resolution()
     built_in: dict[str, Pack] = {}
     for name, installed in sorted(active.discovery.installed.items()):
@@ -133,8 +135,8 @@ def resolve(active, paths: list[Path], checker: FileChecker) -> Resolution:
             continue
         named[pack.id] = pack
         roots.append(pack)
-    if not paths:
-        roots = [p for p in built_in.values() if p.expansion in active.enabled]
+    if not paths or all_enabled:
+        roots += [p for p in built_in.values() if p.expansion in active.enabled and p.id not in named]
     offered = {**built_in, **named}
     loaded = _close(roots, offered, active, result)
     _check_versions_and_conflicts(loaded, result)
@@ -153,7 +155,6 @@ def _close(roots: list[Pack], offered: dict[str, Pack], active, result: Resoluti
         if pack.id in loaded:
             continue
         loaded[pack.id] = pack
-        result.diagnostics += pack.problems
         for index, requirement in enumerate(pack.manifest.requires):
             name = _name(requirement)
             target = offered.get(name)
@@ -343,8 +344,9 @@ def _matches_below(pattern: list[str], parts: list[str]) -> bool:
 def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str]]:
     """Files under ``root`` (relative posix path, path); symlinked files and folders that lead outside it.
 
-    Hidden entries (names starting with a dot) and ``__pycache__`` are skipped; symlinked folders are not
-    followed (a loop could not end), their content inside the pack is reached through its real place.
+    Hidden entries (names starting with a dot), ``__pycache__`` and folders with a pack.yaml of their own (other
+    packs) are skipped; symlinked folders are not followed (a loop could not end), their content inside the pack
+    is reached through its real place.
     """
     files: list[tuple[str, Path]] = []
     escaping_files: list[str] = []
@@ -352,7 +354,10 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str]]:
     for folder, dirnames, filenames in os.walk(root, followlinks=False):
         relative = Path(folder).relative_to(root).as_posix()
         prefix = "" if relative == "." else relative + "/"
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        dirnames[:] = sorted(
+            d for d in dirnames
+            if not d.startswith(".") and d != "__pycache__" and not (Path(folder) / d / MANIFEST).exists()
+        )
         for name in dirnames:
             path = Path(folder) / name
             if path.is_symlink() and not _inside(path, root):

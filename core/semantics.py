@@ -34,7 +34,8 @@ REFERENCES: dict[str, list[tuple[str, str]]] = {
     "advanced-tactics": [("units/*", "units"), ("target_marker", "markers")],
     "probes": [("system", "systems")],
     "setups": [
-        *((f"{side}/{path}", "units") for side in _SIDES for path in ("units/~", "fixed/*/units/~", "build_queue/*/unit")),
+        *((f"{side}/{path}", "units")
+          for side in _SIDES for path in ("units/~", "fixed/*/units/~", "build_queue/*/unit")),
         ("objective_deck/*/fixed/*", "objectives"),
         ("time_track", "time-tracks"),
         ("rebel_base/resources/*", "resources"),
@@ -139,9 +140,10 @@ def check_counts(catalog: Catalog) -> list[Diagnostic]:
             used.update(plan.units)
             for placement in plan.fixed:
                 used.update(placement.units)
+            placed = {*plan.units, *(u for p in plan.fixed for u in p.units), *(q.unit for q in plan.build_queue)}
             for queued in plan.build_queue:
                 used[queued.unit] += queued.count
-            for ident in sorted({*plan.units, *(u for p in plan.fixed for u in p.units), *(q.unit for q in plan.build_queue)}):
+            for ident in sorted(placed):
                 unit = units.get(ident)
                 if unit is not None and unit.faction != side:
                     found.append(entry.diagnostic(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,8 +79,6 @@ def _marks(source: Source) -> dict[str, tuple[int, int]]:
 
 
 def _located(diagnostics: list[Diagnostic], display: str) -> list[Diagnostic]:
-    from dataclasses import replace
-
     return [replace(d, file=display) for d in diagnostics]
 
 

@@ -45,10 +45,10 @@ class ContentError(Exception):
         self.diagnostics = diagnostics
 
 
-def validate(active, paths=()) -> Report:
-    """Validate the packs named by ``paths`` (folders, or files inside a pack), or with none the built-in packs of
-    the enabled expansions; required packs are loaded too. ``active`` comes from ``plugins.activate``."""
-    loaded = load(active, paths)
+def validate(active, paths=(), *, all_enabled: bool = False) -> Report:
+    """Validate the packs at ``paths`` (folders, or files inside a pack) and the packs they require; with no paths,
+    or with ``all_enabled``, the built-in packs of the enabled expansions too. ``active``: ``plugins.activate()``."""
+    loaded = load(active, paths, all_enabled=all_enabled)
     diagnostics = list(loaded.diagnostics)
     if loaded.resolved:
         diagnostics += check(loaded.catalog, loaded.rejected)
@@ -76,9 +76,10 @@ def plugin_checks(active, catalog: Catalog) -> list[Diagnostic]:
     return found
 
 
-def load_catalog(active, paths=()) -> Catalog:
-    """The validated Catalog; :class:`ContentError` when any check finds an error (warnings are let through)."""
-    report = validate(active, paths)
+def load_catalog(active, paths=(), *, all_enabled: bool = False) -> Catalog:
+    """The validated Catalog; :class:`ContentError` when any check finds an error (warnings are let through).
+    A game calls ``load_catalog(active, extra_pack_folders, all_enabled=True)``."""
+    report = validate(active, paths, all_enabled=all_enabled)
     if not report.ok:
         raise ContentError(report.errors)
     return report.catalog

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from pydantic import ValidationError
 
 from packkit import active, mini_world, write_pack
 from swrebellion.loader import load
@@ -157,7 +158,7 @@ def test_the_catalog_is_frozen(tmp_path, base_only):
         catalog.packs = ()
     with pytest.raises(TypeError):
         catalog.items("units")["new"] = None
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):  # the models are frozen too
         catalog.get("units", "x-wing").supply = 99
     assert catalog.items("adjacency").keys() == {"alpha--beta", "beta--gamma"}
 
@@ -189,4 +190,18 @@ def test_manifest_problems(tmp_path, base_only):
     assert {("SW205", "/id"), ("SW203", "/name"), ("SW203", "/version"), ("SW201", "/requries")} <= found
     [unknown] = [d for d in report.diagnostics if d.code == "SW201"]
     assert unknown.hint == "did you mean 'requires'?"
-    assert [d.hint for d in report.diagnostics if d.pointer == "/version"] == ["quote the value to make it a string, e.g. '1.0'"]
+    hints = [d.hint for d in report.diagnostics if d.pointer == "/version"]
+    assert hints == ["quote the value to make it a string, e.g. '1.0'"]
+
+
+def test_a_pack_inside_a_pack_is_another_pack(tmp_path, base_only):
+    write_pack(tmp_path / "fan", content=mini_world())
+    write_pack(tmp_path / "fan" / "sub", "sub", content={"units.yaml": mini_world()["units.yaml"]})
+    report = validate(base_only, [tmp_path / "fan"])
+    assert report.ok and [p.id for p in report.catalog.packs] == ["fan"]
+
+
+def test_a_game_loads_the_enabled_packs_and_its_extra_ones(tmp_path):
+    write_pack(tmp_path / "fan", requires=["base"])
+    catalog = load(active("base", "rise-of-the-empire"), [tmp_path / "fan"], all_enabled=True).catalog
+    assert [p.id for p in catalog.packs] == ["base", "fan", "rise-of-the-empire"]

@@ -110,7 +110,8 @@ def test_aliases_within_the_budget_are_fine(tmp_path):
 
 def test_alias_bomb_stops_quickly(tmp_path):
     levels = ["a: &a [" + ", ".join(["lol"] * 9) + "]"]
-    levels += [f"{c}: &{c} [" + ", ".join([f"*{p}"] * 9) + "]" for p, c in zip("abcdefghijkl", "bcdefghijklm")]
+    names = "abcdefghijklm"
+    levels += [f"{c}: &{c} [" + ", ".join([f"*{p}"] * 9) + "]" for p, c in zip(names, names[1:])]
     started = time.perf_counter()
     _, problems = read(tmp_path, "bomb.yaml", "\n".join(levels) + "\n")
     assert time.perf_counter() - started < 2
@@ -144,7 +145,8 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path):
 
 
 def test_json_files_may_carry_a_schema_key(tmp_path):
-    source, problems = read(tmp_path, "a.json", json.dumps({"$schema": "../schemas/units.schema.json", "kind": "units"}))
+    document = {"$schema": "../schemas/units.schema.json", "kind": "units"}
+    source, problems = read(tmp_path, "a.json", json.dumps(document))
     assert problems == [] and source.data["$schema"].endswith("units.schema.json")
 
 

@@ -89,7 +89,9 @@ def test_generated_documents_and_their_mutations():
     "%YAML 1.2\n---\nk: v\n", "k: |+\n  a\n\n", "k: |2\n   a\n", "k: >\n  a\n    b\n  c\n", "? k\n: v\n",
     "k: \"\\x41\"\n", "k: \"\\ud83d\\ude00\"\n", "k: {a: }\n", "k: [a, ]\n", "\ufeffk: v\n", "k: v\x85\n",
     "k: one\n  two\n\n  three\nl: 1\n", "k: 'one\n  it''s\n\n  three  '\n", "k: \"a\\n\n  b\"\n", "k: \"a\\\n  b\"\n",
-    "k: {en: 'a long\n    text', ru: b}\nl: [1,\n  2, # c\n  3]\n", "- [a,\n  b]\n- c\n", "k: [a\n  b, c]\n", "k: 'a\nl: b'\n",
+    "k: {en: 'a long\n    text', ru: b}\nl: [1,\n  2, # c\n  3]\n", "- [a,\n  b]\n- c\n", "k: [a\n  b, c]\n",
+    "k: 'a\nl: b'\n",
+    "k: \"a\\t\n\n  b\"\n", "k: [\"a\\t\n\n  b\"]\n",
 ])
 def test_corner_cases(text):
     agree(text)

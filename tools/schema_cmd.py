@@ -75,4 +75,7 @@ def export(out: Path | None, check: bool, disable: tuple[str, ...]) -> None:
     for name in stale:
         write_text(folder / name, texts[name])
     fresh = len(texts) - len(stale)
-    click.echo(f"wrote {len(stale)} schemas to {folder}" + (f"; {fresh} were up to date" if fresh else ""))
+    if not stale:
+        click.echo(f"{fresh} schemas up to date in {folder}")
+    else:
+        click.echo(f"wrote {len(stale)} schemas to {folder}" + (f"; {fresh} were up to date" if fresh else ""))

@@ -425,6 +425,7 @@ def _move_base(game, card: str) -> None:
     old = board.base_system(game)
     units, leaders = {}, []
     if not board.base_revealed(game):
+        game.log("base-revealed", system=old, how="relocation")  # made known, not taken: no victory check (C-05)
         units, leaders = dict(board.units_at(game, BASE_SPACE)), board.leaders_at(game, BASE_SPACE)
         for unit, n in sorted(units.items()):
             board.remove_units(game, BASE_SPACE, unit, n)

@@ -17,6 +17,7 @@ from .tables import OPPONENT, tables
 
 OPS: OpTable = {}
 
+
 class DrawTactics(Strict):
     """Draw tactic cards into your combat hand (More Dangerous Than You Realize, Brilliant Strategy)."""
 
@@ -58,7 +59,7 @@ class Block(Strict):
 
 class CombatEffect(Strict):
     """An effect lasting this combat, round or battle step (RS-CMB-06; No Escape, Escape Plan, Unstoppable Assault,
-    According to My Design)."""
+    According to My Design, It's a Trap, Keep Them from Escaping)."""
 
     kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport"] = Field(
         description="dice: change attack dice before the cap; no-retreat; no-block; no-tactics: play no tactic "

@@ -36,7 +36,7 @@ BLANK_DECKS = {"tactics-space": [], "tactics-ground": []}
 
 def test_the_current_player_acts_first_even_when_the_opponent_started_the_combat(base_rules):
     """RULINGS D-03, RS-CMB-03/05: a combat caused during the Rebel's turn by an Imperial card is fought with the
-    Rebel (the current player) deciding and attacking first."""
+    Rebel (the current player) deciding and attacking first; the Empire is its initiator (RS-BTL-05)."""
     game = start(base_rules, {
         "phase": "command", "current": "rebel",
         "leaders": {"darth-vader": "pool", "jan-dodonna": "pool"},
@@ -48,6 +48,7 @@ def test_the_current_player_acts_first_even_when_the_opponent_started_the_combat
     game.state["forced_dice"].extend(["blank"] * 4)
     game.run()
     assert game.state["data"]["combat"]["current"] == "rebel"
+    assert game.state["data"]["combat"]["initiator"] == "empire"
     [decision] = game.pending
     assert (decision.player, decision.kind) == ("rebel", "add-leader")
     choose(game, "add-leader", "none")
