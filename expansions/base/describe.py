@@ -38,6 +38,50 @@ LINES = {
     ),
     "starting-units": lambda e, _name: f"{_name(e['faction'])} starting units: "
     + "; ".join(f"{_name(where)}: {_units(units, _name)}" for where, units in e["units"].items()),
+    "assigned": lambda e, _name: f"{_name(e['faction'])} assigns {', '.join(map(_name, e['leaders']))} to a face-down mission.",
+    "mission-revealed": lambda e, _name: f"{_name(e['faction'])} reveals {_name(e['card'])} ({e.get('mode', '')}) "
+    f"with {', '.join(map(_name, e['leaders']))}.",
+    "mission-system": lambda e, _name: f"  {_name(e['card'])} takes place in {_name(e['system'])}.",
+    "opposed": lambda e, _name: f"  {_name(e['faction'])} sends {_name(e['leader'])} to oppose.",
+    "mission-result": lambda e, _name: f"  {_name(e['card'])} {'succeeds' if e['success'] else 'fails'}"
+    + (" (unopposed)" if e.get("unopposed") else "") + ".",
+    "mission-returned": lambda e, _name: f"{_name(e['faction'])}'s unrevealed mission goes back to hand.",
+    "action-played": lambda e, _name: f"{_name(e['faction'])} plays the action card {_name(e['card'])}.",
+    "activate": lambda e, _name: f"{_name(e['faction'])} activates {_name(e['system'])} with {_name(e['leader'])}.",
+    "moved": lambda e, _name: f"  {_name(e['faction'])} moves {_units(e['units'], _name)} from {_name(e['source'])} "
+    f"to {_name(e['to'])}.",
+    "combat": lambda e, _name: f"Combat in {_name(e['system'])}!",
+    "combat-round": lambda e, _name: f"  Combat round {e['round']} in {_name(e['system'])}.",
+    "leader-added": lambda e, _name: f"  {_name(e['faction'])} adds {_name(e['leader'])} to the combat.",
+    "tactics-drawn": lambda e, _name: f"  {_name(e['faction'])} draws {e['count']} {e['theater']} tactic card(s).",
+    "tactic-played": lambda e, _name: f"  {_name(e['faction'])} plays {_name(e['card'])}.",
+    "damage": lambda e, _name: f"  {_name(e['faction'])} takes {e['theater']} damage: "
+    + "; ".join(f"{_name(u)} {'+'.join(map(str, hits))}" for u, hits in sorted(e["dealt"].items())) + ".",
+    "blocked": lambda e, _name: f"  {_name(e['faction'])} blocks {e['amount']} damage with {_name(e['card'])}.",
+    "tactic-discarded": lambda e, _name: f"  {_name(e['faction'])} discards {_name(e['card'])}.",
+    "combat-effect": lambda e, _name: f"  {_name(e['faction'])} is affected: {e['kind'].replace('-', ' ')} "
+    f"(until the end of the {e['until']}).",
+    "battle-won": lambda e, _name: f"  {_name(e['winner'])} wins the {e['theater']} battle in {_name(e['system'])}.",
+    "combat-end": lambda e, _name: f"  The combat in {_name(e['system'])} is over.",
+    "death-star-plans": lambda e, _name: "  Death Star Plans: " + ("the Death Star is destroyed!" if e["hit"] else "no direct hit."),
+    "captured": lambda e, _name: f"{_name(e['leader'])} is captured in {_name(e['at'])}.",
+    "sabotage": lambda e, _name: f"Sabotage in {_name(e['system'])}." if e["placed"] else "",
+    "recruited": lambda e, _name: f"{_name(e['faction'])} recruits {_name(e['leader'])}.",
+    "built": lambda e, _name: f"{_name(e['faction'])} builds a {_name(e['unit'])} (queue space {e['space']}).",
+    "deployed": lambda e, _name: f"{_name(e['faction'])} deploys a {_name(e['unit'])} to {_name(e['to'])}.",
+    "leaders-retrieved": lambda e, _name: "Leaders return to their pools.",
+    "drew-probes": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} probe card(s): {_cards(e.get('cards', []), _name)}",
+    "objective-scored": lambda e, _name: f"The Rebels complete {_name(e['card'])}"
+    + (f" (+{e['reputation']} reputation)." if e.get("reputation") else "."),
+    "base-relocated": lambda e, _name: f"The Rebels move their base away from {_name(e['old'])}.",
+    "gained-units": lambda e, _name: f"{_name(e['faction'])} gains {e['count']} {_name(e['unit'])} in {_name(e['at'])}.",
+    "discarded-mission": lambda e, _name: f"{_name(e['faction'])} discards a mission card ({e['cause']}).",
+    "not-deployed": lambda e, _name: f"{_name(e['faction'])}'s {_name(e['unit'])} waits on build-queue space 1.",
+    "kept-action": lambda e, _name: f"{_name(e['faction'])} keeps an action card.",
+    "drew-projects": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} project card(s).",
+    "move": lambda e, _name: f"  {_name(e['faction'])} moves {_units(e['units'], _name) or 'no units'} from "
+    f"{_name(e['from'])} to {_name(e['to'])}.",
+    "retreat": lambda e, _name: f"  {_name(e['faction'])} retreats {_units(e['units'], _name)} to {_name(e['to'])}.",
     "setup-complete": lambda e, _name: "Setup complete.",
     "base-chosen": lambda e, _name: "The Rebels choose the hidden location of their base.",
     "drew-missions": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} mission card(s): {_cards(e['cards'], _name)}",
@@ -46,7 +90,8 @@ LINES = {
     "pass": lambda e, _name: f"{_name(e['faction'])} passes.",
     "time": lambda e, _name: f"The time marker advances to {e['time']}.",
     "base-revealed": lambda e, _name: f"The Rebel base is revealed in {_name(e['system'])} ({e['how']})!",
-    "loyalty": lambda e, _name: f"{_name(e['system'])} is now {e['loyalty'] or 'neutral'}.",
+    "loyalty": lambda e, _name: f"{_name(e['system'])} is now "
+    + {"rebel": "loyal to the Rebellion.", "empire": "loyal to the Empire.", None: "neutral."}[e["loyalty"]],
     "subjugation": lambda e, _name: f"{_name(e['system'])} is {'subjugated' if e['subjugated'] else 'no longer subjugated'}.",
     "destroyed": lambda e, _name: f"{e['count']} {_name(e['unit'])} destroyed in {_name(e['at'])} ({e['cause']}).",
     "rescued": lambda e, _name: f"{_name(e['leader'])} is rescued and goes to {_name(e['to'])}.",
@@ -55,7 +100,7 @@ LINES = {
     "game-over": lambda e, _name: f"Game over: {_name(e['winner'])} wins ({e['reason']}).",
 }
 
-QUIET = {"shuffle", "setup-probes"}
+QUIET = {"shuffle", "mission-ended", "reveal-choices", "setup-probes", "roll", "effect-chosen", "target", "loyalty-unchanged", "queue-advanced"}
 
 
 def describe(game, event: dict) -> str | None:

@@ -52,8 +52,8 @@ def same_views(a, b, observer, agents, limit=400, deck=None):
             return compared
         a.apply(option, player=decision.player)
         b.apply(option, player=decision.player)
-        if any(e["type"] == "base-revealed" for e in a.state["log"][-5:] + b.state["log"][-5:]):
-            return compared
+        if any(e["type"] == "base-revealed" for g in (a, b) for e in g.state["log"][start:]):
+            return compared  # found, or moved by Rapid Mobilization (which shows the old location): no longer secret
         compared += 1
     return compared
 
@@ -90,12 +90,14 @@ def test_the_empire_cannot_tell_where_the_hidden_base_is(base_rules, seed):
 
 @pytest.mark.parametrize("deck", ["probes", "missions-rebel", "missions-empire", "objectives", "actions-empire"])
 def test_nobody_sees_the_order_of_a_deck(base_rules, deck):
-    game, agents = advance_past_setup(base_rules, 3)
-    twin = deck_order_twin(game, deck)
-    assert twin.state != game.state
     for observer in ("rebel", "empire"):
-        a, b = game.copy(), twin.copy()
-        assert same_views(a, b, observer, agents, deck=deck) >= 20
+        compared = 0
+        for seed in (3, 4, 5):  # a card that reshuffles the deck may end one comparison early
+            game, agents = advance_past_setup(base_rules, seed)
+            twin = deck_order_twin(game, deck)
+            assert twin.state != game.state
+            compared += same_views(game, twin, observer, agents, deck=deck)
+        assert compared >= 60
 
 
 @pytest.mark.parametrize("faction, observer", [("rebel", "empire"), ("empire", "rebel")])
