@@ -16,6 +16,7 @@ COMMANDS = {
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold fan content: a new pack that validates as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
+    "cards": ("swrebellion.tools.cards_cmd", "cards", "Look up cards and what their effect data does."),
     "play": ("swrebellion.tools.play_cmd", "play", "Play a complete game (agents or you) and tell it."),
     "scenario": ("swrebellion.tools.scenario_cmd", "scenario", "Run rules scenarios (the rules test format)."),
 }
