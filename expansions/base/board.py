@@ -36,6 +36,29 @@ def team_secret(game, value, faction: str) -> dict:
     return secret(value, *team(game, faction))
 
 
+def seats(game) -> list[tuple[str, str | None]]:
+    """Command Phase seats in turn order (RS-CMD-09): one per faction in a 2-player game; in team play one per
+    role, Admirals before Generals, Rebel first within each (RB-RND-03). The printed initiative numbers are not
+    in our sources, so this order is our reading; the lone Rebel of a 3-player game holds both Rebel seats."""
+    if len(game.state["players"]) == 2:
+        return [("rebel", None), ("empire", None)]
+    return [("rebel", "admiral"), ("empire", "admiral"), ("rebel", "general"), ("empire", "general")]
+
+
+def seat_id(faction: str, role: str | None) -> str:
+    return faction if role is None else f"{faction}-{role}"
+
+
+def acting_role(game) -> str | None:
+    """The team role taking the current Command Phase turn (None in a 2-player game or outside a turn)."""
+    return game.state["data"].get("seat_role")
+
+
+def controlled_by(game, leader_id: str, role: str | None) -> bool:
+    """In team play each player uses only the leaders of his colour (RB-TEAM-02, RS-LDR-08)."""
+    return role is None or tables(game).leaders[leader_id].role == role
+
+
 def faction_of_player(game, player: str) -> str:
     for faction, players in game.state["data"]["teams"].items():
         if player in players:

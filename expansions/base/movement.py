@@ -33,9 +33,11 @@ CARGO_LOSS = "base.cargo-loss"
 
 
 def activators(game, faction: str) -> list[str]:
-    """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31)."""
+    """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31), and in team play only
+    the acting player's own (RB-TEAM-02)."""
     t = tables(game)
-    return [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics]
+    role = board.acting_role(game)
+    return [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics and board.controlled_by(game, lid, role)]
 
 
 def activation_options(game, faction: str) -> list[dict]:

@@ -10,7 +10,6 @@ carries the action out, pushed with those arguments as its frame's locals. This 
 from __future__ import annotations
 
 from . import board
-from .tables import OPPONENT
 
 
 def round_step(game, frame) -> None:
@@ -25,7 +24,7 @@ def round_step(game, frame) -> None:
         game.push("base.assignment")
     elif stage == 1:
         data["phase"] = "command"
-        data["passed"] = {"rebel": False, "empire": False}
+        data["passed"] = {board.seat_id(*seat): False for seat in board.seats(game)}
         data["current"] = "rebel"
         game.push("base.command-end")
         game.push("base.command")
@@ -35,19 +34,23 @@ def round_step(game, frame) -> None:
 
 
 def command_step(game, frame) -> None:
-    """RB-CMD-01..06: whose turn it is, and the one action they take."""
+    """RB-CMD-01..06, RS-CMD-01..09: whose turn it is (seats in ``board.seats`` order, skipping those who passed),
+    and the one action they take."""
     from .missions import reveal_options
     from .movement import activation_options
 
     data = game.state["data"]
+    order = board.seats(game)
+    if "seat" not in frame:  # the phase starts with the current player (Rebel first, RB-RND-03)
+        frame["seat"] = next(n for n, seat in enumerate(order) if seat[0] == data["current"]) - 1
+        _next_seat(data, order, frame)
     if "choice" in frame:
         choice = frame.pop("choice")
-        faction = data["current"]
-        kind, _, arg = choice["id"].partition(":")
-        if kind == "pass":
-            data["passed"][faction] = True
-            game.log("pass", faction=faction)
-        elif kind == "reveal-base":
+        faction, role = order[frame["seat"]]
+        if choice["id"] == "pass":
+            data["passed"][board.seat_id(faction, role)] = True
+            game.log("pass", faction=faction, **({"role": role} if role else {}))
+        elif choice["id"] == "reveal-base":
             board.check_base_reveal(game, voluntary=True)  # RULINGS C-06: a free act at the start of the turn
             frame["revealed_base_this_turn"] = True
             return
@@ -58,20 +61,33 @@ def command_step(game, frame) -> None:
         return
     if frame.pop("turn_over", False):
         frame.pop("revealed_base_this_turn", None)
-        other = OPPONENT[data["current"]]
-        if not data["passed"][other]:
-            data["current"] = other
-    if all(data["passed"].values()):
+        _next_seat(data, order, frame)
+    if all(data["passed"].get(board.seat_id(*seat), False) for seat in order):
+        data["seat_role"] = None
         game.pop()
         return
-    faction = data["current"]
+    faction, role = order[frame["seat"]]
     options = []
     if faction == "rebel" and not board.base_revealed(game) and not frame.get("revealed_base_this_turn"):
-        options.append({"id": "reveal-base", "label": "Reveal the Rebel base (RULINGS C-06)"})
+        options.append({"id": "reveal-base", "label": "Reveal the Rebel base (RULINGS C-06, C-07)"})
     options += reveal_options(game, faction)
     options += activation_options(game, faction)
     options.append({"id": "pass", "label": "Pass for the rest of the phase"})
-    game.ask(board.decider(game, faction, "admiral"), "command-action", options, "Your Command Phase action")
+    game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, "Your Command Phase action")
+
+
+def _take_seat(data: dict, seat: tuple[str, str | None]) -> None:
+    data["current"], data["seat_role"] = seat
+
+
+def _next_seat(data: dict, order: list, frame: dict) -> None:
+    """The next seat in order that has not passed (RS-CMD-02: the other side goes on alone after a pass)."""
+    for step in range(1, len(order) + 1):
+        candidate = (frame["seat"] + step) % len(order)
+        if not data["passed"].get(board.seat_id(*order[candidate]), False):
+            frame["seat"] = candidate
+            _take_seat(data, order[candidate])
+            return
 
 
 def command_end_step(game, frame) -> None:

@@ -104,10 +104,11 @@ def test_tactic_hands_are_hidden_from_the_opponent_and_reshuffled_after_combat(b
 
 
 def test_team_play_the_admiral_fights_in_space_and_the_general_on_the_ground(base_rules):
-    """RS-CMB-09: the Admiral decides the space battle, the General the ground battle."""
+    """RS-CMB-09: the Admiral decides the space battle, the General the ground battle. The Imperial Admiral's
+    turn comes first, and he activates with his own (admiral) leader (RB-TEAM-02, RS-CMD-09)."""
     game = start(base_rules, {
         "players": 4, "phase": "command", "current": "empire",
-        "leaders": {"darth-vader": "pool", "jan-dodonna": "hoth"},
+        "leaders": {"emperor-palpatine": "pool", "jan-dodonna": "hoth"},
         "units": {"hoth": {"x-wing": 1, "rebel-trooper": 1}, "bespin": {"star-destroyer": 1, "stormtrooper": 1}},
         "decks": {"tactics-space": ["space-critical-hit"] * 2 + ["space-no-escape"] * 2,
                   "tactics-ground": ["ground-critical-hit"] * 5},

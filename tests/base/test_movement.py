@@ -60,13 +60,17 @@ def test_without_the_effect_tie_fighters_alone_stay(base_rules):
 
 
 def test_team_play_the_admiral_activates_and_moves(base_rules):
-    """RB-TEAM-06: the Admiral moves units (and places them, builds, deploys)."""
+    """RB-TEAM-06: the Admiral moves units (and places them, builds, deploys); on his turn he activates with one of
+    his own (admiral) leaders only, never the General's Princess Leia (RB-TEAM-02, RS-CMD-09)."""
     game = start(base_rules, {"players": 4, "phase": "command", "current": "rebel",
-                              "leaders": {"jan-dodonna": "pool", "princess-leia": "pool"},
+                              "leaders": {"jan-dodonna": "pool", "admiral-ackbar": "pool", "princess-leia": "pool"},
                               "units": {"bespin": {"x-wing": 1}}})
+    assert [(d.player, d.kind) for d in game.pending] == [("rebel-admiral", "command-action")]
     choose(game, "command-action", "activate:hoth")
-    assert [(d.player, d.kind) for d in game.pending] == [("rebel-admiral", "activation-leader")]
-    choose(game, "activation-leader", "princess-leia")
+    [decision] = game.pending
+    assert (decision.player, decision.kind) == ("rebel-admiral", "activation-leader")
+    assert sorted(o.id for o in decision.options) == ["admiral-ackbar", "jan-dodonna"]
+    choose(game, "activation-leader", "jan-dodonna")
     assert [(d.player, d.kind) for d in game.pending] == [("rebel-admiral", "move-from")]
 
 

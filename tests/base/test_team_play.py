@@ -1,0 +1,64 @@
+"""Team play (RB-TEAM-01..07, RS-CMD-09, RS-TEAM-02): who plays which seat and in which order."""
+
+from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.engine.scenario import Scenario, start
+
+LEADERS = {"jan-dodonna": "pool", "princess-leia": "pool", "emperor-palpatine": "pool", "darth-vader": "pool"}
+
+
+def command_phase(rules, players, **state):
+    spec = {"players": players, "phase": "command", "current": "rebel", "leaders": LEADERS, **state}
+    return start(Scenario(name="team", state=spec), rules)
+
+
+def turns(game, count):
+    """Pass with whoever acts, ``count`` times; return who acted."""
+    seen = []
+    for _ in range(count):
+        [decision] = game.pending
+        assert decision.kind == "command-action"
+        seen.append(decision.player)
+        game.apply("pass", player=decision.player)
+    return seen
+
+
+def test_four_players_take_turns_admirals_first_rebel_first_and_a_pass_skips_the_seat(base_rules):
+    game = command_phase(base_rules, 4)
+    assert turns(game, 4) == ["rebel-admiral", "empire-admiral", "rebel-general", "empire-general"]
+    assert game.state["data"]["phase"] == "refresh" or game.over  # everyone passed: the phase is over
+
+
+def test_each_seat_activates_only_with_its_own_leaders(base_rules):
+    """RB-TEAM-02, RS-LDR-08: blue leaders are the Admiral's, orange the General's."""
+    game = command_phase(base_rules, 4)
+    [decision] = game.pending
+    game.apply("activate:hoth", player=decision.player)
+    assert game.state["data"]["leaders"]["jan-dodonna"]["at"] == "hoth"  # the admiral's only leader with tactics
+    assert game.state["data"]["leaders"]["princess-leia"]["at"] == "pool"
+
+
+def test_the_lone_rebel_of_three_players_holds_both_rebel_seats(base_rules):
+    """RB-TEAM-03, RS-CMD-09: he takes one turn with his Admiral leaders and one with his General leaders."""
+    game = command_phase(base_rules, 3)
+    assert turns(game, 4) == ["rebel", "empire-admiral", "rebel", "empire-general"]
+
+
+def test_after_a_pass_the_others_go_on(base_rules):
+    """RS-CMD-02: a seat that passed takes no more turns; the others continue in order."""
+    game = command_phase(base_rules, 4)
+    [decision] = game.pending
+    game.apply("pass", player="rebel-admiral")
+    [decision] = game.pending
+    assert decision.player == "empire-admiral"
+    game.apply("activate:coruscant", player="empire-admiral")
+    while game.pending and game.pending[0].kind != "command-action":
+        game.apply(game.pending[0].options[-1].id, player=game.pending[0].player)
+    assert game.pending[0].player == "rebel-general"
+
+
+def test_team_games_play_to_the_end(base_rules):
+    for players in (3, 4):
+        for seed in range(10):
+            game = Game.new(base_rules, seed, {"players": players})
+            play(game, {p: RandomAgent(seed * 11 + n) for n, p in enumerate(game.state["players"])})
+            assert game.state["result"]["winner"] in ("rebel", "empire")
