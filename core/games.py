@@ -24,29 +24,25 @@ def _rules_for(expansions: tuple[str, ...], extra_packs: tuple[str, ...]) -> Rul
 
 
 def rules_from_active(active, extra_packs: tuple[str, ...] = ()) -> Rules:
-    """Rules for an already resolved expansion selection (the CLI's --expansion options)."""
-    return Rules(active, _load(active, tuple(Path(p) for p in extra_packs)))
+    """Rules for an already resolved expansion selection (the CLI's --expansion options): the built-in packs of
+    the enabled expansions plus ``extra_packs`` folders, loaded and checked. Content with errors cannot be played:
+    :class:`ContentError` carries the diagnostics."""
+    from .loader import load
+
+    result = load(active, [Path(p) for p in extra_packs], all_enabled=True)
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    if errors:
+        raise ContentError(errors)
+    return Rules(active, result.catalog)
 
 
-def _load(active, extra: tuple[Path, ...]):
-    # Interim loader until swrebellion.loader lands: pydantic over the packs' YAML, later packs replacing items.
-    import yaml
+class ContentError(Exception):
+    """The packs have errors (run `rebellion validate` for the full report)."""
 
-    from .models import FILE_KINDS
-
-    class Catalog:
-        def __init__(self) -> None:
-            self._items: dict[str, dict] = {kind: {} for kind in FILE_KINDS}
-
-        def items(self, kind: str) -> dict:
-            return self._items[kind]
-
-    catalog = Catalog()
-    for folder in [*active.pack_paths(), *extra]:
-        for path in sorted(folder.rglob("*.yaml")):
-            if path.name == "pack.yaml":
-                continue
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            for item in FILE_KINDS[data["kind"]].file.model_validate(data).items:
-                catalog._items[data["kind"]][getattr(item, "id")] = item
-    return catalog
+    def __init__(self, diagnostics) -> None:
+        self.diagnostics = diagnostics
+        first = diagnostics[0]
+        super().__init__(
+            f"{len(diagnostics)} content error(s), first: {first.file}:{first.line}:{first.column}: {first.code} "
+            f"{first.message} (run `rebellion validate` for all of them)"
+        )

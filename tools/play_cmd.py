@@ -39,7 +39,7 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
     from swrebellion.engine.narration import account
     from swrebellion.engine.secrets import redact
     from swrebellion.engine.save import save_game
-    from swrebellion.games import rules_from_active
+    from swrebellion.games import ContentError, rules_from_active
 
     kinds = [k.strip() for k in agents.split(",")]
     if len(kinds) != 2 or any(k not in AGENT_KINDS for k in kinds):
@@ -49,7 +49,12 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
         seed = game.state["seed"]
     else:
         try:
-            game = Game.new(rules_from_active(active()), seed, {"setup": setup_id, "players": players})
+            rules = rules_from_active(active())
+        except ContentError as exc:
+            click.echo(f"error: {exc}", err=True)
+            raise SystemExit(1) from None
+        try:
+            game = Game.new(rules, seed, {"setup": setup_id, "players": players})
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
     seats = {}

@@ -23,10 +23,11 @@ class SaveError(Exception):
 
 
 def fingerprint(rules: Rules) -> dict:
-    """What a save must match: enabled expansions with versions, and packs with versions and content hashes."""
+    """What a save must match: enabled expansions with versions, and packs with versions and content hashes (for
+    content that lists its ``packs`` with ``id``, ``version`` and ``digest``, as a Catalog does)."""
     expansions = [{"id": e, "version": rules.active.expansion(e).version} for e in rules.active.enabled]
-    packs_of = getattr(rules.content, "pack_fingerprints", None)
-    return {"expansions": expansions, "packs": packs_of() if packs_of else []}
+    packs = [{"id": p.id, "version": p.version, "hash": p.digest} for p in getattr(rules.content, "packs", ())]
+    return {"expansions": expansions, "packs": packs}
 
 
 def save_data(game: Game) -> dict:
