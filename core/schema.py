@@ -24,9 +24,14 @@ _SCHEMA_KEY = {
 }
 
 
-def _key_patterns(node: Any) -> None:
-    """Make mappings keyed by ids as strict as the models: pydantic writes the id pattern as ``patternProperties``,
-    which lets any other key through; ``propertyNames`` plus ``additionalProperties`` refuses it."""
+def _normalise(node: Any) -> None:
+    """Make the generated schema as strict as the models, and the same in every process.
+
+    * Mappings keyed by ids: pydantic writes the id pattern as ``patternProperties``, which lets any other key
+      through; ``propertyNames`` plus ``additionalProperties`` refuses it.
+    * String enums are sorted: ``Literal["rebel", "empire"] | None`` and ``Literal["empire", "rebel"] | None`` are
+      one cached object in ``typing``, so the order pydantic sees depends on which module was imported first.
+    """
     if isinstance(node, dict):
         patterns = node.get("patternProperties")
         if isinstance(patterns, dict) and len(patterns) == 1 and "additionalProperties" not in node:
@@ -34,11 +39,14 @@ def _key_patterns(node: Any) -> None:
             del node["patternProperties"]
             node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
             node["additionalProperties"] = value
+        enum = node.get("enum")
+        if isinstance(enum, list) and all(isinstance(value, str) for value in enum):
+            node["enum"] = sorted(enum)
         for child in node.values():
-            _key_patterns(child)
+            _normalise(child)
     elif isinstance(node, list):
         for child in node:
-            _key_patterns(child)
+            _normalise(child)
 
 
 def _document(model, schema_id: str, title: str, description: str, ops) -> dict[str, Any]:
@@ -52,7 +60,7 @@ def _document(model, schema_id: str, title: str, description: str, ops) -> dict[
     document = {"$schema": DIALECT, "$id": schema_id, "title": title, "description": description, **body}
     if defs:
         document["$defs"] = dict(sorted(defs.items()))
-    _key_patterns(document)
+    _normalise(document)
     return document
 
 
