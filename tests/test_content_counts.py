@@ -163,3 +163,32 @@ def test_every_reference_resolves_and_both_packs_validate():
 
     report = validate(activate(env="base,rise-of-the-empire"), [])
     assert [d for d in report.diagnostics if d.severity == "error"] == []
+
+
+def test_unit_classes_follow_the_health_colour(base):
+    """RB-UNT-04/05, RB-DS-01, RS-UNT-01/03: ships with red health are capital ships, with black health fighters;
+    the Death Star and the DSUC are stations; structures are immobile ground units."""
+    for unit in base.items("units").values():
+        if unit.kind == "capital-ship":
+            assert unit.theater == "space" and unit.health_colour == "red", unit.id
+        if unit.kind == "fighter":
+            assert unit.theater == "space" and unit.health_colour == "black", unit.id
+        if unit.kind == "structure":
+            assert unit.theater == "ground" and unit.immobile, unit.id
+    assert {u.id for u in base.items("units").values() if u.kind == "station"} == {
+        "death-star", "death-star-under-construction"}
+
+
+def test_leaders_have_the_four_skills_and_two_tactic_values(base):
+    """RB-MIS-28, RS-SKL-01, RS-LDR-01."""
+    for leader in base.items("leaders").values():
+        assert set(leader.skills) <= {"diplomacy", "intelligence", "special-ops", "logistics"}
+        assert leader.tactics.space >= 0 and leader.tactics.ground >= 0
+
+
+def test_tokens_other_than_rings_are_unlimited(base):
+    """RB-SUP-03/04, RB-SAB-08: loyalty, damage and sabotage markers are unlimited; rings are limited."""
+    markers = base.items("markers")
+    for ident in ("sabotage", "damage"):
+        assert markers[ident].supply is None
+    assert all(m.supply == 1 for i, m in markers.items() if i.endswith("-ring"))
