@@ -51,7 +51,13 @@ def waivers(path: Path) -> dict[str, str]:
         return {}
     import yaml
 
-    return {str(k): str(v) for k, v in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items()}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise SystemExit(f"{path}: not valid YAML ({exc}); each line is `RULE-ID: \"reason\"`") from None
+    if not isinstance(data, dict):
+        raise SystemExit(f"{path}: expected a mapping of rule id to reason")
+    return {str(k): str(v) for k, v in data.items()}
 
 
 def report(rules_dir: Path, tests_dir: Path, waiver_file: Path) -> str:
