@@ -16,6 +16,7 @@ from pathlib import Path
 
 RULE_ID = re.compile(r"\*\*((?:RB|RS|RE)-[A-Z]+-\d+)\*\*")
 CITED = re.compile(r"\b((?:RB|RS|RE)-[A-Z]+-\d+)\b")
+SLASHED = re.compile(r"\b((?:RB|RS|RE)-[A-Z]+)-(\d+)((?:/\d+)+)")
 RANGE = re.compile(r"\b((?:RB|RS|RE)-[A-Z]+)-(\d+)\s*(?:\.\.|…|to)\s*(?:(?:RB|RS|RE)-[A-Z]+-)?(\d+)\b")
 
 
@@ -31,7 +32,8 @@ def rule_ids(rules_dir: Path) -> dict[str, list[str]]:
 
 
 def citations(tests_dir: Path) -> dict[str, set[str]]:
-    """Rule id -> test files citing it (ranges such as RB-MIS-02..04 count for each id in them)."""
+    """Rule id -> test files citing it (ranges such as RB-MIS-02..04 and lists such as RB-CMD-01/02 count for each
+    id in them)."""
     cited: dict[str, set[str]] = defaultdict(set)
     for path in sorted(tests_dir.rglob("*")):
         if path.suffix not in (".py", ".yaml", ".yml"):
@@ -40,6 +42,9 @@ def citations(tests_dir: Path) -> dict[str, set[str]]:
         name = str(path.relative_to(tests_dir.parent))
         for rule in CITED.findall(text):
             cited[rule].add(name)
+        for prefix, first, rest in SLASHED.findall(text):  # RB-CMD-01/02/03: each number is an id
+            for n in [first, *rest.strip("/").split("/")]:
+                cited[f"{prefix}-{int(n):02d}"].add(name)
         for prefix, low, high in RANGE.findall(text):
             for n in range(int(low), int(high) + 1):
                 cited[f"{prefix}-{n:02d}"].add(name)

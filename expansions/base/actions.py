@@ -1,31 +1,41 @@
-"""Action cards (RS-ACT-01..15): the starting cards of both factions except the Start of Combat ones (``combat``).
+"""Action cards (RS-ACT-01..15): when each card may be played and by whom; what it does is its ``effect`` data.
 
 Each card is used once and then leaves the game (RS-ACT-02); using it is always optional (RS-ACT-03). By timing
 word (RS-ACT-04..07):
 
-* **Assignment** (Brilliant Administrator, Our Most Desperate Hour, Rebel Planning, Start the Evacuation,
-  Temporary Alliance): played in the Assignment Phase instead of an assignment, with a pictured leader from the
-  pool (RS-ASG-08, RS-ACT-08); the card's ``effect`` places him and does the rest.
-* **Immediate** (Human-Cyborg Relations, Resourceful Astromech): resolved as soon as gained, Rebel first
-  (RS-ACT-06); ``missions.assignment_step`` runs them before the first assignment, which is the same moment in
-  play. Their rings then act in missions: :func:`r2d2` and :func:`c3po`.
-* **Special** (It Is Your Destiny): at the moment its text says, here right after a rescue by mission in Vader's
-  system (the ``rescue`` op asks, :func:`offer_destiny`).
+* **Assignment** (Brilliant Administrator, Rebel Planning, Ambush, Public Support, ...): played in the Assignment
+  Phase instead of an assignment, with a pictured leader from the pool (RS-ASG-08, RS-ACT-08), when its first step
+  has something to act on (:func:`assignment_options`); the card's ``effect`` places him and does the rest.
+* **Start of Combat** (It's a Trap, Ready for Action, ...): after Add Leader (``combat``), offered by
+  :func:`start_options` when a pictured leader is free in the system, or where the card's ``trigger`` step says
+  (Ready for Action brings him from the pool).
+* **Immediate** (Human-Cyborg Relations, Resourceful Astromech, The Millennium Falcon): resolved as soon as gained,
+  Rebel first (RS-ACT-06); ``missions.assignment_step`` runs them before the first assignment, which is the same
+  moment in play (nothing happens in between). Their rings then act in missions: :func:`r2d2`, :func:`c3po`,
+  :func:`falcon`.
+* **Special**: at the moment its text says. It Is Your Destiny is offered by the ``rescue`` op
+  (:func:`offer_destiny`). The others start with a ``trigger`` step naming one of :data:`MOMENTS`; the rules open a
+  window at each moment (:func:`special_window`: missions, combat attacks, Death Star Plans, captures) and offer the
+  cards whose trigger holds for one of their pictured leaders (:func:`eligible`, RS-ACT-08/10, RS-LDR-06).
 
-Who decides: the player who controls a pictured leader (RS-ACT-14); a card with none, the General.
+Boba Fett? Where? bars a system to the opponent's leaders for the round (:func:`barred`): no mission there, no
+action card played there. Who decides: the player who controls the leader playing the card (RS-ACT-14); a card
+with none, the General.
 """
 
 from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
 
-from . import board
+from . import board, ops
 from .cards import hand
+from .ops_actions import actor_ok
 from .ops_conditions import label
 from .ops_plans import feasible, plan, playable
 from .tables import tables
 
 C3PO, R2D2 = "c-3po", "r2-d2"  # the rings Human-Cyborg Relations and Resourceful Astromech attach
+FALCON = "millennium-falcon"  # the ring The Millennium Falcon attaches
 DESTINY = "it-is-your-destiny"
 
 
@@ -178,6 +188,189 @@ def play_destiny(game, choice: dict | None) -> bool:
     if choice is None or choice["id"] == "pass":
         return False
     _play(game, "empire", DESTINY, tables(game).actions[DESTINY].leaders[0], leader=choice["id"].partition(":")[2])
+    return True
+
+
+# -- who may play a card now ----------------------------------------------------------------------------------------
+
+#: The moments Special cards answer (``trigger`` op): where the rules code opens a window for them.
+MOMENTS = {
+    "mission-reveal": "just before a mission is revealed (Blindside)",
+    "mission-attempt": "when a mission is attempted, after opposition and before dice (Undercover, Wookiee Guardian)",
+    "before-roll": "before a side rolls in a mission, a combat attack or Death Star Plans (One in a Million)",
+    "mission-success": "once a mission has succeeded and its effect is over (Son of Skywalker)",
+    "capture": "when a leader would be captured (Noble Sacrifice)",
+}
+
+
+def pictured(game, card: str) -> list[str]:
+    """The card's pictured leaders and those who count as them (RS-LDR-06: Luke Skywalker (Jedi) for Luke)."""
+    t = tables(game)
+    leaders = list(t.actions[card].leaders)
+    return leaders + sorted(l for l, info in t.leaders.items() if info.replaces in leaders)
+
+
+def barred(game, faction: str, where: str | None) -> bool:
+    """Boba Fett? Where? (``bar_system``): the side may not carry out missions nor use action cards there this
+    round."""
+    data = game.state["data"]
+    return any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
+               for b in data.get("barred", ()))
+
+
+def barred_systems(game, faction: str) -> list[str]:
+    data = game.state["data"]
+    return sorted({b["system"] for b in data.get("barred", ()) if b["faction"] == faction and b["round"] == data["round"]})
+
+
+def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
+    """The pictured leaders who may play ``card`` now (``None`` for a card picturing none), RS-ACT-08/10: a leader
+    serving the side, never captured; present in the system unless the card's ``trigger`` says otherwise; and the
+    card must have something to act on. A card that starts with a ``trigger`` acts where it is played, so each of
+    its steps that has a feasibility test must pass; other cards test their first step. Nothing in a system barred
+    to the side (Boba Fett? Where?)."""
+    p = plan(game, card)
+    if not p.playable or barred(game, faction, ctx.get("system")):
+        return []
+    trigger = p.effect[0]["op"] == "trigger" if p.effect else False
+    tests = [(ops.FEASIBLE[s["op"]], game.rules.ops[s["op"]].params.model_validate(
+        {k: v for k, v in s.items() if k != "op"})) for s in p.effect if s["op"] in ops.FEASIBLE] if trigger else []
+    out: list[str | None] = []
+    for lid in pictured(game, card) or [None]:
+        if lid is not None and board.leader_faction(game, lid) != faction:
+            continue
+        c = {**ctx, **_context(game, faction, card, lid)}
+        if trigger:
+            ok = all(test(game, params, c) for test, params in tests)
+        else:
+            ok = actor_ok(game, "in-system", lid, c) and feasible(game, card, c)
+        if ok:
+            out.append(lid)
+    return out
+
+
+def start_options(game, faction: str) -> list[dict]:
+    """Start of Combat cards the side may play in this combat (RS-ACT-05/08): one option per card, or per card and
+    leader when several of its leaders could (Ready for Action: Piett or Veers)."""
+    from .combat import state
+
+    t = tables(game)
+    ctx = {"system": state(game)["system"], "moment": "start-of-combat"}
+    options = []
+    for card in sorted(set(hand(game, faction, "actions"))):
+        if t.actions[card].timing != "start-of-combat":
+            continue
+        actors = eligible(game, faction, card, ctx)
+        for actor in actors:
+            suffix = f" with {label(game, actor)}" if len(actors) > 1 else ""
+            options.append({"id": card + (f":{actor}" if len(actors) > 1 else ""),
+                            "label": f"Play {label(game, card)}{suffix}", "data": {"card": card, "actor": actor}})
+    return options
+
+
+# -- Special cards: a window at each moment ----------------------------------------------------------------------------
+
+
+def special_options(game, faction: str, moment: str, info: dict) -> list[dict]:
+    t = tables(game)
+    ctx = {**info, "moment": moment}
+    options = []
+    for card in sorted(set(hand(game, faction, "actions"))):
+        if t.actions[card].timing != "special" or not plan(game, card).effect:
+            continue
+        if plan(game, card).effect[0]["op"] != "trigger":
+            continue
+        for actor in eligible(game, faction, card, ctx):
+            options.append({"id": f"{card}:{actor}" if actor else card,
+                            "label": f"Play {label(game, card)}" + (f" with {label(game, actor)}" if actor else ""),
+                            "data": {"card": card, "actor": actor}})
+    return options
+
+
+def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
+    """At ``moment`` (``MOMENTS``), offer the side's Special cards whose ``trigger`` holds, one after another until
+    it passes (RS-ACT-03, RS-ACT-07). ``info`` is what the cards may read (``system``, ``mission``, ``leader``,
+    ``dice``). True while the window is busy (a question open, a card being played): the calling step returns and
+    runs again. The contexts of the cards played are kept in ``frame["played"]`` (``roll`` reads set dice there).
+    Asked only when a card can be played: like It Is Your Destiny, the question shows that the side holds one."""
+    windows = frame.setdefault("windows", [])
+    key = f"{moment}:{faction}"
+    if key in windows:
+        return False
+    if "special_ctx" in frame:
+        frame.setdefault("played", []).append(frame.pop("special_ctx"))
+    chosen = frame.pop("special", None)
+    if chosen is not None and chosen["id"] != "pass":
+        data = chosen["data"]
+        _play(game, faction, data["card"], data["actor"], into="special_ctx", moment=moment, **info)
+        return True
+    options = [] if chosen is not None else special_options(game, faction, moment, info)
+    if not options:
+        windows.append(key)
+        return False
+    player = _player(game, faction, options[0]["data"]["actor"])
+    game.ask(player, "special-action", options + [{"id": "pass", "label": "Play no action card"}],
+             f"Play an action card ({MOMENTS[moment]})?", key="special")
+    return True
+
+
+def roll(game, frame, dice: dict[str, int], who: str, purpose: str) -> dict[str, list[str]]:
+    """Roll ``dice``, except those a card set to chosen faces (One in a Million: ``set_dice``), which are added
+    to the result as set."""
+    fixed = [f for ctx in frame.get("played", ()) if ctx.get("moment") == "before-roll" and ctx["faction"] == who
+             for f in ctx.get("fixed", ())]
+    left = {c: n for c, n in dice.items() if n > 0}
+    for colour, _ in fixed:
+        left[colour] -= 1
+    rolled = game.roll({c: n for c, n in left.items() if n > 0}, who=who, purpose=purpose) if any(left.values()) else {}
+    rolled = {c: list(faces) for c, faces in rolled.items()}  # the logged roll stays as rolled
+    if fixed:
+        game.log("dice-set", who=who, purpose=purpose, dice=[list(f) for f in fixed])
+        for colour, face in fixed:
+            rolled.setdefault(colour, []).insert(0, face)
+    return rolled
+
+
+# -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -------------------------------------------
+
+
+def after_success(game, frame) -> bool:
+    """A mission has succeeded and its effect is over: the side's cards for that moment, then the Millennium
+    Falcon ring (before any combat the mission causes, SU). True while busy."""
+    where = frame["ctx"].get("system")
+    info = {"system": where, "mission": mission_info(frame)}
+    if special_window(game, frame, "mission-success", frame["faction"], info):
+        return True
+    return falcon(game, frame)
+
+
+def mission_info(frame) -> dict:
+    return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"])}
+
+
+def falcon(game, frame) -> bool:
+    """The Millennium Falcon: when a Rebel mission succeeds in the ringed leader's system, the Rebel may discard
+    the ring to free one captured leader held there (RS-ACT-13). True when it asks."""
+    where = frame["ctx"].get("system")
+    if frame.get("falcon") == "asked":
+        frame["falcon"] = "done"
+        chosen = frame.pop("choice")
+        if chosen["id"] != "keep":
+            lid = chosen["id"].partition(":")[2]
+            _ring_used(game, _bearer(game, FALCON, where), FALCON, f"{lid} is freed")
+            board.rescue(game, lid, FALCON)
+        return False
+    if "falcon" in frame or frame["faction"] != "rebel" or where is None:
+        return False
+    frame["falcon"] = "done"
+    bearer = _bearer(game, FALCON, where)
+    held = board.leaders_at(game, where, "rebel", captured=True)
+    if bearer is None or not held:
+        return False
+    frame["falcon"] = "asked"
+    options = [{"id": "keep", "label": "Keep the Millennium Falcon ring"}]
+    options += [{"id": f"free:{l}", "label": f"Free {label(game, l)}"} for l in held]
+    game.ask(_player(game, "rebel", bearer), "use-millennium-falcon", options, "Use the Millennium Falcon?")
     return True
 
 

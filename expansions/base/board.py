@@ -7,7 +7,8 @@ Layout of ``game.state["data"]`` kept by the base game (docs/base-state.md has t
                space, public: only *which system* the base is in is secret)
 ``queue``      ``{faction: {"1": {unit: n}, "2": ..., "3": ...}}``, the build queues
 ``leaders``    ``{leader: {"at": where, "ring": None | "captured" | ...}}``; where is ``"pool"``, ``"supply"`` (not
-               recruited), ``"gone"`` (out of the game), ``"mission"`` (on an assigned card) or a location
+               recruited), ``"gone"`` (out of the game), ``"mission"`` (on an assigned card) or a location;
+               ``"detained": True`` while Detained keeps him on the board through the next Refresh step 1
 ``systems``    ``{system: {"loyalty": None | faction, "subjugated": bool, "sabotage": bool, "destroyed": bool}}``
 ``base``       secret (Rebel team only): the system holding the hidden base; ``base_revealed`` is public once found
 """
@@ -150,13 +151,23 @@ def leader(game, leader_id: str) -> dict:
     return game.state["data"]["leaders"][leader_id]
 
 
+#: The ring Lure of the Dark Side puts on a captured Rebel leader: he serves the Empire from then on (RS-CAP-09).
+LURE = "lure-of-the-dark-side"
+
+
+def leader_faction(game, leader_id: str) -> str:
+    """The side a leader serves: his printed faction, or the Empire once lured to the Dark Side (RS-CAP-09)."""
+    if game.state["data"]["leaders"][leader_id]["ring"] == LURE:
+        return "empire"
+    return tables(game).leaders[leader_id].faction
+
+
 def leaders_at(game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
-    t = tables(game)
     out = []
     for lid, info in game.state["data"]["leaders"].items():
         if info["at"] != location:
             continue
-        if faction is not None and t.leaders[lid].faction != faction:
+        if faction is not None and leader_faction(game, lid) != faction:
             continue
         if captured is not None and is_captured(game, lid) != captured:
             continue
@@ -174,8 +185,11 @@ def is_captured(game, leader_id: str) -> bool:
 
 
 def pins(game, location: str, faction: str) -> bool:
-    """A free leader of the same side holds that side's units in place (RB-MOV-10..12, RS-CAP-04)."""
-    return bool(leaders_at(game, location, faction, captured=False))
+    """A free leader of the same side holds that side's units in place (RB-MOV-10..12, RS-CAP-04), except one a card
+    placed without that effect this round (``data["unpinned"]``: Public Support's Janus)."""
+    data = game.state["data"]
+    unpinned = data.get("unpinned", {})
+    return any(unpinned.get(lid) != data.get("round") for lid in leaders_at(game, location, faction, captured=False))
 
 
 def best_tactics(game, location: str, faction: str) -> dict[str, int]:

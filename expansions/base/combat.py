@@ -28,7 +28,9 @@ The flow, each part a step of its own so an expansion can override one (cinemati
 
 Values Rise of the Empire changes go through ``game.modify``: ``"combat-dice"`` (the pool, before the cap),
 ``"dice-limits"`` (the cap, so green dice can be added), ``"combat-damage"`` (the results to assign),
-``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"``.
+``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"``, ``"destroy-at-once"`` (C-03's
+immediate destruction), ``"destroyable"`` (how many of the units to destroy may be), ``"structures-lost"``
+(RS-CMB-15) and ``"plans-targets"`` (what Death Star Plans may destroy).
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ from dataclasses import dataclass
 
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
+from swrebellion.engine.secrets import is_secret
 
-from . import board, cards
+from . import board, cards, ops_rebel
 from .board import decider, team_secret
 from .movement import CARGO_LOSS, Group, move_units
 from .ops_conditions import label
@@ -132,8 +135,14 @@ def active_effects(game, kind: str, faction: str, theater: str | None = None) ->
 
 def health(game, unit: str) -> int | None:
     """Printed health; ``None`` for the Death Star, which can never take damage (RB-DS-02)."""
-    value = tables(game).units[unit].health
-    return None if value is None else game.modify("unit-health", value, unit=unit, system=state(game)["system"])
+    info = tables(game).units[unit]
+    if info.health is None:
+        return None
+    value = info.health  # Point-Blank Assault: 1 less, never below 1 (``combat_effect`` kind ``health``)
+    for e in active_effects(game, "health", info.faction):
+        value = max(1, value + e.get("amount", 0))
+    # an expansion may answer 0: the unit cannot take damage there (Rise of the Empire's Shield Bunker)
+    return game.modify("unit-health", value, unit=unit, system=state(game)["system"]) or None
 
 
 def destroy(game, unit: str, count: int) -> None:
@@ -141,6 +150,9 @@ def destroy(game, unit: str, count: int) -> None:
     Construction takes the Death Star waiting on the build queue with it (RS-DSU-03)."""
     combat = state(game)
     system = combat["system"]
+    count = game.modify("destroyable", count, unit=unit, system=system)  # how many may be (Shield Bunker: none)
+    if count <= 0:
+        return
     board.destroy_units(game, system, unit, count, cause="combat")
     damage = combat["damage"].get(unit, [])
     del damage[:count]
@@ -189,8 +201,12 @@ def draw_tactics(game, faction: str, theater: str, count: int, cause: str) -> No
     discards (RB-SUP-05)."""
     drawn = cards.draw(game, f"tactics-{theater}", count) if count > 0 else []
     hand(game, faction).extend(drawn)
-    game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn),
-             cards=team_secret(game, drawn, faction), cause=cause)
+    if is_secret(state(game)["hands"][faction]):
+        game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn),
+                 cards=team_secret(game, drawn, faction), cause=cause)
+    else:  # Good Intel: the hand is played face up
+        game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn), cards=list(drawn), cause=cause,
+                 face_up=True)
 
 
 @dataclass(frozen=True)
@@ -272,6 +288,10 @@ def end_combat(game) -> None:
         game.shuffle(data["decks"][name], name)
     data["combat"] = None
     game.log("combat-end", system=combat["system"], battles=combat["battles"])
+    for lid in combat.get("lent", ()):  # Ready for Action: back to the pool, to be used again
+        if board.leader(game, lid)["at"] == combat["system"] and not board.is_captured(game, lid):
+            board.leader(game, lid)["at"] = "pool"
+            game.log("leader-returned", leader=lid, to="pool", cause="end of combat")
 
 
 def _add_leader_step(game, frame) -> None:
@@ -297,40 +317,27 @@ def _add_leader_step(game, frame) -> None:
              f"Add a leader to the combat in {system}?")
 
 
-def start_card_actor(game, faction: str, card: str) -> str | bool:
-    """A Start-of-Combat action card with effect data is playable when a pictured leader is free in the system
-    (RS-ACT-05/08/10): returns that leader (``True`` for a card picturing none), or ``False``."""
-    info = tables(game).actions[card]
-    if info.timing != "start-of-combat" or not info.effect:
-        return False
-    if not info.leaders:
-        return True
-    present = board.leaders_at(game, state(game)["system"], faction, captured=False)
-    return next((lid for lid in info.leaders if lid in present), False)
-
-
 def _start_cards_step(game, frame) -> None:
     """RS-CMB-06, RS-ACT-05: Start-of-Combat action cards after Add Leader, before the draw, current player first;
     their effects last this combat. Asked whenever the side holds action cards, so that the question itself gives
-    nothing away (RB-TAC-04)."""
-    from .actions import _play
+    nothing away (RB-TAC-04). Which cards and leaders may play: ``actions.start_options`` (RS-ACT-08)."""
+    from .actions import _play, start_options
 
     faction = frame["faction"]
     held = cards.hand(game, faction, "actions")
     if "choice" in frame:
-        card = frame.pop("choice")["id"]
-        if card == "none":
+        chosen = frame.pop("choice")
+        if chosen["id"] == "none":
             game.pop()
             return
-        actor = start_card_actor(game, faction, card)
-        _play(game, faction, card, actor if isinstance(actor, str) else None, system=state(game)["system"])
+        _play(game, faction, chosen["data"]["card"], chosen["data"]["actor"], system=state(game)["system"],
+              moment="start-of-combat")
         return
     if not held:
         game.pop()
         return
-    playable = sorted({c for c in held if start_card_actor(game, faction, c)})
     game.ask(decider(game, faction, "admiral"), "start-of-combat-card",
-             [{"id": c, "label": f"Play {label(game, c)}"} for c in playable] + [{"id": "none", "label": "Play nothing"}],
+             start_options(game, faction) + [{"id": "none", "label": "Play nothing"}],
              "Play a Start of Combat action card?")
 
 
@@ -380,7 +387,8 @@ def end_of_round_checks(game) -> None:
         return bool(here) and all(ability in t.units[u].abilities if ability else t.units[u].kind == kind for u in here)
 
     for faction in FACTIONS:
-        if only(faction, "ground", kind="structure") and units(OPPONENT[faction], "ground"):
+        if (only(faction, "ground", kind="structure") and units(OPPONENT[faction], "ground")
+                and game.modify("structures-lost", True, faction=faction)):  # RS-ROE-02 keeps some
             for unit, n in sorted(units(faction, "ground").items()):
                 destroy(game, unit, n)
     if only("empire", "space", ability="death-star-under-construction") and units("rebel", "space"):
@@ -467,7 +475,11 @@ def _roll(game, frame) -> None:
     combat = state(game)
     faction, theater = frame["faction"], frame["theater"]
     pool = attack_dice(game, faction, theater)
-    rolled = game.roll(pool, who=faction, purpose=f"{theater} attack") if pool else {}
+    from . import actions
+
+    if pool and actions.special_window(game, frame, "before-roll", faction, {"system": combat["system"], "dice": pool}):
+        return  # One in a Million
+    rolled = actions.roll(game, frame, pool, who=faction, purpose=f"{theater} attack") if pool else {}
     combat["rolled"][f"{faction}-{theater}"] = sum(pool.values())
     combat["attack"] = {
         "faction": faction, "theater": theater, "pending": [],
@@ -488,7 +500,7 @@ def action_options(game, faction: str, theater: str) -> list[dict]:
             info = tactic(game, card)
             if info.theater == theater and not info.block and (has_special or not info.special):
                 out.append({"id": f"play:{card}", "label": f"Play {label(game, card)}"})
-    return out
+    return out + ops_rebel.yoda_combat_options(game, faction, state(game)["system"])  # Seek Yoda's ring
 
 
 def _actions(game, frame) -> None:
@@ -503,12 +515,16 @@ def _actions(game, frame) -> None:
             spend_special(attack)
             draw_tactics(game, faction, theater, 1, cause="special")
             return
+        if option == ops_rebel.YODA:
+            ops_rebel.use_yoda_in_combat(game, faction, theater, state(game)["system"])
+            return
         card = option.partition(":")[2]
         if tactic(game, card).special:
             spend_special(attack)
         play_tactic(game, faction, card, theater)
         return
-    if not hand(game, faction) and not specials(attack):
+    yoda = ops_rebel.yoda_combat_options(game, faction, state(game)["system"])
+    if not hand(game, faction) and not specials(attack) and not yoda:
         frame["stage"] = "assign"
         return
     game.ask(decider(game, faction, ROLE[theater]), "combat-action",
@@ -559,6 +575,10 @@ def _assign(game, frame) -> None:
     if "results" not in attack:
         results = [{"colour": d["colour"] if d["face"] == "hit" else None, "amount": 1} for d in attack["dice"]
                    if not d["spent"] and d["face"] in ("hit", "direct-hit")] + attack["pending"]
+        for e in active_effects(game, "recolour-hits", faction, theater):  # Target the Star Destroyers
+            for colour in ("red", "black"):
+                for result in [r for r in results if r["colour"] == colour][: e.get(colour, 0)]:
+                    result["colour"] = None  # a hit that may also go on a unit of the other colour
         attack["results"] = game.modify("combat-damage", results, faction=faction, theater=theater)
         attack["targets"] = targets_of(game, OPPONENT[faction], theater)
         attack["used"] = {}
@@ -645,8 +665,8 @@ def _apply(game, frame) -> None:
     combat["attacked"].append(faction)
     combat["attack"] = None
     game.pop()
-    if defender in combat["attacked"]:
-        destroy_lethal(game, defender, theater)
+    if defender in combat["attacked"] and game.modify("destroy-at-once", True, faction=defender, theater=theater):
+        destroy_lethal(game, defender, theater)  # cinematic combat waits for the end of the battle (RS-ROE-06)
 
 
 STAGES = {"roll": _roll, "actions": _actions, "assign": _assign, "block": _block, "apply": _apply}
@@ -664,13 +684,20 @@ def block_targets(attack: dict) -> dict[str, int]:
 # -- retreat ------------------------------------------------------------------------------------------------------
 
 
+def retreat_leaders(game, faction: str) -> list[str]:
+    """The side's free leaders there who may lead a retreat: not one a card lent to this combat (Ready for
+    Action: ``place_leader`` with ``until: end-of-combat``)."""
+    combat = state(game)
+    return [l for l in board.leaders_at(game, combat["system"], faction, captured=False) if l not in combat.get("lent", ())]
+
+
 def may_retreat(game, faction: str) -> bool:
     """RB-RET-03, RS-RET-02/03/07/08/10, RB-DS-05: once per combat, with a free leader there, while the enemy has
     units there, never for the Empire beside a Death Star or DSUC, and only if units can actually leave."""
     combat = state(game)
     system = combat["system"]
     t = tables(game)
-    if combat["retreated"][faction] or not board.leaders_at(game, system, faction, captured=False):
+    if combat["retreated"][faction] or not retreat_leaders(game, faction):
         return False
     if not board.has_units(game, system, OPPONENT[faction]):
         return False
@@ -734,7 +761,7 @@ def _retreat_step(game, frame) -> None:
                 check_battles(game)
             return
     if "leader" not in frame:
-        free = board.leaders_at(game, system, faction, captured=False)
+        free = retreat_leaders(game, faction)
         if "choice" in frame:
             frame["leader"] = frame.pop("choice")["id"]
         elif len(free) > 1:
@@ -789,7 +816,15 @@ def plans_window(game) -> bool:
     return (not combat["objective_played"] and combat["plans_round"] != combat["round"]
             and bool(cards.hand(game, "rebel", "objectives"))
             and any(t.units[u].kind == "fighter" for u in board.faction_units(game, system, "rebel", "space"))
-            and any(DEATH_STARS & set(t.units[u].abilities) for u in board.faction_units(game, system, "empire", "space")))
+            and bool(plans_targets(game, system)))
+
+
+def plans_targets(game, system: str) -> list[str]:
+    """The Death Stars and Death Stars Under Construction there that Death Star Plans may destroy (RB-DSP-02);
+    ``game.modify("plans-targets", ...)`` lets an expansion shield some (Rise of the Empire's Shield Bunker)."""
+    t = tables(game)
+    stations = sorted(u for u in board.faction_units(game, system, "empire", "space") if DEATH_STARS & set(t.units[u].abilities))
+    return game.modify("plans-targets", stations, system=system)
 
 
 def _objectives_step(game, frame) -> None:

@@ -98,6 +98,18 @@ LINES = {
     "reputation": lambda e, _name: f"Rebel reputation marker now on {e['reputation']} ({e['cause']}).",
     "system-destroyed": lambda e, _name: f"{_name(e['system'])} is destroyed ({e['cause']})!",
     "game-over": lambda e, _name: f"Game over: {_name(e['winner'])} wins ({e['reason']}).",
+    # Imperial mission and project cards (ops_empire)
+    "detained": lambda e, _name: f"{_name(e['leader'])} is detained in {_name(e['at'])} until after the next Refresh.",
+    "leader-detained": lambda e, _name: f"{_name(e['leader'])} stays detained in {_name(e['at'])}.",
+    "leaders-moved": lambda e, _name: f"{', '.join(map(_name, e['leaders']))} taken from {_name(e['source'])} to "
+    f"{_name(e['to'])}.",
+    "queue-moved": lambda e, _name: f"{_name(e['faction'])} moves a {_name(e['unit'])} from build-queue space "
+    f"{e['source']} to {e['to']}.",
+    "probes-handed": lambda e, _name: f"The Rebels hand over {e['count']} probe card(s): {_cards(e['cards'], _name)}",
+    "base-answer": lambda e, _name: f"The Rebels answer that their base is {'' if e['here'] else 'not '}in "
+    + (f"the region of {_name(e['system'])}." if e.get("region") else f"{_name(e['system'])}."),
+    "objective-buried": lambda e, _name: "A Rebel objective"
+    + (f" ({_name(e['card'])})" if isinstance(e["card"], str) else "") + " goes to the bottom of the objective deck.",
 }
 
 QUIET = {"shuffle", "mission-ended", "reveal-choices", "setup-probes", "roll", "effect-chosen", "target", "loyalty-unchanged", "queue-advanced"}

@@ -26,7 +26,7 @@ from itertools import combinations
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 
-from . import actions, board, ops_flow
+from . import actions, board, ops_flow, ops_rebel
 from .cards import discard, hand
 from .ops_conditions import label
 from .ops_plans import feasible, fight_after, plan, playable
@@ -45,13 +45,18 @@ PORTRAIT_BONUS = 2  # RB-MIS-12
 # -- skill requirements ---------------------------------------------------------------------------------------------
 
 
+def requirement_icons(game, leader: str) -> dict[str, int]:
+    """The skill icons a leader counts toward a card's requirement (RS-MIS-02): his printed icons, through
+    ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
+    icons, RE-SKL-03)."""
+    return game.modify("requirement-icons", tables(game).leaders[leader].skills, leader=leader)
+
+
 def meets(game, card: str, leaders: list[str]) -> bool:
     """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires."""
     t = tables(game)
-    return all(
-        sum(t.leaders[l].skills.get(skill, 0) for l in leaders) >= need
-        for skill, need in t.missions[card].requires.items()
-    )
+    icons = [requirement_icons(game, l) for l in leaders]
+    return all(sum(i.get(skill, 0) for i in icons) >= need for skill, need in t.missions[card].requires.items())
 
 
 def completable(game, card: str, leaders: list[str], pool: list[str]) -> bool:
@@ -65,7 +70,7 @@ def assignable(game, card: str, pool: list[str]) -> bool:
     """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment)."""
     t = tables(game)
     needs = t.missions[card].requires.items()
-    skills = [t.leaders[l].skills for l in pool]
+    skills = [requirement_icons(game, l) for l in pool]
     if any(all(s.get(k, 0) >= n for k, n in needs) for s in skills):
         return True
     return any(all(a.get(k, 0) + b.get(k, 0) >= n for k, n in needs) for a, b in combinations(skills, 2))
@@ -178,7 +183,9 @@ def _sweep(game, faction: str) -> None:
 def _context(game, faction: str, card: str, leaders: list[str]) -> dict:
     """RS-MIS-08: the player who controls the mission's (first) leader decides for it."""
     role = tables(game).leaders[leaders[0]].role if leaders else "general"
-    return {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
+    ctx = {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
+    barred = actions.barred_systems(game, faction)  # Boba Fett? Where?: no mission there this round
+    return {**ctx, "barred": barred} if barred else ctx
 
 
 def reveal_options(game, faction: str) -> list[dict]:
@@ -225,6 +232,9 @@ def _reveal(game, frame) -> None:
     faction = frame["faction"]
     entry = game.state["data"]["assigned"][faction][frame["index"]]  # leaves the card once they have a system
     card = peek(entry["card"])
+    info = {"mission": {"faction": faction, "card": card, "leaders": list(entry["leaders"])}}
+    if actions.special_window(game, frame, "mission-reveal", faction, info):
+        return  # Blindside, just before the reveal
     frame.update(card=card, leaders=entry["leaders"], stage="target")
     mode = tables(game).missions[card].mode
     game.log("mission-revealed", faction=faction, card=card, leaders=entry["leaders"], mode=mode)
@@ -256,7 +266,8 @@ def _oppose(game, frame) -> None:
     where = frame["ctx"]["system"]
     choice = frame.pop("choice", None)
     if choice is None:
-        pool = board.pool(game, opponent)
+        barred = ops_rebel.leader_effects(game, "no-opposition", frame["leaders"])  # Misdirection
+        pool = [] if barred else board.pool(game, opponent)
         if pool:
             options = [{"id": "none", "label": "Send nobody"}] + [{"id": l, "label": label(game, l)} for l in pool]
             game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
@@ -284,7 +295,7 @@ def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> di
     count = min(DICE_LIMIT, icons + (frame["ctx"].get("extra_dice", 0) if attempting else 0))
     dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}
     return game.modify("mission-dice", dice, faction=faction, card=frame["card"], system=frame["ctx"]["system"],
-                       attempting=attempting)
+                       attempting=attempting, leaders=leaders)
 
 
 def _roll(game, frame) -> None:
@@ -293,25 +304,37 @@ def _roll(game, frame) -> None:
     faction, ctx = frame["faction"], frame["ctx"]
     opponent = OPPONENT[faction]
     where, target = ctx["system"], ctx.get("leader")
+    current = game.state["data"]["current"]
+    order = [faction, opponent] if current != opponent else [opponent, faction]
+    info = {"system": where, "mission": actions.mission_info(frame)}
+    if any(actions.special_window(game, frame, "mission-attempt", side, info) for side in order):
+        return  # Undercover, Wookiee Guardian (RS-ACT-03: current player first)
+    if frame.get("fails"):
+        frame.update(success=False, stage="finish")
+        game.log("mission-result", card=frame["card"], faction=faction, success=False, cause=frame["fails"])
+        return
     sides = {faction: _side(game, faction, where, target), opponent: _side(game, opponent, where, target)}
     if not sides[opponent] and not ctx.get("roll_unopposed"):
         frame.update(success=True, stage="effect")
         game.log("mission-result", card=frame["card"], faction=faction, success=True, unopposed=True)
         return
-    current = game.state["data"]["current"]
-    order = [faction, opponent] if current != opponent else [opponent, faction]
-    frame["rolls"] = {}
+    rolls = frame.setdefault("rolls", {})
     for side in order:
+        if side in rolls:
+            continue
         dice = _dice(game, frame, side, sides[side], side == faction)
-        rolled = game.roll(dice, who=side, purpose=f"mission {frame['card']}") if sum(dice.values()) else {}
-        frame["rolls"][side] = rolled
+        if sum(dice.values()) and actions.special_window(game, frame, "before-roll", side, {**info, "dice": dice}):
+            return  # One in a Million
+        rolls[side] = actions.roll(game, frame, dice, side, f"mission {frame['card']}") if sum(dice.values()) else {}
     frame["stage"] = "rings"
 
 
 def successes(game, frame, faction: str) -> int:
-    """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side."""
+    """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
+    successes a card gave its leaders this round (Contingency Plan's Lando)."""
     total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
     if faction == frame["faction"]:
+        total += sum(e["amount"] for e in ops_rebel.leader_effects(game, "extra-successes", frame["leaders"]))
         portrait = tables(game).missions[frame["card"]].portrait
         leaders = tables(game).leaders
         if portrait and any(l == portrait or leaders[l].replaces == portrait for l in frame["leaders"]):
@@ -322,7 +345,9 @@ def successes(game, frame, faction: str) -> int:
 def _rings(game, frame) -> None:
     """The R2-D2 ring may blank one Imperial die (after both rolls); then more successes than the opponent win
     and a tie fails (RB-MIS-10, RB-MIS-13); the C-3PO ring may turn a failed Rebel diplomacy attempt into a
-    success."""
+    success. Before R2-D2, the Master Yoda ring may reroll one Rebel die (Seek Yoda)."""
+    if ops_rebel.yoda_reroll(game, frame, frame["rolls"].get("rebel", {}), frame["ctx"]["system"]):
+        return
     if actions.r2d2(game, frame):
         return
     if "success" not in frame:
@@ -338,8 +363,14 @@ def _rings(game, frame) -> None:
 
 def _effect(game, frame) -> None:
     """Step 6 (RB-MIS-21): the card's effect, its choices made now (FAQ-20)."""
-    frame["stage"] = "finish"
+    frame["stage"] = "success"
     run_effect(game, plan(game, frame["card"]).effect, frame["ctx"], into="ctx")
+
+
+def _success(game, frame) -> None:
+    """After a success: Special cards for that moment and the Millennium Falcon ring (``actions.after_success``)."""
+    if not actions.after_success(game, frame):
+        frame["stage"] = "finish"
 
 
 def _finish(game, frame) -> None:
@@ -364,6 +395,7 @@ STAGES = {
     "roll": _roll,
     "rings": _rings,
     "effect": _effect,
+    "success": _success,
     "finish": _finish,
 }
 

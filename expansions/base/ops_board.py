@@ -5,6 +5,8 @@ and uses the ``board`` helpers, which keep subjugation, base reveals and victory
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from swrebellion.engine import peek
@@ -67,20 +69,70 @@ def remove_sabotage(game, frame, params: RemoveSabotage, ctx) -> None:
 
 
 class GainUnits(Strict):
-    """Take units from the supply straight into the system, as many as the supply holds (RB-SUP-01)."""
+    """Take units from the supply straight into the system (``to: base``: the Rebel Base space, or the base's system
+    once revealed, RB-BAS-15), as many as the supply holds (RB-SUP-01): either ``units``, or one unit per entry of
+    ``icons``, of the player's choice among the side's units showing that build icon (``space-triangle``) or, for a
+    bare shape (``circle``), that shape in either theater (Public Uprising)."""
 
-    units: dict[str, int] = Field(min_length=1)
+    units: dict[str, int] = Field(default_factory=dict)
+    icons: list[str] = Field(default_factory=list)
+    to: Literal["system", "base"] = "system"
+
+    @model_validator(mode="after")
+    def _one_way(self):
+        if bool(self.units) == bool(self.icons):
+            raise ValueError("give either 'units' or 'icons'")
+        return self
 
 
 @op(OPS, "gain_units", GainUnits)
 def gain_units(game, frame, params: GainUnits, ctx) -> None:
-    """Gain units in the system (Construct Death Star's Death Star Under Construction, RS-DSU-01)."""
-    for unit, count in sorted(params.units.items()):
+    """Gain units (Construct Death Star's Death Star Under Construction, RS-DSU-01; Base Defenses, Incite
+    Rebellion, Public Uprising)."""
+    where = ctx["system"] if params.to == "system" else board.rebel_base_location(game)
+
+    def gain(unit: str, count: int = 1) -> None:
         n = min(count, board.supply_left(game, unit))
         if n:
-            board.add_units(game, ctx["system"], unit, n)
-            game.log("gained-units", faction=ctx["faction"], unit=unit, count=n, at=ctx["system"])
+            board.add_units(game, where, unit, n)
+            game.log("gained-units", faction=ctx["faction"], unit=unit, count=n, at=where)
+
+    if params.units:
+        for unit, count in sorted(params.units.items()):
+            gain(unit, count)
+    else:
+        frame.setdefault("icons", list(params.icons))
+        if not one_per_icon(game, frame, ctx, gain, f" gained in {label(game, where)}"):
+            return
     game.pop()
+
+
+def icon_units(game, faction: str, icon: str) -> list[str]:
+    """The side's units still in the supply (RB-SUP-01) that show a build icon: ``space-triangle``, or a bare shape
+    (``triangle``) in either theater."""
+    t = tables(game)
+    icons = [icon] if "-" in icon else [f"space-{icon}", f"ground-{icon}"]
+    return [u for i in icons for u in t.builds[faction].get(i, []) if board.supply_left(game, u) > 0]
+
+
+def one_per_icon(game, frame, ctx, place, where: str) -> bool:
+    """One unit for each icon left in ``frame["icons"]``, taken in order: the player picks when several units fit
+    (asked for the first icon only, the op runs again with the answer), an icon nothing fits is skipped. ``place``
+    gets each unit. False while a question is open."""
+    chosen = answer(frame)
+    if chosen is not None:
+        frame["icons"].pop(0)
+        place(chosen["id"])
+    while frame["icons"]:
+        choices = icon_units(game, ctx["faction"], frame["icons"][0])
+        if len(choices) > 1:
+            game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
+                     f"Which unit for the {frame['icons'][0]} icon{where}?")
+            return False
+        frame["icons"].pop(0)
+        if choices:
+            place(choices[0])
+    return True
 
 
 class QueueUnits(Strict):
@@ -116,20 +168,9 @@ def queue_units(game, frame, params: QueueUnits, ctx) -> None:
     if "icons" not in frame:
         destroyed = board.system(game, where)["destroyed"]
         frame["icons"] = [] if destroyed else list(t.systems[where].resources)  # RB-DST-05
-    chosen = answer(frame)
-    if chosen is not None:
-        frame["icons"].pop(0)
-        _queue_one(game, faction, chosen["id"], t.systems[where].queue)
-    while frame["icons"]:
-        choices = [u for u in t.builds[faction].get(frame["icons"][0], []) if board.supply_left(game, u) > 0]
-        if len(choices) > 1:
-            game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
-                     f"Which unit for the {frame['icons'][0]} icon of {label(game, where)}?")
-            return
-        frame["icons"].pop(0)
-        if choices:
-            _queue_one(game, faction, choices[0], t.systems[where].queue)
-    game.pop()
+    if one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, t.systems[where].queue),
+                    f" of {label(game, where)}"):
+        game.pop()
 
 
 def _queue_one(game, faction: str, unit: str, space: int) -> None:
@@ -142,25 +183,40 @@ class MoveUnits(Strict):
     movement rules (RB-MOV-14): immobile units stay, units needing transport go only with room on the ships moving
     with them (RB-MOV-06..08), and a free leader of the side in the source holds its units there (RB-MOV-10..12).
 
-    ``source``: ``base`` (the Rebel Base space, or the base's system once revealed, RB-BAS-15) or ``one-system``
-    (a system the player picks). ``to``: the context's ``system`` or the ``base``. ``max``: at most that many."""
+    ``source``: ``base`` (the Rebel Base space, or the base's system once revealed, RB-BAS-15), ``one-system``
+    (a system the player picks) or ``anywhere`` (system after system as the player picks, until he stops or ``max``
+    units have moved in all: Scouting Mission). ``to``: the context's ``system`` or the ``base``. ``max``: at most that many.
+    ``limits``: only these unit types, at most so many of each (Planetary Conquest); ``ignore_transport``: units
+    needing transport move without it (the card says so, RB-MOV-15); ``theater``: only ships or only ground units
+    (Plan the Assault, Lead the Strike Team); ``leaders_pin: false``: the side's leaders in the source do not hold
+    its units there (the card says so: Hidden Fleet, Plan the Assault)."""
 
-    source: str = Field(pattern="^(base|one-system)$")
+    source: str = Field(pattern="^(base|one-system|anywhere)$")
     to: str = Field(default="system", pattern="^(system|base)$")
     max: int | None = Field(default=None, ge=1)
+    limits: dict[str, int] | None = Field(default=None, description="Only these unit types, at most so many each.")
+    ignore_transport: bool = False
+    theater: Literal["space", "ground"] | None = None
+    leaders_pin: bool = True
 
 
-def _movable(game, where: str, faction: str) -> dict[str, int]:
+def _movable(game, where: str, faction: str, limits: dict[str, int] | None = None,
+             params: MoveUnits | None = None) -> dict[str, int]:
     t = tables(game)
-    if board.pins(game, where, faction):
+    if (params is None or params.leaders_pin) and board.pins(game, where, faction):
         return {}
-    return {u: n for u, n in board.faction_units(game, where, faction).items() if not t.units[u].immobile}
+    theater = params.theater if params is not None else None
+    return {u: n for u, n in board.faction_units(game, where, faction, theater).items()
+            if not t.units[u].immobile and (limits is None or limits.get(u, 0) > 0)}
 
 
-def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: int) -> list[dict]:
+def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: float,
+                  limits: dict[str, int] | None = None) -> list[dict]:
     t = tables(game)
     options = []
     for unit, n in sorted(left.items()):
+        if limits is not None and picked.get(unit, 0) >= limits.get(unit, 0):
+            continue
         if n > picked.get(unit, 0) and (room > 0 or not t.units[unit].needs_transport):
             options.append({"id": unit, "label": f"{label(game, unit)} ({n - picked.get(unit, 0)} left)"})
     return options
@@ -176,13 +232,18 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
         if params.source == "base":
             frame["from"] = board.rebel_base_location(game)
         else:
-            sources = [s for s in sorted(game.state["data"]["units"]) if s != to and _movable(game, s, faction)]
-            if not sources:
+            sources = [s for s in sorted(game.state["data"]["units"]) if s != to and s not in frame.get("used", ())
+                       and _movable(game, s, faction, params.limits, params)]
+            if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
                 game.pop()
                 return
+            stop = [{"id": "done", "label": "Move no more units"}] if params.source == "anywhere" else []
             source = pick(game, frame, ctx["player"], "choose-system",
-                          [{"id": s, "label": label(game, s)} for s in sources], "Move units out of which system?")
+                          [{"id": s, "label": label(game, s)} for s in sources] + stop, "Move units out of which system?")
             if source is None:
+                return
+            if source["id"] == "done":
+                game.pop()
                 return
             frame["from"] = source["id"]
         frame["picked"] = {}
@@ -190,13 +251,13 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
     if chosen is not None and chosen["id"] != "done":
         picked[chosen["id"]] = picked.get(chosen["id"], 0) + 1
     t = tables(game)
-    room = sum(t.units[u].capacity * n for u, n in picked.items()) - sum(
+    room = float("inf") if params.ignore_transport else sum(t.units[u].capacity * n for u, n in picked.items()) - sum(
         n for u, n in picked.items() if t.units[u].needs_transport
     )
-    left = _movable(game, frame["from"], faction) if frame["from"] != to else {}
-    options = _unit_options(game, left, picked, room)
+    left = _movable(game, frame["from"], faction, params.limits, params) if frame["from"] != to else {}
+    options = _unit_options(game, left, picked, room, params.limits)
     if chosen is None or chosen["id"] != "done":
-        if options and (params.max is None or sum(picked.values()) < params.max):
+        if options and (params.max is None or sum(picked.values()) < params.max - frame.get("moved", 0)):
             game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": "Move the units chosen"}],
                      f"Move a unit from {label(game, frame['from'])} to {label(game, to)}")
             return
@@ -205,24 +266,46 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
         board.add_units(game, to, unit, n)
     if picked:
         game.log("moved", faction=faction, units=picked, source=frame["from"], to=to, card=ctx.get("card"))
-        if board.units_at(game, to) != board.faction_units(game, to, faction):
-            ctx.update(combat=to, origins=[frame["from"]])  # a combat once the card is over (RS-MIS-05)
+        if board.units_at(game, to) != board.faction_units(game, to, faction):  # a combat once the card is over
+            ctx.update(combat=to, origins=sorted({*ctx.get("origins", ()), frame["from"]}))  # (RS-MIS-05)
     board.check_base_reveal(game)
+    if params.source == "anywhere":  # runs again: another system, or stop
+        frame["moved"] = frame.get("moved", 0) + sum(picked.values())
+        frame.setdefault("used", []).append(frame.pop("from"))
+        return
     game.pop()
 
 
 class DestroyUnits(Strict):
     """The card's player picks units of ``faction`` in the system whose printed health adds up to ``health`` at
     most, one at a time, and they are destroyed at once (RS-UNT-06); units without health (the Death Star, RB-DS-02)
-    can never be picked."""
+    can never be picked. ``count``: at most that many units; ``theater`` / ``kind`` (``structure``, ``fighter``,
+    ...): only such units (Ambush, Fully Operational, Target the Generator). In a combat in that system they are
+    destroyed as in combat (``combat.destroy``)."""
 
     faction: Faction
-    health: int = Field(ge=1)
+    health: int | None = Field(default=None, ge=1, description="Printed health in all, at most (unset: no limit).")
+    count: int | None = Field(default=None, ge=1)
+    theater: Literal["space", "ground"] | None = None
+    kind: str | None = None
 
 
-@op(OPS, "destroy_units", DestroyUnits)
+def _destroyable(game, params: DestroyUnits, where: str, picked: list[str]) -> dict[str, int]:
+    """Units that may still be picked: type -> how many are left there."""
+    t = tables(game)
+    if params.count is not None and len(picked) >= params.count:
+        return {}
+    left = None if params.health is None else params.health - sum(t.units[u].health for u in picked)
+    return {u: n - picked.count(u) for u, n in sorted(board.faction_units(game, where, params.faction, params.theater).items())
+            if t.units[u].health and (left is None or t.units[u].health <= left) and n > picked.count(u)
+            and (params.kind is None or t.units[u].kind == params.kind)}
+
+
+@op(OPS, "destroy_units", DestroyUnits,
+    lambda game, params, ctx: ctx.get("system") in game.state["data"]["systems"]
+    and bool(_destroyable(game, params, ctx["system"], [])))
 def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
-    """Hit and Run (Hunt Them Down for the Empire)."""
+    """Hit and Run (Hunt Them Down for the Empire), Ambush, Fully Operational, Target the Generator."""
     t = tables(game)
     where = ctx["system"]
     chosen = answer(frame)
@@ -230,16 +313,21 @@ def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
     if chosen is not None and chosen["id"] != "done":
         picked.append(chosen["id"])
     if chosen is None or chosen["id"] != "done":
-        left = params.health - sum(t.units[u].health for u in picked)
-        here = board.faction_units(game, where, params.faction)
-        options = [{"id": u, "label": f"{label(game, u)} (health {t.units[u].health})"} for u, n in sorted(here.items())
-                   if t.units[u].health and t.units[u].health <= left and n > picked.count(u)]
+        options = [{"id": u, "label": f"{label(game, u)} (health {t.units[u].health})"}
+                   for u in _destroyable(game, params, where, picked)]
         if options:
             options.append({"id": "done", "label": "Destroy the units chosen"})
-            game.ask(ctx["player"], "destroy-unit", options, f"Destroy units worth up to {left} health")
+            budget = "" if params.health is None else f" worth up to {params.health - sum(t.units[u].health for u in picked)} health"
+            game.ask(ctx["player"], "destroy-unit", options, f"Destroy units{budget}")
             return
+    fighting = game.state["data"].get("combat")
     for unit in picked:
-        board.destroy_units(game, where, unit, 1, cause=ctx.get("card", ""))
+        if fighting and fighting["system"] == where:
+            from .combat import destroy
+
+            destroy(game, unit, 1)
+        else:
+            board.destroy_units(game, where, unit, 1, cause=ctx.get("card", ""))
     game.pop()
 
 
@@ -279,13 +367,23 @@ def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
 
 class PlaceLeader(Strict):
     """Put the card's leader (the pictured leader playing it, RS-ACT-08) in the system; he stays there until
-    Refresh step 1 (RB-REF-03)."""
+    Refresh step 1 (RB-REF-03). ``pins: false``: this round he does not hold his side's units there (Public
+    Support). ``until: end-of-combat``: he joins the combat being fought, cannot retreat, and goes back to the pool
+    when it ends (Ready for Action)."""
+
+    pins: bool = True
+    until: Literal["refresh", "end-of-combat"] = "refresh"
 
 
 @op(OPS, "place_leader", PlaceLeader)
 def place_leader(game, frame, params: PlaceLeader, ctx) -> None:
-    """Assignment action cards place their leader on the board (RS-ASG-08)."""
+    """Assignment action cards place their leader on the board (RS-ASG-08); Undercover, Ready for Action."""
+    data = game.state["data"]
     board.leader(game, ctx["actor"])["at"] = ctx["system"]
+    if not params.pins:
+        data.setdefault("unpinned", {})[ctx["actor"]] = data["round"]
+    if params.until == "end-of-combat" and data.get("combat"):
+        data["combat"].setdefault("lent", []).append(ctx["actor"])
     game.log("leader-placed", leader=ctx["actor"], at=ctx["system"], card=ctx.get("card"))
     game.pop()
 
@@ -303,22 +401,34 @@ def capture_leader(game, lid: str, cause: str) -> None:
         if info["ring"] == "captured" and other != lid:
             board.rescue(game, other, "the captured ring moved to another leader")
     board.leader(game, lid)["ring"] = "captured"
+    board.leader(game, lid).pop("detained", None)  # a captured leader is no longer detained (Detained, FAQ)
     game.log("captured", leader=lid, at=board.leader(game, lid)["at"], cause=cause)
 
 
 @op(OPS, "capture", Capture)
 def capture(game, frame, params: Capture, ctx) -> None:
-    """Capture Rebel Operative; It Is Your Destiny."""
-    capture_leader(game, ctx[params.key], ctx.get("card", ""))
+    """Capture Rebel Operative; It Is Your Destiny. His side may first answer with a Special card (Noble
+    Sacrifice: he is eliminated instead, ``actions.special_window``)."""
+    from .actions import special_window
+
+    lid = ctx[params.key]
+    info = {"system": board.leader(game, lid)["at"], "leader": lid}
+    if special_window(game, frame, "capture", board.leader_faction(game, lid), info):
+        return
+    if board.leader(game, lid)["at"] != "gone":
+        capture_leader(game, lid, ctx.get("card", ""))
     game.pop()
 
 
 class Rescue(Strict):
     """Rescue the captured leader in the context (``key``): he goes to the Rebel base (RB-LDR-04). With ``escort``
-    the leaders of the mission may go with him (RB-LDR-06, RS-CAP-07); For the Greater Good says they stay."""
+    the leaders of the mission may go with him (RB-LDR-06, RS-CAP-07); For the Greater Good says they stay. With
+    ``to: base-region`` the Rebel instead puts him in a system of his choice in the Rebel base's region, which tells
+    the Empire the region (Homing Beacon); nobody goes with him."""
 
     key: str = "leader"
     escort: bool = True
+    to: Literal["base", "base-region"] = "base"
 
 
 def _subsets(leaders: list[str]) -> list[list[str]]:
@@ -332,6 +442,9 @@ def _subsets(leaders: list[str]) -> list[list[str]]:
 def rescue(game, frame, params: Rescue, ctx) -> None:
     """Rescue by mission; then the Rebel picks who goes with him, then the Empire may answer with It Is Your
     Destiny (Vader in the system: capture one of the mission's leaders, who then stays), then they move."""
+    if params.to == "base-region":
+        _rescue_in_base_region(game, frame, ctx[params.key], ctx)
+        return
     stage = frame.setdefault("stage", "rescue")
     where = ctx["system"]
     mission = [l for l in ctx.get("leaders", []) if board.leader(game, l)["at"] == where and not board.is_captured(game, l)]
@@ -368,6 +481,24 @@ def rescue(game, frame, params: Rescue, ctx) -> None:
         if not board.is_captured(game, lid):
             board.leader(game, lid)["at"] = board.rebel_base_location(game)
             game.log("leader-moved", leader=lid, to=board.rebel_base_location(game), cause="escorted the rescued leader")
+    game.pop()
+
+
+def _rescue_in_base_region(game, frame, lid: str, ctx) -> None:
+    """Homing Beacon: the Rebel (his General, who keeps the base's secret, RB-TEAM-06) picks the system."""
+    if not board.is_captured(game, lid):
+        game.pop()
+        return
+    region = tables(game).systems[board.base_system(game)].region
+    options = [{"id": s, "label": label(game, s)} for s in tables(game).regions[region]]
+    chosen = pick(game, frame, board.decider(game, "rebel", "general"), "place-rescued-leader", options,
+                  f"Put the rescued {label(game, lid)} in a system of your base's region")
+    if chosen is None:
+        return
+    info = board.leader(game, lid)
+    info["ring"] = None
+    info["at"] = chosen["id"]
+    game.log("rescued", leader=lid, to=chosen["id"], cause=ctx.get("card", ""), region=region)
     game.pop()
 
 

@@ -12,7 +12,7 @@ from swrebellion.engine import secret
 
 from . import board
 from .cards import deck, draw, hand
-from .ops_conditions import Faction, OpTable, Strict, answer, label, op, pick
+from .ops_conditions import Faction, OpTable, Strict, Where, answer, label, matches, op, pick
 from . import ops_plans
 from .tables import OPPONENT, tables
 
@@ -22,10 +22,12 @@ OPS: OpTable = {}
 class DrawProbes(Strict):
     """The Empire draws probe cards: ``count``, or one per full ``per_base_units`` Rebel units at the Rebel base if
     that is more (Gather Intel; the base's system once revealed, RB-BAS-15, FAQ-65). The probe deck is never
-    refilled (RS-PRB-05)."""
+    refilled (RS-PRB-05). With ``hand_over`` the Rebel draws them instead and hands the Empire every card whose
+    system meets that condition; the others are shuffled back into the probe deck (Intercept Transmissions)."""
 
     count: int = Field(default=1, ge=0)
     per_base_units: int | None = Field(default=None, ge=1)
+    hand_over: Where | None = None
 
 
 @op(OPS, "draw_probes", DrawProbes)
@@ -36,9 +38,25 @@ def draw_probes(game, frame, params: DrawProbes, ctx) -> None:
         at_base = sum(board.faction_units(game, board.rebel_base_location(game), "rebel").values())
         count = max(count, at_base // params.per_base_units)
     drawn = draw(game, "probes", count)
+    if params.hand_over is not None:
+        _hand_over_probes(game, drawn, params.hand_over, ctx)
+        game.pop()
+        return
     hand(game, "empire", "probes").extend(drawn)
     game.log("drew-probes", faction="empire", count=len(drawn), cards=board.team_secret(game, drawn, "empire"))
     game.pop()
+
+
+def _hand_over_probes(game, drawn: list[str], where: Where, ctx) -> None:
+    """The Rebel alone sees what he drew; both sides see the cards handed over; the deck is shuffled after."""
+    t = tables(game)
+    game.log("drew-probes", faction="rebel", count=len(drawn), cards=board.team_secret(game, list(drawn), "rebel"))
+    given = [c for c in drawn if matches(game, t.probes[c], where, ctx)]
+    hand(game, "empire", "probes").extend(given)
+    both = board.team(game, "rebel") + board.team(game, OPPONENT["rebel"])
+    game.log("probes-handed", faction="rebel", count=len(given), cards=secret(given, *both), card=ctx.get("card"))
+    deck(game, "probes").extend(c for c in drawn if c not in given)
+    game.shuffle(game.state["data"]["decks"]["probes"], "probes")
 
 
 class DrawProjects(Strict):
@@ -75,9 +93,12 @@ def draw_projects(game, frame, params: DrawProjects, ctx) -> None:
 
 
 class DrawObjectives(Strict):
-    """The Rebel draws objective cards (Rebel Planning); the General holds them (RB-OBJ-14)."""
+    """The Rebel draws objective cards (Rebel Planning); the General holds them (RB-OBJ-14). With ``keep`` he keeps
+    that many and puts the others on the bottom of the objective deck (Covert Operation); their backs stay public
+    (RS-OBJ-02)."""
 
     count: int = Field(default=1, ge=1)
+    keep: int | None = Field(default=None, ge=1)
 
 
 def take_objectives(game, count: int) -> list[str]:
@@ -90,73 +111,113 @@ def take_objectives(game, count: int) -> list[str]:
 
 @op(OPS, "draw_objectives", DrawObjectives)
 def draw_objectives(game, frame, params: DrawObjectives, ctx) -> None:
-    """Rebel Planning."""
-    drawn = take_objectives(game, params.count)
-    hand(game, "rebel", "objectives").extend(drawn)
-    game.log("drew-objectives", faction="rebel", count=len(drawn), cards=board.team_secret(game, drawn, "rebel"))
+    """Rebel Planning; Covert Operation (draw 2, keep 1)."""
+    general = board.decider(game, "rebel", "general")
+    if "drawn" not in frame:
+        frame["drawn"] = take_objectives(game, params.count)
+        frame["kept"] = []
+        game.log("drew-objectives", faction="rebel", count=len(frame["drawn"]),
+                 cards=board.team_secret(game, list(frame["drawn"]), "rebel"))
+    chosen = answer(frame)
+    if chosen is not None:
+        frame["kept"].append(frame["drawn"].pop(int(chosen["id"].partition(":")[2])))
+    keep = params.count if params.keep is None else params.keep
+    while len(frame["kept"]) < keep and frame["drawn"]:
+        if len(frame["drawn"]) + len(frame["kept"]) > keep:
+            options = [{"id": f"keep:{n}", "label": f"Keep {label(game, c)}"} for n, c in enumerate(frame["drawn"])]
+            game.ask(general, "keep-objective", options, "Keep which objective? The others go to the bottom.")
+            return
+        frame["kept"] += frame["drawn"]
+        frame["drawn"] = []
+    hand(game, "rebel", "objectives").extend(frame["kept"])
+    if frame["drawn"]:
+        from .objectives import sync_stages
+
+        deck(game, "objectives").extend(frame["drawn"])
+        sync_stages(game)  # the backs are public and move with their cards (RS-OBJ-02)
+        game.log("objectives-to-bottom", faction="rebel", count=len(frame["drawn"]))
     game.pop()
 
 
 class ArrangeObjectives(Strict):
-    """The Rebel looks at the top ``look`` objective cards, keeps one on top and puts the others on the bottom
-    (Infiltration; RB-OBJ-13). Card backs (stages) are public and move with their cards (RS-OBJ-02)."""
+    """The Rebel looks at the top ``look`` objective cards and keeps one on top, the others going to the bottom
+    (Infiltration; RB-OBJ-13), or (``rest: top``) puts them all back on top in the order he chooses (Stolen
+    Plans). Card backs (stages) are public and move with their cards (RS-OBJ-02)."""
 
     look: int = Field(default=2, ge=2)
+    rest: Literal["bottom", "top"] = "bottom"
 
 
 @op(OPS, "arrange_objectives", ArrangeObjectives)
 def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
-    """Infiltration."""
+    """Infiltration; Stolen Plans."""
     data = game.state["data"]
     cards = deck(game, "objectives")
-    top = cards[: params.look]
+    if "top" not in frame:
+        frame["top"] = list(cards[: params.look])
+        frame["order"] = []  # indexes into "top", from the top down
+        game.log("looked-at-objectives", faction="rebel", cards=board.team_secret(game, list(frame["top"]), "rebel"))
+    top = frame["top"]
     chosen = answer(frame)
-    if chosen is None:
-        game.log("looked-at-objectives", faction="rebel", cards=board.team_secret(game, list(top), "rebel"))
-        if len(top) > 1:
-            options = [{"id": f"top:{n}", "label": f"Keep {label(game, c)} on top"} for n, c in enumerate(top)]
-            game.ask(board.decider(game, "rebel", "general"), "arrange-objectives", options,
-                     "Which objective stays on top? The others go to the bottom.")
-            return
-        game.pop()
+    if chosen is not None:
+        frame["order"].append(int(chosen["id"].partition(":")[2]))
+    wanted = len(top) - 1 if params.rest == "top" else 1
+    left = [n for n in range(len(top)) if n not in frame["order"]]
+    if len(frame["order"]) < wanted and len(left) > 1:
+        if params.rest == "top":
+            options = [{"id": f"top:{n}", "label": f"Put {label(game, top[n])} next from the top"} for n in left]
+            prompt = f"Which objective goes at position {len(frame['order']) + 1} from the top?"
+        else:
+            options = [{"id": f"top:{n}", "label": f"Keep {label(game, top[n])} on top"} for n in left]
+            prompt = "Which objective stays on top? The others go to the bottom."
+        game.ask(board.decider(game, "rebel", "general"), "arrange-objectives", options, prompt)
         return
-    keep = int(chosen["id"].partition(":")[2])
-    order = [keep] + [n for n in range(len(top)) if n != keep]
+    game.pop()
+    if len(top) < 2:
+        return
+    order = frame["order"] + [n for n in range(len(top)) if n not in frame["order"]]
+    stays = len(top) if params.rest == "top" else 1
     for pile in (cards, data["objective_stages"]):
         moved = [pile[n] for n in order]
-        pile[: len(top)] = moved[:1]
-        pile.extend(moved[1:])
-    game.log("arranged-objectives", faction="rebel", to_bottom=len(top) - 1)
-    game.pop()
+        pile[: len(top)] = moved[:stays]
+        pile.extend(moved[stays:])
+    game.log("arranged-objectives", faction="rebel", to_bottom=len(top) - stays)
 
 
 class AssignFromDeck(Strict):
-    """Search the side's mission deck for a card and assign the card's leader (the actor) to it, face down; a
-    second leader from the pool may join him because this happens in the Assignment Phase (RS-MIS-07). The deck is
-    shuffled after (Our Most Desperate Hour; the chosen card is not shown, RS-ACT-11)."""
+    """Search the side's mission deck (``deck: projects``: the project deck, RB-PRJ) for a card and assign the card's
+    leader (the actor) to it, face down; a second leader from the pool may join him because this happens in the
+    Assignment Phase (RS-MIS-07). The deck is shuffled after (Our Most Desperate Hour, Proceeding as Planned; the
+    chosen card is not shown, RS-ACT-11)."""
+
+    deck: Literal["missions", "projects"] = "missions"
 
 
-def _deck_choices(game, ctx) -> list[str]:
+def _deck_name(params: AssignFromDeck, faction: str) -> str:
+    return "projects" if params.deck == "projects" else f"missions-{faction}"
+
+
+def _deck_choices(game, params: AssignFromDeck, ctx) -> list[str]:
     """Cards of the deck the actor could carry out, alone or with one leader from the pool."""
     from . import missions
 
     faction, actor = ctx["faction"], ctx["actor"]
     pool = board.pool(game, faction)
-    return sorted({c for c in deck(game, f"missions-{faction}")
+    return sorted({c for c in deck(game, _deck_name(params, faction))
                    if ops_plans.playable(game, c) and missions.completable(game, c, [actor], pool)})
 
 
-@op(OPS, "assign_from_deck", AssignFromDeck, lambda game, params, ctx: bool(_deck_choices(game, ctx)))
+@op(OPS, "assign_from_deck", AssignFromDeck, lambda game, params, ctx: bool(_deck_choices(game, params, ctx)))
 def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
-    """Our Most Desperate Hour."""
+    """Our Most Desperate Hour, Proceeding as Planned."""
     from . import missions
 
     faction, actor = ctx["faction"], ctx["actor"]
-    name = f"missions-{faction}"
+    name = _deck_name(params, faction)
     chosen = answer(frame)
     if "card" not in frame:
         if chosen is None:
-            cards = _deck_choices(game, ctx)
+            cards = _deck_choices(game, params, ctx)
             if not cards:
                 game.pop()
                 return
@@ -180,17 +241,38 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
 
 class AttachRing(Strict):
     """Put an attachment ring on one of the side's free leaders in play who wears none (RS-ACT-13: one ring per
-    leader; a ring replaced or removed ends its effect)."""
+    leader; a ring replaced or removed ends its effect). With ``among: mission`` the ring goes to one of the
+    mission's leaders in its system instead, replacing any ring he wears (Seek Yoda: 'this leader'); with ``among:
+    target`` to the leader the mission is against, replacing his ring (RS-CAP-03: Carbon Freezing, Lure of the Dark
+    Side); with ``among: pictured`` only to a leader pictured on the card, or one counting as him (RS-LDR-06), who
+    wears none (The Millennium Falcon: Han or Chewbacca)."""
 
     ring: str
+    among: Literal["any", "mission", "target", "pictured"] = "any"
+
+
+def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
+    t = tables(game)
+    leaders = game.state["data"]["leaders"]
+    if params.among == "target":
+        return [ctx["leader"]]
+    if params.among == "mission":
+        return [l for l in ctx.get("leaders", []) if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l)]
+    allowed = None
+    if params.among == "pictured":
+        from .actions import pictured
+
+        allowed = pictured(game, ctx["card"])
+    return [l for l, info in sorted(leaders.items())
+            if t.leaders[l].faction == ctx["faction"] and info["at"] not in ("supply", "gone") and info["ring"] is None
+            and (allowed is None or l in allowed)]
 
 
 @op(OPS, "attach_ring", AttachRing)
 def attach_ring(game, frame, params: AttachRing, ctx) -> None:
-    """Human-Cyborg Relations (C-3PO), Resourceful Astromech (R2-D2)."""
-    t = tables(game)
-    leaders = [l for l, info in sorted(game.state["data"]["leaders"].items())
-               if t.leaders[l].faction == ctx["faction"] and info["at"] not in ("supply", "gone") and info["ring"] is None]
+    """Put an attachment ring on a leader: Human-Cyborg Relations (C-3PO), Resourceful Astromech (R2-D2), Seek Yoda
+    (Master Yoda); Carbon Freezing, Lure of the Dark Side."""
+    leaders = _ring_bearers(game, params, ctx)
     if not leaders:
         game.pop()
         return
@@ -198,7 +280,10 @@ def attach_ring(game, frame, params: AttachRing, ctx) -> None:
                   f"Which leader wears the {params.ring} ring?")
     if chosen is None:
         return
-    board.leader(game, chosen["id"])["ring"] = params.ring
+    info = board.leader(game, chosen["id"])
+    if info["ring"] is not None:
+        game.log("ring-replaced", ring=info["ring"], leader=chosen["id"], by=params.ring)
+    info["ring"] = params.ring
     game.log("ring-attached", ring=params.ring, leader=chosen["id"], card=ctx.get("card"))
     game.pop()
 

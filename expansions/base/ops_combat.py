@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from . import board, cards, combat
+from . import board, cards, combat, ops_rebel
 from .ops_conditions import OpTable, Strict, label, op
 from .tables import OPPONENT, tables
 
@@ -59,17 +59,20 @@ class Block(Strict):
 
 class CombatEffect(Strict):
     """An effect lasting this combat, round or battle step (RS-CMB-06; No Escape, Escape Plan, Unstoppable Assault,
-    According to My Design, It's a Trap, Keep Them from Escaping)."""
+    According to My Design, It's a Trap, Keep Them from Escaping, Point-Blank Assault, Target the Star Destroyers)."""
 
-    kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport"] = Field(
+    kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport", "health", "recolour-hits"] = Field(
         description="dice: change attack dice before the cap; no-retreat; no-block; no-tactics: play no tactic "
-        "cards; ignore-transport: retreat without transport (RB-MOV-15)."
+        "cards; ignore-transport: retreat without transport (RB-MOV-15); health: units' health changes by "
+        "``amount``, never below 1; recolour-hits: up to ``red``/``black`` hits of that colour per attack may go on "
+        "a unit of either health colour."
     )
-    who: Literal["self", "opponent"]
+    who: Literal["self", "opponent", "both"]
     until: Literal["combat", "round", "step"]
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only this theater (all if unset).")
     red: int = 0
     black: int = 0
+    amount: int = 0
 
 
 class DeathStarPlans(Strict):
@@ -204,9 +207,10 @@ def block(game, frame, params: Block, ctx) -> None:
 @op(OPS, "combat_effect", CombatEffect)
 def combat_effect(game, frame, params: CombatEffect, ctx) -> None:
     """Record an effect on the player or his opponent for the combat, the round or the step (RS-CMB-06)."""
-    faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
-    values = {k: getattr(params, k) for k in ("theater", "red", "black") if getattr(params, k)}
-    combat.add_effect(game, params.kind, faction, params.until, **values)
+    factions = {"self": [ctx["faction"]], "opponent": [OPPONENT[ctx["faction"]]], "both": list(combat.FACTIONS)}
+    values = {k: getattr(params, k) for k in ("theater", "red", "black", "amount") if getattr(params, k)}
+    for faction in factions[params.who]:
+        combat.add_effect(game, params.kind, faction, params.until, **values)
     game.pop()
 
 
@@ -217,9 +221,17 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
     card goes back to hand unscored."""
     from . import objectives
 
-    t = tables(game)
     if "hit" not in frame:
-        faces = game.roll({"red": params.count}, who="rebel", purpose="death-star-plans")["red"]
+        if "faces" not in frame:
+            from . import actions
+
+            dice = {"red": params.count}
+            if actions.special_window(game, frame, "before-roll", "rebel", {"system": combat.state(game)["system"], "dice": dice}):
+                return  # One in a Million may set a die to a direct hit (FAQ via SU)
+            frame["faces"] = actions.roll(game, frame, dice, who="rebel", purpose="death-star-plans")["red"]
+        if ops_rebel.yoda_reroll(game, frame, {"red": frame["faces"]}, combat.state(game)["system"]):
+            return  # the Master Yoda ring may reroll one of these dice (RS-DSP-02)
+        faces = frame["faces"]
         frame["hit"] = "direct-hit" in faces
         if not frame["hit"]:
             game.log("death-star-plans", card=ctx["card"], hit=False)
@@ -227,7 +239,7 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
             game.pop()
             return
     system = combat.state(game)["system"]
-    stations = sorted(u for u in board.faction_units(game, system, "empire", "space") if combat.DEATH_STARS & set(t.units[u].abilities))
+    stations = combat.plans_targets(game, system)
     if "choice" in frame:
         target = frame.pop("choice")["id"]
     elif len(stations) > 1:

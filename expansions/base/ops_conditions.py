@@ -11,6 +11,7 @@ Ops read and write the running effect's context (``swrebellion.engine.effects.co
 ``card``      the card id; ``leaders`` the leaders on the mission; ``actor`` the pictured leader of an action card
 ``system``    the chosen system (or the Rebel Base space for a mission at the base, RB-MIS-25 exception)
 ``leader``    the leader a mission is against (RB-MIS-03/17/19)
+``barred``    systems the mission may not take place in (Boba Fett? Where?, ``actions.barred_systems``)
 """
 
 from __future__ import annotations
@@ -55,9 +56,19 @@ class Where(Strict):
     sabotaged: bool | None = None
     has_units: UnitFilter | None = Field(default=None, description="Holds at least one such unit (RB-MIS-04).")
     without_units: Faction | None = Field(default=None, description="Holds no unit of that side.")
+    without: UnitFilter | None = Field(default=None, description="Holds no such unit (no Rebel ground unit, ...).")
     has_leader: Faction | None = Field(default=None, description="Holds a free leader of that side.")
     same_region_as: str | None = Field(
         default=None, description="In the region of the system held by this context key (e.g. 'system')."
+    )
+    other_than: str | None = Field(
+        default=None, description="Not the system held by this context key (a second, different system)."
+    )
+    resource: str | None = Field(
+        default=None, description="Shows this resource icon, e.g. 'space-square' (none once destroyed, RB-DST-05)."
+    )
+    systems: list[str] | None = Field(
+        default=None, description="One of these systems (a card naming its system: Seek Yoda's Dagobah)."
     )
 
 
@@ -74,6 +85,10 @@ def has_matching_units(game, system_id: str, wanted: UnitFilter) -> bool:
 def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
     """Whether a system meets a condition (RB-MIS-02..04: 'the card's instructions' for where a mission goes)."""
     s = board.system(game, system_id)
+    if where.systems is not None and system_id not in where.systems:
+        return False
+    if system_id in ctx.get("barred", ()):  # a mission kept out of the system (Boba Fett? Where?)
+        return False
     if where.imperial is not None and board.is_imperial(game, system_id) != where.imperial:
         return False
     if where.rebel is not None and board.is_rebel(game, system_id) != where.rebel:
@@ -94,7 +109,13 @@ def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
         return False
     if where.without_units is not None and board.has_units(game, system_id, where.without_units):
         return False
+    if where.without is not None and has_matching_units(game, system_id, where.without):
+        return False
     if where.has_leader is not None and not board.leaders_at(game, system_id, where.has_leader, captured=False):
+        return False
+    if where.other_than is not None and ctx.get(where.other_than) == system_id:
+        return False
+    if where.resource is not None and (s["destroyed"] or where.resource not in tables(game).systems[system_id].resources):
         return False
     if where.same_region_as is not None:
         other = ctx.get(where.same_region_as)

@@ -69,11 +69,10 @@ class ChooseLeader(Strict):
 
 def leaders_where(game, params: ChooseLeader, ctx) -> list[str]:
     """Leaders on the board in a system (not on the Rebel Base space, RB-MIS-25; not on a mission card)."""
-    t = tables(game)
     systems = game.state["data"]["systems"]
     out = []
     for lid, info in sorted(game.state["data"]["leaders"].items()):
-        if t.leaders[lid].faction != params.faction or info["at"] not in systems:
+        if board.leader_faction(game, lid) != params.faction or info["at"] not in systems:
             continue
         if params.captured is not None and board.is_captured(game, lid) != params.captured:
             continue
@@ -131,6 +130,13 @@ class When(Strict):
 
     base_hidden: bool | None = Field(default=None, description="The Rebel base is (not) still hidden.")
     system: Where | None = Field(default=None, description="The context's system meets this condition.")
+    mission_leader: str | None = Field(
+        default=None, description="This leader (or one replacing him, RS-LDR-06) is on the mission: a portrait "
+        "leader's extra on a resolve card (RS-MIS-06)."
+    )
+    leader_in: list[str] | None = Field(
+        default=None, description="The context's leader is one of these (or replaces one of them, RS-LDR-06)."
+    )
 
 
 class Branch(Strict):
@@ -146,8 +152,18 @@ class ChooseOne(Strict):
     options: list[Branch] = Field(min_length=2)
 
 
+def _is_one_of(game, lid: str | None, wanted: list[str]) -> bool:
+    """RS-LDR-06: Luke Skywalker (Jedi) counts as Luke Skywalker."""
+    return lid is not None and (lid in wanted or tables(game).leaders[lid].replaces in wanted)
+
+
 def _holds(game, when: When, ctx) -> bool:
     if when.base_hidden is not None and board.base_revealed(game) == when.base_hidden:
+        return False
+    if when.mission_leader is not None and not any(
+            _is_one_of(game, l, [when.mission_leader]) for l in ctx.get("leaders", [])):
+        return False
+    if when.leader_in is not None and not _is_one_of(game, ctx.get("leader"), when.leader_in):
         return False
     if when.system is not None:
         where = ctx.get("system")

@@ -164,11 +164,13 @@ def _combat_losses(game, params: RequireCombatLosses, ctx) -> bool:
 
 class RequireBattleWon(Strict):
     """Condition: the side won a battle of this combat (of ``theater`` when given, RS-BTL-01..03), in a system that
-    was subjugated when the combat began if ``subjugated_at_start`` (Liberation)."""
+    was subjugated when the combat began if ``subjugated_at_start`` (Liberation), and where one of ``leaders`` is, or
+    was until he retreated in this combat (Return of the Jedi: Vader or the Emperor, FAQ)."""
 
     faction: Faction = "rebel"
     theater: Literal["space", "ground"] | None = None
     subjugated_at_start: bool = False
+    leaders: list[str] | None = None
 
 
 @condition("require_battle_won", RequireBattleWon)
@@ -179,6 +181,11 @@ def _battle_won(game, params: RequireBattleWon, ctx) -> bool:
     system = game.state["data"]["combat"]["system"]
     if not any(e["type"] == "battle-won" and e["winner"] == params.faction and e["system"] == system
                and (params.theater is None or e["theater"] == params.theater) for e in events):
+        return False
+    if params.leaders is not None and not any(
+            game.state["data"]["leaders"][l]["at"] == system
+            or any(e["type"] == "retreat" and e["from"] == system and l in e["leaders"] for e in events)
+            for l in params.leaders):
         return False
     if not params.subjugated_at_start:
         return True

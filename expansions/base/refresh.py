@@ -78,12 +78,16 @@ def objective_step(game, frame) -> None:
 def retrieve_leaders_step(game, frame) -> None:
     """RB-REF-03, RS-LDR-04: unrevealed mission cards go back to hand with their leaders (RB-ASG-03, via
     ``missions.return_unrevealed``); every other leader on the board returns to the pool, except captured ones,
-    who stay where they are held (RS-LDR-04)."""
+    who stay where they are held (RS-LDR-04), and a leader Detained this round, who stays this once (card effect,
+    ``ops_empire.detain``)."""
     from .missions import return_unrevealed
 
     return_unrevealed(game)
     returned = []
     for lid, info in game.state["data"]["leaders"].items():
+        if info.pop("detained", False):
+            game.log("leader-detained", leader=lid, at=info["at"])  # Detained: he stays this once (card effect)
+            continue
         if info["at"] not in ("pool", "supply", "gone") and not board.is_captured(game, lid):
             info["at"] = "pool"
             returned.append(lid)

@@ -121,8 +121,9 @@ def _objectives(game, frame) -> None:
     data = game.state["data"]
     setup = the_setup(game)
     objectives = tables(game).objectives
+    deck_stages = game.modify("objective-deck", setup.objective_deck)  # an expansion's own deck (RE-SET-03)
     stacks = []
-    for stage in sorted(setup.objective_deck, key=lambda s: s.stage):
+    for stage in sorted(deck_stages, key=lambda s: s.stage):
         pool = sorted(c for c in _copies(o for o in objectives.values() if o.stage == stage.stage) if c not in stage.fixed)
         chosen = list(stage.fixed)
         if stage.random is None:
@@ -136,7 +137,7 @@ def _objectives(game, frame) -> None:
         stacks.append(peek(stack))
     data["decks"]["objectives"] = secret([card for stack in stacks for card in stack])
     data["discards"]["objectives"] = []
-    data["objective_stages"] = [stage for stage, stack in zip(sorted(s.stage for s in setup.objective_deck), stacks) for _ in stack]
+    data["objective_stages"] = [stage for stage, stack in zip(sorted(s.stage for s in deck_stages), stacks) for _ in stack]
     drawn = draw(game, "objectives", setup.rebel_objective_draws)
     data["objective_stages"] = data["objective_stages"][len(drawn):]
     hand(game, "rebel", "objectives").extend(drawn)
@@ -232,6 +233,7 @@ def _empire_units(game, frame) -> None:
         return
     unit = frame["todo"][0]
     imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s)]
+    imperial = game.modify("starting-unit-systems", imperial, faction="empire")  # e.g. a DSUC's system (RE-SET-09)
     lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
     ground_left = sum(1 for u in frame["todo"] if t.units[u].theater == "ground")
     options = imperial

@@ -1,5 +1,13 @@
-"""*Rise of the Empire* as a plugin: cinematic combat, new units, leaders and cards (content/rise-of-the-empire)."""
+"""*Rise of the Empire* as a plugin: cinematic combat, new units, leaders and cards (content/rise-of-the-empire).
 
+Every hook the expansion implements is in this file; each delegates to the module that holds the rules:
+``setup`` (RE-SET, RE-MSS, RE-CRD), ``skills`` (RE-DIE, RE-SKL), ``leaders`` (RE-LDR), ``markers`` (RE-MRK,
+RE-IMM), ``units`` (RE-UNT, RE-DEP, RS-ROE-02), ``cinematic`` and ``ops`` (RE-CIN and the advanced tactic cards),
+``scenario`` (its scenario keys) and ``describe`` (its events in a game's account). It changes the base game only
+through steps it overrides, the values it adjusts (``modify_value``) and the events it reacts to (``on_event``).
+"""
+
+from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
 
 EXPANSION = Expansion(
@@ -10,3 +18,100 @@ EXPANSION = Expansion(
     packs=(("swrebellion.content", "rise-of-the-empire"),),
     description="The 2017 expansion: cinematic combat, Shield Bunker, Interdictor, leader limits, green dice.",
 )
+
+_MODIFIERS: dict = {}
+_REACTIONS: dict = {}
+
+
+def _modifiers() -> dict:
+    """Value name -> the function adjusting it (``game.modify`` points of the base rules)."""
+    if not _MODIFIERS:
+        from . import cinematic, setup, skills, units
+
+        _MODIFIERS.update({
+            "objective-deck": setup.objective_deck,  # RE-SET-03
+            "starting-unit-systems": setup.starting_unit_systems,  # RE-SET-09
+            "requirement-icons": skills.requirement_icons,  # RE-SKL-03
+            "mission-dice": skills.mission_dice,  # RE-SKL-02, RE-DIE-03
+            "unit-health": units.unit_health,  # RE-UNT-02
+            "destroyable": units.destroyable,  # RE-UNT-02
+            "plans-targets": units.plans_targets,  # RE-UNT-02
+            "deploy-targets": units.deploy_targets,  # RE-UNT-03/04
+            "deploy-order": units.deploy_order,  # RE-DEP-01
+            "can-retreat": units.can_retreat,  # RE-UNT-06
+            "combat-dice": units.combat_dice,  # RE-UNT-07
+            "structures-lost": units.structures_lost,  # RS-ROE-02
+            "tactic-draws": cinematic.no_tactic_draws,  # RE-CIN-09
+            "destroy-at-once": cinematic.not_at_once,  # RS-ROE-06
+        })
+    return _MODIFIERS
+
+
+def _reactions() -> dict:
+    """Event type -> the functions reacting to it."""
+    if not _REACTIONS:
+        from . import cinematic, leaders, markers, units
+
+        for kind in leaders.TRIGGERS:
+            _REACTIONS.setdefault(kind, []).append(leaders.on_event)
+        for kind in ("drew-objectives", "system-destroyed", *markers.UNIT_EVENTS):
+            _REACTIONS.setdefault(kind, []).append(markers.on_event)
+        _REACTIONS.setdefault("deployed", []).append(units.on_deployed)
+        _REACTIONS.setdefault("retreat", []).append(cinematic.on_retreat)
+    return _REACTIONS
+
+
+@hookimpl
+def register_steps(registry):
+    from . import cinematic, leaders, markers, setup
+
+    registry.override("base.setup.tactics", setup.tactics_step)
+    registry.override("base.setup.loyalty", setup.loyalty_step)
+    registry.override("base.setup.empire-units", setup.empire_units_step)
+    for name, handler in cinematic.OVERRIDES.items():
+        registry.override(name, handler)
+    for module in (cinematic, leaders, markers):
+        for name, handler in module.STEPS.items():
+            registry.register(name, handler)
+
+
+@hookimpl
+def register_effect_ops(registry):
+    from . import ops
+
+    ops.register(registry)
+
+
+@hookimpl
+def setup_game(game):
+    from . import setup
+
+    setup.start(game)
+
+
+@hookimpl
+def build_scenario(game, spec):
+    from . import scenario
+
+    return scenario.build(game, spec)
+
+
+@hookimpl
+def modify_value(game, name, value, context):
+    modifier = (_MODIFIERS or _modifiers()).get(name)
+    return None if modifier is None else modifier(game, value, context)
+
+
+@hookimpl
+def on_event(game, event):
+    reactions = (_REACTIONS or _reactions()).get(event["type"])
+    if reactions and "roe" in game.state["data"]:  # not before the expansion's state exists (scenario building)
+        for reaction in reactions:
+            reaction(game, event)
+
+
+@hookimpl
+def describe_event(game, event):
+    from . import describe
+
+    return describe.describe(game, event)

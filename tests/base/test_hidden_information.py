@@ -24,6 +24,11 @@ class DiscreetAgent(RandomAgent):
         return choice
 
 
+#: Events after which the Empire legitimately knows something of the base: found, or moved by Rapid Mobilization
+#: (which shows the old location); Long-Range Probe's answer; Interrogation Droid's three systems.
+TELL_THE_BASE = ("base-revealed", "base-answer", "systems-named")
+
+
 def advance_past_setup(rules, seed):
     game = Game.new(rules, seed)
     agents = {p: DiscreetAgent(seed + n) for n, p in enumerate(game.state["players"])}
@@ -52,7 +57,7 @@ def same_views(a, b, observer, agents, limit=400, deck=None):
             return compared
         a.apply(option, player=decision.player)
         b.apply(option, player=decision.player)
-        if any(e["type"] == "base-revealed" for g in (a, b) for e in g.state["log"][start:]):
+        if any(e["type"] in TELL_THE_BASE for g in (a, b) for e in g.state["log"][start:]):
             return compared  # found, or moved by Rapid Mobilization (which shows the old location): no longer secret
         compared += 1
     return compared

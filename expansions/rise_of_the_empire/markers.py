@@ -1,0 +1,230 @@
+"""Target markers and Immediate objectives (RE-MRK-01..04, RE-IMM-01..03, RULINGS D-06, RS-ROE-01, FAQ-119/121).
+
+``data["roe"]["markers"]`` lists the markers on the board, each ``{"marker", "system", "card", "faction",
+"on_removal"}``: the marker kind (``markers.yaml``; its ``faction`` owns it, and only the other side removes it),
+where it is, the card that placed it and the effect steps its removal triggers (given by the card's
+``place_target_markers`` step, so each card says what removal does, RE-MRK-02).
+
+* Placing: the op ``place_target_markers`` (a card's effect), at most the box's supply of each kind (RE-MRK-04).
+* Removing (RE-MRK-02, FAQ-119): a side with a ground unit in the system while the owner has none there may remove
+  the marker. It is offered when units in the system change and no combat is being fought there (a reaction to
+  the events ``moved``, ``retreat``, ``deployed``, ``destroyed``, ``gained-units``, ``combat-end``).
+* A destroyed system loses its markers, and their removal effects trigger (RE-MRK-03).
+* An Immediate objective (``timing: immediate``) is revealed and resolved as soon as the Rebel draws it
+  (RE-IMM-01/02); it stays in play while one of its markers is on the board and is discarded when the last goes
+  (RE-IMM-03), or at once if it placed none.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from swrebellion.engine.effects import run_effect
+from swrebellion.expansions.base import board, cards
+from swrebellion.expansions.base.board import decider
+from swrebellion.expansions.base.ops_conditions import OpTable, Strict, Where, label, op, pick, systems_where
+from swrebellion.expansions.base.tables import OPPONENT, tables as base_tables
+
+from .flow import after_current
+from .tables import tables
+
+CHECK = "roe.markers.check"
+DESTROYED = "roe.markers.destroyed"
+IMMEDIATE = "roe.immediate"
+UNIT_EVENTS = ("moved", "retreat", "deployed", "destroyed", "gained-units", "combat-end", "move")
+
+OPS: OpTable = {}
+
+
+def markers(game) -> list[dict]:
+    return game.state["data"]["roe"]["markers"]
+
+
+def on_board(game, kind: str) -> int:
+    return sum(1 for m in markers(game) if m["marker"] == kind)
+
+
+# -- placing -------------------------------------------------------------------------------------------------------
+
+
+class PlaceTargetMarkers(Strict):
+    """Place target markers (RE-MRK-01): ``count`` markers of kind ``marker`` in systems meeting ``where``, each in
+    a different system unless ``same_system``; ``chooser`` says which side picks the systems. ``on_removal`` are
+    the steps run when one of them is removed (by units, RE-MRK-02, a card, or with its system, RE-MRK-03), with
+    the remover's side as ``faction``."""
+
+    marker: str
+    count: int = Field(default=1, ge=1)
+    where: Where = Where()
+    chooser: Literal["self", "opponent"] = "self"
+    same_system: bool = False
+    on_removal: list[dict[str, Any]] = Field(default_factory=list)
+
+
+@op(OPS, "place_target_markers", PlaceTargetMarkers)
+def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
+    """Put target markers on the board, as the card's steps say (RE-MRK-01, RE-IMM-02)."""
+    side = ctx["faction"] if params.chooser == "self" else OPPONENT[ctx["faction"]]
+    placed = frame.setdefault("placed", [])
+    chosen = frame.pop("choice", None)
+    if chosen is not None:
+        _place(game, params, ctx, chosen["id"])
+        placed.append(chosen["id"])
+    supply = tables(game).marker_supply.get(params.marker)
+    while len(placed) < params.count and (supply is None or on_board(game, params.marker) < supply):
+        candidates = [s for s in systems_where(game, params.where, ctx) if params.same_system or s not in placed]
+        if not candidates:
+            break
+        options = [{"id": s, "label": label(game, s)} for s in candidates]
+        if len(options) > 1:
+            game.ask(decider(game, side, "admiral"), "place-target-marker", options,
+                     f"{label(game, ctx.get('card', ''))}: place a target marker")
+            return
+        _place(game, params, ctx, candidates[0])
+        placed.append(candidates[0])
+    ctx["markers_placed"] = ctx.get("markers_placed", 0) + len(placed)
+    game.pop()
+
+
+def _place(game, params: PlaceTargetMarkers, ctx, system: str) -> None:
+    owner = tables(game).marker_faction.get(params.marker, ctx["faction"])
+    markers(game).append({"marker": params.marker, "system": system, "card": ctx.get("card"), "faction": owner,
+                          "on_removal": [dict(s) for s in params.on_removal]})
+    game.log("target-marker-placed", marker=params.marker, system=system, card=ctx.get("card"))
+
+
+# -- removing ------------------------------------------------------------------------------------------------------
+
+
+def remove(game, index: int, by: str, cause: str) -> None:
+    """Take a marker off the board, then run its removal effect and retire an Immediate objective that has no
+    marker left (RE-IMM-03). The effect runs as frames on top of the caller's."""
+    entry = markers(game).pop(index)
+    game.log("target-marker-removed", marker=entry["marker"], system=entry["system"], card=entry["card"], by=by,
+             cause=cause)
+    card = entry["card"]
+    immediate = game.state["data"]["roe"]["immediate"]
+    if card in immediate and not any(m["card"] == card for m in markers(game)):
+        _retire(game, card)
+    if entry["on_removal"]:
+        player = decider(game, by, "general")
+        run_effect(game, entry["on_removal"], {"faction": by, "player": player, "card": card,
+                                               "system": entry["system"], "marker": entry["marker"]})
+
+
+def _retire(game, card: str) -> None:
+    game.state["data"]["roe"]["immediate"].remove(card)
+    cards.discard(game, "objectives", card)
+    game.log("objective-discarded", card=card, cause="its last target marker is gone")
+
+
+def removable(game, entry: dict) -> bool:
+    """RE-MRK-02, FAQ-119: the other side has a ground unit there and the owner none; not while a combat is being
+    fought in that system."""
+    combat = game.state["data"]["combat"]
+    where = entry["system"]
+    if combat is not None and combat["system"] == where:
+        return False
+    owner = entry["faction"]
+    return board.has_units(game, where, OPPONENT[owner], "ground") and not board.has_units(game, where, owner, "ground")
+
+
+def check_step(game, frame) -> None:
+    """Offer the removal of each marker that may be removed now, one at a time (declining keeps it for now)."""
+    declined = frame.setdefault("declined", [])
+    if "choice" in frame:
+        index = frame.pop("index")
+        if frame.pop("choice")["id"] == "remove":
+            entry = markers(game)[index]
+            remove(game, index, OPPONENT[entry["faction"]], cause="ground units")
+            return
+        declined.append([markers(game)[index]["marker"], markers(game)[index]["system"]])
+    for index, entry in enumerate(markers(game)):
+        if [entry["marker"], entry["system"]] in declined or not removable(game, entry):
+            continue
+        remover = OPPONENT[entry["faction"]]
+        frame["index"] = index
+        game.ask(decider(game, remover, "general"), "remove-target-marker",
+                 [{"id": "remove", "label": f"Remove the {label(game, entry['marker'])} from {label(game, entry['system'])}"},
+                  {"id": "keep", "label": "Leave it"}],
+                 "Remove a target marker (RE-MRK-02)?")
+        return
+    game.pop()
+
+
+def destroyed_step(game, frame) -> None:
+    """RE-MRK-03: every marker in the destroyed system goes, each with its removal effect."""
+    for index, entry in enumerate(markers(game)):
+        if entry["system"] == frame["system"]:
+            remove(game, index, OPPONENT[entry["faction"]], cause="system destroyed")
+            return
+    game.pop()
+
+
+class RemoveTargetMarker(Strict):
+    """Take one target marker off the context's system (the player's choice if several), with its removal effect
+    (Rogue One)."""
+
+
+@op(OPS, "remove_target_marker", RemoveTargetMarker)
+def remove_target_marker(game, frame, params: RemoveTargetMarker, ctx) -> None:
+    """Remove a target marker from this system (Rogue One's top ability)."""
+    here = [i for i, m in enumerate(markers(game)) if m["system"] == ctx.get("system")]
+    if not here:
+        game.pop()
+        return
+    options = [{"id": str(i), "label": label(game, markers(game)[i]["marker"])} for i in here]
+    chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, "Remove which target marker?")
+    if chosen is None:
+        return
+    game.pop()
+    remove(game, int(chosen["id"]), ctx["faction"], cause=ctx.get("card", "effect"))
+
+
+# -- Immediate objectives ------------------------------------------------------------------------------------------
+
+
+def immediate_step(game, frame) -> None:
+    """RE-IMM-02, FAQ-121: each Immediate objective in the Rebel's hand is revealed and resolved now."""
+    if "ctx" in frame:
+        ctx = frame.pop("ctx")
+        card = ctx["card"]
+        if card in game.state["data"]["roe"]["immediate"] and not any(m["card"] == card for m in markers(game)):
+            _retire(game, card)  # it placed no marker (Rebel Cell with no Rebel system): gone at once
+    objectives = base_tables(game).objectives
+    hand = cards.hand(game, "rebel", "objectives")
+    card = next((c for c in hand if objectives[c].timing == "immediate"), None)
+    if card is None:
+        game.pop()
+        return
+    hand.remove(card)
+    game.state["data"]["roe"]["immediate"].append(card)
+    game.log("objective-revealed", card=card, timing="immediate")
+    steps = [{"op": s.op, **s.params} for s in objectives[card].effect]
+    run_effect(game, steps, {"faction": "rebel", "player": decider(game, "rebel", "general"), "card": card},
+               into="ctx")
+
+
+# -- reactions -----------------------------------------------------------------------------------------------------
+
+
+def on_event(game, event) -> None:
+    kind = event["type"]
+    data = game.state["data"]
+    if kind == "drew-objectives":
+        objectives = base_tables(game).objectives
+        if any(objectives[c].timing == "immediate" for c in cards.hand(game, "rebel", "objectives")):
+            after_current(game, IMMEDIATE)
+    elif not data["roe"]["markers"] or data.get("phase") == "setup":
+        return
+    elif kind == "system-destroyed":
+        if any(m["system"] == event["system"] for m in markers(game)):
+            after_current(game, DESTROYED, system=event["system"])
+    elif kind in UNIT_EVENTS:
+        if any(removable(game, m) for m in markers(game)):
+            after_current(game, CHECK)
+
+
+STEPS = {CHECK: check_step, DESTROYED: destroyed_step, IMMEDIATE: immediate_step}

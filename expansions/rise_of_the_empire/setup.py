@@ -1,0 +1,170 @@
+"""Setup with the expansion (RE-SET-01..11, RE-MSS-01..07, RE-CRD-01, RE-USE-01/02, RULINGS D-06).
+
+* The objective deck is built from the ``rise-of-the-empire`` setup's stages whatever starting units are chosen
+  (RE-SET-03, FAQ-134): the base step does the building, the ``"objective-deck"`` value says which stages.
+* The base tactic decks go back to the box and each player gets his own advanced space and ground decks, never
+  shuffled (RE-SET-04, RE-CIN-01/02): the step ``base.setup.tactics`` is overridden.
+* Mission sets are chosen at the end of setup step 7, i.e. just before step 8 (loyalty) runs (RE-SET-05/06/11,
+  RE-MSS-01..07): ``game.state["options"]["mission_sets"]`` is ``"first-game"`` (the default: Vader-icon and
+  leader-icon missions only) or ``"choose"`` (each player secretly picks a card of his deck; both are revealed
+  together). Starting missions and projects are other decks and are always kept.
+* The alternative starting units (RE-SET-07..10) are the setup ``rise-of-the-empire`` (``options["setup"]``): its
+  ``fixed`` placement (``chosen-remote-system``: the Death Star Under Construction with 4 TIE Fighters and a
+  Stormtrooper in a remote system the Empire picks, whose probe card leaves the game) is made before the base step
+  places the army, which may then also go to that system (``"starting-unit-systems"``). The Death Star on queue
+  space 3 is the setup's ``build_queue``, which the base step reads.
+* The replaced base cards (RE-CRD-01, FAQ-136) are the pack's ``replaces``: the catalog never holds the base ones.
+"""
+
+from __future__ import annotations
+
+from swrebellion.engine import secret
+from swrebellion.expansions.base import board, cards
+from swrebellion.expansions.base.board import decider, team_secret
+from swrebellion.expansions.base.ops_conditions import label
+from swrebellion.expansions.base.setup import the_setup
+from swrebellion.expansions.base.tables import FACTIONS, tables as base_tables
+
+from .flow import previous
+from .tables import SETUP, THEATERS, deck_name, tables
+
+MISSION_SET_MODES = ("first-game", "choose")
+DSUC = "death-star-under-construction"
+
+
+def empty_state() -> dict:
+    """The expansion's part of ``game.state["data"]`` (``data["roe"]``)."""
+    return {
+        "markers": [],  # target markers on the board (markers.py)
+        "immediate": [],  # Immediate objectives in play (RE-IMM-03)
+        "bunker_arrivals": {},  # system -> [round, Shield Bunkers deployed there that round] (RE-UNT-04)
+        "deployed": {"round": 0, "to": {}},  # deployments per system in this round's deploy step (RE-UNT-04)
+        "removed_tactics": [],  # advanced tactic cards out of the game (Confrontation)
+    }
+
+
+def start(game) -> None:
+    """The ``setup_game`` hook, after the base game's: options and the expansion's state."""
+    options = game.state["options"]
+    options.setdefault("mission_sets", "first-game")
+    if options["mission_sets"] not in MISSION_SET_MODES:
+        raise ValueError(f"unknown mission_sets option {options['mission_sets']!r}; use one of {MISSION_SET_MODES}")
+    game.state["data"]["roe"] = empty_state()
+
+
+# -- objective deck (RE-SET-03) and the starting systems (RE-SET-09) ---------------------------------------------
+
+
+def objective_deck(game, value, context):
+    """RE-SET-03, FAQ-134, RULINGS D-06: stage I 5 random cards, stages II and III Death Star Plans + 4 random."""
+    setup = base_tables(game).setups.get(SETUP)
+    return setup.objective_deck if setup else None
+
+
+def starting_unit_systems(game, value, context):
+    """RE-SET-09: the Imperial army may also go to the system of the Death Star Under Construction."""
+    extra = [s for s, here in game.state["data"]["units"].items() if here.get(DSUC) and s not in value]
+    return sorted(value + extra) if extra else None
+
+
+# -- advanced tactic decks (RE-SET-04, RE-CIN-01/02) ---------------------------------------------------------------
+
+
+def tactics_step(game, frame) -> None:
+    """Overrides ``base.setup.tactics``: the base tactic decks stay empty (their cards are in the box) and each
+    player has his own space and ground decks, in card order, never shuffled; the owner's team may look at them."""
+    data = game.state["data"]
+    for theater in THEATERS:
+        data["decks"][f"tactics-{theater}"] = secret([])
+        data["discards"][f"tactics-{theater}"] = []
+    for (faction, theater), ids in sorted(tables(game).decks.items()):
+        name = deck_name(faction, theater)
+        data["decks"][name] = team_secret(game, list(ids), faction)
+        data["discards"][name] = []
+    game.pop()
+
+
+# -- mission sets (RE-SET-05/06/11, RE-MSS-01..07) -----------------------------------------------------------------
+
+
+def _keep(game, card: str, expansion_set: bool) -> bool:
+    """RE-MSS-03/04, RS-ROE-11: the expansion set keeps Vader-icon and leader-icon (portrait) cards; the base set
+    keeps every card without the Vader icon."""
+    info = base_tables(game).missions[card]
+    if expansion_set:
+        return info.vader_icon or bool(info.portrait)
+    return not info.vader_icon
+
+
+def _use_set(game, faction: str, expansion_set: bool, card: str | None) -> None:
+    deck = cards.deck(game, f"missions-{faction}")
+    kept = [c for c in deck if _keep(game, c, expansion_set)]
+    boxed = len(deck) - len(kept)
+    deck[:] = kept
+    game.log("mission-set", faction=faction, set="rise-of-the-empire" if expansion_set else "base", card=card,
+             boxed=boxed)
+
+
+def mission_sets(game, frame) -> bool:
+    """Apply the mission set choice; False while the players are choosing."""
+    mode = game.state["options"].get("mission_sets", "first-game")
+    if mode == "first-game":  # RE-SET-05, FAQ-137
+        for faction in FACTIONS:
+            _use_set(game, faction, True, None)
+        return True
+    if "sets" not in frame:  # RE-MSS-02, RE-MSS-07: each General picks a card in secret
+        asks = []
+        for faction in FACTIONS:
+            ids = sorted(set(cards.deck(game, f"missions-{faction}")))
+            options = [{"id": c, "label": f"{label(game, c)}" + (" (Vader icon)" if _vader(game, c) else "")}
+                       for c in ids]
+            asks.append((decider(game, faction, "general"), "mission-set", options,
+                         "Choose a card of your mission deck: a Vader-icon card selects the Rise of the Empire set"))
+        game.ask_simultaneous(asks, key="sets")
+        return False
+    for faction in FACTIONS:  # RE-MSS-03..05, FAQ-133
+        card = frame["sets"][decider(game, faction, "general")]["id"]
+        _use_set(game, faction, _vader(game, card), card)
+    return True
+
+
+def _vader(game, card: str) -> bool:
+    return base_tables(game).missions[card].vader_icon
+
+
+def loyalty_step(game, frame) -> None:
+    """Overrides ``base.setup.loyalty``: the mission sets are settled at the end of step 7, then step 8 runs."""
+    if not frame.get("mission_sets_done"):
+        if not mission_sets(game, frame):
+            return
+        frame["mission_sets_done"] = True
+    previous(game, "base.setup.loyalty")(game, frame)
+
+
+# -- the alternative starting units (RE-SET-07..10) -----------------------------------------------------------------
+
+
+def empire_units_step(game, frame) -> None:
+    """Overrides ``base.setup.empire-units``: the setup's fixed placements first (RE-SET-08), then the base step."""
+    fixed = the_setup(game).empire.fixed
+    done = frame.setdefault("fixed_done", 0)
+    if done < len(fixed):
+        placement = fixed[done]
+        remote = [s for s in sorted(game.state["data"]["systems"]) if board.is_remote(game, s)]
+        if "fixed_choice" not in frame:
+            game.ask(decider(game, "empire", "admiral"), "fixed-placement",
+                     [{"id": s, "label": label(game, s)} for s in remote],
+                     "Choose the remote system of the Death Star Under Construction", key="fixed_choice")
+            return
+        where = frame.pop("fixed_choice")["id"]
+        for unit, count in sorted(placement.units.items()):
+            board.add_units(game, where, unit, count)
+        probe = base_tables(game).probe_of.get(where)
+        probes = cards.deck(game, "probes")
+        if probe in probes:
+            probes.remove(probe)  # the system's probe card goes back to the box
+        game.log("fixed-placement", faction="empire", system=where, units=dict(sorted(placement.units.items())),
+                 probe_removed=probe)
+        frame["fixed_done"] = done + 1
+        return
+    previous(game, "base.setup.empire-units")(game, frame)

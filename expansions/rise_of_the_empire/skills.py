@@ -1,0 +1,39 @@
+"""Green dice and secondary skills (RE-DIE-01..05, RE-SKL-01..03, RULINGS D-01, FAQ-113/115/116).
+
+In combat nothing needs code: units that roll green dice say so in their ``attack`` data and the green die's
+``limit_per_roll: 3`` (dice.yaml) is a third limit beside the 5 red and 5 black (``"dice-limits"``), so a green
+direct hit is assigned like any other (RE-DIE-02). In missions each small icon of a matching skill rolls one green
+die on top of the red/black dice (``"mission-dice"``, at most 3), and small icons count toward the card's
+requirement (``"requirement-icons"``). Abilities that just say "roll dice" keep rolling red or black (RE-DIE-05):
+the base game's ops name their colours.
+"""
+
+from __future__ import annotations
+
+from swrebellion.expansions.base.tables import tables as base_tables
+
+GREEN = "green"
+
+
+def requirement_icons(game, value, context):
+    """RE-SKL-03, FAQ-116: a leader's small icons count like his large ones toward a mission's requirement."""
+    secondary = base_tables(game).leaders[context["leader"]].secondary
+    if not secondary:
+        return None
+    merged = dict(value)
+    for skill, n in secondary.items():
+        merged[skill] = merged.get(skill, 0) + n
+    return merged
+
+
+def mission_dice(game, value, context):
+    """RE-SKL-02, FAQ-115: one green die per small icon of the leaders taking part that matches the card's skills
+    (every small icon when the card counts all skills), at most 3 (RE-DIE-03, RULINGS D-01)."""
+    t = base_tables(game)
+    card = t.missions[context["card"]]
+    skills = None if card.count_all_skills else set(card.requires)
+    green = sum(n for lid in context.get("leaders", ()) for s, n in t.leaders[lid].secondary.items()
+                if skills is None or s in skills)
+    if not green:
+        return None
+    return {**value, GREEN: min(green, t.dice_limits.get(GREEN, green))}

@@ -1,0 +1,154 @@
+"""The Shield Bunker and the Interdictor (RE-UNT-01..08, FAQ-122/124/125), deploy order (RE-DEP-01) and structures
+in a fought round (RS-ROE-02). Each ability is named by the unit's ``abilities`` data and works only while such a
+unit is in the system, so it stops the moment the last one is destroyed (RE-UNT-05, RE-UNT-08).
+
+Shield Bunker (RE-UNT-02..04):
+* a Death Star or Death Star Under Construction in its system takes no damage (``"unit-health"``: none), cannot be
+  destroyed (``"destroyable"``) and is no target of Death Star Plans (``"plans-targets"``);
+* it may be deployed to any system with an Imperial ground unit and no Rebel unit (``"deploy-targets"``);
+* while it stands in a remote system without Rebel units, the Empire deploys there as into an Imperial system, but
+  not in the deploy step the Bunker itself arrives in; a Death Star arriving there counts toward the 2-unit limit.
+  A lone Death Star Under Construction it keeps alive against Rebel ships (RS-CMB-16 cannot remove it) cannot
+  fight either: as with the silenced Death Star of RS-CMB-18, the Rebel ships must then retreat or are destroyed
+  (our decision, so that such a combat ends).
+
+Interdictor (RE-UNT-06/07): Rebel units cannot retreat from its system (``"can-retreat"``) and Rebel unit abilities
+do not work there: the Ion Cannon's 2 fewer Imperial red dice (``"combat-dice"``), the Shield Generator's card
+(cinematic.py) and the retreat of Escape Plan (ops.py). RE-UNT-07's "skills" is not explained (seed silent): leader
+skills and advanced tactic cards other than retreats keep working.
+"""
+
+from __future__ import annotations
+
+from swrebellion.expansions.base import board, combat
+from swrebellion.expansions.base.refresh import DEPLOY_LIMIT
+from swrebellion.expansions.base.tables import tables as base_tables
+
+BUNKER = "shield-bunker"
+INTERDICTOR = "interdictor"
+STATIONS = frozenset({"death-star", "death-star-under-construction"})
+
+
+def has_ability(game, system: str, faction: str, ability: str) -> bool:
+    t = base_tables(game)
+    return any(ability in t.units[u].abilities for u in board.faction_units(game, system, faction))
+
+
+def bunker_in(game, system: str) -> bool:
+    return has_ability(game, system, "empire", BUNKER)
+
+
+def interdicted(game, system: str, faction: str) -> bool:
+    """RE-UNT-07: Rebel abilities do not work in a system holding an Interdictor."""
+    return faction == "rebel" and has_ability(game, system, "empire", INTERDICTOR)
+
+
+def _is_station(game, unit: str) -> bool:
+    return bool(STATIONS & set(base_tables(game).units[unit].abilities))
+
+
+# -- Shield Bunker: protection (RE-UNT-02, FAQ-122) ---------------------------------------------------------------
+
+
+def unit_health(game, value, context):
+    if _is_station(game, context["unit"]) and bunker_in(game, context["system"]):
+        return 0  # no health there: it cannot be dealt damage (base combat.health reads 0 as None)
+    return None
+
+
+def destroyable(game, value, context):
+    if value and _is_station(game, context["unit"]) and bunker_in(game, context["system"]):
+        game.log("protected", unit=context["unit"], system=context["system"], by=BUNKER)
+        return 0
+    return None
+
+
+def plans_targets(game, value, context):
+    return [] if value and bunker_in(game, context["system"]) else None
+
+
+# -- Shield Bunker: deployment (RE-UNT-03/04, FAQ-124) --------------------------------------------------------------
+
+
+def _bunkers_before_this_step(game, system: str) -> int:
+    data = game.state["data"]
+    here = board.units_at(game, system).get(BUNKER, 0)
+    arrived = data["roe"]["bunker_arrivals"].get(system)
+    if arrived and arrived[0] == data["round"]:
+        here -= arrived[1]
+    return here
+
+
+def reinforced(game, system: str) -> bool:
+    """RE-UNT-04: a remote system with a Shield Bunker that was there before this deploy step, and no Rebel unit."""
+    return (board.is_remote(game, system) and not board.has_units(game, system, "rebel")
+            and _bunkers_before_this_step(game, system) > 0)
+
+
+def _deployed_here(game, system: str) -> int:
+    record = game.state["data"]["roe"]["deployed"]
+    return record["to"].get(system, 0) if record["round"] == game.state["data"]["round"] else 0
+
+
+def deploy_targets(game, value, context):
+    if context["faction"] != "empire":
+        return None
+    unit = context["unit"]
+    systems = game.state["data"]["systems"]
+    if unit == "death-star":  # it may only join the DSUC; in a reinforced system the 2-unit limit applies
+        out = [s for s in value if not (reinforced(game, s) and _deployed_here(game, s) >= DEPLOY_LIMIT)]
+        return out if out != value else None
+    extra = [s for s in sorted(systems) if s not in value and reinforced(game, s)]
+    if unit == BUNKER:
+        extra += [s for s in sorted(systems) if s not in value and s not in extra
+                  and board.has_units(game, s, "empire", "ground") and not board.has_units(game, s, "rebel")]
+    return value + extra if extra else None
+
+
+def on_deployed(game, event) -> None:
+    data = game.state["data"]
+    record = data["roe"]["deployed"]
+    if record["round"] != data["round"]:
+        record.update(round=data["round"], to={})
+    record["to"][event["to"]] = record["to"].get(event["to"], 0) + 1
+    if event["unit"] == BUNKER:
+        arrivals = data["roe"]["bunker_arrivals"]
+        seen = arrivals.get(event["to"])
+        count = seen[1] + 1 if seen and seen[0] == data["round"] else 1
+        arrivals[event["to"]] = [data["round"], count]
+
+
+def deploy_order(game, value, context):
+    """RE-DEP-01: when it matters, the Rebel deploys first (the base order already is; kept so)."""
+    return ["rebel", "empire"] if list(value) != ["rebel", "empire"] else None
+
+
+# -- Interdictor (RE-UNT-06..08, FAQ-125) ---------------------------------------------------------------------------
+
+
+def can_retreat(game, value, context):
+    return False if value and interdicted(game, context["system"], context["faction"]) else None
+
+
+def combat_dice(game, value, context):
+    """RE-UNT-07: an Interdictor silences the Rebel Ion Cannons' cut of the Imperial red dice (RS-UNT-04): the red
+    count is taken again without it."""
+    system = context["system"]
+    if context["faction"] != "empire" or context["theater"] != "space" or not interdicted(game, system, "rebel"):
+        return None
+    if not has_ability(game, system, "rebel", "ion-cannon"):
+        return None
+    t = base_tables(game)
+    red = sum(t.units[u].attack.get("red", 0) * n for u, n in board.faction_units(game, system, "empire", "space").items())
+    red += sum(e.get("red", 0) for e in combat.active_effects(game, "dice", "empire", "space"))
+    return {**value, "red": max(0, red)}
+
+
+# -- structures (RS-ROE-02) -----------------------------------------------------------------------------------------
+
+
+def structures_lost(game, value, context):
+    """RS-ROE-02: structures that are their side's last ground units survive the round if it rolled dice in that
+    round's ground battle (the Golan Arms Turret rolls green dice)."""
+    rolled = combat.state(game)["rolled"].get(f"{context['faction']}-ground", 0)
+    return False if value and rolled else None
