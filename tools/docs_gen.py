@@ -99,8 +99,8 @@ def _type(prop: dict) -> str:
         return prop["$ref"].rsplit("/", 1)[-1]
     if "anyOf" in prop:
         return " or ".join(_type(p) for p in prop["anyOf"])
-    if "enum" in prop:
-        return " / ".join(json.dumps(v) for v in prop["enum"])
+    if "enum" in prop:  # sorted, as in the schemas: typing caches Literal unions, so their order varies by process
+        return " / ".join(json.dumps(v) for v in sorted(prop["enum"], key=json.dumps))
     if prop.get("type") == "array":
         return f"list of {_type(prop.get('items', {}))}"
     return prop.get("type", "any")

@@ -220,7 +220,8 @@ def barred(game, faction: str, where: str | None) -> bool:
 
 def barred_systems(game, faction: str) -> list[str]:
     data = game.state["data"]
-    return sorted({b["system"] for b in data.get("barred", ()) if b["faction"] == faction and b["round"] == data["round"]})
+    return sorted({b["system"] for b in data.get("barred", ())
+                   if b["faction"] == faction and b["round"] == data["round"]})
 
 
 def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
@@ -331,7 +332,7 @@ def roll(game, frame, dice: dict[str, int], who: str, purpose: str) -> dict[str,
     return rolled
 
 
-# -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -------------------------------------------
+# -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -----------------------------------
 
 
 def after_success(game, frame) -> bool:

@@ -28,7 +28,8 @@ The flow, each part a step of its own so an expansion can override one (cinemati
 
 Values Rise of the Empire changes go through ``game.modify``: ``"combat-dice"`` (the pool, before the cap),
 ``"dice-limits"`` (the cap, so green dice can be added), ``"combat-damage"`` (the results to assign),
-``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"``, ``"destroy-at-once"`` (C-03's
+``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"`` (a leader's draw),
+``"tactic-draw"`` (any draw), ``"destroy-at-once"`` (C-03's
 immediate destruction), ``"destroyable"`` (how many of the units to destroy may be), ``"structures-lost"``
 (RS-CMB-15) and ``"plans-targets"`` (what Death Star Plans may destroy).
 """
@@ -198,7 +199,8 @@ def hand(game, faction: str) -> list:
 
 def draw_tactics(game, faction: str, theater: str, count: int, cause: str) -> None:
     """Draw tactic cards into the side's hidden combat hand (RB-TAC-02..04); an empty deck is refilled from its
-    discards (RB-SUP-05)."""
+    discards (RB-SUP-05). ``game.modify("tactic-draw", ...)`` may change how many (cinematic combat: none)."""
+    count = game.modify("tactic-draw", count, faction=faction, theater=theater, cause=cause)
     drawn = cards.draw(game, f"tactics-{theater}", count) if count > 0 else []
     hand(game, faction).extend(drawn)
     if is_secret(state(game)["hands"][faction]):
@@ -688,7 +690,8 @@ def retreat_leaders(game, faction: str) -> list[str]:
     """The side's free leaders there who may lead a retreat: not one a card lent to this combat (Ready for
     Action: ``place_leader`` with ``until: end-of-combat``)."""
     combat = state(game)
-    return [l for l in board.leaders_at(game, combat["system"], faction, captured=False) if l not in combat.get("lent", ())]
+    lent = combat.get("lent", ())
+    return [l for l in board.leaders_at(game, combat["system"], faction, captured=False) if l not in lent]
 
 
 def may_retreat(game, faction: str) -> bool:

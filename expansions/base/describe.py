@@ -110,6 +110,18 @@ LINES = {
     + (f"the region of {_name(e['system'])}." if e.get("region") else f"{_name(e['system'])}."),
     "objective-buried": lambda e, _name: "A Rebel objective"
     + (f" ({_name(e['card'])})" if isinstance(e["card"], str) else "") + " goes to the bottom of the objective deck.",
+    # Rebel mission cards and Return of the Jedi (ops_rebel)
+    "leader-effect": lambda e, _name: f"  Until the end of the round {_name(e['leader'])} "
+    + ("cannot be opposed by a leader sent from the other pool." if e["kind"] == "no-opposition"
+       else f"gains {e['amount']} extra successes when attempting a mission."),
+    "probes-taken": lambda e, _name: f"The Rebels take {e['count']} probe card(s) from the Imperial hand: "
+    f"{_cards(e['cards'], _name)}",
+    "probes-planted": lambda e, _name: f"  They go back into the probe deck: {e['top']} on top, "
+    f"{e['bottom']} at the bottom.",
+    "leader-replaced": lambda e, _name: f"  {_name(e['leader'])} becomes {_name(e['by'])}.",
+    "leader-eliminated": lambda e, _name: f"{_name(e['leader'])} is eliminated"
+    + (f" in {_name(e['at'])}." if e.get("at") else "."),
+    "objectives-to-bottom": lambda e, _name: f"  {e['count']} objective(s) go to the bottom of the objective deck.",
 }
 
 QUIET = {"shuffle", "mission-ended", "reveal-choices", "setup-probes", "roll", "effect-chosen", "target", "loyalty-unchanged", "queue-advanced"}

@@ -98,28 +98,30 @@ def assign(game, faction: str, card: str, leaders: list[str]) -> None:
 def assignment_step(game, frame) -> None:
     """RB-ASG-01, RS-ASG-01..09: Immediate action cards first (RS-ACT-06: they are resolved as soon as they are
     gained, Rebel first; nothing happens between setup or recruiting and this point), then the Rebel assigns, then
-    the Empire. Each choice is a card (or an Assignment action card, or done), then its first leader, then maybe a
+    the Empire; in team play each side's Admiral and then its General, each with his own leaders (RS-ASG-09). Each choice is a card (or an Assignment action card, or done), then its first leader, then maybe a
     second. A single possible answer is taken without asking."""
+    order = [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
     if "faction" not in frame:
-        frame.update(faction=FACTIONS[0], stage="card")
+        frame.update(seat=0, faction=order[0][0], role=order[0][1], stage="card")
         for faction in reversed(FACTIONS):
             game.push("base.immediate-actions", faction=faction)
         return
-    faction = frame["faction"]
+    faction, role = frame["faction"], frame["role"]
     if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
         fight_after(game, frame.pop("ctx"), faction)
         return
-    player = board.decider(game, faction, "general")
-    pool = board.pool(game, faction)
+    player = board.decider(game, faction, role or "general")
+    pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     choice = frame.pop("choice", None)
     options: list[dict] = []
     if choice is not None and frame["stage"] == "card":
         kind, _, card = choice["id"].partition(":")
-        if kind == "done":
-            if faction == FACTIONS[-1]:
+        if kind == "done":  # RS-ASG-09: in team play the Admiral, then the General, each with his own leaders
+            if frame["seat"] == len(order) - 1:
                 game.pop()
             else:
-                frame["faction"] = FACTIONS[FACTIONS.index(faction) + 1]
+                frame["seat"] += 1
+                frame["faction"], frame["role"] = order[frame["seat"]]
             return
         if kind == "action":
             actions.play_assignment_card(game, faction, choice["data"])
@@ -136,7 +138,7 @@ def assignment_step(game, frame) -> None:
         frame["stage"] = "card"
         hand(game, faction, "missions").remove(card)
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
-        pool = board.pool(game, faction)
+        pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     if not options:
         options = [
             {"id": f"assign:{c}", "label": f"Assign {label(game, c)}"}

@@ -102,7 +102,7 @@ def _triggered(game, params: Trigger, ctx) -> bool:
 
 @op(OPS, "trigger", Trigger, _triggered)
 def trigger(game, frame, params: Trigger, ctx) -> None:
-    """When a Special or Start of Combat card may be played (checked when it is offered, RS-ACT-07/08)."""
+    """Nothing, when run: says when the card may be played, which is checked when it is offered (RS-ACT-07/08)."""
     game.pop()
 
 
@@ -120,7 +120,7 @@ def mission_frame(game) -> dict | None:
 
 @op(OPS, "fail_mission", FailMission)
 def fail_mission(game, frame, params: FailMission, ctx) -> None:
-    """Wookiee Guardian: read by the mission's roll stage (``missions._roll``)."""
+    """Make the mission being resolved fail without dice (Wookiee Guardian; read by ``missions._roll``)."""
     mission = mission_frame(game)
     if mission is not None:
         mission["fails"] = ctx.get("card")
@@ -140,7 +140,7 @@ class SetDice(Strict):
 
 @op(OPS, "set_dice", SetDice)
 def set_dice(game, frame, params: SetDice, ctx) -> None:
-    """One in a Million: in a mission, a combat attack, or the Death Star Plans roll (FAQ via SU)."""
+    """Set up to ``count`` dice about to be rolled to chosen faces (One in a Million; Death Star Plans too, SU)."""
     fixed = ctx.setdefault("fixed", [])
     chosen = frame.pop("choice", None)
     if chosen is not None:
@@ -173,7 +173,7 @@ class BarSystem(Strict):
 
 @op(OPS, "bar_system", BarSystem)
 def bar_system(game, frame, params: BarSystem, ctx) -> None:
-    """Read by ``actions.barred`` (missions' targets, action cards offered)."""
+    """Bar the system to the opponent's leaders this round (Boba Fett? Where?; read by ``actions.barred``)."""
     data = game.state["data"]
     faction = side(ctx, params.who)
     data.setdefault("barred", []).append({"system": ctx["system"], "faction": faction, "round": data["round"]})
@@ -196,11 +196,12 @@ class RecruitLeader(Strict):
 
 @op(OPS, "recruit_leader", RecruitLeader)
 def recruit_leader(game, frame, params: RecruitLeader, ctx) -> None:
-    """An Old Friend."""
+    """Recruit a named leader into the pool or the system (An Old Friend)."""
     from .refresh import recruitable
 
     where = ctx.get("system")
-    wanted = params.where is None or (where in game.state["data"]["systems"] and matches(game, where, params.where, ctx))
+    systems = game.state["data"]["systems"]
+    wanted = params.where is None or (where in systems and matches(game, where, params.where, ctx))
     if wanted and recruitable(game, params.leader):
         at = where if params.to == "system" else "pool"
         board.leader(game, params.leader)["at"] = at
@@ -224,7 +225,7 @@ def _found(game, params: TakeFromDeck, ctx) -> list[str]:
 
 @op(OPS, "take_from_deck", TakeFromDeck, lambda game, params, ctx: bool(_found(game, params, ctx)))
 def take_from_deck(game, frame, params: TakeFromDeck, ctx) -> None:
-    """Son of Skywalker (Seek Yoda or Daring Rescue)."""
+    """Take one of the named cards from the mission deck into hand (Son of Skywalker)."""
     faction = ctx["faction"]
     found = _found(game, params, ctx)
     if not found:
@@ -251,7 +252,8 @@ class OpenHand(Strict):
 
 @op(OPS, "open_hand", OpenHand)
 def open_hand(game, frame, params: OpenHand, ctx) -> None:
-    """Good Intel: the combat hand stops being a team secret (``combat.draw_tactics`` then logs draws openly)."""
+    """Turn the opponent's combat hand face up for this combat (Good Intel; ``combat.draw_tactics`` then logs
+    draws openly)."""
     faction = side(ctx, params.who)
     hands = combat.state(game)["hands"]
     hands[faction] = list(peek(hands[faction]))
@@ -274,7 +276,7 @@ class RelocateUnits(Strict):
 
 @op(OPS, "relocate_units", RelocateUnits)
 def relocate_units(game, frame, params: RelocateUnits, ctx) -> None:
-    """Independent Operation: the Empire picks the destination (its General, RB-TEAM-06)."""
+    """Move all of a side's units of a theater out of the system to one system it picks (Independent Operation)."""
     t = tables(game)
     faction, source = side(ctx, params.who), ctx["system"]
     units = {u: n for u, n in board.faction_units(game, source, faction, params.theater).items()
@@ -305,7 +307,7 @@ class MoveIn(Strict):
 
 @op(OPS, "move_in", MoveIn)
 def move_in(game, frame, params: MoveIn, ctx) -> None:
-    """Catch Them by Surprise: the activation's movement step (``movement``) with the leader already placed."""
+    """Move units in from the neighbours as an activation does (Catch Them by Surprise; ``movement``)."""
     from .movement import ACTIVATE
 
     game.pop()

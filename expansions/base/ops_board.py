@@ -87,8 +87,7 @@ class GainUnits(Strict):
 
 @op(OPS, "gain_units", GainUnits)
 def gain_units(game, frame, params: GainUnits, ctx) -> None:
-    """Gain units (Construct Death Star's Death Star Under Construction, RS-DSU-01; Base Defenses, Incite
-    Rebellion, Public Uprising)."""
+    """Gain units from the supply (Construct Death Star, Base Defenses, Incite Rebellion, Public Uprising)."""
     where = ctx["system"] if params.to == "system" else board.rebel_base_location(game)
 
     def gain(unit: str, count: int = 1) -> None:
@@ -296,7 +295,8 @@ def _destroyable(game, params: DestroyUnits, where: str, picked: list[str]) -> d
     if params.count is not None and len(picked) >= params.count:
         return {}
     left = None if params.health is None else params.health - sum(t.units[u].health for u in picked)
-    return {u: n - picked.count(u) for u, n in sorted(board.faction_units(game, where, params.faction, params.theater).items())
+    here = board.faction_units(game, where, params.faction, params.theater)
+    return {u: n - picked.count(u) for u, n in sorted(here.items())
             if t.units[u].health and (left is None or t.units[u].health <= left) and n > picked.count(u)
             and (params.kind is None or t.units[u].kind == params.kind)}
 
@@ -305,7 +305,7 @@ def _destroyable(game, params: DestroyUnits, where: str, picked: list[str]) -> d
     lambda game, params, ctx: ctx.get("system") in game.state["data"]["systems"]
     and bool(_destroyable(game, params, ctx["system"], [])))
 def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
-    """Hit and Run (Hunt Them Down for the Empire), Ambush, Fully Operational, Target the Generator."""
+    """Destroy units the player picks in the system (Hit and Run, Hunt Them Down, Ambush, Target the Generator)."""
     t = tables(game)
     where = ctx["system"]
     chosen = answer(frame)
@@ -317,7 +317,8 @@ def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
                    for u in _destroyable(game, params, where, picked)]
         if options:
             options.append({"id": "done", "label": "Destroy the units chosen"})
-            budget = "" if params.health is None else f" worth up to {params.health - sum(t.units[u].health for u in picked)} health"
+            spent = sum(t.units[u].health for u in picked)
+            budget = "" if params.health is None else f" worth up to {params.health - spent} health"
             game.ask(ctx["player"], "destroy-unit", options, f"Destroy units{budget}")
             return
     fighting = game.state["data"].get("combat")
@@ -377,7 +378,7 @@ class PlaceLeader(Strict):
 
 @op(OPS, "place_leader", PlaceLeader)
 def place_leader(game, frame, params: PlaceLeader, ctx) -> None:
-    """Assignment action cards place their leader on the board (RS-ASG-08); Undercover, Ready for Action."""
+    """Place the card's leader in the system (Assignment cards, RS-ASG-08; Undercover, Ready for Action)."""
     data = game.state["data"]
     board.leader(game, ctx["actor"])["at"] = ctx["system"]
     if not params.pins:

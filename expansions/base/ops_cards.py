@@ -257,7 +257,8 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
     if params.among == "target":
         return [ctx["leader"]]
     if params.among == "mission":
-        return [l for l in ctx.get("leaders", []) if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l)]
+        return [l for l in ctx.get("leaders", [])
+                if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l)]
     allowed = None
     if params.among == "pictured":
         from .actions import pictured

@@ -61,7 +61,8 @@ class CombatEffect(Strict):
     """An effect lasting this combat, round or battle step (RS-CMB-06; No Escape, Escape Plan, Unstoppable Assault,
     According to My Design, It's a Trap, Keep Them from Escaping, Point-Blank Assault, Target the Star Destroyers)."""
 
-    kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport", "health", "recolour-hits"] = Field(
+    kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport", "health",
+                  "recolour-hits"] = Field(
         description="dice: change attack dice before the cap; no-retreat; no-block; no-tactics: play no tactic "
         "cards; ignore-transport: retreat without transport (RB-MOV-15); health: units' health changes by "
         "``amount``, never below 1; recolour-hits: up to ``red``/``black`` hits of that colour per attack may go on "
@@ -226,7 +227,8 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
             from . import actions
 
             dice = {"red": params.count}
-            if actions.special_window(game, frame, "before-roll", "rebel", {"system": combat.state(game)["system"], "dice": dice}):
+            info = {"system": combat.state(game)["system"], "dice": dice}
+            if actions.special_window(game, frame, "before-roll", "rebel", info):
                 return  # One in a Million may set a die to a direct hit (FAQ via SU)
             frame["faces"] = actions.roll(game, frame, dice, who="rebel", purpose="death-star-plans")["red"]
         if ops_rebel.yoda_reroll(game, frame, {"red": frame["faces"]}, combat.state(game)["system"]):

@@ -37,7 +37,9 @@ class Fight(Strict):
 
 @op(OPS, "fight", Fight)
 def fight(game, frame, params: Fight, ctx) -> None:
-    """Incite Rebellion, Public Uprising, Plan the Assault (``ops_plans.fight_after`` starts it)."""
+    """Order a combat in the system once the card is over (Incite Rebellion, Public Uprising, Plan the Assault).
+
+    ``ops_plans.fight_after`` starts it when the mission or action card ends."""
     ctx["combat"] = ctx["system"]
     ctx.setdefault("origins", [])
     game.pop()
@@ -64,12 +66,9 @@ class DestroyQueued(Strict):
 
 
 def queued(game, faction: str) -> list[tuple[str, str]]:
-    """(queue space, unit) for every unit on the side's build queue, space 1 first (duplicates once per unit)."""
-    out = []
-    for space, units in sorted(game.state["data"]["queue"][faction].items()):
-        for unit, n in sorted(units.items()):
-            out += [(space, unit)] * n
-    return out
+    """(queue space, unit type) for each unit type waiting on each space of the side's build queue, space 1 first."""
+    return sorted((space, unit) for space, units in game.state["data"]["queue"][faction].items()
+                  for unit, n in units.items() if n)
 
 
 def _unqueue(game, faction: str, space: str, unit: str, cause: str) -> None:
@@ -82,7 +81,7 @@ def _unqueue(game, faction: str, space: str, unit: str, cause: str) -> None:
 
 @op(OPS, "destroy_queued", DestroyQueued)
 def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
-    """Demolition, Rogue Squadron Raid."""
+    """Destroy units on a build queue (Demolition, Rogue Squadron Raid)."""
     t = tables(game)
     chosen = answer(frame)
     if chosen is not None and chosen["id"] != "done":
@@ -97,7 +96,7 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
             frame["icons"] = [] if board.system(game, where)["destroyed"] else list(t.systems[where].resources)
         while frame["icons"]:
             icon = frame["icons"].pop(0)
-            options = sorted({f"{s}:{u}" for s, u in queued(game, params.faction) if t.units[u].build_icon == icon})
+            options = [f"{s}:{u}" for s, u in queued(game, params.faction) if t.units[u].build_icon == icon]
             if len(options) > 1:
                 frame["icons"].insert(0, icon)
                 _ask_queued(game, ctx, options, f"Destroy which unit on the build queue for the {icon} icon?")
@@ -108,8 +107,8 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
         game.pop()
         return
     left = params.health - frame.get("spent", 0)
-    options = sorted({f"{s}:{u}" for s, u in queued(game, params.faction)
-                      if t.units[u].health is not None and t.units[u].health <= left})
+    options = [f"{s}:{u}" for s, u in queued(game, params.faction)
+               if t.units[u].health is not None and t.units[u].health <= left]
     if options and (chosen is None or chosen["id"] != "done"):
         _ask_queued(game, ctx, options + ["done"], f"Destroy units on the build queue worth up to {left} health")
         return
@@ -138,13 +137,13 @@ def _reassign_cards(game, ctx) -> list[str]:
     from .ops_plans import playable
 
     t = tables(game)
-    return sorted({c for c in hand(game, ctx["faction"], "missions")
-                   if t.missions[c].deck == "starting" and playable(game, c) and missions.meets(game, c, ctx["leaders"])})
+    return sorted({c for c in hand(game, ctx["faction"], "missions") if t.missions[c].deck == "starting"
+                   and playable(game, c) and missions.meets(game, c, ctx["leaders"])})
 
 
 @op(OPS, "reassign_leaders", ReassignLeaders, lambda game, params, ctx: bool(_reassign_cards(game, ctx)))
 def reassign_leaders(game, frame, params: ReassignLeaders, ctx) -> None:
-    """Contingency Plan."""
+    """Put the mission's leaders on a starting mission from hand (Contingency Plan)."""
     from . import missions
 
     leaders = [l for l in ctx["leaders"] if board.leader(game, l)["at"] == "pool"]
@@ -182,14 +181,15 @@ def leader_effects(game, kind: str, leaders: list[str]) -> list[dict]:
 
 @op(OPS, "leader_effect", LeaderEffect)
 def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
-    """Misdirection; Contingency Plan."""
+    """Give a leader an effect until the end of the round (Misdirection, Contingency Plan, Blindside)."""
     data = game.state["data"]
     faction = ctx["faction"]
     if params.leader == "choose":
         leaders = [l for l, info in sorted(data["leaders"].items())
                    if board.leader_faction(game, l) == faction and info["at"] not in ("supply", "gone")
                    and not board.is_captured(game, l)]
-        chosen = pick(game, frame, ctx["player"], "choose-leader", [{"id": l, "label": label(game, l)} for l in leaders],
+        options = [{"id": l, "label": label(game, l)} for l in leaders]
+        chosen = pick(game, frame, ctx["player"], "choose-leader", options,
                       f"{label(game, ctx.get('card', ''))}: choose one of your leaders") if leaders else {"id": None}
         if chosen is None:
             return
@@ -216,7 +216,7 @@ class ReplaceLeader(Strict):
 
 @op(OPS, "replace_leader", ReplaceLeader)
 def replace_leader(game, frame, params: ReplaceLeader, ctx) -> None:
-    """Seek Yoda's portrait clause (RS-MIS-06)."""
+    """Replace a leader of the mission by another figure (Seek Yoda's portrait clause, RS-MIS-06)."""
     leaders = game.state["data"]["leaders"]
     if params.leader in ctx.get("leaders", []) and leaders[params.by]["at"] == "supply":
         leaders[params.by] = dict(leaders[params.leader])
@@ -241,7 +241,7 @@ class EliminateLeader(Strict):
 
 @op(OPS, "eliminate_leader", EliminateLeader)
 def eliminate_leader(game, frame, params: EliminateLeader, ctx) -> None:
-    """Return of the Jedi; Noble Sacrifice."""
+    """Eliminate a leader: one where the combat is (Return of the Jedi), or a given one (Noble Sacrifice)."""
     if params.key is not None:
         lid = ctx[params.key]
         board.leader(game, lid).update(at="gone", ring=None)
@@ -280,7 +280,7 @@ class PlantProbes(Strict):
 
 @op(OPS, "plant_probes", PlantProbes)
 def plant_probes(game, frame, params: PlantProbes, ctx) -> None:
-    """Plant False Lead."""
+    """Put probe cards taken from the Empire back on the probe deck (Plant False Lead)."""
     if "taken" not in frame:
         held = hand(game, "empire", "probes")
         taken = [held.pop(game.random_below(len(held))) for _ in range(min(params.count, len(held)))]

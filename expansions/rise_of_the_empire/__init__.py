@@ -42,6 +42,7 @@ def _modifiers() -> dict:
             "combat-dice": units.combat_dice,  # RE-UNT-07
             "structures-lost": units.structures_lost,  # RS-ROE-02
             "tactic-draws": cinematic.no_tactic_draws,  # RE-CIN-09
+            "tactic-draw": cinematic.draws_become_returns,  # RS-ROE-08
             "destroy-at-once": cinematic.not_at_once,  # RS-ROE-06
         })
     return _MODIFIERS

@@ -36,7 +36,7 @@ from swrebellion.expansions.base.combat import ROLE, state
 from swrebellion.expansions.base.ops_conditions import label
 from swrebellion.expansions.base.tables import OPPONENT, tables as base_tables
 
-from .flow import previous
+from .flow import after_current, previous
 from .tables import deck_name, tables
 from .units import bunker_in, interdicted
 
@@ -44,6 +44,7 @@ CARDS = "roe.cinematic.cards"
 SHED = "roe.cinematic.shed"
 ROUND_END = "roe.cinematic.round-end"
 ELIMINATE = "roe.eliminate-leader"
+RETURN = "roe.cinematic.return-cards"
 ATTACK = "base.combat.attack"
 BATTLE = "base.combat.battle"
 ROUND = "base.combat.round"
@@ -99,7 +100,7 @@ def play_from_deck(game, faction: str, theater: str, card: str) -> None:
     own = deck(game, faction, theater)
     own.remove(card)
     pile = discards(game, faction, theater)
-    if not own:
+    if not own and pile:
         own.extend(sorted(pile))
         pile.clear()
         game.log("tactics-recycled", faction=faction, theater=theater, count=len(own))
@@ -189,7 +190,7 @@ def _generator(game, frame) -> None:
             return_to_deck(game, faction, "ground", pile[0], cause="shield-generator")
             continue
         game.ask(decider(game, faction, "general"), "shield-generator",
-                 [{"id": c, "label": f"Take {label(game, c)} back"} for c in pile],
+                 [{"id": c, "label": f"Take {label_card(game, c)} back"} for c in pile],
                  "Shield Generator: take a ground card back from your discard pile")
         return
     frame["stage"] = "pick"
@@ -383,6 +384,17 @@ def remove_damage(game, unit: str, old: int, cause: str) -> None:
     game.log("damage-removed", unit=unit, amount=1, cause=cause)
 
 
+def _own_action(option: str) -> bool:
+    return option in ("done", "reroll") or option.startswith("repair:")
+
+
+def _base_actions(game, faction: str, theater: str) -> list[dict]:
+    """The base game's combat actions that are not about tactic cards (a ring's reroll): they stay (RE-CIN-16 only
+    takes away drawing and playing tactic cards)."""
+    return [o for o in combat.action_options(game, faction, theater)
+            if o["id"] != "draw" and not o["id"].startswith("play:")]
+
+
 def _actions(game, frame) -> None:
     """RE-CIN-09..12, RE-CIN-15..18, FAQ-130/131: the attacker's combat actions."""
     combat_ = state(game)
@@ -390,6 +402,9 @@ def _actions(game, frame) -> None:
     faction, theater = frame["faction"], frame["theater"]
     player = decider(game, faction, ROLE[theater])
     if "choice" in frame:
+        if not _own_action(frame["choice"]["id"]):
+            previous(game, ATTACK)(game, frame)  # a base combat action: the base step carries it out
+            return
         option = frame.pop("choice")["id"]
         if option == "done":
             frame["stage"] = "assign"
@@ -408,15 +423,15 @@ def _actions(game, frame) -> None:
         die["spent"] = True
         remove_damage(game, unit, int(old), cause="special")
     options = []
-    if not attack.get("rerolled") and board.best_tactics(game, combat_["system"], faction)[theater] > 0:
-        if any(not d["spent"] for d in attack["dice"]):
-            best = board.best_tactics(game, combat_["system"], faction)[theater]
-            options.append({"id": "reroll", "label": f"Reroll up to {best} dice (leader's tactics, once)"})
+    best = board.best_tactics(game, combat_["system"], faction)[theater]
+    if not attack.get("rerolled") and best > 0 and any(not d["spent"] for d in attack["dice"]):
+        options.append({"id": "reroll", "label": f"Reroll up to {best} dice (leader's tactics, once)"})
     colours = {d["colour"] for d in attack["dice"] if d["face"] == "special" and not d["spent"]}
     for colour in sorted(colours):
         for key, (unit, old) in damaged_states(game, faction, theater, colour).items():
             options.append({"id": f"repair:{key}",
                             "label": f"Spend a {colour} special: remove 1 damage from {label(game, unit)} ({old})"})
+    options += _base_actions(game, faction, theater)
     if not options:
         frame["stage"] = "assign"
         return
@@ -611,10 +626,38 @@ def no_tactic_draws(game, value, context):
     return 0 if value else None
 
 
+def draws_become_returns(game, value, context):
+    """RS-ROE-08: where an ability draws tactic cards (More Dangerous Than You Realize), the player instead takes
+    that many cards of his choice from his discard pile back into his deck, right after the ability's step."""
+    if not value:
+        return None
+    if game.state["data"]["combat"] is not None:
+        after_current(game, RETURN, faction=context["faction"], theater=context["theater"], left=value,
+                      cause=context.get("cause", ""), at=len(game.state["log"]))
+    return 0
+
+
+def return_step(game, frame) -> None:
+    faction, theater = frame["faction"], frame["theater"]
+    if "choice" in frame:
+        return_to_deck(game, faction, theater, frame.pop("choice")["id"], cause=frame["cause"])
+        frame["left"] -= 1
+    pile = sorted(set(discards(game, faction, theater)))
+    if frame["left"] <= 0 or not pile:
+        game.pop()
+        return
+    if len(pile) == 1:
+        frame["choice"] = {"id": pile[0]}
+        return
+    game.ask(decider(game, faction, ROLE[theater]), "return-tactic",
+             [{"id": c, "label": f"Take {label_card(game, c)} back"} for c in pile],
+             f"Take a {theater} tactic card back from your discard pile ({frame['left']} to go)")
+
+
 def not_at_once(game, value, context):
     """RS-ROE-06, RE-CIN-17: units die at the end of the round of battle, so removing damage can save them."""
     return False if value else None
 
 
-STEPS = {CARDS: cards_step, SHED: shed_step, ROUND_END: round_end_step, ELIMINATE: eliminate_step}
+STEPS = {CARDS: cards_step, SHED: shed_step, ROUND_END: round_end_step, ELIMINATE: eliminate_step, RETURN: return_step}
 OVERRIDES = {BATTLE: battle_step, ATTACK: attack_step, ROUND: round_step}

@@ -31,8 +31,7 @@ def leaders_in_play(game, faction: str) -> list[str]:
 
 
 def _faction(game, lid: str) -> str:
-    serves = getattr(board, "leader_faction", None)  # a lured leader serves the Empire (RS-CAP-09), if known
-    return serves(game, lid) if serves else base_tables(game).leaders[lid].faction
+    return board.leader_faction(game, lid)  # a lured leader serves the Empire (RS-CAP-09)
 
 
 def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]]:

@@ -7,8 +7,8 @@ where it is, the card that placed it and the effect steps its removal triggers (
 
 * Placing: the op ``place_target_markers`` (a card's effect), at most the box's supply of each kind (RE-MRK-04).
 * Removing (RE-MRK-02, FAQ-119): a side with a ground unit in the system while the owner has none there may remove
-  the marker. It is offered when units in the system change and no combat is being fought there (a reaction to
-  the events ``moved``, ``retreat``, ``deployed``, ``destroyed``, ``gained-units``, ``combat-end``).
+  the marker. It is offered when units in that system change outside a combat (the events ``move``,
+  ``deployed``, ``destroyed``, ``gained-units`` ...), and for every marker when a combat ends.
 * A destroyed system loses its markers, and their removal effects trigger (RE-MRK-03).
 * An Immediate objective (``timing: immediate``) is revealed and resolved as soon as the Rebel draws it
   (RE-IMM-01/02); it stays in play while one of its markers is on the board and is discarded when the last goes
@@ -144,6 +144,8 @@ def check_step(game, frame) -> None:
     for index, entry in enumerate(markers(game)):
         if [entry["marker"], entry["system"]] in declined or not removable(game, entry):
             continue
+        if frame.get("systems") is not None and entry["system"] not in frame["systems"]:
+            continue
         remover = OPPONENT[entry["faction"]]
         frame["index"] = index
         game.ask(decider(game, remover, "general"), "remove-target-marker",
@@ -222,9 +224,14 @@ def on_event(game, event) -> None:
     elif kind == "system-destroyed":
         if any(m["system"] == event["system"] for m in markers(game)):
             after_current(game, DESTROYED, system=event["system"])
-    elif kind in UNIT_EVENTS:
+    elif kind == "combat-end":  # what changed during the combat, in its system or where units retreated to
         if any(removable(game, m) for m in markers(game)):
-            after_current(game, CHECK)
+            after_current(game, CHECK, systems=None)
+    elif kind in UNIT_EVENTS and data["combat"] is None:
+        touched = {event.get(key) for key in ("to", "at", "from", "system")}
+        systems = sorted(m["system"] for m in markers(game) if m["system"] in touched and removable(game, m))
+        if systems:
+            after_current(game, CHECK, systems=systems)
 
 
 STEPS = {CHECK: check_step, DESTROYED: destroyed_step, IMMEDIATE: immediate_step}

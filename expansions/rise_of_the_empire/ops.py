@@ -33,6 +33,17 @@ def _opponent(ctx) -> str:
     return OPPONENT[ctx["faction"]]
 
 
+def _choose(game, frame, ctx, kind: str, ids: list[str], question: str, name=label):
+    """The id the player picks among ``ids`` (taken without asking when there is one); ``None`` while he is asked.
+    With nothing to pick the op is over: it pops and ``None`` is returned too."""
+    if not ids:
+        game.pop()
+        return None
+    chosen = pick(game, frame, ctx["player"], kind, [{"id": i, "label": name(game, i)} for i in ids],
+                  f"{label_card(game, ctx['card'])}: {question}")
+    return None if chosen is None else chosen["id"]
+
+
 # -- damage and destruction ------------------------------------------------------------------------------------------
 
 
@@ -135,15 +146,11 @@ def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
         and (params.kinds is None or t.units[u].kind in params.kinds)
         and (params.units is None or u in params.units)
     ]
-    if not candidates:
-        game.pop()
+    unit = _choose(game, frame, ctx, "tactic-destroy", candidates, "destroy which unit?")
+    if unit is None:
         return
-    chosen = pick(game, frame, ctx["player"], "tactic-destroy", [{"id": u, "label": label(game, u)} for u in candidates],
-                  f"{label_card(game, ctx['card'])}: destroy which unit?")
-    if chosen is None:
-        return
-    doomed.append(chosen["id"])
-    game.log("doomed", faction=_opponent(ctx), unit=chosen["id"], card=ctx["card"])
+    doomed.append(unit)
+    game.log("doomed", faction=_opponent(ctx), unit=unit, card=ctx["card"])
     game.pop()
 
 
@@ -252,17 +259,13 @@ def tactic_extra(game, frame, params: NoParams, ctx) -> None:
         game.pop()
         return
     if "card" not in frame:
-        own = sorted(set(deck(game, faction, theater)))
-        if not own:
-            game.pop()
+        card = _choose(game, frame, ctx, "additional-tactic", sorted(set(deck(game, faction, theater))),
+                       "choose an additional tactic card", name=label_card)
+        if card is None:
             return
-        chosen = pick(game, frame, ctx["player"], "additional-tactic", [{"id": c, "label": label_card(game, c)} for c in own],
-                      "Choose an additional tactic card")
-        if chosen is None:
-            return
-        frame["card"] = chosen["id"]
-        play_from_deck(game, faction, theater, chosen["id"])
-        game.log("advanced-tactic-extra", faction=faction, card=chosen["id"], theater=theater)
+        frame["card"] = card
+        play_from_deck(game, faction, theater, card)
+        game.log("advanced-tactic-extra", faction=faction, card=card, theater=theater)
     chosen = pick(game, frame, ctx["player"], "tactic-ability", half_options(game, faction, frame["card"]),
                   f"{label_card(game, frame['card'])}: which ability?")
     if chosen is None:
@@ -375,15 +378,11 @@ def _free_leaders_here(game, ctx, faction: str) -> list[str]:
 @op(OPS, "tactic_capture", NoParams)
 def tactic_capture(game, frame, params: NoParams, ctx) -> None:
     """Capture one of the opponent's free leaders here (Tractor Beam)."""
-    leaders = _free_leaders_here(game, ctx, _opponent(ctx))
-    if not leaders:
-        game.pop()
+    lid = _choose(game, frame, ctx, "capture-leader", _free_leaders_here(game, ctx, _opponent(ctx)),
+                  "capture which leader?")
+    if lid is None:
         return
-    chosen = pick(game, frame, ctx["player"], "capture-leader", [{"id": l, "label": label(game, l)} for l in leaders],
-                  f"{label_card(game, ctx['card'])}: capture which leader?")
-    if chosen is None:
-        return
-    capture_leader(game, chosen["id"], ctx["card"])
+    capture_leader(game, lid, ctx["card"])
     game.pop()
 
 
@@ -392,14 +391,10 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     """Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
     captive = [l for l in sorted(game.state["data"]["leaders"])
                if board.is_captured(game, l) and base_tables(game).leaders[l].faction == ctx["faction"]]
-    if not captive:
-        game.pop()
+    lid = _choose(game, frame, ctx, "free-leader", captive, "free which leader?")
+    if lid is None:
         return
-    chosen = pick(game, frame, ctx["player"], "free-leader", [{"id": l, "label": label(game, l)} for l in captive],
-                  f"{label_card(game, ctx['card'])}: free which leader?")
-    if chosen is None:
-        return
-    board.rescue(game, chosen["id"], ctx["card"])
+    board.rescue(game, lid, ctx["card"])
     game.pop()
 
 
@@ -407,16 +402,11 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
 def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
     """Put a damage token under one of the opponent's leaders here: he is eliminated when the Command Phase ends,
     even if he retreats (Confrontation)."""
-    leaders = _free_leaders_here(game, ctx, _opponent(ctx))
-    if not leaders:
-        game.pop()
+    lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), "which leader?")
+    if lid is None:
         return
-    chosen = pick(game, frame, ctx["player"], "doom-leader", [{"id": l, "label": label(game, l)} for l in leaders],
-                  f"{label_card(game, ctx['card'])}: which leader?")
-    if chosen is None:
-        return
-    game.state["data"].setdefault("end_of_command", []).append([ELIMINATE, {"leader": chosen["id"], "card": ctx["card"]}])
-    game.log("leader-doomed", leader=chosen["id"], card=ctx["card"])
+    game.state["data"].setdefault("end_of_command", []).append([ELIMINATE, {"leader": lid, "card": ctx["card"]}])
+    game.log("leader-doomed", leader=lid, card=ctx["card"])
     game.pop()
 
 
