@@ -62,3 +62,22 @@ def test_team_games_play_to_the_end(base_rules):
             game = Game.new(base_rules, seed, {"players": players})
             play(game, {p: RandomAgent(seed * 11 + n) for n, p in enumerate(game.state["players"])})
             assert game.state["result"]["winner"] in ("rebel", "empire")
+
+
+def test_in_team_play_the_admiral_then_the_general_assigns_his_own_leaders(base_rules):
+    """RS-ASG-09 (and RS-ASG-01: the whole Rebel team before the Empire)."""
+    spec = {"players": 4, "phase": "assignment", "leaders": LEADERS,
+            "hands": {"rebel": {"missions": ["build-alliance", "infiltration"]},
+                      "empire": {"missions": ["rule-by-fear", "gather-intel"]}}}
+    game = start(Scenario(name="team-assignment", state=spec), base_rules)
+    deciders = []
+    while game.pending and game.state["data"]["phase"] == "assignment":
+        decision = game.pending[0]
+        deciders.append(decision.player)
+        if decision.kind == "assign-first":
+            leaders = {o.id for o in decision.options}
+            role = "admiral" if decision.player.endswith("admiral") else "general"
+            assert all(game.rules.cache["base"].leaders[l].role == role for l in leaders), (decision.player, leaders)
+        game.apply(decision.options[0].id, player=decision.player)
+    order = [p for n, p in enumerate(deciders) if n == 0 or deciders[n - 1] != p]
+    assert order == ["rebel-admiral", "rebel-general", "empire-admiral", "empire-general"]
