@@ -57,7 +57,8 @@ class RemoveSabotage(Strict):
 
 @op(OPS, "remove_sabotage", RemoveSabotage)
 def remove_sabotage(game, frame, params: RemoveSabotage, ctx) -> None:
-    """RB-SAB-05 (Research and Development's second option)."""
+    """Remove the sabotage marker from the system (RB-SAB-05).
+    RB-SAB-05 (Research and Development's second option)."""
     s = board.system(game, ctx["system"])
     if s["sabotage"]:
         s["sabotage"] = False
@@ -223,7 +224,9 @@ def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: floa
 
 @op(OPS, "move_units", MoveUnits)
 def move_units(game, frame, params: MoveUnits, ctx) -> None:
-    """Move units to or from the Rebel base (Start the Evacuation; Rapid Mobilization's first option)."""
+    """Move units the player picks between a system and the Rebel base, or from anywhere, under the movement rules 
+    (RB-MOV-14).
+    Move units to or from the Rebel base (Start the Evacuation; Rapid Mobilization's first option)."""
     faction = ctx["faction"]
     to = ctx["system"] if params.to == "system" else board.rebel_base_location(game)
     chosen = None if "from" not in frame else answer(frame)
@@ -343,7 +346,9 @@ class DestroySystem(Strict):
 
 @op(OPS, "destroy_system", DestroySystem)
 def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
-    """Superlaser Online's first part; destroying the base's system wins for the Empire (RS-DS-06, C-05)."""
+    """Destroy the system: marker, Rebel ground units lost, Imperial cargo beyond capacity chosen and lost (RB-DST, RS-
+    DS-06).
+    Superlaser Online's first part; destroying the base's system wins for the Empire (RS-DS-06, C-05)."""
     where = ctx["system"]
     chosen = answer(frame)
     if chosen is not None:
@@ -408,7 +413,8 @@ def capture_leader(game, lid: str, cause: str) -> None:
 
 @op(OPS, "capture", Capture)
 def capture(game, frame, params: Capture, ctx) -> None:
-    """Capture Rebel Operative; It Is Your Destiny. His side may first answer with a Special card (Noble
+    """Capture a Rebel leader: he takes the captured ring and stays where he is (RS-CAP-01/02).
+    Capture Rebel Operative; It Is Your Destiny. His side may first answer with a Special card (Noble
     Sacrifice: he is eliminated instead, ``actions.special_window``)."""
     from .actions import special_window
 
@@ -441,7 +447,8 @@ def _subsets(leaders: list[str]) -> list[list[str]]:
 
 @op(OPS, "rescue", Rescue)
 def rescue(game, frame, params: Rescue, ctx) -> None:
-    """Rescue by mission; then the Rebel picks who goes with him, then the Empire may answer with It Is Your
+    """Rescue a captured leader to the Rebel base; the mission's leaders may go with him (RB-LDR-04/06, RS-CAP-07).
+    Rescue by mission; then the Rebel picks who goes with him, then the Empire may answer with It Is Your
     Destiny (Vader in the system: capture one of the mission's leaders, who then stays), then they move."""
     if params.to == "base-region":
         _rescue_in_base_region(game, frame, ctx[params.key], ctx)
@@ -523,7 +530,8 @@ def _can_hold_base(game, system_id: str) -> bool:
 
 @op(OPS, "relocate_base", RelocateBase)
 def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
-    """Rapid Mobilization's second option."""
+    """Move the hidden Rebel base to a probe card drawn now, revealing the old location (RB-RLC-01..09).
+    Rapid Mobilization's second option."""
     t = tables(game)
     general = board.decider(game, "rebel", "general")  # the base location is the General's (RB-TEAM-06)
     if "drawn" not in frame:

@@ -32,7 +32,7 @@ class DrawProbes(Strict):
 
 @op(OPS, "draw_probes", DrawProbes)
 def draw_probes(game, frame, params: DrawProbes, ctx) -> None:
-    """Gather Intel."""
+    """Draw probe cards into the Empire's hand, counted by Rebel units at the base when asked (Gather Intel)."""
     count = params.count
     if params.per_base_units:
         at_base = sum(board.faction_units(game, board.rebel_base_location(game), "rebel").values())
@@ -69,7 +69,8 @@ class DrawProjects(Strict):
 
 @op(OPS, "draw_projects", DrawProjects)
 def draw_projects(game, frame, params: DrawProjects, ctx) -> None:
-    """Research and Development (RB-PRJ-01); the project discard refills the deck (RB-SUP-05)."""
+    """Draw project cards into the Imperial hand (RB-PRJ-01); the project discard refills the deck (RB-SUP-05).
+    Research and Development (RB-PRJ-01); the project discard refills the deck (RB-SUP-05)."""
     if "drawn" not in frame:
         frame["drawn"] = draw(game, "projects", params.count)
         frame["kept"] = []
@@ -111,7 +112,8 @@ def take_objectives(game, count: int) -> list[str]:
 
 @op(OPS, "draw_objectives", DrawObjectives)
 def draw_objectives(game, frame, params: DrawObjectives, ctx) -> None:
-    """Rebel Planning; Covert Operation (draw 2, keep 1)."""
+    """Draw objective cards into the Rebel's hand, possibly keeping only some (Rebel Planning; Covert Operation).
+    Rebel Planning; Covert Operation (draw 2, keep 1)."""
     general = board.decider(game, "rebel", "general")
     if "drawn" not in frame:
         frame["drawn"] = take_objectives(game, params.count)
@@ -150,7 +152,8 @@ class ArrangeObjectives(Strict):
 
 @op(OPS, "arrange_objectives", ArrangeObjectives)
 def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
-    """Infiltration; Stolen Plans."""
+    """Look at the top objective cards and put them back in an order the Rebel chooses (Infiltration; Stolen Plans).
+    Infiltration; Stolen Plans."""
     data = game.state["data"]
     cards = deck(game, "objectives")
     if "top" not in frame:
@@ -209,7 +212,9 @@ def _deck_choices(game, params: AssignFromDeck, ctx) -> list[str]:
 
 @op(OPS, "assign_from_deck", AssignFromDeck, lambda game, params, ctx: bool(_deck_choices(game, params, ctx)))
 def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
-    """Our Most Desperate Hour, Proceeding as Planned."""
+    """Search a deck for a card and put it face down as an assigned mission, or into hand (Our Most Desperate Hour,
+    Proceeding as Planned).
+    Our Most Desperate Hour, Proceeding as Planned."""
     from . import missions
 
     faction, actor = ctx["faction"], ctx["actor"]
@@ -299,7 +304,8 @@ class ShowHand(Strict):
 
 @op(OPS, "show_hand", ShowHand)
 def show_hand(game, frame, params: ShowHand, ctx) -> None:
-    """The cards are logged for both teams: the opponent has seen them (RB-OBJ-10)."""
+    """Show a hand to the other side: the cards become visible to both teams (RB-OBJ-10).
+    The cards are logged for both teams: the opponent has seen them (RB-OBJ-10)."""
     cards = list(hand(game, params.faction, params.kind))
     seen = board.team(game, params.faction) + board.team(game, OPPONENT[params.faction])
     game.log("hand-shown", faction=params.faction, kind=params.kind, cards=secret(cards, *seen))
@@ -316,7 +322,8 @@ class NameSystems(Strict):
 
 @op(OPS, "name_systems", NameSystems)
 def name_systems(game, frame, params: NameSystems, ctx) -> None:
-    """Interrogation Droid; the base is not revealed by it (RB-BAS-01)."""
+    """The Rebel names systems, one of which may hold the base, without revealing it (Interrogation Droid, RB-BAS-01).
+    Interrogation Droid; the base is not revealed by it (RB-BAS-01)."""
     base = board.base_system(game)
     named = frame.setdefault("named", [base])
     chosen = answer(frame)

@@ -217,7 +217,8 @@ def combat_effect(game, frame, params: CombatEffect, ctx) -> None:
 
 @op(OPS, "death_star_plans", DeathStarPlans)
 def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
-    """RB-DSP-02..04/06: 3 dice (red; C-01 gives both colours the same faces); a direct hit destroys one Death Star
+    """Roll for Death Star Plans: 3 dice, a direct hit destroys a Death Star or DSUC there (RB-DSP-02..04/06).
+    RB-DSP-02..04/06: 3 dice (red; C-01 gives both colours the same faces); a direct hit destroys one Death Star
     or DSUC there (the Rebel's choice when both are) and the objective is scored by the play step; otherwise the
     card goes back to hand unscored."""
     from . import objectives

@@ -116,7 +116,8 @@ class AtBase(Strict):
 
 @op(OPS, "at_base", AtBase, lambda game, params, ctx: True)
 def at_base(game, frame, params: AtBase, ctx) -> None:
-    """The card's system is the Rebel base (Rapid Mobilization; Rebel Planning's Dodonna)."""
+    """Make the card's system the Rebel base (its system once revealed), for missions played at the base.
+    The card's system is the Rebel base (Rapid Mobilization; Rebel Planning's Dodonna)."""
     ctx["system"] = board.rebel_base_location(game)
     game.log("target", card=ctx.get("card"), system=ctx["system"])
     game.pop()
@@ -227,7 +228,8 @@ class MissionDice(Strict):
 
 @op(OPS, "mission_dice", MissionDice)
 def mission_dice(game, frame, params: MissionDice, ctx) -> None:
-    """A target-time note for the attempt (read when the dice are rolled, missions._dice and missions._roll)."""
+    """Adjust the dice of the attempt: extra dice or successes when a condition holds (read when the dice are rolled).
+    A target-time note for the attempt (read when the dice are rolled, missions._dice and missions._roll)."""
     where = ctx.get("system")
     if where in game.state["data"]["systems"] and matches(game, where, params.where, ctx):
         ctx["extra_dice"] = ctx.get("extra_dice", 0) + params.extra

@@ -225,7 +225,8 @@ def objective_returns_to_hand(game, frame, params: NoParams, ctx) -> None:
 
 @op(OPS, "show_objectives", NoParams)
 def show_objectives(game, frame, params: NoParams, ctx) -> None:
-    """RB-OBJ-10, FAQ-79: the Rebel shows all his objectives to the Empire (a secret both teams now share), then
+    """The Rebel shows every objective in hand to the Empire (RB-OBJ-10, FAQ-79).
+    RB-OBJ-10, FAQ-79: the Rebel shows all his objectives to the Empire (a secret both teams now share), then
     keeps them, hidden again (Interrogation)."""
     cards = list(hand(game, "rebel", "objectives"))
     game.log("objectives-shown", count=len(cards), cards=secret(cards, *team(game, "rebel"), *team(game, "empire")))
