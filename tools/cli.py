@@ -47,10 +47,13 @@ def main() -> None:
 
     \b
     Common jobs:
+      rebellion play --seed 7            watch two random agents play a whole game
+      rebellion play --human rebel       play the Rebels yourself at the terminal
       rebellion validate                 check the built-in packs of the enabled expansions
       rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
       rebellion expansions list          see which expansions are installed and enabled
       rebellion new pack my-pack         start a fan pack
+      rebellion cards show sabotage      a card's facts and what its effect data does
 
     Run `rebellion COMMAND --help` for each command's options.
     """
