@@ -48,7 +48,7 @@ LINES = {
     "mission-returned": lambda e, _name: f"{_name(e['faction'])}'s unrevealed mission goes back to hand.",
     "action-played": lambda e, _name: f"{_name(e['faction'])} plays the action card {_name(e['card'])}.",
     "activate": lambda e, _name: f"{_name(e['faction'])} activates {_name(e['system'])} with {_name(e['leader'])}.",
-    "moved": lambda e, _name: f"  {_name(e['faction'])} moves {_units(e['units'], _name)} from {_name(e['source'])} "
+    "moved": lambda e, _name: f"  {_name(e['faction'])} moves {_units(e['units'], _name)} from {_name(e.get('source') or e.get('from'))} "
     f"to {_name(e['to'])}.",
     "combat": lambda e, _name: f"Combat in {_name(e['system'])}!",
     "combat-round": lambda e, _name: f"  Combat round {e['round']} in {_name(e['system'])}.",
@@ -132,4 +132,9 @@ def describe(game, event: dict) -> str | None:
     if kind in QUIET:
         return ""
     line = LINES.get(kind)
-    return line(event, Namer(tables(game).names)) if line else None
+    if line is None:
+        return None
+    try:
+        return line(event, Namer(tables(game).names))
+    except (KeyError, TypeError, AttributeError):
+        return None  # an event of this type logged with other fields: the kernel's plain wording tells it
