@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "base"))
 from invariants import check  # noqa: E402
 
 EXPANSIONS = ("base", "rise-of-the-empire")
-RANDOM_GAMES = 200
+RANDOM_GAMES = 1000
 
 
 def play(rules, seed: int, options=None, checked: bool = False) -> Game:
@@ -65,10 +65,10 @@ def test_enabled_the_expansion_is_in_force():
     assert not any("green" in e.get("dice", {}) for e in base.state["log"] if e["type"] == "roll")
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(10))
 def test_random_games_with_the_expansion_finish_with_every_invariant(block):
     rules = rules_for(EXPANSIONS)
-    per = RANDOM_GAMES // 4
+    per = RANDOM_GAMES // 10
     for seed in range(block * per, (block + 1) * per):
         options = {"setup": "rise-of-the-empire"} if seed % 2 else {}
         if seed % 10 == 3:
