@@ -200,6 +200,7 @@ MOMENTS = {
     "before-roll": "before a side rolls in a mission, a combat attack or Death Star Plans (One in a Million)",
     "mission-success": "once a mission has succeeded and its effect is over (Son of Skywalker)",
     "capture": "when a leader would be captured (Noble Sacrifice)",
+    "battle-won": "after the side wins a space or ground battle, before combat objectives (``combat``)",
 }
 
 

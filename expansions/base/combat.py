@@ -830,12 +830,32 @@ def plans_targets(game, system: str) -> list[str]:
     return game.modify("plans-targets", stations, system=system)
 
 
+def _battle_won_window(game, frame) -> bool:
+    """Before the combat objectives, the winner of each battle won in this combat may play Special cards answering
+    that moment (``battle-won``), once per battle; True while the window is busy."""
+    from . import actions
+
+    combat = state(game)
+    offered = combat.setdefault("won_windows", [])
+    for theater in THEATERS:
+        winner = combat["battles"].get(theater)
+        if winner not in FACTIONS or theater in offered:
+            continue
+        if actions.special_window(game, frame, "battle-won", winner, {"system": combat["system"], "theater": theater}):
+            return True
+        offered.append(theater)
+    return False
+
+
 def _objectives_step(game, frame) -> None:
     """Combat objectives (RB-CMB-11, RB-OBJ-04/07, RS-END-04): after each battle step and at the end of the combat
-    the Rebel may play one whose requirement is met; Death Star Plans only after the space battle step."""
+    the Rebel may play one whose requirement is met; Death Star Plans only after the space battle step. Special
+    cards answering a battle won come first (``_battle_won_window``)."""
     from . import objectives
 
     combat = state(game)
+    if "choice" not in frame and _battle_won_window(game, frame):
+        return
     if "choice" in frame:
         game.pop()
         choice = frame["choice"]

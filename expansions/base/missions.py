@@ -381,11 +381,13 @@ def _finish(game, frame) -> None:
     (RS-MIS-05)."""
     faction, card = frame["faction"], frame["card"]
     kind = tables(game).missions[card].deck
-    if kind == "starting":
+    back = frame["ctx"].get("to_hand")  # a card's own clause (``keep_card``): "always", or only on "failure"
+    to_hand = kind == "starting" or back == "always" or (back == "failure" and frame.get("success") is False)
+    if to_hand:
         hand(game, faction, "missions").append(card)
     else:
         discard(game, "projects" if kind == "project" else f"missions-{faction}", card)
-    game.log("mission-ended", faction=faction, card=card, to="hand" if kind == "starting" else "discard")
+    game.log("mission-ended", faction=faction, card=card, to="hand" if to_hand else "discard")
     game.pop()
     fight_after(game, frame["ctx"], faction)
 

@@ -52,14 +52,18 @@ def draw(game, count: int = 1) -> list[str]:
 
 
 def _conditions(game, card: str) -> list:
-    """The card's condition ops as (feasibility test, validated parameters), built once per set of rules."""
+    """The card's condition ops as (feasibility test, validated parameters), built once per set of rules: every op
+    with a feasibility test (``handler.feasible``), the base ones here (``OPS``) or another plugin's."""
     cache = game.rules.cache.setdefault("base.objective-conditions", {})
     if card not in cache:
-        cache[card] = [
-            (OPS[step.op][2], OPS[step.op][0].model_validate(step.params))
-            for step in tables(game).objectives[card].effect
-            if step.op in OPS and OPS[step.op][2] is not None
-        ]
+        cache[card] = []
+        for step in tables(game).objectives[card].effect:
+            spec = game.rules.ops[step.op] if step.op in game.rules.ops else None
+            test = getattr(spec.handler, "feasible", None) if spec is not None else None
+            if test is None and step.op in OPS:
+                test = OPS[step.op][2]
+            if test is not None:
+                cache[card].append((test, (spec.params if spec else OPS[step.op][0]).model_validate(step.params)))
     return cache[card]
 
 

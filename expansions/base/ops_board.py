@@ -14,7 +14,7 @@ from swrebellion.engine import peek
 from . import board
 from .cards import deck, draw, hand
 from .ops_conditions import Faction, OpTable, Strict, answer, label, op, pick
-from .tables import BASE_SPACE, tables
+from .tables import BASE_SPACE, OPPONENT, tables
 
 OPS: OpTable = {}
 
@@ -52,17 +52,22 @@ def place_sabotage(game, frame, params: PlaceSabotage, ctx) -> None:
 
 
 class RemoveSabotage(Strict):
-    """Take the system's sabotage marker away (RB-SAB-05: only Imperial missions do)."""
+    """Take the system's sabotage marker away (RB-SAB-05: only Imperial missions do); with ``everywhere``, every
+    sabotage marker on the board."""
+
+    everywhere: bool = False
 
 
 @op(OPS, "remove_sabotage", RemoveSabotage)
 def remove_sabotage(game, frame, params: RemoveSabotage, ctx) -> None:
-    """Remove the sabotage marker from the system (RB-SAB-05).
+    """Remove the sabotage marker from the system, or every one on the board (RB-SAB-05).
     RB-SAB-05 (Research and Development's second option)."""
-    s = board.system(game, ctx["system"])
-    if s["sabotage"]:
-        s["sabotage"] = False
-        game.log("sabotage", system=ctx["system"], placed=False)
+    where = sorted(game.state["data"]["systems"]) if params.everywhere else [ctx["system"]]
+    for system in where:
+        s = board.system(game, system)
+        if s["sabotage"]:
+            s["sabotage"] = False
+            game.log("sabotage", system=system, placed=False)
     game.pop()
 
 
@@ -189,7 +194,8 @@ class MoveUnits(Strict):
     ``limits``: only these unit types, at most so many of each (Planetary Conquest); ``ignore_transport``: units
     needing transport move without it (the card says so, RB-MOV-15); ``theater``: only ships or only ground units
     (Plan the Assault, Lead the Strike Team); ``leaders_pin: false``: the side's leaders in the source do not hold
-    its units there (the card says so: Hidden Fleet, Plan the Assault)."""
+    its units there (the card says so: Hidden Fleet, Plan the Assault). ``side: opponent``: the card's player
+    moves the opponent's units; ``health``: their printed health adds up to that at most."""
 
     source: str = Field(pattern="^(base|one-system|anywhere)$")
     to: str = Field(default="system", pattern="^(system|base)$")
@@ -198,6 +204,9 @@ class MoveUnits(Strict):
     ignore_transport: bool = False
     theater: Literal["space", "ground"] | None = None
     leaders_pin: bool = True
+    side: Literal["self", "opponent"] = Field(
+        default="self", description="Whose units move: the card's side, or the opponent's (the card's player picks).")
+    health: int | None = Field(default=None, ge=1, description="Printed health of the units moved, at most in all.")
 
 
 def _movable(game, where: str, faction: str, limits: dict[str, int] | None = None,
@@ -227,7 +236,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
     """Move units the player picks between a system and the Rebel base, or from anywhere, under the movement rules 
     (RB-MOV-14).
     Move units to or from the Rebel base (Start the Evacuation; Rapid Mobilization's first option)."""
-    faction = ctx["faction"]
+    faction = ctx["faction"] if params.side == "self" else OPPONENT[ctx["faction"]]
     to = ctx["system"] if params.to == "system" else board.rebel_base_location(game)
     chosen = None if "from" not in frame else answer(frame)
     if "from" not in frame:
@@ -258,6 +267,9 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
     )
     left = _movable(game, frame["from"], faction, params.limits, params) if frame["from"] != to else {}
     options = _unit_options(game, left, picked, room, params.limits)
+    if params.health is not None:
+        spare = params.health - sum(t.units[u].health * n for u, n in picked.items())
+        options = [o for o in options if t.units[o["id"]].health <= spare]
     if chosen is None or chosen["id"] != "done":
         if options and (params.max is None or sum(picked.values()) < params.max - frame.get("moved", 0)):
             game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": "Move the units chosen"}],
@@ -282,14 +294,16 @@ class DestroyUnits(Strict):
     """The card's player picks units of ``faction`` in the system whose printed health adds up to ``health`` at
     most, one at a time, and they are destroyed at once (RS-UNT-06); units without health (the Death Star, RB-DS-02)
     can never be picked. ``count``: at most that many units; ``theater`` / ``kind`` (``structure``, ``fighter``,
-    ...): only such units (Ambush, Fully Operational, Target the Generator). In a combat in that system they are
-    destroyed as in combat (``combat.destroy``)."""
+    ...) / ``units``: only such units (Ambush, Fully Operational, Target the Generator). In a combat in that system
+    they are destroyed as in combat (``combat.destroy``)."""
 
     faction: Faction
     health: int | None = Field(default=None, ge=1, description="Printed health in all, at most (unset: no limit).")
     count: int | None = Field(default=None, ge=1)
     theater: Literal["space", "ground"] | None = None
     kind: str | None = None
+    units: list[str] | None = Field(default=None, description="Only these unit types (any of them).")
+    every: bool = Field(default=False, description="Destroy every such unit there, nobody choosing.")
 
 
 def _destroyable(game, params: DestroyUnits, where: str, picked: list[str]) -> dict[str, int]:
@@ -301,7 +315,8 @@ def _destroyable(game, params: DestroyUnits, where: str, picked: list[str]) -> d
     here = board.faction_units(game, where, params.faction, params.theater)
     return {u: n - picked.count(u) for u, n in sorted(here.items())
             if t.units[u].health and (left is None or t.units[u].health <= left) and n > picked.count(u)
-            and (params.kind is None or t.units[u].kind == params.kind)}
+            and (params.kind is None or t.units[u].kind == params.kind)
+            and (params.units is None or u in params.units)}
 
 
 @op(OPS, "destroy_units", DestroyUnits,
@@ -313,6 +328,9 @@ def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
     where = ctx["system"]
     chosen = answer(frame)
     picked = frame.setdefault("picked", [])
+    if params.every:
+        picked.extend(u for u, n in _destroyable(game, params, where, []).items() for _ in range(n))
+        chosen = {"id": "done"}
     if chosen is not None and chosen["id"] != "done":
         picked.append(chosen["id"])
     if chosen is None or chosen["id"] != "done":
@@ -375,22 +393,30 @@ class PlaceLeader(Strict):
     """Put the card's leader (the pictured leader playing it, RS-ACT-08) in the system; he stays there until
     Refresh step 1 (RB-REF-03). ``pins: false``: this round he does not hold his side's units there (Public
     Support). ``until: end-of-combat``: he joins the combat being fought, cannot retreat, and goes back to the pool
-    when it ends (Ready for Action)."""
+    when it ends (Ready for Action). ``leader``: that named leader instead, if he is in play for the side, free
+    (not captured); otherwise nothing happens."""
 
     pins: bool = True
     until: Literal["refresh", "end-of-combat"] = "refresh"
+    leader: str | None = Field(default=None, description="A named leader instead of the card's.")
 
 
 @op(OPS, "place_leader", PlaceLeader)
 def place_leader(game, frame, params: PlaceLeader, ctx) -> None:
     """Place the card's leader in the system (Assignment cards, RS-ASG-08; Undercover, Ready for Action)."""
     data = game.state["data"]
-    board.leader(game, ctx["actor"])["at"] = ctx["system"]
+    lid = params.leader or ctx["actor"]
+    if params.leader is not None and (board.leader(game, lid)["at"] in ("supply", "gone")
+                                      or board.is_captured(game, lid)
+                                      or board.leader_faction(game, lid) != ctx["faction"]):
+        game.pop()
+        return
+    board.leader(game, lid)["at"] = ctx["system"]
     if not params.pins:
-        data.setdefault("unpinned", {})[ctx["actor"]] = data["round"]
+        data.setdefault("unpinned", {})[lid] = data["round"]
     if params.until == "end-of-combat" and data.get("combat"):
-        data["combat"].setdefault("lent", []).append(ctx["actor"])
-    game.log("leader-placed", leader=ctx["actor"], at=ctx["system"], card=ctx.get("card"))
+        data["combat"].setdefault("lent", []).append(lid)
+    game.log("leader-placed", leader=lid, at=ctx["system"], card=ctx.get("card"))
     game.pop()
 
 

@@ -142,9 +142,9 @@ def draw_objectives(game, frame, params: DrawObjectives, ctx) -> None:
 
 
 class ArrangeObjectives(Strict):
-    """The Rebel looks at the top ``look`` objective cards and keeps one on top, the others going to the bottom
-    (Infiltration; RB-OBJ-13), or (``rest: top``) puts them all back on top in the order he chooses (Stolen
-    Plans). Card backs (stages) are public and move with their cards (RS-OBJ-02)."""
+    """The card's side (the Rebel for a Rebel card) looks at the top ``look`` objective cards and keeps one on top,
+    the others going to the bottom (Infiltration; RB-OBJ-13), or (``rest: top``) puts them all back on top in the
+    order it chooses (Stolen Plans). Card backs (stages) are public and move with their cards (RS-OBJ-02)."""
 
     look: int = Field(default=2, ge=2)
     rest: Literal["bottom", "top"] = "bottom"
@@ -152,14 +152,15 @@ class ArrangeObjectives(Strict):
 
 @op(OPS, "arrange_objectives", ArrangeObjectives)
 def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
-    """Look at the top objective cards and put them back in an order the Rebel chooses (Infiltration; Stolen Plans).
-    Infiltration; Stolen Plans."""
+    """Look at the top objective cards and put them back in an order the card's side chooses (Infiltration; Stolen
+    Plans)."""
     data = game.state["data"]
+    faction = ctx.get("faction", "rebel")
     cards = deck(game, "objectives")
     if "top" not in frame:
         frame["top"] = list(cards[: params.look])
         frame["order"] = []  # indexes into "top", from the top down
-        game.log("looked-at-objectives", faction="rebel", cards=board.team_secret(game, list(frame["top"]), "rebel"))
+        game.log("looked-at-objectives", faction=faction, cards=board.team_secret(game, list(frame["top"]), faction))
     top = frame["top"]
     chosen = answer(frame)
     if chosen is not None:
@@ -173,7 +174,7 @@ def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
         else:
             options = [{"id": f"top:{n}", "label": f"Keep {label(game, top[n])} on top"} for n in left]
             prompt = "Which objective stays on top? The others go to the bottom."
-        game.ask(board.decider(game, "rebel", "general"), "arrange-objectives", options, prompt)
+        game.ask(board.decider(game, faction, "general"), "arrange-objectives", options, prompt)
         return
     game.pop()
     if len(top) < 2:
@@ -184,7 +185,7 @@ def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
         moved = [pile[n] for n in order]
         pile[: len(top)] = moved[:stays]
         pile.extend(moved[stays:])
-    game.log("arranged-objectives", faction="rebel", to_bottom=len(top) - stays)
+    game.log("arranged-objectives", faction=faction, to_bottom=len(top) - stays)
 
 
 class AssignFromDeck(Strict):

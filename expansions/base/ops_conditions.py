@@ -35,11 +35,13 @@ class Strict(BaseModel):
 
 
 class UnitFilter(Strict):
-    """Units of one side, optionally of one theater or of some types only."""
+    """Units of one side, optionally of one theater or of some types only; in a system condition, at least
+    ``at_least`` of them in all (three Rebel structures: Defensive Position)."""
 
     faction: Faction
     theater: Literal["space", "ground"] | None = None
     units: list[str] | None = Field(default=None, description="Only these unit types (any of them).")
+    at_least: int = Field(default=1, ge=1, description="In a system condition: at least this many such units.")
 
 
 class Where(Strict):
@@ -70,15 +72,21 @@ class Where(Strict):
     systems: list[str] | None = Field(
         default=None, description="One of these systems (a card naming its system: Seek Yoda's Dagobah)."
     )
+    revealed_base: bool | None = Field(
+        default=None, description="The system of the revealed Rebel base (RB-BAS-13); a hidden base's never is."
+    )
 
 
 def has_matching_units(game, system_id: str, wanted: UnitFilter) -> bool:
     t = tables(game)
+    found = 0
     for unit, count in board.units_at(game, system_id).items():
         info = t.units[unit]
         if count and info.faction == wanted.faction and (wanted.theater is None or info.theater == wanted.theater):
             if wanted.units is None or unit in wanted.units:
-                return True
+                found += count
+                if found >= wanted.at_least:
+                    return True
     return False
 
 
@@ -115,6 +123,8 @@ def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
         return False
     if where.other_than is not None and ctx.get(where.other_than) == system_id:
         return False
+    if where.revealed_base is not None and (game.state["data"]["base_revealed"] == system_id) != where.revealed_base:
+        return False
     if where.resource is not None and (s["destroyed"] or where.resource not in tables(game).systems[system_id].resources):
         return False
     if where.same_region_as is not None:
@@ -145,7 +155,8 @@ OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool]
 def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., bool] | None = None):
     """Register ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table. ``feasible(game, params,
     ctx)`` says whether the op, run first, could do anything: a mission or action card is offered only then, so
-    players are never offered a card that would stop at once for want of a target."""
+    players are never offered a card that would stop at once for want of a target. The registered handler carries
+    it as ``handler.feasible`` (objectives test every condition op with it, whichever plugin registered it)."""
 
     def wrap(fn):
         def handler(game, frame):
@@ -153,6 +164,7 @@ def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., 
 
         handler.__doc__ = fn.__doc__
         handler.__name__ = fn.__name__
+        handler.feasible = feasible
         table[name] = (params, handler, feasible)
         return fn
 

@@ -206,6 +206,8 @@ class DeployFromQueue(Strict):
     replaces (RS-DSU-02, RS-DSU-07); other deployment limits are the target's business (RS-DEP-09)."""
 
     spaces: list[Literal[1, 2, 3]] = Field(default=[1, 2], min_length=1, description="Build-queue spaces.")
+    count: int = Field(default=1, ge=1, description="Up to this many units, one at a time; after the first the "
+                       "player may stop.")
 
 
 @op(OPS, "deploy_from_queue", DeployFromQueue)
@@ -220,13 +222,20 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
         for unit in sorted(queue.get(str(space), {})):
             if unit != DEATH_STAR or board.units_at(game, where).get(DSUC):
                 options.append({"id": f"{space}:{unit}", "label": f"{label(game, unit)} from queue space {space}"})
+    done = frame.get("deployed", 0)
     if not options:
-        game.log("effect-failed", card=ctx.get("card"), reason="no unit on the build queue can be deployed here")
+        if not done:
+            game.log("effect-failed", card=ctx.get("card"), reason="no unit on the build queue can be deployed here")
         game.pop()
         return
+    if done:
+        options.append({"id": "stop", "label": "Deploy no more"})
     chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
                   f"Deploy which unit to {label(game, where)}?")
     if chosen is None:
+        return
+    if chosen["id"] == "stop":
+        game.pop()
         return
     _, unit = _take_from_queue(game, faction, chosen["id"])
     if unit == DEATH_STAR:
@@ -234,7 +243,10 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
     board.add_units(game, where, unit)
     game.log("deployed", faction=faction, unit=unit, to=where, card=ctx.get("card"))
     board.check_base_reveal(game)
-    game.pop()
+    frame["deployed"] = done + 1
+    frame.pop("choice", None)
+    if frame["deployed"] >= params.count:
+        game.pop()
 
 
 # -- loyalty ---------------------------------------------------------------------------------------------------------
@@ -263,13 +275,14 @@ class TellBase(Strict):
     region, Local Rumors); the base is not revealed (RB-BAS-16, RS-BLF-04). Both sides hear the answer."""
 
     scope: Literal["system", "region"] = "system"
+    system: str = Field(default="system", description="Context key of the system asked about.")
 
 
 @op(OPS, "tell_base", TellBase)
 def tell_base(game, frame, params: TellBase, ctx) -> None:
     """The Rebel says whether his base is in the system (or its region), without revealing it (Long-Range Probe,
     Local Rumors: a question no other card asks, hence its own op)."""
-    where, base = ctx["system"], board.base_system(game)
+    where, base = ctx[params.system], board.base_system(game)
     if params.scope == "region":
         region = tables(game).systems[where].region
         here = base is not None and tables(game).systems[base].region == region
@@ -281,7 +294,11 @@ def tell_base(game, frame, params: TellBase, ctx) -> None:
 
 class BuryObjective(Strict):
     """The card's player picks one objective card from the Rebel's hand (seen first: ``show_hand``) and it goes to
-    the bottom of the objective deck, its public back with it (RS-OBJ-02)."""
+    the bottom of the objective deck, its public back with it (RS-OBJ-02). With ``at_random`` the card is taken
+    at random instead and shown to both sides; with ``top`` it goes on top of the deck."""
+
+    at_random: bool = False
+    top: bool = False
 
 
 @op(OPS, "bury_objective", BuryObjective)
@@ -293,14 +310,21 @@ def bury_objective(game, frame, params: BuryObjective, ctx) -> None:
     if not cards:
         game.pop()
         return
-    chosen = pick(game, frame, ctx["player"], "bury-objective",
-                  [{"id": c, "label": f"Put {label(game, c)} on the bottom of the deck"} for c in sorted(set(cards))],
-                  "Which Rebel objective goes to the bottom of the objective deck?")
+    where = "top" if params.top else "bottom"
+    if params.at_random:
+        chosen = {"id": cards[game.random_below(len(cards))]}
+    else:
+        chosen = pick(game, frame, ctx["player"], "bury-objective",
+                      [{"id": c, "label": f"Put {label(game, c)} on the {where} of the deck"} for c in sorted(set(cards))],
+                      f"Which Rebel objective goes to the {where} of the objective deck?")
     if chosen is None:
         return
     cards.remove(chosen["id"])
-    deck(game, "objectives").append(chosen["id"])
+    if params.top:
+        deck(game, "objectives").insert(0, chosen["id"])
+    else:
+        deck(game, "objectives").append(chosen["id"])
     sync_stages(game)
     both = board.team(game, "rebel") + board.team(game, OPPONENT["rebel"])
-    game.log("objective-buried", card=secret(chosen["id"], *both), by=ctx.get("card"))
+    game.log("objective-buried", card=secret(chosen["id"], *both), by=ctx.get("card"), to=where)
     game.pop()

@@ -9,7 +9,7 @@ region with no populous system left.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -17,7 +17,7 @@ from swrebellion.engine.effects import insert, run_effect, stop
 
 from . import board
 from .ops_conditions import Faction, OpTable, Strict, Where, any_system, label, matches, op, pick, systems_where
-from .tables import tables
+from .tables import OPPONENT, tables
 
 OPS: OpTable = {}
 
@@ -138,6 +138,9 @@ class When(Strict):
     leader_in: list[str] | None = Field(
         default=None, description="The context's leader is one of these (or replaces one of them, RS-LDR-06)."
     )
+    min_leaders: int | None = Field(
+        default=None, ge=1, description="At least this many leaders are on the mission (a two-leader clause)."
+    )
 
 
 class Branch(Strict):
@@ -148,9 +151,11 @@ class Branch(Strict):
 
 
 class ChooseOne(Strict):
-    """The player picks one branch among those whose ``when`` holds; its steps run next, in the same context."""
+    """The player picks one branch among those whose ``when`` holds; its steps run next, in the same context.
+    ``chooser: opponent``: the card's opponent picks (his Admiral in team play)."""
 
     options: list[Branch] = Field(min_length=2)
+    chooser: Literal["self", "opponent"] = "self"
 
 
 def _is_one_of(game, lid: str | None, wanted: list[str]) -> bool:
@@ -166,6 +171,8 @@ def _holds(game, when: When, ctx) -> bool:
         return False
     if when.leader_in is not None and not _is_one_of(game, ctx.get("leader"), when.leader_in):
         return False
+    if when.min_leaders is not None and len(ctx.get("leaders", [])) < when.min_leaders:
+        return False
     if when.system is not None:
         where = ctx.get("system")
         if where not in game.state["data"]["systems"] or not matches(game, where, when.system, ctx):
@@ -180,7 +187,8 @@ def choose_one(game, frame, params: ChooseOne, ctx) -> None:
     if not branches:
         game.pop()
         return
-    chosen = pick(game, frame, ctx["player"], "choose-effect", branches, f"{label(game, ctx.get('card', ''))}: choose one")
+    player = ctx["player"] if params.chooser == "self" else board.decider(game, OPPONENT[ctx["faction"]], "admiral")
+    chosen = pick(game, frame, player, "choose-effect", branches, f"{label(game, ctx.get('card', ''))}: choose one")
     if chosen is None:
         return
     branch = next(b for b in params.options if b.id == chosen["id"])

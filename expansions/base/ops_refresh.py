@@ -20,7 +20,7 @@ from swrebellion.engine.effects import stop
 from . import board
 from .board import team
 from .cards import hand
-from .ops_conditions import Faction, OpTable, Strict, Where, matches, op
+from .ops_conditions import Faction, OpTable, Strict, UnitFilter, Where, matches, op
 from .tables import tables
 
 OPS: OpTable = {}
@@ -69,16 +69,27 @@ def condition(name: str, params: type[Strict]):
 
 class RequireSystems(SystemCount):
     """Condition: at least ``at_least`` systems qualify (Popular Support, Defend the People, Cut Supply Lines,
-    Establish Outposts, Heart of the Empire, Inspire Sympathy)."""
+    Establish Outposts, Heart of the Empire, Inspire Sympathy); with ``units``, at least ``at_least`` such units in
+    all the qualifying systems together (units on the Rebel Base space are in no system, RB-BAS-03)."""
 
     at_least: int = Field(ge=1)
+    units: UnitFilter | None = Field(default=None, description="Count these units in the systems, not the systems "
+                                     "(the filter's own at_least is not used).")
+
+
+def _units_in(game, system: str, wanted: UnitFilter) -> int:
+    t = tables(game)
+    return sum(n for unit, n in board.units_at(game, system).items()
+               if t.units[unit].faction == wanted.faction
+               and (wanted.theater is None or t.units[unit].theater == wanted.theater)
+               and (wanted.units is None or unit in wanted.units))
 
 
 @condition("require_systems", RequireSystems)
 def _enough_systems(game, params: RequireSystems, ctx) -> bool:
     found = 0
-    for _ in counted_systems(game, params, ctx):
-        found += 1
+    for s in counted_systems(game, params, ctx):
+        found += 1 if params.units is None else _units_in(game, s, params.units)
         if found >= params.at_least:
             return True
     return False
@@ -165,12 +176,17 @@ def _combat_losses(game, params: RequireCombatLosses, ctx) -> bool:
 class RequireBattleWon(Strict):
     """Condition: the side won a battle of this combat (of ``theater`` when given, RS-BTL-01..03), in a system that
     was subjugated when the combat began if ``subjugated_at_start`` (Liberation), and where one of ``leaders`` is, or
-    was until he retreated in this combat (Return of the Jedi: Vader or the Emperor, FAQ)."""
+    was until he retreated in this combat (Return of the Jedi: Vader or the Emperor, FAQ). With ``initiated_by``
+    only in a combat that side started (RS-BTL-05); with ``where``/``any_of`` only if the combat's system meets
+    ``where`` and one of ``any_of``."""
 
     faction: Faction = "rebel"
     theater: Literal["space", "ground"] | None = None
     subjugated_at_start: bool = False
     leaders: list[str] | None = None
+    initiated_by: Faction | None = None
+    where: Where | None = Field(default=None, description="The combat's system meets this.")
+    any_of: list[Where] = Field(default_factory=list, description="The combat's system meets one of these.")
 
 
 @condition("require_battle_won", RequireBattleWon)
@@ -178,7 +194,14 @@ def _battle_won(game, params: RequireBattleWon, ctx) -> bool:
     events = combat_events(game)
     if events is None:
         return False
-    system = game.state["data"]["combat"]["system"]
+    combat = game.state["data"]["combat"]
+    system = combat["system"]
+    if params.initiated_by and combat.get("initiator") != params.initiated_by:
+        return False
+    if params.where is not None and not matches(game, system, params.where, ctx):
+        return False
+    if params.any_of and not any(matches(game, system, w, ctx) for w in params.any_of):
+        return False
     if not any(e["type"] == "battle-won" and e["winner"] == params.faction and e["system"] == system
                and (params.theater is None or e["theater"] == params.theater) for e in events):
         return False

@@ -78,9 +78,12 @@ def register_steps(registry):
 
 @hookimpl
 def register_effect_ops(registry):
-    from . import ops
+    from . import ops, ops_cards, ops_empire_cards, ops_rebel_cards
 
     ops.register(registry)
+    ops_empire_cards.register(registry)  # the Imperial mission and project cards
+    ops_rebel_cards.register(registry)  # the Rebel mission cards
+    ops_cards.register(registry)  # the objective and action cards
 
 
 @hookimpl

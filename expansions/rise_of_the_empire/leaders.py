@@ -6,11 +6,15 @@ card (they all come back to the pool at Refresh step 1); captured leaders are th
 counted again once rescued. The check runs after each event that can add a leader (``recruited``, ``rescued``).
 In team play the limit is per team and the excess leaves the pool of the teammate who holds more (leaders belong
 to the role printed on them); a leader sitting on a face-down mission card is only removed when nobody else can be.
+A side over its limit may first play an action card whose effect raises it (``raise_leader_limit``: Ambitions of
+Power), which the limit check offers; the raise is kept per side in ``roe.leader_limit_bonus``.
 """
 
 from __future__ import annotations
 
+from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import board
+from swrebellion.expansions.base.cards import hand
 from swrebellion.expansions.base.board import decider
 from swrebellion.expansions.base.ops_conditions import label
 from swrebellion.expansions.base.tables import FACTIONS, tables as base_tables
@@ -45,22 +49,49 @@ def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]
     return roles[role], held[role] or leaders
 
 
+def limit(game, faction: str) -> int:
+    """RE-LDR-01, raised for the side by ``raise_leader_limit`` (Ambitions of Power)."""
+    return tables(game).leader_limit + game.state["data"]["roe"].get("leader_limit_bonus", {}).get(faction, 0)
+
+
+def _raising_cards(game, faction: str) -> list[str]:
+    """Action cards in the side's hand whose effect starts by raising the leader limit."""
+    actions = base_tables(game).actions
+    return sorted({c for c in hand(game, faction, "actions")
+                   if actions[c].effect and actions[c].effect[0].op == "raise_leader_limit"})
+
+
+def _play_raising_card(game, faction: str, card: str) -> None:
+    hand(game, faction, "actions").remove(card)
+    game.log("action-played", faction=faction, card=card, leader=None)
+    steps = [{"op": s.op, **s.params} for s in base_tables(game).actions[card].effect]
+    # a card picturing no leader that can play it: the General decides (as the base game's ``actions._player``)
+    run_effect(game, steps, {"faction": faction, "player": decider(game, faction, "general"), "card": card})
+
+
 def limit_step(game, frame) -> None:
-    limit = tables(game).leader_limit
     if "choice" in frame:
-        lid = frame.pop("choice")["id"]
-        board.leader(game, lid)["at"] = "gone"
-        game.log("leader-removed", faction=_faction(game, lid), leader=lid, cause="leader limit")
+        chosen = frame.pop("choice")["id"]
+        if chosen.startswith("action:"):
+            card = chosen.partition(":")[2]
+            _play_raising_card(game, base_tables(game).actions[card].faction, card)
+            return
+        board.leader(game, chosen)["at"] = "gone"
+        game.log("leader-removed", faction=_faction(game, chosen), leader=chosen, cause="leader limit")
     for faction in FACTIONS:
         leaders = leaders_in_play(game, faction)
-        if len(leaders) <= limit:
+        most = limit(game, faction)
+        if len(leaders) <= most:
             continue
         player, own = _who_removes(game, faction, leaders)
         free = [l for l in own if board.leader(game, l)["at"] != "mission"] or own
-        game.ask(player, "leader-limit", [{"id": l, "label": f"Remove {label(game, l)} from the game"} for l in free],
-                 f"More than {limit} leaders: choose one to leave the game ({len(leaders) - limit} to go)")
+        options = [{"id": f"action:{c}", "label": f"Play {label(game, c)}"} for c in _raising_cards(game, faction)]
+        game.ask(player, "leader-limit",
+                 options + [{"id": l, "label": f"Remove {label(game, l)} from the game"} for l in free],
+                 f"More than {most} leaders: choose one to leave the game ({len(leaders) - most} to go)")
         return
     game.pop()
+
 
 
 def check_later(game) -> None:
@@ -70,8 +101,7 @@ def check_later(game) -> None:
 
 
 def over_limit(game) -> bool:
-    limit = tables(game).leader_limit
-    return any(len(leaders_in_play(game, f)) > limit for f in FACTIONS)
+    return any(len(leaders_in_play(game, f)) > limit(game, f) for f in FACTIONS)
 
 
 def on_event(game, event) -> None:

@@ -61,6 +61,7 @@ class PlaceTargetMarkers(Strict):
     chooser: Literal["self", "opponent"] = "self"
     same_system: bool = False
     on_removal: list[dict[str, Any]] = Field(default_factory=list)
+    here: bool = Field(default=False, description="Only in the context's system (a mission's own system).")
 
 
 @op(OPS, "place_target_markers", PlaceTargetMarkers)
@@ -75,6 +76,8 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
     supply = tables(game).marker_supply.get(params.marker)
     while len(placed) < params.count and (supply is None or on_board(game, params.marker) < supply):
         candidates = [s for s in systems_where(game, params.where, ctx) if params.same_system or s not in placed]
+        if params.here:
+            candidates = [s for s in candidates if s == ctx.get("system")]
         if not candidates:
             break
         options = [{"id": s, "label": label(game, s)} for s in candidates]
@@ -167,15 +170,20 @@ def destroyed_step(game, frame) -> None:
 
 class RemoveTargetMarker(Strict):
     """Take one target marker off the context's system (the player's choice if several), with its removal effect
-    (Rogue One)."""
+    (Rogue One); with ``every``, all of them, whoever owns them, one after the other."""
+
+    every: bool = False
 
 
 @op(OPS, "remove_target_marker", RemoveTargetMarker)
 def remove_target_marker(game, frame, params: RemoveTargetMarker, ctx) -> None:
-    """Remove a target marker from this system (Rogue One's top ability)."""
+    """Remove a target marker from this system, or every one there (Rogue One's top ability)."""
     here = [i for i, m in enumerate(markers(game)) if m["system"] == ctx.get("system")]
     if not here:
         game.pop()
+        return
+    if params.every:  # this frame stays: it runs again after the removal effect, until none is left
+        remove(game, here[0], ctx["faction"], cause=ctx.get("card", "effect"))
         return
     options = [{"id": str(i), "label": label(game, markers(game)[i]["marker"])} for i in here]
     chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, "Remove which target marker?")

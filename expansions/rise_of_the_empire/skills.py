@@ -14,14 +14,27 @@ from swrebellion.expansions.base.tables import tables as base_tables
 
 GREEN = "green"
 
+#: Small icons an attachment ring gives its wearer (He Means Well's K-2SO ring, markers.yaml; RS-ACT-13: a ring
+#: replaced or removed ends its effect).
+RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
+
+
+def secondary(game, lid: str) -> dict[str, int]:
+    """The leader's small icons: his own plus his ring's."""
+    own = dict(base_tables(game).leaders[lid].secondary or {})
+    ring = game.state["data"]["leaders"].get(lid, {}).get("ring")
+    for skill, n in RING_SKILLS.get(ring, {}).items():
+        own[skill] = own.get(skill, 0) + n
+    return own
+
 
 def requirement_icons(game, value, context):
     """RE-SKL-03, FAQ-116: a leader's small icons count like his large ones toward a mission's requirement."""
-    secondary = base_tables(game).leaders[context["leader"]].secondary
-    if not secondary:
+    small = secondary(game, context["leader"])
+    if not small:
         return None
     merged = dict(value)
-    for skill, n in secondary.items():
+    for skill, n in small.items():
         merged[skill] = merged.get(skill, 0) + n
     return merged
 
@@ -32,7 +45,7 @@ def mission_dice(game, value, context):
     t = base_tables(game)
     card = t.missions[context["card"]]
     skills = None if card.count_all_skills else set(card.requires)
-    green = sum(n for lid in context.get("leaders", ()) for s, n in t.leaders[lid].secondary.items()
+    green = sum(n for lid in context.get("leaders", ()) for s, n in secondary(game, lid).items()
                 if skills is None or s in skills)
     if not green:
         return None

@@ -64,7 +64,12 @@ def destroyable(game, value, context):
 
 
 def plans_targets(game, value, context):
-    return [] if value and bunker_in(game, context["system"]) else None
+    """A Shield Bunker there shields the station; the Secure the Plans target marker, anywhere, stops Death Star
+    Plans altogether (card-effects-missions-objectives.md, Secure the Plans)."""
+    from .markers import on_board
+
+    blocked = bunker_in(game, context["system"]) or on_board(game, "secure-the-plans")
+    return [] if value and blocked else None
 
 
 # -- Shield Bunker: deployment (RE-UNT-03/04, FAQ-124) --------------------------------------------------------------
