@@ -108,19 +108,21 @@ def _type(prop: dict) -> str:
 
 def scenario_index(tests: Path) -> dict[str, list[str]]:
     """Card id -> scenario files that exercise it: the id is the file's name (``<card-id>.yaml`` or
-    ``<card-id>--<case>.yaml``) or appears in the scenario's ``name:``. A card merely sitting in a hand does not
-    count."""
+    ``<card-id>--<case>.yaml``), appears in the scenario's ``name:``, or is an option a ``choose`` step picks (the
+    card played or revealed there). A card merely sitting in a hand does not count."""
     import re
 
-    found: dict[str, list[str]] = {}
+    found: dict[str, set[str]] = {}
     for path in sorted(tests.rglob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         title = re.search(r"^name:\s*(.*)$", text, re.M)
         named = set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", title.group(1) if title else ""))
         named.add(path.stem.split("--")[0])
+        for option in re.findall(r"choose:.*option:\s*\"?([a-z0-9:#-]+)", text):
+            named.add(option.split(":")[-1].split("#")[0])
         for token in named:
-            found.setdefault(token, []).append(str(path.relative_to(tests.parent)))
-    return found
+            found.setdefault(token, set()).add(str(path.relative_to(tests.parent)))
+    return {token: sorted(paths) for token, paths in found.items()}
 
 
 def cards_markdown(ops, catalog, tests: Path) -> str:
