@@ -32,7 +32,8 @@ def test_players_markers_and_leader_pools(set_up):
 
 
 def test_decks(set_up):
-    """RB-SET-04 (stage I on II on III; the Rebel draws 1), RB-SET-05 (recruit cards only), RB-SET-06, RB-SET-07."""
+    """RB-SET-04 (stage I on II on III; the Rebel draws 1), RB-SET-05 and RS-ACT-01 (recruit cards only), RB-SET-06,
+    RB-SET-07 and RB-PRJ-05 (the shuffled project deck)."""
     data = set_up.state["data"]
     t = tables(set_up)
     assert data["objective_stages"] == sorted(data["objective_stages"]) and len(data["objective_stages"]) == 14

@@ -18,7 +18,7 @@ def marker(game, system):
 
 
 def test_system_types(base_rules):
-    """RB-SYS-01, RB-SYS-04 and RS-LOY-08: populous systems have icons and take loyalty; remote ones neither;
+    """RB-SYS-01, RB-SYS-04, RB-LOY-01 and RS-LOY-08: populous systems have icons and take loyalty; remote ones neither;
     RB-SYS-06, RS-SYS-03: neutral means no loyalty marker; RB-SYS-07/08, RS-SYS-01/02: Rebel and Imperial systems."""
     game = game_with(base_rules, systems={"naboo": {"loyalty": "rebel"}, "sullust": {"loyalty": "empire"}})
     assert board.is_populous(game, "naboo") and board.is_remote(game, "hoth")
@@ -62,7 +62,8 @@ def test_losing_loyalty(base_rules):
 def test_subjugation_follows_imperial_ground_units_and_never_sets_loyalty(base_rules):
     """RULINGS C-10, C-04, RB-SUB-01..03, RB-SUB-06/07, RS-SYS-04: an Imperial ground unit subjugates a system
     without Imperial loyalty, Rebel loyalty stays under it, and it ends the moment the last one leaves; ships alone
-    do not subjugate; remote systems never are (RB-SUB-11)."""
+    do not subjugate; remote systems never are (RB-SUB-11). Having loyalty is having the marker, whatever the units
+    and the subjugation marker (RS-LOY-06)."""
     game = game_with(base_rules, systems={"naboo": {"loyalty": "rebel"}})
     board.add_units(game, "naboo", "star-destroyer")
     assert marker(game, "naboo") == ("rebel", False)

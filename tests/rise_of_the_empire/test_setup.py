@@ -145,7 +145,7 @@ def test_unknown_mission_set_option(roe_rules):
 
 
 def test_alternative_starting_units(roe_rules):
-    """RE-SET-07..10: the Death Star Under Construction with 4 TIE Fighters and a Stormtrooper in a remote system the
+    """RE-SET-07..10, RS-DSU-08: the Death Star Under Construction with 4 TIE Fighters and a Stormtrooper in a remote system the
     Empire chooses (its probe card leaves the game), the Death Star on queue space 3, the rest of the army in
     Imperial systems or the DSUC's system, the Rebel's 13 units."""
     game = Game.new(roe_rules, 6, {"setup": "rise-of-the-empire"})
