@@ -47,6 +47,10 @@ class MissionCard(Card):
         default_factory=list,
         description="Steps run when the mission is revealed to choose where it happens (RB-MIS-02..04).",
     )
+    failure: Effect = Field(
+        default_factory=list,
+        description="Steps run when an attempt of the mission fails (Aggressive Negotiations); none by default.",
+    )
 
 
 class ObjectiveCard(Card):

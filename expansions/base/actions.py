@@ -199,8 +199,11 @@ MOMENTS = {
     "mission-attempt": "when a mission is attempted, after opposition and before dice (Undercover, Wookiee Guardian)",
     "before-roll": "before a side rolls in a mission, a combat attack or Death Star Plans (One in a Million)",
     "mission-success": "once a mission has succeeded and its effect is over (Son of Skywalker)",
+    "mission-failed": "once a mission attempt has failed and its failure steps are over (Post Bounty)",
     "capture": "when a leader would be captured (Noble Sacrifice)",
     "battle-won": "after the side wins a space or ground battle, before combat objectives (``combat``)",
+    "retreat": "just after the other side's units retreat from a combat (Track Them)",
+    "assignment-end": "at the end of the Assignment Phase, once both sides have assigned (``missions.assignment_step``)",
 }
 
 
@@ -278,8 +281,8 @@ def special_options(game, faction: str, moment: str, info: dict) -> list[dict]:
     ctx = {**info, "moment": moment}
     options = []
     for card in sorted(set(hand(game, faction, "actions"))):
-        if t.actions[card].timing != "special" or not plan(game, card).effect:
-            continue
+        if t.actions[card].timing not in ("special", "assignment") or not plan(game, card).effect:
+            continue  # an Assignment card answers a moment only when its trigger names one (False Orders)
         if plan(game, card).effect[0]["op"] != "trigger":
             continue
         for actor in eligible(game, faction, card, ctx):

@@ -741,6 +741,9 @@ def retreat_destinations(game, faction: str) -> list[str]:
 def _retreat_step(game, frame) -> None:
     """RS-CMB-13, RS-RET-01: each side in turn, current player first, may withdraw; a forced retreat (RS-CMB-18)
     offers no 'stay' and destroys the ships that cannot leave."""
+    if frame.get("done"):  # retreated: the window for the other side's cards (``_after_retreat``)
+        _after_retreat(game, frame)
+        return
     combat = state(game)
     faction, system = frame["faction"], combat["system"]
     admiral = decider(game, faction, "admiral")
@@ -783,8 +786,21 @@ def _retreat_step(game, frame) -> None:
         game.ask(admiral, "retreat-units", options + [{"id": "done", "label": "Retreat with these"}],
                  f"Which ground units and TIE Fighters retreat to {frame['to']}?")
         return
-    game.pop()
+    frame["done"] = True
     retreat(game, faction, frame["to"], frame["units"], frame["leader"])
+    _after_retreat(game, frame)
+
+
+def _after_retreat(game, frame) -> None:
+    """The retreat is made: the other side may play its Special cards for this moment (``retreat``: Track Them).
+    The base game has none, so the window stays shut and the step ends at once."""
+    from . import actions
+
+    faction = frame["faction"]
+    info = {"system": state(game)["system"], "to": frame["to"], "retreated": faction}
+    if actions.special_window(game, frame, "retreat", OPPONENT[faction], info):
+        return
+    game.pop()
 
 
 def retreat(game, faction: str, to: str, units: dict, leader: str) -> None:

@@ -15,8 +15,10 @@ never offered.
 A mission (RB-MIS-01..27) runs as one ``base.mission`` frame through these stages: ``reveal`` (step 1, RS-MIS-01;
 the card's ``target`` steps choose where, RB-MIS-02..04), ``target`` (all its leaders go there; attempt or resolve,
 RB-MIS-05), ``oppose`` (one leader from the opponent's pool, RB-MIS-06/07), ``roll`` (RB-MIS-08..16), ``rings``
-(R2-D2 and C-3PO, the starting action cards' rings), ``effect`` (step 6, the card's ``effect`` steps, RB-MIS-21)
-and ``finish`` (step 7: back to hand or discarded, RB-MIS-22; a combat the mission started, RS-MIS-05).
+(R2-D2 and C-3PO, the starting action cards' rings), ``effect`` (step 6, the card's ``effect`` steps, RB-MIS-21),
+``success`` (cards answering a success), ``failure`` (after a failed attempt: the card's ``failure`` steps, then
+cards answering the failure) and ``finish`` (step 7: back to hand or discarded, RB-MIS-22; a combat the mission
+started, RS-MIS-05).
 """
 
 from __future__ import annotations
@@ -106,6 +108,10 @@ def assignment_step(game, frame) -> None:
         for faction in reversed(FACTIONS):
             game.push("base.immediate-actions", faction=faction)
         return
+    if frame["stage"] == "end":  # both sides are done: the cards played at that moment, Rebel first, then it is over
+        if not any(actions.special_window(game, frame, "assignment-end", f, {}) for f in FACTIONS):
+            game.pop()
+        return
     faction, role = frame["faction"], frame["role"]
     if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
         fight_after(game, frame.pop("ctx"), faction)
@@ -118,7 +124,7 @@ def assignment_step(game, frame) -> None:
         kind, _, card = choice["id"].partition(":")
         if kind == "done":  # RS-ASG-09: in team play the Admiral, then the General, each with his own leaders
             if frame["seat"] == len(order) - 1:
-                game.pop()
+                frame["stage"] = "end"
             else:
                 frame["seat"] += 1
                 frame["faction"], frame["role"] = order[frame["seat"]]
@@ -312,7 +318,7 @@ def _roll(game, frame) -> None:
     if any(actions.special_window(game, frame, "mission-attempt", side, info) for side in order):
         return  # Undercover, Wookiee Guardian (RS-ACT-03: current player first)
     if frame.get("fails"):
-        frame.update(success=False, stage="finish")
+        frame.update(success=False, stage="failure")
         game.log("mission-result", card=frame["card"], faction=faction, success=False, cause=frame["fails"])
         return
     sides = {faction: _side(game, faction, where, target), opponent: _side(game, opponent, where, target)}
@@ -360,7 +366,7 @@ def _rings(game, frame) -> None:
                  successes={faction: ours, OPPONENT[faction]: theirs})
     if actions.c3po(game, frame):
         return
-    frame["stage"] = "effect" if frame["success"] else "finish"
+    frame["stage"] = "effect" if frame["success"] else "failure"
 
 
 def _effect(game, frame) -> None:
@@ -373,6 +379,24 @@ def _success(game, frame) -> None:
     """After a success: Special cards for that moment and the Millennium Falcon ring (``actions.after_success``)."""
     if not actions.after_success(game, frame):
         frame["stage"] = "finish"
+
+
+def _failure(game, frame) -> None:
+    """After a failed attempt: the card's own ``failure`` steps (Aggressive Negotiations), then each side's Special
+    cards for that moment, the current player first (``mission-failed``: Post Bounty, RS-ACT-03)."""
+    if not frame.get("failure_run"):
+        frame["failure_run"] = True
+        steps = plan(game, frame["card"]).failure
+        if steps:
+            run_effect(game, list(steps), frame["ctx"], into="ctx")
+            return
+    faction = frame["faction"]
+    current = game.state["data"]["current"]
+    order = [faction, OPPONENT[faction]] if current != OPPONENT[faction] else [OPPONENT[faction], faction]
+    info = {"system": frame["ctx"].get("system"), "mission": actions.mission_info(frame)}
+    if any(actions.special_window(game, frame, "mission-failed", side, info) for side in order):
+        return
+    frame["stage"] = "finish"
 
 
 def _finish(game, frame) -> None:
@@ -400,6 +424,7 @@ STAGES = {
     "rings": _rings,
     "effect": _effect,
     "success": _success,
+    "failure": _failure,
     "finish": _finish,
 }
 

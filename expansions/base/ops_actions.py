@@ -27,8 +27,9 @@ from .tables import BASE_SPACE, OPPONENT, tables
 
 OPS: OpTable = {}
 
-Moment = Literal["start-of-combat", "mission-reveal", "mission-attempt", "before-roll", "mission-success", "capture",
-                 "battle-won"]
+Moment = Literal["start-of-combat", "mission-reveal", "mission-attempt", "before-roll", "mission-success",
+                 "mission-failed", "capture",
+                 "battle-won", "retreat", "assignment-end"]
 Who = Literal["self", "opponent"]
 
 

@@ -432,6 +432,9 @@ def capture_leader(game, lid: str, cause: str) -> None:
     for other, info in sorted(game.state["data"]["leaders"].items()):
         if info["ring"] == "captured" and other != lid:
             board.rescue(game, other, "the captured ring moved to another leader")
+    worn = board.leader(game, lid)["ring"]
+    if worn not in (None, "captured"):  # RS-CAP-03: his ring is replaced (an expansion's ring may answer this)
+        game.log("ring-replaced", ring=worn, leader=lid, by="captured")
     board.leader(game, lid)["ring"] = "captured"
     board.leader(game, lid).pop("detained", None)  # a captured leader is no longer detained (Detained, FAQ)
     game.log("captured", leader=lid, at=board.leader(game, lid)["at"], cause=cause)

@@ -251,10 +251,12 @@ class AttachRing(Strict):
     mission's leaders in its system instead, replacing any ring he wears (Seek Yoda: 'this leader'); with ``among:
     target`` to the leader the mission is against, replacing his ring (RS-CAP-03: Carbon Freezing, Lure of the Dark
     Side); with ``among: pictured`` only to a leader pictured on the card, or one counting as him (RS-LDR-06), who
-    wears none (The Millennium Falcon: Han or Chewbacca)."""
+    wears none (The Millennium Falcon: Han or Chewbacca); with ``among: answered`` to one of the leaders of the
+    mission a Special card answers (``mission`` in the context, either side's), free in its system, who wears none
+    (Post Bounty)."""
 
     ring: str
-    among: Literal["any", "mission", "target", "pictured"] = "any"
+    among: Literal["any", "mission", "target", "pictured", "answered"] = "any"
 
 
 def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
@@ -265,6 +267,9 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
     if params.among == "mission":
         return [l for l in ctx.get("leaders", [])
                 if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l)]
+    if params.among == "answered":
+        return [l for l in (ctx.get("mission") or {}).get("leaders", [])
+                if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l) and leaders[l]["ring"] is None]
     allowed = None
     if params.among == "pictured":
         from .actions import pictured

@@ -66,6 +66,9 @@ class Where(Strict):
     other_than: str | None = Field(
         default=None, description="Not the system held by this context key (a second, different system)."
     )
+    same_as: str | None = Field(
+        default=None, description="The system held by this context key itself (a card acting where it was set up)."
+    )
     resource: str | None = Field(
         default=None, description="Shows this resource icon, e.g. 'space-square' (none once destroyed, RB-DST-05)."
     )
@@ -122,6 +125,8 @@ def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
     if where.has_leader is not None and not board.leaders_at(game, system_id, where.has_leader, captured=False):
         return False
     if where.other_than is not None and ctx.get(where.other_than) == system_id:
+        return False
+    if where.same_as is not None and ctx.get(where.same_as) != system_id:
         return False
     if where.revealed_base is not None and (game.state["data"]["base_revealed"] == system_id) != where.revealed_base:
         return False

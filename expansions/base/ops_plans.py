@@ -17,6 +17,7 @@ class Plan:
     target: list[dict]
     effect: list[dict]
     first: tuple[Any, Any] | None  # (feasible function, parsed params) of the step that picks where it acts
+    failure: tuple[dict, ...] = ()  # a mission's steps when its attempt fails
 
     @property
     def playable(self) -> bool:
@@ -37,7 +38,8 @@ def plan(game, card: str) -> Plan:
         if steps and steps[0]["op"] in ops.FEASIBLE:
             params = game.rules.ops[steps[0]["op"]].params
             first = (ops.FEASIBLE[steps[0]["op"]], params.model_validate({k: v for k, v in steps[0].items() if k != "op"}))
-        cache[card] = Plan(target, effect, first)
+        failure = tuple(s.model_dump() for s in getattr(model, "failure", []))
+        cache[card] = Plan(target, effect, first, failure)
     return cache[card]
 
 

@@ -54,6 +54,9 @@ def command_step(game, frame) -> None:
             board.check_base_reveal(game, voluntary=True)  # RULINGS C-06: a free act at the start of the turn
             frame["revealed_base_this_turn"] = True
             return
+        elif (choice.get("data") or {}).get("free"):  # another free act at the start of the turn (turn-start-acts)
+            game.push(choice["data"]["step"], **choice["data"].get("args", {}))
+            return
         else:
             action = choice["data"]  # {"step": name, "args": {...}}: a mission reveal or an activation
             game.push(action["step"], **action.get("args", {}))
@@ -70,6 +73,7 @@ def command_step(game, frame) -> None:
     options = []
     if faction == "rebel" and not board.base_revealed(game) and not frame.get("revealed_base_this_turn"):
         options.append({"id": "reveal-base", "label": "Reveal the Rebel base (RULINGS C-06, C-07)"})
+    options += game.modify("turn-start-acts", [], faction=faction, role=role)
     options += reveal_options(game, faction)
     options += activation_options(game, faction)
     options.append({"id": "pass", "label": "Pass for the rest of the phase"})
@@ -97,6 +101,9 @@ def command_end_step(game, frame) -> None:
 
     data = game.state["data"]
     pending = data.setdefault("end_of_command", [])
+    if not frame.get("moment_done"):  # effects other plugins keep for this moment (end-of-command-steps)
+        frame["moment_done"] = True
+        pending.extend(game.modify("end-of-command-steps", []))
     if pending:
         step, local = pending.pop(0)
         game.push(step, **local)

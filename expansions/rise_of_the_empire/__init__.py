@@ -26,7 +26,7 @@ _REACTIONS: dict = {}
 def _modifiers() -> dict:
     """Value name -> the function adjusting it (``game.modify`` points of the base rules)."""
     if not _MODIFIERS:
-        from . import cinematic, setup, skills, units
+        from . import cinematic, ops_turns, setup, skills, units
 
         _MODIFIERS.update({
             "objective-deck": setup.objective_deck,  # RE-SET-03
@@ -44,6 +44,8 @@ def _modifiers() -> dict:
             "tactic-draws": cinematic.no_tactic_draws,  # RE-CIN-09
             "tactic-draw": cinematic.draws_become_returns,  # RS-ROE-08
             "destroy-at-once": cinematic.not_at_once,  # RS-ROE-06
+            "turn-start-acts": ops_turns.turn_start_acts,  # Secret Facility, Under the Radar
+            "end-of-command-steps": ops_turns.end_of_command,  # Sweep the Area
         })
     return _MODIFIERS
 
@@ -51,7 +53,7 @@ def _modifiers() -> dict:
 def _reactions() -> dict:
     """Event type -> the functions reacting to it."""
     if not _REACTIONS:
-        from . import cinematic, leaders, markers, units
+        from . import cinematic, leaders, markers, ops_subversion, units
 
         for kind in leaders.TRIGGERS:
             _REACTIONS.setdefault(kind, []).append(leaders.on_event)
@@ -59,6 +61,12 @@ def _reactions() -> dict:
             _REACTIONS.setdefault(kind, []).append(markers.on_event)
         _REACTIONS.setdefault("deployed", []).append(units.on_deployed)
         _REACTIONS.setdefault("retreat", []).append(cinematic.on_retreat)
+        from . import ops_moments  # the last cards' moments (issue 7): the Rebel base relocating
+
+        for kind, reaction in ops_moments.REACTIONS.items():
+            _REACTIONS.setdefault(kind, []).append(reaction)
+        for kind in ops_subversion.EVENTS:  # the Bounty ring of Post Bounty
+            _REACTIONS.setdefault(kind, []).append(ops_subversion.on_event)
     return _REACTIONS
 
 
@@ -71,19 +79,32 @@ def register_steps(registry):
     registry.override("base.setup.empire-units", setup.empire_units_step)
     for name, handler in cinematic.OVERRIDES.items():
         registry.override(name, handler)
-    for module in (cinematic, leaders, markers):
+    from . import ops_turns
+
+    for module in (cinematic, leaders, markers, ops_turns):
         for name, handler in module.STEPS.items():
             registry.register(name, handler)
+    from . import ops_moments  # the last cards' moments (issue 7): start of each Refresh for target markers
+
+    for name, handler in ops_moments.OVERRIDES.items():
+        registry.override(name, handler)
+    for name, handler in ops_moments.STEPS.items():
+        registry.register(name, handler)
 
 
 @hookimpl
 def register_effect_ops(registry):
-    from . import ops, ops_cards, ops_empire_cards, ops_rebel_cards
+    from . import ops, ops_cards, ops_empire_cards, ops_rebel_cards, ops_subversion, ops_turns
 
     ops.register(registry)
     ops_empire_cards.register(registry)  # the Imperial mission and project cards
     ops_rebel_cards.register(registry)  # the Rebel mission cards
     ops_cards.register(registry)  # the objective and action cards
+    from . import ops_moments
+
+    ops_moments.register(registry)  # the last cards' moments: start-of-Refresh markers, retreat, Good Intel
+    ops_subversion.register(registry)  # cards answering a mission's outcome (issue 7)
+    ops_turns.register(registry)  # the action cards acting at the edges of a phase or a turn
 
 
 @hookimpl

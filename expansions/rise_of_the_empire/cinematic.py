@@ -36,6 +36,7 @@ from swrebellion.expansions.base.combat import ROLE, state
 from swrebellion.expansions.base.ops_conditions import label
 from swrebellion.expansions.base.tables import OPPONENT, tables as base_tables
 
+from . import ops_moments
 from .flow import after_current, previous
 from .tables import deck_name, tables
 from .units import bunker_in, interdicted
@@ -161,8 +162,8 @@ def forbidden(game, faction: str, theater: str) -> bool:
 
 
 def cards_step(game, frame) -> None:
-    {"generator": _generator, "pick": _pick, "reveal": _reveal, "resolve": _resolve, "doomed": _doomed}[
-        frame["stage"]](game, frame)
+    {"generator": _generator, "pick": _pick, "first": ops_moments.picked_first, "reveal": _reveal,
+     "resolve": _resolve, "doomed": _doomed}[frame["stage"]](game, frame)
 
 
 def _generator(game, frame) -> None:
@@ -220,6 +221,8 @@ def _pick(game, frame) -> None:
             continue
         asks.append((player, "advanced-tactic", [{"id": c, "label": label_card(game, c)} for c in own],
                      f"Choose your {theater} tactic card for this round"))
+    if len(asks) == 2 and ops_moments.pick_first(game, frame, eligible, asks):  # Good Intel (RoE printing)
+        return
     if asks:
         game.ask_simultaneous(asks, key="answers")
 

@@ -37,6 +37,8 @@ LINES = {
     "leader-reroll": lambda e, n: f"  {n(e['faction'])}'s leader rerolls up to {e['up_to']} dice.",
     "doomed": lambda e, n: f"  A {n(e['unit'])} of {n(e['faction'])} will be destroyed ({n(e['card'])}).",
     "attack-order": lambda e, n: f"  {n(e['last'])} attacks last in {e['theater']} battles from now on.",
+    "bounty-collected": lambda e, n: f"  {n(e['leader'])} wore the Bounty ring when captured: the Rebel loses "
+    f"{e['loss']} reputation.",
     "round-end-effect": lambda e, n: f"  {n(e['card'])} takes effect at the end of the round.",
     "leader-doomed": lambda e, n: f"  {n(e['leader'])} will be eliminated at the end of the Command Phase.",
     "leader-eliminated": lambda e, n: f"{n(e['leader'])} is eliminated.",

@@ -62,6 +62,11 @@ class PlaceTargetMarkers(Strict):
     same_system: bool = False
     on_removal: list[dict[str, Any]] = Field(default_factory=list)
     here: bool = Field(default=False, description="Only in the context's system (a mission's own system).")
+    each_refresh: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="Steps run at the start of each Refresh Phase that begins while the marker stays (ops_moments).")
+    until_base_moves: bool = Field(
+        default=False, description="The marker also goes (with its removal effect) when the Rebel base relocates.")
 
 
 @op(OPS, "place_target_markers", PlaceTargetMarkers)
@@ -93,8 +98,12 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
 
 def _place(game, params: PlaceTargetMarkers, ctx, system: str) -> None:
     owner = tables(game).marker_faction.get(params.marker, ctx["faction"])
-    markers(game).append({"marker": params.marker, "system": system, "card": ctx.get("card"), "faction": owner,
-                          "on_removal": [dict(s) for s in params.on_removal]})
+    entry = {"marker": params.marker, "system": system, "card": ctx.get("card"), "faction": owner,
+             "on_removal": [dict(s) for s in params.on_removal]}
+    if params.each_refresh or params.until_base_moves:  # only then: old games' markers keep their old shape
+        entry.update(each_refresh=[dict(s) for s in params.each_refresh], round=game.state["data"]["round"],
+                     until_base_moves=params.until_base_moves)
+    markers(game).append(entry)
     game.log("target-marker-placed", marker=params.marker, system=system, card=ctx.get("card"))
 
 

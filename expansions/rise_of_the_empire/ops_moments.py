@@ -1,0 +1,214 @@
+"""The rules moments of the last Rise of the Empire cards, and their ops (issue 7).
+
+* **Start of each Refresh Phase, for target markers** (Rebel Cell, Show No Fear): a marker placed with
+  ``place_target_markers(each_refresh=[...])`` runs those steps at the start of every Refresh Phase while it stays
+  on the board. The step ``base.refresh.objective`` (Refresh part 0) is overridden: it first runs the markers'
+  steps (``roe.markers.refresh``), then the base step (the start-of-Refresh objective), so a marker that trades for
+  the objective slot (Rebel Cell, ``trade_objective``) leaves none for the objective, and one placed by a
+  start-of-Refresh objective (Show No Fear) first scores in the next Refresh (FAQ-ES p.7-8).
+* **The Rebel base relocates**: a marker placed with ``until_base_moves`` leaves the old base's system, with its
+  removal effect (Show No Fear).
+* **After a retreat** (Track Them): the base rules' ``retreat`` moment of Special cards (``actions.MOMENTS``);
+  the op ``leader_to_pool`` acts there.
+* **Good Intel** (RoE printing): with it in play the Rebel picks and reveals his advanced tactic card first in
+  each battle of the combat, and the Empire then picks knowing it (``good_intel``, read by ``cinematic``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from swrebellion.engine.effects import run_effect
+from swrebellion.expansions.base import board, objectives
+from swrebellion.expansions.base.board import decider
+from swrebellion.expansions.base.cards import discard, hand
+from swrebellion.expansions.base.ops_conditions import OpTable, Strict, label, op, pick
+from swrebellion.expansions.base.tables import OPPONENT
+
+from .flow import after_current, previous
+from .markers import markers, remove
+
+OPS: OpTable = {}
+REFRESH_OBJECTIVE = "base.refresh.objective"
+REFRESH_MARKERS = "roe.markers.refresh"
+BASE_MOVED = "roe.markers.base-moved"
+
+
+# -- start of the Refresh Phase ------------------------------------------------------------------------------------
+
+
+def refresh_objective_step(game, frame) -> None:
+    """Overrides ``base.refresh.objective``: the target markers' start-of-Refresh steps first, then the base step."""
+    if not frame.get("markers_done"):
+        frame["markers_done"] = True
+        if any(m.get("each_refresh") for m in markers(game)):
+            game.push(REFRESH_MARKERS)
+            return
+    previous(game, REFRESH_OBJECTIVE)(game, frame)
+
+
+def refresh_markers_step(game, frame) -> None:
+    """Run the start-of-Refresh steps of each marker on the board, one marker after the other, with the marker's
+    owner as the side acting (its General deciding) and its system as the context's system."""
+    done = frame.setdefault("done", [])
+    for entry in markers(game):
+        key = [entry["marker"], entry["system"]]
+        if not entry.get("each_refresh") or key in done:
+            continue
+        done.append(key)
+        game.log("target-marker-refresh", marker=entry["marker"], system=entry["system"], card=entry["card"])
+        run_effect(game, entry["each_refresh"], {"faction": entry["faction"], "card": entry["card"],
+                                                 "player": decider(game, entry["faction"], "general"),
+                                                 "system": entry["system"], "marker": entry["marker"]})
+        return
+    game.pop()
+
+
+class TradeObjective(Strict):
+    """The Rebel may discard one objective card from his hand to gain ``reputation``; doing so uses up the Refresh
+    Phase's objective slot (RB-OBJ-07) unless ``uses_refresh_slot`` is false. Declining is always possible."""
+
+    reputation: int = 1
+    uses_refresh_slot: bool = True
+
+
+@op(OPS, "trade_objective", TradeObjective)
+def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
+    """Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
+    data = game.state["data"]
+    cards = sorted(set(hand(game, "rebel", "objectives")))
+    if not cards or (params.uses_refresh_slot and not objectives.slot_free(game, "start-of-refresh")):
+        game.pop()
+        return
+    options = [{"id": c, "label": f"Discard {label(game, c)} for {params.reputation} reputation"} for c in cards]
+    options.append({"id": "keep", "label": "Discard nothing"})
+    chosen = pick(game, frame, ctx["player"], "trade-objective", options,
+                  f"{label(game, ctx.get('card', ''))}: discard an objective for reputation?")
+    if chosen is None:
+        return
+    game.pop()
+    if chosen["id"] == "keep":
+        return
+    hand(game, "rebel", "objectives").remove(chosen["id"])
+    discard(game, "objectives", chosen["id"])
+    if params.uses_refresh_slot:
+        data["limits"]["refresh-objective"] = data["round"]
+    game.log("objective-traded", card=chosen["id"], by=ctx.get("card"), reputation=params.reputation)
+    board.change_reputation(game, params.reputation, cause=ctx.get("card", "effect"))
+
+
+# -- the Rebel base relocates ----------------------------------------------------------------------------------------
+
+
+def base_moved_step(game, frame) -> None:
+    """Markers placed ``until_base_moves`` in the old base's system go, one after the other, with their effect."""
+    for index, entry in enumerate(markers(game)):
+        if entry.get("until_base_moves") and entry["system"] == frame["system"]:
+            remove(game, index, OPPONENT[entry["faction"]], cause="base relocated")
+            return
+    game.pop()
+
+
+def on_base_relocated(game, event) -> None:
+    if any(m.get("until_base_moves") and m["system"] == event["old"] for m in markers(game)):
+        after_current(game, BASE_MOVED, system=event["old"])
+
+
+# -- after a retreat: Track Them -------------------------------------------------------------------------------------
+
+
+class LeaderToPool(Strict):
+    """One free leader of the card's side (``self``) or the other (``opponent``) in the context's system goes back
+    to his leader pool, ready to be used again (his side's choice if several). Nothing if none is there."""
+
+    side: Literal["self", "opponent"] = "self"
+
+
+@op(OPS, "leader_to_pool", LeaderToPool)
+def leader_to_pool(game, frame, params: LeaderToPool, ctx) -> None:
+    """Send a leader from the context's system back to the leader pool (Track Them)."""
+    faction = ctx["faction"] if params.side == "self" else OPPONENT[ctx["faction"]]
+    where = ctx.get("system")
+    lent = (game.state["data"].get("combat") or {}).get("lent", ())
+    there = sorted(l for l, info in game.state["data"]["leaders"].items()
+                   if info["at"] == where and board.leader_faction(game, l) == faction
+                   and not board.is_captured(game, l) and l not in lent)
+    if not there:
+        game.pop()
+        return
+    chosen = pick(game, frame, ctx.get("player") or decider(game, faction, "general"), "leader-to-pool",
+                  [{"id": l, "label": label(game, l)} for l in there],
+                  f"{label(game, ctx.get('card', ''))}: which leader goes back to the pool?")
+    if chosen is None:
+        return
+    board.leader(game, chosen["id"])["at"] = "pool"
+    game.log("leaders-to-pool", faction=faction, leaders=[chosen["id"]], card=ctx.get("card"))
+    game.pop()
+
+
+# -- Good Intel: one side picks its advanced tactic card first, openly --------------------------------------------
+
+PICK_FIRST = "pick-first"
+
+
+class PickTacticFirst(Strict):
+    """For the rest of this combat, the card's opponent (``who: opponent``, or the card's side with ``self``)
+    chooses and reveals his advanced tactic card first before each battle round, and the other side chooses
+    knowing it (RE-CIN-03 otherwise has both choose at once, in secret)."""
+
+    who: Literal["self", "opponent"] = "opponent"
+
+
+@op(OPS, "pick_tactic_first", PickTacticFirst)
+def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
+    """Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
+    from swrebellion.expansions.base import combat
+
+    faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
+    combat.add_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
+    game.pop()
+
+
+def pick_first(game, frame, eligible: list[str], asks: list) -> bool:
+    """Called by ``cinematic`` when both sides have a tactic card to choose: if one must pick first (Good Intel),
+    ask him alone now and keep the other's question for stage ``first``; True when it did so."""
+    from swrebellion.expansions.base.combat import active_effects
+
+    first = [f for f in eligible if active_effects(game, PICK_FIRST, f)]
+    if len(first) != 1:  # nobody, or both (then they choose at once, as usual)
+        return False
+    index = eligible.index(first[0])
+    frame.update(stage="first", first=first[0], later=[list(a) for i, a in enumerate(asks) if i != index])
+    player, kind, options, prompt = asks[index]
+    game.ask(player, kind, options, prompt + " (you choose first, face up)", key="first_pick")
+    return True
+
+
+def picked_first(game, frame) -> None:
+    """Stage ``first`` of the cinematic card step: the first side's card is shown, then the other side chooses."""
+    first = frame.pop("first")
+    chosen = frame.pop("first_pick")
+    player = decider(game, first, _role(frame["theater"]))
+    frame["picks"][player] = {"id": chosen["id"]}
+    game.log("advanced-tactic-shown", faction=first, theater=frame["theater"], card=chosen["id"])
+    frame["stage"] = "reveal"
+    game.ask_simultaneous([tuple(a) for a in frame.pop("later")], key="answers")
+
+
+def _role(theater: str) -> str:
+    from .cinematic import ROLE
+
+    return ROLE[theater]
+
+
+# -- registration ----------------------------------------------------------------------------------------------------
+
+
+OVERRIDES = {REFRESH_OBJECTIVE: refresh_objective_step}
+STEPS = {REFRESH_MARKERS: refresh_markers_step, BASE_MOVED: base_moved_step}
+REACTIONS = {"base-relocated": on_base_relocated}
+
+
+def register(registry) -> None:
+    for name, (params, handler, _) in OPS.items():
+        registry.register(name, params, handler)

@@ -1,0 +1,222 @@
+"""Effect ops of the Rise of the Empire action cards that act at the edges of a phase or a turn
+(card-effects-actions-tactics.md §3).
+
+* False Orders, at the end of the Assignment Phase (the ``assignment-end`` moment of ``actions.special_window``):
+  ``return_mission``.
+* Secret Facility, Sweep the Area, Under the Radar: a probe card kept face down under the card (``hide_probe``),
+  used later at the start of one of the side's Command Phase turns (the base rules' ``turn-start-acts`` point:
+  :func:`turn_start_acts`) or at the end of a Command Phase (``end-of-command-steps``: :func:`end_of_command`).
+  The kept cards are in ``data["roe"]["hidden_probes"]``, each probe card seen only by its side; using one is the
+  :data:`REVEAL` step, which runs the card's ``steps`` in the probe card's system and then fights any combat they
+  ordered (``fight``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from swrebellion.engine import peek
+from swrebellion.engine.effects import run_effect
+from swrebellion.expansions.base import board
+from swrebellion.expansions.base.cards import deck, draw, hand
+from swrebellion.expansions.base.missions import _return
+from swrebellion.expansions.base.ops_conditions import OpTable, Strict, answer, label, op, pick
+from swrebellion.expansions.base.ops_plans import fight_after
+from swrebellion.expansions.base.tables import OPPONENT, tables
+
+OPS: OpTable = {}
+REVEAL = "roe.use-hidden-probe"
+
+
+def _player(game, ctx) -> str:
+    return ctx.get("player") or board.decider(game, ctx["faction"], "general")
+
+
+class ReturnMission(Strict):
+    """Which of the opponent's assigned missions may be chosen: those with exactly ``leaders`` leaders on them."""
+
+    leaders: int = Field(default=1, ge=1)
+
+
+def _returnable(game, params: ReturnMission, ctx) -> list[int]:
+    assigned = game.state["data"]["assigned"][OPPONENT[ctx["faction"]]]
+    return [n for n, entry in enumerate(assigned)
+            if len(entry["leaders"]) == params.leaders
+            and all(board.leader(game, lid)["at"] == "mission" for lid in entry["leaders"])]
+
+
+def _can_return(game, params: ReturnMission, ctx) -> bool:
+    return bool(_returnable(game, params, ctx))
+
+
+@op(OPS, "return_mission", ReturnMission, _can_return)
+def return_mission(game, frame, params: ReturnMission, ctx) -> None:
+    """Send one of the opponent's assigned missions back to hand unrevealed and its leaders back to the pool
+    (False Orders). The card stays hidden: the options name only its leaders."""
+    faction = OPPONENT[ctx["faction"]]
+    assigned = game.state["data"]["assigned"][faction]
+    choices = _returnable(game, params, ctx)
+    if not choices:
+        game.pop()
+        return
+    options = [{"id": f"mission:{n}", "label": "The mission of " + ", ".join(label(game, l) for l in assigned[n]["leaders"]),
+                "data": {"index": n}} for n in choices]
+    chosen = pick(game, frame, _player(game, ctx), "return-mission", options,
+                  f"{label(game, ctx.get('card', ''))}: which mission goes back to hand?")
+    if chosen is None:
+        return
+    entry = assigned.pop(chosen["data"]["index"])
+    _return(game, faction, entry, ctx.get("card", "a card"))
+    game.pop()
+
+
+# -- a probe card kept under the card -----------------------------------------------------------------------------
+
+
+class HideProbe(Strict):
+    """Where the probe card comes from and when and how it is used later."""
+
+    source: Literal["hand", "deck"] = Field(
+        default="hand", description="hand: one of the side's own probe cards (the Empire's); deck: the side looks "
+        "at the top ``look`` cards of the probe deck, keeps one and puts the others back, all on top or all on the "
+        "bottom (its choice).")
+    look: int = Field(default=4, ge=1)
+    use: Literal["turn-start", "command-end"] = Field(
+        description="turn-start: at the start of one of the side's Command Phase turns; command-end: at the end of "
+        "a Command Phase. Always optional; the card waits for a later one.")
+    to: Literal["hand", "deck-top"] = Field(
+        default="hand", description="Where the probe card goes when used: back to the Empire's hand (revealed) or "
+        "face down on top of the probe deck.")
+    steps: list[dict[str, Any]] = Field(
+        default_factory=list, description="Run when the card is used, with ``system`` = the probe card's system.")
+
+
+def hidden(game) -> list[dict]:
+    return game.state["data"]["roe"].setdefault("hidden_probes", [])
+
+
+def _keep(game, ctx, probe: str, params: dict) -> None:
+    faction = ctx["faction"]
+    hidden(game).append({"card": ctx["card"], "faction": faction, "probe": board.team_secret(game, probe, faction),
+                         "use": params["use"], "to": params.get("to", "hand"), "steps": list(params.get("steps", []))})
+    game.log("probe-hidden", faction=faction, card=ctx["card"], probe=board.team_secret(game, probe, faction))
+
+
+@op(OPS, "hide_probe", HideProbe)
+def hide_probe(game, frame, params: HideProbe, ctx) -> None:
+    """Keep one probe card face down under the card, out of play, to be used later (Secret Facility, Sweep the
+    Area: one of the Empire's own; Under the Radar: one of the top cards of the probe deck)."""
+    t = tables(game)
+    player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
+    raw = frame["params"]
+    if params.source == "hand":
+        held = hand(game, ctx["faction"], "probes") if ctx["faction"] == "empire" else []
+        if not held:
+            game.pop()
+            return
+        options = [{"id": c, "label": label(game, t.probes[c])} for c in sorted(set(held))]
+        chosen = pick(game, frame, player, "hide-probe", options,
+                      f"{label(game, ctx['card'])}: which probe card goes under the card?")
+        if chosen is None:
+            return
+        held.remove(chosen["id"])
+        _keep(game, ctx, chosen["id"], raw)
+        game.pop()
+        return
+    if "drawn" not in frame:
+        frame["drawn"] = board.team_secret(game, draw(game, "probes", params.look), ctx["faction"])
+        if not peek(frame["drawn"]):
+            game.pop()
+            return
+    drawn = peek(frame["drawn"])
+    chosen = answer(frame)
+    if chosen is not None and chosen["id"] in ("top", "bottom"):
+        cards = deck(game, "probes")
+        if chosen["id"] == "top":
+            cards[0:0] = drawn
+        else:
+            cards.extend(drawn)
+        game.log("probes-returned", faction=ctx["faction"], count=len(drawn), where=chosen["id"], card=ctx["card"])
+        game.pop()
+        return
+    if chosen is not None:
+        drawn.remove(chosen["id"])
+        _keep(game, ctx, chosen["id"], raw)
+    elif "kept" not in frame:
+        frame["kept"] = True
+        options = [{"id": c, "label": f"Keep {label(game, t.probes[c])}"} for c in drawn]
+        game.ask(player, "hide-probe", options, f"{label(game, ctx['card'])}: which probe card do you keep?")
+        return
+    if not drawn:
+        game.pop()
+        return
+    game.ask(player, "probes-back", [{"id": "top", "label": "All back on top"},
+                                     {"id": "bottom", "label": "All to the bottom"}],
+             f"{label(game, ctx['card'])}: the other probe cards go back where?")
+
+
+def turn_start_acts(game, value: list, context: dict) -> list:
+    """``turn-start-acts``: a kept probe card may be used at the start of the side's turn."""
+    out = list(value)
+    for entry in hidden(game) if "roe" in game.state["data"] else ():
+        if entry["use"] == "turn-start" and entry["faction"] == context["faction"]:
+            out.append({"id": f"use:{entry['card']}", "label": f"Use {label(game, entry['card'])} (its probe card)",
+                        "data": {"step": REVEAL, "args": {"card": entry["card"]}, "free": True}})
+    return out
+
+
+def end_of_command(game, value: list, context: dict) -> list:
+    """``end-of-command-steps``: each probe card kept for that moment is offered for use."""
+    extra = [[REVEAL, {"card": e["card"], "ask": True}] for e in (hidden(game) if "roe" in game.state["data"] else ())
+             if e["use"] == "command-end"]
+    return list(value) + extra if extra else value
+
+
+def use_step(game, frame) -> None:
+    """Use the probe card kept under ``card`` (asking first when ``ask``): it goes where the card says, then the
+    card's steps run in its system, then any combat they ordered is fought (RS-MIS-05)."""
+    if "ctx" in frame:
+        ctx = frame.pop("ctx")
+        game.pop()
+        fight_after(game, ctx, ctx["faction"])
+        return
+    entry = next((e for e in hidden(game) if e["card"] == frame["card"]), None)
+    if entry is None:
+        game.pop()
+        return
+    faction = entry["faction"]
+    player = board.decider(game, faction, "general")
+    if frame.get("ask"):
+        chosen = answer(frame)
+        if chosen is None:
+            game.ask(player, "use-hidden-probe", [{"id": "use", "label": f"Use {label(game, entry['card'])} now"},
+                                                  {"id": "keep", "label": "Keep it for later"}],
+                     f"{label(game, entry['card'])}: use its probe card now?")
+            return
+        if chosen["id"] == "keep":
+            game.pop()
+            return
+    hidden(game).remove(entry)
+    probe = peek(entry["probe"])
+    system = tables(game).probes[probe]
+    if entry["to"] == "deck-top":
+        deck(game, "probes").insert(0, probe)
+        game.log("probe-used", faction=faction, card=entry["card"], to="deck-top")
+    else:
+        hand(game, faction, "probes").append(probe)
+        game.log("probe-used", faction=faction, card=entry["card"], to="hand", system=system)
+    if not entry["steps"]:
+        game.pop()
+        return
+    run_effect(game, entry["steps"], {"faction": faction, "player": player, "card": entry["card"], "system": system},
+               into="ctx")
+
+
+STEPS = {REVEAL: use_step}
+
+
+def register(registry) -> None:
+    for name, (params, handler, _) in OPS.items():
+        registry.register(name, params, handler)
