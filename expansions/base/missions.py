@@ -269,21 +269,31 @@ def _target(game, frame) -> None:
 
 def _oppose(game, frame) -> None:
     """Step 4 (RB-MIS-06/07, RB-CMD-04): the opponent may send one leader from his pool, even after passing and
-    even where his leaders already are (FAQ-04/05)."""
+    even where his leaders already are (FAQ-04/05). Then the steps ``game.modify("opposition-steps", ...)`` gives
+    run for the opponent, who may send more leaders that way (Rise of the Empire's Subversion, RS-ROE-04)."""
     opponent = OPPONENT[frame["faction"]]
     where = frame["ctx"]["system"]
-    choice = frame.pop("choice", None)
-    if choice is None:
-        barred = ops_rebel.leader_effects(game, "no-opposition", frame["leaders"])  # Misdirection
-        pool = [] if barred else board.pool(game, opponent)
-        if pool:
-            options = [{"id": "none", "label": "Send nobody"}] + [{"id": l, "label": label(game, l)} for l in pool]
-            game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
-                     f"Send a leader to oppose {label(game, frame['card'])} in {label(game, where)}?")
+    barred = ops_rebel.leader_effects(game, "no-opposition", frame["leaders"])  # Misdirection
+    if not frame.get("pool_done"):
+        choice = frame.pop("choice", None)
+        if choice is None:
+            pool = [] if barred else board.pool(game, opponent)
+            if pool:
+                options = [{"id": "none", "label": "Send nobody"}] + [{"id": l, "label": label(game, l)} for l in pool]
+                game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
+                         f"Send a leader to oppose {label(game, frame['card'])} in {label(game, where)}?")
+                return
+        elif choice["id"] != "none":
+            board.leader(game, choice["id"])["at"] = where
+            game.log("opposed", faction=opponent, leader=choice["id"], system=where)
+        frame["pool_done"] = True
+    if not barred and not frame.get("joined"):
+        frame["joined"] = True
+        info = {"system": where, "mission": actions.mission_info(frame)}
+        steps = game.modify("opposition-steps", [], faction=opponent, **info)
+        if steps:
+            run_effect(game, steps, {"faction": opponent, "player": board.decider(game, opponent, "general"), **info})
             return
-    elif choice["id"] != "none":
-        board.leader(game, choice["id"])["at"] = where
-        game.log("opposed", faction=opponent, leader=choice["id"], system=where)
     frame["stage"] = "roll"
 
 
@@ -294,13 +304,14 @@ def _side(game, faction: str, where: str, target: str | None) -> list[str]:
 
 
 def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> dict[str, int]:
-    """One die per matching icon (RB-MIS-09), every icon with 'count all skills' (RB-MIS-14), card bonus dice,
-    at most 10 (RB-MIS-15); then the 'mission-dice' hook (Rise of the Empire adds green dice)."""
+    """One die per matching icon (RB-MIS-09), every icon with 'count all skills' (RB-MIS-14), card bonus dice
+    (``extra_dice`` for the attempt, ``opposition_dice`` for its opponent: Subversion), at most 10 (RB-MIS-15);
+    then the 'mission-dice' hook (Rise of the Empire adds green dice)."""
     t = tables(game)
     card = t.missions[frame["card"]]
     skills = None if card.count_all_skills else set(card.requires)
     icons = sum(n for l in leaders for s, n in t.leaders[l].skills.items() if skills is None or s in skills)
-    count = min(DICE_LIMIT, icons + (frame["ctx"].get("extra_dice", 0) if attempting else 0))
+    count = min(DICE_LIMIT, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
     dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}
     return game.modify("mission-dice", dice, faction=faction, card=frame["card"], system=frame["ctx"]["system"],
                        attempting=attempting, leaders=leaders)
@@ -308,7 +319,8 @@ def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> di
 
 def _roll(game, frame) -> None:
     """Step 5: no opposing leader, automatic success without dice (RB-MIS-08), unless the card rolls anyway
-    (RULINGS D-02); otherwise both sides roll, the current player first (RB-MIS-09)."""
+    (RULINGS D-02: it then needs a success, overruling RS-ROE-14's automatic success); otherwise both sides roll,
+    the current player first (RB-MIS-09)."""
     faction, ctx = frame["faction"], frame["ctx"]
     opponent = OPPONENT[faction]
     where, target = ctx["system"], ctx.get("leader")

@@ -268,8 +268,8 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
         return [l for l in ctx.get("leaders", [])
                 if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l)]
     if params.among == "answered":
-        return [l for l in (ctx.get("mission") or {}).get("leaders", [])
-                if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l) and leaders[l]["ring"] is None]
+        return [l for l in (ctx.get("mission") or {}).get("leaders", []) if leaders[l]["at"] == ctx.get("system")
+                and not board.is_captured(game, l) and leaders[l]["ring"] is None]
     allowed = None
     if params.among == "pictured":
         from .actions import pictured

@@ -26,13 +26,14 @@ _REACTIONS: dict = {}
 def _modifiers() -> dict:
     """Value name -> the function adjusting it (``game.modify`` points of the base rules)."""
     if not _MODIFIERS:
-        from . import cinematic, ops_turns, setup, skills, units
+        from . import cinematic, ops_subversion, ops_turns, setup, skills, units
 
         _MODIFIERS.update({
             "objective-deck": setup.objective_deck,  # RE-SET-03
             "starting-unit-systems": setup.starting_unit_systems,  # RE-SET-09
             "requirement-icons": skills.requirement_icons,  # RE-SKL-03
             "mission-dice": skills.mission_dice,  # RE-SKL-02, RE-DIE-03
+            "opposition-steps": ops_subversion.opposition_steps,  # RS-ROE-04: Subversion
             "unit-health": units.unit_health,  # RE-UNT-02
             "destroyable": units.destroyable,  # RE-UNT-02
             "plans-targets": units.plans_targets,  # RE-UNT-02

@@ -37,6 +37,8 @@ LINES = {
     "leader-reroll": lambda e, n: f"  {n(e['faction'])}'s leader rerolls up to {e['up_to']} dice.",
     "doomed": lambda e, n: f"  A {n(e['unit'])} of {n(e['faction'])} will be destroyed ({n(e['card'])}).",
     "attack-order": lambda e, n: f"  {n(e['last'])} attacks last in {e['theater']} battles from now on.",
+    "opposition-revealed": lambda e, n: f"  {n(e['faction'])} reveals {n(e['card'])}: "
+    f"{', '.join(n(l) for l in e['leaders'])} oppose {n(e['against'])} in {n(e['system'])}.",
     "bounty-collected": lambda e, n: f"  {n(e['leader'])} wore the Bounty ring when captured: the Rebel loses "
     f"{e['loss']} reputation.",
     "round-end-effect": lambda e, n: f"  {n(e['card'])} takes effect at the end of the round.",

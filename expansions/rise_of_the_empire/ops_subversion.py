@@ -1,4 +1,14 @@
-"""Rise of the Empire cards that answer a mission's outcome (issue 7): the Bounty ring of Post Bounty.
+"""Rise of the Empire cards that answer another mission (issue 7): Subversion, and the Bounty ring of Post Bounty.
+
+Subversion (RS-ROE-04, RS-ASG-10) is assigned like any mission, with up to two leaders, but never revealed on its
+own: its effect starts with a ``trigger`` at the ``mission-attempt`` moment against an opponent's attempt, which
+never holds when missions are revealed, so ``missions.reveal_options`` never offers it. When the opponent attempts
+a mission and the owner has had the chance to send a pool leader, the base rules run the ``opposition-steps`` they
+are given (:func:`opposition_steps`):
+``reveal_opposition`` lets the owner reveal one such card (one per mission, even after passing, costing no turn;
+never against a resolve mission, which is not opposed) whose leaders still meet its requirement. The card is
+discarded (assumed) and its ``effect`` runs: ``join_opposition`` puts its leaders in the mission's system, where they
+oppose it, with the extra dice. It neither succeeds nor fails.
 
 Post Bounty (card-effects-actions-tactics.md §3) is data: a ``trigger`` at the base rules' ``mission-failed``
 moment, then ``attach_ring`` (``among: answered``) with the ``bounty-ring`` marker. What the ring does is here
@@ -11,11 +21,105 @@ Aggressive Negotiations needs no op: its ``failure`` steps (``MissionCard.failur
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from swrebellion.engine import peek
+from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import board
-from swrebellion.expansions.base.ops_conditions import OpTable
+from swrebellion.expansions.base.cards import discard
+from swrebellion.expansions.base.ops_actions import mission_frame
+from swrebellion.expansions.base.ops_conditions import OpTable, Strict, label, op, pick
 from swrebellion.expansions.base.ops_empire import _track_end
+from swrebellion.expansions.base.ops_plans import feasible, plan
 
 OPS: OpTable = {}
+
+JOIN = "join_opposition"
+MOMENT = "mission-attempt"  # the moment a counter-mission's trigger names: an attempt, at its opposition
+
+
+# -- Subversion ----------------------------------------------------------------------------------------------------
+
+
+def _counter_missions(game, context: dict) -> list[int]:
+    """Indexes of the side's assigned, unrevealed cards whose effect joins an opposition and whose trigger holds
+    for this mission, whose leaders are all still on them (RULINGS C-11) and meet the card's requirement
+    (RS-MIS-02); none where the side is barred (Boba Fett? Where?)."""
+    from swrebellion.expansions.base import actions, missions
+
+    faction = context["faction"]
+    if actions.barred(game, faction, context["system"]):
+        return []
+    out = []
+    for index, entry in enumerate(game.state["data"]["assigned"][faction]):
+        card = peek(entry["card"])
+        ctx = {**context, "moment": MOMENT, "card": card}
+        if not any(s["op"] == JOIN for s in plan(game, card).effect) or not feasible(game, card, ctx):
+            continue
+        if all(board.leader(game, l)["at"] == "mission" and not board.is_captured(game, l) for l in entry["leaders"]) \
+                and missions.meets(game, card, entry["leaders"]):
+            out.append(index)
+    return out
+
+
+def opposition_steps(game, value, context):
+    """``opposition-steps``: offer Subversion when the side holds one it may reveal (RS-ROE-04)."""
+    if not _counter_missions(game, context):
+        return None
+    return [*value, {"op": "reveal_opposition"}]
+
+
+class RevealOpposition(Strict):
+    """No parameters: the side's player chooses the card, or none."""
+
+
+@op(OPS, "reveal_opposition", RevealOpposition)
+def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
+    """Let the side reveal one assigned Subversion card against the mission being attempted; it is discarded and
+    its effect runs with its leaders (RS-ROE-04)."""
+    faction = ctx["faction"]
+    assigned = game.state["data"]["assigned"][faction]
+    indexes = _counter_missions(game, ctx)
+    options = [{"id": "none", "label": "Reveal nothing"}]
+    options += [{"id": str(i), "label": f"Reveal {label(game, peek(assigned[i]['card']))} "
+                 f"({', '.join(label(game, l) for l in assigned[i]['leaders'])})"} for i in indexes]
+    chosen = pick(game, frame, ctx["player"], "reveal-opposition", options,
+                  f"Reveal a mission to oppose {label(game, ctx['mission']['card'])} in {label(game, ctx['system'])}?")
+    if chosen is None:
+        return
+    game.pop()
+    if chosen["id"] == "none":
+        return
+    entry = assigned.pop(int(chosen["id"]))
+    card = peek(entry["card"])
+    discard(game, f"missions-{faction}", card)
+    game.log("opposition-revealed", faction=faction, card=card, leaders=list(entry["leaders"]), system=ctx["system"],
+             against=ctx["mission"]["card"])
+    ctx.update(card=card, leaders=list(entry["leaders"]), moment=MOMENT)
+    insert(game, plan(game, card).effect)
+
+
+class JoinOpposition(Strict):
+    """The card's leaders go to the system of the mission being attempted and oppose it (RS-ROE-04), the opposing
+    side rolling ``extra_dice`` more dice there."""
+
+    extra_dice: int = Field(default=0, ge=0, description="Dice added to the opposing side's mission roll.")
+
+
+@op(OPS, JOIN, JoinOpposition)
+def join_opposition(game, frame, params: JoinOpposition, ctx) -> None:
+    """Put the card's leaders in the attempted mission's system, opposing it with extra dice (Subversion)."""
+    game.pop()
+    where = ctx["system"]
+    for lid in ctx.get("leaders", []):
+        board.leader(game, lid)["at"] = where
+        game.log("opposed", faction=ctx["faction"], leader=lid, system=where, card=ctx.get("card"))
+    mission = mission_frame(game)
+    if mission is not None and params.extra_dice:
+        mission["ctx"]["opposition_dice"] = mission["ctx"].get("opposition_dice", 0) + params.extra_dice
+
+
+# -- Post Bounty ---------------------------------------------------------------------------------------------------
 
 BOUNTY = "bounty-ring"
 BOUNTY_LOSS = 1  # reputation the Rebel loses when the ringed leader is captured
