@@ -2,9 +2,10 @@
 
     python benchmarks/card_usage.py --games 1000 [--expansion rise-of-the-empire]
 
-Counts, over seeded random-agent games, each card revealed or played (missions and projects: `mission-revealed`;
-action cards: `action-played`; objectives: `objective-played`/`objective-scored`; tactic and advanced tactic
-cards: `tactic-played`/`advanced-tactics-revealed`), and lists the cards never played. Prints JSON.
+Counts, over seeded random-agent games, each card revealed or played (missions and projects: `mission-revealed`, Subversion
+`opposition-revealed`; action cards: `action-played`; objectives: `objective-played`/`objective-scored`, Immediate
+ones `objective-revealed` or `target-marker-placed`; tactic and advanced tactic cards: `tactic-played`/
+`advanced-tactics-revealed`), and lists the cards never played. Prints JSON.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from collections import Counter
 from swrebellion.engine import Game, RandomAgent
 from swrebellion.games import rules_for
 
-EVENTS = ("mission-revealed", "action-played", "objective-played", "objective-scored", "tactic-played")
+EVENTS = ("mission-revealed", "action-played", "objective-played", "objective-scored", "tactic-played",
+          "objective-revealed", "opposition-revealed", "target-marker-placed")
 
 
 def cards_in(event) -> list[str]:
