@@ -96,7 +96,7 @@ def test_hands_and_the_secret_base(set_up):
 
 
 def test_a_round_is_assignment_command_refresh_and_the_rebel_acts_first(base_rules):
-    """RB-RND-01/02, RB-RND-03, RB-CMD-01/02/03/06, RS-CMD-01..03: phases in order; in the Command Phase the Rebel
+    """RB-RND-01/02, RB-RND-03, RB-CMD-01/02/03/06, RS-CMD-01..03, FAQ-26: phases in order; in the Command Phase the Rebel
     takes the first turn, players alternate one action per turn, and a player who passed takes no more turns."""
     game = Game.new(base_rules, 4)
     agents = {p: RandomAgent(40 + n) for n, p in enumerate(game.state["players"])}

@@ -60,7 +60,7 @@ def test_losing_loyalty(base_rules):
 
 
 def test_subjugation_follows_imperial_ground_units_and_never_sets_loyalty(base_rules):
-    """RULINGS C-10, C-04, RB-SUB-01..03, RB-SUB-06/07, RS-SYS-04: an Imperial ground unit subjugates a system
+    """RULINGS C-10, C-04, RB-SUB-01..03, RB-SUB-06/07, RS-SYS-04, FAQ-97, FAQ-98: an Imperial ground unit subjugates a system
     without Imperial loyalty, Rebel loyalty stays under it, and it ends the moment the last one leaves; ships alone
     do not subjugate; remote systems never are (RB-SUB-11). Having loyalty is having the marker, whatever the units
     and the subjugation marker (RS-LOY-06)."""
@@ -105,7 +105,7 @@ def test_a_destroyed_system_is_neither_populous_nor_remote(base_rules):
 
 @pytest.mark.parametrize("reveal_first", [True, False])
 def test_voluntary_reveal_only_at_the_start_of_a_rebel_turn(base_rules, reveal_first):
-    """RULINGS C-06, RB-BAS-10, RS-CMD-08, RB-CMD-07: offered at the start of the Rebel's turn, before acting;
+    """RULINGS C-06, RB-BAS-10, RS-CMD-08, RB-CMD-07, FAQ-62: offered at the start of the Rebel's turn, before acting;
     never on the Empire's turn, never again once used or after the Rebel acted this turn."""
     game = game_with(base_rules, base="dantooine", current="rebel", leaders={"jan-dodonna": "pool", "darth-vader": "pool"})
     [decision] = game.pending
@@ -119,3 +119,17 @@ def test_voluntary_reveal_only_at_the_start_of_a_rebel_turn(base_rules, reveal_f
         game.apply("pass", player="rebel")
         [decision] = game.pending
         assert decision.player == "empire" and "reveal-base" not in [o.id for o in decision.options]
+
+
+def test_no_imperial_victory_while_the_base_is_hidden(base_rules):
+    """FAQ-106, RB-WIN-02, RB-BAS-09, RULINGS C-05: Imperial ships alone in the hidden base's system, Rebel units
+    only on the Rebel Base space: no reveal, no victory. Once found with Imperial units and no Rebel units there,
+    the Empire wins at once."""
+    game = game_with(base_rules, base="dantooine", units={"rebel-base": {"x-wing": 1}})
+    board.add_units(game, "dantooine", "star-destroyer")
+    assert not game.over and game.state["data"]["base_revealed"] is None
+    board.add_units(game, "dantooine", "stormtrooper")
+    board.check_base_reveal(game)  # after movement, before combat (RB-BAS-11): a ground unit forces it (RB-BAS-08)
+    assert game.state["data"]["base_revealed"] == "dantooine" and not game.over  # the X-wing came with the base
+    board.remove_units(game, "dantooine", "x-wing")
+    assert game.state["result"] == {"winner": "empire", "reason": "the Empire holds the revealed Rebel base"}
