@@ -136,6 +136,15 @@ def queue_unit(game, faction: str, unit: str, space: int, count: int = 1) -> Non
     queue[unit] = queue.get(unit, 0) + count
 
 
+def unqueue_unit(game, faction: str, space: str, unit: str, cause: str) -> None:
+    """Destroy one unit waiting on a build-queue space (it goes back to the supply, RB-SUP)."""
+    here = game.state["data"]["queue"][faction][space]
+    here[unit] -= 1
+    if not here[unit]:
+        del here[unit]
+    game.log("destroyed", unit=unit, count=1, at="build queue", space=int(space), cause=cause)
+
+
 def after_units_change(game, location: str) -> None:
     """Keep subjugation in step with Imperial ground units (RULINGS C-10) and check victory (RB-WIN-02)."""
     if location in game.state["data"]["systems"]:

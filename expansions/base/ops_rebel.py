@@ -71,14 +71,6 @@ def queued(game, faction: str) -> list[tuple[str, str]]:
                   for unit, n in units.items() if n)
 
 
-def _unqueue(game, faction: str, space: str, unit: str, cause: str) -> None:
-    here = game.state["data"]["queue"][faction][space]
-    here[unit] -= 1
-    if not here[unit]:
-        del here[unit]
-    game.log("destroyed", unit=unit, count=1, at="build queue", space=int(space), cause=cause)
-
-
 @op(OPS, "destroy_queued", DestroyQueued)
 def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
     """Destroy units on a build queue (Demolition, Rogue Squadron Raid)."""
@@ -86,7 +78,7 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
     chosen = answer(frame)
     if chosen is not None and chosen["id"] != "done":
         space, _, unit = chosen["id"].partition(":")
-        _unqueue(game, params.faction, space, unit, ctx.get("card", ""))
+        board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
         frame["spent"] = frame.get("spent", 0) + (t.units[unit].health or 0)
         if params.resources:
             frame["icons"].pop(0)
@@ -103,7 +95,7 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
                 return
             for key in options:
                 space, _, unit = key.partition(":")
-                _unqueue(game, params.faction, space, unit, ctx.get("card", ""))
+                board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
         game.pop()
         return
     left = params.health - frame.get("spent", 0)

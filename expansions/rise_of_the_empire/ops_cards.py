@@ -142,14 +142,6 @@ def _can_pay(game, params: PayQueuedUnits, ctx) -> bool:
     return all(have[shape] >= n for shape, n in Counter(params.shapes).items())
 
 
-def _unqueue(game, faction: str, space: str, unit: str, cause: str) -> None:
-    here = game.state["data"]["queue"][faction][space]
-    here[unit] -= 1
-    if not here[unit]:
-        del here[unit]
-    game.log("destroyed", unit=unit, count=1, at="build queue", space=int(space), cause=cause)
-
-
 @op(OPS, "pay_queued_units", PayQueuedUnits, _can_pay)
 def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
     """Destroy units on a build queue as the cost of a card: one unit showing each listed shape of build icon,
@@ -159,7 +151,7 @@ def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
     chosen = frame.pop("choice", None)
     if chosen is not None:
         space, _, unit = chosen["id"].partition(":")
-        _unqueue(game, params.faction, space, unit, ctx.get("card", ""))
+        board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
         todo.pop(0)
     while todo:
         options = [f"{sp}:{u}" for sp, u in queued(game, params.faction) if _shape(game, u) == todo[0]]
@@ -171,7 +163,7 @@ def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
             return
         for key in options:
             space, _, unit = key.partition(":")
-            _unqueue(game, params.faction, space, unit, ctx.get("card", ""))
+            board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
         todo.pop(0)
     game.pop()
 
