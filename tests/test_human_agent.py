@@ -1,0 +1,44 @@
+"""A person at the terminal (`rebellion play --human SIDE`): numbered legal options, input checked, and only that
+player's view shown (issue 5, "rebellion play")."""
+
+from click.testing import CliRunner
+
+from swrebellion.engine import Game
+from swrebellion.engine.human import HumanAgent
+from swrebellion.tools.cli import main
+
+
+def test_options_are_numbered_and_a_bad_answer_is_asked_again(base_rules):
+    game = Game.new(base_rules, 3)
+    [decision] = game.pending
+    answers = iter(["", "0", "banana", "2"])
+    said = []
+    agent = HumanAgent(decision.player, lambda prompt: next(answers), said.append)
+    assert agent.choose(game, decision) == decision.options[1].id
+    assert f"    1. {decision.options[0].label}" in said and f"    2. {decision.options[1].label}" in said
+    assert said.count(f"  Please type a number from 1 to {len(decision.options)}.") == 3
+
+
+def test_the_human_sees_his_own_view_only(base_rules):
+    game = Game.new(base_rules, 3)
+    empire = HumanAgent("empire", lambda prompt: "1", lambda line: None)
+    shown = []
+    empire.say = shown.append
+    asked_after_setup = False
+    while not asked_after_setup:
+        decision = game.pending[0]
+        if decision.player == "empire":
+            asked_after_setup = game.state["data"]["phase"] != "setup"
+            game.apply(empire.choose(game, decision), player="empire")
+        else:
+            game.apply(decision.options[0].id, player=decision.player)
+    rebel_hand = game.state["data"]["hands"]["rebel"]["missions"]["value"]
+    names = [base_rules.cache["base"].names[c] for c in rebel_hand]
+    assert not any(name in line for line in shown for name in names if name not in ("Sabotage",))
+    assert any("Rebel draws 6 mission card(s): 6 card(s)" in line for line in shown)
+
+
+def test_rebellion_play_with_a_human_runs_to_the_end_or_stops_cleanly():
+    result = CliRunner().invoke(main, ["play", "--seed", "2", "--human", "empire"], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Choose 1-" in result.output and ("wins:" in result.output or "Game stopped." in result.output)
