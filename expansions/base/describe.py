@@ -127,14 +127,19 @@ LINES = {
 QUIET = {"shuffle", "mission-ended", "reveal-choices", "setup-probes", "roll", "effect-chosen", "target", "loyalty-unchanged", "queue-advanced"}
 
 
-def describe(game, event: dict) -> str | None:
-    kind = event["type"]
-    if kind in QUIET:
-        return ""
-    line = LINES.get(kind)
+def word(lines: dict, event: dict, namer: Namer) -> str | None:
+    """The line ``lines`` gives an event, or ``None`` (no wording, or the event was logged with other fields than
+    the wording expects: the kernel's plain wording then tells it, and an account never fails)."""
+    line = lines.get(event["type"])
     if line is None:
         return None
     try:
-        return line(event, Namer(tables(game).names))
+        return line(event, namer)
     except (KeyError, TypeError, AttributeError):
-        return None  # an event of this type logged with other fields: the kernel's plain wording tells it
+        return None
+
+
+def describe(game, event: dict) -> str | None:
+    if event["type"] in QUIET:
+        return ""
+    return word(LINES, event, Namer(tables(game).names))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swrebellion.expansions.base.describe import Namer
+from swrebellion.expansions.base.describe import Namer, word
 from swrebellion.expansions.base.tables import tables as base_tables
 
 
@@ -58,5 +58,4 @@ LINES = {
 
 
 def describe(game, event: dict) -> str | None:
-    line = LINES.get(event["type"])
-    return line(event, _names(game)) if line else None
+    return word(LINES, event, _names(game))
