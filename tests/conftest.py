@@ -36,6 +36,11 @@ def toy_rules():
     return make_rules(["hideout"])
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite tests/golden/ from the games as they play now (tests/test_golden_logs.py)")
+
+
 def pytest_collect_file(parent, file_path: Path):
     if file_path.suffix in (".yaml", ".yml") and "scenarios" in file_path.parts:
         return ScenarioFile.from_parent(parent, path=file_path)

@@ -1,0 +1,60 @@
+"""Golden logs: seeded random-agent games whose every event is pinned, byte for byte (issues 11 and 15).
+
+Refactoring and optimising must not change what the game does. These games (the base game with 2, 3 and 4
+players, Rise of the Empire with 2 and 4) are replayed from their seeds and compared event by event with the logs
+stored in ``tests/golden/``. A rules fix that changes them regenerates them in the same commit, and says why:
+
+    pytest tests/test_golden_logs.py --update-golden
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.games import rules_for
+
+GOLDEN = Path(__file__).parent / "golden"
+ROE = ("base", "rise-of-the-empire")
+#: (file stem, expansions, players, seeds)
+SETS = [
+    ("base-2p", ("base",), 2, range(10)),
+    ("base-3p", ("base",), 3, range(3)),
+    ("base-4p", ("base",), 4, range(5)),
+    ("roe-2p", ROE, 2, range(10)),
+    ("roe-4p", ROE, 4, range(3)),
+]
+CASES = [(stem, expansions, players, seed) for stem, expansions, players, seeds in SETS for seed in seeds]
+
+
+def line(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def played(expansions, players: int, seed: int) -> list[str]:
+    """The game's events, one canonical JSON line each, then its result and the number of choices made."""
+    game = Game.new(rules_for(expansions), seed, {"players": players})
+    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
+    return [line(e) for e in game.state["log"]] + [line({"result": game.state["result"],
+                                                         "choices": len(game.state["choices"])})]
+
+
+@pytest.mark.parametrize(("stem", "expansions", "players", "seed"), CASES,
+                         ids=[f"{c[0]}-seed{c[3]}" for c in CASES])
+def test_seeded_games_play_exactly_as_pinned(request, stem, expansions, players, seed):
+    path = GOLDEN / f"{stem}-seed{seed}.jsonl.gz"
+    lines = played(expansions, players, seed)
+    if request.config.getoption("--update-golden"):
+        GOLDEN.mkdir(exist_ok=True)
+        # mtime=0: the same log gives the same bytes, so an unchanged game leaves git's tree clean
+        path.write_bytes(gzip.compress("\n".join(lines).encode(), mtime=0))
+        return
+    assert path.exists(), f"{path.name} is missing: run pytest {__file__} --update-golden"
+    pinned = gzip.decompress(path.read_bytes()).decode().split("\n")
+    for n, (want, got) in enumerate(zip(pinned, lines)):
+        assert got == want, f"event {n} differs from the pinned log\n pinned: {want}\n played: {got}"
+    assert len(lines) == len(pinned), f"the game has {len(lines)} lines, the pinned log {len(pinned)}"
