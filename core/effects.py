@@ -27,6 +27,10 @@ class OpSpec:
     params: type[BaseModel]
     handler: Callable[..., Any]
     plugin: str
+    #: ``feasible(game, params, ctx)``: whether the op, run now with these parsed parameters and the effect's
+    #: context, has anything to act on. Cards are offered only when their first step is feasible (a mission with
+    #: nowhere to go, an action card with no target); ``None``: always feasible.
+    feasible: Callable[..., bool] | None = None
 
     @property
     def doc(self) -> str:
@@ -40,7 +44,11 @@ class OpRegistry:
         self._ops: dict[str, OpSpec] = {}
         self.current_plugin = "?"
 
-    def register(self, name: str, params: type[BaseModel], handler: Callable[..., Any]) -> None:
+    def register(self, name: str, params: type[BaseModel], handler: Callable[..., Any],
+                 feasible: Callable[..., bool] | None = None) -> None:
+        """Register the op ``name``: ``params`` checks its parameters (and makes its JSON Schema), ``handler`` is
+        a step handler run with the parameters in ``frame["params"]``, ``feasible`` (optional) says whether it can
+        act now (see :attr:`OpSpec.feasible`)."""
         if not OP_NAME.match(name):
             raise OpRegistryError(f"effect op name {name!r} must be snake_case (letters, digits, underscores)")
         if "op" in params.model_fields:
@@ -49,7 +57,7 @@ class OpRegistry:
             raise OpRegistryError(
                 f"effect op {name!r} is registered by both {self._ops[name].plugin!r} and {self.current_plugin!r}"
             )
-        self._ops[name] = OpSpec(name, params, handler, self.current_plugin)
+        self._ops[name] = OpSpec(name, params, handler, self.current_plugin, feasible)
 
     def __contains__(self, name: str) -> bool:
         return name in self._ops

@@ -19,8 +19,8 @@ from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
 from .models import FILE_KINDS, PackManifest
-from .models.manifest import _safe_glob as safe_glob
 from .models.effects import EffectStep
+from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
 from .sources import Source
 from .yaml_full import escape_token

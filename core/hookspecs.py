@@ -1,9 +1,19 @@
 """Every hook a plugin may implement. docs/hooks.md documents each one (tests/test_hooks_documented.py checks).
 
-Order: plugins are registered in *dependency order* (an expansion after everything it requires, ties broken by id),
-never in entry-point discovery order. pluggy calls implementations last-registered-first, so for a hook that
-collects results a dependent expansion's result comes before the expansion it builds on; for a ``firstresult``
-hook the most dependent expansion that answers wins. Plugins may use ``tryfirst``/``trylast`` as usual.
+Every hook is called through pluggy, so its contract holds: an implementation may take any subset of the spec's
+arguments, a misspelled hook name is refused when the expansion is discovered or activated (the plugin is named),
+and ``tryfirst``/``trylast`` are honoured.
+
+Order: hooks run in *dependency order*, an expansion after everything it requires (ties broken by id), never in
+entry-point discovery order. (pluggy calls implementations last-registered-first, so the plugin manager registers
+the expansions most-dependent-first.) Two kinds of hooks:
+
+* **Registration hooks** (``register_effect_ops``, ``register_steps``, ``register_values``) and
+  ``validate_catalog`` are called once per plugin, in dependency order, so that each registration is owned by its
+  plugin (a clash names both) and a failing check names its plugin; ``tryfirst``/``trylast`` do not apply.
+* **Game hooks** (``setup_game``, ``on_event``, ``build_scenario``, ``describe_event``) are one pluggy call each:
+  dependency order unless an implementation says ``tryfirst``/``trylast``; for ``describe_event``, a
+  ``firstresult`` hook, the first answer in that order wins.
 """
 
 from __future__ import annotations
@@ -41,9 +51,11 @@ def register_steps(registry):
     """Register the step handlers of this plugin's rules.
 
     Fires once per :class:`swrebellion.engine.Rules` (that is, once per set of enabled expansions, not per game),
-    in dependency order. ``registry`` is a :class:`swrebellion.engine.steps.StepRegistry`: ``register(name,
-    handler)`` adds a step, ``override(name, handler)`` replaces another plugin's step (the old handler stays
-    reachable through ``registry.previous(name)``). A handler is ``handler(game, frame)``. Returns nothing.
+    plugin by plugin in dependency order. ``registry`` is a :class:`swrebellion.engine.steps.StepRegistry`:
+    ``register(name, handler)`` adds a step (``handler(game, frame)``); ``wrap(name, wrapper)`` wraps an existing
+    step with ``wrapper(game, frame, inner)``, where ``inner`` is the handler it wraps (wrappers of several plugins
+    compose); ``declare_moment(name, doc, state)`` names a moment this plugin's rules reach with
+    ``game.moment(name, ...)``; ``at(moment, step)`` runs a step at a moment. Returns nothing.
     """
 
 
@@ -58,11 +70,25 @@ def setup_game(game):
 
 
 @hookspec
-def modify_value(game, name, value, context):
-    """Adjust a value the rules compute, named by the rules (e.g. ``"combat-dice"``).
+def register_values(registry):
+    """Declare the values this plugin's rules let others adjust, and adjust values other plugins declare.
 
-    Fires whenever rules code calls ``game.modify(name, value, **context)``, in dependency order; each
-    implementation sees the value the one before it returned. Return the new value, or ``None`` to leave it.
+    Fires once per :class:`swrebellion.engine.Rules`, for each plugin in dependency order. ``registry`` is a
+    :class:`swrebellion.engine.values.ValueRegistry`: ``declare(name, doc, context)`` offers a value (the rules
+    then call ``game.modify(name, value, **context)``); ``modify(name, fn)`` answers one with
+    ``fn(game, value, context)``, returning the new value or ``None`` to leave it. Modifiers run in dependency
+    order, each seeing the value the one before returned. ``game.modify`` of an undeclared name is an error;
+    answering an undeclared name is a warning at activation. Returns nothing.
+    """
+
+
+@hookspec(warn_on_impl=DeprecationWarning("modify_value is deprecated: use register_values (docs/hooks.md)"))
+def modify_value(game, name, value, context):
+    """Deprecated since 0.2 (use ``register_values``): adjust a value the rules compute.
+
+    Still called, plugin by plugin in dependency order, after the ``register_values`` modifiers, each time rules
+    code calls ``game.modify(name, value, **context)`` for a declared ``name``; each implementation sees the value
+    the one before returned. Return the new value, or ``None`` to leave it.
     """
 
 

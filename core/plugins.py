@@ -65,7 +65,10 @@ class Discovery:
 
 
 def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
-    """Load every expansion in the entry-point group. A plugin that fails to import is recorded, not raised."""
+    """Load every expansion in the entry-point group. A plugin that fails to import (even by ``sys.exit()``), has
+    no ``EXPANSION`` declaration or has a hook implementation pluggy refuses (a misspelled hook name, an argument
+    the hookspec does not have) is recorded as broken, with the reason, and never raised: commands that do not
+    need it keep working, and ``rebellion expansions list`` shows it as broken."""
     found = Discovery()
     candidates: list[tuple[str, Any, str]] = []
     for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
@@ -73,7 +76,9 @@ def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
         source = f"{dist.name} {dist.version}" if dist else ep.value
         try:
             candidates.append((ep.name, ep.load(), source))
-        except Exception as exc:  # any import error of third-party code must not crash the CLI
+        except BaseException as exc:  # noqa: BLE001 - third-party import code, SystemExit included
+            if isinstance(exc, KeyboardInterrupt):
+                raise
             found.broken[ep.name] = f"{type(exc).__name__}: {exc} (entry point {ep.value})"
     for plugin, source in extra:
         candidates.append((getattr(plugin, "EXPANSION").id, plugin, source))
@@ -85,8 +90,22 @@ def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
         if info.id in found.installed:
             found.broken[name] = f"expansion id {info.id!r} is also provided by {found.installed[info.id].source}"
             continue
+        problem = hook_problem(plugin, info.id)
+        if problem:
+            found.broken[info.id] = f"{problem} ({source})"
+            continue
         found.installed[info.id] = Installed(info, plugin, source)
     return found
+
+
+def hook_problem(plugin: Any, name: str) -> str | None:
+    """Why pluggy would refuse the plugin's hook implementations (None when it accepts them): each is checked
+    against the hookspecs exactly as activation will, so a broken plugin is known before anyone enables it."""
+    try:
+        plugin_manager_for([(name, plugin)])
+    except ExpansionError as exc:
+        return str(exc)
+    return None
 
 
 def read_config(folder: Path | None = None) -> dict[str, list[str]]:
@@ -207,15 +226,37 @@ def dependency_order(requires: dict[str, Iterable[str]]) -> list[str]:
 
 
 def plugin_manager(discovery: Discovery, enabled: list[str]):
-    """A pluggy manager with the enabled expansions registered in ``enabled`` order (see hookspecs.py)."""
+    """A pluggy manager with the enabled expansions (see :func:`plugin_manager_for`)."""
+    return plugin_manager_for([(name, discovery.installed[name].plugin) for name in enabled])
+
+
+def plugin_manager_for(plugins: list[tuple[str, Any]]):
+    """A pluggy manager holding ``plugins``, given in dependency order (requirements first).
+
+    pluggy calls the implementations of a hook last-registered-first, so the plugins are registered in *reverse*
+    dependency order: every hook then runs in dependency order (the base game before the expansions that build
+    on it), and ``tryfirst``/``trylast`` move an implementation as pluggy documents. ``check_pending`` refuses a
+    hook implementation that matches no hookspec (a misspelled name): :class:`ExpansionError` names the plugin.
+    """
     import pluggy
 
     from . import hookspecs
 
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
-    for name in enabled:
-        pm.register(discovery.installed[name].plugin, name=name)
+    for name, plugin in reversed(plugins):
+        try:
+            pm.register(plugin, name=name)
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            raise ExpansionError(f"expansion {name!r} has a hook implementation pluggy refuses: {exc}") from None
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        culprit = pm.get_name(exc.plugin) if exc.plugin is not None else "?"
+        raise ExpansionError(
+            f"expansion {culprit!r} implements a hook that does not exist: {exc} "
+            f"(see docs/hooks.md for the hooks and their spelling)"
+        ) from None
     return pm
 
 
@@ -234,6 +275,22 @@ class Active:
     def pack_paths(self) -> list[Path]:
         return [path for name in self.enabled for path in self.expansion(name).pack_paths()]
 
+    def implementers(self, hook: str) -> list[str]:
+        """The enabled plugins implementing ``hook``, in dependency order."""
+        names = {impl.plugin_name for impl in getattr(self.pm.hook, hook).get_hookimpls()}
+        return [name for name in self.enabled if name in names]
+
+    def call_one(self, plugin: str, hook: str, **kwargs: Any) -> list[Any]:
+        """Call one plugin's implementation of ``hook`` through pluggy's hook caller (so argument subsets and the
+        hookspec hold).
+
+        Used for the registration hooks (``register_*``), called plugin by plugin in dependency order so that a
+        registry knows which plugin registers what (a clash names both), and for ``validate_catalog``, so that a
+        plugin whose check fails is named rather than fatal.
+        """
+        others = [self.pm.get_plugin(name) for name in self.enabled if name != plugin]
+        return self.pm.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
+
 
 def activate(
     enable: Iterable[str] = (),
@@ -249,10 +306,8 @@ def activate(
     discovery = discovery or discover()
     enabled = resolve_enabled(discovery, enable, disable, read_config(folder), env)
     pm = plugin_manager(discovery, enabled)
-    ops = OpRegistry()
-    impls = {impl.plugin_name: impl for impl in pm.hook.register_effect_ops.get_hookimpls()}
-    for name in enabled:  # dependency order, so a clash names the later plugin
-        if name in impls:
-            ops.current_plugin = name
-            impls[name].function(registry=ops)
-    return Active(discovery, enabled, pm, ops)
+    active = Active(discovery, enabled, pm, OpRegistry())
+    for name in active.implementers("register_effect_ops"):
+        active.ops.current_plugin = name
+        active.call_one(name, "register_effect_ops", registry=active.ops)
+    return active

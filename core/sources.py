@@ -133,12 +133,14 @@ def read_source(path: Path, display: str | None = None) -> tuple[Source | None, 
     marks = None
     try:
         if fmt == "json":
-            from .json_source import JsonReadError as ReadError, read_json
+            from .json_source import JsonReadError as ReadError
+            from .json_source import read_json
 
             data = read_json(text, max_depth=MAX_DEPTH)
         else:
             from .yaml_fast import Unsupported, read_fast
-            from .yaml_full import YamlReadError as ReadError, read_yaml
+            from .yaml_full import YamlReadError as ReadError
+            from .yaml_full import read_yaml
 
             try:
                 data = read_fast(text, MAX_DEPTH)

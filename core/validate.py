@@ -60,18 +60,19 @@ def validate(active, paths=(), *, all_enabled: bool = False) -> Report:
 def plugin_checks(active, catalog: Catalog) -> list[Diagnostic]:
     """The ``validate_catalog`` hook, one plugin at a time so that one failing plugin is named, not fatal."""
     found: list[Diagnostic] = []
-    for impl in active.pm.hook.validate_catalog.get_hookimpls():
+    for plugin in active.implementers("validate_catalog"):
         try:
-            results = list(impl.function(catalog=catalog) or ())
+            results = [d for answer in active.call_one(plugin, "validate_catalog", catalog=catalog)
+                       for d in (answer or ())]
         except Exception as exc:  # third-party code: report it, never crash the validator
-            found.append(Diagnostic("SW901", f"plugin {impl.plugin_name!r}: validate_catalog failed: "
+            found.append(Diagnostic("SW901", f"plugin {plugin!r}: validate_catalog failed: "
                                              f"{type(exc).__name__}: {exc}"))
             continue
         for result in results:
             if isinstance(result, Diagnostic):
                 found.append(result)
             else:
-                found.append(Diagnostic("SW901", f"plugin {impl.plugin_name!r}: validate_catalog returned "
+                found.append(Diagnostic("SW901", f"plugin {plugin!r}: validate_catalog returned "
                                                  f"{type(result).__name__}, not a Diagnostic"))
     return found
 

@@ -3,6 +3,7 @@ that changes any of them without regenerating the pages fails here (issue 6: 'so
 
 from pathlib import Path
 
+from swrebellion.engine import Rules
 from swrebellion.loader import load
 from swrebellion.plugins import activate
 from swrebellion.tools import docs_gen
@@ -13,9 +14,11 @@ ROOT = Path(__file__).parents[1]
 def pages():
     active = activate(env="base,rise-of-the-empire")
     catalog = load(active, all_enabled=True).catalog
+    hooks = (ROOT / "docs" / "hooks.md").read_text(encoding="utf-8")
     return {
         "effects.md": docs_gen.effects_markdown(active.ops, catalog),
         "cards.md": docs_gen.cards_markdown(active.ops, catalog, ROOT / "tests"),
+        "hooks.md": docs_gen.hooks_markdown(Rules(active), hooks),
     }
 
 

@@ -49,7 +49,7 @@ def test_the_plugin_is_found_through_its_entry_point(installed):
     rows = listing(rebellion)
     assert rows["hideout"]["source"] == "hideout-plugin 0.1.0"
     assert rows["hideout"]["enabled"] is False
-    assert {"register_effect_ops", "register_steps", "modify_value", "setup_game"} <= set(rows["hideout"]["hooks"])
+    assert {"register_effect_ops", "register_steps", "register_values", "setup_game"} <= set(rows["hideout"]["hooks"])
     assert rows["base"]["enabled"] is True
 
 

@@ -3,6 +3,7 @@ player's view shown (issue 5, "rebellion play")."""
 
 from click.testing import CliRunner
 
+from swrebellion.expansions.base.api import label
 from swrebellion.engine import Game
 from swrebellion.engine.human import HumanAgent
 from swrebellion.tools.cli import main
@@ -33,7 +34,7 @@ def test_the_human_sees_his_own_view_only(base_rules):
         else:
             game.apply(decision.options[0].id, player=decision.player)
     rebel_hand = game.state["data"]["hands"]["rebel"]["missions"]["value"]
-    names = [base_rules.cache["base"].names[c] for c in rebel_hand]
+    names = [label(game, c) for c in rebel_hand]
     assert not any(name in line for line in shown for name in names if name not in ("Sabotage",))
     assert any("Rebel draws 6 mission card(s): 6 card(s)" in line for line in shown)
 

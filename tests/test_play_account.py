@@ -3,6 +3,7 @@ and shows no secret a viewer may not see."""
 
 import pytest
 
+from swrebellion.expansions.base.api import label
 from swrebellion.engine import Game, RandomAgent, play
 from swrebellion.engine.narration import account
 from swrebellion.engine.secrets import KEY
@@ -28,5 +29,5 @@ def test_the_empire_account_never_names_the_hidden_base(base_rules):
         for decision in game.pending:
             game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     base = game.state["data"]["base"]["value"]
-    name = base_rules.cache["base"].names[base]
+    name = label(game, base)
     assert not any(f"base is revealed in {name}" in line for line in account(game, "empire"))

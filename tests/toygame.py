@@ -4,8 +4,7 @@ The hider secretly picks a hideout among five places; both players draw from one
 hands; each round both secretly play a card at once (a simultaneous decision), and when the seeker plays the
 higher card a die decides whether the seeker may guess the hideout. After five rounds the hider wins.
 
-It is also the example third-party plugin: it registers an effect op (``toy_bonus``), steps, a ``modify_value``
-implementation and a scenario builder, and tests install it through a real entry point.
+It is also the example third-party plugin: it registers an effect op (``toy_bonus``), steps, a value (``register_values``) and a scenario builder, and tests install it through a real entry point.
 """
 
 from __future__ import annotations
@@ -49,10 +48,14 @@ def register_steps(registry):
 
 
 @hookimpl
-def modify_value(game, name, value, context):
-    if name == "hideout-die":  # the seeker rolls two dice in the last round
-        return 2 if game.state["data"]["round"] == ROUNDS else None
-    return None
+def register_values(registry):
+    registry.declare("hideout-die", "how many dice the seeker rolls", {})
+    registry.modify("hideout-die", last_round_dice)
+
+
+def last_round_dice(game, value, context):
+    """The seeker rolls two dice in the last round."""
+    return 2 if game.state["data"]["round"] == ROUNDS else None
 
 
 def _start(game, data: dict) -> None:

@@ -1,5 +1,6 @@
-"""Generated reference pages: ``docs/effects.md`` (every effect op, from the registry) and ``docs/cards.md`` (every
-card, its ops and the scenarios that exercise it). Generated so they cannot drift from the code and data:
+"""Generated reference pages: ``docs/effects.md`` (every effect op, from the registry), ``docs/cards.md`` (every
+card, its ops and the scenarios that exercise it) and the generated blocks of ``docs/hooks.md`` (extension points
+and rule moments, from the plugins' declarations). Generated so they cannot drift from the code and data:
 
     python -m swrebellion.tools.docs_gen            # write both (with every built-in expansion enabled)
     python -m swrebellion.tools.docs_gen --check    # exit 1 if a committed page is out of date
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -153,6 +155,40 @@ def cards_markdown(ops, catalog, tests: Path) -> str:
     return "\n".join(out[:4] + head + out[4:]) + "\n"
 
 
+GENERATED = re.compile(r"(<!-- generated: (\w+) -->\n).*?(<!-- end generated -->)", re.S)
+
+
+def values_markdown(values) -> str:
+    """The extension points as a table, from the plugins' ``register_values`` declarations."""
+    rows = ["| name | declared by | what it is | context | adjusted by |", "|---|---|---|---|---|"]
+    for point in sorted(values.points.values(), key=lambda p: p.name):
+        context = "; ".join(f"`{k}`: {v}" for k, v in point.context.items()) or "-"
+        rows.append(f"| `{point.name}` | {point.owner} | {_cell(point.doc)} | {_cell(context)} | "
+                    f"{', '.join(point.answered_by) or '-'} |")
+    return "\n".join(rows) + "\n"
+
+
+def moments_markdown(steps) -> str:
+    """The rule moments as a table, from the plugins' ``declare_moment`` calls and the steps added to them."""
+    rows = ["| moment | declared by | when, and what the state holds | frame locals | steps added |",
+            "|---|---|---|---|---|"]
+    for m in sorted(steps.moments.values(), key=lambda m: m.name):
+        state = "; ".join(f"`{k}`: {v}" for k, v in m.state.items()) or "-"
+        added = ", ".join(f"`{step}` ({plugin})" for step, plugin in m.steps) or "-"
+        rows.append(f"| `{m.name}` | {m.owner} | {_cell(m.doc)} | {_cell(state)} | {added} |")
+    return "\n".join(rows) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def hooks_markdown(rules, text: str) -> str:
+    """docs/hooks.md with its generated blocks (extension points, moments) filled from ``rules``."""
+    blocks = {"values": values_markdown(rules.values), "moments": moments_markdown(rules.steps)}
+    return GENERATED.sub(lambda m: m.group(1) + blocks[m.group(2)] + m.group(3), text)
+
+
 def main() -> None:
     from swrebellion.loader import load
     from swrebellion.plugins import activate
@@ -162,11 +198,14 @@ def main() -> None:
     parser.add_argument("--docs", type=Path, default=Path("docs"))
     parser.add_argument("--tests", type=Path, default=Path("tests"))
     args = parser.parse_args()
+    from swrebellion.engine import Rules
+
     active = activate(env="base,rise-of-the-empire")
     catalog = load(active, all_enabled=True).catalog
     pages = {
         "effects.md": effects_markdown(active.ops, catalog),
         "cards.md": cards_markdown(active.ops, catalog, args.tests),
+        "hooks.md": hooks_markdown(Rules(active), (args.docs / "hooks.md").read_text(encoding="utf-8")),
     }
     stale = [name for name, text in pages.items()
              if not (args.docs / name).exists() or (args.docs / name).read_text(encoding="utf-8") != text]

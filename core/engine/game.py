@@ -28,6 +28,7 @@ from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
 from .steps import StepRegistry
+from .values import ValueRegistry
 
 FORMAT = 1
 #: A step handler that runs this many times without asking anything is taken to be stuck.
@@ -83,7 +84,8 @@ class Decision:
 
 
 class Rules:
-    """The enabled expansions as a game sees them: hooks, step handlers, effect ops and the content catalog."""
+    """The enabled expansions as a game sees them: hooks, step handlers, moments, extension points, effect ops and
+    the content catalog. Built once per set of expansions and packs, shared by every game and copy."""
 
     def __init__(self, active, content: Any = None) -> None:
         self.active = active
@@ -94,20 +96,29 @@ class Rules:
         self.steps = StepRegistry()
         self.steps.current_plugin = "kernel"
         register_kernel_steps(self.steps)
-        for plugin, impl in self._impls("register_steps"):
+        for plugin in active.implementers("register_steps"):
             self.steps.current_plugin = plugin
-            impl(registry=self.steps)
-        self._event_listeners = [impl for _, impl in self._impls("on_event")]
-        self._modifiers = [impl for _, impl in self._impls("modify_value")]
+            active.call_one(plugin, "register_steps", registry=self.steps)
+        self.steps.finish()
+        self.values = ValueRegistry()
+        for plugin in active.implementers("register_values"):
+            self.values.current_plugin = plugin
+            active.call_one(plugin, "register_values", registry=self.values)
+        self.values.finish()
+        hook = active.pm.hook
+        #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
+        self._on_event = hook.on_event if hook.on_event.get_hookimpls() else None
+        self.warnings = list(self.values.warnings)
+        #: the deprecated modify_value hook, one caller per implementing plugin so that each sees the last value
+        self._modify_value = [active.pm.subset_hook_caller("modify_value", remove_plugins=[
+            active.pm.get_plugin(n) for n in active.enabled if n != plugin]) for plugin in active.implementers("modify_value")]
+        for plugin in active.implementers("modify_value"):
+            self.warnings.append(f"expansion {plugin!r} implements the deprecated hook modify_value; declare and "
+                                 "answer values through register_values instead (docs/hooks.md)")
 
-    def _impls(self, hook: str) -> list[tuple[str, Any]]:
-        """A hook's implementations in dependency order (base before what builds on it)."""
-        impls = {i.plugin_name: i.function for i in getattr(self.active.pm.hook, hook).get_hookimpls()}
-        return [(name, impls[name]) for name in self.active.enabled if name in impls]
-
-    def call_in_order(self, hook: str, **kwargs: Any) -> list[Any]:
-        """Call every implementation of ``hook`` in dependency order and return their results."""
-        return [impl(**kwargs) for _, impl in self._impls(hook)]
+    def call(self, hook: str, **kwargs: Any) -> list[Any]:
+        """Call a hook through pluggy's relay (dependency order; ``tryfirst``/``trylast`` honoured)."""
+        return getattr(self.active.pm.hook, hook)(**kwargs)
 
 
 class Game:
@@ -122,7 +133,7 @@ class Game:
         """Set up a game: every plugin's ``setup_game`` runs (dependency order), then the flow runs to the first
         decision."""
         game = cls.blank(rules, seed, options)
-        rules.call_in_order("setup_game", game=game)
+        rules.call("setup_game", game=game)
         game.run()
         return game
 
@@ -299,17 +310,41 @@ class Game:
         """Append an event. Fields that only some players may see are wrapped with :func:`secret`."""
         event = {"type": type_, **fields}
         self.state["log"].append(event)
-        for listener in self.rules._event_listeners:
-            listener(game=self, event=event)
+        if self.rules._on_event is not None:
+            self.rules._on_event(game=self, event=event)
         return event
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
-        """Let every plugin adjust a named value (``modify_value`` hook, dependency order, each sees the last)."""
-        for modifier in self.rules._modifiers:
-            result = modifier(game=self, name=name, value=value, context=context)
+        """Let every plugin answering the declared value ``name`` adjust it, in dependency order, each seeing the
+        value the one before returned (``register_values``; docs/hooks.md lists the values)."""
+        for modifier in self.rules.values.chain(name):
+            result = modifier(self, value, context)
             if result is not None:
                 value = result
+        for caller in self.rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
+            for result in caller(game=self, name=name, value=value, context=context):
+                if result is not None:
+                    value = result
         return value
+
+    def moment(self, name: str, once_in: dict | None = None, **local: Any) -> bool:
+        """Reach the declared rule moment ``name``: the steps plugins added to it are pushed now, so they run next
+        (before the calling step runs again, or before the frames the caller pushed earlier), in dependency order,
+        each in a frame holding ``moment`` and ``local``. True if any step was pushed: the caller returns.
+
+        ``once_in``: a frame that may run again later (a step with stages): the moment is reached only once for
+        it. With no steps attached nothing is pushed or recorded, so a game without such plugins is unchanged."""
+        steps = self.rules.steps.moment_steps(name)
+        if not steps:
+            return False
+        if once_in is not None:
+            reached = once_in.setdefault("reached", [])
+            if name in reached:
+                return False
+            reached.append(name)
+        for step in reversed(steps):
+            self.push(step, moment=name, **local)
+        return True
 
     # -- randomness -------------------------------------------------------------------------------------------
 

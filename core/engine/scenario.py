@@ -84,7 +84,7 @@ def load_scenario(path: Path) -> Scenario:
 def start(scenario: Scenario, rules: Rules) -> Game:
     game = Game.blank(rules, scenario.seed, scenario.options)
     consumed: set[str] = set()
-    for keys in rules.call_in_order("build_scenario", game=game, spec=scenario.state):
+    for keys in rules.call("build_scenario", game=game, spec=scenario.state):
         consumed |= set(keys or ())
     unknown = sorted(set(scenario.state) - consumed)
     if unknown:

@@ -1,56 +1,101 @@
-"""The step registry: named handlers that move the game along.
+"""The step registry: named handlers that move the game along, and the named rule moments plugins add steps to.
 
 The flow of a game is data: a stack of frames ``{"step": NAME, ...locals}`` in the state. The kernel runs the
 handler of the top frame until a decision is pending, the stack is empty or the game is over. Handlers push, pop
 or replace frames and ask for decisions; because every frame is plain data, a game can be copied or saved in the
 middle of a combat inside a mission inside a round.
 
-Plugins register steps through the ``register_steps`` hook. A dependent expansion may *override* a step it does
-not own (Rise of the Empire's cinematic combat replaces the base combat round) and may still call the handler it
-replaced through :meth:`StepRegistry.previous`.
+Plugins fill the registry through the ``register_steps`` hook, called plugin by plugin in dependency order:
+
+* :meth:`StepRegistry.register` adds a step;
+* :meth:`StepRegistry.wrap` wraps an existing step: the wrapper receives the handler it wraps when it registers,
+  so any number of plugins can wrap the same step and each calls the one below it (composition, no lookup at run
+  time);
+* :meth:`StepRegistry.declare_moment` names a moment of the rules (``"combat.start"``) that the declaring plugin's
+  rules code reaches with ``game.moment(name, ...)``; :meth:`StepRegistry.at` adds a step to a moment, to run
+  there in dependency order.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import functools
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
+#: ``handler(game, frame)``: reads and changes the game, pushes, pops or replaces frames, or asks a decision.
 Handler = Callable[..., None]
+#: ``wrapper(game, frame, inner)``: a step handler that may call ``inner(game, frame)``, the handler it wraps.
+Wrapper = Callable[..., None]
 
 
 class StepError(ValueError):
     pass
 
 
+@dataclass
+class Moment:
+    """A named moment of the rules: what it is, what the state holds then, and the steps plugins added to it."""
+
+    name: str
+    doc: str
+    state: dict[str, str]
+    owner: str
+    steps: list[tuple[str, str]] = field(default_factory=list)  # (step name, plugin that added it)
+
+
 class StepRegistry:
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
         self._owners: dict[str, str] = {}
+        self._wrappers: dict[str, list[str]] = {}
         self._previous: dict[str, Handler] = {}
+        self.moments: dict[str, Moment] = {}
+        self._attached: list[tuple[str, str, str]] = []  # (moment, step, plugin), checked by finish()
+        self._moment_steps: dict[str, tuple[str, ...]] = {}
         self.current_plugin = "?"
 
+    # -- steps ------------------------------------------------------------------------------------------------
+
     def register(self, name: str, handler: Handler) -> None:
-        """Add a new step; registering a name that exists is an error (use :meth:`override`)."""
+        """Add a new step; registering a name that exists is an error (wrap it instead)."""
         if name in self._handlers:
             raise StepError(
                 f"step {name!r} is registered by both {self._owners[name]!r} and {self.current_plugin!r}; "
-                "use registry.override() to replace a step on purpose"
+                "use registry.wrap() to change another plugin's step"
             )
         self._handlers[name] = handler
         self._owners[name] = self.current_plugin
 
+    def wrap(self, name: str, wrapper: Wrapper) -> None:
+        """Wrap an existing step: from now on the step runs ``wrapper(game, frame, inner)``, where ``inner`` is the
+        handler as it was when this wrapper registered (the original, or the wrapper of a plugin registered
+        earlier). Wrappers compose: each plugin wraps what the plugins before it left."""
+        inner = self[name]
+        self._handlers[name] = functools.partial(wrapper, inner=inner)
+        self._wrappers.setdefault(name, []).append(self.current_plugin)
+
     def override(self, name: str, handler: Handler) -> None:
-        """Replace an existing step. The replaced handler stays reachable through :meth:`previous`."""
+        """Deprecated (use :meth:`wrap`): replace an existing step outright."""
         if name not in self._handlers:
             raise StepError(f"{self.current_plugin!r} overrides step {name!r}, which no enabled plugin registers")
+        import warnings
+
+        warnings.warn(f"{self.current_plugin}: StepRegistry.override({name!r}) is deprecated; use wrap(), whose "
+                      "wrapper receives the handler it wraps", DeprecationWarning, stacklevel=2)
         self._previous[name] = self._handlers[name]
         self._handlers[name] = handler
         self._owners[name] = self.current_plugin
 
     def previous(self, name: str) -> Handler:
+        """Deprecated: the handler :meth:`override` replaced (only one plugin may override a step this way)."""
         return self._previous[name]
 
     def owner(self, name: str) -> str:
         return self._owners[name]
+
+    def wrapped_by(self, name: str) -> list[str]:
+        """The plugins wrapping a step, innermost first."""
+        return list(self._wrappers.get(name, ()))
 
     def __getitem__(self, name: str) -> Handler:
         try:
@@ -63,3 +108,47 @@ class StepRegistry:
 
     def names(self) -> list[str]:
         return sorted(self._handlers)
+
+    # -- moments ----------------------------------------------------------------------------------------------
+
+    def declare_moment(self, name: str, doc: str, state: dict[str, str] | None = None) -> None:
+        """Declare a moment the declaring plugin's rules reach (``game.moment(name, **locals)``). ``state`` says
+        what the state holds then: key -> meaning (the frame locals the moment's steps receive, and the parts of
+        ``game.state`` worth reading)."""
+        if name in self.moments:
+            raise StepError(f"moment {name!r} is declared by both {self.moments[name].owner!r} and "
+                            f"{self.current_plugin!r}")
+        self.moments[name] = Moment(name, doc, dict(state or {}), self.current_plugin)
+
+    def at(self, moment: str, step: str) -> None:
+        """Run the step ``step`` (registered by any enabled plugin) at ``moment``, after the steps plugins added
+        before (dependency order). Its frame holds ``moment`` and the moment's locals."""
+        self._attached.append((moment, step, self.current_plugin))
+
+    def finish(self) -> None:
+        """Check what was attached once every plugin has registered (a moment may be declared by a plugin
+        registered later than one using it only if neither requires the other; the names must exist)."""
+        for moment, step, plugin in self._attached:
+            if moment not in self.moments:
+                raise StepError(f"{plugin!r} adds the step {step!r} to the moment {moment!r}, which no enabled "
+                                f"plugin declares (declared: {', '.join(sorted(self.moments)) or 'none'})")
+            if step not in self._handlers:
+                raise StepError(f"{plugin!r} adds the step {step!r} to the moment {moment!r}, but no enabled "
+                                "plugin registers that step")
+            self.moments[moment].steps.append((step, plugin))
+        self._moment_steps = {name: tuple(s for s, _ in m.steps) for name, m in self.moments.items()}
+
+    def moment_steps(self, name: str) -> tuple[str, ...]:
+        """The steps to run at a moment, in order; an undeclared moment is an error in the rules code."""
+        try:
+            return self._moment_steps[name]
+        except KeyError:
+            raise StepError(f"the rules reached the moment {name!r}, which no enabled plugin declares") from None
+
+
+def describe_moments(registry: StepRegistry) -> list[dict[str, Any]]:
+    """The moments as data for documentation: name, owner, doc, state keys, and the steps attached."""
+    return [
+        {"name": m.name, "owner": m.owner, "doc": m.doc, "state": dict(m.state), "steps": list(m.steps)}
+        for m in sorted(registry.moments.values(), key=lambda m: m.name)
+    ]

@@ -21,16 +21,25 @@ EXPANSION = Expansion(
 
 @hookimpl
 def register_steps(registry):
-    from . import combat, missions, movement, refresh, rounds, setup
+    from . import moments
+    from .ops import flow
+    from .phases import combat, missions, movement, refresh, rounds, setup
+    from .rules import objectives
 
-    for name, handler in setup.STEPS.items():
-        registry.register(name, handler)
+    for module in (setup, missions, movement, combat, refresh, objectives, flow):
+        for name, handler in module.STEPS.items():
+            registry.register(name, handler)
     registry.register("base.round", rounds.round_step)
     registry.register("base.command", rounds.command_step)
     registry.register("base.command-end", rounds.command_end_step)
-    for module in (missions, movement, combat, refresh):
-        for name, handler in module.STEPS.items():
-            registry.register(name, handler)
+    moments.register(registry)
+
+
+@hookimpl
+def register_values(registry):
+    from . import values
+
+    values.register(registry)
 
 
 @hookimpl
@@ -42,7 +51,7 @@ def register_effect_ops(registry):
 
 @hookimpl
 def setup_game(game):
-    from . import setup
+    from .phases import setup
 
     setup.start(game)
 

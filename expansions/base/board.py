@@ -408,3 +408,9 @@ def change_reputation(game, amount: int, cause: str) -> None:
             game.end("rebel", "reputation reached the time marker")
             return
     game.log("reputation", reputation=data["reputation"], change=amount, cause=cause)
+
+
+def queued(game, faction: str) -> list[tuple[str, str]]:
+    """(queue space, unit type) for each unit type waiting on each space of the side's build queue, space 1 first."""
+    return sorted((space, unit) for space, units in game.state["data"]["queue"][faction].items()
+                  for unit, n in units.items() if n)

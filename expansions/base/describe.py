@@ -3,21 +3,11 @@ the viewer, so a hidden field shows as a count or not at all."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from swrebellion.engine.secrets import KEY
 
-from .tables import tables
-
-
-class Namer:
-    """Content names for ids ("at-st" -> "AT-ST"), falling back to the id made readable."""
-
-    def __init__(self, names: dict[str, str]) -> None:
-        self.names = names
-
-    def __call__(self, value) -> str:
-        if isinstance(value, str):
-            return self.names.get(value) or value.replace("-", " ").capitalize()
-        return str(value)
+from .names import readable
 
 
 def _cards(value, _name) -> str:
@@ -127,7 +117,7 @@ LINES = {
 QUIET = {"shuffle", "mission-ended", "reveal-choices", "setup-probes", "roll", "effect-chosen", "target", "loyalty-unchanged", "queue-advanced"}
 
 
-def word(lines: dict, event: dict, namer: Namer) -> str | None:
+def word(lines: dict, event: dict, namer) -> str | None:
     """The line ``lines`` gives an event, or ``None`` (no wording, or the event was logged with other fields than
     the wording expects: the kernel's plain wording then tells it, and an account never fails)."""
     line = lines.get(event["type"])
@@ -142,4 +132,4 @@ def word(lines: dict, event: dict, namer: Namer) -> str | None:
 def describe(game, event: dict) -> str | None:
     if event["type"] in QUIET:
         return ""
-    return word(LINES, event, Namer(tables(game).names))
+    return word(LINES, event, partial(readable, game))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from swrebellion.engine import secret
 
-from . import board, setup
+from . import board
 from .board import team_secret
-from .cards import hand
+from .cards import hand, new_hand
+from .phases import setup
 from .tables import FACTIONS, tables
 
 KEYS = {
@@ -43,8 +44,8 @@ def build(game, spec: dict) -> set[str]:
     data["base"] = team_secret(game, spec.get("base"), "rebel")
     if spec.get("base_revealed"):
         data["base"] = data["base_revealed"] = spec["base"]
-    data["hands"]["rebel"] = {k: setup.new_hand(game, "rebel", []) for k in ("missions", "actions", "objectives")}
-    data["hands"]["empire"] = {k: setup.new_hand(game, "empire", []) for k in ("missions", "actions", "probes")}
+    data["hands"]["rebel"] = {k: new_hand(game, "rebel", []) for k in ("missions", "actions", "objectives")}
+    data["hands"]["empire"] = {k: new_hand(game, "empire", []) for k in ("missions", "actions", "probes")}
     for faction, kinds in spec.get("hands", {}).items():
         for kind, cards in kinds.items():
             hand(game, faction, kind).extend(cards)

@@ -13,6 +13,8 @@ from typing import Any
 FACTIONS = ("rebel", "empire")  # Rebel first: RB-RND-03
 OPPONENT = {"rebel": "empire", "empire": "rebel"}
 BASE_SPACE = "rebel-base"  # the Rebel Base space of the board: not a system (RB-BAS-03)
+DEPLOY_LIMIT = 2  # RB-BLD-08, RS-DEP-04: units per system per Refresh Phase
+DEATH_STAR, DSUC = "death-star", "death-star-under-construction"
 
 
 @dataclass
@@ -87,7 +89,6 @@ class Tables:
     setups: dict[str, Any]
     time_tracks: dict[str, Any]
     builds: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # faction -> icon -> unit ids
-    names: dict[str, str] = field(default_factory=dict)  # id -> English name, for accounts (units, leaders, ...)
 
     def faction_of_unit(self, unit: str) -> str:
         return self.units[unit].faction
@@ -145,11 +146,6 @@ def build_tables(catalog) -> Tables:
         setups=dict(catalog.items("setups")),
         time_tracks=dict(catalog.items("time-tracks")),
         builds={f: dict(v) for f, v in builds.items()},
-        names={
-            item.id: item.name.en
-            for kind in ("units", "leaders", "systems", "missions", "objectives", "actions", "tactics")
-            for item in catalog.items(kind).values()
-        },
     )
 
 
@@ -159,3 +155,12 @@ def tables(game) -> Tables:
     if "base" not in cache:
         cache["base"] = build_tables(game.rules.content)
     return cache["base"]
+
+
+def the_setup(game):
+    return tables(game).setups[game.state["options"].get("setup", "base")]
+
+
+def track_length(game) -> int:
+    """The number of spaces of the setup's time track (the reputation marker can never go past it)."""
+    return tables(game).time_tracks[the_setup(game).time_track].length

@@ -75,11 +75,11 @@ def _reactions() -> dict:
 def register_steps(registry):
     from . import cinematic, leaders, markers, setup
 
-    registry.override("base.setup.tactics", setup.tactics_step)
-    registry.override("base.setup.loyalty", setup.loyalty_step)
-    registry.override("base.setup.empire-units", setup.empire_units_step)
-    for name, handler in cinematic.OVERRIDES.items():
-        registry.override(name, handler)
+    registry.wrap("base.setup.tactics", setup.tactics_step)
+    registry.wrap("base.setup.loyalty", setup.loyalty_step)
+    registry.wrap("base.setup.empire-units", setup.empire_units_step)
+    for name, wrapper in cinematic.WRAPS.items():
+        registry.wrap(name, wrapper)
     from . import ops_turns
 
     for module in (cinematic, leaders, markers, ops_turns):
@@ -87,25 +87,19 @@ def register_steps(registry):
             registry.register(name, handler)
     from . import ops_moments  # the last cards' moments (issue 7): start of each Refresh for target markers
 
-    for name, handler in ops_moments.OVERRIDES.items():
-        registry.override(name, handler)
+    registry.at("refresh.start", ops_moments.REFRESH_MARKERS)  # the target markers' start-of-Refresh steps
     for name, handler in ops_moments.STEPS.items():
         registry.register(name, handler)
 
 
 @hookimpl
 def register_effect_ops(registry):
-    from . import ops, ops_cards, ops_empire_cards, ops_rebel_cards, ops_subversion, ops_turns
+    from swrebellion.expansions.base.api import register_ops
 
-    ops.register(registry)
-    ops_empire_cards.register(registry)  # the Imperial mission and project cards
-    ops_rebel_cards.register(registry)  # the Rebel mission cards
-    ops_cards.register(registry)  # the objective and action cards
-    from . import ops_moments
+    from . import markers, ops, ops_cards, ops_empire_cards, ops_moments, ops_rebel_cards, ops_subversion, ops_turns
 
-    ops_moments.register(registry)  # the last cards' moments: start-of-Refresh markers, retreat, Good Intel
-    ops_subversion.register(registry)  # cards answering a mission's outcome (issue 7)
-    ops_turns.register(registry)  # the action cards acting at the edges of a phase or a turn
+    register_ops(registry, ops.OPS, markers.OPS, ops_empire_cards.OPS, ops_rebel_cards.OPS, ops_cards.OPS,
+                 ops_moments.OPS, ops_subversion.OPS, ops_turns.OPS)
 
 
 @hookimpl
@@ -123,9 +117,9 @@ def build_scenario(game, spec):
 
 
 @hookimpl
-def modify_value(game, name, value, context):
-    modifier = (_MODIFIERS or _modifiers()).get(name)
-    return None if modifier is None else modifier(game, value, context)
+def register_values(registry):
+    for name, modifier in _modifiers().items():
+        registry.modify(name, modifier)
 
 
 @hookimpl
@@ -136,7 +130,7 @@ def on_event(game, event):
             reaction(game, event)
 
 
-@hookimpl
+@hookimpl(tryfirst=True)  # it rewords one base event (leader-eliminated) as well as its own
 def describe_event(game, event):
     from . import describe
 

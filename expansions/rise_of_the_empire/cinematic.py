@@ -30,14 +30,12 @@ live in ``data["combat"]["cinematic"]``, gone with the combat.
 from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
-from swrebellion.expansions.base import board, cards, combat
-from swrebellion.expansions.base.board import decider
-from swrebellion.expansions.base.combat import ROLE, state
-from swrebellion.expansions.base.ops_conditions import label
-from swrebellion.expansions.base.tables import OPPONENT, tables as base_tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import OPPONENT, ROLE, combat_state, decider, label
+from swrebellion.expansions.base.api import tables as base_tables
 
 from . import ops_moments
-from .flow import after_current, previous
+from .flow import after_current
 from .tables import deck_name, tables
 from .units import bunker_in, interdicted
 
@@ -56,7 +54,7 @@ HALVES = ("top", "bottom")
 
 
 def cine(game) -> dict:
-    combat_ = state(game)
+    combat_ = combat_state(game)
     if "cinematic" not in combat_:
         combat_["cinematic"] = {"effects": [], "played": {}, "round_end": [], "doomed": [], "attack_last": {},
                                 "retreat_round": {}}
@@ -65,7 +63,7 @@ def cine(game) -> dict:
 
 def add_effect(game, kind: str, faction: str, theater: str, card: str, round_: int | None = None, **values) -> None:
     """A card effect on ``faction``'s side for one round of battle of ``theater`` (this round unless given)."""
-    combat_ = state(game)
+    combat_ = combat_state(game)
     entry = {"kind": kind, "faction": faction, "theater": theater, "round": round_ or combat_["round"], "card": card,
              **values}
     cine(game)["effects"].append(entry)
@@ -74,21 +72,21 @@ def add_effect(game, kind: str, faction: str, theater: str, card: str, round_: i
 
 
 def effects(game, kind: str, faction: str, theater: str) -> list[dict]:
-    current = state(game)["round"]
+    current = combat_state(game)["round"]
     return [e for e in cine(game)["effects"]
             if e["kind"] == kind and e["faction"] == faction and e["theater"] == theater and e["round"] == current]
 
 
 def played(game, theater: str) -> dict:
     """This round's cards of a theater: ``{faction: {"card", "cancelled", "resolved"}}``."""
-    return cine(game)["played"].setdefault(f"{state(game)['round']}-{theater}", {})
+    return cine(game)["played"].setdefault(f"{combat_state(game)['round']}-{theater}", {})
 
 
 # -- the decks (RE-CIN-02, RE-CIN-07, RE-CIN-08) ------------------------------------------------------------------
 
 
 def deck(game, faction: str, theater: str) -> list[str]:
-    return cards.deck(game, deck_name(faction, theater))
+    return api.deck(game, deck_name(faction, theater))
 
 
 def discards(game, faction: str, theater: str) -> list[str]:
@@ -123,7 +121,7 @@ def usable_halves(game, faction: str, card: str) -> list[str]:
     """The halves a player may resolve: the top one only with a pictured unit of his in the system, in either
     theater (RE-CIN-04); a half without effect data never."""
     info = tables(game).cards[card]
-    here = board.faction_units(game, state(game)["system"], faction)
+    here = api.faction_units(game, combat_state(game)["system"], faction)
     out = []
     for half in HALVES:
         ability = info.ability(half)
@@ -150,7 +148,7 @@ def resolve(game, faction: str, card: str, half: str, theater: str, additional: 
     info = tables(game).cards[card]
     game.log("advanced-tactic-used", faction=faction, card=card, half=half, additional=additional)
     ctx = {"faction": faction, "player": decider(game, faction, ROLE[theater]), "card": card, "theater": theater,
-           "system": state(game)["system"], "half": half, "additional": additional}
+           "system": combat_state(game)["system"], "half": half, "additional": additional}
     run_effect(game, list(info.ability(half).steps), ctx, into=into)
 
 
@@ -172,11 +170,11 @@ def _generator(game, frame) -> None:
     if frame["theater"] != "ground":
         frame["stage"] = "pick"
         return
-    system = state(game)["system"]
+    system = combat_state(game)["system"]
     t = base_tables(game)
     if "todo" not in frame:
-        frame["todo"] = [f for f in combat.order(game) if not interdicted(game, system, f)
-                         for u, n in sorted(board.faction_units(game, system, f, "ground").items())
+        frame["todo"] = [f for f in api.combat_order(game) if not interdicted(game, system, f)
+                         for u, n in sorted(api.faction_units(game, system, f, "ground").items())
                          if "shield-generator" in t.units[u].abilities for _ in range(n)]
     if "choice" in frame:
         return_to_deck(game, frame["todo"].pop(0), "ground", frame.pop("choice")["id"], cause="shield-generator")
@@ -201,7 +199,7 @@ def _pick(game, frame) -> None:
     """RE-CIN-03 step 1, FAQ-127: both players choose a card of the theater at the same time, in secret."""
     theater = frame["theater"]
     eligible = []
-    for faction in combat.order(game):
+    for faction in api.combat_order(game):
         if forbidden(game, faction, theater):
             game.log("tactic-forbidden", faction=faction, theater=theater)
         elif deck(game, faction, theater):
@@ -241,7 +239,7 @@ def _reveal(game, frame) -> None:
     for faction, card in picks.items():
         play_from_deck(game, faction, theater, card)
         now[faction] = {"card": card, "cancelled": False, "resolved": False}
-    current, defender = combat.order(game)
+    current, defender = api.combat_order(game)
     frame.update(order=[f for f in (current, defender) if f in picks], halves={}, next=0, stage="resolve")
     if defender in picks and current in picks:
         card = picks[defender]
@@ -300,9 +298,9 @@ def _doomed(game, frame) -> None:
     doomed = cine(game)["doomed"]
     while doomed:
         unit = doomed.pop(0)
-        if board.units_at(game, state(game)["system"]).get(unit):
-            combat.destroy(game, unit, 1)
-    combat.check_battles(game)
+        if api.units_at(game, combat_state(game)["system"]).get(unit):
+            api.destroy_in_combat(game, unit, 1)
+    api.check_battles(game)
     game.pop()
 
 
@@ -315,24 +313,24 @@ def attack_order(game, theater: str) -> tuple[str, str]:
     last = cine(game)["attack_last"].get(theater)
     if last:
         return OPPONENT[last], last
-    return combat.order(game)
+    return api.combat_order(game)
 
 
-def battle_step(game, frame) -> None:
-    """Overrides ``base.combat.battle``: the cards first, then the attacks in the cinematic order."""
+def battle_step(game, frame, inner) -> None:
+    """Wraps ``base.combat.battle``: the cards first, then the attacks in the cinematic order."""
     theater = frame["theater"]
     if frame["stage"] != "start":
-        previous(game, BATTLE)(game, frame)
+        inner(game, frame)
         return
     if not frame.get("cards_done"):
         frame["cards_done"] = True
         game.push(CARDS, theater=theater, stage="generator")
         return
-    combat_ = state(game)
+    combat_ = combat_state(game)
     frame["stage"] = "end"
     combat_.update(step=theater, attacked=[])
-    if not combat.contested(game, combat_["system"], theater):  # a card ended it (a retreat, a last unit destroyed)
-        previous(game, BATTLE)(game, frame)
+    if not api.contested(game, combat_["system"], theater):  # a card ended it (a retreat, a last unit destroyed)
+        inner(game, frame)
         return
     combat_["battles"].setdefault(theater, None)
     first, second = attack_order(game, theater)
@@ -343,19 +341,19 @@ def battle_step(game, frame) -> None:
 # -- the attack ------------------------------------------------------------------------------------------------------
 
 
-def attack_step(game, frame) -> None:
-    """Overrides ``base.combat.attack`` in its combat actions, the start of assigning damage, the block step and
+def attack_step(game, frame, inner) -> None:
+    """Wraps ``base.combat.attack`` in its combat actions, the start of assigning damage, the block step and
     after the damage is applied; rolling and assigning are the base game's."""
     stage = frame["stage"]
     if stage == "actions":
-        _actions(game, frame)
+        _actions(game, frame, inner)
     elif stage == "block":
         _redirect(game, frame)
     else:
         if stage == "assign":
             _prevent(game, frame)
         defender = OPPONENT[frame["faction"]]
-        previous(game, ATTACK)(game, frame)
+        inner(game, frame)
         if stage == "apply":
             _after_damage(game, defender, frame["theater"])
 
@@ -368,8 +366,8 @@ def damaged_states(game, faction: str, theater: str, colour: str | None = None, 
     """One option per (unit type, damage) of the side's damaged units of the theater that may shed damage."""
     t = base_tables(game)
     out = {}
-    damage = state(game)["damage"]
-    for unit in sorted(board.faction_units(game, state(game)["system"], faction, theater)):
+    damage = combat_state(game)["damage"]
+    for unit in sorted(api.faction_units(game, combat_state(game)["system"], faction, theater)):
         if unit in exclude or (colour and t.units[unit].health_colour != colour) or repair_blocked(game, faction, theater, unit):
             continue
         for old in sorted(set(damage.get(unit, [])), reverse=True):
@@ -379,11 +377,11 @@ def damaged_states(game, faction: str, theater: str, colour: str | None = None, 
 
 
 def remove_damage(game, unit: str, old: int, cause: str) -> None:
-    damage = state(game)["damage"][unit]
+    damage = combat_state(game)["damage"][unit]
     damage[damage.index(old)] -= 1
     damage[:] = sorted((d for d in damage if d > 0), reverse=True)
     if not damage:
-        del state(game)["damage"][unit]
+        del combat_state(game)["damage"][unit]
     game.log("damage-removed", unit=unit, amount=1, cause=cause)
 
 
@@ -394,19 +392,19 @@ def _own_action(option: str) -> bool:
 def _base_actions(game, faction: str, theater: str) -> list[dict]:
     """The base game's combat actions that are not about tactic cards (a ring's reroll): they stay (RE-CIN-16 only
     takes away drawing and playing tactic cards)."""
-    return [o for o in combat.action_options(game, faction, theater)
+    return [o for o in api.combat_action_options(game, faction, theater)
             if o["id"] != "draw" and not o["id"].startswith("play:")]
 
 
-def _actions(game, frame) -> None:
+def _actions(game, frame, inner) -> None:
     """RE-CIN-09..12, RE-CIN-15..18, FAQ-130/131: the attacker's combat actions."""
-    combat_ = state(game)
+    combat_ = combat_state(game)
     attack = combat_["attack"]
     faction, theater = frame["faction"], frame["theater"]
     player = decider(game, faction, ROLE[theater])
     if "choice" in frame:
         if not _own_action(frame["choice"]["id"]):
-            previous(game, ATTACK)(game, frame)  # a base combat action: the base step carries it out
+            inner(game, frame)  # a base combat action: the base step carries it out
             return
         option = frame.pop("choice")["id"]
         if option == "done":
@@ -414,7 +412,7 @@ def _actions(game, frame) -> None:
             return
         if option == "reroll":
             attack["rerolled"] = True
-            count = board.best_tactics(game, combat_["system"], faction)[theater]
+            count = api.best_tactics(game, combat_["system"], faction)[theater]
             game.log("leader-reroll", faction=faction, theater=theater, up_to=count)
             run_effect(game, [{"op": "reroll_dice", "count": count}],
                        {"faction": faction, "player": player, "card": "leader-reroll", "theater": theater,
@@ -426,7 +424,7 @@ def _actions(game, frame) -> None:
         die["spent"] = True
         remove_damage(game, unit, int(old), cause="special")
     options = []
-    best = board.best_tactics(game, combat_["system"], faction)[theater]
+    best = api.best_tactics(game, combat_["system"], faction)[theater]
     if not attack.get("rerolled") and best > 0 and any(not d["spent"] for d in attack["dice"]):
         options.append({"id": "reroll", "label": f"Reroll up to {best} dice (leader's tactics, once)"})
     colours = {d["colour"] for d in attack["dice"] if d["face"] == "special" and not d["spent"]}
@@ -445,7 +443,7 @@ def _actions(game, frame) -> None:
 def _prevent(game, frame) -> None:
     """RE-CIN-13/14: at the start of assigning damage, the dice matching the defender's prevented icons are taken
     out of the attacker's roll (hits of a colour, or direct hits)."""
-    attack = state(game)["attack"]
+    attack = combat_state(game)["attack"]
     if attack.get("prevented") is not None:
         return
     attack["prevented"] = []
@@ -465,7 +463,7 @@ def _prevent(game, frame) -> None:
 def _redirect(game, frame) -> None:
     """Armored Position, Planetary Shield: after the attacker assigned his damage, the defender moves up to N of it
     onto one of his units of the named type, cancelling as much on his other units."""
-    attack = state(game)["attack"]
+    attack = combat_state(game)["attack"]
     defender, theater = OPPONENT[frame["faction"]], frame["theater"]
     todo = [e for e in effects(game, "redirect", defender, theater) if not e.get("used")]
     if not todo:
@@ -553,50 +551,50 @@ def shed_step(game, frame) -> None:
 # -- the end of a round ----------------------------------------------------------------------------------------------
 
 
-def round_step(game, frame) -> None:
-    """Overrides ``base.combat.round`` at its end-of-round checks (after the retreat step)."""
+def round_step(game, frame, inner) -> None:
+    """Wraps ``base.combat.round`` at its end-of-round checks (after the retreat step)."""
     if frame["stage"] != "checks":
-        previous(game, ROUND)(game, frame)
+        inner(game, frame)
         return
     if not frame.get("roe_round_end"):
         frame["roe_round_end"] = True
-        if any(entry["round"] == state(game)["round"] for entry in cine(game)["round_end"]):
+        if any(entry["round"] == combat_state(game)["round"] for entry in cine(game)["round_end"]):
             game.push(ROUND_END, next=0)
             return
     frame.pop("roe_round_end")
-    previous(game, ROUND)(game, frame)
+    inner(game, frame)
     _lone_protected_dsuc(game)
 
 
 def _lone_protected_dsuc(game) -> None:
     """units.py: a lone DSUC a Shield Bunker keeps alive cannot fight: the Rebel ships must retreat or die."""
-    system = state(game)["system"]
+    system = combat_state(game)["system"]
     t = base_tables(game)
-    imperial = board.faction_units(game, system, "empire", "space")
+    imperial = api.faction_units(game, system, "empire", "space")
     if (imperial and all("death-star-under-construction" in t.units[u].abilities for u in imperial)
-            and board.has_units(game, system, "rebel", "space") and bunker_in(game, system)):
+            and api.has_units(game, system, "rebel", "space") and bunker_in(game, system)):
         game.push("base.combat.retreat", faction="rebel", forced=True)
 
 
 def round_end_holds(game, entry: dict) -> bool:
     when = entry["when"]
-    system = state(game)["system"]
+    system = combat_state(game)["system"]
     faction = entry["faction"]
     enemy = OPPONENT[faction]
-    if when.get("enemy_absent") and board.has_units(game, system, enemy, when["enemy_absent"]):
+    if when.get("enemy_absent") and api.has_units(game, system, enemy, when["enemy_absent"]):
         return False
-    if when.get("own_units") and not any(u in board.faction_units(game, system, faction) for u in when["own_units"]):
+    if when.get("own_units") and not any(u in api.faction_units(game, system, faction) for u in when["own_units"]):
         return False
     if when.get("retreated") and cine(game)["retreat_round"].get(faction) != entry["round"]:
         return False
-    if when.get("enemy_ground_lost") and (not entry["enemy_ground"] or board.has_units(game, system, enemy, "ground")):
+    if when.get("enemy_ground_lost") and (not entry["enemy_ground"] or api.has_units(game, system, enemy, "ground")):
         return False
     return True
 
 
 def round_end_step(game, frame) -> None:
     """Card effects waiting for the end of this round, in the order they were played."""
-    pending = [e for e in cine(game)["round_end"] if e["round"] == state(game)["round"]]
+    pending = [e for e in cine(game)["round_end"] if e["round"] == combat_state(game)["round"]]
     while frame["next"] < len(pending):
         entry = pending[frame["next"]]
         frame["next"] += 1
@@ -609,7 +607,7 @@ def round_end_step(game, frame) -> None:
 
 def eliminate_step(game, frame) -> None:
     """Confrontation: the marked Imperial leader is eliminated at the end of the Command Phase."""
-    info = board.leader(game, frame["leader"])
+    info = api.leader(game, frame["leader"])
     if info["at"] not in ("gone", "supply"):
         info["at"] = "gone"
         game.log("leader-eliminated", leader=frame["leader"], cause=frame.get("card", ""))
@@ -618,7 +616,7 @@ def eliminate_step(game, frame) -> None:
 
 def on_retreat(game, event) -> None:
     if game.state["data"]["combat"] is not None:
-        cine(game)["retreat_round"][event["faction"]] = state(game)["round"]
+        cine(game)["retreat_round"][event["faction"]] = combat_state(game)["round"]
 
 
 # -- values --------------------------------------------------------------------------------------------------------
@@ -663,4 +661,4 @@ def not_at_once(game, value, context):
 
 
 STEPS = {CARDS: cards_step, SHED: shed_step, ROUND_END: round_end_step, ELIMINATE: eliminate_step, RETURN: return_step}
-OVERRIDES = {BATTLE: battle_step, ATTACK: attack_step, ROUND: round_step}
+WRAPS = {BATTLE: battle_step, ATTACK: attack_step, ROUND: round_step}

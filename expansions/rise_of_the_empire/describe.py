@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from swrebellion.expansions.base.describe import Namer, word
-from swrebellion.expansions.base.tables import tables as base_tables
+from functools import partial
 
-
-def _names(game) -> Namer:
-    cache = game.rules.cache
-    if "roe-names" not in cache:
-        content = game.rules.content
-        names = dict(base_tables(game).names)
-        for kind in ("advanced-tactics", "markers"):
-            names.update({i: item.name.en for i, item in content.items(kind).items()})
-        cache["roe-names"] = Namer(names)
-    return cache["roe-names"]
+from swrebellion.expansions.base.api import readable, word
 
 
 def _cards(e, n) -> str:
@@ -58,4 +48,4 @@ LINES = {
 
 
 def describe(game, event: dict) -> str | None:
-    return word(LINES, event, _names(game))
+    return word(LINES, event, partial(readable, game))

@@ -18,8 +18,3 @@ def after_current(game, step: str, **local) -> None:
     for decision in game.state["pending"]:
         if decision["frame"] >= at:
             decision["frame"] += 1
-
-
-def previous(game, name: str):
-    """The handler a step override replaced (``StepRegistry.previous``)."""
-    return game.rules.steps.previous(name)

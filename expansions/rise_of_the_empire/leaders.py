@@ -13,11 +13,9 @@ Power), which the limit check offers; the raise is kept per side in ``roe.leader
 from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
-from swrebellion.expansions.base import board
-from swrebellion.expansions.base.cards import hand
-from swrebellion.expansions.base.board import decider
-from swrebellion.expansions.base.ops_conditions import label
-from swrebellion.expansions.base.tables import FACTIONS, tables as base_tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import FACTIONS, decider, hand, label
+from swrebellion.expansions.base.api import tables as base_tables
 
 from .tables import tables
 
@@ -29,13 +27,13 @@ OUT_OF_PLAY = ("supply", "gone")
 def leaders_in_play(game, faction: str) -> list[str]:
     return [
         lid for lid in sorted(game.state["data"]["leaders"])
-        if board.leader(game, lid)["at"] not in OUT_OF_PLAY and not board.is_captured(game, lid)
+        if api.leader(game, lid)["at"] not in OUT_OF_PLAY and not api.is_captured(game, lid)
         and _faction(game, lid) == faction
     ]
 
 
 def _faction(game, lid: str) -> str:
-    return board.leader_faction(game, lid)  # a lured leader serves the Empire (RS-CAP-09)
+    return api.leader_faction(game, lid)  # a lured leader serves the Empire (RS-CAP-09)
 
 
 def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]]:
@@ -76,7 +74,7 @@ def limit_step(game, frame) -> None:
             card = chosen.partition(":")[2]
             _play_raising_card(game, base_tables(game).actions[card].faction, card)
             return
-        board.leader(game, chosen)["at"] = "gone"
+        api.leader(game, chosen)["at"] = "gone"
         game.log("leader-removed", faction=_faction(game, chosen), leader=chosen, cause="leader limit")
     for faction in FACTIONS:
         leaders = leaders_in_play(game, faction)
@@ -84,14 +82,13 @@ def limit_step(game, frame) -> None:
         if len(leaders) <= most:
             continue
         player, own = _who_removes(game, faction, leaders)
-        free = [l for l in own if board.leader(game, l)["at"] != "mission"] or own
+        free = [l for l in own if api.leader(game, l)["at"] != "mission"] or own
         options = [{"id": f"action:{c}", "label": f"Play {label(game, c)}"} for c in _raising_cards(game, faction)]
         game.ask(player, "leader-limit",
                  options + [{"id": l, "label": f"Remove {label(game, l)} from the game"} for l in free],
                  f"More than {most} leaders: choose one to leave the game ({len(leaders) - most} to go)")
         return
     game.pop()
-
 
 
 def check_later(game) -> None:

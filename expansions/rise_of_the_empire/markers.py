@@ -20,12 +20,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
-
 from swrebellion.engine.effects import run_effect
-from swrebellion.expansions.base import board, cards
-from swrebellion.expansions.base.board import decider
-from swrebellion.expansions.base.ops_conditions import OpTable, Strict, Where, label, op, pick, systems_where
-from swrebellion.expansions.base.tables import OPPONENT, tables as base_tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, Where, decider, label, op, pick, systems_where
+from swrebellion.expansions.base.api import tables as base_tables
 
 from .flow import after_current
 from .tables import tables
@@ -128,7 +126,7 @@ def remove(game, index: int, by: str, cause: str) -> None:
 
 def _retire(game, card: str) -> None:
     game.state["data"]["roe"]["immediate"].remove(card)
-    cards.discard(game, "objectives", card)
+    api.discard(game, "objectives", card)
     game.log("objective-discarded", card=card, cause="its last target marker is gone")
 
 
@@ -140,7 +138,7 @@ def removable(game, entry: dict) -> bool:
     if combat is not None and combat["system"] == where:
         return False
     owner = entry["faction"]
-    return board.has_units(game, where, OPPONENT[owner], "ground") and not board.has_units(game, where, owner, "ground")
+    return api.has_units(game, where, OPPONENT[owner], "ground") and not api.has_units(game, where, owner, "ground")
 
 
 def check_step(game, frame) -> None:
@@ -213,7 +211,7 @@ def immediate_step(game, frame) -> None:
         if card in game.state["data"]["roe"]["immediate"] and not any(m["card"] == card for m in markers(game)):
             _retire(game, card)  # it placed no marker (Rebel Cell with no Rebel system): gone at once
     objectives = base_tables(game).objectives
-    hand = cards.hand(game, "rebel", "objectives")
+    hand = api.hand(game, "rebel", "objectives")
     card = next((c for c in hand if objectives[c].timing == "immediate"), None)
     if card is None:
         game.pop()
@@ -234,7 +232,7 @@ def on_event(game, event) -> None:
     data = game.state["data"]
     if kind == "drew-objectives":
         objectives = base_tables(game).objectives
-        if any(objectives[c].timing == "immediate" for c in cards.hand(game, "rebel", "objectives")):
+        if any(objectives[c].timing == "immediate" for c in api.hand(game, "rebel", "objectives")):
             after_current(game, IMMEDIATE)
     elif not data["roe"]["markers"] or data.get("phase") == "setup":
         return

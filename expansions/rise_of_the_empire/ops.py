@@ -14,17 +14,33 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
-
 from swrebellion.engine.effects import stop
-from swrebellion.expansions.base import board, combat
-from swrebellion.expansions.base.combat import RETREAT, state
-from swrebellion.expansions.base.ops_board import capture_leader
-from swrebellion.expansions.base.ops_conditions import OpTable, Strict, label, op, pick
-from swrebellion.expansions.base.tables import OPPONENT, tables as base_tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    RETREAT,
+    OpTable,
+    Strict,
+    capture_leader,
+    combat_state,
+    label,
+    op,
+    pick,
+)
+from swrebellion.expansions.base.api import tables as base_tables
 
-from . import markers
-from .cinematic import (ELIMINATE, add_effect, cine, deck, discards, half_options, label_card, play_from_deck,
-                        played, resolve)
+from .cinematic import (
+    ELIMINATE,
+    add_effect,
+    cine,
+    deck,
+    discards,
+    half_options,
+    label_card,
+    play_from_deck,
+    played,
+    resolve,
+)
 
 OPS: OpTable = {}
 
@@ -65,10 +81,10 @@ def _damage_options(game, ctx, params: TacticDamage) -> dict[str, tuple[str, int
     t = base_tables(game)
     enemy = _opponent(ctx)
     out = {}
-    damage = state(game)["damage"]
-    for unit, n in sorted(board.faction_units(game, ctx["system"], enemy, ctx["theater"]).items()):
+    damage = combat_state(game)["damage"]
+    for unit, n in sorted(api.faction_units(game, ctx["system"], enemy, ctx["theater"]).items()):
         info = t.units[unit]
-        limit = combat.health(game, unit)
+        limit = api.combat_health(game, unit)
         if limit is None or (params.colour and info.health_colour != params.colour):
             continue
         if (params.kinds and info.kind not in params.kinds) or (params.units and unit not in params.units):
@@ -81,7 +97,7 @@ def _damage_options(game, ctx, params: TacticDamage) -> dict[str, tuple[str, int
 
 
 def add_damage(game, unit: str, old: int, amount: int) -> None:
-    damage = state(game)["damage"].setdefault(unit, [])
+    damage = combat_state(game)["damage"].setdefault(unit, [])
     if old:
         damage[damage.index(old)] += amount
     else:
@@ -138,7 +154,7 @@ def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
     """Destroy one enemy unit of a kind (Intercept, Support of the 501st, Target the Generator, Hold Them Back)."""
     t = base_tables(game)
     doomed = cine(game)["doomed"]
-    here = board.faction_units(game, ctx["system"], _opponent(ctx), params.theater or ctx["theater"])
+    here = api.faction_units(game, ctx["system"], _opponent(ctx), params.theater or ctx["theater"])
     candidates = [
         u for u, n in sorted(here.items())
         if n > doomed.count(u)
@@ -246,7 +262,7 @@ def tactic_cancel(game, frame, params: NoParams, ctx) -> None:
 def tactic_forbid(game, frame, params: NoParams, ctx) -> None:
     """The opponent plays no tactic card of this theater in the next combat round (Outrun Them, Air Superiority,
     Entrapment, Escape Plan)."""
-    add_effect(game, "forbid", _opponent(ctx), ctx["theater"], ctx["card"], round_=state(game)["round"] + 1)
+    add_effect(game, "forbid", _opponent(ctx), ctx["theater"], ctx["card"], round_=combat_state(game)["round"] + 1)
     game.pop()
 
 
@@ -306,11 +322,11 @@ class TacticRequire(Strict):
 def tactic_require(game, frame, params: TacticRequire, ctx) -> None:
     """Stop the ability unless its condition holds."""
     t = base_tables(game)
-    here = board.units_at(game, ctx["system"])
+    here = api.units_at(game, ctx["system"])
     ok = not any(here.get(u) for u in params.absent)
     if ok and params.more_than_opponent:
         def count(faction):
-            return sum(n for u, n in board.faction_units(game, ctx["system"], faction).items()
+            return sum(n for u, n in api.faction_units(game, ctx["system"], faction).items()
                        if t.units[u].kind == params.more_than_opponent)
         ok = count(ctx["faction"]) > count(_opponent(ctx))
     if not ok:
@@ -342,9 +358,9 @@ def tactic_at_round_end(game, frame, params: TacticAtRoundEnd, ctx) -> None:
     """Delay the rest of the ability to the end of the round (cinematic.round_end_step)."""
     system = ctx["system"]
     cine(game)["round_end"].append({
-        "round": state(game)["round"], "faction": ctx["faction"], "ctx": dict(ctx),
+        "round": combat_state(game)["round"], "faction": ctx["faction"], "ctx": dict(ctx),
         "when": params.when.model_dump(exclude_none=True), "steps": frame["params"]["steps"],
-        "enemy_ground": board.has_units(game, system, _opponent(ctx), "ground"),
+        "enemy_ground": api.has_units(game, system, _opponent(ctx), "ground"),
     })
     game.log("effect-delayed", card=ctx["card"], until="the end of the combat round")
     game.pop()
@@ -358,7 +374,7 @@ def tactic_retreat(game, frame, params: NoParams, ctx) -> None:
     """Retreat at once; if you do, the opponent's card of this round is cancelled (Escape Plan; it counts as a
     cancel for the order of resolution). An Interdictor forbids the Rebel's retreat (RE-UNT-06)."""
     faction = ctx["faction"]
-    retreated = state(game)["retreated"]
+    retreated = combat_state(game)["retreated"]
     if "before" not in frame:
         frame["before"] = retreated[faction]
         game.push(RETREAT, faction=faction, forced=False)
@@ -372,7 +388,7 @@ def tactic_retreat(game, frame, params: NoParams, ctx) -> None:
 
 
 def _free_leaders_here(game, ctx, faction: str) -> list[str]:
-    return board.leaders_at(game, ctx["system"], faction, captured=False)
+    return api.leaders_at(game, ctx["system"], faction, captured=False)
 
 
 @op(OPS, "tactic_capture", NoParams)
@@ -390,11 +406,11 @@ def tactic_capture(game, frame, params: NoParams, ctx) -> None:
 def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     """Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
     captive = [l for l in sorted(game.state["data"]["leaders"])
-               if board.is_captured(game, l) and base_tables(game).leaders[l].faction == ctx["faction"]]
+               if api.is_captured(game, l) and base_tables(game).leaders[l].faction == ctx["faction"]]
     lid = _choose(game, frame, ctx, "free-leader", captive, "free which leader?")
     if lid is None:
         return
-    board.rescue(game, lid, ctx["card"])
+    api.rescue(game, lid, ctx["card"])
     game.pop()
 
 
@@ -408,10 +424,3 @@ def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
     game.state["data"].setdefault("end_of_command", []).append([ELIMINATE, {"leader": lid, "card": ctx["card"]}])
     game.log("leader-doomed", leader=lid, card=ctx["card"])
     game.pop()
-
-
-def register(registry) -> None:
-    for table in (OPS, markers.OPS):
-        for name, (params, handler, _) in table.items():
-            registry.register(name, params, handler)
-

@@ -13,20 +13,29 @@ from collections import Counter
 from typing import Literal
 
 from pydantic import Field
-
 from swrebellion.engine import secret
-from swrebellion.expansions.base import board
-from swrebellion.expansions.base.board import team_secret
-from swrebellion.expansions.base.cards import deck, discard, hand
-from swrebellion.expansions.base.ops_conditions import Faction, OpTable, Strict, label, op, pick
-from swrebellion.expansions.base.ops_rebel import queued
-from swrebellion.expansions.base.tables import tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import (
+    Faction,
+    OpTable,
+    Strict,
+    deck,
+    discard,
+    hand,
+    label,
+    op,
+    pick,
+    queued,
+    sync_stages,
+    tables,
+    team_secret,
+)
 
 OPS: OpTable = {}
 
 
 def _player(game, ctx) -> str:
-    return ctx.get("player") or board.decider(game, ctx["faction"], "general")
+    return ctx.get("player") or api.decider(game, ctx["faction"], "general")
 
 
 class LiftCombatSabotage(Strict):
@@ -39,7 +48,7 @@ def lift_combat_sabotage(game, frame, params: LiftCombatSabotage, ctx) -> None:
     lifted by the card's own words); nothing happens outside a combat or without a marker there."""
     combat = game.state["data"]["combat"]
     system = combat["system"] if combat else None
-    if system is None or not board.system(game, system)["sabotage"]:
+    if system is None or not api.system(game, system)["sabotage"]:
         game.pop()
         return
     chosen = pick(game, frame, _player(game, ctx), "lift-sabotage",
@@ -49,7 +58,7 @@ def lift_combat_sabotage(game, frame, params: LiftCombatSabotage, ctx) -> None:
     if chosen is None:
         return
     if chosen["id"] == "lift":
-        board.system(game, system)["sabotage"] = False
+        api.system(game, system)["sabotage"] = False
         game.log("sabotage", system=system, placed=False, card=ctx.get("card"))
     game.pop()
 
@@ -108,7 +117,7 @@ def discard_objectives(game, frame, params: DiscardObjectives, ctx) -> None:
     if frame.get("done", 0) >= params.count or not left:
         game.pop()
         return
-    game.ask(board.decider(game, "rebel", "general"), "discard-objective",
+    game.ask(api.decider(game, "rebel", "general"), "discard-objective",
              [{"id": c, "label": label(game, c)} for c in sorted(set(left))],
              f"{label(game, ctx.get('card', ''))}: discard which objective?")
 
@@ -151,7 +160,7 @@ def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
     chosen = frame.pop("choice", None)
     if chosen is not None:
         space, _, unit = chosen["id"].partition(":")
-        board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
+        api.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
         todo.pop(0)
     while todo:
         options = [f"{sp}:{u}" for sp, u in queued(game, params.faction) if _shape(game, u) == todo[0]]
@@ -163,7 +172,7 @@ def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
             return
         for key in options:
             space, _, unit = key.partition(":")
-            board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
+            api.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
         todo.pop(0)
     game.pop()
 
@@ -195,7 +204,6 @@ class ObjectiveFromDiscard(Strict):
 def objective_from_discard(game, frame, params: ObjectiveFromDiscard, ctx) -> None:
     """The card's side takes an objective card of its choice from the objective discard pile (public, RS-OBJ-01)
     and puts it on top of the objective deck; its stage back goes with it (RS-OBJ-02)."""
-    from swrebellion.expansions.base.objectives import sync_stages
 
     pile = game.state["data"]["discards"].get("objectives") or []
     if not pile:
@@ -212,8 +220,3 @@ def objective_from_discard(game, frame, params: ObjectiveFromDiscard, ctx) -> No
     game.log("objective-returned", faction=ctx["faction"], card=chosen["id"], to="objective deck top",
              cause=ctx.get("card"))
     game.pop()
-
-
-def register(registry) -> None:
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)

@@ -9,13 +9,10 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
-
 from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
-from swrebellion.expansions.base import actions, board
-from swrebellion.expansions.base.cards import discard, hand
-from swrebellion.expansions.base.ops_conditions import OpTable, Strict, label, op, pick
-from swrebellion.expansions.base.tables import OPPONENT, tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, discard, hand, label, op, pick, tables
 
 OPS: OpTable = {}
 
@@ -44,10 +41,10 @@ class MoveMissionLeaders(Strict):
 @op(OPS, "move_mission_leaders", MoveMissionLeaders)
 def move_mission_leaders(game, frame, params: MoveMissionLeaders, ctx) -> None:
     """Send the mission's leaders to the leader pool or to a named system."""
-    moved = [lid for lid in ctx.get("leaders", []) if not board.is_captured(game, lid)
-             and board.leader(game, lid)["at"] not in ("gone", "supply")]
+    moved = [lid for lid in ctx.get("leaders", []) if not api.is_captured(game, lid)
+             and api.leader(game, lid)["at"] not in ("gone", "supply")]
     for lid in moved:
-        board.leader(game, lid)["at"] = params.to
+        api.leader(game, lid)["at"] = params.to
     if moved:
         game.log("leaders-moved", faction=ctx["faction"], leaders=moved, to=params.to, card=ctx.get("card"))
     game.pop()
@@ -64,7 +61,7 @@ def discard_mission(game, frame, params: DiscardMission, ctx) -> None:
     other = OPPONENT[ctx["faction"]]
     cards = hand(game, other, "missions")
     missions = tables(game).missions
-    both = board.team(game, other) + board.team(game, ctx["faction"])
+    both = api.team(game, other) + api.team(game, ctx["faction"])
     if "seen" not in frame:
         frame["seen"] = True
         game.log("hand-shown", faction=other, kind="missions", cards=secret(sorted(cards), *both), card=ctx.get("card"))
@@ -90,7 +87,7 @@ class PlaceOpponentLeader(Strict):
 @op(OPS, "place_opponent_leader", PlaceOpponentLeader)
 def place_opponent_leader(game, frame, params: PlaceOpponentLeader, ctx) -> None:
     """Take a leader of the opponent's pool, the player's pick, into the system."""
-    pool = board.pool(game, OPPONENT[ctx["faction"]])
+    pool = api.pool(game, OPPONENT[ctx["faction"]])
     if not pool:
         game.pop()
         return
@@ -98,7 +95,7 @@ def place_opponent_leader(game, frame, params: PlaceOpponentLeader, ctx) -> None
                   f"{label(game, ctx.get('card', ''))}: which leader goes to {label(game, ctx['system'])}?")
     if chosen is None:
         return
-    board.leader(game, chosen["id"])["at"] = ctx["system"]
+    api.leader(game, chosen["id"])["at"] = ctx["system"]
     game.log("leader-placed", leader=chosen["id"], system=ctx["system"], card=ctx.get("card"))
     game.pop()
 
@@ -112,8 +109,8 @@ class RevealBaseHere(Strict):
 def reveal_base_here(game, frame, params: RevealBaseHere, ctx) -> None:
     """Reveal the Rebel base if it is hidden in this system."""
     data = game.state["data"]
-    if not data["base_revealed"] and data.get("base") is not None and board.base_system(game) == ctx.get("system"):
-        board.reveal_base(game, "forced")
+    if not data["base_revealed"] and data.get("base") is not None and api.base_system(game) == ctx.get("system"):
+        api.reveal_base(game, "forced")
     game.pop()
 
 
@@ -133,14 +130,9 @@ def reputation_roll(game, frame, params: ReputationRoll, ctx) -> None:
     """Have the opponent roll dice that cost or give reputation on a given face."""
     count = params.dice + (params.extra if params.leader and params.leader in ctx.get("leaders", []) else 0)
     who = OPPONENT[ctx["faction"]]
-    faces = actions.roll(game, frame, {"red": count}, who, f"card {ctx.get('card', '')}").get("red", [])
+    faces = api.roll_with_cards(game, frame, {"red": count}, who, f"card {ctx.get('card', '')}").get("red", [])
     hit = params.face in faces
     game.log("reputation-roll", card=ctx.get("card"), faces=faces, face=params.face, hit=hit)
     game.pop()
     if hit:
         insert(game, [{"op": "change_reputation", "amount": params.amount}])
-
-
-def register(registry) -> None:
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)

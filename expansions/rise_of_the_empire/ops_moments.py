@@ -19,17 +19,24 @@ from __future__ import annotations
 from typing import Literal
 
 from swrebellion.engine.effects import run_effect
-from swrebellion.expansions.base import board, objectives
-from swrebellion.expansions.base.board import decider
-from swrebellion.expansions.base.cards import discard, hand
-from swrebellion.expansions.base.ops_conditions import OpTable, Strict, label, op, pick
-from swrebellion.expansions.base.tables import OPPONENT
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    OpTable,
+    Strict,
+    combat_effects,
+    decider,
+    discard,
+    hand,
+    label,
+    op,
+    pick,
+)
 
-from .flow import after_current, previous
+from .flow import after_current
 from .markers import markers, remove
 
 OPS: OpTable = {}
-REFRESH_OBJECTIVE = "base.refresh.objective"
 REFRESH_MARKERS = "roe.markers.refresh"
 BASE_MOVED = "roe.markers.base-moved"
 
@@ -37,18 +44,8 @@ BASE_MOVED = "roe.markers.base-moved"
 # -- start of the Refresh Phase ------------------------------------------------------------------------------------
 
 
-def refresh_objective_step(game, frame) -> None:
-    """Overrides ``base.refresh.objective``: the target markers' start-of-Refresh steps first, then the base step."""
-    if not frame.get("markers_done"):
-        frame["markers_done"] = True
-        if any(m.get("each_refresh") for m in markers(game)):
-            game.push(REFRESH_MARKERS)
-            return
-    previous(game, REFRESH_OBJECTIVE)(game, frame)
-
-
 def refresh_markers_step(game, frame) -> None:
-    """Run the start-of-Refresh steps of each marker on the board, one marker after the other, with the marker's
+    """At the ``refresh.start`` moment (RE-MRK): run the start-of-Refresh steps of each marker on the board, one marker after the other, with the marker's
     owner as the side acting (its General deciding) and its system as the context's system."""
     done = frame.setdefault("done", [])
     for entry in markers(game):
@@ -77,7 +74,7 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     """Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
     data = game.state["data"]
     cards = sorted(set(hand(game, "rebel", "objectives")))
-    if not cards or (params.uses_refresh_slot and not objectives.slot_free(game, "start-of-refresh")):
+    if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
         game.pop()
         return
     options = [{"id": c, "label": f"Discard {label(game, c)} for {params.reputation} reputation"} for c in cards]
@@ -94,7 +91,7 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     if params.uses_refresh_slot:
         data["limits"]["refresh-objective"] = data["round"]
     game.log("objective-traded", card=chosen["id"], by=ctx.get("card"), reputation=params.reputation)
-    board.change_reputation(game, params.reputation, cause=ctx.get("card", "effect"))
+    api.change_reputation(game, params.reputation, cause=ctx.get("card", "effect"))
 
 
 # -- the Rebel base relocates ----------------------------------------------------------------------------------------
@@ -131,8 +128,8 @@ def leader_to_pool(game, frame, params: LeaderToPool, ctx) -> None:
     where = ctx.get("system")
     lent = (game.state["data"].get("combat") or {}).get("lent", ())
     there = sorted(l for l, info in game.state["data"]["leaders"].items()
-                   if info["at"] == where and board.leader_faction(game, l) == faction
-                   and not board.is_captured(game, l) and l not in lent)
+                   if info["at"] == where and api.leader_faction(game, l) == faction
+                   and not api.is_captured(game, l) and l not in lent)
     if not there:
         game.pop()
         return
@@ -141,7 +138,7 @@ def leader_to_pool(game, frame, params: LeaderToPool, ctx) -> None:
                   f"{label(game, ctx.get('card', ''))}: which leader goes back to the pool?")
     if chosen is None:
         return
-    board.leader(game, chosen["id"])["at"] = "pool"
+    api.leader(game, chosen["id"])["at"] = "pool"
     game.log("leaders-to-pool", faction=faction, leaders=[chosen["id"]], card=ctx.get("card"))
     game.pop()
 
@@ -162,19 +159,17 @@ class PickTacticFirst(Strict):
 @op(OPS, "pick_tactic_first", PickTacticFirst)
 def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
     """Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
-    from swrebellion.expansions.base import combat
 
     faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
-    combat.add_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
+    api.add_combat_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
     game.pop()
 
 
 def pick_first(game, frame, eligible: list[str], asks: list) -> bool:
     """Called by ``cinematic`` when both sides have a tactic card to choose: if one must pick first (Good Intel),
     ask him alone now and keep the other's question for stage ``first``; True when it did so."""
-    from swrebellion.expansions.base.combat import active_effects
 
-    first = [f for f in eligible if active_effects(game, PICK_FIRST, f)]
+    first = [f for f in eligible if combat_effects(game, PICK_FIRST, f)]
     if len(first) != 1:  # nobody, or both (then they choose at once, as usual)
         return False
     index = eligible.index(first[0])
@@ -204,11 +199,5 @@ def _role(theater: str) -> str:
 # -- registration ----------------------------------------------------------------------------------------------------
 
 
-OVERRIDES = {REFRESH_OBJECTIVE: refresh_objective_step}
 STEPS = {REFRESH_MARKERS: refresh_markers_step, BASE_MOVED: base_moved_step}
 REACTIONS = {"base-relocated": on_base_relocated}
-
-
-def register(registry) -> None:
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)

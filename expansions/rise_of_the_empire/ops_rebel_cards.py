@@ -10,13 +10,22 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
-
 from swrebellion.engine import peek
 from swrebellion.engine.effects import insert
-from swrebellion.expansions.base import board
-from swrebellion.expansions.base.cards import deck, hand
-from swrebellion.expansions.base.ops_conditions import Faction, OpTable, Strict, label, op, pick
-from swrebellion.expansions.base.tables import OPPONENT
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    Faction,
+    OpTable,
+    Strict,
+    deck,
+    hand,
+    label,
+    op,
+    pick,
+    recruitable,
+    successes,
+)
 
 OPS: OpTable = {}
 
@@ -33,7 +42,6 @@ class RecruitOneOf(Strict):
 
 
 def _recruitable(game, params: RecruitOneOf) -> list[str]:
-    from swrebellion.expansions.base.refresh import recruitable
 
     return [l for l in params.leaders if recruitable(game, l)]
 
@@ -51,7 +59,7 @@ def recruit_one_of(game, frame, params: RecruitOneOf, ctx) -> None:
     if chosen is None:
         return
     at = ctx["system"] if params.to == "system" else "pool"
-    board.leader(game, chosen["id"])["at"] = at
+    api.leader(game, chosen["id"])["at"] = at
     game.log("recruited", faction=ctx["faction"], leader=chosen["id"], at=at, card=ctx.get("card"))
     game.pop()
 
@@ -66,9 +74,9 @@ def leaders_to_pool(game, frame, params: LeadersToPool, ctx) -> None:
     """Send the mission's leaders back to the leader pool."""
     where = ctx.get("system")
     back = [l for l in ctx.get("leaders", [])
-            if board.leader(game, l)["at"] == where and not board.is_captured(game, l)]
+            if api.leader(game, l)["at"] == where and not api.is_captured(game, l)]
     for lid in back:
-        board.leader(game, lid)["at"] = "pool"
+        api.leader(game, lid)["at"] = "pool"
     if back:
         game.log("leaders-to-pool", faction=ctx["faction"], leaders=back, card=ctx.get("card"))
     game.pop()
@@ -87,7 +95,8 @@ class RecoverTactics(Strict):
 @op(OPS, "recover_tactics", RecoverTactics)
 def recover_tactics(game, frame, params: RecoverTactics, ctx) -> None:
     """Put one's discarded advanced tactic cards back into their decks."""
-    from .cinematic import deck as tactic_deck, discards as tactic_discards
+    from .cinematic import deck as tactic_deck
+    from .cinematic import discards as tactic_discards
 
     faction = ctx["faction"]
     for theater in ("space", "ground") if params.theater is None else (params.theater,):
@@ -145,7 +154,7 @@ def keep_from_deck(game, frame, params: KeepFromDeck, ctx) -> None:
     if "seen" not in frame:
         cards = deck(game, name)
         count = min(params.look, len(cards))
-        frame["seen"] = board.team_secret(game, [cards.pop(0) for _ in range(count)], faction)
+        frame["seen"] = api.team_secret(game, [cards.pop(0) for _ in range(count)], faction)
         frame["kept"] = 0
         game.log("looked-at-missions", faction=faction, count=count, card=ctx.get("card"))
     seen = peek(frame["seen"])
@@ -157,7 +166,7 @@ def keep_from_deck(game, frame, params: KeepFromDeck, ctx) -> None:
         seen.remove(chosen["id"])
         hand(game, faction, "missions").append(chosen["id"])
         frame["kept"] += 1
-        game.log("card-taken", faction=faction, deck=name, card=board.team_secret(game, chosen["id"], faction))
+        game.log("card-taken", faction=faction, deck=name, card=api.team_secret(game, chosen["id"], faction))
         if frame["kept"] < params.keep and seen:
             return keep_from_deck(game, frame, params, ctx)
     deck(game, name).extend(seen)
@@ -185,7 +194,6 @@ class DestroyByMargin(Strict):
 
 def margin(game) -> int:
     """The mission's margin: successes of the side carrying it out minus the opponent's (0 with no dice rolled)."""
-    from swrebellion.expansions.base.missions import successes
 
     frame = next((f for f in reversed(game.state["stack"]) if f.get("step") == "base.mission"), None)
     if frame is None or "rolls" not in frame:
@@ -213,13 +221,8 @@ def destroy_by_margin(game, frame, params: DestroyByMargin, ctx) -> None:
         return
     where = ctx["system"]
     for unit in params.units:
-        here = board.faction_units(game, where, params.faction, params.theater).get(unit, 0)
+        here = api.faction_units(game, where, params.faction, params.theater).get(unit, 0)
         n = min(here, count)
         if n:
-            board.destroy_units(game, where, unit, n, cause=ctx.get("card", ""))
+            api.destroy_units(game, where, unit, n, cause=ctx.get("card", ""))
             count -= n
-
-
-def register(registry) -> None:
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)

@@ -2,7 +2,7 @@
 
 Subversion (RS-ROE-04, RS-ASG-10) is assigned like any mission, with up to two leaders, but never revealed on its
 own: its effect starts with a ``trigger`` at the ``mission-attempt`` moment against an opponent's attempt, which
-never holds when missions are revealed, so ``missions.reveal_options`` never offers it. When the opponent attempts
+never holds when missions are revealed, so ``api.reveal_options`` never offers it. When the opponent attempts
 a mission and the owner has had the chance to send a pool leader, the base rules run the ``opposition-steps`` they
 are given (:func:`opposition_steps`):
 ``reveal_opposition`` lets the owner reveal one such card (one per mission, even after passing, costing no turn;
@@ -22,15 +22,21 @@ Aggressive Negotiations needs no op: its ``failure`` steps (``MissionCard.failur
 from __future__ import annotations
 
 from pydantic import Field
-
 from swrebellion.engine import peek
 from swrebellion.engine.effects import insert
-from swrebellion.expansions.base import board
-from swrebellion.expansions.base.cards import discard
-from swrebellion.expansions.base.ops_actions import mission_frame
-from swrebellion.expansions.base.ops_conditions import OpTable, Strict, label, op, pick
-from swrebellion.expansions.base.ops_empire import _track_end
-from swrebellion.expansions.base.ops_plans import feasible, plan
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import (
+    OpTable,
+    Strict,
+    card_feasible,
+    card_plan,
+    discard,
+    label,
+    mission_frame,
+    op,
+    pick,
+    track_length,
+)
 
 OPS: OpTable = {}
 
@@ -45,19 +51,18 @@ def _counter_missions(game, context: dict) -> list[int]:
     """Indexes of the side's assigned, unrevealed cards whose effect joins an opposition and whose trigger holds
     for this mission, whose leaders are all still on them (RULINGS C-11) and meet the card's requirement
     (RS-MIS-02); none where the side is barred (Boba Fett? Where?)."""
-    from swrebellion.expansions.base import actions, missions
 
     faction = context["faction"]
-    if actions.barred(game, faction, context["system"]):
+    if api.barred(game, faction, context["system"]):
         return []
     out = []
     for index, entry in enumerate(game.state["data"]["assigned"][faction]):
         card = peek(entry["card"])
         ctx = {**context, "moment": MOMENT, "card": card}
-        if not any(s["op"] == JOIN for s in plan(game, card).effect) or not feasible(game, card, ctx):
+        if not any(s["op"] == JOIN for s in card_plan(game, card).effect) or not card_feasible(game, card, ctx):
             continue
-        if all(board.leader(game, l)["at"] == "mission" and not board.is_captured(game, l) for l in entry["leaders"]) \
-                and missions.meets(game, card, entry["leaders"]):
+        if all(api.leader(game, l)["at"] == "mission" and not api.is_captured(game, l) for l in entry["leaders"]) \
+                and api.meets(game, card, entry["leaders"]):
             out.append(index)
     return out
 
@@ -96,7 +101,7 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     game.log("opposition-revealed", faction=faction, card=card, leaders=list(entry["leaders"]), system=ctx["system"],
              against=ctx["mission"]["card"])
     ctx.update(card=card, leaders=list(entry["leaders"]), moment=MOMENT)
-    insert(game, plan(game, card).effect)
+    insert(game, card_plan(game, card).effect)
 
 
 class JoinOpposition(Strict):
@@ -112,7 +117,7 @@ def join_opposition(game, frame, params: JoinOpposition, ctx) -> None:
     game.pop()
     where = ctx["system"]
     for lid in ctx.get("leaders", []):
-        board.leader(game, lid)["at"] = where
+        api.leader(game, lid)["at"] = where
         game.log("opposed", faction=ctx["faction"], leader=lid, system=where, card=ctx.get("card"))
     mission = mission_frame(game)
     if mission is not None and params.extra_dice:
@@ -131,12 +136,7 @@ def on_event(game, event) -> None:
     track, RB-REP-05). Any other ring replacing it just ends it (RS-ACT-13)."""
     if event.get("ring") != BOUNTY or event.get("by") != "captured":
         return
-    loss = min(BOUNTY_LOSS, _track_end(game) - game.state["data"]["reputation"])
+    loss = min(BOUNTY_LOSS, track_length(game) - game.state["data"]["reputation"])
     game.log("bounty-collected", leader=event["leader"], loss=loss)
     if loss:
-        board.change_reputation(game, -loss, cause="post-bounty")
-
-
-def register(registry) -> None:
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)
+        api.change_reputation(game, -loss, cause="post-bounty")

@@ -16,22 +16,31 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
-
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
-from swrebellion.expansions.base import board
-from swrebellion.expansions.base.cards import deck, draw, hand
-from swrebellion.expansions.base.missions import _return
-from swrebellion.expansions.base.ops_conditions import OpTable, Strict, answer, label, op, pick
-from swrebellion.expansions.base.ops_plans import fight_after
-from swrebellion.expansions.base.tables import OPPONENT, tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    OpTable,
+    Strict,
+    answer,
+    deck,
+    draw,
+    fight_after,
+    hand,
+    label,
+    op,
+    pick,
+    return_to_hand,
+    tables,
+)
 
 OPS: OpTable = {}
 REVEAL = "roe.use-hidden-probe"
 
 
 def _player(game, ctx) -> str:
-    return ctx.get("player") or board.decider(game, ctx["faction"], "general")
+    return ctx.get("player") or api.decider(game, ctx["faction"], "general")
 
 
 class ReturnMission(Strict):
@@ -44,7 +53,7 @@ def _returnable(game, params: ReturnMission, ctx) -> list[int]:
     assigned = game.state["data"]["assigned"][OPPONENT[ctx["faction"]]]
     return [n for n, entry in enumerate(assigned)
             if len(entry["leaders"]) == params.leaders
-            and all(board.leader(game, lid)["at"] == "mission" for lid in entry["leaders"])]
+            and all(api.leader(game, lid)["at"] == "mission" for lid in entry["leaders"])]
 
 
 def _can_return(game, params: ReturnMission, ctx) -> bool:
@@ -68,7 +77,7 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     if chosen is None:
         return
     entry = assigned.pop(chosen["data"]["index"])
-    _return(game, faction, entry, ctx.get("card", "a card"))
+    return_to_hand(game, faction, entry, ctx.get("card", "a card"))
     game.pop()
 
 
@@ -99,9 +108,9 @@ def hidden(game) -> list[dict]:
 
 def _keep(game, ctx, probe: str, params: dict) -> None:
     faction = ctx["faction"]
-    hidden(game).append({"card": ctx["card"], "faction": faction, "probe": board.team_secret(game, probe, faction),
+    hidden(game).append({"card": ctx["card"], "faction": faction, "probe": api.team_secret(game, probe, faction),
                          "use": params["use"], "to": params.get("to", "hand"), "steps": list(params.get("steps", []))})
-    game.log("probe-hidden", faction=faction, card=ctx["card"], probe=board.team_secret(game, probe, faction))
+    game.log("probe-hidden", faction=faction, card=ctx["card"], probe=api.team_secret(game, probe, faction))
 
 
 @op(OPS, "hide_probe", HideProbe)
@@ -109,7 +118,7 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
     """Keep one probe card face down under the card, out of play, to be used later (Secret Facility, Sweep the
     Area: one of the Empire's own; Under the Radar: one of the top cards of the probe deck)."""
     t = tables(game)
-    player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
+    player = ctx.get("player") or api.decider(game, ctx["faction"], "general")
     raw = frame["params"]
     if params.source == "hand":
         held = hand(game, ctx["faction"], "probes") if ctx["faction"] == "empire" else []
@@ -126,7 +135,7 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         game.pop()
         return
     if "drawn" not in frame:
-        frame["drawn"] = board.team_secret(game, draw(game, "probes", params.look), ctx["faction"])
+        frame["drawn"] = api.team_secret(game, draw(game, "probes", params.look), ctx["faction"])
         if not peek(frame["drawn"]):
             game.pop()
             return
@@ -187,7 +196,7 @@ def use_step(game, frame) -> None:
         game.pop()
         return
     faction = entry["faction"]
-    player = board.decider(game, faction, "general")
+    player = api.decider(game, faction, "general")
     if frame.get("ask"):
         chosen = answer(frame)
         if chosen is None:
@@ -215,8 +224,3 @@ def use_step(game, frame) -> None:
 
 
 STEPS = {REVEAL: use_step}
-
-
-def register(registry) -> None:
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)

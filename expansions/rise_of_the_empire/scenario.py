@@ -12,7 +12,7 @@ set them (unlisted ones hold every card of the player's theater, in card order).
 
 from __future__ import annotations
 
-from swrebellion.expansions.base.tables import OPPONENT
+from swrebellion.expansions.base.api import OPPONENT
 
 from .setup import empty_state
 from .tables import tables

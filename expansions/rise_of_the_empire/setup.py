@@ -19,13 +19,10 @@
 from __future__ import annotations
 
 from swrebellion.engine import secret
-from swrebellion.expansions.base import board, cards
-from swrebellion.expansions.base.board import decider, team_secret
-from swrebellion.expansions.base.ops_conditions import label
-from swrebellion.expansions.base.setup import the_setup
-from swrebellion.expansions.base.tables import FACTIONS, tables as base_tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import FACTIONS, decider, label, team_secret, the_setup
+from swrebellion.expansions.base.api import tables as base_tables
 
-from .flow import previous
 from .tables import SETUP, THEATERS, deck_name, tables
 
 MISSION_SET_MODES = ("first-game", "choose")
@@ -70,7 +67,7 @@ def starting_unit_systems(game, value, context):
 # -- advanced tactic decks (RE-SET-04, RE-CIN-01/02) ---------------------------------------------------------------
 
 
-def tactics_step(game, frame) -> None:
+def tactics_step(game, frame, inner) -> None:
     """Overrides ``base.setup.tactics``: the base tactic decks stay empty (their cards are in the box) and each
     player has his own space and ground decks, in card order, never shuffled; the owner's team may look at them."""
     data = game.state["data"]
@@ -97,7 +94,7 @@ def _keep(game, card: str, expansion_set: bool) -> bool:
 
 
 def _use_set(game, faction: str, expansion_set: bool, card: str | None) -> None:
-    deck = cards.deck(game, f"missions-{faction}")
+    deck = api.deck(game, f"missions-{faction}")
     kept = [c for c in deck if _keep(game, c, expansion_set)]
     boxed = len(deck) - len(kept)
     deck[:] = kept
@@ -115,7 +112,7 @@ def mission_sets(game, frame) -> bool:
     if "sets" not in frame:  # RE-MSS-02, RE-MSS-07: each General picks a card in secret
         asks = []
         for faction in FACTIONS:
-            ids = sorted(set(cards.deck(game, f"missions-{faction}")))
+            ids = sorted(set(api.deck(game, f"missions-{faction}")))
             options = [{"id": c, "label": f"{label(game, c)}" + (" (Vader icon)" if _vader(game, c) else "")}
                        for c in ids]
             asks.append((decider(game, faction, "general"), "mission-set", options,
@@ -132,25 +129,25 @@ def _vader(game, card: str) -> bool:
     return base_tables(game).missions[card].vader_icon
 
 
-def loyalty_step(game, frame) -> None:
+def loyalty_step(game, frame, inner) -> None:
     """Overrides ``base.setup.loyalty``: the mission sets are settled at the end of step 7, then step 8 runs."""
     if not frame.get("mission_sets_done"):
         if not mission_sets(game, frame):
             return
         frame["mission_sets_done"] = True
-    previous(game, "base.setup.loyalty")(game, frame)
+    inner(game, frame)
 
 
 # -- the alternative starting units (RE-SET-07..10) -----------------------------------------------------------------
 
 
-def empire_units_step(game, frame) -> None:
+def empire_units_step(game, frame, inner) -> None:
     """Overrides ``base.setup.empire-units``: the setup's fixed placements first (RE-SET-08), then the base step."""
     fixed = the_setup(game).empire.fixed
     done = frame.setdefault("fixed_done", 0)
     if done < len(fixed):
         placement = fixed[done]
-        remote = [s for s in sorted(game.state["data"]["systems"]) if board.is_remote(game, s)]
+        remote = [s for s in sorted(game.state["data"]["systems"]) if api.is_remote(game, s)]
         if "fixed_choice" not in frame:
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
@@ -158,13 +155,13 @@ def empire_units_step(game, frame) -> None:
             return
         where = frame.pop("fixed_choice")["id"]
         for unit, count in sorted(placement.units.items()):
-            board.add_units(game, where, unit, count)
+            api.add_units(game, where, unit, count)
         probe = base_tables(game).probe_of.get(where)
-        probes = cards.deck(game, "probes")
+        probes = api.deck(game, "probes")
         if probe in probes:
             probes.remove(probe)  # the system's probe card goes back to the box
         game.log("fixed-placement", faction="empire", system=where, units=dict(sorted(placement.units.items())),
                  probe_removed=probe)
         frame["fixed_done"] = done + 1
         return
-    previous(game, "base.setup.empire-units")(game, frame)
+    inner(game, frame)

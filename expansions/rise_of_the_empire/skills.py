@@ -10,7 +10,7 @@ the base game's ops name their colours.
 
 from __future__ import annotations
 
-from swrebellion.expansions.base.tables import tables as base_tables
+from swrebellion.expansions.base.api import tables as base_tables
 
 GREEN = "green"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swrebellion.expansions.base.tables import tables as base_tables
+from swrebellion.expansions.base.api import tables as base_tables
 
 #: The setup whose objective deck, leader limit and fixed placements the expansion's rules use (RE-SET-03, RE-LDR-01).
 SETUP = "rise-of-the-empire"

@@ -20,9 +20,9 @@ skills and advanced tactic cards other than retreats keep working.
 
 from __future__ import annotations
 
-from swrebellion.expansions.base import board, combat
-from swrebellion.expansions.base.refresh import DEPLOY_LIMIT
-from swrebellion.expansions.base.tables import tables as base_tables
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api import DEPLOY_LIMIT
+from swrebellion.expansions.base.api import tables as base_tables
 
 BUNKER = "shield-bunker"
 INTERDICTOR = "interdictor"
@@ -31,7 +31,7 @@ STATIONS = frozenset({"death-star", "death-star-under-construction"})
 
 def has_ability(game, system: str, faction: str, ability: str) -> bool:
     t = base_tables(game)
-    return any(ability in t.units[u].abilities for u in board.faction_units(game, system, faction))
+    return any(ability in t.units[u].abilities for u in api.faction_units(game, system, faction))
 
 
 def bunker_in(game, system: str) -> bool:
@@ -52,7 +52,7 @@ def _is_station(game, unit: str) -> bool:
 
 def unit_health(game, value, context):
     if _is_station(game, context["unit"]) and bunker_in(game, context["system"]):
-        return 0  # no health there: it cannot be dealt damage (base combat.health reads 0 as None)
+        return 0  # no health there: it cannot be dealt damage (base api.combat_health reads 0 as None)
     return None
 
 
@@ -77,7 +77,7 @@ def plans_targets(game, value, context):
 
 def _bunkers_before_this_step(game, system: str) -> int:
     data = game.state["data"]
-    here = board.units_at(game, system).get(BUNKER, 0)
+    here = api.units_at(game, system).get(BUNKER, 0)
     arrived = data["roe"]["bunker_arrivals"].get(system)
     if arrived and arrived[0] == data["round"]:
         here -= arrived[1]
@@ -86,7 +86,7 @@ def _bunkers_before_this_step(game, system: str) -> int:
 
 def reinforced(game, system: str) -> bool:
     """RE-UNT-04: a remote system with a Shield Bunker that was there before this deploy step, and no Rebel unit."""
-    return (board.is_remote(game, system) and not board.has_units(game, system, "rebel")
+    return (api.is_remote(game, system) and not api.has_units(game, system, "rebel")
             and _bunkers_before_this_step(game, system) > 0)
 
 
@@ -106,7 +106,7 @@ def deploy_targets(game, value, context):
     extra = [s for s in sorted(systems) if s not in value and reinforced(game, s)]
     if unit == BUNKER:
         extra += [s for s in sorted(systems) if s not in value and s not in extra
-                  and board.has_units(game, s, "empire", "ground") and not board.has_units(game, s, "rebel")]
+                  and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel")]
     return value + extra if extra else None
 
 
@@ -144,8 +144,8 @@ def combat_dice(game, value, context):
     if not has_ability(game, system, "rebel", "ion-cannon"):
         return None
     t = base_tables(game)
-    red = sum(t.units[u].attack.get("red", 0) * n for u, n in board.faction_units(game, system, "empire", "space").items())
-    red += sum(e.get("red", 0) for e in combat.active_effects(game, "dice", "empire", "space"))
+    red = sum(t.units[u].attack.get("red", 0) * n for u, n in api.faction_units(game, system, "empire", "space").items())
+    red += sum(e.get("red", 0) for e in api.combat_effects(game, "dice", "empire", "space"))
     return {**value, "red": max(0, red)}
 
 
@@ -155,5 +155,5 @@ def combat_dice(game, value, context):
 def structures_lost(game, value, context):
     """RS-ROE-02: structures that are their side's last ground units survive the round if it rolled dice in that
     round's ground battle (the Golan Arms Turret rolls green dice)."""
-    rolled = combat.state(game)["rolled"].get(f"{context['faction']}-ground", 0)
+    rolled = api.combat_state(game)["rolled"].get(f"{context['faction']}-ground", 0)
     return False if value and rolled else None

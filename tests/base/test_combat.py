@@ -8,7 +8,7 @@ import pytest
 
 from swrebellion.engine import Game, scenario
 from swrebellion.engine.secrets import peek
-from swrebellion.expansions.base import combat
+from swrebellion.expansions.base.rules import combat
 from swrebellion.expansions.base.tables import tables
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from swrebellion.engine import Game, scenario
-from swrebellion.expansions.base import missions
+from swrebellion.expansions.base.phases import missions
+from swrebellion.expansions.base.rules.plans import playable
 from swrebellion.expansions.base.tables import tables
 from swrebellion.games import rules_from_active
 from swrebellion.models.effects import EffectStep
@@ -48,7 +49,7 @@ def test_issue_5_cards_are_all_playable(base_rules):
     starting = [c for c, m in t.missions.items() if m.deck == "starting"]
     actions = [c for c, a in t.actions.items() if a.starting and a.timing != "start-of-combat"]
     for card in [*starting, "construct-death-star", "superlaser-online", *actions]:
-        assert missions.playable(game, card), card
+        assert playable(game, card), card
 
 
 LEADER_OFF_CARD = {

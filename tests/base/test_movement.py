@@ -5,7 +5,8 @@ Empire sees of a hidden-base move."""
 from __future__ import annotations
 
 from swrebellion.engine import Game, scenario
-from swrebellion.expansions.base import movement
+from swrebellion.expansions.base.phases import movement
+from swrebellion.expansions.base.rules.moves import ACTIVATE
 from swrebellion.expansions.base.tables import BASE_SPACE, tables
 
 
@@ -28,7 +29,7 @@ def test_every_system_may_be_activated_and_the_base_space_only_by_the_rebel_whil
     assert rebel == [f"activate:{s}" for s in systems] + [f"activate:{BASE_SPACE}"]
     assert empire == [f"activate:{s}" for s in systems]
     option = movement.activation_options(game, "rebel")[0]
-    assert option["data"] == {"step": movement.ACTIVATE, "args": {"faction": "rebel", "system": systems[0]}}
+    assert option["data"] == {"step": ACTIVATE, "args": {"faction": "rebel", "system": systems[0]}}
 
 
 def test_no_activation_without_a_leader_with_tactic_values(base_rules):

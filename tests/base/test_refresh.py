@@ -10,9 +10,11 @@ import pytest
 from swrebellion.engine import Game, peek
 from swrebellion.engine.effects import run_effect
 from swrebellion.engine.scenario import Scenario, start
-from swrebellion.expansions.base import board, objectives, refresh
-from swrebellion.expansions.base.setup import the_setup
-from swrebellion.expansions.base.tables import BASE_SPACE, tables
+from swrebellion.expansions.base import board
+from swrebellion.expansions.base.phases import refresh
+from swrebellion.expansions.base.rules import objectives
+
+from swrebellion.expansions.base.tables import BASE_SPACE, tables, the_setup
 
 
 def scenario(rules, **state) -> Game:

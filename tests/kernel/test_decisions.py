@@ -2,6 +2,7 @@
 
 import pytest
 
+from swrebellion.engine.values import ExtensionPointError
 from swrebellion.engine import Game, IllegalChoice, RandomAgent, play
 
 
@@ -67,9 +68,10 @@ def test_forced_dice_come_before_the_generator(toy_rules):
     assert game.roll({"d6": 3})["d6"][:2] == ["special", "blank"]
 
 
-def test_modify_value_hook_changes_what_the_rules_compute(toy_rules):
+def test_a_declared_value_changes_what_the_rules_compute(toy_rules):
     game = Game.new(toy_rules, seed=4)
     assert game.modify("hideout-die", 1) == 1
     game.state["data"]["round"] = 5
     assert game.modify("hideout-die", 1) == 2
-    assert game.modify("something-else", 7) == 7
+    with pytest.raises(ExtensionPointError, match="something-else"):  # an undeclared value is a bug in rules code
+        game.modify("something-else", 7)

@@ -8,13 +8,16 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
-
 from swrebellion.engine import peek
 
-from . import board
-from .cards import deck, draw, hand
-from .ops_conditions import Faction, OpTable, Strict, answer, label, op, pick
-from .tables import BASE_SPACE, OPPONENT, tables
+from .. import board
+from ..cards import deck, draw, hand
+from ..names import label
+from ..rules.actions import offer_destiny, play_destiny, special_window
+from ..rules.combat import destroy
+from ..rules.leaders import capture_leader
+from ..tables import BASE_SPACE, OPPONENT, tables
+from .conditions import Faction, OpTable, Strict, answer, op, pick
 
 OPS: OpTable = {}
 
@@ -345,7 +348,6 @@ def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
     fighting = game.state["data"].get("combat")
     for unit in picked:
         if fighting and fighting["system"] == where:
-            from .combat import destroy
 
             destroy(game, unit, 1)
         else:
@@ -427,25 +429,11 @@ class Capture(Strict):
     key: str = "leader"
 
 
-def capture_leader(game, lid: str, cause: str) -> None:
-    """RS-CAP-02: the ring moves, so whoever wore it is rescued; the leader stays where he is."""
-    for other, info in sorted(game.state["data"]["leaders"].items()):
-        if info["ring"] == "captured" and other != lid:
-            board.rescue(game, other, "the captured ring moved to another leader")
-    worn = board.leader(game, lid)["ring"]
-    if worn not in (None, "captured"):  # RS-CAP-03: his ring is replaced (an expansion's ring may answer this)
-        game.log("ring-replaced", ring=worn, leader=lid, by="captured")
-    board.leader(game, lid)["ring"] = "captured"
-    board.leader(game, lid).pop("detained", None)  # a captured leader is no longer detained (Detained, FAQ)
-    game.log("captured", leader=lid, at=board.leader(game, lid)["at"], cause=cause)
-
-
 @op(OPS, "capture", Capture)
 def capture(game, frame, params: Capture, ctx) -> None:
     """Capture a Rebel leader: he takes the captured ring and stays where he is (RS-CAP-01/02).
     Capture Rebel Operative; It Is Your Destiny. His side may first answer with a Special card (Noble
     Sacrifice: he is eliminated instead, ``actions.special_window``)."""
-    from .actions import special_window
 
     lid = ctx[params.key]
     info = {"system": board.leader(game, lid)["at"], "leader": lid}
@@ -504,12 +492,10 @@ def rescue(game, frame, params: Rescue, ctx) -> None:
         if chosen is not None:
             frame["movers"] = chosen["data"]
         frame["stage"] = "destiny"
-        from .actions import offer_destiny
 
         if offer_destiny(game, where, mission):
             return
     if frame["stage"] == "destiny":
-        from .actions import play_destiny
 
         frame["stage"] = "move"
         if play_destiny(game, answer(frame)):

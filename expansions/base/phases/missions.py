@@ -23,75 +23,27 @@ started, RS-MIS-05).
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 
-from . import actions, board, ops_flow, ops_rebel
-from .cards import discard, hand
-from .ops_conditions import label
-from .ops_plans import feasible, fight_after, plan, playable
-from .tables import FACTIONS, OPPONENT, tables
+from .. import board
+from ..cards import discard, hand
+from ..names import label
+from ..rules import actions, missions, rings
+from ..rules.actions import _play, mission_info, special_window
+from ..rules.missions import assign, assignable, completable, meets, return_to_hand, second_leader_options, successes
+from ..rules.plans import feasible, fight_after, plan, playable
+from ..rules.rings import falcon
+from ..tables import FACTIONS, OPPONENT, tables
 
-#: Mission successes by die face (RB-MIS-11, RULINGS C-01).
-SUCCESSES = {"hit": 1, "direct-hit": 1, "special": 2}
 #: At most 10 red/black dice per side in a mission (RB-MIS-15, RULINGS D-01).
 DICE_LIMIT = 10
 #: Red dice are rolled first, up to 5, then black: the two dice have the same faces (C-01), so the split changes
 #: nothing in the base game, and 5 + 5 is also the box's physical limit (RULES_SUPPLEMENT D-01).
 RED_FIRST = 5
-PORTRAIT_BONUS = 2  # RB-MIS-12
 
 
 # -- skill requirements ---------------------------------------------------------------------------------------------
-
-
-def requirement_icons(game, leader: str) -> dict[str, int]:
-    """The skill icons a leader counts toward a card's requirement (RS-MIS-02): his printed icons, through
-    ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
-    icons, RE-SKL-03)."""
-    return game.modify("requirement-icons", tables(game).leaders[leader].skills, leader=leader)
-
-
-def meets(game, card: str, leaders: list[str]) -> bool:
-    """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires."""
-    t = tables(game)
-    icons = [requirement_icons(game, l) for l in leaders]
-    return all(sum(i.get(skill, 0) for i in icons) >= need for skill, need in t.missions[card].requires.items())
-
-
-def completable(game, card: str, leaders: list[str], pool: list[str]) -> bool:
-    """Whether ``leaders`` meet the requirement, alone or with one more leader from ``pool`` (at most two, RS-ASG-02)."""
-    if meets(game, card, leaders):
-        return True
-    return len(leaders) == 1 and any(meets(game, card, leaders + [o]) for o in pool if o not in leaders)
-
-
-def assignable(game, card: str, pool: list[str]) -> bool:
-    """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment)."""
-    t = tables(game)
-    needs = t.missions[card].requires.items()
-    skills = [requirement_icons(game, l) for l in pool]
-    if any(all(s.get(k, 0) >= n for k, n in needs) for s in skills):
-        return True
-    return any(all(a.get(k, 0) + b.get(k, 0) >= n for k, n in needs) for a, b in combinations(skills, 2))
-
-
-def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
-    """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does)."""
-    pool = [l for l in board.pool(game, faction) if l != first]
-    options = [{"id": "none", "label": "No second leader"}] if meets(game, card, [first]) else []
-    return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l])]
-
-
-def assign(game, faction: str, card: str, leaders: list[str]) -> None:
-    """Lay the card face down with its leaders (RS-ASG-02, RS-ASG-07: card hidden, leaders public)."""
-    data = game.state["data"]
-    for lid in leaders:
-        board.leader(game, lid)["at"] = "mission"
-    data["assigned"][faction].append({"card": board.team_secret(game, card, faction), "leaders": list(leaders)})
-    game.log("assigned", faction=faction, leaders=list(leaders), card=board.team_secret(game, card, faction))
 
 
 # -- the Assignment Phase ---------------------------------------------------------------------------------------------
@@ -163,18 +115,6 @@ def assignment_step(game, frame) -> None:
 # -- the Command Phase --------------------------------------------------------------------------------------------------
 
 
-def _return(game, faction: str, entry: dict, why: str) -> None:
-    """The card goes back to hand unrevealed; its leaders still on it go back to the pool (RB-MIS-23, C-11)."""
-    card = peek(entry["card"])
-    hand(game, faction, "missions").append(card)
-    for lid in entry["leaders"]:
-        info = board.leader(game, lid)
-        if info["at"] == "mission":
-            info["at"] = "pool"
-    game.log("mission-returned", faction=faction, leaders=list(entry["leaders"]), reason=why,
-             card=board.team_secret(game, card, faction))
-
-
 def _sweep(game, faction: str) -> None:
     """RULINGS C-11, RB-MIS-23: a card whose leader was captured, eliminated or moved off it before the reveal goes
     back to hand unrevealed. Run before anything can be revealed, so such a card is never offered."""
@@ -184,7 +124,7 @@ def _sweep(game, faction: str) -> None:
         if all(board.leader(game, l)["at"] == "mission" and not board.is_captured(game, l) for l in entry["leaders"]):
             keep.append(entry)
         else:
-            _return(game, faction, entry, "a leader was taken off the card")
+            return_to_hand(game, faction, entry, "a leader was taken off the card")
     assigned[:] = keep
 
 
@@ -224,7 +164,7 @@ def return_unrevealed(game) -> None:
     data = game.state["data"]
     for faction in FACTIONS:
         for entry in data["assigned"][faction]:
-            _return(game, faction, entry, "never revealed")
+            return_to_hand(game, faction, entry, "never revealed")
         data["assigned"][faction] = []
 
 
@@ -265,6 +205,12 @@ def _target(game, frame) -> None:
         game.log("mission-system", card=frame["card"], system=where, leaders=frame["leaders"])
     attempt = tables(game).missions[frame["card"]].mode == "attempt"
     frame["stage"] = "oppose" if attempt and where is not None else "effect"
+    game.moment("mission.revealed", **_moment_locals(frame))
+
+
+def _moment_locals(frame) -> dict:
+    """What a mission's moments tell the steps added to them (``moments.MISSION``)."""
+    return {**mission_info(frame), "system": frame["ctx"].get("system")}
 
 
 def _oppose(game, frame) -> None:
@@ -273,7 +219,7 @@ def _oppose(game, frame) -> None:
     run for the opponent, who may send more leaders that way (Rise of the Empire's Subversion, RS-ROE-04)."""
     opponent = OPPONENT[frame["faction"]]
     where = frame["ctx"]["system"]
-    barred = ops_rebel.leader_effects(game, "no-opposition", frame["leaders"])  # Misdirection
+    barred = missions.leader_effects(game, "no-opposition", frame["leaders"])  # Misdirection
     if not frame.get("pool_done"):
         choice = frame.pop("choice", None)
         if choice is None:
@@ -349,26 +295,13 @@ def _roll(game, frame) -> None:
     frame["stage"] = "rings"
 
 
-def successes(game, frame, faction: str) -> int:
-    """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
-    successes a card gave its leaders this round (Contingency Plan's Lando)."""
-    total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
-    if faction == frame["faction"]:
-        total += sum(e["amount"] for e in ops_rebel.leader_effects(game, "extra-successes", frame["leaders"]))
-        portrait = tables(game).missions[frame["card"]].portrait
-        leaders = tables(game).leaders
-        if portrait and any(l == portrait or leaders[l].replaces == portrait for l in frame["leaders"]):
-            total += PORTRAIT_BONUS
-    return total
-
-
 def _rings(game, frame) -> None:
     """The R2-D2 ring may blank one Imperial die (after both rolls); then more successes than the opponent win
     and a tie fails (RB-MIS-10, RB-MIS-13); the C-3PO ring may turn a failed Rebel diplomacy attempt into a
     success. Before R2-D2, the Master Yoda ring may reroll one Rebel die (Seek Yoda)."""
-    if ops_rebel.yoda_reroll(game, frame, frame["rolls"].get("rebel", {}), frame["ctx"]["system"]):
+    if rings.yoda_reroll(game, frame, frame["rolls"].get("rebel", {}), frame["ctx"]["system"]):
         return
-    if actions.r2d2(game, frame):
+    if rings.r2d2(game, frame):
         return
     if "success" not in frame:
         faction = frame["faction"]
@@ -376,7 +309,7 @@ def _rings(game, frame) -> None:
         frame["success"] = ours > theirs
         game.log("mission-result", card=frame["card"], faction=faction, success=frame["success"],
                  successes={faction: ours, OPPONENT[faction]: theirs})
-    if actions.c3po(game, frame):
+    if rings.c3po(game, frame):
         return
     frame["stage"] = "effect" if frame["success"] else "failure"
 
@@ -388,14 +321,20 @@ def _effect(game, frame) -> None:
 
 
 def _success(game, frame) -> None:
-    """After a success: Special cards for that moment and the Millennium Falcon ring (``actions.after_success``)."""
-    if not actions.after_success(game, frame):
+    """After a success: the ``mission.succeeded`` moment, then Special cards for that moment and the Millennium
+    Falcon ring (``after_success``)."""
+    if game.moment("mission.succeeded", once_in=frame, **_moment_locals(frame)):
+        return
+    if not after_success(game, frame):
         frame["stage"] = "finish"
 
 
 def _failure(game, frame) -> None:
     """After a failed attempt: the card's own ``failure`` steps (Aggressive Negotiations), then each side's Special
-    cards for that moment, the current player first (``mission-failed``: Post Bounty, RS-ACT-03)."""
+    cards for that moment, the current player first (``mission-failed``: Post Bounty, RS-ACT-03). The
+    ``mission.failed`` moment comes first."""
+    if game.moment("mission.failed", once_in=frame, **_moment_locals(frame)):
+        return
     if not frame.get("failure_run"):
         frame["failure_run"] = True
         steps = plan(game, frame["card"]).failure
@@ -440,4 +379,28 @@ STAGES = {
     "finish": _finish,
 }
 
-STEPS = {"base.assignment": assignment_step, "base.mission": mission_step, **actions.STEPS, **ops_flow.STEPS}
+
+
+def immediate_step(game, frame) -> None:
+    """RS-ACT-06: every Immediate card in the faction's hand is resolved, one after another."""
+    faction = frame["faction"]
+    t = tables(game)
+    cards = [c for c in hand(game, faction, "actions") if t.actions[c].timing == "immediate" and playable(game, c)]
+    if not cards:
+        game.pop()
+        return
+    pictured = [l for l in t.actions[cards[0]].leaders if board.leader(game, l)["at"] not in ("supply", "gone")]
+    _play(game, faction, cards[0], pictured[0] if pictured else None)
+
+
+def after_success(game, frame) -> bool:
+    """A mission has succeeded and its effect is over: the side's cards for that moment, then the Millennium
+    Falcon ring (before any combat the mission causes, SU). True while busy."""
+    where = frame["ctx"].get("system")
+    info = {"system": where, "mission": mission_info(frame)}
+    if special_window(game, frame, "mission-success", frame["faction"], info):
+        return True
+    return falcon(game, frame)
+
+
+STEPS = {"base.assignment": assignment_step, "base.mission": mission_step, "base.immediate-actions": immediate_step}

@@ -25,11 +25,10 @@ faction may activate), ``"movement-sources"`` (where units may come from), ``"ne
 
 from __future__ import annotations
 
-from . import board
-from .tables import BASE_SPACE, tables
-
-ACTIVATE = "base.activate"
-CARGO_LOSS = "base.cargo-loss"
+from .. import board
+from ..rules.combat import destroy, start_combat
+from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
+from ..tables import BASE_SPACE, tables
 
 
 def activators(game, faction: str) -> list[str]:
@@ -46,24 +45,13 @@ def activation_options(game, faction: str) -> list[dict]:
     if not activators(game, faction):
         return []
     targets = sorted(tables(game).systems)
-    if faction == "rebel" and _base_hidden(game):
+    if faction == "rebel" and base_hidden(game):
         targets.append(BASE_SPACE)
     targets = game.modify("activation-targets", targets, faction=faction)
     return [
         {"id": f"activate:{s}", "label": f"Activate {s}", "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
         for s in targets
     ]
-
-
-def _base_hidden(game) -> bool:
-    data = game.state["data"]
-    return data.get("base") is not None and board.base_system(game) is not None and not board.base_revealed(game)
-
-
-def needs_transport(game, unit: str, faction: str, purpose: str) -> bool:
-    """RB-MOV-06..08, RS-UNT-02; an effect may lift the restriction (RB-MOV-15, Escape Plan)."""
-    return game.modify("needs-transport", tables(game).units[unit].needs_transport, unit=unit, faction=faction,
-                       purpose=purpose)
 
 
 def source_systems(game, faction: str, target: str) -> list[str]:
@@ -74,89 +62,11 @@ def source_systems(game, faction: str, target: str) -> list[str]:
         found = [where, *t.adjacent.get(where, ())]
     else:
         found = list(t.adjacent.get(target, ()))
-        if faction == "rebel" and _base_hidden(game):
+        if faction == "rebel" and base_hidden(game):
             where = board.base_system(game)
             if where == target or target in t.adjacent.get(where, ()):
                 found.append(BASE_SPACE)
     return game.modify("movement-sources", sorted(found), faction=faction, system=target)
-
-
-class Group:
-    """Units chosen to move from one source: ships with their cargo (RB-MOV-06..09, RB-MOV-16). Retreats use it
-    too (RB-RET-07), with ``purpose="retreat"``."""
-
-    def __init__(self, game, faction: str, source: str, chosen: dict, leaders: list, purpose: str = "move"):
-        t = tables(game)
-        self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
-        self.available = {u: n for u, n in board.faction_units(game, source, faction).items() if not t.units[u].immobile}
-        self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
-        self.purpose = purpose
-
-    def capacity(self, units: dict | None = None) -> int:
-        t = tables(self.game)
-        return sum(t.units[u].capacity * n for u, n in (self.chosen if units is None else units).items() if u not in self.cargo)
-
-    def room(self, unit: str) -> int:
-        """How many more of ``unit`` may join the group."""
-        left = self.available.get(unit, 0) - self.chosen.get(unit, 0)
-        if unit not in self.cargo:
-            return left
-        loaded = sum(n for u, n in self.chosen.items() if u in self.cargo)
-        return min(left, self.capacity() - loaded)
-
-    def captives(self, any_ship: bool = False) -> list[str]:
-        """Captured Rebel leaders the Empire may carry: they need a ship able to carry units (among those chosen, or
-        among all that could be), not its room (RS-CAP-05, FAQ-35); never in a retreat (RB-RET-08)."""
-        if self.faction != "empire" or self.purpose == "retreat" or not self.capacity(self.available if any_ship else None):
-            return []
-        return [lid for lid in board.leaders_at(self.game, self.source, "rebel", captured=True) if lid not in self.leaders]
-
-    def everything_fits(self) -> bool:
-        cargo = sum(n for u, n in self.available.items() if u in self.cargo)
-        return cargo <= self.capacity(self.available) and any(u not in self.cargo for u in self.available)
-
-    def options(self) -> list[dict]:
-        out = []
-        for unit in sorted(self.available):
-            room = self.room(unit)
-            if room >= 1:
-                out.append({"id": f"unit:{unit}", "label": f"+1 {unit}"})
-            if room >= 2:
-                out.append({"id": f"all:{unit}", "label": f"+{room} {unit}"})
-        out += [{"id": f"leader:{lid}", "label": f"Carry captured {lid}"} for lid in self.captives()]
-        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
-        if len(left) > 1 and self.everything_fits():
-            out.append({"id": "everything", "label": "Everything that can move from here"})
-        return out
-
-    def take(self, option: str) -> None:
-        kind, _, arg = option.partition(":")
-        if kind == "everything":
-            self.chosen.update(self.available)
-            self.leaders.extend(self.captives())
-        elif kind == "leader":
-            self.leaders.append(arg)
-        else:
-            self.chosen[arg] = self.chosen.get(arg, 0) + (1 if kind == "unit" else self.room(arg))
-
-
-def can_leave(game, faction: str, source: str) -> bool:
-    """A source is usable when the side's units are not pinned (RB-MOV-10..12) and something there can move on its
-    own: a ship, or cargo freed from transport by an effect (RB-MOV-15)."""
-    return not board.pins(game, source, faction) and bool(Group(game, faction, source, {}, []).options())
-
-
-def move_units(game, faction: str, source: str, target: str, units: dict, leaders: list, event: str = "move") -> None:
-    """Carry a group over: captured leaders first, so that their guards leaving never frees them on the way
-    (RB-LDR-05), then the units."""
-    for lid in leaders:
-        board.leader(game, lid)["at"] = target
-    for unit, n in sorted(units.items()):
-        if n:
-            board.remove_units(game, source, unit, n)
-            board.add_units(game, target, unit, n)
-    game.log(event, faction=faction, **{"from": source}, to=target, units={u: n for u, n in units.items() if n},
-             leaders=list(leaders))
 
 
 def _activate_step(game, frame) -> None:
@@ -172,6 +82,8 @@ def _activate_step(game, frame) -> None:
         board.leader(game, frame["leader"])["at"] = target
         frame.update(used=[], origins=[], group=None)
         game.log("activate", faction=faction, system=target, leader=frame["leader"])
+        if game.moment("activation.before-move", system=target, faction=faction, leader=frame["leader"]):
+            return
     if frame["group"] is None:
         _choose_source(game, frame, decider)
     else:
@@ -186,10 +98,14 @@ def _choose_source(game, frame, decider) -> None:
         frame["group"] = {"from": source, "units": {}, "leaders": []}
         _build_group(game, frame, decider)
         return
-    sources = [s for s in source_systems(game, faction, target) if s not in frame["used"] and can_leave(game, faction, s)]
-    if source is None and (sources or base_space_undisclosed(game, faction, target, frame["used"])):
-        game.ask(decider, "move-from", [{"id": s, "label": f"Move units from {s}"} for s in sources]
-                 + [{"id": "done", "label": "Stop moving units"}], f"Move units into {target}")
+    if not frame.get("moved"):
+        sources = [s for s in source_systems(game, faction, target) if s not in frame["used"] and can_leave(game, faction, s)]
+        if source is None and (sources or base_space_undisclosed(game, faction, target, frame["used"])):
+            game.ask(decider, "move-from", [{"id": s, "label": f"Move units from {s}"} for s in sources]
+                     + [{"id": "done", "label": "Stop moving units"}], f"Move units into {target}")
+            return
+        frame["moved"] = True
+    if game.moment("activation.after-move", once_in=frame, system=target, faction=faction, origins=frame["origins"]):
         return
     game.pop()
     after_movement(game, target, faction, frame["origins"])
@@ -199,7 +115,7 @@ def base_space_undisclosed(game, faction: str, target: str, used: list[str]) -> 
     """While the base is hidden, whether the Rebel Base space is a source (and, when it is the target, where units
     may come from) depends on where the base is. So the Rebel is asked whenever the Empire, from what it sees (the
     space's units and leaders), cannot rule it out, and the question itself discloses nothing (RS-BLF-01)."""
-    return faction == "rebel" and _base_hidden(game) and (
+    return faction == "rebel" and base_hidden(game) and (
         target == BASE_SPACE or (BASE_SPACE not in used and can_leave(game, faction, BASE_SPACE)))
 
 
@@ -230,7 +146,6 @@ def after_movement(game, target: str, faction: str, origins: list[str]) -> None:
     sides share a theater there (RB-MOV-02, RB-CMB-01/02)."""
     board.check_base_reveal(game)
     if target != BASE_SPACE and not game.over:
-        from .combat import start_combat
 
         start_combat(game, target, faction, origins)
 
@@ -256,7 +171,6 @@ def _cargo_loss_step(game, frame) -> None:
 def _lose(game, frame, unit: str, count: int) -> None:
     """Units lost in a combat count as destroyed in it (RS-DST-05) and take their damage markers with them."""
     if frame["cause"] == "combat":
-        from .combat import destroy
 
         destroy(game, unit, count)
     else:

@@ -17,13 +17,18 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
-
 from swrebellion.engine import peek
 
-from . import board, combat
-from .cards import deck, hand
-from .ops_conditions import OpTable, Strict, Where, label, matches, op, pick, systems_where
-from .tables import BASE_SPACE, OPPONENT, tables
+from .. import board
+from ..cards import deck, hand
+from ..names import label
+from ..rules import combat
+from ..rules.actions import actor_ok
+from ..rules.leaders import recruitable
+from ..rules.missions import mission_frame
+from ..rules.moves import ACTIVATE, move_units
+from ..tables import OPPONENT, tables
+from .conditions import OpTable, Strict, Where, matches, op, pick, systems_where
 
 OPS: OpTable = {}
 
@@ -62,24 +67,6 @@ class Trigger(Strict):
     mission: MissionIs | None = None
 
 
-def actor_ok(game, rule: str, lid: str | None, ctx) -> bool:
-    """Where a pictured leader must be to play the card (RS-ACT-08/10: never a captured one)."""
-    if lid is None:
-        return True
-    at = board.leader(game, lid)["at"]
-    if rule == "target":
-        return ctx.get("leader") == lid
-    if board.is_captured(game, lid):
-        return False
-    if rule == "pool":
-        return at == "pool"
-    if rule == "on-mission":
-        return lid in (ctx.get("mission") or {}).get("leaders", ())
-    if rule == "on-board":
-        return at != ctx.get("system") and (at in game.state["data"]["systems"] or at == BASE_SPACE)
-    return at == ctx.get("system")
-
-
 def _mission_ok(game, wanted: MissionIs, ctx) -> bool:
     mission = ctx.get("mission")
     if mission is None:
@@ -113,11 +100,6 @@ def trigger(game, frame, params: Trigger, ctx) -> None:
 
 class FailMission(Strict):
     """The mission being resolved fails at once, without dice (Wookiee Guardian)."""
-
-
-def mission_frame(game) -> dict | None:
-    """The innermost mission being resolved (``missions.mission_step``)."""
-    return next((f for f in reversed(game.state["stack"]) if f["step"] == "base.mission"), None)
 
 
 @op(OPS, "fail_mission", FailMission)
@@ -199,8 +181,6 @@ class RecruitLeader(Strict):
 
 
 def _recruit_candidates(game, params: RecruitLeader, ctx) -> list[str]:
-    from .refresh import recruitable
-
     if params.leader is not None:
         return [params.leader] if recruitable(game, params.leader) else []
     out = []
@@ -314,7 +294,6 @@ def relocate_units(game, frame, params: RelocateUnits, ctx) -> None:
                   f"{label(game, ctx.get('card', ''))}: move your units from {label(game, source)} to which system?")
     if chosen is None:
         return
-    from .movement import move_units
 
     move_units(game, faction, source, chosen["id"], units, [], event="moved")
     board.check_base_reveal(game)
@@ -330,7 +309,6 @@ class MoveIn(Strict):
 @op(OPS, "move_in", MoveIn)
 def move_in(game, frame, params: MoveIn, ctx) -> None:
     """Move units in from the neighbours as an activation does (Catch Them by Surprise; ``movement``)."""
-    from .movement import ACTIVATE
 
     game.pop()
     game.push(ACTIVATE, faction=ctx["faction"], system=ctx["system"], leader=ctx["actor"], used=[], origins=[],

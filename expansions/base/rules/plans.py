@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import ops
-from .tables import tables
+from ..tables import tables
+from .combat import start_combat
 
 
 @dataclass(frozen=True)
@@ -34,13 +34,19 @@ def plan(game, card: str) -> Plan:
         target = [s.model_dump() for s in getattr(model, "target", [])]
         effect = [s.model_dump() for s in model.effect]
         steps = target or effect
-        first = None
-        if steps and steps[0]["op"] in ops.FEASIBLE:
-            params = game.rules.ops[steps[0]["op"]].params
-            first = (ops.FEASIBLE[steps[0]["op"]], params.model_validate({k: v for k, v in steps[0].items() if k != "op"}))
+        first = feasibility(game, steps[0]) if steps else None
         failure = tuple(s.model_dump() for s in getattr(model, "failure", []))
         cache[card] = Plan(target, effect, first, failure)
     return cache[card]
+
+
+def feasibility(game, step: dict) -> tuple[Any, Any] | None:
+    """(feasibility test, parsed parameters) of an effect step whose op has a test, whichever plugin registered
+    it (``OpRegistry.register(..., feasible=...)``); ``None`` for an op that is always feasible."""
+    spec = game.rules.ops[step["op"]]
+    if spec.feasible is None:
+        return None
+    return spec.feasible, spec.params.model_validate({k: v for k, v in step.items() if k != "op"})
 
 
 def playable(game, card: str) -> bool:
@@ -58,6 +64,4 @@ def fight_after(game, ctx: dict, initiator: str) -> None:
     """RS-MIS-05: a combat started by a card's effect (units moved where the opponent has units) is fought once
     the card is over, with the normal combat steps (``combat.start_combat`` checks that a theater is shared)."""
     if ctx.get("combat") is not None:
-        from .combat import start_combat
-
         start_combat(game, ctx["combat"], initiator, ctx.get("origins", ()))

@@ -13,15 +13,15 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
-
 from swrebellion.engine import secret
 from swrebellion.engine.effects import stop
 
-from . import board
-from .board import team
-from .cards import hand
-from .ops_conditions import Faction, OpTable, Strict, UnitFilter, Where, matches, op
-from .tables import tables
+from .. import board
+from ..board import team
+from ..cards import hand
+from ..rules.objectives import keep_in_hand, return_to_hand_after_scoring
+from ..tables import tables
+from .conditions import Faction, OpTable, Strict, UnitFilter, Where, matches, op
 
 OPS: OpTable = {}
 
@@ -54,8 +54,6 @@ def condition(name: str, params: type[Strict]):
             if test(game, parsed, ctx):
                 game.pop()
                 return
-            from .objectives import keep_in_hand
-
             keep_in_hand(game)
             stop(game)
 
@@ -240,7 +238,6 @@ class NoParams(Strict):
 @op(OPS, "objective_returns_to_hand", NoParams)
 def objective_returns_to_hand(game, frame, params: NoParams, ctx) -> None:
     """Once scored, the objective goes back to the Rebel's hand, not the discard pile (Heart of the Empire)."""
-    from .objectives import return_to_hand_after_scoring
 
     return_to_hand_after_scoring(game)
     game.pop()
@@ -254,9 +251,3 @@ def show_objectives(game, frame, params: NoParams, ctx) -> None:
     cards = list(hand(game, "rebel", "objectives"))
     game.log("objectives-shown", count=len(cards), cards=secret(cards, *team(game, "rebel"), *team(game, "empire")))
     game.pop()
-
-
-def register(registry) -> None:
-    """Called from ``ops.register`` (the base plugin's ``register_effect_ops``)."""
-    for name, (params, handler, _) in OPS.items():
-        registry.register(name, params, handler)

@@ -11,9 +11,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from . import board, cards, combat, ops_rebel
-from .ops_conditions import OpTable, Strict, label, op
-from .tables import OPPONENT, tables
+from .. import board, cards
+from ..names import label
+from ..rules import actions, combat, objectives, rings
+from ..tables import FACTIONS, OPPONENT, tables
+from .conditions import OpTable, Strict, op
 
 OPS: OpTable = {}
 
@@ -174,7 +176,7 @@ def block(game, frame, params: Block, ctx) -> None:
     """Pay the discard cost, then cancel damage assigned in this attack, one point at a time (RS-ATK-07)."""
     t = tables(game)
     attack = combat.state(game)["attack"]
-    held = combat.hand(game, ctx["faction"])
+    held = combat.tactic_hand(game, ctx["faction"])
     if frame.setdefault("paid", 0) < params.discard:
         if "choice" in frame:
             card = frame.pop("choice")["id"]
@@ -208,7 +210,7 @@ def block(game, frame, params: Block, ctx) -> None:
 @op(OPS, "combat_effect", CombatEffect)
 def combat_effect(game, frame, params: CombatEffect, ctx) -> None:
     """Record an effect on the player or his opponent for the combat, the round or the step (RS-CMB-06)."""
-    factions = {"self": [ctx["faction"]], "opponent": [OPPONENT[ctx["faction"]]], "both": list(combat.FACTIONS)}
+    factions = {"self": [ctx["faction"]], "opponent": [OPPONENT[ctx["faction"]]], "both": list(FACTIONS)}
     values = {k: getattr(params, k) for k in ("theater", "red", "black", "amount") if getattr(params, k)}
     for faction in factions[params.who]:
         combat.add_effect(game, params.kind, faction, params.until, **values)
@@ -221,18 +223,16 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
     RB-DSP-02..04/06: 3 dice (red; C-01 gives both colours the same faces); a direct hit destroys one Death Star
     or DSUC there (the Rebel's choice when both are) and the objective is scored by the play step; otherwise the
     card goes back to hand unscored."""
-    from . import objectives
 
     if "hit" not in frame:
         if "faces" not in frame:
-            from . import actions
 
             dice = {"red": params.count}
             info = {"system": combat.state(game)["system"], "dice": dice}
             if actions.special_window(game, frame, "before-roll", "rebel", info):
                 return  # One in a Million may set a die to a direct hit (FAQ via SU)
             frame["faces"] = actions.roll(game, frame, dice, who="rebel", purpose="death-star-plans")["red"]
-        if ops_rebel.yoda_reroll(game, frame, {"red": frame["faces"]}, combat.state(game)["system"]):
+        if rings.yoda_reroll(game, frame, {"red": frame["faces"]}, combat.state(game)["system"]):
             return  # the Master Yoda ring may reroll one of these dice (RS-DSP-02)
         faces = frame["faces"]
         frame["hit"] = "direct-hit" in faces

@@ -1,5 +1,5 @@
-"""Combat (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP; RS-CMB-01..19, RS-ATK-01..10, RS-END-01..05, RS-BTL-01..05,
-RS-RET-01..11; RULINGS C-03, D-03, D-05, D-07).
+"""Combat primitives (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP): the combat's state and what acts on it, used by the
+combat's steps (``phases/combat.py``), by effect ops and by other expansions through ``api``.
 
 A combat is fought in one system when both sides have units in the same theater (RB-CMB-01/02, RS-CMB-01); it is
 started by :func:`start_combat` (after an activation, or by a card, RS-MIS-05). Its state lives in
@@ -19,19 +19,9 @@ started by :func:`start_combat` (after an activation, or by a card, RS-MIS-05). 
 ``objective_played``        an objective was scored in this combat (RB-OBJ-07, RB-CMB-11)
 ``plans_round``             the round Death Star Plans was last revealed in (RB-DSP-05)
 
-The flow, each part a step of its own so an expansion can override one (cinematic combat replaces the attack):
-``base.combat`` (add leader, Start-of-Combat cards, tactic draws, rounds, end: RS-CMB-04..08, RS-END-02/03),
-``base.combat.round`` (space battle, ground battle, retreat, end-of-round checks, next round: RS-CMB-10..18),
-``base.combat.battle`` (one battle step: both attacks, then the set-aside units die, RS-ATK-08),
-``base.combat.attack`` (roll, combat actions, assign damage, block, destroy: RS-ATK-01..09),
-``base.combat.retreat`` (RB-RET, RS-RET), ``base.combat.objectives`` (combat objectives, Death Star Plans).
-
-Values Rise of the Empire changes go through ``game.modify``: ``"combat-dice"`` (the pool, before the cap),
-``"dice-limits"`` (the cap, so green dice can be added), ``"combat-damage"`` (the results to assign),
-``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"`` (a leader's draw),
-``"tactic-draw"`` (any draw), ``"destroy-at-once"`` (C-03's
-immediate destruction), ``"destroyable"`` (how many of the units to destroy may be), ``"structures-lost"``
-(RS-CMB-15) and ``"plans-targets"`` (what Death Star Plans may destroy).
+Values other expansions adjust (``values.py``): ``"combat-dice"``, ``"dice-limits"``, ``"combat-damage"``,
+``"unit-health"``, ``"can-retreat"``, ``"retreat-destinations"``, ``"tactic-draws"``, ``"tactic-draw"``,
+``"destroy-at-once"``, ``"destroyable"``, ``"structures-lost"`` and ``"plans-targets"``.
 """
 
 from __future__ import annotations
@@ -42,24 +32,45 @@ from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 from swrebellion.engine.secrets import is_secret
 
-from . import board, cards, ops_rebel
-from .board import decider, team_secret
-from .movement import CARGO_LOSS, Group, move_units
-from .ops_conditions import label
-from .tables import FACTIONS, OPPONENT, tables
+from .. import board, cards
+from ..board import decider, team_secret
+from ..names import label
+from ..tables import FACTIONS, OPPONENT, tables
+from .moves import Group, move_units
+from .rings import yoda_combat_options
 
 COMBAT = "base.combat"
+
+
 ADD_LEADER = "base.combat.add-leader"
+
+
 START_CARDS = "base.combat.start-cards"
+
+
 ROUND = "base.combat.round"
+
+
 BATTLE = "base.combat.battle"
+
+
 ATTACK = "base.combat.attack"
+
+
 RETREAT = "base.combat.retreat"
+
+
 OBJECTIVES = "base.combat.objectives"
+VOLLEY = "base.combat.volley"
+
 
 THEATERS = ("space", "ground")
+
+
 #: RS-CMB-09: the Admiral fights the space battle, the General the ground battle.
 ROLE = {"space": "admiral", "ground": "general"}
+
+
 DEATH_STARS = {"death-star", "death-star-under-construction"}
 
 
@@ -109,9 +120,6 @@ def push_in_order(game, step: str, **local) -> None:
     game.push(step, faction=first, **local)
 
 
-# -- effects lasting a combat, a round or a step ------------------------------------------------------------------
-
-
 def add_effect(game, kind: str, faction: str, until: str, **values) -> None:
     """Record a card's lasting effect on ``faction`` (RS-CMB-06: Start-of-Combat effects last the combat)."""
     combat = state(game)
@@ -129,9 +137,6 @@ def active_effects(game, kind: str, faction: str, theater: str | None = None) ->
         if e["until"] == "combat" or (e["round"] == combat["round"] and (e["until"] == "round" or e["step"] == combat["step"])):
             out.append(e)
     return out
-
-
-# -- units, damage, destruction -----------------------------------------------------------------------------------
 
 
 def health(game, unit: str) -> int | None:
@@ -165,6 +170,34 @@ def destroy(game, unit: str, count: int) -> None:
                 game.log("destroyed", unit="death-star", count=1, at="build queue", cause="combat")
 
 
+def fire(game, faction: str, theater: str, dice: dict[str, int], cause: str) -> None:
+    """Roll ``dice`` (colour -> count) for ``faction`` into the combat's ``theater`` now: the side assigns the
+    results as in an attack and units whose damage reaches their health are destroyed at once (a volley: an
+    ability or card firing outside the battle steps, before the first round say). Runs next, as a step."""
+    game.push(VOLLEY, faction=faction, theater=theater, dice=dict(dice), cause=cause, stage="roll")
+
+
+def mark_damage(game) -> None:
+    """The attack's assigned damage becomes damage markers (RS-ATK-08), logged; the attack is over."""
+    combat = state(game)
+    attack = combat["attack"]
+    dealt: dict[str, list[int]] = {}
+    totals: dict[str, list[int]] = {}
+    for unit, old, new in attack["targets"]:
+        if old + new:
+            totals.setdefault(unit, []).append(old + new)
+        if new:
+            dealt.setdefault(unit, []).append(new)
+    for unit in {u for u, _, _ in attack["targets"]}:
+        if unit in totals:
+            combat["damage"][unit] = sorted(totals[unit], reverse=True)
+        else:
+            combat["damage"].pop(unit, None)
+    if dealt:
+        game.log("damage", faction=OPPONENT[attack["faction"]], theater=attack["theater"], dealt=dealt)
+    combat["attack"] = None
+
+
 def destroy_lethal(game, faction: str, theater: str) -> None:
     """Units whose damage reached their health are destroyed (RB-CMB-08, RS-ATK-08)."""
     combat = state(game)
@@ -190,10 +223,7 @@ def check_battles(game) -> None:
             game.log("battle-won", system=combat["system"], theater=theater, winner=present[0])
 
 
-# -- tactic cards -------------------------------------------------------------------------------------------------
-
-
-def hand(game, faction: str) -> list:
+def tactic_hand(game, faction: str) -> list:
     return peek(state(game)["hands"][faction])
 
 
@@ -202,7 +232,7 @@ def draw_tactics(game, faction: str, theater: str, count: int, cause: str) -> No
     discards (RB-SUP-05). ``game.modify("tactic-draw", ...)`` may change how many (cinematic combat: none)."""
     count = game.modify("tactic-draw", count, faction=faction, theater=theater, cause=cause)
     drawn = cards.draw(game, f"tactics-{theater}", count) if count > 0 else []
-    hand(game, faction).extend(drawn)
+    tactic_hand(game, faction).extend(drawn)
     if is_secret(state(game)["hands"][faction]):
         game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn),
                  cards=team_secret(game, drawn, faction), cause=cause)
@@ -236,42 +266,12 @@ def tactic(game, card: str) -> Tactic:
 
 def play_tactic(game, faction: str, card: str, theater: str) -> None:
     """Reveal a tactic card, discard it and resolve it (RS-ATK-02/03)."""
-    hand(game, faction).remove(card)
+    tactic_hand(game, faction).remove(card)
     cards.discard(game, f"tactics-{theater}", card)
     game.log("tactic-played", faction=faction, card=card, theater=theater)
     player = decider(game, faction, ROLE[theater])
     run_effect(game, tactic(game, card).steps,
                {"faction": faction, "player": player, "card": card, "theater": theater, "system": state(game)["system"]})
-
-
-# -- the combat ---------------------------------------------------------------------------------------------------
-
-
-def _combat_step(game, frame) -> None:
-    combat = state(game)
-    stage = frame["stage"]
-    if stage == "leaders":
-        frame["stage"] = "cards"
-        push_in_order(game, ADD_LEADER)
-    elif stage == "cards":
-        frame["stage"] = "draw"
-        push_in_order(game, START_CARDS)
-    elif stage == "draw":
-        frame["stage"] = "objectives"
-        theaters = [th for th in THEATERS if contested(game, combat["system"], th)]
-        for faction in order(game):  # RS-CMB-07/08: best tactic values, contested theaters, current player first
-            best = board.best_tactics(game, combat["system"], faction)
-            for theater in theaters:
-                count = game.modify("tactic-draws", best[theater], faction=faction, theater=theater)
-                if count:
-                    draw_tactics(game, faction, theater, count, cause="leader")
-        game.push(ROUND, stage="space")
-    elif stage == "objectives":
-        frame["stage"] = "end"
-        game.push(OBJECTIVES, moment="end")
-    else:
-        game.pop()
-        end_combat(game)
 
 
 def end_combat(game) -> None:
@@ -281,7 +281,7 @@ def end_combat(game) -> None:
     combat = data["combat"]
     t = tables(game)
     for faction in FACTIONS:
-        for card in hand(game, faction):
+        for card in tactic_hand(game, faction):
             cards.discard(game, f"tactics-{t.tactics[card].theater}", card)
     for theater in THEATERS:
         name = f"tactics-{theater}"
@@ -294,83 +294,6 @@ def end_combat(game) -> None:
         if board.leader(game, lid)["at"] == combat["system"] and not board.is_captured(game, lid):
             board.leader(game, lid)["at"] = "pool"
             game.log("leader-returned", leader=lid, to="pool", cause="end of combat")
-
-
-def _add_leader_step(game, frame) -> None:
-    """RS-CMB-04/05/19, RB-CMB-09, RS-CMD-04: a side without a free leader with tactic values there may bring one
-    leader from its pool, even after passing; current player first."""
-    faction = frame["faction"]
-    system = state(game)["system"]
-    if "choice" in frame:
-        lid = frame.pop("choice")["id"]
-        if lid != "none":
-            board.leader(game, lid)["at"] = system
-            game.log("leader-added", faction=faction, leader=lid, system=system)
-        game.pop()
-        return
-    t = tables(game)
-    present = any(t.leaders[lid].has_tactics for lid in board.leaders_at(game, system, faction, captured=False))
-    pool = board.pool(game, faction)
-    if present or not pool:
-        game.pop()
-        return
-    game.ask(decider(game, faction, "admiral"), "add-leader",
-             [{"id": lid, "label": f"Add {lid}"} for lid in pool] + [{"id": "none", "label": "Add no leader"}],
-             f"Add a leader to the combat in {system}?")
-
-
-def _start_cards_step(game, frame) -> None:
-    """RS-CMB-06, RS-ACT-05: Start-of-Combat action cards after Add Leader, before the draw, current player first;
-    their effects last this combat. Asked whenever the side holds action cards, so that the question itself gives
-    nothing away (RB-TAC-04). Which cards and leaders may play: ``actions.start_options`` (RS-ACT-08)."""
-    from .actions import _play, start_options
-
-    faction = frame["faction"]
-    held = cards.hand(game, faction, "actions")
-    if "choice" in frame:
-        chosen = frame.pop("choice")
-        if chosen["id"] == "none":
-            game.pop()
-            return
-        _play(game, faction, chosen["data"]["card"], chosen["data"]["actor"], system=state(game)["system"],
-              moment="start-of-combat")
-        return
-    if not held:
-        game.pop()
-        return
-    game.ask(decider(game, faction, "admiral"), "start-of-combat-card",
-             start_options(game, faction) + [{"id": "none", "label": "Play nothing"}],
-             "Play a Start of Combat action card?")
-
-
-# -- the combat round ---------------------------------------------------------------------------------------------
-
-
-def _round_step(game, frame) -> None:
-    """RS-CMB-10..14: space battle, ground battle, retreat, then the end-of-round checks and another round while a
-    theater still holds both sides (RS-END-01)."""
-    combat = state(game)
-    system = combat["system"]
-    stage = frame["stage"]
-    if stage in THEATERS:
-        frame["stage"] = "ground" if stage == "space" else "retreat"
-        game.push(OBJECTIVES, moment=stage)
-        if contested(game, system, stage):
-            game.push(BATTLE, theater=stage, stage="start")
-    elif stage == "retreat":
-        frame["stage"] = "checks"
-        push_in_order(game, RETREAT, forced=False)
-    elif stage == "checks":
-        frame["stage"] = "next"
-        end_of_round_checks(game)
-    elif any(contested(game, system, theater) for theater in THEATERS):
-        combat["round"] += 1
-        combat["rolled"] = {}
-        combat["effects"] = [e for e in combat["effects"] if e["until"] == "combat"]
-        frame["stage"] = "space"
-        game.log("combat-round", system=system, round=combat["round"])
-    else:
-        game.pop()
 
 
 def end_of_round_checks(game) -> None:
@@ -406,37 +329,6 @@ def end_of_round_checks(game) -> None:
     check_battles(game)
 
 
-# -- a battle step and an attack ----------------------------------------------------------------------------------
-
-
-def _battle_step(game, frame) -> None:
-    """One battle step (RS-CMB-11/12): the current player's attack, then his opponent's; units set aside in the
-    first attack die when the step ends (RULINGS C-03, RB-CMB-08, FAQ-41)."""
-    combat = state(game)
-    theater = frame["theater"]
-    if frame["stage"] == "start":
-        frame["stage"] = "end"
-        combat.update(step=theater, attacked=[])
-        combat["battles"].setdefault(theater, None)
-        if theater == "ground":  # RS-UNT-05: each Shield Generator draws its owner a ground tactic card
-            t = tables(game)
-            for faction in order(game):
-                generators = sum(n for u, n in board.faction_units(game, combat["system"], faction, "ground").items()
-                                 if "shield-generator" in t.units[u].abilities)
-                if generators:
-                    draw_tactics(game, faction, "ground", generators, cause="shield-generator")
-        push_in_order(game, ATTACK, theater=theater, stage="roll")
-        return
-    game.pop()
-    for faction in FACTIONS:
-        destroy_lethal(game, faction, theater)
-    combat["step"] = None
-    if theater == "space" and board.system(game, combat["system"])["destroyed"]:  # RS-DST-05
-        for faction in FACTIONS:
-            game.push(CARGO_LOSS, location=combat["system"], faction=faction, cause="combat")
-    check_battles(game)
-
-
 def attack_dice(game, faction: str, theater: str) -> dict[str, int]:
     """RS-ATK-01: the dice of every unit of the theater; Ion Cannons take 2 red each from the enemy's space attack
     (RS-UNT-04); card effects (According to My Design) subtract before the cap of 5 red and 5 black (RB-CMB-05,
@@ -468,70 +360,18 @@ def spend_special(attack: dict) -> None:
     attack["dice"][specials(attack)[0]]["spent"] = True
 
 
-def _attack_step(game, frame) -> None:
-    """One attack (RS-ATK-01..09): roll, combat actions, assign damage, block, destroy."""
-    STAGES[frame["stage"]](game, frame)
-
-
-def _roll(game, frame) -> None:
-    combat = state(game)
-    faction, theater = frame["faction"], frame["theater"]
-    pool = attack_dice(game, faction, theater)
-    from . import actions
-
-    if pool and actions.special_window(game, frame, "before-roll", faction, {"system": combat["system"], "dice": pool}):
-        return  # One in a Million
-    rolled = actions.roll(game, frame, pool, who=faction, purpose=f"{theater} attack") if pool else {}
-    combat["rolled"][f"{faction}-{theater}"] = sum(pool.values())
-    combat["attack"] = {
-        "faction": faction, "theater": theater, "pending": [],
-        "dice": [{"colour": c, "face": f, "spent": False} for c, faces in rolled.items() for f in faces],
-    }
-    frame["stage"] = "actions"
-
-
 def action_options(game, faction: str, theater: str) -> list[dict]:
     """RS-ATK-02: spend a special to draw a card of the theater; play a card of the theater (a special-icon card
     also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
     attack = state(game)["attack"]
-    t = tables(game)
     has_special = bool(specials(attack))
     out = [{"id": "draw", "label": f"Spend a special to draw a {theater} tactic card"}] if has_special else []
     if not active_effects(game, "no-tactics", faction, theater):
-        for card in sorted(set(hand(game, faction))):
+        for card in sorted(set(tactic_hand(game, faction))):
             info = tactic(game, card)
             if info.theater == theater and not info.block and (has_special or not info.special):
                 out.append({"id": f"play:{card}", "label": f"Play {label(game, card)}"})
-    return out + ops_rebel.yoda_combat_options(game, faction, state(game)["system"])  # Seek Yoda's ring
-
-
-def _actions(game, frame) -> None:
-    faction, theater = frame["faction"], frame["theater"]
-    attack = state(game)["attack"]
-    if "choice" in frame:
-        option = frame.pop("choice")["id"]
-        if option == "done":
-            frame["stage"] = "assign"
-            return
-        if option == "draw":
-            spend_special(attack)
-            draw_tactics(game, faction, theater, 1, cause="special")
-            return
-        if option == ops_rebel.YODA:
-            ops_rebel.use_yoda_in_combat(game, faction, theater, state(game)["system"])
-            return
-        card = option.partition(":")[2]
-        if tactic(game, card).special:
-            spend_special(attack)
-        play_tactic(game, faction, card, theater)
-        return
-    yoda = ops_rebel.yoda_combat_options(game, faction, state(game)["system"])
-    if not hand(game, faction) and not specials(attack) and not yoda:
-        frame["stage"] = "assign"
-        return
-    game.ask(decider(game, faction, ROLE[theater]), "combat-action",
-             action_options(game, faction, theater) + [{"id": "done", "label": "Assign damage"}],
-             f"Your {theater} attack: combat actions")
+    return out + yoda_combat_options(game, faction, state(game)["system"])  # Seek Yoda's ring
 
 
 def targets_of(game, faction: str, theater: str) -> list[list]:
@@ -569,52 +409,13 @@ def target_labels(options: dict[str, int]) -> list[dict]:
     return out
 
 
-def _assign(game, frame) -> None:
-    """RS-ATK-05/06: every result that can be assigned is, one at a time, to a unit the attacker picks (asked only
-    when there is a real choice)."""
-    attack = state(game)["attack"]
-    faction, theater = frame["faction"], frame["theater"]
-    if "results" not in attack:
-        results = [{"colour": d["colour"] if d["face"] == "hit" else None, "amount": 1} for d in attack["dice"]
-                   if not d["spent"] and d["face"] in ("hit", "direct-hit")] + attack["pending"]
-        for e in active_effects(game, "recolour-hits", faction, theater):  # Target the Star Destroyers
-            for colour in ("red", "black"):
-                for result in [r for r in results if r["colour"] == colour][: e.get(colour, 0)]:
-                    result["colour"] = None  # a hit that may also go on a unit of the other colour
-        attack["results"] = game.modify("combat-damage", results, faction=faction, theater=theater)
-        attack["targets"] = targets_of(game, OPPONENT[faction], theater)
-        attack["used"] = {}
-        attack["next"] = 0
-    results = attack["results"]
-    while attack["next"] < len(results):
-        result = results[attack["next"]]
-        options = target_options(game, attack, result)
-        if "choice" in frame:
-            index = options[frame.pop("choice")["id"]]
-        elif len(options) > 1:
-            kind = f"{result['colour']} hit" if result["colour"] else f"{result['amount']} damage"
-            game.ask(decider(game, faction, ROLE[theater]), "assign-damage", target_labels(options),
-                     f"Which unit takes a {kind}?")
-            return
-        elif options:
-            index = next(iter(options.values()))
-        else:
-            index = None  # nothing can take it: the result is lost
-        if index is not None:
-            attack["targets"][index][2] += result["amount"]
-            if result.get("group"):
-                attack["used"].setdefault(result["group"], []).append(index)
-        attack["next"] += 1
-    frame["stage"] = "block"
-
-
 def blocks_allowed(game, faction: str, theater: str) -> bool:
     return not active_effects(game, "no-block", faction, theater)
 
 
 def block_options(game, faction: str, theater: str) -> list[dict]:
     """Block cards of the theater; one that costs a discard needs another card of the theater (RS-ATK-07)."""
-    held = hand(game, faction)
+    held = tactic_hand(game, faction)
     same_theater = sum(1 for c in held if tactic(game, c).theater == theater)
     out = []
     for card in sorted(set(held)):
@@ -624,56 +425,6 @@ def block_options(game, faction: str, theater: str) -> list[dict]:
     return out
 
 
-def _block(game, frame) -> None:
-    """RS-ATK-07: the defender may cancel damage just assigned with block cards (asked whenever he holds cards and
-    damage can be blocked, so the question reveals nothing)."""
-    attack = state(game)["attack"]
-    defender, theater = OPPONENT[frame["faction"]], frame["theater"]
-    if "choice" in frame:
-        option = frame.pop("choice")["id"]
-        if option != "done":
-            play_tactic(game, defender, option.partition(":")[2], theater)
-            return
-    elif (hand(game, defender) and blocks_allowed(game, defender, theater)
-          and any(new for _, _, new in attack["targets"])):
-        game.ask(decider(game, defender, ROLE[theater]), "block",
-                 block_options(game, defender, theater) + [{"id": "done", "label": "Block nothing more"}],
-                 f"Block damage to your {'ships' if theater == 'space' else 'ground units'}?")
-        return
-    frame["stage"] = "apply"
-
-
-def _apply(game, frame) -> None:
-    """RS-ATK-08/09: damage becomes markers; units at or past their health die at once if their side has already
-    attacked in this step, else they are set aside and still attack (RULINGS C-03)."""
-    combat = state(game)
-    attack = combat["attack"]
-    faction, theater = frame["faction"], frame["theater"]
-    defender = OPPONENT[faction]
-    dealt: dict[str, list[int]] = {}
-    totals: dict[str, list[int]] = {}
-    for unit, old, new in attack["targets"]:
-        if old + new:
-            totals.setdefault(unit, []).append(old + new)
-        if new:
-            dealt.setdefault(unit, []).append(new)
-    for unit in {u for u, _, _ in attack["targets"]}:
-        if unit in totals:
-            combat["damage"][unit] = sorted(totals[unit], reverse=True)
-        else:
-            combat["damage"].pop(unit, None)
-    if dealt:
-        game.log("damage", faction=defender, theater=theater, dealt=dealt)
-    combat["attacked"].append(faction)
-    combat["attack"] = None
-    game.pop()
-    if defender in combat["attacked"] and game.modify("destroy-at-once", True, faction=defender, theater=theater):
-        destroy_lethal(game, defender, theater)  # cinematic combat waits for the end of the battle (RS-ROE-06)
-
-
-STAGES = {"roll": _roll, "actions": _actions, "assign": _assign, "block": _block, "apply": _apply}
-
-
 def block_targets(attack: dict) -> dict[str, int]:
     """Units with damage assigned in this attack, which a block may cancel (earlier markers cannot be, RS-ATK-07)."""
     out: dict[str, int] = {}
@@ -681,9 +432,6 @@ def block_targets(attack: dict) -> dict[str, int]:
         if new:
             out.setdefault(f"{unit}:{old}:{new}", i)
     return out
-
-
-# -- retreat ------------------------------------------------------------------------------------------------------
 
 
 def retreat_leaders(game, faction: str) -> list[str]:
@@ -738,71 +486,6 @@ def retreat_destinations(game, faction: str) -> list[str]:
     return game.modify("retreat-destinations", own or legal, faction=faction, system=combat["system"])
 
 
-def _retreat_step(game, frame) -> None:
-    """RS-CMB-13, RS-RET-01: each side in turn, current player first, may withdraw; a forced retreat (RS-CMB-18)
-    offers no 'stay' and destroys the ships that cannot leave."""
-    if frame.get("done"):  # retreated: the window for the other side's cards (``_after_retreat``)
-        _after_retreat(game, frame)
-        return
-    combat = state(game)
-    faction, system = frame["faction"], combat["system"]
-    admiral = decider(game, faction, "admiral")
-    if "to" not in frame:
-        if "choice" in frame:
-            frame["to"] = frame.pop("choice")["id"]
-            if frame["to"] == "stay":
-                game.pop()
-                return
-        else:
-            destinations = retreat_destinations(game, faction) if may_retreat(game, faction) else []
-            if destinations:
-                game.ask(admiral, "retreat", [{"id": s, "label": f"Retreat to {s}"} for s in destinations]
-                         + ([] if frame["forced"] else [{"id": "stay", "label": "Do not retreat"}]),
-                         f"Retreat from {system}?")
-                return
-            game.pop()
-            if frame["forced"]:
-                for unit, n in sorted(board.faction_units(game, system, faction, "space").items()):
-                    destroy(game, unit, n)
-                check_battles(game)
-            return
-    if "leader" not in frame:
-        free = retreat_leaders(game, faction)
-        if "choice" in frame:
-            frame["leader"] = frame.pop("choice")["id"]
-        elif len(free) > 1:
-            game.ask(admiral, "retreat-leader", [{"id": lid, "label": lid} for lid in free], "Which leader retreats?")
-            return
-        else:
-            frame["leader"] = free[0]
-        frame["units"] = dict(retreat_group(game, faction).chosen)
-    group = retreat_group(game, faction)
-    group.chosen = frame["units"]
-    option = frame.pop("choice")["id"] if "choice" in frame else None
-    if option not in (None, "done"):
-        group.take(option)
-    options = group.options() if option != "done" else []
-    if options:
-        game.ask(admiral, "retreat-units", options + [{"id": "done", "label": "Retreat with these"}],
-                 f"Which ground units and TIE Fighters retreat to {frame['to']}?")
-        return
-    frame["done"] = True
-    retreat(game, faction, frame["to"], frame["units"], frame["leader"])
-    _after_retreat(game, frame)
-
-
-def _after_retreat(game, frame) -> None:
-    """The retreat is made: the other side may play its Special cards for this moment (``retreat``: Track Them).
-    The base game has none, so the window stays shut and the step ends at once."""
-    from . import actions
-
-    faction = frame["faction"]
-    info = {"system": state(game)["system"], "to": frame["to"], "retreated": faction}
-    if actions.special_window(game, frame, "retreat", OPPONENT[faction], info):
-        return
-    game.pop()
-
-
 def retreat(game, faction: str, to: str, units: dict, leader: str) -> None:
     """Move the retreating leader and units (RS-RET-03); they leave their damage behind (RS-RET-11): the most
     damaged go, since that never hurts the side."""
@@ -816,9 +499,6 @@ def retreat(game, faction: str, to: str, units: dict, leader: str) -> None:
     combat["retreated"][faction] = True
     board.check_base_reveal(game)
     check_battles(game)
-
-
-# -- objectives in combat -----------------------------------------------------------------------------------------
 
 
 def is_plans(card) -> bool:
@@ -844,59 +524,3 @@ def plans_targets(game, system: str) -> list[str]:
     t = tables(game)
     stations = sorted(u for u in board.faction_units(game, system, "empire", "space") if DEATH_STARS & set(t.units[u].abilities))
     return game.modify("plans-targets", stations, system=system)
-
-
-def _battle_won_window(game, frame) -> bool:
-    """Before the combat objectives, the winner of each battle won in this combat may play Special cards answering
-    that moment (``battle-won``), once per battle; True while the window is busy."""
-    from . import actions
-
-    combat = state(game)
-    offered = combat.setdefault("won_windows", [])
-    for theater in THEATERS:
-        winner = combat["battles"].get(theater)
-        if winner not in FACTIONS or theater in offered:
-            continue
-        if actions.special_window(game, frame, "battle-won", winner, {"system": combat["system"], "theater": theater}):
-            return True
-        offered.append(theater)
-    return False
-
-
-def _objectives_step(game, frame) -> None:
-    """Combat objectives (RB-CMB-11, RB-OBJ-04/07, RS-END-04): after each battle step and at the end of the combat
-    the Rebel may play one whose requirement is met; Death Star Plans only after the space battle step. Special
-    cards answering a battle won come first (``_battle_won_window``)."""
-    from . import objectives
-
-    combat = state(game)
-    if "choice" not in frame and _battle_won_window(game, frame):
-        return
-    if "choice" in frame:
-        game.pop()
-        choice = frame["choice"]
-        if choice["id"] != "none":
-            if is_plans(tables(game).objectives[choice["data"]["args"]["card"]]):
-                combat["plans_round"] = combat["round"]
-            game.push(choice["data"]["step"], **choice["data"]["args"])
-        return
-    plans = frame["moment"] == "space" and plans_window(game)
-    table = tables(game).objectives
-    options = [o for o in objectives.options(game, "combat") if plans or not is_plans(table[o["data"]["args"]["card"]])]
-    if not options and not plans:
-        game.pop()
-        return
-    game.ask(decider(game, "rebel", "general"), "combat-objective",
-             options + [{"id": "none", "label": "Play no objective"}], "Play a combat objective?")
-
-
-STEPS = {
-    COMBAT: _combat_step,
-    ADD_LEADER: _add_leader_step,
-    START_CARDS: _start_cards_step,
-    ROUND: _round_step,
-    BATTLE: _battle_step,
-    ATTACK: _attack_step,
-    RETREAT: _retreat_step,
-    OBJECTIVES: _objectives_step,
-}

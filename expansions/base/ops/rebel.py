@@ -13,18 +13,17 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
-
 from swrebellion.engine import secret
-from swrebellion.engine.effects import run_effect
 
-from . import board
-from .cards import deck, hand
-from .ops_conditions import Faction, OpTable, Strict, answer, label, op, pick
-from .tables import OPPONENT, tables
+from .. import board
+from ..cards import deck, hand
+from ..names import label
+from ..rules import missions
+from ..rules.plans import playable
+from ..tables import OPPONENT, tables
+from .conditions import Faction, OpTable, Strict, answer, op, pick
 
 OPS: OpTable = {}
-
-YODA = "master-yoda"  # the ring's value on a leader (``leaders[lid]["ring"]``)
 
 
 # -- a combat the card orders ------------------------------------------------------------------------------------
@@ -65,12 +64,6 @@ class DestroyQueued(Strict):
         return self
 
 
-def queued(game, faction: str) -> list[tuple[str, str]]:
-    """(queue space, unit type) for each unit type waiting on each space of the side's build queue, space 1 first."""
-    return sorted((space, unit) for space, units in game.state["data"]["queue"][faction].items()
-                  for unit, n in units.items() if n)
-
-
 @op(OPS, "destroy_queued", DestroyQueued)
 def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
     """Destroy units on a build queue (Demolition, Rogue Squadron Raid)."""
@@ -88,7 +81,7 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
             frame["icons"] = [] if board.system(game, where)["destroyed"] else list(t.systems[where].resources)
         while frame["icons"]:
             icon = frame["icons"].pop(0)
-            options = [f"{s}:{u}" for s, u in queued(game, params.faction) if t.units[u].build_icon == icon]
+            options = [f"{s}:{u}" for s, u in board.queued(game, params.faction) if t.units[u].build_icon == icon]
             if len(options) > 1:
                 frame["icons"].insert(0, icon)
                 _ask_queued(game, ctx, options, f"Destroy which unit on the build queue for the {icon} icon?")
@@ -99,7 +92,7 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
         game.pop()
         return
     left = params.health - frame.get("spent", 0)
-    options = [f"{s}:{u}" for s, u in queued(game, params.faction)
+    options = [f"{s}:{u}" for s, u in board.queued(game, params.faction)
                if t.units[u].health is not None and t.units[u].health <= left]
     if options and (chosen is None or chosen["id"] != "done"):
         _ask_queued(game, ctx, options + ["done"], f"Destroy units on the build queue worth up to {left} health")
@@ -125,9 +118,6 @@ class ReassignLeaders(Strict):
 
 
 def _reassign_cards(game, ctx) -> list[str]:
-    from . import missions
-    from .ops_plans import playable
-
     t = tables(game)
     return sorted({c for c in hand(game, ctx["faction"], "missions") if t.missions[c].deck == "starting"
                    and playable(game, c) and missions.meets(game, c, ctx["leaders"])})
@@ -136,7 +126,6 @@ def _reassign_cards(game, ctx) -> list[str]:
 @op(OPS, "reassign_leaders", ReassignLeaders, lambda game, params, ctx: bool(_reassign_cards(game, ctx)))
 def reassign_leaders(game, frame, params: ReassignLeaders, ctx) -> None:
     """Put the mission's leaders on a starting mission from hand (Contingency Plan)."""
-    from . import missions
 
     leaders = [l for l in ctx["leaders"] if board.leader(game, l)["at"] == "pool"]
     cards = _reassign_cards(game, {**ctx, "leaders": leaders}) if leaders else []
@@ -162,13 +151,6 @@ class LeaderEffect(Strict):
     kind: Literal["no-opposition", "extra-successes"]
     leader: str = "choose"
     amount: int = Field(default=0, ge=0)
-
-
-def leader_effects(game, kind: str, leaders: list[str]) -> list[dict]:
-    """The effects of ``kind`` on any of ``leaders`` this round."""
-    data = game.state["data"]
-    return [e for e in data["limits"].get("leader-effects", [])
-            if e["kind"] == kind and e["round"] == data["round"] and e["leader"] in leaders]
 
 
 @op(OPS, "leader_effect", LeaderEffect)
@@ -302,62 +284,3 @@ def plant_probes(game, frame, params: PlantProbes, ctx) -> None:
 # -- the Master Yoda ring ---------------------------------------------------------------------------------------------
 
 
-def yoda_bearer(game, where: str) -> str | None:
-    """The free Rebel leader in ``where`` wearing the Master Yoda ring, if its reroll is still unused this round."""
-    data = game.state["data"]
-    if data["limits"].get(YODA) == data["round"]:
-        return None
-    for lid in board.leaders_at(game, where, "rebel", captured=False):
-        if data["leaders"][lid]["ring"] == YODA:
-            return lid
-    return None
-
-
-def _yoda_used(game, lid: str, where: str) -> None:
-    data = game.state["data"]
-    data["limits"][YODA] = data["round"]
-    game.log("ring-used", ring=YODA, leader=lid, at=where, effect="reroll 1 die")
-
-
-def yoda_reroll(game, frame, rolls: dict, where: str) -> bool:
-    """Seek Yoda's ring, once per round, where a mission is resolved or a Death Star Plans roll made with its bearer
-    in the system: after seeing the roll the Rebel may reroll one of his own dice (``rolls``: colour -> faces,
-    changed in place). True while the question is open; ``frame["yoda"]`` keeps the stage."""
-    if frame.get("yoda") == "asked":
-        frame["yoda"] = "done"
-        choice = frame.pop("choice")
-        if choice["id"] != "keep":
-            colour, face = choice["data"]
-            _yoda_used(game, yoda_bearer(game, where), where)
-            faces = rolls[colour]
-            faces[faces.index(face)] = game.roll({colour: 1}, who="rebel", purpose="master-yoda reroll")[colour][0]
-        return False
-    if "yoda" in frame:
-        return False
-    frame["yoda"] = "done"
-    bearer = yoda_bearer(game, where)
-    faces = sorted({(colour, face) for colour, fs in rolls.items() for face in fs})
-    if bearer is None or not faces:
-        return False
-    frame["yoda"] = "asked"
-    options = [{"id": "keep", "label": "Do not use the Master Yoda ring"}]
-    options += [{"id": f"reroll:{c}:{f}", "label": f"Reroll a {c} {f}", "data": [c, f]} for c, f in faces]
-    game.ask(board.decider(game, "rebel", tables(game).leaders[bearer].role), "use-master-yoda", options,
-             "Use the Master Yoda ring to reroll one of your dice?")
-    return True
-
-
-def yoda_combat_options(game, faction: str, where: str) -> list[dict]:
-    """The Rebel's combat action while attacking where the ring's bearer is (once per round)."""
-    if faction != "rebel" or yoda_bearer(game, where) is None:
-        return []
-    return [{"id": YODA, "label": "Use the Master Yoda ring: reroll 1 of your dice"}]
-
-
-def use_yoda_in_combat(game, faction: str, theater: str, where: str) -> None:
-    """Reroll one die of this attack with the ``reroll_dice`` op (RS-ATK-04), as a tactic card would."""
-    bearer = yoda_bearer(game, where)
-    _yoda_used(game, bearer, where)
-    player = board.decider(game, faction, tables(game).leaders[bearer].role)
-    run_effect(game, [{"op": "reroll_dice", "count": 1}],
-               {"faction": faction, "player": player, "card": YODA, "theater": theater, "system": where})

@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
-
 from swrebellion.engine import secret
 
-from . import board
-from .cards import deck, draw, hand
-from .ops_conditions import Faction, OpTable, Strict, Where, answer, label, matches, op, pick
-from . import ops_plans
-from .tables import OPPONENT, tables
+from .. import board
+from ..cards import deck, draw, hand
+from ..names import label
+from ..rules import missions, plans
+from ..rules.actions import pictured
+from ..rules.objectives import sync_stages
+from ..tables import OPPONENT, tables
+from .conditions import Faction, OpTable, Strict, Where, answer, matches, op, pick
 
 OPS: OpTable = {}
 
@@ -133,7 +135,6 @@ def draw_objectives(game, frame, params: DrawObjectives, ctx) -> None:
         frame["drawn"] = []
     hand(game, "rebel", "objectives").extend(frame["kept"])
     if frame["drawn"]:
-        from .objectives import sync_stages
 
         deck(game, "objectives").extend(frame["drawn"])
         sync_stages(game)  # the backs are public and move with their cards (RS-OBJ-02)
@@ -203,12 +204,11 @@ def _deck_name(params: AssignFromDeck, faction: str) -> str:
 
 def _deck_choices(game, params: AssignFromDeck, ctx) -> list[str]:
     """Cards of the deck the actor could carry out, alone or with one leader from the pool."""
-    from . import missions
 
     faction, actor = ctx["faction"], ctx["actor"]
     pool = board.pool(game, faction)
     return sorted({c for c in deck(game, _deck_name(params, faction))
-                   if ops_plans.playable(game, c) and missions.completable(game, c, [actor], pool)})
+                   if plans.playable(game, c) and missions.completable(game, c, [actor], pool)})
 
 
 @op(OPS, "assign_from_deck", AssignFromDeck, lambda game, params, ctx: bool(_deck_choices(game, params, ctx)))
@@ -216,7 +216,6 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
     """Search a deck for a card and put it face down as an assigned mission, or into hand (Our Most Desperate Hour,
     Proceeding as Planned).
     Our Most Desperate Hour, Proceeding as Planned."""
-    from . import missions
 
     faction, actor = ctx["faction"], ctx["actor"]
     name = _deck_name(params, faction)
@@ -272,7 +271,6 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
                 and not board.is_captured(game, l) and leaders[l]["ring"] is None]
     allowed = None
     if params.among == "pictured":
-        from .actions import pictured
 
         allowed = pictured(game, ctx["card"])
     return [l for l, info in sorted(leaders.items())

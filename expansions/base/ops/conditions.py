@@ -19,11 +19,10 @@ from __future__ import annotations
 from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
-
 from swrebellion.engine.effects import context
 
-from . import board
-from .tables import BASE_SPACE, tables
+from .. import board
+from ..tables import tables
 
 Faction = Literal["rebel", "empire"]
 
@@ -158,10 +157,10 @@ OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool]
 
 
 def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., bool] | None = None):
-    """Register ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table. ``feasible(game, params,
-    ctx)`` says whether the op, run first, could do anything: a mission or action card is offered only then, so
-    players are never offered a card that would stop at once for want of a target. The registered handler carries
-    it as ``handler.feasible`` (objectives test every condition op with it, whichever plugin registered it)."""
+    """Declare ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table (registered with
+    :func:`register_ops`). ``feasible(game, params, ctx)`` says whether the op, run first, could do anything: a
+    mission or action card is offered only then, so players are never offered a card that would stop at once for
+    want of a target; objectives test their condition ops with it."""
 
     def wrap(fn):
         def handler(game, frame):
@@ -169,11 +168,17 @@ def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., 
 
         handler.__doc__ = fn.__doc__
         handler.__name__ = fn.__name__
-        handler.feasible = feasible
         table[name] = (params, handler, feasible)
         return fn
 
     return wrap
+
+
+def register_ops(registry, *tables: OpTable) -> None:
+    """Register the ops of ``tables`` (declared with :func:`op`), with their feasibility tests."""
+    for table in tables:
+        for name, (params, handler, feasible) in table.items():
+            registry.register(name, params, handler, feasible)
 
 
 def answer(frame) -> dict | None:
@@ -191,16 +196,3 @@ def pick(game, frame, player: str, kind: str, options: list[dict], prompt: str) 
         return options[0]
     game.ask(player, kind, options, prompt)
     return None
-
-
-NAMED_KINDS = ("systems", "leaders", "units", "missions", "actions", "objectives")
-
-
-def label(game, thing: str) -> str:
-    """The English name of a system, leader, unit or card id, for option labels and the account of the game."""
-    cache = game.rules.cache
-    if "base-names" not in cache:
-        content = game.rules.content
-        names = {i: item.name.en for kind in NAMED_KINDS for i, item in content.items(kind).items()}
-        cache["base-names"] = {**names, BASE_SPACE: "the Rebel Base space"}
-    return cache["base-names"].get(thing, thing)

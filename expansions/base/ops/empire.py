@@ -13,15 +13,16 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
-
 from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
 
-from . import board
-from .cards import deck, hand
-from .ops_conditions import Faction, OpTable, Strict, Where, label, matches, op, pick, systems_where
-from .ops_flow import When, _holds
-from .tables import OPPONENT, tables
+from .. import board
+from ..cards import deck, hand
+from ..names import label
+from ..rules.objectives import sync_stages
+from ..tables import DEATH_STAR, DSUC, OPPONENT, tables, track_length
+from .conditions import Faction, OpTable, Strict, Where, matches, op, pick, systems_where
+from .flow import When, _holds
 
 OPS: OpTable = {}
 
@@ -65,18 +66,12 @@ class ChangeReputation(Strict):
         return value
 
 
-def _track_end(game) -> int:
-    from .setup import the_setup
-
-    return tables(game).time_tracks[the_setup(game).time_track].length
-
-
 @op(OPS, "change_reputation", ChangeReputation)
 def change_reputation(game, frame, params: ChangeReputation, ctx) -> None:
     """The Rebel gains or loses reputation (Carbon Freezing; Lure of the Dark Side on Luke Skywalker)."""
     amount = params.amount
     if amount < 0:
-        amount = -min(-amount, _track_end(game) - game.state["data"]["reputation"])
+        amount = -min(-amount, track_length(game) - game.state["data"]["reputation"])
     game.pop()
     if amount:
         board.change_reputation(game, amount, cause=ctx.get("card", "effect"))
@@ -213,7 +208,6 @@ class DeployFromQueue(Strict):
 @op(OPS, "deploy_from_queue", DeployFromQueue)
 def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
     """Deploy a unit from the build queue straight into the system (Oversee Project)."""
-    from .refresh import DEATH_STAR, DSUC
 
     faction, where = ctx["faction"], ctx["system"]
     queue = game.state["data"]["queue"][faction]
@@ -304,7 +298,6 @@ class BuryObjective(Strict):
 @op(OPS, "bury_objective", BuryObjective)
 def bury_objective(game, frame, params: BuryObjective, ctx) -> None:
     """Send one objective from the Rebel's hand to the bottom of the objective deck (Retrieve the Plans)."""
-    from .objectives import sync_stages
 
     cards = hand(game, "rebel", "objectives")
     if not cards:

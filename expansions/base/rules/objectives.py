@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
 
-from . import board
-from .board import team_secret
-from .cards import deck, discard, draw as draw_cards, hand
-from .ops_conditions import label
-from .ops_refresh import OPS
-from .tables import tables
+from .. import board
+from ..board import team_secret
+from ..cards import deck, discard, hand
+from ..cards import draw as draw_cards
+from ..names import label
+from ..tables import tables
+from .plans import feasibility
 
 PLAY = "base.objective.play"
 #: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07); Rise of the Empire adds "refresh".
@@ -52,18 +53,12 @@ def draw(game, count: int = 1) -> list[str]:
 
 
 def _conditions(game, card: str) -> list:
-    """The card's condition ops as (feasibility test, validated parameters), built once per set of rules: every op
-    with a feasibility test (``handler.feasible``), the base ones here (``OPS``) or another plugin's."""
+    """The card's condition ops as (feasibility test, parsed parameters), built once per set of rules: every step
+    whose op has a feasibility test, whichever plugin registered it (``plans.feasibility``)."""
     cache = game.rules.cache.setdefault("base.objective-conditions", {})
     if card not in cache:
-        cache[card] = []
-        for step in tables(game).objectives[card].effect:
-            spec = game.rules.ops[step.op] if step.op in game.rules.ops else None
-            test = getattr(spec.handler, "feasible", None) if spec is not None else None
-            if test is None and step.op in OPS:
-                test = OPS[step.op][2]
-            if test is not None:
-                cache[card].append((test, (spec.params if spec else OPS[step.op][0]).model_validate(step.params)))
+        steps = [{"op": s.op, **s.params} for s in tables(game).objectives[card].effect]
+        cache[card] = [test for test in (feasibility(game, step) for step in steps) if test]
     return cache[card]
 
 

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from swrebellion.engine import peek
 
-from . import board, objectives
-from .board import decider, team_secret
-from .cards import deck, discard, draw, hand
-from .ops_conditions import label
-from .setup import the_setup
-from .tables import BASE_SPACE, FACTIONS, OPPONENT, tables
+from .. import board
+from ..board import decider, team_secret
+from ..cards import deck, discard, draw, hand
+from ..names import label
+from ..rules import objectives
+from ..rules.leaders import recruitable
+from ..tables import BASE_SPACE, DEATH_STAR, DEPLOY_LIMIT, DSUC, FACTIONS, OPPONENT, tables, the_setup
+from .missions import return_unrevealed
 
 PARTS = [
     "base.refresh.objective",
@@ -40,15 +42,19 @@ HAND_LIMIT = 10  # RB-REF-04
 MISSION_DRAWS = 2  # RB-REF-04
 PROBE_DRAWS = 2  # RB-PRB-03
 ACTION_DRAWS = 2  # RB-REC-02
-DEPLOY_LIMIT = 2  # RB-BLD-08, RS-DEP-04: units per system per Refresh Phase
-DEATH_STAR, DSUC = "death-star", "death-star-under-construction"
 
 
 def refresh_step(game, frame) -> None:
-    """RB-REF-01: the parts in order (FAQ-86)."""
+    """RB-REF-01: the parts in order (FAQ-86), each after its moment (``refresh.<part>``)."""
     game.pop()
     for part in reversed(PARTS):
-        game.push(part)
+        push_part(game, part)
+
+
+def push_part(game, part: str) -> None:
+    """A Refresh step, with its moment (``base.refresh.build`` -> ``refresh.build``) reached just before it."""
+    game.push(part)
+    game.moment(part.removeprefix("base."))
 
 
 # -- 0. start-of-Refresh objective -----------------------------------------------------------------------------
@@ -80,7 +86,6 @@ def retrieve_leaders_step(game, frame) -> None:
     ``missions.return_unrevealed``); every other leader on the board returns to the pool, except captured ones,
     who stay where they are held (RS-LDR-04), and a leader Detained this round, who stays this once (card effect,
     ``ops_empire.detain``)."""
-    from .missions import return_unrevealed
 
     return_unrevealed(game)
     returned = []
@@ -178,37 +183,12 @@ def advance_time_step(game, frame) -> None:
         return
     icons = time_icons(game, data["time"])
     if "build" in icons:
-        game.push("base.refresh.build")
+        push_part(game, "base.refresh.build")
     if "recruit" in icons:
-        game.push("base.refresh.recruit")
+        push_part(game, "base.refresh.recruit")
 
 
 # -- recruitment --------------------------------------------------------------------------------------------------
-
-
-def _replaced_by(game) -> dict[str, list[str]]:
-    """Leader -> the leaders that replace him (Luke Skywalker (Jedi) replaces Luke, RS-LDR-06)."""
-    cache = game.rules.cache
-    if "base.replaced_by" not in cache:
-        out: dict[str, list[str]] = {}
-        for lid, info in tables(game).leaders.items():
-            if info.replaces:
-                out.setdefault(info.replaces, []).append(lid)
-        cache["base.replaced_by"] = out
-    return cache["base.replaced_by"]
-
-
-def recruitable(game, leader_id: str) -> bool:
-    """RB-REC-06/07, FAQ-89: only a leader still in the supply, not on the board, in a pool or destroyed ('gone');
-    a leader whose other form is in play counts as in play (RS-LDR-06)."""
-    leaders = game.state["data"]["leaders"]
-    if leaders.get(leader_id, {}).get("at") != "supply":
-        return False
-    twins = list(_replaced_by(game).get(leader_id, ()))
-    replaces = tables(game).leaders[leader_id].replaces
-    if replaces:
-        twins.append(replaces)
-    return all(leaders[t]["at"] == "supply" for t in twins if t in leaders)
 
 
 def card_leaders(game, card: str) -> list[str]:
@@ -580,5 +560,4 @@ STEPS = {
     "base.refresh.recruit": recruit_step,
     "base.refresh.build": build_step,
     "base.refresh.deploy": deploy_step,
-    **objectives.STEPS,
 }

@@ -25,27 +25,23 @@ with none, the General.
 
 from __future__ import annotations
 
+from functools import partial
+
 from swrebellion.engine.effects import run_effect
 
-from . import board, ops
-from .cards import hand
-from .ops_actions import actor_ok
-from .ops_conditions import label
-from .ops_plans import feasible, plan, playable
-from .tables import tables
+from .. import board
+from ..cards import hand
+from ..names import label
+from ..tables import BASE_SPACE, tables
+from .combat import state
+from .plans import feasibility, feasible, plan, playable
+from .rings import player_of
 
-C3PO, R2D2 = "c-3po", "r2-d2"  # the rings Human-Cyborg Relations and Resourceful Astromech attach
-FALCON = "millennium-falcon"  # the ring The Millennium Falcon attaches
 DESTINY = "it-is-your-destiny"
 
 
-def _player(game, faction: str, leader: str | None) -> str:
-    role = tables(game).leaders[leader].role if leader else "general"
-    return board.decider(game, faction, role)
-
-
 def _context(game, faction: str, card: str, actor: str | None) -> dict:
-    ctx = {"faction": faction, "player": _player(game, faction, actor), "card": card}
+    ctx = {"faction": faction, "player": player_of(game, faction, actor), "card": card}
     if actor:
         ctx.update(actor=actor, leaders=[actor])
     return ctx
@@ -85,84 +81,7 @@ def play_assignment_card(game, faction: str, chosen: dict) -> None:
 # -- Immediate -----------------------------------------------------------------------------------------------------
 
 
-def immediate_step(game, frame) -> None:
-    """RS-ACT-06: every Immediate card in the faction's hand is resolved, one after another."""
-    faction = frame["faction"]
-    t = tables(game)
-    cards = [c for c in hand(game, faction, "actions") if t.actions[c].timing == "immediate" and playable(game, c)]
-    if not cards:
-        game.pop()
-        return
-    pictured = [l for l in t.actions[cards[0]].leaders if board.leader(game, l)["at"] not in ("supply", "gone")]
-    _play(game, faction, cards[0], pictured[0] if pictured else None)
-
-
 # -- the rings in missions -------------------------------------------------------------------------------------------
-
-
-def _bearer(game, ring: str, where: str) -> str | None:
-    for lid in board.leaders_at(game, where, "rebel"):
-        if board.leader(game, lid)["ring"] == ring:
-            return lid
-    return None
-
-
-def _ring_used(game, lid: str, ring: str, effect: str) -> None:
-    """The ring is discarded when used (RS-ACT-13)."""
-    board.leader(game, lid)["ring"] = None
-    game.log("ring-used", ring=ring, leader=lid, effect=effect)
-
-
-def r2d2(game, frame) -> bool:
-    """Resourceful Astromech: once the Empire has rolled in a mission in the ringed leader's system, the Rebel may
-    discard the ring to turn one Imperial die to a blank, after seeing both rolls. True when it asks."""
-    where = frame["ctx"]["system"]
-    choice = frame.pop("choice", None) if frame.get("r2d2") == "asked" else None
-    if choice is not None:
-        frame["r2d2"] = "done"
-        if choice["id"] != "keep":
-            colour, face = choice["data"]
-            faces = frame["rolls"]["empire"][colour]
-            faces[faces.index(face)] = "blank"
-            _ring_used(game, _bearer(game, R2D2, where), R2D2, f"an Imperial {face} became a blank")
-        return False
-    if "r2d2" in frame:
-        return False
-    frame["r2d2"] = "done"
-    bearer = _bearer(game, R2D2, where)
-    rolled = frame["rolls"].get("empire", {})
-    faces = sorted({(colour, face) for colour, fs in rolled.items() for face in fs if face != "blank"})
-    if bearer is None or not faces:
-        return False
-    frame["r2d2"] = "asked"
-    options = [{"id": "keep", "label": "Keep the R2-D2 ring"}]
-    options += [{"id": f"blank:{c}:{f}", "label": f"Turn a {c} {f} to a blank", "data": [c, f]} for c, f in faces]
-    game.ask(_player(game, "rebel", bearer), "use-r2-d2", options, "Use R2-D2 on an Imperial die?")
-    return True
-
-
-def c3po(game, frame) -> bool:
-    """Human-Cyborg Relations: a Rebel diplomacy attempt that failed in the ringed leader's system may count as a
-    success instead, discarding the ring. True when it asks."""
-    where = frame["ctx"]["system"]
-    if frame.get("c3po") == "asked":
-        frame["c3po"] = "done"
-        if frame.pop("choice")["id"] == "use":
-            frame["success"] = True
-            _ring_used(game, _bearer(game, C3PO, where), C3PO, "the failed mission succeeds")
-            game.log("mission-result", card=frame["card"], faction=frame["faction"], success=True, ring=C3PO)
-        return False
-    if "c3po" in frame or frame["success"] or frame["faction"] != "rebel":
-        return False
-    frame["c3po"] = "done"
-    bearer = _bearer(game, C3PO, where)
-    if bearer is None or "diplomacy" not in tables(game).missions[frame["card"]].requires:
-        return False
-    frame["c3po"] = "asked"
-    game.ask(_player(game, "rebel", bearer), "use-c-3po",
-             [{"id": "keep", "label": "Keep the C-3PO ring"}, {"id": "use", "label": "Count the mission a success"}],
-             "Use C-3PO to turn this failure into a success?")
-    return True
 
 
 # -- Special: It Is Your Destiny ----------------------------------------------------------------------------------------
@@ -179,7 +98,7 @@ def offer_destiny(game, where: str, mission_leaders: list[str]) -> bool:
         return False
     options = [{"id": "pass", "label": "Do not play It Is Your Destiny"}]
     options += [{"id": f"capture:{l}", "label": f"Capture {label(game, l)}"} for l in mission_leaders]
-    game.ask(_player(game, "empire", present[0]), "play-destiny", options, "Play It Is Your Destiny?")
+    game.ask(player_of(game, "empire", present[0]), "play-destiny", options, "Play It Is Your Destiny?")
     return True
 
 
@@ -238,8 +157,7 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
     if not p.playable or barred(game, faction, ctx.get("system")):
         return []
     trigger = p.effect[0]["op"] == "trigger" if p.effect else False
-    tests = [(ops.FEASIBLE[s["op"]], game.rules.ops[s["op"]].params.model_validate(
-        {k: v for k, v in s.items() if k != "op"})) for s in p.effect if s["op"] in ops.FEASIBLE] if trigger else []
+    tests = [test for test in map(partial(feasibility, game), p.effect) if test] if trigger else []
     out: list[str | None] = []
     for lid in pictured(game, card) or [None]:
         if lid is not None and board.leader_faction(game, lid) != faction:
@@ -257,7 +175,6 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
 def start_options(game, faction: str) -> list[dict]:
     """Start of Combat cards the side may play in this combat (RS-ACT-05/08): one option per card, or per card and
     leader when several of its leaders could (Ready for Action: Piett or Veers)."""
-    from .combat import state
 
     t = tables(game)
     ctx = {"system": state(game)["system"], "moment": "start-of-combat"}
@@ -313,7 +230,7 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
     if not options:
         windows.append(key)
         return False
-    player = _player(game, faction, options[0]["data"]["actor"])
+    player = player_of(game, faction, options[0]["data"]["actor"])
     game.ask(player, "special-action", options + [{"id": "pass", "label": "Play no action card"}],
              f"Play an action card ({MOMENTS[moment]})?", key="special")
     return True
@@ -339,44 +256,23 @@ def roll(game, frame, dice: dict[str, int], who: str, purpose: str) -> dict[str,
 # -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -----------------------------------
 
 
-def after_success(game, frame) -> bool:
-    """A mission has succeeded and its effect is over: the side's cards for that moment, then the Millennium
-    Falcon ring (before any combat the mission causes, SU). True while busy."""
-    where = frame["ctx"].get("system")
-    info = {"system": where, "mission": mission_info(frame)}
-    if special_window(game, frame, "mission-success", frame["faction"], info):
-        return True
-    return falcon(game, frame)
-
-
 def mission_info(frame) -> dict:
     return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"])}
 
 
-def falcon(game, frame) -> bool:
-    """The Millennium Falcon: when a Rebel mission succeeds in the ringed leader's system, the Rebel may discard
-    the ring to free one captured leader held there (RS-ACT-13). True when it asks."""
-    where = frame["ctx"].get("system")
-    if frame.get("falcon") == "asked":
-        frame["falcon"] = "done"
-        chosen = frame.pop("choice")
-        if chosen["id"] != "keep":
-            lid = chosen["id"].partition(":")[2]
-            _ring_used(game, _bearer(game, FALCON, where), FALCON, f"{lid} is freed")
-            board.rescue(game, lid, FALCON)
+def actor_ok(game, rule: str, lid: str | None, ctx) -> bool:
+    """Where a pictured leader must be to play the card (RS-ACT-08/10: never a captured one)."""
+    if lid is None:
+        return True
+    at = board.leader(game, lid)["at"]
+    if rule == "target":
+        return ctx.get("leader") == lid
+    if board.is_captured(game, lid):
         return False
-    if "falcon" in frame or frame["faction"] != "rebel" or where is None:
-        return False
-    frame["falcon"] = "done"
-    bearer = _bearer(game, FALCON, where)
-    held = board.leaders_at(game, where, "rebel", captured=True)
-    if bearer is None or not held:
-        return False
-    frame["falcon"] = "asked"
-    options = [{"id": "keep", "label": "Keep the Millennium Falcon ring"}]
-    options += [{"id": f"free:{l}", "label": f"Free {label(game, l)}"} for l in held]
-    game.ask(_player(game, "rebel", bearer), "use-millennium-falcon", options, "Use the Millennium Falcon?")
-    return True
-
-
-STEPS = {"base.immediate-actions": immediate_step}
+    if rule == "pool":
+        return at == "pool"
+    if rule == "on-mission":
+        return lid in (ctx.get("mission") or {}).get("leaders", ())
+    if rule == "on-board":
+        return at != ctx.get("system") and (at in game.state["data"]["systems"] or at == BASE_SPACE)
+    return at == ctx.get("system")

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
-
 from swrebellion.engine.effects import insert, run_effect, stop
 
-from . import board
-from .ops_conditions import Faction, OpTable, Strict, Where, any_system, label, matches, op, pick, systems_where
-from .tables import OPPONENT, tables
+from .. import board
+from ..names import label
+from ..tables import OPPONENT, tables
+from .conditions import Faction, OpTable, Strict, Where, any_system, matches, op, pick, systems_where
 
 OPS: OpTable = {}
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from swrebellion.engine import peek, secret
 
-from . import board
-from .board import decider, team_secret
-from .cards import deck, draw, hand, new_hand
-from .tables import BASE_SPACE, FACTIONS, tables
+from .. import board
+from ..board import decider, team_secret
+from ..cards import deck, draw, hand, new_hand
+from ..tables import BASE_SPACE, FACTIONS, tables, the_setup
 
 PARTS = [
     "base.setup.board",  # RB-SET-01..03, C-09: players, leaders, time and reputation, systems
@@ -27,10 +27,6 @@ PARTS = [
     "base.setup.hands",  # RB-SET-13
     "base.setup.finish",
 ]
-
-
-def the_setup(game):
-    return tables(game).setups[game.state["options"].get("setup", "base")]
 
 
 def teams_for(players: int) -> tuple[dict, dict]:

@@ -9,7 +9,9 @@ carries the action out, pushed with those arguments as its frame's locals. This 
 
 from __future__ import annotations
 
-from . import board
+from .. import board
+from .missions import return_unrevealed, reveal_options
+from .movement import activation_options
 
 
 def round_step(game, frame) -> None:
@@ -21,23 +23,28 @@ def round_step(game, frame) -> None:
         data["round"] += 1
         data["phase"] = "assignment"
         game.log("round", round=data["round"], time=data["time"], reputation=data["reputation"])
-        game.push("base.assignment")
+        _phase(game, "assignment", "base.assignment")
     elif stage == 1:
         data["phase"] = "command"
         data["passed"] = {board.seat_id(*seat): False for seat in board.seats(game)}
         data["current"] = "rebel"
         game.push("base.command-end")
-        game.push("base.command")
+        _phase(game, "command", "base.command")
     else:
         data["phase"] = "refresh"
-        game.push("base.refresh")
+        _phase(game, "refresh", "base.refresh")
+
+
+def _phase(game, name: str, step: str) -> None:
+    """The phase's step between the moments of its start and its end (pushed in reverse: they run start first)."""
+    game.moment(f"{name}.end")
+    game.push(step)
+    game.moment(f"{name}.start")
 
 
 def command_step(game, frame) -> None:
     """RB-CMD-01..06, RS-CMD-01..09: whose turn it is (seats in ``board.seats`` order, skipping those who passed),
     and the one action they take."""
-    from .missions import reveal_options
-    from .movement import activation_options
 
     data = game.state["data"]
     order = board.seats(game)
@@ -47,29 +54,33 @@ def command_step(game, frame) -> None:
     if "choice" in frame:
         choice = frame.pop("choice")
         faction, role = order[frame["seat"]]
-        if choice["id"] == "pass":
-            data["passed"][board.seat_id(faction, role)] = True
-            game.log("pass", faction=faction, **({"role": role} if role else {}))
-        elif choice["id"] == "reveal-base":
+        if choice["id"] == "reveal-base":
             board.check_base_reveal(game, voluntary=True)  # RULINGS C-06: a free act at the start of the turn
             frame["revealed_base_this_turn"] = True
             return
-        elif (choice.get("data") or {}).get("free"):  # another free act at the start of the turn (turn-start-acts)
+        if (choice.get("data") or {}).get("free"):  # another free act at the start of the turn (turn-start-acts)
             game.push(choice["data"]["step"], **choice["data"].get("args", {}))
             return
+        frame["turn_over"] = True
+        game.moment("command.turn-end", faction=faction, role=role)  # runs after the action's frames
+        if choice["id"] == "pass":
+            data["passed"][board.seat_id(faction, role)] = True
+            game.log("pass", faction=faction, **({"role": role} if role else {}))
         else:
             action = choice["data"]  # {"step": name, "args": {...}}: a mission reveal or an activation
             game.push(action["step"], **action.get("args", {}))
-        frame["turn_over"] = True
         return
     if frame.pop("turn_over", False):
         frame.pop("revealed_base_this_turn", None)
+        frame.pop("reached", None)  # a new turn: its moments are reached anew
         _next_seat(data, order, frame)
     if all(data["passed"].get(board.seat_id(*seat), False) for seat in order):
         data["seat_role"] = None
         game.pop()
         return
     faction, role = order[frame["seat"]]
+    if game.moment("command.turn-start", once_in=frame, faction=faction, role=role):
+        return
     options = []
     if faction == "rebel" and not board.base_revealed(game) and not frame.get("revealed_base_this_turn"):
         options.append({"id": "reveal-base", "label": "Reveal the Rebel base (RULINGS C-06, C-07)"})
@@ -97,7 +108,6 @@ def _next_seat(data: dict, order: list, frame: dict) -> None:
 def command_end_step(game, frame) -> None:
     """End of the Command Phase: 'end of Command Phase' effects (Rapid Mobilization, RB-RLC-08), then unrevealed
     missions go back to hand with their leaders to the pool (RB-CMD-05, RULINGS C-11)."""
-    from .missions import return_unrevealed
 
     data = game.state["data"]
     pending = data.setdefault("end_of_command", [])

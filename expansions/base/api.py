@@ -1,0 +1,172 @@
+"""The base game's public API: what other expansions (Rise of the Empire, fan plugins) may use of the base game.
+
+Everything here is a promise: documented, typed, tested from outside (``examples/space-cannon`` imports only this
+module and the kernel), and changed only with a deprecation path. Everything else in ``swrebellion.expansions.base``
+is private and may change in any release. docs/plugins.md walks through it; the groups:
+
+* **Content tables and names**: :func:`tables` (the content as lookup tables), :func:`label` and :func:`readable`
+  (names for people), :func:`the_setup`, the constants :data:`FACTIONS`, :data:`OPPONENT`, :data:`BASE_SPACE`.
+* **Board queries**: who plays (:func:`team`, :func:`decider`), units (:func:`units_at`, :func:`faction_units`,
+  :func:`has_units`, :func:`supply_left`), leaders (:func:`leader`, :func:`leaders_at`, :func:`pool`,
+  :func:`leader_faction`, :func:`is_captured`), systems (:func:`system`, :func:`adjacent`, :func:`is_populous`,
+  :func:`is_remote`, :func:`is_imperial`, :func:`is_rebel`, :func:`is_neutral`), the base (:func:`base_system`,
+  :func:`base_revealed`), cards (:func:`deck`, :func:`hand`).
+* **Rule actions**: units (:func:`add_units`, :func:`remove_units`, :func:`destroy_units`, :func:`move_units`,
+  :func:`queue_unit`, :func:`unqueue_unit`, :func:`deploy_unit`), leaders (:func:`capture_leader`,
+  :func:`rescue`), loyalty and reputation (:func:`gain_loyalty`, :func:`lose_loyalty`,
+  :func:`change_reputation`), cards (:func:`draw`, :func:`discard`, :func:`reveal_cards`), combat
+  (:func:`start_combat`, :func:`fire`: roll given dice into a combat and let the firing side assign the damage,
+  :func:`destroy_in_combat`, :func:`draw_tactics`, :func:`add_combat_effect`).
+* **Combat state**: :func:`combat_state` (typed :class:`CombatState`), :func:`combat_order`,
+  :func:`contested`, :func:`combat_effects`, :func:`combat_health`, :func:`check_battles`, :func:`tactic_hand`.
+* **Cards in play**: :func:`card_plan`, :func:`card_feasible` (one feasibility mechanism: the first step's op
+  test, whichever plugin registered the op), :func:`special_window` (the windows of Special action cards),
+  :func:`roll_with_cards`, :func:`fight_after`.
+* **Writing effect ops**: :class:`Strict` (parameter models), :data:`OpTable` and :func:`op` (declare ops with a
+  feasibility test), :func:`register_ops` (register them), :func:`pick` and :func:`answer` (ask a choice inside an op), :class:`Where` and
+  :func:`systems_where` / :func:`matches` (conditions on systems).
+* **Step names** other plugins wrap or push: :data:`STEPS`.
+* **State shapes**: :class:`SystemState`, :class:`LeaderState`, :class:`CombatState`, :class:`Attack`.
+"""
+
+from __future__ import annotations
+
+from .board import (
+    add_units,
+    base_revealed,
+    base_system,
+    best_tactics,
+    change_reputation,
+    check_base_reveal,
+    controlled_by,
+    decider,
+    destroy_system,
+    destroy_units,
+    faction_units,
+    gain_loyalty,
+    has_units,
+    is_captured,
+    is_imperial,
+    is_neutral,
+    is_populous,
+    is_rebel,
+    is_remote,
+    leader,
+    leader_faction,
+    leaders_at,
+    lose_loyalty,
+    pool,
+    queue_unit,
+    queued,
+    rebel_base_location,
+    remove_units,
+    rescue,
+    reveal_base,
+    supply_left,
+    system,
+    team,
+    team_secret,
+    units_at,
+    unqueue_unit,
+)
+from .cards import deck, discard, draw, hand
+from .describe import word
+from .names import label, readable
+from .ops.conditions import (
+    Faction,
+    OpTable,
+    Strict,
+    UnitFilter,
+    Where,
+    answer,
+    matches,
+    op,
+    pick,
+    register_ops,
+    systems_where,
+)
+from .rules.actions import MOMENTS as SPECIAL_MOMENTS
+from .rules.actions import barred, mission_info, special_window
+from .rules.actions import roll as roll_with_cards
+from .rules.combat import (
+    ATTACK,
+    BATTLE,
+    COMBAT,
+    RETREAT,
+    ROLE,
+    ROUND,
+    THEATERS,
+    check_battles,
+    contested,
+    draw_tactics,
+    fire,
+    retreat,
+    start_combat,
+    tactic_hand,
+)
+from .rules.combat import action_options as combat_action_options
+from .rules.combat import active_effects as combat_effects
+from .rules.combat import add_effect as add_combat_effect
+from .rules.combat import destroy as destroy_in_combat
+from .rules.combat import health as combat_health
+from .rules.combat import order as combat_order
+from .rules.combat import state as combat_state
+from .rules.leaders import capture_leader, recruitable
+from .rules.missions import meets, mission_frame, return_to_hand, successes
+from .rules.moves import move_units
+from .rules.objectives import slot_free, sync_stages
+from .rules.plans import feasible as card_feasible
+from .rules.plans import fight_after
+from .rules.plans import plan as card_plan
+from .rules.rings import player_of
+from .shapes import Attack, CombatState, LeaderState, SystemState
+from .tables import BASE_SPACE, DEPLOY_LIMIT, FACTIONS, OPPONENT, tables, the_setup, track_length
+
+#: The base game's step names that other plugins may wrap (``registry.wrap``) or push.
+STEPS = {
+    "combat": COMBAT,
+    "combat-round": ROUND,
+    "battle": BATTLE,
+    "attack": ATTACK,
+    "retreat": RETREAT,
+    "setup-tactics": "base.setup.tactics",
+    "setup-loyalty": "base.setup.loyalty",
+    "setup-empire-units": "base.setup.empire-units",
+    "refresh-objective": "base.refresh.objective",
+}
+
+
+def adjacent(game, system_id: str) -> list[str]:
+    """The systems adjacent to ``system_id`` on the map (RB-MOV-03), in id order."""
+    return sorted(tables(game).adjacent.get(system_id, ()))
+
+
+def deploy_unit(game, faction: str, unit: str, to: str, cause: str) -> None:
+    """Put a unit from the side's supply onto the board (a card or ability deploying it), logged as ``deployed``.
+    The caller checks that the supply has one (:func:`supply_left`)."""
+    add_units(game, to, unit)
+    game.log("deployed", faction=faction, unit=unit, to=to, cause=cause)
+
+
+def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
+    """Show ``cards`` to the side ``to`` (both teams in team play see them; the rest of the table does not):
+    logged as ``cards-revealed`` with the cards as that side's secret."""
+    game.log("cards-revealed", to=to, count=len(cards), cards=team_secret(game, list(cards), to), cause=cause)
+
+
+__all__ = [
+    "Attack", "BASE_SPACE", "CombatState", "DEPLOY_LIMIT", "FACTIONS", "Faction", "LeaderState", "OPPONENT",
+    "OpTable", "ROLE", "SPECIAL_MOMENTS", "STEPS", "Strict", "SystemState", "THEATERS", "UnitFilter", "Where",
+    "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
+    "capture_leader", "card_feasible", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
+    "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
+    "controlled_by", "deck", "decider", "deploy_unit", "destroy_in_combat", "destroy_system", "destroy_units",
+    "discard", "draw", "draw_tactics", "faction_units", "fight_after", "fire", "gain_loyalty", "hand", "has_units",
+    "is_captured", "is_imperial", "is_neutral", "is_populous", "is_rebel", "is_remote", "label", "leader",
+    "leader_faction", "leaders_at", "lose_loyalty", "matches", "meets", "mission_frame", "mission_info",
+    "move_units", "op", "pick", "player_of", "pool", "queue_unit", "queued", "readable", "rebel_base_location", "register_ops",
+    "recruitable", "remove_units", "rescue", "retreat", "return_to_hand", "reveal_base", "reveal_cards",
+    "roll_with_cards", "slot_free", "special_window", "start_combat", "successes", "supply_left", "sync_stages",
+    "system", "systems_where", "tables", "tactic_hand", "team", "team_secret", "the_setup", "track_length",
+    "units_at", "unqueue_unit", "word",
+]

@@ -1,0 +1,100 @@
+"""Moving units (RB-MOV-06..16): what may move from a system as a group of ships and cargo, and carrying a group
+over. Activation, the Command Phase action that moves units, is a step (``phases/movement.py``); retreats and
+cards move units with these primitives too."""
+
+from __future__ import annotations
+
+from .. import board
+from ..tables import tables
+
+ACTIVATE = "base.activate"  # the step of an activation (``phases/movement.py``)
+CARGO_LOSS = "base.cargo-loss"  # the step losing cargo stranded in a destroyed system
+
+
+def base_hidden(game) -> bool:
+    data = game.state["data"]
+    return data.get("base") is not None and board.base_system(game) is not None and not board.base_revealed(game)
+
+
+def needs_transport(game, unit: str, faction: str, purpose: str) -> bool:
+    """RB-MOV-06..08, RS-UNT-02; an effect may lift the restriction (RB-MOV-15, Escape Plan)."""
+    return game.modify("needs-transport", tables(game).units[unit].needs_transport, unit=unit, faction=faction,
+                       purpose=purpose)
+
+
+class Group:
+    """Units chosen to move from one source: ships with their cargo (RB-MOV-06..09, RB-MOV-16). Retreats use it
+    too (RB-RET-07), with ``purpose="retreat"``."""
+
+    def __init__(self, game, faction: str, source: str, chosen: dict, leaders: list, purpose: str = "move"):
+        t = tables(game)
+        self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
+        self.available = {u: n for u, n in board.faction_units(game, source, faction).items() if not t.units[u].immobile}
+        self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
+        self.purpose = purpose
+
+    def capacity(self, units: dict | None = None) -> int:
+        t = tables(self.game)
+        return sum(t.units[u].capacity * n for u, n in (self.chosen if units is None else units).items() if u not in self.cargo)
+
+    def room(self, unit: str) -> int:
+        """How many more of ``unit`` may join the group."""
+        left = self.available.get(unit, 0) - self.chosen.get(unit, 0)
+        if unit not in self.cargo:
+            return left
+        loaded = sum(n for u, n in self.chosen.items() if u in self.cargo)
+        return min(left, self.capacity() - loaded)
+
+    def captives(self, any_ship: bool = False) -> list[str]:
+        """Captured Rebel leaders the Empire may carry: they need a ship able to carry units (among those chosen, or
+        among all that could be), not its room (RS-CAP-05, FAQ-35); never in a retreat (RB-RET-08)."""
+        if self.faction != "empire" or self.purpose == "retreat" or not self.capacity(self.available if any_ship else None):
+            return []
+        return [lid for lid in board.leaders_at(self.game, self.source, "rebel", captured=True) if lid not in self.leaders]
+
+    def everything_fits(self) -> bool:
+        cargo = sum(n for u, n in self.available.items() if u in self.cargo)
+        return cargo <= self.capacity(self.available) and any(u not in self.cargo for u in self.available)
+
+    def options(self) -> list[dict]:
+        out = []
+        for unit in sorted(self.available):
+            room = self.room(unit)
+            if room >= 1:
+                out.append({"id": f"unit:{unit}", "label": f"+1 {unit}"})
+            if room >= 2:
+                out.append({"id": f"all:{unit}", "label": f"+{room} {unit}"})
+        out += [{"id": f"leader:{lid}", "label": f"Carry captured {lid}"} for lid in self.captives()]
+        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
+        if len(left) > 1 and self.everything_fits():
+            out.append({"id": "everything", "label": "Everything that can move from here"})
+        return out
+
+    def take(self, option: str) -> None:
+        kind, _, arg = option.partition(":")
+        if kind == "everything":
+            self.chosen.update(self.available)
+            self.leaders.extend(self.captives())
+        elif kind == "leader":
+            self.leaders.append(arg)
+        else:
+            self.chosen[arg] = self.chosen.get(arg, 0) + (1 if kind == "unit" else self.room(arg))
+
+
+def can_leave(game, faction: str, source: str) -> bool:
+    """A source is usable when the side's units are not pinned (RB-MOV-10..12) and something there can move on its
+    own: a ship, or cargo freed from transport by an effect (RB-MOV-15)."""
+    return not board.pins(game, source, faction) and bool(Group(game, faction, source, {}, []).options())
+
+
+def move_units(game, faction: str, source: str, target: str, units: dict, leaders: list, event: str = "move") -> None:
+    """Carry a group over: captured leaders first, so that their guards leaving never frees them on the way
+    (RB-LDR-05), then the units."""
+    for lid in leaders:
+        board.leader(game, lid)["at"] = target
+    for unit, n in sorted(units.items()):
+        if n:
+            board.remove_units(game, source, unit, n)
+            board.add_units(game, target, unit, n)
+    game.log(event, faction=faction, **{"from": source}, to=target, units={u: n for u, n in units.items() if n},
+             leaders=list(leaders))
