@@ -40,3 +40,22 @@ def activate_or_exit(enable, disable):
         return activate(enable, disable)
     except ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+def rules_or_exit(active, packs=()):
+    """The Rules of the enabled expansions and their packs (plus ``packs`` folders), for commands that play. Content
+    errors exit 1 (run `rebellion validate` for all of them); a plugin that fails while its rules are registered
+    exits 2, named; warnings (a plugin adjusting a value nobody declares, ...) go to stderr."""
+    from swrebellion.engine import PluginError
+    from swrebellion.games import ContentError, rules_from_active
+
+    try:
+        rules = rules_from_active(active, tuple(str(p) for p in packs))
+    except ContentError as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
+    except PluginError as exc:
+        raise click.UsageError(str(exc)) from None
+    for warning in rules.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return rules

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .options import expansion_options
+from .options import expansion_options, rules_or_exit
 
 AGENT_KINDS = ("random",)
 
@@ -37,9 +37,8 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
     from swrebellion.engine import Game, RandomAgent
     from swrebellion.engine.human import HumanAgent
     from swrebellion.engine.narration import account
-    from swrebellion.engine.secrets import redact
     from swrebellion.engine.save import save_game
-    from swrebellion.games import ContentError, rules_from_active
+    from swrebellion.engine.secrets import redact
 
     kinds = [k.strip() for k in agents.split(",")]
     if len(kinds) != 2 or any(k not in AGENT_KINDS for k in kinds):
@@ -48,11 +47,7 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
         game = _load(load_path)
         seed = game.state["seed"]
     else:
-        try:
-            rules = rules_from_active(active())
-        except ContentError as exc:
-            click.echo(f"error: {exc}", err=True)
-            raise SystemExit(1) from None
+        rules = rules_or_exit(active())
         try:
             game = Game.new(rules, seed, {"setup": setup_id, "players": players})
         except ValueError as exc:

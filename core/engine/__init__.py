@@ -1,7 +1,7 @@
 """The rules kernel: game state, decisions, randomness, views, saves and scenarios. Knows nothing of Star Wars."""
 
 from .agents import RandomAgent, play
-from .game import Decision, EngineError, Game, IllegalChoice, Option, Rules
+from .game import Decision, EngineError, Game, IllegalChoice, Option, PluginError, Rules
 from .secrets import peek, redact, reveal, secret
 
 __all__ = [
@@ -10,6 +10,7 @@ __all__ = [
     "Game",
     "IllegalChoice",
     "Option",
+    "PluginError",
     "RandomAgent",
     "Rules",
     "peek",

@@ -27,7 +27,7 @@ from typing import Any, Iterable
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
-from .steps import StepRegistry
+from .steps import StepError, StepRegistry
 from .values import ValueRegistry
 
 FORMAT = 1
@@ -37,6 +37,14 @@ MAX_STEPS_PER_RUN = 1_000_000
 
 class EngineError(RuntimeError):
     """A bug in rules code (not in a player's input): an unknown step, a stalled loop, an empty decision."""
+
+
+class PluginError(RuntimeError):
+    """A plugin failed while the rules were being built or run: names the plugin and the hook or step."""
+
+    def __init__(self, plugin: str, where: str, error: BaseException) -> None:
+        self.plugin, self.where, self.error = plugin, where, error
+        super().__init__(f"expansion {plugin!r} failed in {where}: {error}")
 
 
 class IllegalChoice(ValueError):
@@ -96,14 +104,18 @@ class Rules:
         self.steps = StepRegistry()
         self.steps.current_plugin = "kernel"
         register_kernel_steps(self.steps)
-        for plugin in active.implementers("register_steps"):
-            self.steps.current_plugin = plugin
-            active.call_one(plugin, "register_steps", registry=self.steps)
-        self.steps.finish()
         self.values = ValueRegistry()
-        for plugin in active.implementers("register_values"):
-            self.values.current_plugin = plugin
-            active.call_one(plugin, "register_values", registry=self.values)
+        for hook, registry in (("register_steps", self.steps), ("register_values", self.values)):
+            for plugin in active.implementers(hook):
+                registry.current_plugin = plugin
+                try:
+                    active.call_one(plugin, hook, registry=registry)
+                except Exception as exc:  # third-party code: name the plugin, never a bare traceback
+                    raise PluginError(plugin, hook, exc) from exc
+        try:
+            self.steps.finish()
+        except StepError as exc:
+            raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
         hook = active.pm.hook
         #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)

@@ -29,7 +29,11 @@ Wrapper = Callable[..., None]
 
 
 class StepError(ValueError):
-    pass
+    """A clash or an unknown name in the step registry; ``plugin`` is the plugin at fault, when known."""
+
+    def __init__(self, message: str, plugin: str | None = None) -> None:
+        super().__init__(message)
+        self.plugin = plugin
 
 
 @dataclass
@@ -131,10 +135,10 @@ class StepRegistry:
         for moment, step, plugin in self._attached:
             if moment not in self.moments:
                 raise StepError(f"{plugin!r} adds the step {step!r} to the moment {moment!r}, which no enabled "
-                                f"plugin declares (declared: {', '.join(sorted(self.moments)) or 'none'})")
+                                f"plugin declares (declared: {', '.join(sorted(self.moments)) or 'none'})", plugin)
             if step not in self._handlers:
                 raise StepError(f"{plugin!r} adds the step {step!r} to the moment {moment!r}, but no enabled "
-                                "plugin registers that step")
+                                "plugin registers that step", plugin)
             self.moments[moment].steps.append((step, plugin))
         self._moment_steps = {name: tuple(s for s, _ in m.steps) for name, m in self.moments.items()}
 

@@ -17,6 +17,7 @@ from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import FACTIONS, decider, hand, label
 from swrebellion.expansions.base.api import tables as base_tables
 
+from .flow import after_current
 from .tables import tables
 
 STEP = "roe.leader-limit"
@@ -92,8 +93,6 @@ def limit_step(game, frame) -> None:
 
 
 def check_later(game) -> None:
-    from .flow import after_current
-
     after_current(game, STEP)
 
 

@@ -31,6 +31,8 @@ from swrebellion.expansions.base.api import (
     team_secret,
 )
 
+from .leaders import limit
+
 OPS: OpTable = {}
 
 
@@ -189,8 +191,6 @@ def raise_leader_limit(game, frame, params: RaiseLeaderLimit, ctx) -> None:
     this op is offered by the limit check itself when the side would go over (``leaders.limit_step``)."""
     bonus = game.state["data"]["roe"].setdefault("leader_limit_bonus", {})
     bonus[ctx["faction"]] = bonus.get(ctx["faction"], 0) + params.amount
-    from .leaders import limit
-
     game.log("leader-limit-raised", faction=ctx["faction"], limit=limit(game, ctx["faction"]), card=ctx.get("card"))
     game.pop()
 

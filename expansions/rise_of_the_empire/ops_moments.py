@@ -22,6 +22,7 @@ from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (
     OPPONENT,
+    ROLE,
     OpTable,
     Strict,
     combat_effects,
@@ -183,17 +184,11 @@ def picked_first(game, frame) -> None:
     """Stage ``first`` of the cinematic card step: the first side's card is shown, then the other side chooses."""
     first = frame.pop("first")
     chosen = frame.pop("first_pick")
-    player = decider(game, first, _role(frame["theater"]))
+    player = decider(game, first, ROLE[frame["theater"]])
     frame["picks"][player] = {"id": chosen["id"]}
     game.log("advanced-tactic-shown", faction=first, theater=frame["theater"], card=chosen["id"])
     frame["stage"] = "reveal"
     game.ask_simultaneous([tuple(a) for a in frame.pop("later")], key="answers")
-
-
-def _role(theater: str) -> str:
-    from .cinematic import ROLE
-
-    return ROLE[theater]
 
 
 # -- registration ----------------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ from swrebellion.expansions.base.api import (
     successes,
 )
 
+from . import cinematic
+
 OPS: OpTable = {}
 
 
@@ -95,15 +97,12 @@ class RecoverTactics(Strict):
 @op(OPS, "recover_tactics", RecoverTactics)
 def recover_tactics(game, frame, params: RecoverTactics, ctx) -> None:
     """Put one's discarded advanced tactic cards back into their decks."""
-    from .cinematic import deck as tactic_deck
-    from .cinematic import discards as tactic_discards
-
     faction = ctx["faction"]
     for theater in ("space", "ground") if params.theater is None else (params.theater,):
-        pile = tactic_discards(game, faction, theater)
+        pile = cinematic.discards(game, faction, theater)
         if pile:
             back = sorted(pile)
-            tactic_deck(game, faction, theater).extend(back)
+            cinematic.deck(game, faction, theater).extend(back)
             pile.clear()
             game.log("tactics-recovered", faction=faction, theater=theater, cards=back, card=ctx.get("card"))
     game.pop()

@@ -24,6 +24,8 @@ from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import DEPLOY_LIMIT
 from swrebellion.expansions.base.api import tables as base_tables
 
+from .markers import on_board
+
 BUNKER = "shield-bunker"
 INTERDICTOR = "interdictor"
 STATIONS = frozenset({"death-star", "death-star-under-construction"})
@@ -66,8 +68,6 @@ def destroyable(game, value, context):
 def plans_targets(game, value, context):
     """A Shield Bunker there shields the station; the Secure the Plans target marker, anywhere, stops Death Star
     Plans altogether (card-effects-missions-objectives.md, Secure the Plans)."""
-    from .markers import on_board
-
     blocked = bunker_in(game, context["system"]) or on_board(game, "secure-the-plans")
     return [] if value and blocked else None
 

@@ -1,0 +1,183 @@
+"""pluggy's contract holds for every hook, values and moments are declared, and step wrappers compose (issue 11).
+
+Each test builds small plugins in the test itself and activates them next to the installed expansions, exactly as
+entry-point discovery would (``discover(extra=...)``)."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+from swrebellion.engine import Game, PluginError, RandomAgent, Rules, play
+from swrebellion.engine.values import ExtensionPointError
+from swrebellion.games import rules_from_active
+from swrebellion.hookspecs import hookimpl
+from swrebellion.plugins import Expansion, ExpansionError, activate, discover
+
+ROE = "base,rise-of-the-empire"
+
+
+def plugin(ident: str, requires=("base",), **hooks) -> types.ModuleType:
+    """A plugin module: an EXPANSION declaration and the given hook implementations (already marked)."""
+    module = types.ModuleType(f"test_plugin_{ident}")
+    module.EXPANSION = Expansion(id=ident, name=ident, version="1.0", requires=requires)
+    for name, impl in hooks.items():
+        setattr(module, name, impl)
+    return module
+
+
+def activated(env: str, *plugins):
+    return activate(env=env, discovery=discover(extra=[(p, "tests") for p in plugins]))
+
+
+def seeded_game(rules, seed: int = 3, players: int = 2) -> Game:
+    game = Game.new(rules, seed, {"players": players})
+    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
+    return game
+
+
+# -- pluggy's contract ----------------------------------------------------------------------------------------------
+
+
+def test_a_hookimpl_may_take_a_subset_of_the_specs_arguments():
+    seen = []
+
+    @hookimpl
+    def on_event(event):  # the spec is on_event(game, event)
+        seen.append(event["type"])
+
+    rules = rules_from_active(activated("base,listener", plugin("listener", on_event=on_event)))
+    game = seeded_game(rules)
+    assert seen == [e["type"] for e in game.state["log"]]
+
+
+def test_a_misspelled_hook_is_refused_by_name_at_discovery():
+    @hookimpl
+    def on_evnet(game, event):
+        pass
+
+    found = discover(extra=[(plugin("typo", on_evnet=on_evnet), "tests")])
+    assert "typo" not in found.installed
+    assert "on_evnet" in found.broken["typo"] and "'typo'" in found.broken["typo"]
+    with pytest.raises(ExpansionError, match="typo"):
+        activate(env="base,typo", discovery=found)
+
+
+def test_an_argument_the_spec_lacks_is_refused_by_name():
+    @hookimpl
+    def on_event(game, event, extra):
+        pass
+
+    found = discover(extra=[(plugin("greedy", on_event=on_event), "tests")])
+    assert "greedy" in found.broken and "extra" in found.broken["greedy"]
+
+
+def test_tryfirst_and_trylast_are_honoured():
+    """Game hooks run in dependency order unless an implementation says otherwise (docs/hooks.md)."""
+    @hookimpl(tryfirst=True)
+    def first(game, event):
+        return "first says so"
+
+    @hookimpl
+    def plain(game, event):
+        return "plain says so"
+
+    eager = plugin("eager", describe_event=first)
+    quiet = plugin("quiet", describe_event=plain)
+    rules = rules_from_active(activated("base,eager,quiet", eager, quiet))
+    game = Game.new(rules, 1)
+    # firstresult: the tryfirst implementation answers before the base game and before 'quiet'
+    assert rules.call("describe_event", game=game, event={"type": "round"}) == "first says so"
+
+    @hookimpl(trylast=True)
+    def last(game, event):
+        return "last says so"
+
+    late = plugin("late", describe_event=last)
+    rules = rules_from_active(activated("base,late,quiet", late, quiet))
+    # the base game describes 'round'; an event nobody knows falls to 'quiet' before 'late' (trylast)
+    assert rules.call("describe_event", game=Game.new(rules, 1), event={"type": "no-such-event"}) == "plain says so"
+
+
+# -- declared values and moments -------------------------------------------------------------------------------------
+
+
+def test_modifying_an_undeclared_value_is_an_error_and_answering_one_a_warning():
+    @hookimpl
+    def register_values(registry):
+        registry.modify("combat-dcie", lambda game, value, context: value)  # a typo
+
+    rules = rules_from_active(activated("base,typos", plugin("typos", register_values=register_values)))
+    assert any("'typos'" in w and "combat-dcie" in w for w in rules.warnings)
+    with pytest.raises(ExtensionPointError, match="no-such-value"):
+        Game.new(rules, 1).modify("no-such-value", 1)
+
+
+def test_a_value_declared_twice_names_both_plugins():
+    @hookimpl
+    def register_values(registry):
+        registry.declare("combat-dice", "again", {})
+
+    with pytest.raises(PluginError, match="'base'.*'twice'"):
+        rules_from_active(activated("base,twice", plugin("twice", register_values=register_values)))
+
+
+def test_a_step_added_to_a_moment_runs_there_with_the_moments_locals():
+    """``combat.start`` (RS-CMB-04..08): after Start of Combat cards and tactic draws, before the first round."""
+    def note(game, frame):
+        game.log("noted", moment=frame["moment"], system=frame["system"], round=game.state["data"]["combat"]["round"])
+        game.pop()
+
+    @hookimpl
+    def register_steps(registry):
+        registry.register("noter.note", note)
+        registry.at("combat.start", "noter.note")
+
+    rules = rules_from_active(activated("base,noter", plugin("noter", register_steps=register_steps)))
+    found = 0
+    for seed in range(12):
+        log = seeded_game(rules, seed).state["log"]
+        for n, event in enumerate(log):
+            if event["type"] == "combat":
+                following = [e["type"] for e in log[n + 1:]]
+                noted = following.index("noted")
+                assert following[:noted].count("combat") == 0 and "roll" not in following[:noted]
+                assert log[n + 1 + noted]["system"] == event["system"] and log[n + 1 + noted]["round"] == 1
+                found += 1
+    assert found >= 5, "too few combats in these seeds to check the moment"
+
+
+def test_a_step_at_an_undeclared_moment_is_refused():
+    @hookimpl
+    def register_steps(registry):
+        registry.register("lost.step", lambda game, frame: game.pop())
+        registry.at("combat.begin", "lost.step")
+
+    with pytest.raises(PluginError, match="'lost'.*combat.begin"):
+        Rules(activated("base,lost", plugin("lost", register_steps=register_steps)))
+
+
+# -- wrapping composes ---------------------------------------------------------------------------------------------
+
+
+def counting_wrapper(ident: str, counts: dict) -> types.ModuleType:
+    def wrapper(game, frame, inner):
+        counts[ident] = counts.get(ident, 0) + 1
+        inner(game, frame)
+
+    @hookimpl
+    def register_steps(registry):
+        registry.wrap("base.combat.round", wrapper)  # Rise of the Empire wraps this step too (cinematic combat)
+
+    return plugin(ident, requires=("rise-of-the-empire",), register_steps=register_steps)
+
+
+def test_two_more_plugins_wrap_a_step_rise_of_the_empire_wraps_and_games_play_the_same():
+    counts: dict[str, int] = {}
+    active = activated(f"{ROE},wrap-a,wrap-b", counting_wrapper("wrap-a", counts), counting_wrapper("wrap-b", counts))
+    rules = rules_from_active(active)
+    assert rules.steps.wrapped_by("base.combat.round") == ["rise-of-the-empire", "wrap-a", "wrap-b"]
+    plain = rules_from_active(activate(env=ROE))
+    for seed in range(6):
+        assert seeded_game(rules, seed).state["log"] == seeded_game(plain, seed).state["log"]
+    assert counts["wrap-a"] == counts["wrap-b"] > 0
