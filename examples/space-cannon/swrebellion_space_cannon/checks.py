@@ -40,7 +40,7 @@ def _cards(catalog):
             steps = [n for n, step in enumerate(card.effect) if step.op == OP]
             if not steps or getattr(card, "timing", None) == "start-of-combat":
                 continue
-            what = f"a {card.timing} action card" if kind == "actions" else "a mission card"
+            what = f"its timing is {card.timing!r}" if kind == "actions" else "it is a mission card"
             yield catalog.entry(kind, ident).diagnostic(
-                "SC102", f"{ident!r} uses the op {OP!r}, which needs a combat, but is {what}", f"/effect/{steps[0]}",
+                "SC102", f"{ident!r} uses the op {OP!r}, which needs a combat, but {what}", f"/effect/{steps[0]}",
                 hint="only a Start of Combat action card may fire space cannons: set timing: start-of-combat")
