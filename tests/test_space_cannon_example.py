@@ -8,34 +8,17 @@ finish, ``rebellion validate`` reports its own SC codes, and it imports only the
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import textwrap
 from pathlib import Path
 
 import pytest
-from plugin_site import Site, pip_install
+from plugin_site import PUBLIC, Site, imported_modules, pip_install
 
 ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "examples" / "space-cannon"
 SCENARIOS = EXAMPLE / "scenarios"
-
-#: The modules a plugin may import (docs/plugins.md, "The public API"; a test below keeps the two lists equal).
-PUBLIC = {
-    "swrebellion.expansions.base.api",
-    "swrebellion.hookspecs",
-    "swrebellion.plugins",
-    "swrebellion.engine",
-    "swrebellion.engine.effects",
-    "swrebellion.engine.steps",
-    "swrebellion.engine.values",
-    "swrebellion.engine.scenario",
-    "swrebellion.catalog",
-    "swrebellion.diagnostics",
-    "swrebellion.games",
-}
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Site:
@@ -166,18 +149,6 @@ def test_validate_reports_its_own_codes_with_file_line_and_pointer(site, tmp_pat
                      ("SC102", "actions.yaml", 10, "/items/0/effect/0")]
     # the expansion's own pack passes its checks
     assert site.rebellion("validate", "--expansion", "space-cannon").returncode == 0
-
-
-def imported_modules(path: Path, known: set[str]) -> set[str]:
-    """The ``swrebellion`` modules a file imports (``from package import module`` counts as the module)."""
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            out |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
-                    for a in node.names}
-    return {name for name in out if name.split(".")[0] == "swrebellion"}
 
 
 def test_it_imports_only_public_modules():
