@@ -14,7 +14,7 @@ COMMANDS = {
     "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
     "packs": ("swrebellion.tools.packs_cmd", "packs", "List the content packs that would be loaded."),
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
-    "new": ("swrebellion.tools.new_cmd", "new", "Scaffold fan content: a new pack that validates as made."),
+    "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
     "cards": ("swrebellion.tools.cards_cmd", "cards", "Look up cards and what their effect data does."),
     "play": ("swrebellion.tools.play_cmd", "play", "Play a complete game (agents or you) and tell it."),
@@ -53,6 +53,7 @@ def main() -> None:
       rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
       rebellion expansions list          see which expansions are installed and enabled
       rebellion new pack my-pack         start a fan pack
+      rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
 
     Run `rebellion COMMAND --help` for each command's options.
