@@ -26,19 +26,19 @@ MAP_BOX = (296, 86, 1330, 744)
 LEFT_X, RIGHT_X, PANEL_W = 12, 1708, 200
 BOTTOM_Y = 918
 KEY_X = 1112
-CHIP_H, CHIP_GAP, CHIP_FONT = 15, 3, 10.5
+CHIP_H, CHIP_GAP, CHIP_FONT = 16, 3, 11
 STACK_W = 138  # the widest row of chips under a system
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 STYLE = """
 text{fill:#e8ecf4}
-.nm{font-size:13px;font-weight:bold}
-.nh{font-size:13px;font-weight:bold;fill:#070b16;stroke:#070b16;stroke-width:4px;stroke-linejoin:round}
+.nm{font-size:14px;font-weight:bold}
+.nh{font-size:14px;font-weight:bold;fill:#070b16;stroke:#070b16;stroke-width:4px;stroke-linejoin:round}
 .dn{fill:#8a8f99}
 .sm{font-size:10.5px}
-.xs{font-size:9px;fill:#aab3c5}
+.xs{font-size:9.5px;fill:#aab3c5}
 .pt{font-size:12px;font-weight:bold;fill:#ffd866;letter-spacing:.5px}
-.ce{fill:#c3cedb}.cr{fill:#d8453a}.ct{font-size:10.5px}
+.ce{fill:#c3cedb}.cr{fill:#d8453a}.ct{font-size:11px}
 .tce{fill:#111a28}.tcr{fill:#fff}
 .ts{fill:#3d9bff}.tg{fill:#f0a030}
 .le{fill:#1b2436;stroke:#c3cedb}.lr{fill:#2a1618;stroke:#ff7a6e}
@@ -363,7 +363,7 @@ class _Scene:
             title(f"{count} {name}")
             + el("rect", width=w, height=CHIP_H, rx=3, class_=f"c{tone}")
             + el("rect", width=3, height=CHIP_H, class_="ts" if theater == "space" else "tg")
-            + f'<text x="6" y="11.5" class="ct tc{tone}">{escape(label)} <tspan font-weight="bold">{count}</tspan>'
+            + f'<text x="6" y="12.2" class="ct tc{tone}">{escape(label)} <tspan font-weight="bold">{count}</tspan>'
             "</text>"
         )
 
