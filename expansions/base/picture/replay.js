@@ -88,7 +88,8 @@
     note.hidden = !Object.keys(data.views).some((v) => v !== "public");
     note.textContent = "This file holds the hidden information of the " +
       Object.keys(data.views).filter((v) => v !== "public").map((v) => data.views[v].label).join(" and ") +
-      " view" + (secret ? "; you are looking at it now." : "; you are looking at the public view.");
+      (Object.keys(data.views).length > 2 ? " views" : " view") +
+      (secret ? "; you are looking at one now." : "; you are looking at the public view.");
     show(step);
   }
 

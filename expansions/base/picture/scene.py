@@ -460,7 +460,7 @@ class _Scene:
         parts.append(text(cx, cy - 19, name, text_anchor="middle", class_="nh"))  # a dark halo under the name
         parts.append(text(cx, cy - 19, name, text_anchor="middle", class_="nm dn" if destroyed else "nm"))
         if system is not None and not destroyed:
-            x = cx + 20
+            x = cx + (24 if sid == self.base else 20)
             for n, resource in enumerate(system.resources):
                 theater, _, kind = resource.partition("-")
                 dim = state.get("subjugated") and n > 0  # a subjugated system uses only its first icon (RB-SUB)
