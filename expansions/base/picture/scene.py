@@ -11,6 +11,7 @@ and each step's slots, deduplicated.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -89,7 +90,10 @@ def board_picture(game, view: dict) -> Picture:
         cache["picture.places"] = _places(content)
         cache["picture.static"] = _static(content, cache["picture.places"])
     marks = _annotations(game, view)
-    return Picture(cache["picture.static"], _Scene(content, view, cache["picture.places"], marks).slots())
+    memo = cache.setdefault("picture.memo", {})
+    if len(memo) > 100_000:  # a long-lived process drawing many games: start afresh rather than grow without end
+        memo.clear()
+    return Picture(cache["picture.static"], _Scene(content, view, cache["picture.places"], marks, memo).slots())
 
 
 # -- what other plugins add --------------------------------------------------------------------------------------
@@ -157,7 +161,7 @@ def _static(content, places) -> str:
         (RIGHT_X, 56, 262, "IMPERIAL BUILD QUEUE"),
         (RIGHT_X, 330, 262, "REBEL BUILD QUEUE"),
         (RIGHT_X, 604, 302, "CARDS AND DECKS"),
-        (LEFT_X, BOTTOM_Y, 152, "LEADERS OFF THE MAP"),
+        (LEFT_X, BOTTOM_Y, 152, "LEADERS"),
         (KEY_X, BOTTOM_Y, 152, "KEY"),
     ):
         width = PANEL_W if x in (LEFT_X, RIGHT_X) and y < BOTTOM_Y else (KEY_X - 24 if x == LEFT_X else 796)
@@ -288,7 +292,8 @@ def _destroyed_planet(cx: float, cy: float, r: float) -> str:
 
 
 class _Scene:
-    def __init__(self, content, view: dict, places, marks: _Marks) -> None:
+    def __init__(self, content, view: dict, places, marks: _Marks, memo: dict) -> None:
+        self.memo = memo
         self.content = content
         self.view = view
         self.data = view["data"]
@@ -297,6 +302,15 @@ class _Scene:
         self.units = content.items("units")
         self.leaders = content.items("leaders")
         self.base = self._base_system()
+        self.labels_key = json.dumps(marks.labels, sort_keys=True)
+
+    def _memo(self, kind: str, inputs, draw) -> str:
+        """A slot drawn once per distinct input (a replay draws each system hundreds of times, mostly unchanged).
+        ``inputs`` must hold everything the drawing reads besides the content and the unit labels."""
+        key = f"{kind}|{self.labels_key}|{json.dumps(inputs, sort_keys=True)}"
+        if key not in self.memo:
+            self.memo[key] = draw()
+        return self.memo[key]
 
     # -- helpers ------------------------------------------------------------------------------------------------
 
@@ -416,14 +430,18 @@ class _Scene:
     def slots(self) -> dict[str, str]:
         slots = {"header": self.header()}
         order = sorted(self.places, key=lambda s: (self.places[s][1], self.places[s][0], s))
+        data = self.data
         for sid in order:
-            slots[f"sys-{sid}"] = self.system(sid)
+            leaders = {lid: info for lid, info in data["leaders"].items() if info["at"] == sid}
+            inputs = [sid, data["systems"].get(sid), data["units"].get(sid), leaders, self.marks.tokens.get(sid),
+                      self.base == sid, data.get("base_revealed") == sid]
+            slots[f"sys-{sid}"] = self._memo("system", inputs, lambda sid=sid: self.system(sid))
         slots["base"] = self.base_panel()
         slots["track"] = self.track()
-        slots["queues"] = self.queues()
+        slots["queues"] = self._memo("queues", data.get("queue"), self.queues)
         slots["cards"] = self.cards()
-        slots["leaders"] = self.off_map_leaders()
-        slots["key"] = self.unit_key()
+        slots["leaders"] = self._memo("leaders", data["leaders"], self.off_map_leaders)
+        slots["key"] = self._memo("key", None, self.unit_key)
         return slots
 
     def header(self) -> str:
@@ -580,7 +598,7 @@ class _Scene:
         done = self.data.get("discards", {}).get("objectives")
         if isinstance(done, list):
             y += 15
-            parts.append(text(x, y, f"Objectives scored or spent: {len(done)}", class_="sm"))
+            parts.append(text(x, y, f"Objective discard pile: {len(done)}", class_="sm"))
         return "".join(parts)
 
     def off_map_leaders(self) -> str:
@@ -605,9 +623,10 @@ class _Scene:
 
     @staticmethod
     def _group(info: dict) -> str:
+        """Pool, on a mission, or captured (wherever he is held: he shows under his system too)."""
         if info.get("ring") in ("captured", "carbonite"):
-            return "captive" if info["at"] in ("pool", "mission") else "board"
-        return info["at"] if info["at"] in ("pool", "mission") else "other"
+            return "captive"
+        return info["at"] if info["at"] in ("pool", "mission") else "elsewhere"
 
     def unit_key(self) -> str:
         """The chip labels of the game's units: Imperial then Rebel, in columns."""

@@ -7,7 +7,7 @@ rounded to one decimal and written without a trailing ``.0``.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 #: Average advance of a character, in em, for the sans-serif fonts the picture asks for (DejaVu Sans, Verdana):
 #: used only to size chips and panels, so a little generous.
@@ -31,9 +31,16 @@ def el(tag: str, body: str = "", **attrs) -> str:
         if value is None:
             continue
         name = "class" if key == "class_" else key.replace("_", "-")
-        parts.append(f"{name}={quoteattr(num(value) if isinstance(value, float) else str(value))}")
+        parts.append(f'{name}="{attr(num(value) if isinstance(value, float) else str(value))}"')
     head = " ".join(parts)
     return f"<{head}>{body}</{tag}>" if body else f"<{head}/>"
+
+
+def attr(value: str) -> str:
+    """An attribute value escaped for double quotes."""
+    if "&" in value or "<" in value or '"' in value:
+        value = value.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+    return value
 
 
 def text(x: float, y: float, content: str, **attrs) -> str:
