@@ -19,6 +19,8 @@ COMMANDS = {
     "cards": ("swrebellion.tools.cards_cmd", "cards", "Look up cards and what their effect data does."),
     "play": ("swrebellion.tools.play_cmd", "play", "Play a complete game (agents or you) and tell it."),
     "scenario": ("swrebellion.tools.scenario_cmd", "scenario", "Run rules scenarios (the rules test format)."),
+    "board": ("swrebellion.tools.board_cmd", "board", "Draw the board (SVG) as a side or the public sees it."),
+    "replay": ("swrebellion.tools.replay_cmd", "replay", "A saved game as one HTML page, step by step."),
 }
 
 
@@ -55,6 +57,8 @@ def main() -> None:
       rebellion new pack my-pack         start a fan pack
       rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
+      rebellion board -o board.svg       a picture of the board (--load SAVE --as rebel ...)
+      rebellion replay game.json -o game.html   a saved game, step by step, in a browser
 
     Run `rebellion COMMAND --help` for each command's options.
     """

@@ -68,3 +68,10 @@ def describe_event(game, event):
     from . import describe
 
     return describe.describe(game, event)
+
+
+@hookimpl
+def board_annotations(game, view):
+    from .picture.labels import UNIT_LABELS
+
+    return {"unit_labels": UNIT_LABELS}

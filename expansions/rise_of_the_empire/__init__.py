@@ -135,3 +135,10 @@ def describe_event(game, event):
     from . import describe
 
     return describe.describe(game, event)
+
+
+@hookimpl
+def board_annotations(game, view):
+    from . import board_marks
+
+    return board_marks.annotations(game, view)
