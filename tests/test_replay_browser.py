@@ -136,7 +136,7 @@ def test_the_last_step_shows_the_saves_final_board(browser, saved):
     page.page.keyboard.press("End")
     view = game.view(None)
     labels = {}
-    for result in game.rules.call_in_order("board_annotations", game=game, view=view):
+    for result in game.rules.call("board_annotations", game=game, view=view):
         labels.update((result or {}).get("unit_labels", {}))
     units = game.rules.content.items("units")
     checked = 0

@@ -110,7 +110,7 @@ def test_every_unit_on_the_board_shows_with_its_count():
     game = played(("base", "rise-of-the-empire"), 5, 320)
     svg = board_svg(game, None)
     labels = {}
-    for result in game.rules.call_in_order("board_annotations", game=game, view=game.view(None)):
+    for result in game.rules.call("board_annotations", game=game, view=game.view(None)):
         labels.update((result or {}).get("unit_labels", {}))
     units = game.rules.content.items("units")
     checked = 0

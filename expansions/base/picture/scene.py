@@ -107,7 +107,7 @@ class _Marks:
 
 def _annotations(game, view) -> _Marks:
     marks = _Marks({}, {})
-    for result in game.rules.call_in_order("board_annotations", game=game, view=view):
+    for result in game.rules.call("board_annotations", game=game, view=view):
         if not result:
             continue
         for system, tokens in sorted(result.get("systems", {}).items()):
