@@ -227,6 +227,7 @@ class Active:
     enabled: list[str]
     pm: Any
     ops: Any  # swrebellion.effects.OpRegistry
+    kinds: Any = None  # swrebellion.kinds.KindRegistry: the content kinds the enabled plugins register
 
     def expansion(self, name: str) -> Expansion:
         return self.discovery.installed[name].expansion
@@ -255,4 +256,6 @@ def activate(
         if name in impls:
             ops.current_plugin = name
             impls[name].function(registry=ops)
-    return Active(discovery, enabled, pm, ops)
+    from .kinds import collect
+
+    return Active(discovery, enabled, pm, ops, collect(pm, enabled, discovery))

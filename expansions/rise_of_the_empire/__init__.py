@@ -94,6 +94,13 @@ def register_steps(registry):
 
 
 @hookimpl
+def register_content_kinds(registry):
+    from . import kinds
+
+    kinds.register(registry)
+
+
+@hookimpl
 def register_effect_ops(registry):
     from . import ops, ops_cards, ops_empire_cards, ops_rebel_cards, ops_subversion, ops_turns
 
