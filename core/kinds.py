@@ -246,7 +246,9 @@ def deprecated_models_name(name: str) -> tuple[Any, str] | None:
         for kind in installed_kinds():
             module = sys.modules.get(kind.item.__module__)
             if module is not None and hasattr(module, name):
-                return getattr(module, name), f"import it from {module.__name__} (plugin {kind.plugin!r})"
+                value = getattr(module, name)
+                home = value.__module__ if isinstance(value, type) else module.__name__
+                return value, f"import it from {home} (plugin {kind.plugin!r})"
     finally:
         _looking_up.discard(name)
     return None
