@@ -119,6 +119,10 @@ class KindRegistry:
                                     f"{self._kinds[name].plugin!r} and {self.current_plugin!r}")
         if not (isinstance(item, type) and issubclass(item, Model)):
             raise KindRegistryError(f"{where}: the item model must be a subclass of swrebellion.models.Model")
+        if "id" not in item.model_fields and not isinstance(getattr(item, "id", None), property):
+            raise KindRegistryError(f"{where}: the item model needs an id (a field, or a property computing it)")
+        if isinstance(tags, str):
+            tags = (tags,)
         references = tuple((path, target) for path, target in references)
         for path, target in references:
             if not all(_PATH_STEP.match(step) for step in path.split("/")):

@@ -10,8 +10,8 @@ import pytest
 
 from packkit import active, mini_world, write_pack
 from swrebellion.hookspecs import hookimpl
-from swrebellion.kinds import KindRegistryError
-from swrebellion.models import Item
+from swrebellion.kinds import KindRegistry, KindRegistryError
+from swrebellion.models import Item, Text
 from swrebellion.plugins import Expansion, ExpansionError, activate
 from swrebellion.schema import all_schemas
 from swrebellion.validate import validate
@@ -110,6 +110,18 @@ def test_a_reference_to_a_kind_nobody_registers_is_refused():
         gizmo_selection(references=(("parts/*", "widgets"),))
     with pytest.raises(KindRegistryError, match="bad reference path 'parts/\\?'"):
         gizmo_selection(references=(("parts/?", "gizmos"),))
+
+
+def test_a_kind_needs_a_good_name_and_items_with_ids():
+    registry = KindRegistry()
+    registry.current_plugin = "gizmos"
+    with pytest.raises(KindRegistryError, match="plugin 'gizmos': content kind 'Gizmos': a kind name is lower-case"):
+        registry.register("Gizmos", Gizmo, "Gizmos")
+    with pytest.raises(KindRegistryError, match="content kind 'pack'"):
+        registry.register("pack", Gizmo, "Packs")
+    with pytest.raises(KindRegistryError, match="needs an id"):
+        registry.register("texts", Text, "Texts")
+    assert registry.register("gizmos", Gizmo, "Gizmos", tags="card").tags == {"card"}
 
 
 def test_a_file_of_a_kind_only_a_disabled_expansion_registers_says_which(tmp_path):
