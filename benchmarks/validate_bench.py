@@ -129,7 +129,7 @@ def main() -> None:
             print("check-jsonschema not installed: pip install -e '.[bench]'")
             return
         schema = Path(temp) / "missions.schema.json"  # generated now: the committed copy may lag new ops
-        schema.write_text(schema_text(content_schema("missions", active.ops)), encoding="utf-8")
+        schema.write_text(schema_text(content_schema(active.kinds["missions"], active.ops)), encoding="utf-8")
         theirs = whole_process([check, "--schemafile", str(schema), *map(str, files)], args.repeat)
         ours = whole_process([rebellion, "validate", str(folder)], args.repeat)
         print(f"whole process, {args.cards} cards in {len(files)} {args.format} files (median of {args.repeat}):")

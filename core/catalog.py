@@ -1,8 +1,8 @@
 """The Catalog: every content item of the loaded packs, merged, frozen, and each with its provenance.
 
-``catalog.items("units")`` gives ``{id: Unit}``; ``catalog.entry("units", "x-wing")`` tells which pack and file
-the item came from, where in the file, and which earlier item it replaced (``entry.replaced``). Adjacency ids are
-the two system ids sorted and joined by ``--``. Nothing in a Catalog can be changed after loading.
+``catalog.items(KIND)`` gives ``{id: item model}``; ``catalog.entry(KIND, ID)`` tells which pack and file the item
+came from, where in the file, and which earlier item it replaced (``entry.replaced``). The kinds are those the
+enabled plugins registered (``catalog.kinds``). Nothing in a Catalog can be changed after loading.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .diagnostics import Diagnostic, Severity
-from .models import FILE_KINDS, PackManifest
+from .kinds import KindRegistry
+from .models import PackManifest
 from .sources import Source
 
 
@@ -71,7 +72,7 @@ class PackInfo:
 class Catalog:
     """The merged content of the loaded packs, by kind and id (frozen)."""
 
-    __slots__ = ("packs", "_entries", "_items", "removed", "invalid")
+    __slots__ = ("packs", "kinds", "_entries", "_items", "removed", "invalid")
 
     def __init__(
         self,
@@ -79,40 +80,54 @@ class Catalog:
         entries: dict[str, dict[str, Entry]],
         removed: dict[tuple[str, str], Removal],
         invalid: dict[str, set[str]],
+        kinds: KindRegistry,
     ) -> None:
         set_ = object.__setattr__
         set_(self, "packs", tuple(packs))
-        set_(self, "_entries", MappingProxyType({k: MappingProxyType(dict(entries.get(k, {}))) for k in FILE_KINDS}))
+        #: The content kinds of the enabled plugins: their models, references and checks.
+        set_(self, "kinds", kinds)
+        names = kinds.names()
+        set_(self, "_entries", MappingProxyType({k: MappingProxyType(dict(entries.get(k, {}))) for k in names}))
         set_(self, "_items", MappingProxyType({
             kind: MappingProxyType({ident: entry.item for ident, entry in by_id.items()})
             for kind, by_id in self._entries.items()
         }))
         set_(self, "removed", MappingProxyType(dict(removed)))
         #: Ids of items that failed the schema check, by kind: references to them are not reported again.
-        set_(self, "invalid", MappingProxyType({k: frozenset(invalid.get(k, ())) for k in FILE_KINDS}))
+        set_(self, "invalid", MappingProxyType({k: frozenset(invalid.get(k, ())) for k in names}))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Catalog cannot be changed")
 
     def items(self, kind: str) -> Mapping[str, Any]:
-        """``{id: model}`` for one file kind."""
-        return self._items[kind]
+        """``{id: model}`` for one file kind (KeyError for a kind no enabled plugin registers)."""
+        try:
+            return self._items[kind]
+        except KeyError:
+            raise self._unknown(kind) from None
 
     def entries(self, kind: str) -> Mapping[str, Entry]:
-        return self._entries[kind]
+        try:
+            return self._entries[kind]
+        except KeyError:
+            raise self._unknown(kind) from None
 
     def entry(self, kind: str, ident: str) -> Entry | None:
-        return self._entries[kind].get(ident)
+        return self.entries(kind).get(ident)
 
     def get(self, kind: str, ident: str, default: Any = None) -> Any:
-        return self._items[kind].get(ident, default)
+        return self.items(kind).get(ident, default)
+
+    def _unknown(self, kind: str) -> KeyError:
+        return KeyError(f"no enabled plugin registers the content kind {kind!r} "
+                        f"(kinds: {', '.join(self._entries) or 'none'})")
 
     def counts(self) -> dict[str, int]:
         return {kind: len(by_id) for kind, by_id in self._entries.items()}
 
     def defined_by(self) -> dict[str, dict[str, int]]:
         """Items each pack defines, by kind, counting those a later pack replaced or removed."""
-        counts: dict[str, dict[str, int]] = {p.id: dict.fromkeys(FILE_KINDS, 0) for p in self.packs}
+        counts: dict[str, dict[str, int]] = {p.id: dict.fromkeys(self._entries, 0) for p in self.packs}
         chains = [e for by_id in self._entries.values() for e in by_id.values()]
         chains += [removal.entry for removal in self.removed.values()]
         for entry in chains:

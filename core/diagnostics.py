@@ -1,9 +1,10 @@
 """Diagnostics: one problem found in content, with a stable code and a place in the source text.
 
-Every check (file reading, schema, packs, references, map, counts, plugins) reports through :class:`Diagnostic`,
-so the CLI can print all problems of a run at once in any format. Codes are stable and each is documented in the
-README table "Diagnostic codes" (tests/test_diagnostic_codes.py checks that every code used is listed there).
-Plugins adding checks through ``validate_catalog`` should use codes of their own prefix (e.g. ``XYZ001``).
+Every check (file reading, schema, packs, references, the checks registered with content kinds, plugins) reports
+through :class:`Diagnostic`, so the CLI can print all problems of a run at once in any format. Codes are stable and
+each is documented in the README table "Diagnostic codes" (tests/test_diagnostic_codes.py checks that every code
+used is listed there). Plugins adding checks should use codes of their own prefix (e.g. ``XYZ001``); the built-in
+base game keeps the ``SW`` codes its checks had when they were the kernel's (its ``checks.CODES``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Iterable, Literal
 
 Severity = Literal["error", "warning"]
 
-#: Every built-in code with its one-line meaning, grouped by tier (the hundreds digit).
+#: Every code the kernel reports, with its one-line meaning, grouped by tier (the hundreds digit).
 CODES: dict[str, str] = {
     # 1xx: reading a file
     "SW101": "YAML syntax error",
@@ -53,14 +54,7 @@ CODES: dict[str, str] = {
     "SW313": "invalid version or requirement",
     # 4xx: references
     "SW401": "reference to an unknown id",
-    "SW402": "unit of the other faction in a setup",
-    # 5xx: the map
-    "SW501": "system adjacent to itself",
-    "SW502": "edge listed twice",
-    "SW503": "map not connected",
-    "SW504": "region holds a different number of systems than its size",
-    # 6xx: counts
-    "SW601": "setup uses more units than the supply",
+    # 402, 5xx and 6xx: the base game's checks (swrebellion.expansions.base.checks.CODES)
     # 9xx: plugins
     "SW901": "a plugin's check failed",
 }

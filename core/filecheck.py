@@ -13,19 +13,20 @@ from __future__ import annotations
 import json
 import typing
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
-from .models import FILE_KINDS, PackManifest
+from .models import PackManifest
 from .models.effects import EffectStep
 from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
 from .sources import Source
 from .yaml_full import escape_token
 
-_ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'star-destroyer'"
+_ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
 _TYPE_NAMES = {
     "object": "a mapping",
     "array": "a list",
@@ -119,8 +120,10 @@ def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tup
     return paths
 
 
-_EFFECT_PATHS = {kind: _field_paths(fk.item, _is_effect) for kind, fk in FILE_KINDS.items()}
-_INT_LITERAL_PATHS = {kind: _field_paths(fk.item, _is_int_literal) for kind, fk in FILE_KINDS.items()}
+@lru_cache(maxsize=None)
+def _gap_paths(item_model: type[BaseModel]) -> tuple[list[tuple], list[tuple]]:
+    """Where an item of ``item_model`` holds effects, and numbers from a list (once per model and process)."""
+    return _field_paths(item_model, _is_int_literal), _field_paths(item_model, _is_effect)
 
 
 def _values(value: Any, path: tuple, pointer: str):
@@ -136,19 +139,6 @@ def _values(value: Any, path: tuple, pointer: str):
         yield from _values(value[head], rest, f"{pointer}/{head}")
 
 
-def item_id(kind: str, raw: Any) -> str | None:
-    """The id of a raw item as far as it can be read (adjacency: the two systems sorted and joined by '--')."""
-    if not isinstance(raw, dict):
-        return None
-    if kind == "adjacency":
-        between = raw.get("between")
-        if isinstance(between, list) and len(between) == 2 and all(isinstance(s, str) for s in between):
-            return "--".join(sorted(between))
-        return None
-    value = raw.get("id")
-    return value if isinstance(value, str) else None
-
-
 @dataclass
 class CheckedFile:
     """A content file after tier 1: its kind, the items that passed (index, model) and what did not."""
@@ -159,18 +149,15 @@ class CheckedFile:
     rejected: list[int] = field(default_factory=list)  # indexes of the items that failed
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    @property
-    def invalid_ids(self) -> set[str]:
-        ids = (item_id(self.kind, self.source.data["items"][index]) for index in self.rejected)
-        return {ident for ident in ids if ident}
-
 
 class FileChecker:
-    """Tier 1 for the enabled plugins' effect ops; one per validation run (it caches compiled validators)."""
+    """Tier 1 for the enabled plugins' content kinds and effect ops; one per validation run (it caches compiled
+    validators). ``kinds``: a :class:`swrebellion.kinds.KindRegistry`."""
 
-    def __init__(self, ops) -> None:
+    def __init__(self, ops, kinds) -> None:
         self.ops = ops
-        self.validators = Validators(ops)
+        self.kinds = kinds
+        self.validators = Validators(ops, kinds)
 
     # -- manifests -------------------------------------------------------------------------------------------
 
@@ -194,16 +181,16 @@ class FileChecker:
         if not isinstance(data, dict):
             checked.diagnostics.append(source.diagnostic(
                 "SW209", "a content file is a mapping with `kind:` and `items:`", "",
-                f"start the file with `kind: KIND` (one of {', '.join(FILE_KINDS)})"))
+                f"start the file with `kind: KIND` (one of {', '.join(self.kinds.names())})"))
             return checked
         kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in FILE_KINDS:
+        if not isinstance(kind, str) or kind not in self.kinds:
             checked.diagnostics.append(self._unknown_kind(source, kind))
             return checked
         checked.kind = kind
         body = _without_schema_key(data)
         try:
-            model = FILE_KINDS[kind].file.model_validate_json(json.dumps(body), strict=True)
+            model = self.kinds[kind].file.model_validate_json(json.dumps(body), strict=True)
         except ValidationError as exc:
             top = [(pointer, message) for pointer, message in _pydantic_problems(exc, "")
                    if _item_index(pointer) is None]
@@ -217,26 +204,32 @@ class FileChecker:
         return checked
 
     def _unknown_kind(self, source: Source, kind: Any) -> Diagnostic:
+        kinds = self.kinds.names()
         if kind is None:
             return source.diagnostic("SW209", "missing `kind:`: which kind of content is this file?", "",
-                                     f"add `kind: KIND`, one of {', '.join(FILE_KINDS)}")
+                                     f"add `kind: KIND`, one of {', '.join(kinds)}")
         if not isinstance(kind, str):
             return source.diagnostic("SW209", "`kind:` must be the name of a kind", "/kind",
-                                     f"kinds: {', '.join(FILE_KINDS)}")
+                                     f"kinds: {', '.join(kinds)}")
         if kind == "pack":
             return source.diagnostic("SW209", "only the pack's own pack.yaml may have `kind: pack`", "/kind",
                                      "move it to the pack folder's pack.yaml, or give it a content kind")
+        plugin = self.kinds.elsewhere().get(kind)
+        if plugin is not None:
+            return source.diagnostic("SW209", f"unknown kind {_short(kind)}: the expansion {plugin!r} registers it, "
+                                     "and it is not enabled", "/kind", f"add --expansion {plugin}")
         return source.diagnostic("SW209", f"unknown kind {_short(kind)}", "/kind",
-                                 did_you_mean(kind, FILE_KINDS) or f"kinds: {', '.join(FILE_KINDS)}")
+                                 did_you_mean(kind, [*kinds, *self.kinds.elsewhere()]) or f"kinds: {', '.join(kinds)}")
 
     def _gaps(self, kind: str, raw: Any, prefix: str) -> list[tuple[str, str]]:
         """What the item models let through in an item they accepted: effect steps whose op is unknown or whose
         parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1)."""
         found: list[tuple[str, str]] = []
-        for path in _INT_LITERAL_PATHS[kind]:
+        int_literal_paths, effect_paths = _gap_paths(self.kinds[kind].item)
+        for path in int_literal_paths:
             found += [(pointer, f"{value} is not a number")
                       for pointer, value in _values(raw, path, prefix) if isinstance(value, bool)]
-        for path in _EFFECT_PATHS[kind]:
+        for path in effect_paths:
             for pointer, effect in _values(raw, path, prefix):
                 for position, step in enumerate(effect):
                     found += self._step_problems(step, f"{pointer}/{position}")
@@ -263,7 +256,7 @@ class FileChecker:
             checked.diagnostics += found or _fallback(source, top)
         if not isinstance(items, list):
             return
-        item_model = FILE_KINDS[kind].item
+        item_model = self.kinds[kind].item
         for index, raw in enumerate(items):
             prefix = f"/items/{index}"
             try:

@@ -26,6 +26,19 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
+def register_content_kinds(registry):
+    """Register the kinds of content file this plugin defines (``kind: NAME`` in a pack's files).
+
+    Fires once when the enabled expansions are activated (``swrebellion.plugins.activate``), for every enabled
+    plugin, one plugin at a time in dependency order. ``registry`` is a :class:`swrebellion.kinds.KindRegistry`;
+    call ``registry.register(name, item_model, title, references=[(path, kind), ...], checks=[check, ...])``.
+    The loader, the validator and the schema exporter know exactly the kinds the enabled plugins register; a kind
+    registered by two plugins, or a reference to a kind no enabled plugin registers, is an error naming the
+    plugins. Returns nothing.
+    """
+
+
+@hookspec
 def register_effect_ops(registry):
     """Register the effect ops this plugin provides.
 
@@ -40,9 +53,9 @@ def register_effect_ops(registry):
 def validate_catalog(catalog):
     """Add semantic checks of the loaded content.
 
-    Fires after the built-in checks (references, map, counts) on the merged :class:`swrebellion.catalog.Catalog`
-    of the enabled packs. Return an iterable of :class:`swrebellion.diagnostics.Diagnostic` (or ``None``); all
-    results are collected and reported together.
+    Fires after the built-in checks (references, and the checks registered with each content kind) on the merged
+    :class:`swrebellion.catalog.Catalog` of the enabled packs. Return an iterable of
+    :class:`swrebellion.diagnostics.Diagnostic` (or ``None``); all results are collected and reported together.
     """
 
 

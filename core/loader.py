@@ -2,9 +2,10 @@
 
 Merging follows each manifest: ``removes`` takes items of required packs out, ``replaces`` swaps an item of a
 required pack for the pack's own item of the same kind and id (the catalog remembers the one it replaced), and any
-other id defined twice, in one pack or across packs, is an error naming both places (SW311; SW502 for a map
-edge). ``replaces``/``removes`` may only name items of packs the pack requires, so the result never depends on
-which of two unrelated packs happens to load first.
+other id defined twice, in one pack or across packs, is an error naming both places (SW311, or the code its kind
+registered with ``duplicate``). ``replaces``/``removes`` may only name items of packs the pack requires, so the
+result never depends on which of two unrelated packs happens to load first. The kinds are those the enabled plugins
+register (``active.kinds``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from pathlib import Path
 
 from .catalog import Catalog, Entry, PackInfo, Removal
 from .diagnostics import Diagnostic
-from .filecheck import CheckedFile, FileChecker, item_id
-from .models import FILE_KINDS
+from .filecheck import CheckedFile, FileChecker
+from .kinds import ContentKind, KindRegistry
 from .packs import Pack, pack_files, resolve
 from .sources import read_source
 
@@ -37,11 +38,12 @@ class LoadResult:
 def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
     """Load the packs at ``paths`` and what they require. Without paths, or with ``all_enabled``, the built-in
     packs of the enabled expansions are loaded too (a game wants those plus its extra packs)."""
-    checker = FileChecker(active.ops)
+    kinds = active.kinds
+    checker = FileChecker(active.ops, kinds)
     resolution = resolve(active, [Path(p) for p in paths], checker, all_enabled)
     diagnostics = list(resolution.diagnostics)
-    entries: dict[str, dict[str, Entry]] = {kind: {} for kind in FILE_KINDS}
-    invalid: dict[str, set[str]] = {kind: set() for kind in FILE_KINDS}
+    entries: dict[str, dict[str, Entry]] = {kind: {} for kind in kinds.names()}
+    invalid: dict[str, set[str]] = {kind: set() for kind in kinds.names()}
     removed: dict[tuple[str, str], Removal] = {}
     rejected: list[Entry] = []
     infos: list[PackInfo] = []
@@ -61,25 +63,27 @@ def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
             checked = checker.content(source)
             diagnostics += checked.diagnostics
             if checked.kind:
-                invalid[checked.kind] |= checked.invalid_ids
                 checked_files.append(checked)
-                rejected += [Entry(checked.kind, item_id(checked.kind, source.data["items"][i]) or "", None, pack.id,
-                                   source, i) for i in checked.rejected]
-        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.id])
+                id_of = kinds[checked.kind].id_of
+                ids = [id_of(source.data["items"][index]) for index in checked.rejected]
+                invalid[checked.kind] |= {ident for ident in ids if ident}
+                rejected += [Entry(checked.kind, ident or "", None, pack.id, source, index)
+                             for index, ident in zip(checked.rejected, ids)]
+        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.id], kinds)
         infos.append(PackInfo(
             pack.id, pack.manifest.version, pack.folder, pack.label, pack.manifest, digest.hexdigest(),
             tuple(c.source.display for c in checked_files)))
-    catalog = Catalog(tuple(infos), entries, removed, invalid)
+    catalog = Catalog(tuple(infos), entries, removed, invalid, kinds)
     return LoadResult(catalog, diagnostics, resolution.ok, file_count, rejected)
 
 
-def _twice(kind: str, ident: str, first: Entry, again: Entry, hint: str | None) -> Diagnostic:
+def _twice(kind: ContentKind, ident: str, first: Entry, again: Entry, hint: str | None) -> Diagnostic:
     line, _ = first.source.locate(first.pointer)
     place = f"{first.file}:{line} (pack {first.pack})"
-    if kind == "adjacency":
-        return again.diagnostic("SW502", f"edge {ident} is listed twice; first in {place}",
-                                hint="list each pair of adjacent systems once")
-    return again.diagnostic("SW311", f"{kind}/{ident} is defined twice; first in {place}", hint=hint)
+    if kind.duplicate is not None:
+        code, message, hint = kind.duplicate(ident, place)
+        return again.diagnostic(code, message, hint=hint)
+    return again.diagnostic("SW311", f"{kind.name}/{ident} is defined twice; first in {place}", hint=hint)
 
 
 def _merge(
@@ -89,6 +93,7 @@ def _merge(
     removed: dict[tuple[str, str], Removal],
     invalid: dict[str, set[str]],
     needs: set[str],
+    kinds: KindRegistry,
 ) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     defined: dict[tuple[str, str], Entry] = {}
@@ -97,15 +102,15 @@ def _merge(
             entry = Entry(checked.kind, item.id, item, pack.id, checked.source, index)
             first = defined.get((entry.kind, entry.id))
             if first is not None:
-                diagnostics.append(_twice(entry.kind, entry.id, first, entry, "give one of them another id"))
+                diagnostics.append(_twice(kinds[entry.kind], entry.id, first, entry, "give one of them another id"))
             else:
                 defined[(entry.kind, entry.id)] = entry
 
     def target(field: str, index: int, ref: str) -> tuple[str, str, Entry] | None:
         kind, _, ident = ref.partition("/")
-        if kind not in FILE_KINDS:
+        if kind not in kinds:
             diagnostics.append(pack.at("SW310", f"{field} {ref!r}: {kind!r} is not a content kind",
-                                       f"/{field}/{index}", f"kinds: {', '.join(FILE_KINDS)}"))
+                                       f"/{field}/{index}", f"kinds: {', '.join(kinds.names())}"))
             return None
         current = entries[kind].get(ident)
         if current is not None and current.pack in needs:
@@ -139,7 +144,7 @@ def _merge(
     for (kind, ident), entry in defined.items():
         current = entries[kind].get(ident)
         if current is not None:
-            diagnostics.append(_twice(kind, ident, current, entry,
+            diagnostics.append(_twice(kinds[kind], ident, current, entry,
                                       f"to define it anew, add '{kind}/{ident}' to replaces in the pack's pack.yaml"))
         else:
             entries[kind][ident] = entry

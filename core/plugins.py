@@ -21,13 +21,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable
 
+from .errors import ExpansionError
+
 ENTRY_POINT_GROUP = "swrebellion.expansions"
 ENV_VAR = "SWREBELLION_EXPANSIONS"
 CONFIG_FILE = "rebellion.toml"
-
-
-class ExpansionError(Exception):
-    """A problem with the expansion selection, worded for the person at the terminal."""
 
 
 @dataclass(frozen=True)
@@ -268,6 +266,7 @@ class Active:
     enabled: list[str]
     pm: Any
     ops: Any  # swrebellion.effects.OpRegistry
+    kinds: Any = None  # swrebellion.kinds.KindRegistry: the content kinds the enabled plugins register
 
     def expansion(self, name: str) -> Expansion:
         return self.discovery.installed[name].expansion
@@ -310,4 +309,7 @@ def activate(
     for name in active.implementers("register_effect_ops"):
         active.ops.current_plugin = name
         active.call_one(name, "register_effect_ops", registry=active.ops)
+    from .kinds import collect
+
+    active.kinds = collect(active, discovery)
     return active

@@ -1,7 +1,7 @@
-"""JSON Schemas of the content files, generated from the models and the enabled plugins' effect ops.
+"""JSON Schemas of the content files, generated from the enabled plugins' content kinds and effect ops.
 
-One schema per file kind (``missions.schema.json`` ...) plus ``pack.schema.json`` for manifests, draft 2020-12,
-each with a stable ``$id``. The models fix every field; the ``EffectStep`` definition is replaced by the op
+One schema per registered content kind (``KIND.schema.json``, see ``swrebellion.kinds``) plus ``pack.schema.json``
+for manifests, draft 2020-12, each with a stable ``$id``. The models fix every field; the ``EffectStep`` definition is replaced by the op
 registry's schema (one ``if``/``then`` branch per op), so an unknown op or a wrong parameter is a schema error.
 ``rebellion schema export`` writes them to ``schemas/``; tests/test_schema.py fails when the committed files differ.
 The validator compiles them on demand, only when a file breaks a rule (the pydantic models decide that first).
@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .models import FILE_KINDS, PackManifest
+from .kinds import ContentKind, KindRegistry
+from .models import PackManifest
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MANIFEST_SCHEMA_ID = "urn:swrebellion:schema:pack"
@@ -29,8 +30,8 @@ def _normalise(node: Any) -> None:
 
     * Mappings keyed by ids: pydantic writes the id pattern as ``patternProperties``, which lets any other key
       through; ``propertyNames`` plus ``additionalProperties`` refuses it.
-    * String enums are sorted: ``Literal["rebel", "empire"] | None`` and ``Literal["empire", "rebel"] | None`` are
-      one cached object in ``typing``, so the order pydantic sees depends on which module was imported first.
+    * String enums are sorted: ``Literal["b", "a"] | None`` and ``Literal["a", "b"] | None`` are one cached
+      object in ``typing``, so the order pydantic sees depends on which module was imported first.
     """
     if isinstance(node, dict):
         patterns = node.get("patternProperties")
@@ -64,15 +65,14 @@ def _document(model, schema_id: str, title: str, description: str, ops) -> dict[
     return document
 
 
-def content_schema(kind: str, ops) -> dict[str, Any]:
-    """The schema of one content file kind, for the ops in ``ops`` (an OpRegistry)."""
-    file_kind = FILE_KINDS[kind]
+def content_schema(kind: ContentKind, ops) -> dict[str, Any]:
+    """The schema of one registered content kind, for the ops in ``ops`` (an OpRegistry)."""
     return _document(
-        file_kind.file,
-        file_kind.schema_id,
-        f"swrebellion content file: {file_kind.title.lower()}",
-        f"A content file of kind '{kind}': `kind: {kind}` and a list of `items`. Generated from the swrebellion "
-        "models by `rebellion schema export`; do not edit by hand.",
+        kind.file,
+        kind.schema_id,
+        f"swrebellion content file: {kind.title.lower()}",
+        f"A content file of kind '{kind.name}': `kind: {kind.name}` and a list of `items`. Generated from the "
+        "swrebellion models by `rebellion schema export`; do not edit by hand.",
         ops,
     )
 
@@ -88,9 +88,9 @@ def manifest_schema(ops) -> dict[str, Any]:
     )
 
 
-def all_schemas(ops) -> dict[str, dict[str, Any]]:
-    """File name -> schema, for every content kind and the manifest."""
-    schemas = {FILE_KINDS[kind].schema_file: content_schema(kind, ops) for kind in FILE_KINDS}
+def all_schemas(ops, kinds: KindRegistry) -> dict[str, dict[str, Any]]:
+    """File name -> schema, for every registered content kind and the manifest."""
+    schemas = {kind.schema_file: content_schema(kind, ops) for kind in kinds}
     schemas[MANIFEST_SCHEMA_FILE] = manifest_schema(ops)
     return schemas
 
@@ -103,8 +103,9 @@ def schema_text(schema: dict[str, Any]) -> str:
 class Validators:
     """Compiled jsonschema validators per kind, built on first use (importing jsonschema costs ~0.15 s)."""
 
-    def __init__(self, ops) -> None:
+    def __init__(self, ops, kinds: KindRegistry) -> None:
         self.ops = ops
+        self.kinds = kinds
         self._cache: dict[tuple[str, bool], Any] = {}
 
     def _compile(self, schema: dict[str, Any]):
@@ -116,7 +117,7 @@ class Validators:
         """The validator of a whole file of ``kind`` (``"pack"`` for manifests)."""
         key = (kind, False)
         if key not in self._cache:
-            schema = manifest_schema(self.ops) if kind == "pack" else content_schema(kind, self.ops)
+            schema = manifest_schema(self.ops) if kind == "pack" else content_schema(self.kinds[kind], self.ops)
             self._cache[key] = self._compile(schema)
         return self._cache[key]
 

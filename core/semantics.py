@@ -1,48 +1,20 @@
-"""Tier 2: what a schema cannot say. References resolve, the map holds together, setups fit in the box.
+"""Tier 2: what a schema cannot say. References resolve, then each content kind's own checks run.
 
-Runs on the merged Catalog, so a fan pack may refer to the base game's dice and systems. Items that failed their
-schema check are left out of the catalog but remembered (``catalog.invalid``): a reference to one of them is not
-reported again, and the map and count checks are skipped for a kind with such items, to report each problem once.
-
-The map is undirected by construction (an adjacency entry joins two systems), so it is symmetric; what can go
-wrong is an edge from a system to itself (SW501), an edge listed twice (SW502, found while merging), a map in
-pieces (SW503) and a region holding a different number of systems than its ``size`` (SW504).
+Runs on the merged Catalog, so a fan pack may refer to the content of the packs it requires. Items that failed
+their schema check are left out of the catalog but remembered (``catalog.invalid``): a reference to one of them is
+not reported again. Which fields of an item hold ids of which kind is declared with the kind (``references``,
+``swrebellion.kinds``); so are the checks that need the whole catalog (``checks``), each run guarded so that a
+failing plugin is named (SW901), not fatal.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from typing import Any, Iterable, Iterator
+from collections import defaultdict
+from typing import Any, Callable, Iterable, Iterator
 
 from .catalog import Catalog, Entry
 from .diagnostics import Diagnostic, did_you_mean
 from .yaml_full import escape_token
-
-_SIDES = ("empire", "rebel")
-
-#: kind -> (path in an item, kind its ids name). Path steps: a key; ``*`` each list element; ``~`` each mapping
-#: key (the ids are the keys). tests/test_semantics.py fails when a model field holding ids is in neither table.
-REFERENCES: dict[str, list[tuple[str, str]]] = {
-    "units": [("attack/~", "dice"), ("health_colour", "dice"), ("build_icon", "resources")],
-    "leaders": [("replaces", "leaders")],
-    "systems": [("region", "regions"), ("resources/*", "resources")],
-    "adjacency": [("between/*", "systems")],
-    "missions": [("portrait", "leaders"), ("target_marker", "markers")],
-    "objectives": [("target_marker", "markers")],
-    "actions": [("leaders/*", "leaders"), ("recruits/*", "leaders"), ("target_marker", "markers")],
-    "tactics": [("target_marker", "markers")],
-    "advanced-tactics": [("units/*", "units"), ("target_marker", "markers")],
-    "probes": [("system", "systems")],
-    "setups": [
-        *((f"{side}/{path}", "units")
-          for side in _SIDES for path in ("units/~", "fixed/*/units/~", "build_queue/*/unit")),
-        ("objective_deck/*/fixed/*", "objectives"),
-        ("time_track", "time-tracks"),
-        ("rebel_base/resources/*", "resources"),
-    ],
-}
-#: Fields that hold ids but name no catalog item: the product a piece comes from, rules abilities of plugins.
-NOT_REFERENCES = frozenset({"id", "set", "abilities"})
 
 
 def _walk(value: Any, steps: list[str], pointer: str) -> Iterator[tuple[str, Any]]:
@@ -68,10 +40,12 @@ def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[D
     by_kind: dict[str, list[Entry]] = defaultdict(list)
     for entry in rejected:
         by_kind[entry.kind].append(entry)
-    for kind, references in REFERENCES.items():
-        for entry in [*catalog.entries(kind).values(), *by_kind[kind]]:
+    for kind in catalog.kinds:
+        if not kind.references:
+            continue
+        for entry in [*catalog.entries(kind.name).values(), *by_kind[kind.name]]:
             raw = entry.raw
-            for path, target in references:
+            for path, target in kind.references:
                 known = catalog.items(target)
                 for pointer, ident in _walk(raw, path.split("/"), ""):
                     if ident in known or ident in catalog.invalid[target]:
@@ -83,80 +57,47 @@ def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[D
     return found
 
 
-def _complete(catalog: Catalog, *kinds: str) -> bool:
-    return not any(catalog.invalid[kind] for kind in kinds)
-
-
-def check_map(catalog: Catalog) -> list[Diagnostic]:
-    found = []
-    systems = catalog.entries("systems")
-    edges = catalog.entries("adjacency")
-    for entry in edges.values():
-        a, b = entry.item.between
-        if a == b:
-            found.append(entry.diagnostic("SW501", f"system {a!r} is listed as adjacent to itself", "/between"))
-    if systems and _complete(catalog, "systems", "adjacency"):
-        neighbours: dict[str, set[str]] = defaultdict(set)
-        for entry in edges.values():
-            a, b = entry.item.between
-            if a in systems and b in systems:
-                neighbours[a].add(b)
-                neighbours[b].add(a)
-        start = min(systems)
-        reached, frontier = {start}, [start]
-        while frontier:
-            for other in neighbours[frontier.pop()] - reached:
-                reached.add(other)
-                frontier.append(other)
-        cut_off = sorted(set(systems) - reached)
-        if cut_off:
-            shown = ", ".join(cut_off[:10]) + (f" and {len(cut_off) - 10} more" if len(cut_off) > 10 else "")
-            found.append(systems[cut_off[0]].diagnostic(
-                "SW503", f"the map is not connected: {len(cut_off)} systems cannot be reached from {start!r}: {shown}",
-                hint="add adjacency entries joining them to the rest of the map"))
-    if _complete(catalog, "systems", "regions"):
-        members: dict[str, list[str]] = defaultdict(list)
-        for ident, system in catalog.items("systems").items():
-            members[system.region].append(ident)
-        for ident, entry in catalog.entries("regions").items():
-            held = members.get(ident, [])
-            if len(held) != entry.item.size:
-                found.append(entry.diagnostic(
-                    "SW504", f"region {ident!r} has size {entry.item.size} but holds {len(held)} systems"
-                    + (f": {', '.join(sorted(held))}" if held else ""), "/size"))
-    return found
-
-
-def check_counts(catalog: Catalog) -> list[Diagnostic]:
-    """Setups may not place more of a unit than the box holds (units + fixed placements + build queue)."""
-    if not _complete(catalog, "units", "setups"):
-        return []
-    found = []
-    units = catalog.items("units")
-    for entry in catalog.entries("setups").values():
-        used: Counter[str] = Counter()
-        for side in _SIDES:
-            plan = entry.item.faction(side)
-            used.update(plan.units)
-            for placement in plan.fixed:
-                used.update(placement.units)
-            placed = {*plan.units, *(u for p in plan.fixed for u in p.units), *(q.unit for q in plan.build_queue)}
-            for queued in plan.build_queue:
-                used[queued.unit] += queued.count
-            for ident in sorted(placed):
-                unit = units.get(ident)
-                if unit is not None and unit.faction != side:
-                    found.append(entry.diagnostic(
-                        "SW402", f"the {side} setup uses {ident!r}, a unit of the {unit.faction}", f"/{side}"))
-        for ident, count in sorted(used.items()):
-            unit = units.get(ident)
-            if unit is not None and count > unit.supply:
-                found.append(entry.diagnostic(
-                    "SW601", f"uses {count} {ident!r} but the supply is {unit.supply}",
-                    hint="count the units, fixed placements and build queue together"))
+def guarded(label: str, call: Callable[[], Iterable[Any] | None]) -> list[Diagnostic]:
+    """The diagnostics a plugin's check returns; SW901 naming ``label`` when it raises or returns something else."""
+    found: list[Diagnostic] = []
+    try:
+        results = list(call() or ())
+    except Exception as exc:  # third-party code: report it, never crash the validator
+        return [Diagnostic("SW901", f"{label} failed: {type(exc).__name__}: {exc}")]
+    for result in results:
+        if isinstance(result, Diagnostic):
+            found.append(result)
+        else:
+            found.append(Diagnostic("SW901", f"{label} returned {type(result).__name__}, not a Diagnostic"))
     return found
 
 
 def check(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[Diagnostic]:
-    """Every tier 2 check."""
-    return [*check_references(catalog, rejected), *check_map(catalog), *check_counts(catalog)]
+    """Every tier 2 check: references, then the checks registered with each kind, in registration order."""
+    found = check_references(catalog, rejected)
+    for kind in catalog.kinds:
+        for function in kind.checks:
+            label = f"plugin {kind.plugin!r}: check {function.__name__} of kind {kind.name!r}"
+            found += guarded(label, lambda function=function: function(catalog))
+    return found
+
+
+def __getattr__(name: str):
+    """Deprecated: ``REFERENCES`` is declared with each kind now; ``check_map`` and the other checks moved to the
+    plugins that register them with their kinds (docs/hooks.md, "Deprecated")."""
+    import warnings
+
+    from .deprecated import installed_kinds
+
+    if name == "REFERENCES":
+        value = {kind.name: list(kind.references) for kind in installed_kinds() if kind.references}
+        advice = "read kind.references from the registry of the enabled expansions (activate(...).kinds)"
+    elif name.startswith("check_"):
+        value = next((f for kind in installed_kinds() for f in kind.checks if f.__name__ == name), None)
+        advice = f"it moved to {value.__module__}" if value else ""
+    else:
+        value = None
+    if value is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"swrebellion.semantics.{name} is deprecated: {advice}", DeprecationWarning, stacklevel=2)
+    return value

@@ -1,4 +1,5 @@
-"""Validation of content packs: load (files, schemas, packs), then the semantic checks, then the plugins' checks.
+"""Validation of content packs: load (files, schemas, packs), then the semantic checks (references and the checks
+registered with each content kind), then the plugins' ``validate_catalog`` checks.
 
 Library entry points:
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from .catalog import Catalog
 from .diagnostics import Diagnostic, render_text
 from .loader import load
-from .semantics import check
+from .semantics import check, guarded
 
 
 @dataclass
@@ -61,19 +62,8 @@ def plugin_checks(active, catalog: Catalog) -> list[Diagnostic]:
     """The ``validate_catalog`` hook, one plugin at a time so that one failing plugin is named, not fatal."""
     found: list[Diagnostic] = []
     for plugin in active.implementers("validate_catalog"):
-        try:
-            results = [d for answer in active.call_one(plugin, "validate_catalog", catalog=catalog)
-                       for d in (answer or ())]
-        except Exception as exc:  # third-party code: report it, never crash the validator
-            found.append(Diagnostic("SW901", f"plugin {plugin!r}: validate_catalog failed: "
-                                             f"{type(exc).__name__}: {exc}"))
-            continue
-        for result in results:
-            if isinstance(result, Diagnostic):
-                found.append(result)
-            else:
-                found.append(Diagnostic("SW901", f"plugin {plugin!r}: validate_catalog returned "
-                                                 f"{type(result).__name__}, not a Diagnostic"))
+        found += guarded(f"plugin {plugin!r}: validate_catalog", lambda plugin=plugin: [
+            d for answer in active.call_one(plugin, "validate_catalog", catalog=catalog) for d in (answer or ())])
     return found
 
 

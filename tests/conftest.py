@@ -7,22 +7,29 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # the toy game plugin (tests/toygame.py)
+sys.path.insert(0, str(Path(__file__).parent))  # the toy game plugin (tests/toygame/)
 
 
 def make_rules(expansions: list[str]):
-    """Rules with exactly ``expansions`` enabled. The test-only Hideout game (tests/toygame.py) is its own world;
-    everything else is the installed expansions with their content packs."""
+    """Rules with exactly ``expansions`` enabled. The test-only Hideout game (tests/toygame/) is its own world, its
+    content pack loaded the way a game loads any expansion's; everything else is the installed expansions with
+    their content packs."""
     if expansions == ["hideout"]:
-        import toygame
+        from swrebellion.games import rules_from_active
 
-        from swrebellion.engine import Rules
-        from swrebellion.plugins import activate, discover
-
-        return Rules(activate(env="hideout", discovery=discover(extra=[(toygame, "tests/toygame.py")])))
+        return rules_from_active(toy_active())
     from swrebellion.games import rules_for
 
     return rules_for(tuple(expansions))
+
+
+def toy_active():
+    """Only the Hideout plugin enabled, found as an extra plugin (tests/test_example_plugin.py installs it for real)."""
+    import toygame
+
+    from swrebellion.plugins import activate, discover
+
+    return activate(env="hideout", folder=Path("/nonexistent"), discovery=discover(extra=[(toygame, "tests/toygame/")]))
 
 
 @pytest.fixture

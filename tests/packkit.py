@@ -115,7 +115,8 @@ def active(*names: str, extra=(), folder: Path | None = None):
 
 
 def ops_active():
-    return active("test-ops", extra=[(OpsPlugin(), "tests/packkit.py")])
+    """The base game (its content kinds) and the test op."""
+    return active("base", "test-ops", extra=[(OpsPlugin(), "tests/packkit.py")])
 
 
 def cli(*args: str):

@@ -122,3 +122,17 @@ def test_help_and_version_do_not_import_pydantic_or_jsonschema(option):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "[]"
+
+
+def test_cards_lists_the_card_kinds_the_enabled_plugins_register(here):
+    """`rebellion cards` knows the card kinds from the registry: advanced tactic cards only with their expansion."""
+    result = cli("cards", "list", "--kind", "advanced-tactics")
+    assert result.exit_code == 2
+    assert "'advanced-tactics' is not a card kind of the enabled expansions; card kinds: missions, objectives, " \
+           "actions, tactics, probes" in result.output
+    result = cli("cards", "list", "-x", "rise-of-the-empire")
+    assert result.exit_code == 0, result.output
+    headings = [line for line in result.stdout.splitlines() if not line.startswith(" ")]
+    assert headings == ["missions:", "objectives:", "actions:", "tactics:", "probes:", "advanced-tactics:"]
+    result = cli("cards", "show", "probe-hoth", "--kind", "probes")
+    assert result.exit_code == 0 and "[probes / probe-hoth]" in result.stdout

@@ -11,7 +11,6 @@ import pytest
 
 from packkit import active, mini_world, ops_active, write_pack
 from swrebellion.filecheck import FileChecker
-from swrebellion.models import FILE_KINDS
 from swrebellion.sources import Source
 from swrebellion.validate import validate
 
@@ -100,19 +99,22 @@ def test_effect_ops_come_from_the_enabled_plugins(tmp_path):
 def test_wrong_and_unknown_ops(tmp_path):
     card = mission([{"op": "tset_bonus", "amount": 1}, {"op": "test_bonus", "amount": "2", "where": "x"},
                     {"op": "test_bonus"}, {"amount": 1}])
-    found = problems(tmp_path, "extra.yaml", {"kind": "missions", "items": [card]}, ops_active())
-    assert set(found) == {
+    found = set(problems(tmp_path, "extra.yaml", {"kind": "missions", "items": [card]}, ops_active()))
+    assert ("SW202", "/items/0/effect/3", "missing required key 'op'", None) in found
+    # A step without `op` also meets the `if` of every op's branch in the step schema, so the required keys of the
+    # base game's ops (enabled for its content kinds) are listed too; the committed schemas keep that shape.
+    assert {d for d in found if not d[1].startswith("/items/0/effect/3")} == {
         ("SW206", "/items/0/effect/0/op", "unknown effect op 'tset_bonus'", "did you mean 'test_bonus'?"),
         ("SW203", "/items/0/effect/1/amount", "expected an integer, found a string '2'", None),
         ("SW201", "/items/0/effect/1/where", "unknown key 'where'", "allowed keys: op, amount"),
         ("SW202", "/items/0/effect/2", "missing required key 'amount'", None),
-        ("SW202", "/items/0/effect/3", "missing required key 'op'", None),
     }
 
 
 def test_pydantic_and_jsonschema_agree(tmp_path):
     """The fast verdict (pydantic models plus op and literal checks) equals jsonschema's on many broken items."""
-    checker = FileChecker(ops_active().ops)
+    selection = ops_active()
+    checker = FileChecker(selection.ops, selection.kinds)
     values = ["x", "Bad Id", 3, -1, 0, None, [], {}, True, 3.5, 3.0, "3", ["x"], {"en": "x"}, {"x": 1}]
     seeds = [(data["kind"], item) for data in mini_world().values() for item in data["items"]]
     seeds.append(("missions", mission([{"op": "test_bonus", "amount": 2}])))
@@ -136,4 +138,4 @@ def test_pydantic_and_jsonschema_agree(tmp_path):
             assert ours == theirs, (kind, variant)
             checked += 1
     assert checked > 2000
-    assert set(FILE_KINDS) - {kind for kind, _ in seeds} <= {"advanced-tactics", "actions", "tactics"}
+    assert set(selection.kinds.names()) - {kind for kind, _ in seeds} <= {"actions", "tactics"}

@@ -1,6 +1,6 @@
 """The code imports one way (DESIGN.md, "Layers and the public surface"; issue 11): no import cycles anywhere,
 counting imports inside functions; the kernel imports no plugin and no tool; the base game's layers import only
-downward; other plugins use the base game only through its public ``api`` module."""
+downward; other plugins use the base game only through its public ``api`` module and its content models."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ BASE = "swrebellion.expansions.base"
 
 #: The base game's layers, bottom first (a module may import its own layer or lower ones).
 BASE_LAYERS = [
+    ("content models, kinds and checks", ["models", "kinds", "checks"]),
     ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes"]),
     ("state access", ["board", "cards"]),
     ("rule primitives", ["rules"]),
@@ -102,9 +103,14 @@ def test_the_base_game_imports_only_downward():
                                      f"({BASE_LAYERS[layer(target)][0]}), a layer above it")
 
 
+#: What other plugins may import of the base game: its API, and its content models (to build on its kinds).
+PUBLIC = (f"{BASE}.api", f"{BASE}.models")
+
+
 def test_other_plugins_use_the_base_game_only_through_its_api():
     for name, targets in GRAPH.items():
         if not name.startswith("swrebellion.expansions.") or name == BASE or name.startswith(BASE + "."):
             continue
-        private = sorted(t for t in targets if (t == BASE or t.startswith(BASE + ".")) and t != f"{BASE}.api")
+        private = sorted(t for t in targets if (t == BASE or t.startswith(BASE + "."))
+                         and not any(t == p or t.startswith(p + ".") for p in PUBLIC))
         assert not private, f"{name} imports the base game's private modules {private}; use {BASE}.api"

@@ -1,4 +1,5 @@
-"""The JSON Schemas: generated from the models and ops, committed in schemas/, valid, and agreeing with content."""
+"""The JSON Schemas: generated from the registered content kinds and ops, committed in schemas/, valid, and
+agreeing with content."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from packkit import cli
-from swrebellion.models import FILE_KINDS
 from swrebellion.plugins import activate
 from swrebellion.schema import DIALECT, all_schemas, schema_text
 
@@ -18,9 +18,14 @@ SCHEMAS = REPO / "schemas"
 
 
 @pytest.fixture(scope="module")
-def generated():
+def both():
     """Both built-in expansions enabled, as `rebellion schema export` does with every installed expansion."""
-    return all_schemas(activate(["rise-of-the-empire"], env=" ", folder=REPO / "no-config").ops)
+    return activate(["rise-of-the-empire"], env=" ", folder=REPO / "no-config")
+
+
+@pytest.fixture(scope="module")
+def generated(both):
+    return all_schemas(both.ops, both.kinds)
 
 
 def test_committed_schemas_are_up_to_date(generated):
@@ -30,8 +35,8 @@ def test_committed_schemas_are_up_to_date(generated):
     assert sorted(p.name for p in SCHEMAS.glob("*.schema.json")) == sorted(generated)
 
 
-def test_every_schema_is_valid_draft_2020_12_with_a_stable_id(generated):
-    assert set(generated) == {f"{kind}.schema.json" for kind in FILE_KINDS} | {"pack.schema.json"}
+def test_every_schema_is_valid_draft_2020_12_with_a_stable_id(generated, both):
+    assert set(generated) == {f"{kind}.schema.json" for kind in both.kinds.names()} | {"pack.schema.json"}
     for name, schema in generated.items():
         Draft202012Validator.check_schema(schema)
         assert schema["$schema"] == DIALECT
@@ -58,10 +63,10 @@ def test_ids_keyed_mappings_refuse_other_keys(generated):
     assert validator.is_valid({"red": 1}) and not validator.is_valid({"Red": 1})
 
 
-def test_export_check_lists_stale_files_and_writes_nothing(tmp_path):
+def test_export_check_lists_stale_files_and_writes_nothing(tmp_path, both):
     result = cli("schema", "export", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert len(list(tmp_path.glob("*.schema.json"))) == len(FILE_KINDS) + 1
+    assert len(list(tmp_path.glob("*.schema.json"))) == len(both.kinds) + 1
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "no temporary file left behind"
     (tmp_path / "units.schema.json").write_text("{}\n")
     (tmp_path / "dice.schema.json").unlink()
@@ -78,3 +83,14 @@ def test_export_check_lists_stale_files_and_writes_nothing(tmp_path):
 
 def test_export_with_an_unknown_expansion_is_a_usage_error(tmp_path):
     assert cli("schema", "export", "--out", str(tmp_path), "--no-expansion", "nope").exit_code == 2
+
+
+def test_a_kind_schema_comes_from_the_plugin_that_registers_it(tmp_path, both):
+    """Without Rise of the Empire, the export has no advanced-tactics schema: that kind is the expansion's."""
+    assert both.kinds["advanced-tactics"].plugin == "rise-of-the-empire"
+    assert both.kinds["units"].plugin == "base"
+    result = cli("schema", "export", "--out", str(tmp_path), "--no-expansion", "rise-of-the-empire")
+    assert result.exit_code == 0, result.output
+    written = {p.name for p in tmp_path.glob("*.schema.json")}
+    assert "units.schema.json" in written and "advanced-tactics.schema.json" not in written
+    assert len(written) == len(both.kinds)  # every kind but one, plus pack.schema.json

@@ -1,4 +1,5 @@
-"""Tier 2: references, the map, unit counts, and the plugins' own checks."""
+"""Tier 2: references (declared with each content kind), the base game's map and unit-count checks (registered
+with its kinds), and the plugins' own checks."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from pydantic import BaseModel
 
 from packkit import active, mini_world, write_pack
 from swrebellion.hookspecs import hookimpl
-from swrebellion.models import FILE_KINDS
 from swrebellion.models.common import ID_PATTERN
 from swrebellion.models.effects import EffectStep
 from swrebellion.plugins import Expansion
-from swrebellion.semantics import NOT_REFERENCES, REFERENCES
 from swrebellion.validate import validate
+
+#: Fields that hold ids but name no catalog item: the product a piece comes from, rules abilities of plugins.
+NOT_REFERENCES = frozenset({"id", "set", "abilities"})
+#: Every kind the built-in expansions register.
+KINDS = active("base", "rise-of-the-empire").kinds
 
 
 @pytest.fixture(autouse=True)
@@ -108,7 +112,7 @@ def test_setups_fit_in_the_box(tmp_path):
 
 
 def id_paths(annotation, metadata=(), prefix: str = "") -> set[str]:
-    """Where a model keeps content ids, in the path syntax of REFERENCES."""
+    """Where a model keeps content ids, in the path syntax of a kind's references."""
     def is_id(annotation, metadata=()) -> bool:
         marks = [*metadata, *getattr(annotation, "__metadata__", ())]
         return any(getattr(m, "pattern", None) == ID_PATTERN for m in marks)
@@ -130,12 +134,12 @@ def id_paths(annotation, metadata=(), prefix: str = "") -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("kind", sorted(FILE_KINDS))
+@pytest.mark.parametrize("kind", KINDS.names())
 def test_every_id_field_of_the_models_is_checked(kind):
-    """A model field that holds ids must be a reference the validator checks, or named in NOT_REFERENCES."""
-    paths = {p.lstrip("/") for p in id_paths(FILE_KINDS[kind].item)}
+    """A model field that holds ids must be a reference its kind declares, or named in NOT_REFERENCES."""
+    paths = {p.lstrip("/") for p in id_paths(KINDS[kind].item)}
     paths = {p for p in paths if not set(p.split("/")) & NOT_REFERENCES}
-    assert paths == {path for path, _ in REFERENCES.get(kind, [])}
+    assert paths == {path for path, _ in KINDS[kind].references}
 
 
 class Checks:
@@ -154,7 +158,7 @@ class Checks:
 
 
 def test_plugins_add_checks_and_a_failing_plugin_is_named(tmp_path):
-    selection = active("test-checks", extra=[(Checks(), "tests")])
+    selection = active("base", "test-checks", extra=[(Checks(), "tests")])
     found = check(tmp_path, selection=selection)
     assert found == [("XYZ001", "fan/units.yaml", "/items/1/supply", "TIE fighters need a pilot", "add pilots")]
 

@@ -1,4 +1,6 @@
-"""`rebellion cards`: look up cards of the enabled packs, with a summary generated from their effect data."""
+"""`rebellion cards`: look up cards of the enabled packs, with a summary generated from their effect data.
+
+The card kinds are those the enabled plugins register with the tag ``card`` (``register_content_kinds``)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,6 @@ import json
 import click
 
 from .options import expansion_options
-
-CARD_KINDS = ("missions", "objectives", "actions", "tactics", "advanced-tactics", "probes")
-
 
 @click.group("cards")
 def cards() -> None:
@@ -23,9 +22,18 @@ def _catalog(active):
     return result.catalog
 
 
+def card_kinds(catalog, kind: str | None) -> list[str]:
+    """The card kinds of the enabled plugins, or just ``kind`` (a usage error when it is not one of them)."""
+    kinds = [k.name for k in catalog.kinds.tagged("card")]
+    if kind is not None and kind not in kinds:
+        raise click.UsageError(f"{kind!r} is not a card kind of the enabled expansions; card kinds: "
+                               f"{', '.join(kinds) or 'none'}")
+    return kinds if kind is None else [kind]
+
+
 @cards.command("show")
 @click.argument("card_id")
-@click.option("--kind", type=click.Choice(CARD_KINDS), help="Card kind, when two kinds share the id.")
+@click.option("--kind", metavar="KIND", help="Card kind (missions, actions ...), when two kinds share the id.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 def show(card_id, kind, fmt, active):
@@ -41,11 +49,12 @@ def show(card_id, kind, fmt, active):
 
     active = active()
     catalog = _catalog(active)
-    found = [(k, catalog.items(k)[card_id]) for k in CARD_KINDS if (kind in (None, k)) and card_id in catalog.items(k)]
+    kinds = card_kinds(catalog, kind)
+    found = [(k, catalog.items(k)[card_id]) for k in kinds if card_id in catalog.items(k)]
     if not found:
         import difflib
 
-        known = sorted({i for k in CARD_KINDS for i in catalog.items(k)})
+        known = sorted({i for k in kinds for i in catalog.items(k)})
         close = difflib.get_close_matches(card_id, known, n=3)
         hint = f" Did you mean: {', '.join(close)}?" if close else " See `rebellion cards list`."
         raise click.UsageError(f"no card {card_id!r} in the enabled packs.{hint}")
@@ -74,14 +83,12 @@ def show(card_id, kind, fmt, active):
 
 
 @cards.command("list")
-@click.option("--kind", type=click.Choice(CARD_KINDS), help="Only this kind.")
+@click.option("--kind", metavar="KIND", help="Only this card kind (missions, actions ...).")
 @expansion_options
 def list_(kind, active):
     """List card ids by kind, with their name and pack."""
     catalog = _catalog(active())
-    for card_kind in CARD_KINDS:
-        if kind not in (None, card_kind):
-            continue
+    for card_kind in card_kinds(catalog, kind):
         click.echo(f"{card_kind}:")
         for ident, item in sorted(catalog.items(card_kind).items()):
             click.echo(f"  {ident:40} {item.name.en}  ({catalog.entry(card_kind, ident).pack})")

@@ -15,9 +15,6 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
-CARD_KINDS = ("missions", "objectives", "actions", "tactics", "advanced-tactics")
-
-
 def effect_steps(item: Any) -> Iterator[dict]:
     """Every effect step of a card, including nested ones (``then``/``options`` lists of steps) and abilities."""
     lists = [getattr(item, "target", []), getattr(item, "effect", [])]
@@ -62,9 +59,14 @@ def card_summary(item: Any, ops) -> list[str]:
     return lines
 
 
+def card_kinds(catalog) -> list[str]:
+    """The card kinds of the enabled plugins whose cards carry effect data (every one but probes)."""
+    return [kind.name for kind in catalog.kinds.tagged("card") if "effect" in kind.item.model_fields]
+
+
 def effects_markdown(ops, catalog) -> str:
     examples: dict[str, tuple[str, dict]] = {}
-    for kind in CARD_KINDS:
+    for kind in card_kinds(catalog):
         for ident, item in sorted(catalog.items(kind).items()):
             for step in effect_steps(item):
                 examples.setdefault(step["op"], (f"{kind}/{ident}", step))
@@ -136,7 +138,7 @@ def cards_markdown(ops, catalog, tests: Path) -> str:
         "the effect ops its data uses, and the scenarios that exercise it (scenarios naming the card id).",
     ]
     totals = []
-    for kind in CARD_KINDS:
+    for kind in card_kinds(catalog):
         items = catalog.items(kind)
         with_data = sum(1 for item in items.values() if any(True for _ in effect_steps(item)))
         tested = sum(1 for ident in items if index.get(ident))

@@ -58,7 +58,7 @@ def export(out: Path | None, check: bool, disable: tuple[str, ...]) -> None:
     except ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
     folder = out or default_folder()
-    texts = {name: schema_text(document) for name, document in all_schemas(active.ops).items()}
+    texts = {name: schema_text(document) for name, document in all_schemas(active.ops, active.kinds).items()}
     stale = [
         name for name, text in texts.items()
         if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8") != text

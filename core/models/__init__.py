@@ -1,24 +1,25 @@
-"""Pydantic models for every kind of content file.
+"""The generic building blocks of content models: ids, localisable text, items, effect steps, the pack manifest.
 
-One model per *file kind* (``FILE_KINDS``); each content file names its kind in a top-level ``kind:`` key and lists
-its entries under ``items:``. The JSON Schemas in ``schemas/`` are generated from these models
+The models of the content kinds themselves belong to the plugins that register the kinds
+(``register_content_kinds``, see ``swrebellion.kinds``); the JSON Schemas in ``schemas/`` are generated from them
 (``rebellion schema export``) and never edited by hand.
 """
 
-from .common import Faction, Id, Item, Model, Skill, Text, Theater
-from .files import FILE_KINDS, FileKind, kind_of_model
+from .common import Id, Item, Model, Text
 from .manifest import PackManifest
 
-__all__ = [
-    "FILE_KINDS",
-    "Faction",
-    "FileKind",
-    "Id",
-    "Item",
-    "Model",
-    "PackManifest",
-    "Skill",
-    "Text",
-    "Theater",
-    "kind_of_model",
-]
+__all__ = ["Id", "Item", "Model", "PackManifest", "Text"]
+
+
+def __getattr__(name: str):
+    """Deprecated names (docs/hooks.md, "Deprecated"): ``FILE_KINDS``, ``FileKind`` and ``kind_of_model`` are the
+    registry of content kinds now, and the models and value types that moved to the plugins are found there."""
+    from .. import deprecated
+
+    value = deprecated.deprecated_models_name(name)
+    if value is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    warnings.warn(f"swrebellion.models.{name} is deprecated: {value[1]}", DeprecationWarning, stacklevel=2)
+    return value[0]

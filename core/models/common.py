@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
-#: A content id: lower-case words joined by single hyphens ("star-destroyer", "probe-hoth").
+#: A content id: lower-case words joined by single hyphens.
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, min_length=1, max_length=64)]
-
-Faction = Literal["empire", "rebel"]
-Theater = Literal["space", "ground"]
-#: The four skill types of RB-MIS-28.
-Skill = Literal["diplomacy", "intelligence", "special-ops", "logistics"]
-#: The four mission skill types, in the order cards and leaders print them.
-SKILLS: tuple[Skill, ...] = ("diplomacy", "intelligence", "special-ops", "logistics")
 
 
 class Model(BaseModel):

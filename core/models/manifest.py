@@ -11,7 +11,7 @@ from .common import Id, Model, Text
 
 # A requirement is a pack id and an optional PEP 440 specifier set: "base", "base>=1.0,<2".
 REQUIREMENT_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*\s*((==|!=|<=|>=|<|>|~=)\s*[A-Za-z0-9.*+!-]+\s*(,\s*(==|!=|<=|>=|<|>|~=)\s*[A-Za-z0-9.*+!-]+\s*)*)?$"
-#: "kind/id", e.g. "missions/sabotage" or "adjacency/felucia--yavin".
+#: "kind/id", e.g. "cards/joker", or for an item whose id joins two others, "roads/ford--mill".
 CONTENT_REF_PATTERN = r"^[a-z]+(-[a-z]+)*/[a-z0-9]+(-[a-z0-9]+)*$"
 VERSION_PATTERN = r"^\d+(\.\d+)*([.-]?(a|b|rc|dev|post)\d*)*$"
 

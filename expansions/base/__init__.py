@@ -43,6 +43,13 @@ def register_values(registry):
 
 
 @hookimpl
+def register_content_kinds(registry):
+    from . import kinds
+
+    kinds.register(registry)
+
+
+@hookimpl
 def register_effect_ops(registry):
     from . import ops
 

@@ -7,10 +7,9 @@ with ``peek``, views show them only to the players allowed.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TypedDict
 
-Faction = Literal["rebel", "empire"]
-Theater = Literal["space", "ground"]
+from .models.common import Faction, Theater
 
 
 class SystemState(TypedDict):

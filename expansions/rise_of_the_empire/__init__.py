@@ -93,6 +93,13 @@ def register_steps(registry):
 
 
 @hookimpl
+def register_content_kinds(registry):
+    from . import kinds
+
+    kinds.register(registry)
+
+
+@hookimpl
 def register_effect_ops(registry):
     from swrebellion.expansions.base.api import register_ops
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
+
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, Where, decider, label, op, pick, systems_where

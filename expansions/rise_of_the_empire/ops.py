@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
+
 from swrebellion.engine.effects import stop
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (

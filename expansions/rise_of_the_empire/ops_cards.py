@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Literal
 
 from pydantic import Field
+
 from swrebellion.engine import secret
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
+
 from swrebellion.engine import peek
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api

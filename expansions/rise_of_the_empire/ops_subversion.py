@@ -22,6 +22,7 @@ Aggressive Negotiations needs no op: its ``failure`` steps (``MissionCard.failur
 from __future__ import annotations
 
 from pydantic import Field
+
 from swrebellion.engine import peek
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api

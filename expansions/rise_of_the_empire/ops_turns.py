@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
+
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api

@@ -33,6 +33,7 @@ def test_the_save_holds_format_seed_expansions_and_choices(saved):
     data = json.loads(path.read_text())
     assert data["format"] == "swrebellion-save/1" and data["seed"] == 21
     assert data["expansions"] == [{"id": "hideout", "version": "0.1.0"}]
+    assert [(p["id"], p["version"]) for p in data["packs"]] == [("hideout", "0.1.0")]  # the toy's own content pack
     assert data["choices"][0] == ["hider", "erie"]
     assert data["state_hash"] == game.state_hash()
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary file left behind

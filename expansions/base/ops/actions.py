@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
+
 from swrebellion.engine import peek
 
 from .. import board

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
+
 from swrebellion.engine import peek
 
 from .. import board

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
+
 from swrebellion.engine import secret
 
 from .. import board

@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
 from swrebellion.engine.effects import context
 
 from .. import board
+from ..models.common import Faction
 from ..tables import tables
-
-Faction = Literal["rebel", "empire"]
 
 
 class Strict(BaseModel):

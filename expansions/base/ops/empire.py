@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
+
 from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
 

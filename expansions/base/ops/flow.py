@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
+
 from swrebellion.engine.effects import insert, run_effect, stop
 
 from .. import board

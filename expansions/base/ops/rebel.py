@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
+
 from swrebellion.engine import secret
 
 from .. import board

@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from .common import Faction, Id, Item, Model, Text
+from swrebellion.models import Id, Item, Model, Text
+
+from .common import Faction
 
 
 class QueuedUnit(Model):

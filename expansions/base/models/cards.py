@@ -1,4 +1,4 @@
-"""Cards: missions (with starting missions and projects), objectives, actions, tactics, advanced tactics, probes.
+"""Cards: missions (with starting missions and projects), objectives, actions, tactics, probes.
 
 Cards carry facts and structured effects, never printed rules text; ``summary`` is one line in our own words.
 """
@@ -9,8 +9,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from .common import Faction, Id, Item, Model, Skill, Text, Theater
-from .effects import Effect
+from swrebellion.models import Id, Item, Text
+from swrebellion.models.effects import Effect
+
+from .common import Faction, Skill, Theater
 
 
 class Card(Item):
@@ -83,23 +85,6 @@ class TacticCard(Card):
     requires_special: bool = Field(
         default=False, description="May only be played together with a special die result."
     )
-
-
-class Ability(Model):
-    summary: Text | None = None
-    effect: Effect = Field(default_factory=list)
-
-
-class AdvancedTacticCard(Card):
-    """A Rise of the Empire advanced tactic card (RE-CIN): one of two abilities is used each round."""
-
-    faction: Faction
-    theater: Theater
-    units: list[Id] = Field(
-        default_factory=list, description="Units pictured: the top ability needs one of them in the system."
-    )
-    top: Ability
-    bottom: Ability
 
 
 class ProbeCard(Item):

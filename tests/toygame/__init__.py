@@ -4,7 +4,10 @@ The hider secretly picks a hideout among five places; both players draw from one
 hands; each round both secretly play a card at once (a simultaneous decision), and when the seeker plays the
 higher card a die decides whether the seeker may guess the hideout. After five rounds the hider wins.
 
-It is also the example third-party plugin: it registers an effect op (``toy_bonus``), steps, a value (``register_values``) and a scenario builder, and tests install it through a real entry point.
+It is also the example third-party plugin: it registers content kinds (``content.py``: places and variants) and
+ships a content pack of them (``pack/``, loaded and validated like any pack), an effect op (``toy_bonus``), steps, a value
+(``register_values``) and a scenario builder, and tests install it through a real entry point. The
+numbers of a game (rounds, deck, hands, the die, the places) are the content's ``standard`` variant.
 """
 
 from __future__ import annotations
@@ -16,10 +19,8 @@ from swrebellion.engine.effects import context
 from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
 
-EXPANSION = Expansion(id="hideout", name="Hideout (kernel test game)", version="0.1.0")
-
-PLACES = ["attic", "barn", "cellar", "dock", "erie"]
-ROUNDS = 5
+EXPANSION = Expansion(id="hideout", name="Hideout (kernel test game)", version="0.1.0", packs=((__name__, "pack"),))
+VARIANT = "standard"
 
 
 class Bonus(BaseModel):
@@ -33,6 +34,13 @@ def toy_bonus(game, frame) -> None:
     """Add ``amount`` to the score of the player the effect is played for."""
     game.state["data"]["score"][context(game)["player"]] += frame["params"]["amount"]
     game.pop()
+
+
+@hookimpl
+def register_content_kinds(registry):
+    from . import content
+
+    content.register(registry)
 
 
 @hookimpl
@@ -54,13 +62,23 @@ def register_values(registry):
 
 
 def last_round_dice(game, value, context):
-    """The seeker rolls two dice in the last round."""
-    return 2 if game.state["data"]["round"] == ROUNDS else None
+    """The seeker rolls more dice in the last round (the variant says how many)."""
+    variant = _variant(game)
+    return variant.last_round_dice if game.state["data"]["round"] == variant.rounds else None
+
+
+def _variant(game):
+    return game.rules.content.items("variants")[VARIANT]
+
+
+def _places(game) -> list[dict]:
+    names = game.rules.content.items("places")
+    return [{"id": p, "label": names[p].name.en} for p in _variant(game).places]
 
 
 def _start(game, data: dict) -> None:
     game.state["players"] = ["hider", "seeker"]
-    game.state["dice"] = {"d6": ["hit", "hit", "blank", "blank", "blank", "special"]}
+    game.state["dice"] = {"d6": list(_variant(game).die)}
     game.state["data"] = data
 
 
@@ -71,7 +89,7 @@ def setup_game(game):
         {
             "round": 1,
             "hideout": secret(None, "hider"),
-            "deck": secret(list(range(1, 13))),
+            "deck": secret(list(range(1, _variant(game).cards + 1))),
             "hands": {"hider": secret([], "hider"), "seeker": secret([], "seeker")},
             "score": {"hider": 0, "seeker": 0},
         },
@@ -102,9 +120,9 @@ def deal(game, frame) -> None:
     if "choice" not in frame:
         game.shuffle(data["deck"], "deck")
         for player in ("hider", "seeker"):
-            peek(data["hands"][player]).extend(game.draw(data["deck"], 2))
+            peek(data["hands"][player]).extend(game.draw(data["deck"], _variant(game).hand))
             game.log("draw", player=player, cards=secret(peek(data["hands"][player])[:], player))
-        game.ask("hider", "choose-hideout", [{"id": p, "label": p.title()} for p in PLACES], "Where do you hide?")
+        game.ask("hider", "choose-hideout", _places(game), "Where do you hide?")
         return
     data["hideout"]["value"] = frame["choice"]["id"]
     game.pop()
@@ -136,7 +154,7 @@ def play_round(game, frame) -> None:
 def guess(game, frame) -> None:
     data = game.state["data"]
     if "choice" not in frame:
-        game.ask("seeker", "guess", [{"id": p, "label": p.title()} for p in PLACES], "Where is the hideout?")
+        game.ask("seeker", "guess", _places(game), "Where is the hideout?")
         return
     game.pop()
     if frame["choice"]["id"] == peek(data["hideout"]):
@@ -149,7 +167,7 @@ def guess(game, frame) -> None:
 
 def _next_round(game) -> None:
     data = game.state["data"]
-    if data["round"] >= ROUNDS or not all(peek(h) for h in data["hands"].values()):
+    if data["round"] >= _variant(game).rounds or not all(peek(h) for h in data["hands"].values()):
         game.end("hider", "stayed hidden")
         return
     data["round"] += 1

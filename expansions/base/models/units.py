@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from .common import Faction, Id, Item, Model, Theater
+from swrebellion.models import Id, Item, Model
+
+from .common import Faction, Theater
 
 UnitKind = Literal["capital-ship", "fighter", "station", "ground-unit", "structure"]
 

@@ -1,0 +1,116 @@
+"""The base game's checks of loaded content (README "Validating", tiers 5 and 6): the map holds together and
+setups fit in the box. Registered with the kinds they check (kinds.py); codes and messages are stable.
+
+Items that failed their schema check are left out of the catalog but remembered (``catalog.invalid``): the map and
+count checks are skipped for a kind with such items, to report each problem once.
+
+The map is undirected by construction (an adjacency entry joins two systems), so it is symmetric; what can go
+wrong is an edge from a system to itself (SW501), an edge listed twice (SW502, found while merging), a map in
+pieces (SW503) and a region holding a different number of systems than its ``size`` (SW504).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from swrebellion.catalog import Catalog
+from swrebellion.diagnostics import Diagnostic
+
+SIDES = ("empire", "rebel")
+
+#: The codes these checks report, with their one-line meaning (the README's table lists them too).
+CODES: dict[str, str] = {
+    "SW402": "unit of the other faction in a setup",
+    "SW501": "system adjacent to itself",
+    "SW502": "edge listed twice",
+    "SW503": "map not connected",
+    "SW504": "region holds a different number of systems than its size",
+    "SW601": "setup uses more units than the supply",
+}
+
+
+def edge_id(raw) -> str | None:
+    """An adjacency entry's id: the two system ids sorted and joined by '--' (``replaces: [adjacency/a--b]``)."""
+    between = raw.get("between") if isinstance(raw, dict) else None
+    if isinstance(between, list) and len(between) == 2 and all(isinstance(s, str) for s in between):
+        return "--".join(sorted(between))
+    return None
+
+
+def edge_twice(ident: str, place: str) -> tuple[str, str, str]:
+    """SW502 rather than SW311 for an edge listed twice, in one pack or across packs."""
+    return "SW502", f"edge {ident} is listed twice; first in {place}", "list each pair of adjacent systems once"
+
+
+def _complete(catalog: Catalog, *kinds: str) -> bool:
+    return not any(catalog.invalid[kind] for kind in kinds)
+
+
+def check_map(catalog: Catalog) -> list[Diagnostic]:
+    found = []
+    systems = catalog.entries("systems")
+    edges = catalog.entries("adjacency")
+    for entry in edges.values():
+        a, b = entry.item.between
+        if a == b:
+            found.append(entry.diagnostic("SW501", f"system {a!r} is listed as adjacent to itself", "/between"))
+    if systems and _complete(catalog, "systems", "adjacency"):
+        neighbours: dict[str, set[str]] = defaultdict(set)
+        for entry in edges.values():
+            a, b = entry.item.between
+            if a in systems and b in systems:
+                neighbours[a].add(b)
+                neighbours[b].add(a)
+        start = min(systems)
+        reached, frontier = {start}, [start]
+        while frontier:
+            for other in neighbours[frontier.pop()] - reached:
+                reached.add(other)
+                frontier.append(other)
+        cut_off = sorted(set(systems) - reached)
+        if cut_off:
+            shown = ", ".join(cut_off[:10]) + (f" and {len(cut_off) - 10} more" if len(cut_off) > 10 else "")
+            found.append(systems[cut_off[0]].diagnostic(
+                "SW503", f"the map is not connected: {len(cut_off)} systems cannot be reached from {start!r}: {shown}",
+                hint="add adjacency entries joining them to the rest of the map"))
+    if _complete(catalog, "systems", "regions"):
+        members: dict[str, list[str]] = defaultdict(list)
+        for ident, system in catalog.items("systems").items():
+            members[system.region].append(ident)
+        for ident, entry in catalog.entries("regions").items():
+            held = members.get(ident, [])
+            if len(held) != entry.item.size:
+                found.append(entry.diagnostic(
+                    "SW504", f"region {ident!r} has size {entry.item.size} but holds {len(held)} systems"
+                    + (f": {', '.join(sorted(held))}" if held else ""), "/size"))
+    return found
+
+
+def check_counts(catalog: Catalog) -> list[Diagnostic]:
+    """Setups may not place more of a unit than the box holds (units + fixed placements + build queue)."""
+    if not _complete(catalog, "units", "setups"):
+        return []
+    found = []
+    units = catalog.items("units")
+    for entry in catalog.entries("setups").values():
+        used: Counter[str] = Counter()
+        for side in SIDES:
+            plan = entry.item.faction(side)
+            used.update(plan.units)
+            for placement in plan.fixed:
+                used.update(placement.units)
+            placed = {*plan.units, *(u for p in plan.fixed for u in p.units), *(q.unit for q in plan.build_queue)}
+            for queued in plan.build_queue:
+                used[queued.unit] += queued.count
+            for ident in sorted(placed):
+                unit = units.get(ident)
+                if unit is not None and unit.faction != side:
+                    found.append(entry.diagnostic(
+                        "SW402", f"the {side} setup uses {ident!r}, a unit of the {unit.faction}", f"/{side}"))
+        for ident, count in sorted(used.items()):
+            unit = units.get(ident)
+            if unit is not None and count > unit.supply:
+                found.append(entry.diagnostic(
+                    "SW601", f"uses {count} {ident!r} but the supply is {unit.supply}",
+                    hint="count the units, fixed placements and build queue together"))
+    return found
