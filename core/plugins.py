@@ -109,7 +109,9 @@ def read_config(folder: Path | None = None) -> dict[str, list[str]]:
 
 
 def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Path:
-    """Write ``rebellion.toml`` atomically (a temporary file renamed over the old one)."""
+    """Write ``rebellion.toml`` atomically (a unique temporary file renamed over the old one)."""
+    from .safefile import write_atomic
+
     path = (folder or Path.cwd()) / CONFIG_FILE
 
     def toml_list(values: list[str]) -> str:
@@ -121,9 +123,7 @@ def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Pa
         f"enabled = {toml_list(config.get('enabled', []))}\n"
         f"disabled = {toml_list(config.get('disabled', []))}\n"
     )
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, text)
     return path
 
 

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from swrebellion.safefile import write_atomic
+
 CARD_KINDS = ("missions", "objectives", "actions", "tactics", "advanced-tactics")
 
 
@@ -176,9 +178,7 @@ def main() -> None:
             sys.exit(1)
         return
     for name, text in pages.items():
-        tmp = args.docs / (name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(args.docs / name)
+        write_atomic(args.docs / name, text)
     print(f"wrote {', '.join(pages)} in {args.docs}")
 
 

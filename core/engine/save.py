@@ -8,11 +8,10 @@ state) and compares the final state hash with the one saved.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from ..safefile import write_atomic
 from .game import Game, IllegalChoice, Rules
 
 SAVE_FORMAT = "swrebellion-save/1"
@@ -41,21 +40,9 @@ def save_data(game: Game) -> dict:
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either wholly the old or wholly the new content, never half of each."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_game(game: Game, path: Path) -> None:
-    write_atomic(Path(path), json.dumps(save_data(game), indent=1) + "\n")
+    """Write the save atomically, readable by its owner only (it holds every secret: see docs/saves.md)."""
+    write_atomic(Path(path), json.dumps(save_data(game), indent=1) + "\n", private=True)
 
 
 def _check_shape(data: Any) -> None:

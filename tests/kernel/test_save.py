@@ -77,12 +77,12 @@ def test_a_damaged_or_edited_save_fails_cleanly(saved, damage, message):
 def test_a_failed_write_leaves_the_old_save_whole(saved, monkeypatch):
     game, path = saved
     old = path.read_text()
-    import swrebellion.engine.save as save_module
+    import swrebellion.safefile as safefile_module
 
     def broken_replace(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(save_module.os, "replace", broken_replace)
+    monkeypatch.setattr(safefile_module.os, "replace", broken_replace)
     game.apply(game.pending[0].options[0].id, player=game.pending[0].player)
     with pytest.raises(OSError):
         save_game(game, path)
