@@ -27,6 +27,23 @@ class UnsafeFileError(OSError):
     """A file that may not be read or replaced: not a regular file, or larger than the limit."""
 
 
+class NotRegularFile(UnsafeFileError):
+    """Something other than a regular file; ``kind`` says what (``"a FIFO (named pipe)"``, ``"a symlink"`` ...)."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class FileTooLarge(UnsafeFileError):
+    """A file of ``size`` bytes where at most ``limit`` may be read (``size`` is -1 if it grew while read)."""
+
+    def __init__(self, message: str, size: int, limit: int) -> None:
+        super().__init__(message)
+        self.size = size
+        self.limit = limit
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "a symlink"
@@ -38,7 +55,7 @@ def _kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a special file"
 
 
 def read_regular(path: Path | str, limit: int) -> bytes:
@@ -53,9 +70,10 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafeFileError(f"{path} is {_kind(info.st_mode)}; only regular files are read")
+            kind = _kind(info.st_mode)
+            raise NotRegularFile(f"{path} is {kind}; only regular files are read", kind)
         if info.st_size > limit:
-            raise UnsafeFileError(f"{path} is {info.st_size:,} bytes; the limit is {limit:,}")
+            raise FileTooLarge(f"{path} is {info.st_size:,} bytes; the limit is {limit:,}", info.st_size, limit)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -66,7 +84,7 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     finally:
         os.close(fd)
     if size > limit:  # it grew after the check
-        raise UnsafeFileError(f"{path} is larger than the limit of {limit:,} bytes")
+        raise FileTooLarge(f"{path} is larger than the limit of {limit:,} bytes", -1, limit)
     return b"".join(chunks)
 
 
@@ -78,7 +96,8 @@ def refuse_special(path: Path) -> None:
     except FileNotFoundError:
         return
     if not stat.S_ISREG(info.st_mode):
-        raise UnsafeFileError(f"{path} is {_kind(info.st_mode)}; refusing to replace it (write to a new file name)")
+        kind = _kind(info.st_mode)
+        raise NotRegularFile(f"{path} is {kind}; refusing to replace it (write to a new file name)", kind)
 
 
 def check_writable(path: Path | str) -> None:
