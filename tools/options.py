@@ -37,6 +37,9 @@ def activate_or_exit(enable, disable):
     from swrebellion.plugins import ExpansionError, activate
 
     try:
-        return activate(enable, disable)
+        active = activate(enable, disable)
     except ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
+    for warning in active.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return active
