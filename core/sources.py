@@ -56,6 +56,7 @@ class Source:
     data: Any
     digest: str  # sha256 of the file's bytes
     _marks: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    string_keys: bool = True  # False: YAML keys may be other scalars (scenario files)
 
     def locate(self, pointer: str) -> tuple[int, int]:
         """(line, column) of ``pointer``, or of its nearest ancestor that stands in the text (e.g. a missing key's
@@ -78,14 +79,14 @@ def _marks(source: Source) -> dict[str, tuple[int, int]]:
         from .json_source import json_marks
 
         return json_marks(source.text)
-    return _yaml_full(source.text)[1]
+    return _yaml_full(source.text, source.string_keys)[1]
 
 
-def _yaml_full(text: str):
+def _yaml_full(text: str, string_keys: bool = True):
     from .yaml_full import read_yaml
 
     return read_yaml(text, max_depth=MAX_DEPTH, alias_budget=ALIAS_BUDGET, alias_chars=ALIAS_CHARS,
-                     max_nodes=MAX_NODES)
+                     max_nodes=MAX_NODES, string_keys=string_keys)
 
 
 def _located(diagnostics: list[Diagnostic], display: str) -> list[Diagnostic]:
@@ -114,8 +115,12 @@ def read_bounded(path: Path, limit: int) -> tuple[bytes | None, str, str]:
         return None, "SW110", f"cannot read the file: {exc.strerror or exc}"
 
 
-def read_source(path: Path, display: str | None = None) -> tuple[Source | None, list[Diagnostic]]:
-    """Read and parse one content file. Returns the source, or ``None`` and the diagnostics that say why not."""
+def read_source(
+    path: Path, display: str | None = None, *, string_keys: bool = True
+) -> tuple[Source | None, list[Diagnostic]]:
+    """Read and parse one content file (or another data file read under the same limits, such as a scenario:
+    ``string_keys=False`` then lets YAML keys be numbers). Returns the source, or ``None`` and the diagnostics that
+    say why not."""
     display = display or display_path(path)
 
     def problem(code: str, message: str, hint: str | None = None, line: int | None = None, column: int | None = None):
@@ -156,7 +161,7 @@ def read_source(path: Path, display: str | None = None) -> tuple[Source | None, 
             try:
                 data = read_fast(text, MAX_DEPTH, MAX_NODES)
             except Unsupported:
-                data, marks = _yaml_full(text)
+                data, marks = _yaml_full(text, string_keys)
     except ReadError as exc:
         return None, _located(exc.diagnostics, display)
-    return Source(path, display, fmt, text, data, digest, marks), []
+    return Source(path, display, fmt, text, data, digest, marks, string_keys), []

@@ -149,9 +149,11 @@ _NO_KEY = object()
 
 
 def read_yaml(
-    text: str, *, max_depth: int, alias_budget: int, alias_chars: int, max_nodes: int
+    text: str, *, max_depth: int, alias_budget: int, alias_chars: int, max_nodes: int, string_keys: bool = True
 ) -> tuple[Any, dict[str, tuple[int, int]]]:
     """Parse one YAML document. Returns ``(data, marks)``; ``marks`` maps JSON pointers to (line, column).
+    ``string_keys=False`` lets scalars other than strings be keys (scenario files number build-queue spaces
+    ``1:``); content files must be JSON-shaped, so theirs are refused (SW111).
 
     Raises :class:`YamlReadError` listing every duplicate key, or the first fatal problem.
     """
@@ -178,7 +180,7 @@ def read_yaml(
     def child_pointer(frame: _Frame) -> str:
         if isinstance(frame.value, list):
             return f"{frame.pointer}/{len(frame.value)}"
-        return f"{frame.pointer}/{escape_token(frame.key)}"
+        return f"{frame.pointer}/{escape_token(str(frame.key))}"
 
     def add(value: Any, size: int, chars: int, mark) -> None:
         nonlocal root
@@ -192,7 +194,7 @@ def read_yaml(
             marks.setdefault(f"{frame.pointer}/{len(frame.value)}", _at(mark))
             frame.value.append(value)
         elif frame.key is _NO_KEY:
-            if not isinstance(value, str):
+            if string_keys and not isinstance(value, str):
                 fail("SW111", f"mapping key {value!r} is not a string", mark, "quote the key")
             if value in frame.keys:
                 first_line, _ = frame.keys[value]
@@ -210,7 +212,7 @@ def read_yaml(
             frame.key_mark = mark
         else:
             if frame.key not in frame.value:
-                marks.setdefault(f"{frame.pointer}/{escape_token(frame.key)}", _at(frame.key_mark))
+                marks.setdefault(f"{frame.pointer}/{escape_token(str(frame.key))}", _at(frame.key_mark))
                 frame.value[frame.key] = value
             frame.key = _NO_KEY
 
