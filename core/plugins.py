@@ -113,7 +113,8 @@ def read_config(folder: Path | None = None) -> dict[str, list[str]]:
     except NotRegularFile as exc:
         raise ExpansionError(f"{path} is {exc.kind}, not a config file; remove it") from None
     except FileTooLarge:
-        raise ExpansionError(f"{path} is larger than {MAX_CONFIG_BYTES // 1024} KiB: not a config file; {fix}") from None
+        limit = MAX_CONFIG_BYTES // 1024
+        raise ExpansionError(f"{path} is larger than {limit} KiB: not a config file; {fix}") from None
     except OSError as exc:
         raise ExpansionError(f"{path}: cannot read it ({exc.strerror or exc}); {fix}") from None
     try:

@@ -286,7 +286,9 @@ class Game:
         chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
         if chosen is None:
             offered = "; offered: " + ", ".join(o["id"] for o in decision["options"]) if player is not None else ""
-            raise IllegalChoice(f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}")
+            raise IllegalChoice(
+                f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
+            )
         self.state["choices"].append([decision["player"], option_id])
         if decision["simultaneous"]:
             decision["answer"] = secret(chosen, decision["player"])

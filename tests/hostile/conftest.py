@@ -1,5 +1,5 @@
-"""The hostile-input tally (issue 16): every case runs under :func:`limits` (the ``bounded`` fixture), so a hang or a memory blow-up fails
-the case instead of stalling the suite. The tally itself (cases tried, handled cleanly, the slowest) is printed at
+"""The hostile-input tally (issue 16): every case runs under :func:`limits` (the ``bounded`` fixture), so a hang
+or a memory blow-up fails the case instead of stalling the suite. The tally itself (cases tried, handled cleanly, the slowest) is printed at
 the end of a run by ``pytest_terminal_summary`` in tests/conftest.py."""
 
 from __future__ import annotations

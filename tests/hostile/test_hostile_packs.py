@@ -14,8 +14,9 @@ import pytest
 
 from packkit import cli, mini_world, write_pack
 
-UNIT = "kind: units\nitems:\n- id: y-wing\n  name: {en: Y-wing}\n  faction: rebel\n  set: fan\n  theater: space\n" \
-       "  kind: fighter\n  health: 1\n  health_colour: black\n  attack: {black: 1}\n  build_icon: null\n  supply: SUPPLY\n"
+UNIT = ("kind: units\nitems:\n- id: y-wing\n  name: {en: Y-wing}\n  faction: rebel\n  set: fan\n  theater: space\n"
+        "  kind: fighter\n  health: 1\n  health_colour: black\n  attack: {black: 1}\n  build_icon: null\n"
+        "  supply: SUPPLY\n")
 DEEP = "/".join(f"d{n}" for n in range(30))
 
 

@@ -18,7 +18,8 @@ BOMB = "\n".join(
 # name -> (the `state:` lines (base game), what the error says: "line:column: /pointer: message" or a code)
 WRONG_STATE = {
     "a leader placed at 5": ("leaders: {luke-skywalker: 5}", "4:13: /state/leaders/luke-skywalker: place a leader"),
-    "x-wing: lots": ("units: {hoth: {x-wing: lots}}", "4:18: /state/units/hoth/x-wing: Input should be a valid integer"),
+    "x-wing: lots": ("units: {hoth: {x-wing: lots}}",
+                     "4:18: /state/units/hoth/x-wing: Input should be a valid integer"),
     "a negative count": ("units: {hoth: {x-wing: -1}}", "/state/units/hoth/x-wing: Input should be greater than"),
     "units in a system that does not exist": ("units: {narnia: {x-wing: 1}}", "/state/units/narnia: unknown system"),
     "a unit that does not exist": ("units: {hoth: {x-wingz: 1}}", "unknown unit 'x-wingz'; did you mean 'x-wing'?"),
@@ -121,7 +122,8 @@ def _run(world, bounded, text) -> str:
 @pytest.mark.parametrize("case", list(WRONG_STATE))
 def test_wrong_state_key_of_the_base_game(world, bounded, case):
     lines, message = WRONG_STATE[case]
-    text = "name: t\nexpansions: [base]\nstate: 5\n" if lines is None else f"name: t\nexpansions: [base]\nstate:\n  {lines}\n"
+    state = " 5\n" if lines is None else f"\n  {lines}\n"
+    text = f"name: t\nexpansions: [base]\nstate:{state}"
     output = _run(world, bounded, text)
     assert message in output, output
     assert "case.yaml:" in output.split("FAIL case.yaml: ", 1)[1], "the file, line and column are named"
