@@ -23,7 +23,7 @@ from .models import PackManifest
 from .models.effects import EffectStep
 from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
-from .sources import Source
+from .sources import MAX_ITEMS, Source
 from .yaml_full import escape_token
 
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
@@ -188,6 +188,12 @@ class FileChecker:
             checked.diagnostics.append(self._unknown_kind(source, kind))
             return checked
         checked.kind = kind
+        items = data.get("items")
+        if isinstance(items, list) and len(items) > MAX_ITEMS:
+            checked.diagnostics.append(source.diagnostic(
+                "SW112", f"{len(items):,} items in one file; the limit is {MAX_ITEMS:,}", f"/items/{MAX_ITEMS}",
+                "split the file into several files of the same kind"))
+            return checked
         body = _without_schema_key(data)
         try:
             model = self.kinds[kind].file.model_validate_json(json.dumps(body), strict=True)

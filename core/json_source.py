@@ -1,8 +1,10 @@
 """Reading JSON content: the fast C decoder, and a position-aware parser for when a problem needs a place.
 
-``json.loads`` keeps the last of two duplicate keys, accepts ``NaN`` and forgets positions. We decode with it (fast)
-while watching for duplicates and non-standard constants; when it finds one, or when a later diagnostic needs a
-line and column, :func:`json_marks` parses the text again, recording where every JSON pointer starts.
+``json.loads`` keeps the last of two duplicate keys, accepts ``NaN`` and huge integers, and forgets positions.
+Before decoding, a scan of the text (strings left out) checks the nesting depth and counts the nodes, so neither
+the decoder's recursion nor its memory can be driven by the file. We then decode with it (fast) while watching for
+duplicates, non-standard constants and integers beyond 64 bits; when it finds one, or when a later diagnostic needs
+a line and column, :func:`json_marks` parses the text again, recording where every JSON pointer starts.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import re
 from typing import Any
 
 from .diagnostics import Diagnostic
-from .yaml_full import escape_token
+from .yaml_full import IntegerTooLarge, checked_int, escape_token, shorten
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_STRING_OR_NODE_START = re.compile(r'"(?:[^"\\]|\\.)*"|[,:\[{]', re.DOTALL)
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _LITERALS = {"true": True, "false": False, "null": None}
@@ -44,25 +47,48 @@ def _constant(name: str):
     raise _Redo
 
 
-def read_json(text: str, *, max_depth: int) -> Any:
-    """Decode ``text``; raises :class:`JsonReadError` with located diagnostics."""
+def _int(text: str) -> int:
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+        return checked_int(text)
+    except IntegerTooLarge:
+        raise _Redo from None
+
+
+def read_json(text: str, *, max_depth: int, max_nodes: int) -> Any:
+    """Decode ``text``; raises :class:`JsonReadError` with located diagnostics."""
+    skeleton = _STRING.sub('""', text)  # brackets and commas inside strings do not count
+    _check_depth(text, skeleton, max_depth)
+    _check_nodes(text, skeleton, max_nodes)
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_int=_int)
     except json.JSONDecodeError as exc:
         raise JsonReadError([Diagnostic("SW102", exc.msg, line=exc.lineno, column=exc.colno)]) from None
-    except RecursionError:
-        data = None  # deeper than any limit we allow: _check_depth reports where
     except _Redo:
-        _Positions(text).parse()  # raises with every duplicate key or the bad constant, each located
-        data = json.loads(text)
-    _check_depth(text, max_depth)
-    return data
+        _Positions(text).parse()  # raises with every duplicate key, the bad constant or number, each located
+        raise AssertionError("the position-aware parser accepted what the decoder refused") from None
 
 
-def _check_depth(text: str, max_depth: int) -> None:
+def _check_nodes(text: str, skeleton: str, max_nodes: int) -> None:
+    """Refuse more than ``max_nodes`` nodes (keys, values and items) before decoding: every node but the first
+    follows a ``[``, ``{``, ``,`` or ``:``, so counting those (outside strings) bounds the count from above."""
+    count = 1 + sum(skeleton.count(c) for c in ",:[{")
+    if count <= max_nodes:
+        return
+    count = 1
+    for match in _STRING_OR_NODE_START.finditer(text):
+        if match.group()[0] != '"':
+            count += 1
+            if count > max_nodes:
+                line, column = _LineIndex(text).position(match.end())
+                raise JsonReadError([Diagnostic(
+                    "SW112", f"more than {max_nodes:,} nodes (keys, values and items) in one file", line=line,
+                    column=column, hint="split the file into several files of the same kind")])
+
+
+def _check_depth(text: str, skeleton: str, max_depth: int) -> None:
     """Refuse nesting deeper than ``max_depth``, pointing at the first bracket beyond it."""
     depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+    for match in _BRACKET.finditer(skeleton):
         depth += 1 if match.group() in "[{" else -1
         deepest = max(deepest, depth)
     if deepest <= max_depth:
@@ -113,9 +139,9 @@ class _Positions:
             raise JsonReadError(self.duplicates)
         return self.marks
 
-    def fail(self, offset: int, message: str):
+    def fail(self, offset: int, message: str, code: str = "SW102", hint: str | None = None):
         line, column = self.lines.position(offset)
-        raise JsonReadError([Diagnostic("SW102", message, line=line, column=column)])
+        raise JsonReadError([Diagnostic(code, message, line=line, column=column, hint=hint)])
 
     def skip(self, offset: int) -> int:
         return _WHITESPACE.match(self.text, offset).end()
@@ -137,6 +163,13 @@ class _Positions:
             return self.string(offset)[1]
         number = _NUMBER.match(text, offset)
         if number and number.end() > offset:
+            digits = number.group()
+            if not any(c in digits for c in ".eE"):
+                try:
+                    checked_int(digits)
+                except IntegerTooLarge:
+                    self.fail(offset, f"the integer {shorten(digits)} is larger than 64 bits", "SW113",
+                              "numbers in content are small; quote it if it is meant as text")
             return number.end()
         for word in _LITERALS:
             if text.startswith(word, offset):

@@ -74,7 +74,13 @@ class Resolution:
 def read_pack(folder: Path, origin: str, checker: FileChecker, expansion: str | None = None) -> Pack:
     pack = Pack(folder.resolve(), origin, expansion)
     path = pack.folder / MANIFEST
-    if not path.is_file():
+    if path.is_symlink() and not _inside(path, pack.folder):
+        # Never read it: its values would be printed in diagnostics (--format github publishes them in CI logs).
+        pack.problems.append(Diagnostic(
+            "SW308", f"{MANIFEST} is a symlink that leads outside the pack folder; it was not read",
+            file=display_path(path), hint=f"put the {MANIFEST} itself in the pack folder"))
+        return pack
+    if not path.exists():  # anything else standing there (a FIFO, a folder) is refused by read_source (SW110)
         pack.problems.append(Diagnostic(
             "SW301", f"not a pack folder: no {MANIFEST} in {display_path(folder)}", file=display_path(folder),
             hint="create one with `rebellion new pack DIR`, or name the pack's folder"))
@@ -322,12 +328,28 @@ def _needs(order: list[Pack], loaded: dict[str, Pack]) -> dict[str, set[str]]:
 
 
 def _matches(pattern: list[str], parts: list[str]) -> bool:
-    if not pattern:
-        return not parts
-    head = pattern[0]
-    if head == "**":
-        return any(_matches(pattern[1:], parts[i:]) for i in range(len(parts) + 1))
-    return bool(parts) and fnmatchcase(parts[0], head) and _matches(pattern[1:], parts[1:])
+    """Does the path ``parts`` match the glob ``pattern`` (both split at ``/``; ``**`` stands for any number of
+    folders)? The places the pattern may have reached are carried along the path together, so the work is at most
+    the pattern's length times the path's, however many ``**`` it has (trying each split in turn, as a recursive
+    matcher does, is exponential in them)."""
+    places = _past_stars({0}, pattern)
+    for part in parts:
+        places = _past_stars({
+            (i if pattern[i] == "**" else i + 1)
+            for i in places
+            if i < len(pattern) and (pattern[i] == "**" or fnmatchcase(part, pattern[i]))
+        }, pattern)
+        if not places:
+            return False
+    return len(pattern) in places
+
+
+def _past_stars(places: set[int], pattern: list[str]) -> set[int]:
+    """``places`` and every place after a run of ``**`` from one of them (``**`` may match no folder at all)."""
+    for i, segment in enumerate(pattern):
+        if segment == "**" and i in places:
+            places.add(i + 1)
+    return places
 
 
 def _matches_below(pattern: list[str], parts: list[str]) -> bool:

@@ -6,7 +6,8 @@ base game and Rise of the Empire are found exactly this way, with no special cas
 
 Which expansions are enabled, lowest precedence first:
 1. each expansion's ``enabled_by_default``;
-2. ``rebellion.toml`` in the current folder (``rebellion expansions enable/disable`` writes it);
+2. ``rebellion.toml`` in the current folder (``rebellion expansions enable/disable`` writes it); a name there of an
+   expansion that is no longer installed is ignored with a warning, so uninstalling a plugin breaks no command;
 3. command-line ``--expansion NAME`` / ``--no-expansion NAME``;
 4. the environment variable ``SWREBELLION_EXPANSIONS`` (comma list): when set, exactly those are enabled.
 """
@@ -14,12 +15,14 @@ Which expansions are enabled, lowest precedence first:
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import tomllib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .errors import ExpansionError
 
@@ -106,31 +109,66 @@ def hook_problem(plugin: Any, name: str) -> str | None:
     return None
 
 
+#: ``rebellion.toml`` is a few lines; anything larger is not one.
+MAX_CONFIG_BYTES = 64 * 1024
+
+
 def read_config(folder: Path | None = None) -> dict[str, list[str]]:
-    """The ``[expansions]`` table of ``rebellion.toml``: ``enabled`` and ``disabled`` lists."""
+    """The ``[expansions]`` table of ``rebellion.toml``: ``enabled`` and ``disabled`` lists (empty without a file).
+
+    Raises :class:`ExpansionError` saying what is wrong and how to fix it: a folder, a FIFO or a device where the
+    file should be (refused at once, never waited on), an unreadable or oversized file, bad TOML, wrong types.
+    """
+    from .safefile import FileTooLarge, NotRegularFile, read_regular
+
     path = (folder or Path.cwd()) / CONFIG_FILE
-    if not path.exists():
-        return {"enabled": [], "disabled": []}
+    fix = "fix or delete the file"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular(path, MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        return {"enabled": [], "disabled": []}
+    except NotRegularFile as exc:
+        raise ExpansionError(f"{path} is {exc.kind}, not a config file; remove it") from None
+    except FileTooLarge:
+        limit = MAX_CONFIG_BYTES // 1024
+        raise ExpansionError(f"{path} is larger than {limit} KiB: not a config file; {fix}") from None
+    except OSError as exc:
+        raise ExpansionError(f"{path}: cannot read it ({exc.strerror or exc}); {fix}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ExpansionError(f"{path}: not valid TOML ({exc}); fix or delete the file") from None
+        raise ExpansionError(f"{path}: not valid TOML ({exc}); {fix}") from None
     table = data.get("expansions", {})
+    if not isinstance(table, dict):
+        raise ExpansionError(f"{path}: `expansions` must be a table ([expansions] with enabled = [...]); {fix}")
     result = {}
     for key in ("enabled", "disabled"):
         value = table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ExpansionError(f"{path}: [expansions] {key} must be a list of expansion names")
+            raise ExpansionError(f"{path}: [expansions] {key} must be a list of expansion names; {fix}")
         result[key] = value
     return result
 
 
+def stale_names(config: dict[str, list[str]], discovery: Discovery) -> list[str]:
+    """Names in the config of expansions that are not installed at all (uninstalled since they were enabled)."""
+    known = set(discovery.installed) | set(discovery.broken)
+    return sorted({name for names in config.values() for name in names if name not in known})
+
+
+def without(config: dict[str, list[str]], names: Iterable[str]) -> dict[str, list[str]]:
+    drop = set(names)
+    return {key: [n for n in values if n not in drop] for key, values in config.items()}
+
+
 def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Path:
-    """Write ``rebellion.toml`` atomically (a temporary file renamed over the old one)."""
+    """Write ``rebellion.toml`` atomically (a unique temporary file renamed over the old one)."""
+    from .safefile import write_atomic
+
     path = (folder or Path.cwd()) / CONFIG_FILE
 
     def toml_list(values: list[str]) -> str:
-        return "[" + ", ".join(f'"{v}"' for v in sorted(set(values))) + "]"
+        return "[" + ", ".join(json.dumps(v) for v in sorted(set(values))) + "]"
 
     text = (
         "# Expansions for swrebellion (`rebellion expansions enable/disable` writes this file).\n"
@@ -138,10 +176,26 @@ def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Pa
         f"enabled = {toml_list(config.get('enabled', []))}\n"
         f"disabled = {toml_list(config.get('disabled', []))}\n"
     )
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, text)
     return path
+
+
+@contextmanager
+def config_lock(folder: Path | None = None) -> Iterator[None]:
+    """Hold the folder's lock while reading, changing and writing ``rebellion.toml``, so that two
+    ``rebellion expansions enable/disable`` running at once apply both changes instead of one overwriting the
+    other (``flock`` on the folder itself: no lock file is left behind; where ``fcntl`` is missing, no lock)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    fd = os.open(folder or Path.cwd(), os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _unknown(name: str, known: Iterable[str]) -> ExpansionError:
@@ -267,6 +321,8 @@ class Active:
     pm: Any
     ops: Any  # swrebellion.effects.OpRegistry
     kinds: Any = None  # swrebellion.kinds.KindRegistry: the content kinds the enabled plugins register
+    #: Problems worth a warning that did not stop the selection (e.g. an uninstalled expansion in the config).
+    warnings: list[str] = field(default_factory=list)
 
     def expansion(self, name: str) -> Expansion:
         return self.discovery.installed[name].expansion
@@ -303,9 +359,16 @@ def activate(
     from .effects import OpRegistry
 
     discovery = discovery or discover()
-    enabled = resolve_enabled(discovery, enable, disable, read_config(folder), env)
+    if env is None:
+        env = os.environ.get(ENV_VAR)
+    # The environment variable replaces the config: a broken rebellion.toml must not stop a run that ignores it.
+    config = read_config(folder) if not (env and env.strip()) else {"enabled": [], "disabled": []}
+    stale = stale_names(config, discovery)
+    enabled = resolve_enabled(discovery, enable, disable, without(config, stale), env)
     pm = plugin_manager(discovery, enabled)
     active = Active(discovery, enabled, pm, OpRegistry())
+    active.warnings = [f"{CONFIG_FILE} names the expansion {name!r}, which is not installed; it is ignored (remove "
+                       f"it with `rebellion expansions disable {name}`)" for name in stale]
     for name in active.implementers("register_effect_ops"):
         active.ops.current_plugin = name
         active.call_one(name, "register_effect_ops", registry=active.ops)

@@ -4,8 +4,11 @@ Content comes from strangers, so every file is read under limits (documented in 
 
 * at most :data:`MAX_FILE_BYTES` (5 MiB) per file, checked before reading; only regular files (a FIFO would hang);
 * UTF-8 only (a leading byte-order mark is allowed); the first bad byte is reported with its line and column;
-* nesting at most :data:`MAX_DEPTH` levels; YAML aliases may add at most :data:`ALIAS_BUDGET` nodes in all;
-* YAML without tags, duplicate keys or non-string keys; JSON without duplicate keys or NaN.
+* nesting at most :data:`MAX_DEPTH` levels and at most :data:`MAX_NODES` nodes, so the work and the memory a
+  file costs stay proportional to its size (a content file may also hold at most :data:`MAX_ITEMS` items,
+  checked in ``filecheck``);
+* YAML aliases may add at most :data:`ALIAS_BUDGET` nodes and :data:`ALIAS_CHARS` characters of text in all;
+* YAML without tags, duplicate keys or non-string keys; JSON without duplicate keys or NaN; integers within 64 bits.
 
 A :class:`Source` keeps the text, so a diagnostic about any JSON pointer gets its line and column, whether the file
 is YAML or JSON. Positions are computed only when a diagnostic asks for one: the fast path never pays for them.
@@ -15,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,10 @@ from .diagnostics import Diagnostic, Severity
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
+MAX_NODES = 200_000
+MAX_ITEMS = 5_000
 ALIAS_BUDGET = 10_000
+ALIAS_CHARS = 1024 * 1024
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSON_SUFFIXES = (".json",)
@@ -51,6 +56,7 @@ class Source:
     data: Any
     digest: str  # sha256 of the file's bytes
     _marks: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    string_keys: bool = True  # False: YAML keys may be other scalars (scenario files)
 
     def locate(self, pointer: str) -> tuple[int, int]:
         """(line, column) of ``pointer``, or of its nearest ancestor that stands in the text (e.g. a missing key's
@@ -73,9 +79,14 @@ def _marks(source: Source) -> dict[str, tuple[int, int]]:
         from .json_source import json_marks
 
         return json_marks(source.text)
+    return _yaml_full(source.text, source.string_keys)[1]
+
+
+def _yaml_full(text: str, string_keys: bool = True):
     from .yaml_full import read_yaml
 
-    return read_yaml(source.text, max_depth=MAX_DEPTH, alias_budget=ALIAS_BUDGET)[1]
+    return read_yaml(text, max_depth=MAX_DEPTH, alias_budget=ALIAS_BUDGET, alias_chars=ALIAS_CHARS,
+                     max_nodes=MAX_NODES, string_keys=string_keys)
 
 
 def _located(diagnostics: list[Diagnostic], display: str) -> list[Diagnostic]:
@@ -88,8 +99,28 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, column
 
 
-def read_source(path: Path, display: str | None = None) -> tuple[Source | None, list[Diagnostic]]:
-    """Read and parse one content file. Returns the source, or ``None`` and the diagnostics that say why not."""
+def read_bounded(path: Path, limit: int) -> tuple[bytes | None, str, str]:
+    """``(bytes, "", "")``, or ``(None, code, message)``: SW106 for a file over ``limit``, SW110 for anything that
+    is not a regular file or cannot be read (see :func:`swrebellion.safefile.read_regular`)."""
+    from .safefile import FileTooLarge, NotRegularFile, read_regular
+
+    try:
+        return read_regular(path, limit), "", ""
+    except FileTooLarge as exc:
+        size = f"{exc.size:,} bytes" if exc.size >= 0 else "larger than that"
+        return None, "SW106", f"file is {size}; the limit is {limit:,} ({limit / 1048576:g} MiB)"
+    except NotRegularFile as exc:
+        return None, "SW110", f"{exc.kind} is not a regular file: only regular files are read"
+    except OSError as exc:
+        return None, "SW110", f"cannot read the file: {exc.strerror or exc}"
+
+
+def read_source(
+    path: Path, display: str | None = None, *, string_keys: bool = True
+) -> tuple[Source | None, list[Diagnostic]]:
+    """Read and parse one content file (or another data file read under the same limits, such as a scenario:
+    ``string_keys=False`` then lets YAML keys be numbers). Returns the source, or ``None`` and the diagnostics that
+    say why not."""
     display = display or display_path(path)
 
     def problem(code: str, message: str, hint: str | None = None, line: int | None = None, column: int | None = None):
@@ -98,22 +129,9 @@ def read_source(path: Path, display: str | None = None) -> tuple[Source | None, 
     suffix = path.suffix.lower()
     if suffix not in YAML_SUFFIXES + JSON_SUFFIXES:
         return problem("SW209", f"not a content file: {path.name}", "content files end in .yaml, .yml or .json")
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            return problem("SW110", "not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            return problem(
-                "SW106",
-                f"file is {info.st_size:,} bytes; the limit is {MAX_FILE_BYTES:,} (5 MiB)",
-                "split it into several files of the same kind",
-            )
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        return problem("SW110", f"cannot read the file: {exc.strerror or exc}")
-    if len(raw) > MAX_FILE_BYTES:  # it grew after the stat
-        return problem("SW106", f"file is larger than the limit of {MAX_FILE_BYTES:,} bytes (5 MiB)")
+    raw, code, message = read_bounded(path, MAX_FILE_BYTES)
+    if raw is None:
+        return problem(code, message, "split it into several files of the same kind" if code == "SW106" else None)
     digest = hashlib.sha256(raw).hexdigest()
     body = raw[len(_BOM):] if raw.startswith(_BOM) else raw
     try:
@@ -136,16 +154,15 @@ def read_source(path: Path, display: str | None = None) -> tuple[Source | None, 
             from .json_source import JsonReadError as ReadError
             from .json_source import read_json
 
-            data = read_json(text, max_depth=MAX_DEPTH)
+            data = read_json(text, max_depth=MAX_DEPTH, max_nodes=MAX_NODES)
         else:
             from .yaml_fast import Unsupported, read_fast
             from .yaml_full import YamlReadError as ReadError
-            from .yaml_full import read_yaml
 
             try:
-                data = read_fast(text, MAX_DEPTH)
+                data = read_fast(text, MAX_DEPTH, MAX_NODES)
             except Unsupported:
-                data, marks = read_yaml(text, max_depth=MAX_DEPTH, alias_budget=ALIAS_BUDGET)
+                data, marks = _yaml_full(text, string_keys)
     except ReadError as exc:
         return None, _located(exc.diagnostics, display)
-    return Source(path, display, fmt, text, data, digest, marks), []
+    return Source(path, display, fmt, text, data, digest, marks, string_keys), []

@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from .yaml_full import resolve_plain
+from .yaml_full import IntegerTooLarge, resolve_plain
 
 
 class Unsupported(Exception):
@@ -43,20 +43,27 @@ _FLOW_TOKEN = re.compile(
 )
 _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
 _MAX_KEY = 1000  # libyaml refuses implicit keys longer than 1024 characters
+#: A flow collection over more lines than this is left to libyaml: re-reading it line by line would cost the
+#: square of its length (content files write short ones: ``{en: Name}``, ``[a, b]``).
+_MAX_FLOW_LINES = 50
 
 
-def read_fast(text: str, max_depth: int) -> Any:
-    """The document's data, or :class:`Unsupported`."""
+def read_fast(text: str, max_depth: int, max_nodes: int) -> Any:
+    """The document's data, or :class:`Unsupported` (also when it holds more than ``max_nodes`` nodes, keys
+    included, or an integer beyond 64 bits: the complete reader then reports where)."""
     text = text.replace("\r\n", "\n")
     if _AWKWARD.search(text):
         raise Unsupported
-    reader = _Reader(text.split("\n"), max_depth)
+    reader = _Reader(text.split("\n"), max_depth, max_nodes)
     indent, line = reader.next_content()
     if indent < 0:
         raise Unsupported
     if indent == 0 and line.rstrip(" ") == "---":
         reader.i += 1
-    value = reader.node(0, 0)
+    try:
+        value = reader.node(0, 0)
+    except IntegerTooLarge:
+        raise Unsupported from None
     if reader.next_content()[0] != -1:
         raise Unsupported
     return value
@@ -75,13 +82,14 @@ def _double_quoted(inner: str) -> str:
 
 
 class _Reader:
-    __slots__ = ("lines", "n", "i", "max_depth", "_seen_at", "_seen")
+    __slots__ = ("lines", "n", "i", "max_depth", "nodes", "_seen_at", "_seen")
 
-    def __init__(self, lines: list[str], max_depth: int) -> None:
+    def __init__(self, lines: list[str], max_depth: int, max_nodes: int) -> None:
         self.lines = lines
         self.n = len(lines)
         self.i = 0
         self.max_depth = max_depth
+        self.nodes = max_nodes  # how many more nodes may come (counted as the complete reader counts events)
         self._seen_at = -1  # next_content() is asked twice for most lines: remember the last answer
         self._seen = (-1, "")
 
@@ -103,9 +111,15 @@ class _Reader:
         self._seen = found
         return found
 
+    def count(self, nodes: int) -> None:
+        self.nodes -= nodes
+        if self.nodes < 0:
+            raise Unsupported
+
     def node(self, min_indent: int, depth: int) -> Any:
         indent, s = self.next_content()
         if indent < min_indent:
+            self.count(1)
             return None
         if _is_dash(s):
             return self.sequence(indent, depth + 1)
@@ -114,6 +128,7 @@ class _Reader:
     def mapping(self, indent: int, depth: int) -> dict:
         if depth > self.max_depth:
             raise Unsupported
+        self.count(1)
         result: dict[str, Any] = {}
         while True:
             here, s = self.next_content()
@@ -131,6 +146,7 @@ class _Reader:
                 raise Unsupported
             if key in result:
                 raise Unsupported
+            self.count(1)
             rest = match.group(2)
             self.i += 1
             if not rest or rest[0] == "#":
@@ -140,6 +156,7 @@ class _Reader:
                 elif below == indent and _is_dash(t):
                     result[key] = self.sequence(indent, depth + 1)
                 else:
+                    self.count(1)
                     result[key] = None
             else:
                 result[key] = self.inline(rest, indent, depth)
@@ -147,6 +164,7 @@ class _Reader:
     def sequence(self, indent: int, depth: int) -> list:
         if depth > self.max_depth:
             raise Unsupported
+        self.count(1)
         result: list[Any] = []
         lines = self.lines
         while True:
@@ -175,15 +193,18 @@ class _Reader:
         """A value that starts on the line of its key or dash (``indent`` is that line's block indent); plain,
         quoted and block text may continue on the lines below."""
         first = rest[0]
-        if first == "'" or first == '"':
-            value = self.quoted(rest, indent)
-        elif first == "[" or first == "{":
-            value = self.flow(rest, indent, depth)
-        elif first == "|" or first == ">":
+        if first == "|" or first == ">":
+            self.count(1)
             return self.block_text(rest, indent)
+        if first == "[" or first == "{":
+            value = self.flow(rest, indent, depth)  # counts its own nodes
+        elif first == "'" or first == '"':
+            self.count(1)
+            value = self.quoted(rest, indent)
         elif first in _PLAIN_BAD_START or _is_dash(rest):
             raise Unsupported
         else:
+            self.count(1)
             value = self.plain(rest, indent)
         if self.next_content()[0] > indent:  # anything more indented left over: not ours to judge
             raise Unsupported
@@ -219,10 +240,11 @@ class _Reader:
         lines, i, n = self.lines, self.i, self.n
         while True:
             try:
-                value = _Flow(text, self.max_depth - depth).parse()
+                flow = _Flow(text, self.max_depth - depth, self.nodes)
+                value = flow.parse()
                 break
             except _Unclosed:
-                if i >= n:
+                if i >= n or i - self.i >= _MAX_FLOW_LINES:
                     raise Unsupported from None
                 line = lines[i]
                 stripped = line.lstrip(" ")
@@ -231,6 +253,7 @@ class _Reader:
                 text += "\n" + line
                 i += 1
         self.i = i
+        self.count(flow.nodes)
         return value
 
     def quoted(self, rest: str, indent: int) -> str:
@@ -331,14 +354,17 @@ def _lines_folded(text: str) -> str:
 class _Flow:
     """A flow collection (``[a, b]``, ``{en: Name}``), nested or over several lines; scalars plain or quoted."""
 
-    __slots__ = ("tokens", "pos", "depth")
+    __slots__ = ("tokens", "pos", "depth", "nodes")
 
-    def __init__(self, text: str, depth: int) -> None:
+    def __init__(self, text: str, depth: int, max_nodes: int) -> None:
         self.tokens: list[tuple[str, Any]] = []
         self.depth = depth
         self.pos = 0
+        self.nodes = 0  # scalars (keys included) and collections
         position = 0
         while position < len(text):
+            if self.nodes > max_nodes:
+                raise Unsupported
             match = _FLOW_TOKEN.match(text, position)
             if match is None:
                 rest = text[position:].lstrip(" \n")
@@ -350,14 +376,18 @@ class _Flow:
             position = match.end()
             indicator, colon, single, double, plain = match.groups()
             if indicator is not None:
+                self.nodes += indicator in "[{"
                 self.tokens.append((indicator, None))
             elif colon is not None:
                 self.tokens.append((":", None))
             elif single is not None:
+                self.nodes += 1
                 self.tokens.append(("scalar", _lines_folded(single).replace("''", "'")))
             elif double is not None:
+                self.nodes += 1
                 self.tokens.append(("scalar", _double_quoted(_lines_folded(double))))
             else:
+                self.nodes += 1
                 segments = [line.strip(" ") for line in plain.split("\n")]
                 while segments[-1] == "":
                     segments.pop()

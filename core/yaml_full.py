@@ -6,7 +6,9 @@ duplicate keys, expands aliases without limit ("billion laughs"), applies YAML 1
 
 * resolves plain scalars by the YAML 1.2 core schema (:func:`resolve_plain`), as editors and JSON Schema tools do;
 * refuses tags (content is plain data, so ``!!python/object`` can never mean anything), non-string keys,
-  duplicate keys, nesting deeper than ``max_depth`` and alias expansion beyond ``alias_budget`` nodes;
+  duplicate keys, nesting deeper than ``max_depth``, more than ``max_nodes`` nodes, integers beyond 64 bits, and
+  alias expansion beyond ``alias_budget`` nodes or ``alias_chars`` characters of text (an alias of a long
+  string is as costly as many aliases of a short one);
 * records a line and column for every JSON pointer, so any later diagnostic can point into the text.
 
 libyaml's parser is a state machine with its own nesting limit, so no input can exhaust the C stack.
@@ -57,22 +59,51 @@ _SPECIAL_FLOATS = {
 _NUMBER_START = frozenset("0123456789+-.")
 
 
+#: Integers must fit in 64 bits (signed): most JSON tools cannot hold more, and Python refuses to print an int of
+#: more than 4,300 digits. A larger one is a diagnostic (SW113), never a traceback.
+INT_LIMIT = 2**63
+
+
+class IntegerTooLarge(ValueError):
+    """An integer outside the signed 64-bit range."""
+
+
+def checked_int(text: str, base: int = 10) -> int:
+    """``int(text, base)`` within :data:`INT_LIMIT`; the digits are counted before converting (a 5,000-digit
+    number must not reach ``int()``)."""
+    if len(text) < 16:  # at most 15 characters: within 64 bits in each of the bases used
+        return int(text, base)
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > {10: 19, 8: 21, 16: 16}[base]:
+        raise IntegerTooLarge(text)
+    value = int(text, base)
+    if not -INT_LIMIT <= value < INT_LIMIT:
+        raise IntegerTooLarge(text)
+    return value
+
+
 def resolve_plain(text: str) -> Any:
-    """The value of an unquoted scalar by the YAML 1.2 core schema: null, bool, int, float, else the string."""
+    """The value of an unquoted scalar by the YAML 1.2 core schema: null, bool, int, float, else the string.
+    Raises :class:`IntegerTooLarge` for an integer beyond 64 bits."""
     if text in _WORDS:
         return _WORDS[text]
     if text[0] in _NUMBER_START:
         if _INT.fullmatch(text):
-            return int(text)
+            return checked_int(text)
         if _OCT.fullmatch(text):
-            return int(text[2:], 8)
+            return checked_int(text[2:], 8)
         if _HEX.fullmatch(text):
-            return int(text[2:], 16)
+            return checked_int(text[2:], 16)
         if _FLOAT.fullmatch(text):
             return float(text)
         if text in _SPECIAL_FLOATS:
             return _SPECIAL_FLOATS[text]
     return text
+
+
+def shorten(text: str) -> str:
+    """A long value shortened for a message."""
+    return text if len(text) <= 30 else f"{text[:12]}...{text[-6:]} ({len(text):,} characters)"
 
 
 def escape_token(token: str) -> str:
@@ -100,7 +131,7 @@ def _problem(code: str, message: str, mark, hint: str | None = None) -> Diagnost
 class _Frame:
     """An open mapping or sequence while its events arrive."""
 
-    __slots__ = ("value", "pointer", "start_mark", "key", "key_mark", "anchor", "size", "keys")
+    __slots__ = ("value", "pointer", "start_mark", "key", "key_mark", "anchor", "size", "chars", "keys")
 
     def __init__(self, value, pointer: str, start_mark, anchor: str | None) -> None:
         self.value = value
@@ -110,22 +141,27 @@ class _Frame:
         self.key_mark = None
         self.anchor = anchor
         self.size = 1
+        self.chars = 0  # characters of scalar text inside (keys included): what an alias of it repeats
         self.keys: dict[str, Any] = {}  # key -> mark of its first occurrence
 
 
 _NO_KEY = object()
 
 
-def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dict[str, tuple[int, int]]]:
+def read_yaml(
+    text: str, *, max_depth: int, alias_budget: int, alias_chars: int, max_nodes: int, string_keys: bool = True
+) -> tuple[Any, dict[str, tuple[int, int]]]:
     """Parse one YAML document. Returns ``(data, marks)``; ``marks`` maps JSON pointers to (line, column).
+    ``string_keys=False`` lets scalars other than strings be keys (scenario files number build-queue spaces
+    ``1:``); content files must be JSON-shaped, so theirs are refused (SW111).
 
     Raises :class:`YamlReadError` listing every duplicate key, or the first fatal problem.
     """
     marks: dict[str, tuple[int, int]] = {"": (1, 1)}
-    anchors: dict[str, tuple[Any, int] | _Frame] = {}
+    anchors: dict[str, tuple[Any, int, int] | _Frame] = {}
     stack: list[_Frame] = []
     duplicates: list[Diagnostic] = []
-    expanded = 0
+    expanded = expanded_chars = nodes = 0
     root: Any = _NO_KEY
     documents = 0
 
@@ -144,20 +180,21 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
     def child_pointer(frame: _Frame) -> str:
         if isinstance(frame.value, list):
             return f"{frame.pointer}/{len(frame.value)}"
-        return f"{frame.pointer}/{escape_token(frame.key)}"
+        return f"{frame.pointer}/{escape_token(str(frame.key))}"
 
-    def add(value: Any, size: int, mark) -> None:
+    def add(value: Any, size: int, chars: int, mark) -> None:
         nonlocal root
         if not stack:
             root = value
             return
         frame = stack[-1]
         frame.size += size
+        frame.chars += chars
         if isinstance(frame.value, list):
             marks.setdefault(f"{frame.pointer}/{len(frame.value)}", _at(mark))
             frame.value.append(value)
         elif frame.key is _NO_KEY:
-            if not isinstance(value, str):
+            if string_keys and not isinstance(value, str):
                 fail("SW111", f"mapping key {value!r} is not a string", mark, "quote the key")
             if value in frame.keys:
                 first_line, _ = frame.keys[value]
@@ -175,7 +212,7 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
             frame.key_mark = mark
         else:
             if frame.key not in frame.value:
-                marks.setdefault(f"{frame.pointer}/{escape_token(frame.key)}", _at(frame.key_mark))
+                marks.setdefault(f"{frame.pointer}/{escape_token(str(frame.key))}", _at(frame.key_mark))
                 frame.value[frame.key] = value
             frame.key = _NO_KEY
 
@@ -194,42 +231,58 @@ def read_yaml(text: str, *, max_depth: int, alias_budget: int) -> tuple[Any, dic
             anchors[event.anchor] = frame
         stack.append(frame)
 
+    def count_node(event) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            fail("SW112", f"more than {max_nodes:,} nodes (keys, values and items) in one file", event.start_mark,
+                 "split the file into several files of the same kind")
+
     try:
         parser = make_parser(text)
         while parser.check_event():
             event = parser.get_event()
             kind = type(event)
             if kind is yaml.ScalarEvent:
+                count_node(event)
                 check_tag(event)
-                value = resolve_plain(event.value) if event.implicit[0] else event.value
+                try:
+                    value = resolve_plain(event.value) if event.implicit[0] else event.value
+                except IntegerTooLarge:
+                    fail("SW113", f"the integer {shorten(event.value)} is larger than 64 bits", event.start_mark,
+                         "numbers in content are small; quote it if it is meant as text")
                 if event.anchor:
-                    anchors[event.anchor] = (value, 1)
-                add(value, 1, event.start_mark)
+                    anchors[event.anchor] = (value, 1, len(event.value))
+                add(value, 1, len(event.value), event.start_mark)
             elif kind is yaml.MappingStartEvent:
+                count_node(event)
                 open_collection(event, {})
             elif kind is yaml.SequenceStartEvent:
+                count_node(event)
                 open_collection(event, [])
             elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
                 frame = stack.pop()
                 if frame.anchor:
-                    anchors[frame.anchor] = (frame.value, frame.size)
-                add(frame.value, frame.size, frame.start_mark)
+                    anchors[frame.anchor] = (frame.value, frame.size, frame.chars)
+                add(frame.value, frame.size, frame.chars, frame.start_mark)
             elif kind is yaml.AliasEvent:
+                count_node(event)
                 target = anchors.get(event.anchor)
                 if target is None:
                     fail("SW101", f"alias *{event.anchor} names no anchor defined before it", event.start_mark)
                 if isinstance(target, _Frame):
                     fail("SW107", f"alias *{event.anchor} refers to a node that contains it", event.start_mark)
-                value, size = target
+                value, size, chars = target
                 expanded += size
-                if expanded > alias_budget:
+                expanded_chars += chars
+                if expanded > alias_budget or expanded_chars > alias_chars:
                     fail(
                         "SW107",
-                        f"aliases expand to more than {alias_budget} nodes",
+                        f"aliases expand to more than {alias_budget:,} nodes or {alias_chars:,} characters of text",
                         event.start_mark,
                         "an alias repeats the anchored data; write it out instead of nesting aliases",
                     )
-                add(value, size, event.start_mark)
+                add(value, size, chars, event.start_mark)
             elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:

@@ -75,3 +75,16 @@ class ScenarioItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, 0, f"scenario {self.name}"
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The hostile-input tally of issue 16: how many cases ran, how many were handled cleanly, the slowest."""
+    reports = [r for key in ("passed", "failed", "error") for r in terminalreporter.stats.get(key, [])
+               if getattr(r, "when", "") == "call" and "tests/hostile/" in r.nodeid.replace("\\", "/")]
+    if not reports:
+        return
+    clean = [r for r in reports if r.passed]
+    slowest = max(reports, key=lambda r: r.duration)
+    terminalreporter.write_line(
+        f"hostile inputs: {len(reports)} tried, {len(clean)} handled cleanly; "
+        f"slowest {slowest.nodeid.split('::')[-1]} ({slowest.duration:.2f} s)")

@@ -119,11 +119,12 @@ def ops_active():
     return active("base", "test-ops", extra=[(OpsPlugin(), "tests/packkit.py")])
 
 
-def cli(*args: str):
-    """Run `rebellion ARGS` in this process; returns click's result (exit_code, output, exception)."""
+def cli(*args: str, input: str | None = None):
+    """Run `rebellion ARGS` in this process (``input``: what is typed); returns click's result (exit_code, output,
+    stdout, stderr, exception)."""
     from swrebellion.tools.cli import main
 
-    return CliRunner().invoke(main, list(args), catch_exceptions=True)
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=True)
 
 
 def snapshot(folder: Path) -> dict[str, tuple[int, int]]:

@@ -43,3 +43,14 @@ def test_rebellion_play_with_a_human_runs_to_the_end_or_stops_cleanly():
     result = CliRunner().invoke(main, ["play", "--seed", "2", "--human", "empire"], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Choose 1-" in result.output and ("wins:" in result.output or "Game stopped." in result.output)
+
+
+def test_odd_answers_are_asked_again_never_a_crash(base_rules):
+    """'²' passes str.isdigit() but not int(); int() refuses 5,000 digits (issue 16, "Saves, play and config")."""
+    game = Game.new(base_rules, 3)
+    [decision] = game.pending
+    answers = iter(["²", "٣", "9" * 5000, "0" * 5000, "-1", "1e1", str(len(decision.options) + 1), "002"])
+    said = []
+    agent = HumanAgent(decision.player, lambda prompt: next(answers), said.append)
+    assert agent.choose(game, decision) == decision.options[1].id
+    assert said.count(f"  Please type a number from 1 to {len(decision.options)}.") == 7

@@ -51,7 +51,7 @@ def board(load_path, step, side, output, seed, active, players, setup_id):
     if str(output) == "-":
         click.echo(svg, nl=False)
         return
-    from .atomic import write_text
+    from swrebellion.safefile import write_atomic
 
-    write_text(output, svg)
+    write_atomic(output, svg)
     click.echo(f"Wrote {output} (step {len(game.state['choices'])}, {side} view).", err=True)

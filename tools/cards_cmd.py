@@ -10,6 +10,7 @@ import click
 
 from .options import expansion_options
 
+
 @click.group("cards")
 def cards() -> None:
     """Look up the cards of the enabled packs."""

@@ -15,6 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+from swrebellion.safefile import write_atomic
+
+
 def effect_steps(item: Any) -> Iterator[dict]:
     """Every effect step of a card, including nested ones (``then``/``options`` lists of steps) and abilities."""
     lists = [getattr(item, "target", []), getattr(item, "effect", [])]
@@ -217,9 +220,7 @@ def main() -> None:
             sys.exit(1)
         return
     for name, text in pages.items():
-        tmp = args.docs / (name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(args.docs / name)
+        write_atomic(args.docs / name, text)
     print(f"wrote {', '.join(pages)} in {args.docs}")
 
 

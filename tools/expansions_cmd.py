@@ -33,6 +33,8 @@ def list_(fmt: str) -> None:
         enabled, problem = set(active.enabled), None
     except plugins.ExpansionError as exc:
         active, enabled, problem = None, set(), str(exc)
+    for warning in active.warnings if active else ():
+        click.echo(f"warning: {warning}", err=True)
     rows = []
     for name in sorted(discovery.installed):
         inst = discovery.installed[name]
@@ -90,14 +92,28 @@ def disable(name: str) -> None:
 
 
 def _set(name: str, on: bool) -> None:
+    """Change ./rebellion.toml under its folder's lock (two commands at once both take effect), after checking
+    the result: an unknown name or a broken requirement is refused and nothing is written. Disabling a name that
+    is not installed (a plugin uninstalled since) just removes it from the file."""
     discovery = plugins.discover()
     try:
-        config = plugins.read_config()
-        new = {key: [n for n in names if n != name] for key, names in config.items()}
-        new["enabled" if on else "disabled"].append(name)
-        # Check the result before writing anything: an unknown name or a broken requirement is refused.
-        enabled = plugins.resolve_enabled(discovery, config=new, env="")
+        with plugins.config_lock():
+            config = plugins.read_config()
+            new = plugins.without(config, [name])
+            gone = name not in discovery.installed and name not in discovery.broken
+            if not (gone and not on):
+                new["enabled" if on else "disabled"].append(name)
+            stale = [n for n in plugins.stale_names(new, discovery) if n != name]  # enabling an unknown name fails
+            enabled = plugins.resolve_enabled(discovery, config=plugins.without(new, stale), env="")
+            path = plugins.write_config(new)
     except plugins.ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
-    path = plugins.write_config(new)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {plugins.CONFIG_FILE}: {exc.strerror or exc}") from None
+    for other in stale:
+        click.echo(f"warning: {plugins.CONFIG_FILE} names {other!r}, which is not installed "
+                   f"(`rebellion expansions disable {other}` removes it)", err=True)
+    if gone and not on:
+        click.echo(f"{name} is not installed; removed it from {path}. Enabled now: {', '.join(enabled) or 'none'}.")
+        return
     click.echo(f"{'Enabled' if on else 'Disabled'} {name} in {path}. Enabled now: {', '.join(enabled) or 'none'}.")

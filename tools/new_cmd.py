@@ -142,7 +142,7 @@ def pack(folder: Path, pack_id: str | None, name: str | None, schema_base: str |
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id or ""):
         raise click.UsageError("cannot make a pack id from the folder name; give one with --id (e.g. --id my-pack)")
     facts = base_facts(active())
-    from .atomic import staged_folder
+    from swrebellion.safefile import staged_folder
 
     with staged_folder(folder) as staging:
         files = _files(pack_id, name or folder.resolve().name, _schema_location(schema_base, folder), facts)
@@ -196,7 +196,7 @@ def plugin(name: str, folder: Path | None, title: str | None) -> None:
                                "folder with --folder, or move that one away)")
     facts = base_facts(activate(env="base", discovery=found))  # the package always builds on the base game
     files = render(name, title, facts)
-    from .atomic import staged_folder
+    from swrebellion.safefile import staged_folder
 
     with staged_folder(folder) as staging:
         for path, text in files.items():

@@ -37,9 +37,12 @@ def activate_or_exit(enable, disable):
     from swrebellion.plugins import ExpansionError, activate
 
     try:
-        return activate(enable, disable)
+        active = activate(enable, disable)
     except ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
+    for warning in active.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return active
 
 
 def rules_or_exit(active, packs=()):
@@ -67,14 +70,21 @@ def game_options(func):
     func = click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
                         help="2, or 3-4 for team play.")(func)
     func = expansion_options(func)
-    return click.option("--seed", type=int, default=1, show_default=True,
-                        help="Seed of the game's dice and shuffles.")(func)
+    return click.option("--seed", type=int, default=None,
+                        help="Seed of the game's dice and shuffles (default: a fresh random seed, printed on "
+                             "stderr so the game can be played again).")(func)
 
 
-def new_game_or_exit(active, seed: int, setup_id: str, players: int):
-    """A new game with the selected expansions: content errors exit 1, a bad setup or player count exits 2."""
+def new_game_or_exit(active, seed: int | None, setup_id: str, players: int):
+    """A new game with the selected expansions: content errors exit 1, a bad setup or player count exits 2. Without
+    a seed, a fresh random one, printed on stderr."""
     from swrebellion.engine import Game
 
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+        click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
     rules = rules_or_exit(active())
     try:
         return Game.new(rules, seed, {"setup": setup_id, "players": players})

@@ -49,11 +49,10 @@ def replay_views(text: str) -> tuple[str, ...]:
 
 def write_replay(game, path, views) -> None:
     from swrebellion.expansions.base.picture.replay import replay_html
-
-    from .atomic import write_text
+    from swrebellion.safefile import write_atomic
 
     page = replay_html(game, views)
-    write_text(Path(path), page)
+    write_atomic(Path(path), page)
     shown = ", ".join(views)
     click.echo(f"Wrote {path}: {len(game.state['choices']) + 1} steps, views {shown}, {len(page.encode()) // 1024} KiB.",
                err=True)

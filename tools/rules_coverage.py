@@ -14,6 +14,8 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+from swrebellion.safefile import write_atomic
+
 RULE_ID = re.compile(r"\*\*((?:RB|RS|RE)-[A-Z]+-\d+)\*\*")
 CITED = re.compile(r"\b((?:RB|RS|RE)-[A-Z]+-\d+)\b")
 SLASHED = re.compile(r"\b((?:RB|RS|RE)-[A-Z]+)-(\d+)((?:/\d+)+)")
@@ -100,9 +102,7 @@ def main() -> None:
     if not args.rules.is_dir():
         parser.error(f"{args.rules} is not a folder with RULES.md (give --rules)")
     text = report(args.rules, args.tests, args.waivers)
-    tmp = args.out.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(args.out)
+    write_atomic(args.out, text)
     print(text.split("\n\n## ")[0])
 
 

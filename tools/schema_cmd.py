@@ -48,9 +48,8 @@ def export(out: Path | None, check: bool, disable: tuple[str, ...]) -> None:
       rebellion schema export --out build/schemas
     """
     from swrebellion.plugins import ExpansionError, activate, discover
+    from swrebellion.safefile import write_atomic
     from swrebellion.schema import all_schemas, schema_text
-
-    from .atomic import write_text
 
     discovery = discover()
     try:
@@ -73,7 +72,7 @@ def export(out: Path | None, check: bool, disable: tuple[str, ...]) -> None:
         return
     folder.mkdir(parents=True, exist_ok=True)
     for name in stale:
-        write_text(folder / name, texts[name])
+        write_atomic(folder / name, texts[name])
     fresh = len(texts) - len(stale)
     if not stale:
         click.echo(f"{fresh} schemas up to date in {folder}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import rng
@@ -57,9 +57,15 @@ class Option:
 
     id: str
     label: str
-    data: Any
+    _data: Any = field(repr=False)
     decision: str
     player: str
+
+    @property
+    def data(self) -> Any:
+        """The option's JSON form: a copy each time, so an agent that changes it changes nothing in the game (copied
+        when asked for, not when the decision is built: most agents never look)."""
+        return _copied(self._data)
 
     def to_json(self) -> dict:
         return {"id": self.id, "label": self.label, "data": self.data}
@@ -274,10 +280,13 @@ class Game:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
 
         Raises :class:`IllegalChoice`, leaving the state untouched, if nothing is pending, if several players are
-        deciding and ``player`` does not say who answers, or if the option was not offered.
+        deciding and ``player`` does not say who answers, if the option was not offered, or if an :class:`Option`
+        comes from a decision that is no longer open. The error lists the offered options only to the player who
+        was named (``player``, or the Option's own): whoever else calls must not learn another side's choices.
         """
+        stale = None
         if isinstance(choice, Option):
-            option_id, player = choice.id, choice.player
+            option_id, player, stale = choice.id, choice.player, choice.decision
         elif isinstance(choice, dict):
             option_id = str(choice.get("id"))
         else:
@@ -294,11 +303,14 @@ class Game:
                 "several players are deciding at once (" + ", ".join(d["player"] for d in open_) + "); say which"
             )
         decision = open_[0]
+        if stale is not None and stale != decision["id"]:
+            raise IllegalChoice(f"that option belongs to decision {stale}, which is no longer open; answer the open "
+                                f"decision {decision['id']} with one of its own options")
         chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
         if chosen is None:
-            offered = ", ".join(o["id"] for o in decision["options"])
+            offered = "; offered: " + ", ".join(o["id"] for o in decision["options"]) if player is not None else ""
             raise IllegalChoice(
-                f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}; offered: {offered}"
+                f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
         self.state["choices"].append([decision["player"], option_id])
         if decision["simultaneous"]:
@@ -416,12 +428,17 @@ class Game:
         return {
             "player": player,
             "players": list(state["players"]),
-            "options": state["options"],
-            "data": redact(state["data"], player),
+            "options": _copied(state["options"]),
+            "data": redact(state["data"], player),  # redact builds new containers: a copy
             "log": redact(state["log"], player),
             "pending": pending,
-            "result": state["result"],
+            "result": _copied(state["result"]),
         }
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of plain data (marshal: C speed), for everything handed out of the game."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def canonical_json(value: Any) -> str:

@@ -24,11 +24,15 @@ class HumanAgent:
         self.say(f"\n{decision.player}, {decision.prompt or decision.kind}:")
         for n, option in enumerate(decision.options, 1):
             self.say(f"  {n:3}. {option.label}")
+        count = len(decision.options)
         while True:
-            answer = self.ask(f"Choose 1-{len(decision.options)}").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-                return decision.options[int(answer) - 1].id
+            answer = self.ask(f"Choose 1-{count}").strip()
+            # ASCII digits only, and no more of them than the count has: '²' is a digit to str.isdigit() but not
+            # to int(), and int() refuses 5,000 digits; either must be asked again, not crash the game.
+            digits = answer.lstrip("0") if answer.isascii() and answer.isdigit() else ""
+            if digits and len(digits) <= len(str(count)) and int(digits) <= count:
+                return decision.options[int(digits) - 1].id
             matches = [o for o in decision.options if o.id == answer]
             if matches:
                 return matches[0].id
-            self.say(f"  Please type a number from 1 to {len(decision.options)}.")
+            self.say(f"  Please type a number from 1 to {count}.")

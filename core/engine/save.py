@@ -8,14 +8,17 @@ state) and compares the final state hash with the one saved.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Annotated, Any, Callable, Literal, Union
 
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints, ValidationError
+
+from ..safefile import write_atomic
 from .game import Game, IllegalChoice, Rules
 
 SAVE_FORMAT = "swrebellion-save/1"
+#: What `rebellion play --save` writes when a referee keeps the real save (--referee): one side's view, no secrets.
+VIEW_FORMAT = "swrebellion-view/1"
 
 
 class SaveError(Exception):
@@ -41,56 +44,112 @@ def save_data(game: Game) -> dict:
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either wholly the old or wholly the new content, never half of each."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_game(game: Game, path: Path) -> None:
-    write_atomic(Path(path), json.dumps(save_data(game), indent=1) + "\n")
+    """Write the save atomically, readable by its owner only: with the seed and every choice, it holds every
+    secret of the game (docs/saves.md)."""
+    write_atomic(Path(path), json.dumps(save_data(game), indent=1) + "\n", private=True)
 
 
-def _check_shape(data: Any) -> None:
-    if not isinstance(data, dict):
-        raise SaveError("not a swrebellion save (the top level is not a JSON object)")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"unsupported save format {data.get('format')!r}; this version reads {SAVE_FORMAT!r}")
-    expected = {
-        "seed": int,
-        "options": dict,
-        "expansions": list,
-        "packs": list,
-        "choices": list,
-        "state_hash": str,
-    }
-    for key, kind in expected.items():
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"the save's {key!r} is missing or not a {kind.__name__}: the file is damaged")
-    for n, choice in enumerate(data["choices"]):
-        if not (isinstance(choice, list) and len(choice) == 2 and all(isinstance(c, str) for c in choice)):
-            raise SaveError(f"choice #{n + 1} is not [player, option]: the file is damaged")
-    for entry in data["expansions"] + data["packs"]:
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            raise SaveError("the save's expansions or packs list is damaged")
+def save_view(game: Game, player: str | None, path: Path) -> None:
+    """Write what ``player`` may see of the game (``None``: a spectator) and the state hash: a record of the game
+    that reveals nothing hidden from that player, for when the real save goes to a referee (docs/saves.md)."""
+    document = {"format": VIEW_FORMAT, "player": player, "state_hash": game.state_hash(), "view": game.view(player)}
+    write_atomic(Path(path), json.dumps(document, indent=1) + "\n")
+
+
+#: A save holds the seed, a few options and the choices: a long game is well under 1 MiB.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+_MAX_DEPTH = 8
+_MAX_NODES = 1_000_000
+_Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+_Scalar = Union[StrictStr, StrictInt, StrictBool, None]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SavedEntry(_Strict):
+    """An expansion (``id``, ``version``) or a pack (``id``, ``version``, ``hash``) the save was made with."""
+
+    id: _Name
+    version: _Name | None = None
+    hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")] | None = None
+
+
+class SavedOptions(BaseModel):
+    """How the game was created. ``setup`` and ``players`` are the options of `rebellion play`; a plugin's own
+    options (``mission_sets`` ...) may be any other scalar; the rules refuse values they do not know."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    __pydantic_extra__: dict[str, _Scalar]
+
+    setup: Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)] | None = None
+    players: Annotated[int, Field(ge=2, le=4)] | None = None
+
+
+class SaveFile(_Strict):
+    """The whole save, checked before anything is replayed (docs/saves.md)."""
+
+    format: Literal["swrebellion-save/1"]
+    seed: Annotated[int, Field(ge=-(2**63), lt=2**63)]
+    options: SavedOptions
+    expansions: list[SavedEntry]
+    packs: list[SavedEntry]
+    choices: list[tuple[_Name, _Name]]
+    state_hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
 
 def read_save(path: Path) -> dict:
+    """The save at ``path``, validated whole; raises :class:`SaveError` saying what is wrong and where (line,
+    column, JSON pointer). Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: a FIFO or a device is
+    refused at once."""
+    from ..json_source import JsonReadError, json_marks, read_json
+    from ..safefile import FileTooLarge, NotRegularFile, read_regular
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path}: not a readable save ({exc})") from None
-    _check_shape(data)
+        raise SaveError("no such file") from None
+    except FileTooLarge:
+        raise SaveError(f"larger than a save can be ({MAX_SAVE_BYTES // 1048576} MiB): not a save") from None
+    except NotRegularFile as exc:
+        raise SaveError(f"{exc.kind}, not a save file") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read it: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+        data = read_json(text, max_depth=_MAX_DEPTH, max_nodes=_MAX_NODES)
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"not a readable save (not UTF-8 at byte {exc.start})") from None
+    except JsonReadError as exc:
+        d = exc.diagnostics[0]
+        raise SaveError(f"not a readable save: line {d.line}, column {d.column}: {d.message}") from None
+    if not isinstance(data, dict):
+        raise SaveError("not a swrebellion save (the top level is not a JSON object)")
+    if data.get("format") == VIEW_FORMAT:
+        raise SaveError(f"this is {data.get('player') or 'a spectator'}'s view of a game, written with --referee: "
+                        "it holds no secrets, so it cannot be continued; load the referee's file instead")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"unsupported save format {_short(data.get('format'))}; this version reads {SAVE_FORMAT!r}")
+    try:
+        SaveFile.model_validate_json(text)
+    except ValidationError as exc:
+        marks = json_marks(text)
+        problems = []
+        for error in exc.errors(include_url=False)[:5]:
+            pointer = "".join(f"/{part}" for part in error["loc"])
+            while pointer not in marks:
+                pointer = pointer.rpartition("/")[0]
+            line, column = marks[pointer]
+            problems.append(f"line {line}, column {column}, {pointer or '/'}: {error['msg']}")
+        raise SaveError("the file is damaged or edited: " + "; ".join(problems)) from None
     return data
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def load_game(path: Path, make_rules: Callable[[list[str]], Rules]) -> Game:
@@ -106,7 +165,10 @@ def load_game(path: Path, make_rules: Callable[[list[str]], Rules]) -> Game:
     current = fingerprint(rules)
     _compare("expansion", data["expansions"], current["expansions"], "install the version the save was made with")
     _compare("pack", data["packs"], current["packs"], "load it with the pack version the save was made with")
-    game = Game.new(rules, data["seed"], data["options"])
+    try:
+        game = Game.new(rules, data["seed"], data["options"])
+    except ValueError as exc:  # the rules refuse an option (an unknown setup, 99 players ...)
+        raise SaveError(f"the save's options cannot set up a game: {exc}") from None
     for n, (player, option) in enumerate(data["choices"]):
         try:
             game.apply(option, player=player)

@@ -2,6 +2,10 @@
 
 A scenario is a YAML file: a starting situation, a script of choices and forced dice, and expectations. It runs
 in strict mode: a decision the script did not foresee fails the scenario, naming the decision and its options.
+
+Scenario files come from fan authors as much as packs do, so they are read by the same safe reader (size, depth,
+node and alias limits, duplicate keys refused, regular files only; see ``sources.py``), and every problem in them,
+the plugins' ``state:`` keys included, is a :class:`ScenarioError` that names the file, line, column and pointer.
 """
 
 from __future__ import annotations
@@ -9,8 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from ..yaml_full import escape_token
 from .game import Game, IllegalChoice, Rules
 from .secrets import peek
 
@@ -60,31 +65,66 @@ class Scenario(_Strict):
     name: str
     rules: list[str] = Field(default_factory=list, description="Rule ids this scenario checks (RB-MIS-08 ...).")
     expansions: list[str] = Field(default_factory=lambda: ["base"])
-    seed: int = 0
+    seed: int = Field(default=0, ge=-(2**63), lt=2**63)
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
     script: list[Step] = Field(default_factory=list)
     expect: Expect | None = None
+    _source: Any = PrivateAttr(default=None)  # the file it was read from, to place problems in it
+
+
+
+def _located(exc: ValidationError, source, prefix: str = "") -> ScenarioError:
+    """pydantic's errors (at ``prefix`` in the file, e.g. ``/state``) as one error naming each place: file, line,
+    column and JSON pointer when the scenario was read from a file, the pointer alone otherwise."""
+    lines = []
+    for error in exc.errors(include_url=False):
+        pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in error["loc"] if part != "[key]")
+        message = error["msg"].removeprefix("Value error, ")
+        if source is None:
+            lines.append(f"{pointer or '/'}: {message}")
+        else:
+            line, column = source.locate(pointer)
+            lines.append(f"{source.display}:{line}:{column}: {pointer or '/'}: {message}")
+    return ScenarioError("\n".join(lines))
 
 
 def load_scenario(path: Path) -> Scenario:
-    import yaml
+    """Read a scenario file under the limits of content files; raises :class:`ScenarioError` naming each problem's
+    file, line and column."""
+    from ..diagnostics import render_text
+    from ..sources import JSON_SUFFIXES, YAML_SUFFIXES, read_source
 
+    path = Path(path)
+    if path.suffix.lower() not in YAML_SUFFIXES + JSON_SUFFIXES:
+        raise ScenarioError(f"{path}: a scenario is a YAML file (.yaml or .yml)")
+    source, problems = read_source(path, string_keys=False)
+    if source is None:
+        raise ScenarioError(render_text(problems))
+    if not isinstance(source.data, dict):
+        raise ScenarioError(f"{source.display}:1:1: a scenario is a mapping with name:, state:, script: ...")
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ScenarioError(f"{path}: cannot read the scenario: {exc}") from None
-    try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(source.data)
     except ValidationError as exc:
-        problems = "; ".join(f"/{'/'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise ScenarioError(f"{path}: {problems}") from None
+        raise _located(exc, source) from None
+    scenario._source = source
+    return scenario
 
 
 def start(scenario: Scenario, rules: Rules) -> Game:
+    """The scenario's starting situation: every plugin's ``build_scenario`` reads its ``state:`` keys. A plugin
+    that finds a key of the wrong type or naming nothing raises pydantic's ValidationError, reported here at its
+    place in the file (``/state/...``)."""
     game = Game.blank(rules, scenario.seed, scenario.options)
     consumed: set[str] = set()
-    for keys in rules.call("build_scenario", game=game, spec=scenario.state):
+    try:
+        built = rules.call("build_scenario", game=game, spec=scenario.state)
+    except ValidationError as exc:
+        raise _located(exc, scenario._source, "/state") from None
+    except ValueError as exc:  # how the rules refuse an option (an unknown setup, 9 players ...)
+        where = f"{scenario._source.display}: " if scenario._source is not None else ""
+        raise ScenarioError(f"{where}the scenario's options cannot set up a game: {exc}") from None
+    for keys in built:
         consumed |= set(keys or ())
     unknown = sorted(set(scenario.state) - consumed)
     if unknown:

@@ -25,7 +25,8 @@ def _safe_glob(value: str) -> str:
     return value
 
 
-RelativeGlob = Annotated[str, Field(min_length=1), AfterValidator(_safe_glob)]
+#: Globs are matched against every file of the pack: their number and length are bounded so that the work is too.
+RelativeGlob = Annotated[str, Field(min_length=1, max_length=1000), AfterValidator(_safe_glob)]
 
 
 class PackManifest(Model):
@@ -56,5 +57,6 @@ class PackManifest(Model):
     )
     files: list[RelativeGlob] = Field(
         default_factory=lambda: ["**/*.yaml", "**/*.yml", "**/*.json"],
+        max_length=1000,
         description="Content files, as globs relative to the pack folder. pack.yaml itself is never content.",
     )

@@ -26,6 +26,8 @@ is private and may change in any release. docs/plugins.md walks through it; the 
   feasibility test), :func:`register_ops` (register them), :func:`pick` and :func:`answer` (ask a choice inside an op), :class:`Where` and
   :func:`systems_where` / :func:`matches` (conditions on systems).
 * **Step names** other plugins wrap or push: :data:`STEPS`.
+* **Scenario keys** of a plugin's own (``build_scenario``): the typed ids :data:`SystemId`, :data:`CardId`,
+  :data:`ObjectiveId` and :func:`known` (an id checked against the loaded content, with a "did you mean").
 * **State shapes**: :class:`SystemState`, :class:`LeaderState`, :class:`CombatState`, :class:`Attack`.
 """
 
@@ -119,6 +121,7 @@ from .rules.plans import feasible as card_feasible
 from .rules.plans import fight_after
 from .rules.plans import plan as card_plan
 from .rules.rings import player_of
+from .scenario import CardId, ObjectiveId, SystemId, known
 from .shapes import Attack, CombatState, LeaderState, SystemState
 from .tables import BASE_SPACE, DEPLOY_LIMIT, FACTIONS, OPPONENT, tables, the_setup, track_length
 
@@ -155,14 +158,14 @@ def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
-    "Attack", "BASE_SPACE", "CombatState", "DEPLOY_LIMIT", "FACTIONS", "Faction", "LeaderState", "OPPONENT",
-    "OpTable", "ROLE", "SPECIAL_MOMENTS", "STEPS", "Strict", "SystemState", "THEATERS", "UnitFilter", "Where",
+    "Attack", "BASE_SPACE", "CardId", "CombatState", "DEPLOY_LIMIT", "FACTIONS", "Faction", "LeaderState", "OPPONENT", "ObjectiveId",
+    "OpTable", "ROLE", "SPECIAL_MOMENTS", "STEPS", "Strict", "SystemId", "SystemState", "THEATERS", "UnitFilter", "Where",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
     "capture_leader", "card_feasible", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
     "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
     "controlled_by", "deck", "decider", "deploy_unit", "destroy_in_combat", "destroy_system", "destroy_units",
     "discard", "draw", "draw_tactics", "faction_units", "fight_after", "fire", "gain_loyalty", "hand", "has_units",
-    "is_captured", "is_imperial", "is_neutral", "is_populous", "is_rebel", "is_remote", "label", "leader",
+    "is_captured", "is_imperial", "known", "is_neutral", "is_populous", "is_rebel", "is_remote", "label", "leader",
     "leader_faction", "leaders_at", "lose_loyalty", "matches", "meets", "mission_frame", "mission_info",
     "move_units", "op", "pick", "player_of", "pool", "queue_unit", "queued", "readable", "rebel_base_location", "register_ops",
     "recruitable", "remove_units", "rescue", "retreat", "return_to_hand", "reveal_base", "reveal_cards",

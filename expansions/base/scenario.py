@@ -6,13 +6,20 @@ the supply, empty hands; decks not listed are built from the content and shuffle
 
 from __future__ import annotations
 
+from typing import Annotated, Any, Callable, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from swrebellion.diagnostics import did_you_mean
 from swrebellion.engine import secret
+from swrebellion.models.common import Id
 
 from . import board
 from .board import team_secret
 from .cards import hand, new_hand
+from .models.common import Faction
 from .phases import setup
-from .tables import FACTIONS, tables
+from .tables import BASE_SPACE, FACTIONS, tables
 
 KEYS = {
     "players", "setup", "round", "phase", "current", "time", "reputation", "base", "base_revealed", "systems",
@@ -20,7 +27,128 @@ KEYS = {
 }
 
 
+Count = Annotated[int, Field(ge=0, le=999)]
+Marker = Annotated[int, Field(ge=0, le=999)]  # round, time, reputation
+#: Where a leader can be besides a system: the supply, the leader pool, on a mission, out of the game.
+LEADER_PLACES = ("supply", "pool", "mission", "gone", BASE_SPACE)
+
+
+def known(what: str, ids: Callable[[Any], Any]) -> AfterValidator:
+    """A check that an id names something in the loaded content: ``ids(game)`` gives the known ids (the game comes
+    in the validation context). An unknown id is reported at its own place, with the closest known one."""
+    def check(value: str, info: ValidationInfo) -> str:
+        choices = ids(info.context["game"])
+        if value not in choices:
+            raise ValueError(f"unknown {what} {value!r}" + (f"; {hint}" if (hint := did_you_mean(value, choices))
+                                                             else ""))
+        return value
+    return AfterValidator(check)
+
+
+def _all_ids(game) -> set[str]:
+    catalog = game.rules.content
+    return {item for kind in catalog.counts() for item in catalog.items(kind)}
+
+
+SystemId = Annotated[Id, known("system", lambda g: tables(g).systems)]
+UnitPlace = Annotated[Id, known("system", lambda g: {*tables(g).systems, BASE_SPACE})]
+UnitId = Annotated[Id, known("unit", lambda g: tables(g).units)]
+LeaderId = Annotated[Id, known("leader", lambda g: tables(g).leaders)]
+LeaderPlace = Annotated[Id, known("leader location", lambda g: {*tables(g).systems, *LEADER_PLACES})]
+MissionId = Annotated[Id, known("mission card", lambda g: tables(g).missions)]
+ActionId = Annotated[Id, known("action card", lambda g: tables(g).actions)]
+ObjectiveId = Annotated[Id, known("objective card", lambda g: tables(g).objectives)]
+ProbeId = Annotated[Id, known("probe card", lambda g: tables(g).probes)]
+CardId = Annotated[Id, known("card", _all_ids)]
+SetupId = Annotated[Id, known("setup", lambda g: tables(g).setups)]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SystemState(_Part):
+    loyalty: Faction | None = None
+    subjugated: bool = False
+    sabotage: bool = False
+    destroyed: bool = False
+
+
+class LeaderPlacement(_Part):
+    at: LeaderPlace
+    ring: Id | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _place(cls, value: Any) -> Any:
+        """``luke-skywalker: pool`` is short for ``{at: pool}``."""
+        if isinstance(value, str):
+            return {"at": value}
+        if not isinstance(value, dict):
+            raise ValueError("place a leader at a location (pool, supply, a system id ...) or {at: ..., ring: ...}")
+        return value
+
+
+class RebelHands(_Part):
+    missions: list[MissionId] = Field(default_factory=list)
+    actions: list[ActionId] = Field(default_factory=list)
+    objectives: list[ObjectiveId] = Field(default_factory=list)
+
+
+class EmpireHands(_Part):
+    missions: list[MissionId] = Field(default_factory=list)
+    actions: list[ActionId] = Field(default_factory=list)
+    probes: list[ProbeId] = Field(default_factory=list)
+
+
+class Hands(_Part):
+    rebel: RebelHands | None = None
+    empire: EmpireHands | None = None
+
+
+class Decks(BaseModel):
+    """Decks or discard piles by name, top first; the objective deck holds objective cards only."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    __pydantic_extra__: dict[str, list[CardId]]
+
+    objectives: list[ObjectiveId] | None = None
+
+
+class AssignedMission(_Part):
+    card: MissionId
+    leaders: list[LeaderId]
+
+
+class ScenarioState(BaseModel):
+    """The base game's ``state:`` keys, typed (docs/scenarios.md): a wrong type or an unknown id is reported at
+    its place in the file instead of failing somewhere in the rules or passing silently. Ids are checked against
+    the loaded content (validation context ``{"game": game}``); other plugins' keys are left to them."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    players: Literal[2, 3, 4] = 2
+    setup: SetupId = "base"
+    round: Marker = 1
+    phase: Literal["assignment", "command", "refresh"] = "assignment"
+    current: Faction = "rebel"
+    time: Marker = 1
+    reputation: Marker = 14
+    base: SystemId | None = None
+    base_revealed: bool = False
+    systems: dict[SystemId, SystemState] = Field(default_factory=dict)
+    units: dict[UnitPlace, dict[UnitId, Count]] = Field(default_factory=dict)
+    queue: dict[Faction, dict[Literal[1, 2, 3, "1", "2", "3"], dict[UnitId, Count]]] = Field(default_factory=dict)
+    leaders: dict[LeaderId, LeaderPlacement] = Field(default_factory=dict)
+    hands: Hands = Field(default_factory=Hands)
+    decks: Decks = Field(default_factory=Decks)
+    discards: Decks = Field(default_factory=Decks)
+    assigned: dict[Faction, list[AssignedMission]] = Field(default_factory=dict)
+    passed: dict[Faction, bool] = Field(default_factory=dict)
+
+
 def build(game, spec: dict) -> set[str]:
+    ScenarioState.model_validate(spec, context={"game": game})  # raises pydantic's ValidationError, located
     t = tables(game)
     options = game.state["options"]
     options.setdefault("setup", spec.get("setup", "base"))

@@ -65,7 +65,7 @@ def test_a_save_from_another_version_says_what_changed(saved):
         (lambda text: text.replace('"swrebellion-save/1"', '"other/9"'), "unsupported save format"),
         (lambda text: text.replace('"erie"', '"narnia"'), "choice #1 .* cannot be replayed"),
         (lambda text: text.replace('"seed": 21', '"seed": 22'), "state hash differs|cannot be replayed"),
-        (lambda text: text.replace('"seed": 21', '"seed": "x"'), "'seed' is missing or not a int"),
+        (lambda text: text.replace('"seed": 21', '"seed": "x"'), r"line 3, column 2, /seed: Input should be a valid integer"),
     ],
 )
 def test_a_damaged_or_edited_save_fails_cleanly(saved, damage, message):
@@ -78,12 +78,12 @@ def test_a_damaged_or_edited_save_fails_cleanly(saved, damage, message):
 def test_a_failed_write_leaves_the_old_save_whole(saved, monkeypatch):
     game, path = saved
     old = path.read_text()
-    import swrebellion.engine.save as save_module
+    import swrebellion.safefile as safefile_module
 
     def broken_replace(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(save_module.os, "replace", broken_replace)
+    monkeypatch.setattr(safefile_module.os, "replace", broken_replace)
     game.apply(game.pending[0].options[0].id, player=game.pending[0].player)
     with pytest.raises(OSError):
         save_game(game, path)

@@ -1,0 +1,69 @@
+"""The hostile-input tally (issue 16): every case runs under :func:`limits` (the ``bounded`` fixture), so a hang
+or a memory blow-up fails the case instead of stalling the suite. The tally itself (cases tried, handled cleanly, the slowest) is printed at
+the end of a run by ``pytest_terminal_summary`` in tests/conftest.py."""
+
+from __future__ import annotations
+
+import signal
+import time
+from contextlib import contextmanager
+
+import pytest
+
+resource = pytest.importorskip("resource", reason="the tally's limits need POSIX signals and resource limits")
+
+#: How long one case may take, and how much memory it may use beyond what the process already holds.
+SECONDS = 20
+MEMORY = 768 * 1024 * 1024
+
+
+class Hang(Exception):
+    """The case ran past its time limit."""
+
+
+def _address_space() -> int | None:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[0]) * resource.getpagesize()
+    except OSError:  # not Linux: no address-space limit (RLIMIT_AS is not enforced elsewhere anyway)
+        return None
+
+
+@contextmanager
+def limits(seconds: float = SECONDS, memory: int = MEMORY):
+    """Run the block with a time limit (SIGALRM interrupts a Python loop that would never end) and a memory limit
+    (RLIMIT_AS above the current address space: a blow-up raises MemoryError instead of exhausting the machine).
+    Yields a dict that holds the elapsed seconds afterwards."""
+    def alarm(signum, frame):
+        raise Hang(f"still running after {seconds} s")
+
+    used = _address_space()
+    old_limit = resource.getrlimit(resource.RLIMIT_AS)
+    old_handler = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    if used is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (used + memory, old_limit[1]))
+    measured: dict[str, float] = {}
+    started = time.perf_counter()
+    try:
+        yield measured
+    finally:
+        measured["seconds"] = time.perf_counter() - started
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        if used is not None:
+            resource.setrlimit(resource.RLIMIT_AS, old_limit)
+
+
+@pytest.fixture
+def bounded():
+    """:func:`limits`, for the cases: ``with bounded(): ...`` or ``with bounded(5, 64 << 20) as measured: ...``."""
+    return limits
+
+
+@pytest.fixture
+def world(tmp_path, monkeypatch):
+    """An empty current folder with no expansion selection from the environment."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SWREBELLION_EXPANSIONS", raising=False)
+    return tmp_path

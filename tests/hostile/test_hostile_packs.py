@@ -1,0 +1,141 @@
+"""Hostile content packs (issue 16, "Packs"): each case runs `rebellion validate` on a pack made to hurt, and
+gets a located diagnostic in seconds and bounded memory, never a traceback, a hang or a read outside the pack.
+
+Packs come from strangers and are validated in CI on pull requests from forks, so a hang there is a denial of
+service and a leak publishes the runner's files (README, "Limits").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from packkit import cli, mini_world, write_pack
+
+UNIT = ("kind: units\nitems:\n- id: y-wing\n  name: {en: Y-wing}\n  faction: rebel\n  set: fan\n  theater: space\n"
+        "  kind: fighter\n  health: 1\n  health_colour: black\n  attack: {black: 1}\n  build_icon: null\n"
+        "  supply: SUPPLY\n")
+DEEP = "/".join(f"d{n}" for n in range(30))
+
+
+def unit(supply) -> str:
+    return UNIT.replace("SUPPLY", str(supply))
+
+
+# name -> (extra content files, manifest fields, (code, file, line) expected, or None for a clean pass)
+CASES = {
+    "twelve ** in a glob, a 30-folder-deep file": (
+        {f"{DEEP}/units.yaml": unit(4)},
+        {"files": ["*.yaml", "cards/*.yaml", "**/" * 12 + "units.yaml"]}, None),
+    "twelve ** in a glob that matches nothing 30 folders deep": (
+        {f"{DEEP}/units.yaml": unit(4)},
+        {"files": ["*.yaml", "cards/*.yaml", "**/" * 12 + "x/units.yaml"]}, ("SW309", "fan/pack.yaml", 8)),
+    "alias of a 100 KB scalar, 9,000 times": (
+        {"extra.yaml": "kind: units\nitems: []\nbig: &a " + "x" * 100_000 + "\nmore: [" + ", ".join(["*a"] * 9000)
+         + "]\n"}, {}, ("SW107", "fan/extra.yaml", 4)),
+    "2.6 million 1s in one flow list": (
+        {"extra.yaml": "kind: units\nitems: [" + ",".join(["1"] * 2_600_000) + "]\n"}, {},
+        ("SW112", "fan/extra.yaml", 2)),
+    "a million - {}": ({"extra.yaml": "kind: units\nitems:\n" + "- {}\n" * 1_000_000}, {},
+                       ("SW112", "fan/extra.yaml", 199_998)),
+    "a million [] in a JSON list": ({"extra.json": '{"kind": "units", "items": [' + ",".join(["[]"] * 1_000_000)
+                                     + "]}"}, {}, ("SW112", "fan/extra.json", 1)),
+    "5,001 items": ({"extra.yaml": "kind: units\nitems:\n" + "- 1\n" * 5001}, {}, ("SW112", "fan/extra.yaml", 5003)),
+    "a flow list over 200,000 lines": ({"extra.yaml": "kind: units\nitems: [\n" + "  1,\n" * 200_000 + "]\n"}, {},
+                                       ("SW112", "fan/extra.yaml", None)),
+    "5,000-digit integer in YAML": ({"extra.yaml": unit("9" * 5000)}, {}, ("SW113", "fan/extra.yaml", 13)),
+    "5,000-digit hex integer in YAML": ({"extra.yaml": unit("0x" + "f" * 5000)}, {},
+                                        ("SW113", "fan/extra.yaml", 13)),
+    "5,000-digit integer in JSON": ({"extra.json": '{"kind": "units",\n "items": [{"supply": ' + "9" * 5000 + "}]}"},
+                                    {}, ("SW113", "fan/extra.json", 2)),
+    "integer one past 64 bits": ({"extra.yaml": unit(2**63)}, {}, ("SW113", "fan/extra.yaml", 13)),
+    "deep JSON with a duplicate key": ({"extra.json": '{"a": 1, "a": 2, "b": ' + "[" * 900 + "]" * 900 + "}"}, {},
+                                       ("SW108", "fan/extra.json", 1)),
+    "duplicate key deep inside JSON": ({"extra.json": "[" * 900 + '{"a": 1, "a": 2}' + "]" * 900}, {},
+                                       ("SW108", "fan/extra.json", 1)),
+    "duplicate key nested within the limit, JSON": (
+        {"extra.json": '{"kind": "units", "items": [[[[[[{"a": 1,\n "a": 2}]]]]]]}'}, {},
+        ("SW103", "fan/extra.json", 2)),
+    "1,001 globs in files": ({}, {"files": [f"f{n}.yaml" for n in range(1001)]}, ("SW205", "fan/pack.yaml", None)),
+    "a glob of 5,000 characters": ({}, {"files": ["a*" * 2500]}, ("SW205", "fan/pack.yaml", None)),
+    "a FIFO as a content file": ("fifo", {}, ("SW110", "fan/extra.yaml", None)),
+}
+
+
+def _validate(*args: str) -> tuple[int, dict, str]:
+    result = cli("validate", *args, "--format", "json")
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.exit_code, json.loads(result.stdout), result.output
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_hostile_pack(world, bounded, case):
+    files, manifest, expected = CASES[case]
+    if files == "fifo":
+        write_pack(world / "fan", content=mini_world(), **manifest)
+        os.mkfifo(world / "fan" / "extra.yaml")
+    else:
+        write_pack(world / "fan", content={**mini_world(), **files}, **manifest)
+    with bounded():
+        status, report, output = _validate("fan")
+    if expected is None:
+        assert status == 0, report["diagnostics"]
+        return
+    code, file, line = expected
+    assert status == 1, output
+    found = [d for d in report["diagnostics"] if d["code"] == code and d["file"] == file]
+    assert found, f"{code} not reported in {file}: {report['diagnostics'][:5]}"
+    assert found[0]["line"] is not None and found[0]["column"] is not None or line is None
+    if line is not None:
+        assert found[0]["line"] == line, found[0]
+    assert all(d["code"] in (code, "SW309") for d in report["diagnostics"]), report["diagnostics"][:5]
+
+
+SECRET = "password: hunter2-do-not-print\nid: stolen\nname: {en: stolen}\nversion: 1.0.0\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_a_manifest_symlinked_from_outside_the_pack_is_never_read(world, bounded, fmt):
+    """The manifest may not be read through a symlink that leaves the pack: `--format github` would publish the
+    values of any file the CI runner can read in the pull request's annotations."""
+    (world / "private.yaml").write_text(SECRET, encoding="utf-8")
+    (world / "fan").mkdir()
+    (world / "fan" / "pack.yaml").symlink_to(world / "private.yaml")
+    with bounded():
+        result = cli("validate", "fan", "--format", fmt)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "hunter2" not in result.output and "stolen" not in result.output and "password" not in result.output
+    assert "SW308" in result.output and "pack.yaml" in result.output
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/etc/passwd"])
+def test_a_manifest_symlinked_to_a_device_or_a_system_file(world, bounded, target):
+    (world / "fan").mkdir()
+    (world / "fan" / "pack.yaml").symlink_to(target)
+    with bounded():
+        status, report, output = _validate("fan")
+    assert status == 1
+    assert [d["code"] for d in report["diagnostics"]] == ["SW308"]
+    assert "root:" not in output
+
+
+def test_a_manifest_symlinked_inside_the_pack_is_fine(world, bounded):
+    write_pack(world / "fan", content=mini_world())
+    (world / "fan" / "pack.yaml").rename(world / "fan" / "manifest.txt")
+    (world / "fan" / "pack.yaml").symlink_to("manifest.txt")
+    with bounded():
+        status, report, _ = _validate("fan")
+    assert status == 0, report["diagnostics"]
+
+
+def test_a_fifo_as_the_manifest(world, bounded):
+    (world / "fan").mkdir()
+    os.mkfifo(world / "fan" / "pack.yaml")
+    with bounded():
+        status, report, _ = _validate("fan")
+    assert status == 1
+    [d] = report["diagnostics"]
+    assert d["code"] == "SW110" and d["file"] == "fan/pack.yaml" and "FIFO" in d["message"]

@@ -1,0 +1,127 @@
+"""A game at the terminal under hostile conditions (issue 16, "Saves, play and config"): SIGTERM and SIGHUP save
+the game as Ctrl-D does; odd answers at the prompt are asked again; a game without --seed is a fresh one whose seed
+is printed; with --referee the players' save reveals nothing of the other side."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from packkit import cli
+from swrebellion.engine.save import SaveError, load_game
+from swrebellion.games import rules_for
+
+
+def _start_human_game(world, *extra: str) -> subprocess.Popen:
+    command = [sys.executable, "-m", "swrebellion.tools", "play", "--seed", "4", "--human", "rebel", *extra]
+    return subprocess.Popen(command, cwd=world, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+def _wait_for_prompts(process: subprocess.Popen, count: int, answer: str = "1") -> list[str]:
+    """Answer the first ``count - 1`` prompts with ``answer`` and return once the ``count``-th is asked."""
+    seen: list[str] = []
+    done = threading.Event()
+
+    def read() -> None:
+        buffer = ""
+        while not done.is_set():
+            char = process.stdout.read(1)
+            if not char:
+                break
+            buffer += char
+            if buffer.endswith(": ") and "Choose 1-" in buffer.rsplit("\n", 1)[-1]:
+                seen.append(buffer)
+                buffer = ""
+                if len(seen) == count:
+                    done.set()
+                    break
+                process.stdin.write(answer + "\n")
+                process.stdin.flush()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    assert done.wait(60), f"the game did not ask {count} times: {''.join(seen)[-2000:]}"
+    return seen
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_signal_in_a_human_game_saves_it_as_ctrl_d_does(world, bounded, name):
+    process = _start_human_game(world, "--save", "game.json")
+    try:
+        with bounded(90):
+            _wait_for_prompts(process, 4)
+            process.send_signal(getattr(signal, name))
+            rest, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + getattr(signal, name), rest
+    assert f"Game stopped by {name}." in rest and "Saved to game.json" in rest and "Traceback" not in rest
+    game = load_game(world / "game.json", rules_for)
+    assert len(game.state["choices"]) >= 3 and not game.over
+
+
+def test_without_seed_a_game_is_fresh_and_its_seed_is_printed(world, bounded):
+    with bounded(120):
+        first, second = cli("play"), cli("play")
+    seeds = [int(r.stderr.split("Seed ")[1].split(" ")[0]) for r in (first, second)]
+    assert seeds[0] != seeds[1], "two games without --seed must not be the same game"
+    assert first.stdout != second.stdout
+    with bounded(60):
+        again = cli("play", "--seed", str(seeds[0]))
+    assert again.stdout == first.stdout, "the printed seed replays the game"
+
+
+def test_with_a_referee_the_players_save_reveals_nothing_of_the_other_side(world, bounded):
+    """docs/saves.md: the referee's file holds the seed and every choice; the player's file holds only what the
+    player may see (hands and decks of the other side as counts), and cannot be replayed."""
+    with bounded(120):
+        result = cli("play", "--seed", "6", "--human", "rebel", "--save", "mine.json", "--referee", "full.json",
+                     input="1\n" * 40)
+    assert result.exit_code == 0, result.output
+    full = load_game(world / "full.json", rules_for)
+    mine = json.loads((world / "mine.json").read_text())
+    assert mine["format"] == "swrebellion-view/1" and mine["player"] == "rebel"
+    assert "seed" not in mine and "choices" not in mine
+    assert mine["view"] == json.loads(json.dumps(full.view("rebel")))
+    empire_hands = mine["view"]["data"]["hands"]["empire"]
+    assert empire_hands and all(set(h) == {"$secret", "count"} for h in empire_hands.values()), empire_hands
+    assert oct(os.stat(world / "full.json").st_mode & 0o777) == "0o600"
+    with pytest.raises(SaveError, match="cannot be continued"):
+        load_game(world / "mine.json", rules_for)
+
+
+def test_a_prompt_answered_with_odd_text_asks_again(world, bounded):
+    answers = ["²", "9" * 5000, "٣", "-1", "1"] * 30
+    with bounded(60):
+        result = cli("play", "--seed", "2", "--human", "empire", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output[-2000:]
+    assert "Please type a number from 1 to" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_save_written_meanwhile_to_the_path_is_not_followed(world, bounded):
+    """A symlink planted at the save's path during the game is refused at the end: the game says so and exits 1,
+    and the file it points to is untouched."""
+    (world / "victim.txt").write_text("precious")
+    process = _start_human_game(world, "--save", "game.json")
+    try:
+        with bounded(90):
+            _wait_for_prompts(process, 2)
+            os.symlink(world / "victim.txt", world / "game.json")
+            time.sleep(0.1)
+            process.send_signal(signal.SIGTERM)
+            rest, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 1 and "is a symlink; refusing to replace it" in rest and "Traceback" not in rest
+    assert (world / "victim.txt").read_text() == "precious" and (world / "game.json").is_symlink()
