@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
 from .models import PackManifest
-from .models.effects import EffectStep
+from .models.effects import NESTED_STEPS, EffectStep
 from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
 from .sources import MAX_ITEMS, Source
@@ -93,24 +93,28 @@ def strict(model: type[BaseModel], data: Any) -> BaseModel:
     return model.model_validate_json(json.dumps(normal), strict=True)
 
 
-def _is_effect(annotation: Any) -> bool:
-    return typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,)
+def _is_effect(info: Any) -> bool:
+    """A field holding effect steps: a card's ``Effect`` or an op's nested ``Steps``."""
+    annotation = info.annotation
+    return NESTED_STEPS in info.metadata or (
+        typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,))
 
 
-def _is_int_literal(annotation: Any) -> bool:
+def _is_int_literal(info: Any) -> bool:
     """``Literal[1, 2, 3]``: pydantic lets ``true`` through as 1 where JSON Schema's enum does not."""
+    annotation = info.annotation
     return typing.get_origin(annotation) is typing.Literal and any(
         isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
 
 
 def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tuple]:
-    """Where fields whose annotation satisfies ``wanted`` sit in an item of ``model``: tuples of field names,
-    ``"*"`` standing for each element of a list of sub-models."""
+    """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
+    names, ``"*"`` standing for each element of a list of sub-models."""
     paths = []
     for name, info in model.model_fields.items():
         annotation = info.annotation
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if wanted(annotation):
+        if wanted(info):
             paths.append(prefix + (name,))
         elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
             paths += _field_paths(annotation, wanted, prefix + (name,))
@@ -118,6 +122,12 @@ def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tup
             star = ("*",) if typing.get_origin(annotation) is list else ()
             paths += _field_paths(args[0], wanted, prefix + (name,) + star)
     return paths
+
+
+@lru_cache(maxsize=None)
+def _nested_paths(params_model: type[BaseModel]) -> list[tuple]:
+    """Where an op's parameters hold nested effect steps (once per op model and process)."""
+    return _field_paths(params_model, _is_effect)
 
 
 @lru_cache(maxsize=None)
@@ -241,15 +251,24 @@ class FileChecker:
                     found += self._step_problems(step, f"{pointer}/{position}")
         return found
 
-    def _step_problems(self, step: dict, pointer: str) -> list[tuple[str, str]]:
+    def _step_problems(self, step: Any, pointer: str) -> list[tuple[str, str]]:
+        """An effect step's problems, and those of the steps nested in its parameters, at any depth."""
+        if not isinstance(step, dict) or not isinstance(step.get("op"), str):
+            return [(pointer, "an effect step is a mapping with an `op` naming a registered effect op")]
         op = step["op"]
         if op not in self.ops:
             return [(f"{pointer}/op", f"unknown effect op {op!r}")]
+        params = self.ops[op].params
         try:
-            strict(self.ops[op].params, {k: v for k, v in step.items() if k != "op"})
+            strict(params, {k: v for k, v in step.items() if k != "op"})
         except ValidationError as exc:
             return _pydantic_problems(exc, pointer)
-        return []
+        found: list[tuple[str, str]] = []
+        for path in _nested_paths(params):
+            for nested_pointer, steps in _values(step, path, pointer):
+                for position, nested in enumerate(steps):
+                    found += self._step_problems(nested, f"{nested_pointer}/{position}")
+        return found
 
     def _slow(self, checked: CheckedFile, kind: str, data: dict, top: list[tuple[str, str]]) -> None:
         """A file the models refused: check it item by item, keep the items that pass, and render the JSON Schema

@@ -14,6 +14,7 @@ from typing import Any
 
 from .kinds import ContentKind, KindRegistry
 from .models import PackManifest
+from .models.effects import STEP_PLACEHOLDER
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MANIFEST_SCHEMA_ID = "urn:swrebellion:schema:pack"
@@ -23,6 +24,20 @@ _SCHEMA_KEY = {
     "type": "string",
     "description": "Where editors find this schema (ignored by the validator).",
 }
+
+
+def _link_nested_steps(node: Any) -> None:
+    """Nested effect steps (``swrebellion.models.effects.Steps``) refer to the document's ``EffectStep``."""
+    if isinstance(node, dict):
+        if node.get(STEP_PLACEHOLDER):
+            node.clear()
+            node["$ref"] = f"#/$defs/{_STEP_DEF}"
+            return
+        for child in node.values():
+            _link_nested_steps(child)
+    elif isinstance(node, list):
+        for child in node:
+            _link_nested_steps(child)
 
 
 def _normalise(node: Any) -> None:
@@ -61,6 +76,7 @@ def _document(model, schema_id: str, title: str, description: str, ops) -> dict[
     document = {"$schema": DIALECT, "$id": schema_id, "title": title, "description": description, **body}
     if defs:
         document["$defs"] = dict(sorted(defs.items()))
+    _link_nested_steps(document)
     _normalise(document)
     return document
 

@@ -8,9 +8,9 @@ wrong parameter is a JSON Schema error with a precise pointer.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 OP_PATTERN = r"^[a-z][a-z0-9_]*$"
 OpName = Annotated[str, StringConstraints(pattern=OP_PATTERN, max_length=64)]
@@ -31,3 +31,28 @@ class EffectStep(BaseModel):
 
 #: A whole effect: steps run in order.
 Effect = list[EffectStep]
+
+
+#: Written where a nested step's schema goes; the schema exporter replaces it with a reference to the document's
+#: ``EffectStep`` definition (pydantic cannot refer to a definition it did not make).
+STEP_PLACEHOLDER = "x-swrebellion-effect-step"
+
+
+class _NestedSteps:
+    """Marks a parameter that holds effect steps (an op's branches, delayed steps ...)."""
+
+    def __repr__(self) -> str:
+        return "NESTED_STEPS"
+
+
+NESTED_STEPS = _NestedSteps()
+
+#: Effect steps inside an op's parameters (``then``/``otherwise``, a choice's ``steps``, delayed ``steps`` ...): the
+#: same recursive effect type at any depth. Its JSON Schema refers to the ``EffectStep`` definition (one branch per
+#: registered op), and the validator checks each nested step's op and parameters at its own JSON pointer, like a
+#: card's own steps. At run time they stay plain ``{op, ...}`` dicts, ready to run.
+Steps = Annotated[
+    list[dict[str, Any]],
+    WithJsonSchema({"type": "array", "items": {STEP_PLACEHOLDER: True}}),
+    NESTED_STEPS,
+]

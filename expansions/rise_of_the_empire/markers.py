@@ -17,7 +17,7 @@ where it is, the card that placed it and the effect steps its removal triggers (
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -25,6 +25,7 @@ from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, Where, decider, label, op, pick, systems_where
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.models.effects import Steps
 
 from .flow import after_current
 from .tables import tables
@@ -59,9 +60,9 @@ class PlaceTargetMarkers(Strict):
     where: Where = Where()
     chooser: Literal["self", "opponent"] = "self"
     same_system: bool = False
-    on_removal: list[dict[str, Any]] = Field(default_factory=list)
+    on_removal: Steps = Field(default_factory=list)
     here: bool = Field(default=False, description="Only in the context's system (a mission's own system).")
-    each_refresh: list[dict[str, Any]] = Field(
+    each_refresh: Steps = Field(
         default_factory=list,
         description="Steps run at the start of each Refresh Phase that begins while the marker stays (ops_moments).")
     until_base_moves: bool = Field(

@@ -11,7 +11,7 @@ the theater, which die at the end of the round of battle (RS-ROE-06); "destroy" 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -29,6 +29,7 @@ from swrebellion.expansions.base.api import (
     pick,
 )
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.models.effects import Steps
 
 from .cinematic import (
     ELIMINATE,
@@ -351,7 +352,7 @@ class TacticAtRoundEnd(Strict):
     Rogue One, Confrontation)."""
 
     when: RoundEndWhen = RoundEndWhen()
-    steps: list[dict[str, Any]]
+    steps: Steps
 
 
 @op(OPS, "tactic_at_round_end", TacticAtRoundEnd)

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -35,6 +35,7 @@ from swrebellion.expansions.base.api import (
     return_to_hand,
     tables,
 )
+from swrebellion.models.effects import Steps
 
 OPS: OpTable = {}
 REVEAL = "roe.use-hidden-probe"
@@ -99,7 +100,7 @@ class HideProbe(Strict):
     to: Literal["hand", "deck-top"] = Field(
         default="hand", description="Where the probe card goes when used: back to the Empire's hand (revealed) or "
         "face down on top of the probe deck.")
-    steps: list[dict[str, Any]] = Field(
+    steps: Steps = Field(
         default_factory=list, description="Run when the card is used, with ``system`` = the probe card's system.")
 
 

@@ -10,12 +10,13 @@ the card and who decides for it, ``system`` where the mission takes place, ``lea
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator
 
 from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
+from swrebellion.models.effects import Steps
 
 from .. import board
 from ..cards import deck, hand
@@ -37,8 +38,8 @@ class If(Strict):
     (RS-MIS-06), ``when: {leader_in: [luke-skywalker]}`` for a clause about one leader."""
 
     when: When
-    then: list[dict[str, Any]] = Field(default_factory=list, description="Effect steps run when it holds.")
-    otherwise: list[dict[str, Any]] = Field(default_factory=list, description="Effect steps run when it does not.")
+    then: Steps = Field(default_factory=list, description="Effect steps run when it holds.")
+    otherwise: Steps = Field(default_factory=list, description="Effect steps run when it does not.")
 
 
 @op(OPS, "if", If)

@@ -9,11 +9,12 @@ region with no populous system left.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from swrebellion.engine.effects import insert, run_effect, stop
+from swrebellion.models.effects import Steps
 
 from .. import board
 from ..names import label
@@ -148,7 +149,7 @@ class Branch(Strict):
     id: str
     label: str
     when: When = When()
-    steps: list[dict[str, Any]] = Field(description="Effect steps run if this branch is chosen.")
+    steps: Steps = Field(description="Effect steps run if this branch is chosen.")
 
 
 class ChooseOne(Strict):
@@ -205,7 +206,7 @@ class AtEndOfCommand(Strict):
     """Run ``steps`` at the end of the Command Phase, just before the Refresh Phase, with this effect's context;
     nothing about them is decided before then (RB-RLC-08, FAQ-71)."""
 
-    steps: list[dict[str, Any]]
+    steps: Steps
 
 
 @op(OPS, "at_end_of_command", AtEndOfCommand)
