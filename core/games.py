@@ -5,31 +5,42 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterable
 
 from .engine import Rules
 from .plugins import activate
 
 
-def rules_for(expansions, extra_packs=()) -> Rules:
-    """Rules with exactly ``expansions`` enabled and their packs (plus ``extra_packs`` folders) loaded.
+def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path] = (), **deprecated) -> Rules:
+    """The rules of a game: exactly ``expansions`` enabled (ids, e.g. ``("base", "rise-of-the-empire")``), their
+    built-in packs and the fan pack folders ``packs`` loaded and checked. Content with errors cannot be played:
+    :class:`ContentError` carries the diagnostics (``rebellion validate`` shows them all).
 
-    Cached: a Rules object is immutable during play and shared by every game and copy made from it.
+    Cached: a Rules object is immutable during play and shared by every game and copy made from it. Use it with
+    ``swrebellion.engine.Game.new(rules, seed, options)``; ``options["setup"]`` names the setup (default: the base
+    game's; :func:`default_setup` gives the one `rebellion play` picks).
     """
-    return _rules_for(tuple(expansions), tuple(str(p) for p in extra_packs))
+    if "extra_packs" in deprecated:  # the name before 0.2
+        import warnings
+
+        warnings.warn("rules_for(extra_packs=...) is deprecated: use packs=", DeprecationWarning, stacklevel=2)
+        packs = deprecated.pop("extra_packs")
+    if deprecated:
+        raise TypeError(f"rules_for() got unexpected arguments {sorted(deprecated)}")
+    return _rules_for(tuple(expansions), tuple(str(Path(p).resolve()) for p in packs))
 
 
 @lru_cache(maxsize=16)
-def _rules_for(expansions: tuple[str, ...], extra_packs: tuple[str, ...]) -> Rules:
-    return rules_from_active(activate(env=",".join(expansions) or " "), extra_packs)
+def _rules_for(expansions: tuple[str, ...], packs: tuple[str, ...]) -> Rules:
+    return rules_from_active(activate(env=",".join(expansions) or " "), packs)
 
 
-def rules_from_active(active, extra_packs: tuple[str, ...] = ()) -> Rules:
+def rules_from_active(active, packs: Iterable[str | Path] = ()) -> Rules:
     """Rules for an already resolved expansion selection (the CLI's --expansion options): the built-in packs of
-    the enabled expansions plus ``extra_packs`` folders, loaded and checked. Content with errors cannot be played:
-    :class:`ContentError` carries the diagnostics."""
+    the enabled expansions plus the ``packs`` folders, loaded and checked (see :func:`rules_for`)."""
     from .loader import load
 
-    result = load(active, [Path(p) for p in extra_packs], all_enabled=True)
+    result = load(active, [Path(p) for p in packs], all_enabled=True)
     errors = [d for d in result.diagnostics if d.severity == "error"]
     if errors:
         raise ContentError(errors)
@@ -46,3 +57,11 @@ class ContentError(Exception):
             f"{len(diagnostics)} content error(s), first: {first.file}:{first.line}:{first.column}: {first.code} "
             f"{first.message} (run `rebellion validate` for all of them)"
         )
+
+
+def default_setup(rules: Rules) -> str | None:
+    """The setup a new game uses when none is named: the one marked ``default: true`` by the pack loaded last (the
+    most dependent: Rise of the Empire's over the base game's, a fan pack's over both); ``None`` if none is."""
+    setups = rules.content.items("setups") if "setups" in rules.content.kinds else {}
+    marked = [ident for ident, setup in setups.items() if getattr(setup, "default", False)]
+    return marked[-1] if marked else None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .catalog import Catalog, Entry, PackInfo, Removal
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, did_you_mean
 from .filecheck import CheckedFile, FileChecker
 from .kinds import ContentKind, KindRegistry
 from .packs import Pack, pack_files, resolve
@@ -48,6 +48,7 @@ def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
     rejected: list[Entry] = []
     infos: list[PackInfo] = []
     file_count = 0
+    builtin = {pack.id for pack in resolution.packs if pack.origin == "built-in"}
     for pack in resolution.packs:
         paths_in_pack, problems = pack_files(pack)
         diagnostics += problems
@@ -69,10 +70,19 @@ def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
                 invalid[checked.kind] |= {ident for ident in ids if ident}
                 rejected += [Entry(checked.kind, ident or "", None, pack.id, source, index)
                              for index, ident in zip(checked.rejected, ids)]
-        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.id], kinds)
+        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.id], kinds,
+                              builtin)
         infos.append(PackInfo(
             pack.id, pack.manifest.version, pack.folder, pack.label, pack.manifest, digest.hexdigest(),
             tuple(c.source.display for c in checked_files)))
+    for pack in resolution.unreadable:  # a broken manifest must not hide the pack's other problems
+        paths_in_pack, _ = pack_files(pack)
+        for path in paths_in_pack:
+            source, problems = read_source(path)
+            diagnostics += problems
+            if source is not None:
+                file_count += 1
+                diagnostics += checker.content(source).diagnostics
     catalog = Catalog(tuple(infos), entries, removed, invalid, kinds)
     return LoadResult(catalog, diagnostics, resolution.ok, file_count, rejected)
 
@@ -94,6 +104,7 @@ def _merge(
     invalid: dict[str, set[str]],
     needs: set[str],
     kinds: KindRegistry,
+    builtin: set[str],
 ) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     defined: dict[tuple[str, str], Entry] = {}
@@ -117,9 +128,11 @@ def _merge(
             return kind, ident, current
         if ident not in invalid[kind]:  # an item that failed its schema check was reported already
             where = f"; it comes from pack {current.pack!r}, which {pack.id!r} does not require" if current else ""
+            offered = [f"{kind}/{i}" for i, e in entries[kind].items() if e.pack in needs]
+            hint = (f"add {current.pack!r} to requires" if current
+                    else did_you_mean(ref, offered) or "check the kind and the id (`rebellion show ID`)")
             diagnostics.append(pack.at(
-                "SW310", f"{field} {ref!r} names nothing in the packs it requires{where}", f"/{field}/{index}",
-                f"add {current.pack!r} to requires" if current else "check the kind and the id"))
+                "SW310", f"{field} {ref!r} names nothing in the packs it requires{where}", f"/{field}/{index}", hint))
         return None
 
     for index, ref in enumerate(pack.manifest.removes):
@@ -143,7 +156,12 @@ def _merge(
             entries[kind][ident] = dataclasses.replace(new, replaced=current)
     for (kind, ident), entry in defined.items():
         current = entries[kind].get(ident)
-        if current is not None:
+        if current is not None and pack.id in builtin and current.pack not in builtin:
+            # an enabled expansion's pack loaded after a fan pack that took one of its ids: the fan pack must change
+            diagnostics.append(_twice(kinds[kind], ident, entry, current, (
+                f"the built-in pack {pack.id!r} (enabled) defines it too: give yours another id, or define it "
+                f"anew with '{kind}/{ident}' in replaces and {pack.id!r} in requires of your pack.yaml")))
+        elif current is not None:
             diagnostics.append(_twice(kinds[kind], ident, current, entry,
                                       f"to define it anew, add '{kind}/{ident}' to replaces in the pack's pack.yaml"))
         else:

@@ -54,7 +54,10 @@ class Pack:
     def at(
         self, code: str, message: str, pointer: str = "", hint: str | None = None, severity: Severity = "error"
     ) -> Diagnostic:
-        """A diagnostic located in this pack's manifest."""
+        """A diagnostic located in this pack's manifest (at the file alone when the manifest could not be read)."""
+        if self.manifest_source is None:
+            return Diagnostic(code, message, file=display_path(self.folder / MANIFEST), pointer=pointer, hint=hint,
+                              severity=severity)
         return self.manifest_source.diagnostic(code, message, pointer, hint, severity)
 
 
@@ -65,6 +68,9 @@ class Resolution:
     packs: list[Pack] = field(default_factory=list)
     needs: dict[str, set[str]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: Packs named on the command line whose manifest could not be read: their content files are still checked
+    #: on their own (tier 1), so a manifest error never hides the other problems of the pack.
+    unreadable: list[Pack] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -107,8 +113,8 @@ def pack_folder(path: Path) -> Path | None:
 
 
 def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool = False) -> Resolution:
-    """The packs to load: those at ``paths`` (all the enabled expansions' built-in packs when there are none, or
-    as well with ``all_enabled``) and everything they require."""
+    """The packs to load: those at ``paths`` and everything they require; the enabled expansions' built-in packs
+    when there are no paths, or as well with ``all_enabled`` when a named pack builds on a built-in pack."""
     result = Resolution()
     built_in: dict[str, Pack] = {}
     for name, installed in sorted(active.discovery.installed.items()):
@@ -132,6 +138,7 @@ def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool =
         by_folder[pack.folder] = pack
         if pack.id is None:
             result.diagnostics += pack.problems
+            result.unreadable.append(pack)
             continue
         other = named.get(pack.id)
         if other is not None and other.folder != pack.folder:
@@ -141,7 +148,11 @@ def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool =
             continue
         named[pack.id] = pack
         roots.append(pack)
-    if not paths or all_enabled:
+    # A named pack that requires no built-in pack is a world of its own (it brings its own map, units, cards): it
+    # is loaded alone. A pack building on a built-in one is loaded with every enabled expansion's pack, as a game
+    # loads it, so a clash with their content shows.
+    builds_on = any(_name(r) in built_in for pack in named.values() for r in pack.manifest.requires)
+    if not paths or (all_enabled and builds_on):
         roots += [p for p in built_in.values() if p.expansion in active.enabled and p.id not in named]
     offered = {**built_in, **named}
     loaded = _close(roots, offered, active, result)
@@ -403,9 +414,10 @@ def _inside(path: Path, root: Path) -> bool:
 
 
 def pack_files(pack: Pack) -> tuple[list[Path], list[Diagnostic]]:
-    """The content files of ``pack``, sorted by path, and the problems with its ``files`` list."""
-    manifest = pack.manifest
-    explicit = "files" in manifest.model_fields_set
+    """The content files of ``pack``, sorted by path, and the problems with its ``files`` list (a pack whose
+    manifest could not be read: every content file it would hold by default)."""
+    manifest = pack.manifest or PackManifest.model_construct()
+    explicit = pack.manifest is not None and "files" in manifest.model_fields_set
     files, escaping_files, escaping_folders = _walk(pack.folder)
     chosen: dict[str, Path] = {}
     problems: list[Diagnostic] = []

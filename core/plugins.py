@@ -114,7 +114,9 @@ MAX_CONFIG_BYTES = 64 * 1024
 
 
 def read_config(folder: Path | None = None) -> dict[str, list[str]]:
-    """The ``[expansions]`` table of ``rebellion.toml``: ``enabled`` and ``disabled`` lists (empty without a file).
+    """``rebellion.toml``: the ``[expansions]`` table's ``enabled`` and ``disabled`` lists, and the top-level
+    ``packs`` list of fan pack folders (paths relative to the file; :func:`config_packs` resolves them). All empty
+    without a file.
 
     Raises :class:`ExpansionError` saying what is wrong and how to fix it: a folder, a FIFO or a device where the
     file should be (refused at once, never waited on), an unreadable or oversized file, bad TOML, wrong types.
@@ -126,7 +128,7 @@ def read_config(folder: Path | None = None) -> dict[str, list[str]]:
     try:
         raw = read_regular(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
-        return {"enabled": [], "disabled": []}
+        return {"enabled": [], "disabled": [], "packs": []}
     except NotRegularFile as exc:
         raise ExpansionError(f"{path} is {exc.kind}, not a config file; remove it") from None
     except FileTooLarge:
@@ -147,18 +149,30 @@ def read_config(folder: Path | None = None) -> dict[str, list[str]]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ExpansionError(f"{path}: [expansions] {key} must be a list of expansion names; {fix}")
         result[key] = value
+    packs = data.get("packs", [])
+    if not isinstance(packs, list) or not all(isinstance(v, str) and v for v in packs):
+        raise ExpansionError(f"{path}: `packs` must be a list of pack folders (packs = [\"my-pack\"]), written "
+                             f"before [expansions]; {fix}")
+    result["packs"] = packs
     return result
+
+
+def config_packs(folder: Path | None = None) -> list[Path]:
+    """The fan pack folders ``rebellion.toml`` lists (``rebellion packs add``), relative to the file's folder."""
+    base = folder or Path.cwd()
+    return [base / entry for entry in read_config(folder)["packs"]]
 
 
 def stale_names(config: dict[str, list[str]], discovery: Discovery) -> list[str]:
     """Names in the config of expansions that are not installed at all (uninstalled since they were enabled)."""
     known = set(discovery.installed) | set(discovery.broken)
-    return sorted({name for names in config.values() for name in names if name not in known})
+    return sorted({name for key in ("enabled", "disabled") for name in config.get(key, []) if name not in known})
 
 
 def without(config: dict[str, list[str]], names: Iterable[str]) -> dict[str, list[str]]:
     drop = set(names)
-    return {key: [n for n in values if n not in drop] for key, values in config.items()}
+    return {key: [n for n in values if n not in drop] if key in ("enabled", "disabled") else values
+            for key, values in config.items()}
 
 
 def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Path:
@@ -170,9 +184,11 @@ def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Pa
     def toml_list(values: list[str]) -> str:
         return "[" + ", ".join(json.dumps(v) for v in sorted(set(values))) + "]"
 
+    packs = config.get("packs", [])
     text = (
-        "# Expansions for swrebellion (`rebellion expansions enable/disable` writes this file).\n"
-        "[expansions]\n"
+        "# swrebellion settings: `rebellion expansions enable/disable` and `rebellion packs add/remove` write them.\n"
+        + (f"packs = [{', '.join(json.dumps(p) for p in packs)}]\n" if packs else "")
+        + "[expansions]\n"
         f"enabled = {toml_list(config.get('enabled', []))}\n"
         f"disabled = {toml_list(config.get('disabled', []))}\n"
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from typing import Any
 
 import yaml
@@ -121,6 +122,13 @@ class YamlReadError(Exception):
 
 def _at(mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
+
+
+def _tab_at(text: str, index: int) -> bool:
+    """Whether the line of ``index`` has a tab in its indentation (a common cause of YAML syntax errors)."""
+    start = text.rfind("\n", 0, index) + 1
+    line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
+    return "\t" in line[: len(line) - len(line.lstrip(" \t"))]
 
 
 def _problem(code: str, message: str, mark, hint: str | None = None) -> Diagnostic:
@@ -292,7 +300,11 @@ def read_yaml(
         mark = exc.problem_mark or exc.context_mark
         message = " ".join(part for part in (exc.context, exc.problem) if part) or str(exc)
         code = "SW108" if "maximum nesting depth" in message else "SW101"  # libyaml's own limit (1000 levels)
-        raise YamlReadError([_problem(code, message, mark)]) from None
+        problem = _problem(code, message, mark)
+        if mark is not None and _tab_at(text, mark.index):
+            problem = replace(problem, hint="YAML indents with spaces only: replace the tab at the start of the line "
+                                            "with spaces (editors can turn tabs into spaces for .yaml files)")
+        raise YamlReadError([problem]) from None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1

@@ -10,17 +10,17 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # the toy game plugin (tests/toygame/)
 
 
-def make_rules(expansions: list[str]):
-    """Rules with exactly ``expansions`` enabled. The test-only Hideout game (tests/toygame/) is its own world, its
+def make_rules(expansions: list[str], packs=()):
+    """Rules with exactly ``expansions`` enabled (and the fan pack folders ``packs``). The test-only Hideout game (tests/toygame/) is its own world, its
     content pack loaded the way a game loads any expansion's; everything else is the installed expansions with
     their content packs."""
-    if expansions == ["hideout"]:
+    if list(expansions) == ["hideout"]:
         from swrebellion.games import rules_from_active
 
-        return rules_from_active(toy_active())
+        return rules_from_active(toy_active(), packs)
     from swrebellion.games import rules_for
 
-    return rules_for(tuple(expansions))
+    return rules_for(tuple(expansions), packs)
 
 
 def toy_active():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import game_options, load_game_or_exit, new_game_or_exit
+from .options import game_options, load_game_or_exit
 
 
 @click.command("board")
@@ -20,12 +20,12 @@ from .options import game_options, load_game_or_exit, new_game_or_exit
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path), required=True,
               help="The SVG file to write ('-' for standard output).")
 @game_options
-def board(load_path, step, side, output, seed, active, players, setup_id):
+def board(load_path, step, side, output, new_game):
     """Draw the board as an SVG picture: the galaxy map by region with its routes, loyalty, subjugation,
     sabotage and destroyed systems, units by type with counts, leaders, the Rebel base space, the time and
     reputation track, the build queues, hands and decks, and what enabled expansions add (target markers).
 
-    Without --load it draws the start of a new game (--seed, --expansion, --players, --setup). The same input
+    Without --load it draws the start of a new game (--seed, --expansion, --players, --setup, --pack). The same input
     always gives the same bytes.
 
     \b
@@ -38,9 +38,10 @@ def board(load_path, step, side, output, seed, active, players, setup_id):
     from swrebellion.expansions.base.picture.replay import ReplayError, game_at, viewer_for
 
     if load_path:
+        new_game.refuse_with_load()
         game = load_game_or_exit(load_path)
     else:
-        game = new_game_or_exit(active, seed, setup_id, players)
+        game = new_game.make()
     try:
         if step is not None:
             game = game_at(game, step)

@@ -8,7 +8,7 @@ import json
 
 import click
 
-from .options import expansion_options
+from .options import expansion_options, pack_option
 
 
 @click.group("cards")
@@ -16,11 +16,66 @@ def cards() -> None:
     """Look up the cards of the enabled packs."""
 
 
-def _catalog(active):
+def _catalog(active, packs=()):
+    """The catalog of the enabled expansions' packs, ./rebellion.toml's packs and ``packs``; content errors exit 1."""
     from swrebellion.loader import load
 
-    result = load(active, all_enabled=True)
+    from .options import configured_packs
+
+    result = load(active, [*configured_packs(), *packs], all_enabled=True)
+    errors = [d for d in result.diagnostics if d.is_error]
+    if errors:
+        click.echo(f"error: {len(errors)} content error(s) in the packs; run `rebellion validate` to see them",
+                   err=True)
+        raise SystemExit(1)
     return result.catalog
+
+
+def find(catalog, ident: str, kinds: list[str], what: str) -> tuple[str, object]:
+    """The (kind, item) with id ``ident`` among ``kinds``; a usage error with a "did you mean" when there is none,
+    or naming the kinds when several have it (--kind chooses)."""
+    found = [(k, catalog.items(k)[ident]) for k in kinds if ident in catalog.items(k)]
+    if not found:
+        import difflib
+
+        known = sorted({i for k in kinds for i in catalog.items(k)})
+        close = difflib.get_close_matches(ident, known, n=3)
+        hint = f" Did you mean: {', '.join(close)}?" if close else ""
+        raise click.UsageError(f"no {what} {ident!r} in the loaded packs.{hint}")
+    if len(found) > 1:
+        raise click.UsageError(f"{ident!r} is the id of several kinds ({', '.join(k for k, _ in found)}): add --kind")
+    return found[0]
+
+
+def describe(catalog, kind: str, ident: str, ops) -> tuple[list[str], dict]:
+    """An item for people (lines) and for programs (a JSON document): its facts, where it comes from, and for a
+    card what its effect data does, every step in words, nested steps included."""
+    from .docs_gen import card_summary
+
+    item = catalog.items(kind)[ident]
+    entry = catalog.entry(kind, ident)
+    is_card = kind in {k.name for k in catalog.kinds.tagged("card")}
+    generated = card_summary(item, ops) if is_card else []
+    document = {"kind": kind, "pack": entry.pack, "file": entry.file, **item.model_dump(mode="json")}
+    if is_card:
+        document["generated_summary"] = generated
+    name = getattr(getattr(item, "name", None), "en", ident)
+    lines = [f"{name}  [{kind} / {ident}]  from pack {entry.pack} ({entry.file})"]
+    if entry.replaced is not None:
+        lines.append(f"  replaces the item of pack {entry.replaced.pack}")
+    skip = {"effect", "target", "top", "bottom", "failure", "name", "summary", "notes", "description"}
+    for key, value in item.model_dump(exclude=skip, exclude_none=True).items():
+        lines.append(f"  {key}: {value}")
+    for key in ("summary", "description"):
+        text = getattr(item, key, None)
+        if text is not None:
+            lines.append(f"  {key}: {text.en}")
+    if is_card:
+        lines.append("  does (from its effect data):" if generated else "  does: (no effect data yet)")
+        lines += [f"    {'  ' if line.startswith(' ') else '- '}{line}" for line in generated]
+    if getattr(item, "notes", None):
+        lines.append(f"  notes: {item.notes}")
+    return lines, document
 
 
 def card_kinds(catalog, kind: str | None) -> list[str]:
@@ -37,58 +92,33 @@ def card_kinds(catalog, kind: str | None) -> list[str]:
 @click.option("--kind", metavar="KIND", help="Card kind (missions, actions ...), when two kinds share the id.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
-def show(card_id, kind, fmt, active):
-    """Print a card's facts and what it does, generated from its effect data.
+@pack_option
+def show(card_id, kind, fmt, active, packs):
+    """Print a card's facts and what it does, every step in words (generated from its effect data).
+
+    `rebellion show ID` looks up any item (units, leaders, systems, setups ...), cards included.
 
     \b
     Examples:
       rebellion cards show sabotage
       rebellion cards show sabotage -x rise-of-the-empire    # the expansion's replacement
+      rebellion cards show my-card --pack my-pack            # a fan pack's card
       rebellion cards show space-critical-hit --format json
     """
-    from .docs_gen import card_summary
-
     active = active()
-    catalog = _catalog(active)
-    kinds = card_kinds(catalog, kind)
-    found = [(k, catalog.items(k)[card_id]) for k in kinds if card_id in catalog.items(k)]
-    if not found:
-        import difflib
-
-        known = sorted({i for k in kinds for i in catalog.items(k)})
-        close = difflib.get_close_matches(card_id, known, n=3)
-        hint = f" Did you mean: {', '.join(close)}?" if close else " See `rebellion cards list`."
-        raise click.UsageError(f"no card {card_id!r} in the enabled packs.{hint}")
-    if len(found) > 1:
-        raise click.UsageError(f"{card_id!r} is a card of several kinds ({', '.join(k for k, _ in found)}): add --kind")
-    card_kind, item = found[0]
-    entry = catalog.entry(card_kind, card_id)
-    facts = item.model_dump(exclude={"effect", "target", "top", "bottom", "name", "summary", "notes"}, exclude_none=True)
-    generated = card_summary(item, active.ops)
-    if fmt == "json":
-        click.echo(json.dumps({"kind": card_kind, "pack": entry.pack, "file": entry.file, **item.model_dump(mode="json"),
-                               "generated_summary": generated}, indent=2, ensure_ascii=False))
-        return
-    click.echo(f"{item.name.en}  [{card_kind} / {card_id}]  from pack {entry.pack} ({entry.file})")
-    if entry.replaced is not None:
-        click.echo(f"  replaces the card of pack {entry.replaced.pack}")
-    for key, value in facts.items():
-        click.echo(f"  {key}: {value}")
-    if getattr(item, "summary", None):
-        click.echo(f"  summary: {item.summary.en}")
-    click.echo("  does (from its effect data):" if generated else "  does: (no effect data yet)")
-    for line in generated:
-        click.echo(f"    - {line}")
-    if item.notes:
-        click.echo(f"  notes: {item.notes}")
+    catalog = _catalog(active, packs)
+    card_kind, _ = find(catalog, card_id, card_kinds(catalog, kind), "card")
+    lines, document = describe(catalog, card_kind, card_id, active.ops)
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False) if fmt == "json" else "\n".join(lines))
 
 
 @cards.command("list")
 @click.option("--kind", metavar="KIND", help="Only this card kind (missions, actions ...).")
 @expansion_options
-def list_(kind, active):
+@pack_option
+def list_(kind, active, packs):
     """List card ids by kind, with their name and pack."""
-    catalog = _catalog(active())
+    catalog = _catalog(active(), packs)
     for card_kind in card_kinds(catalog, kind):
         click.echo(f"{card_kind}:")
         for ident, item in sorted(catalog.items(card_kind).items()):

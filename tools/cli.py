@@ -17,6 +17,8 @@ COMMANDS = {
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
     "cards": ("swrebellion.tools.cards_cmd", "cards", "Look up cards and what their effect data does."),
+    "show": ("swrebellion.tools.show_cmd", "show", "Look up any item of the packs: a card, unit, leader, system, setup."),
+    "setups": ("swrebellion.tools.setups_cmd", "setups", "List the setups of the packs and the default one."),
     "play": ("swrebellion.tools.play_cmd", "play", "Play a complete game (agents or you) and tell it."),
     "scenario": ("swrebellion.tools.scenario_cmd", "scenario", "Run rules scenarios (the rules test format)."),
     "board": ("swrebellion.tools.board_cmd", "board", "Draw the board (SVG) as a side or the public sees it."),

@@ -37,28 +37,56 @@ def effect_steps(item: Any) -> Iterator[dict]:
 
 
 def summarise_step(step: dict, ops) -> str:
-    """One step in words: the op's own one-line description, then its parameters."""
+    """One step in words: the op's own one-line description, then its parameters (nested steps left out)."""
     spec = ops[step["op"]] if step["op"] in ops else None
     what = spec.doc.splitlines()[0].rstrip(".") if spec and spec.doc else step["op"]
-    params = {k: v for k, v in step.items() if k != "op" and not _is_steps(v)}
+    params = {k: v for k, v in step.items() if k != "op" and not _holds_steps(v)}
     shown = ", ".join(f"{k}={json.dumps(v, sort_keys=True)}" for k, v in params.items())
     return f"{what}" + (f" ({shown})" if shown else "")
 
 
 def _is_steps(value) -> bool:
-    return isinstance(value, list) and value and all(isinstance(v, dict) and "op" in v for v in value)
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "op" in v for v in value)
+
+
+def _holds_steps(value) -> bool:
+    """Steps, or a list of branches that hold steps (a choice's options)."""
+    return _is_steps(value) or (isinstance(value, list) and bool(value) and all(
+        isinstance(v, dict) and any(_is_steps(x) for x in v.values()) for v in value))
+
+
+def describe_steps(steps: list[dict], ops, depth: int = 0) -> list[str]:
+    """Steps in words, one line each, nested steps (branches, delayed steps) indented under the step holding them,
+    each group named by its parameter (``then:``, ``otherwise:``, an option's id and label)."""
+    lines = []
+    pad = "  " * depth
+    for step in steps:
+        lines.append(f"{pad}{summarise_step(step, ops)}")
+        for key, value in step.items():
+            if _is_steps(value):
+                lines.append(f"{pad}  {key}:")
+                lines += describe_steps(value, ops, depth + 2)
+            elif _holds_steps(value):
+                for branch in value:
+                    head = " ".join(str(branch[k]) for k in ("id", "label") if k in branch) or key
+                    lines.append(f"{pad}  {key} [{head}]:")
+                    for inner in branch.values():
+                        if _is_steps(inner):
+                            lines += describe_steps(inner, ops, depth + 2)
+    return lines
 
 
 def card_summary(item: Any, ops) -> list[str]:
-    """The card's effect in words, generated from its effect data (never printed card text)."""
+    """The card's effect in words, generated from its effect data (never printed card text), nested steps
+    included and indented."""
     lines = []
-    for label, steps in (("where", getattr(item, "target", [])), ("effect", getattr(item, "effect", []))):
-        for step in steps:
-            lines.append(f"{label}: {summarise_step(step.model_dump(), ops)}")
-    for ability in ("top", "bottom"):
-        if hasattr(item, ability):
-            for step in getattr(item, ability).effect:
-                lines.append(f"{ability}: {summarise_step(step.model_dump(), ops)}")
+    groups = [("where", getattr(item, "target", [])), ("effect", getattr(item, "effect", [])),
+              ("on failure", getattr(item, "failure", []))]
+    groups += [(ability, getattr(item, ability).effect) for ability in ("top", "bottom") if hasattr(item, ability)]
+    for label, steps in groups:
+        described = describe_steps([s.model_dump() if hasattr(s, "model_dump") else s for s in steps], ops)
+        lines += [f"{label}: {line}" if not line.startswith(" ") else f"{' ' * (len(label) + 2)}{line}"
+                  for line in described]
     return lines
 
 

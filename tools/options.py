@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
 
 import click
 
@@ -46,14 +49,15 @@ def activate_or_exit(enable, disable):
 
 
 def rules_or_exit(active, packs=()):
-    """The Rules of the enabled expansions and their packs (plus ``packs`` folders), for commands that play. Content
-    errors exit 1 (run `rebellion validate` for all of them); a plugin that fails while its rules are registered
-    exits 2, named; warnings (a plugin adjusting a value nobody declares, ...) go to stderr."""
+    """The Rules of the enabled expansions and their packs, the packs ./rebellion.toml lists and the ``packs``
+    folders, for commands that play. Content errors exit 1 (run `rebellion validate` for all of them); a plugin
+    that fails while its rules are registered exits 2, named; warnings (a plugin adjusting a value nobody declares,
+    ...) go to stderr."""
     from swrebellion.engine import PluginError
     from swrebellion.games import ContentError, rules_from_active
 
     try:
-        rules = rules_from_active(active, tuple(str(p) for p in packs))
+        rules = rules_from_active(active, [*configured_packs(), *packs])
     except ContentError as exc:
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(1) from None
@@ -64,36 +68,110 @@ def rules_or_exit(active, packs=()):
     return rules
 
 
-def game_options(func):
-    """The options that make a new game: ``--seed``, ``--expansion``/``--no-expansion``, ``--players``, ``--setup``."""
-    func = click.option("--setup", "setup_id", default="base", show_default=True, help="Setup id from the packs.")(func)
-    func = click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
-                        help="2, or 3-4 for team play.")(func)
-    func = expansion_options(func)
-    return click.option("--seed", type=int, default=None,
-                        help="Seed of the game's dice and shuffles (default: a fresh random seed, printed on "
-                             "stderr so the game can be played again).")(func)
+def pack_option(func):
+    """Add ``--pack PATH`` (repeatable): fan pack folders to load beside the enabled expansions' packs and the
+    packs listed in ./rebellion.toml; the command receives them as ``packs``."""
+    return click.option(
+        "--pack", "packs", multiple=True, metavar="PATH",
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        help="A fan pack folder to load too (repeatable); ./rebellion.toml's packs (`rebellion packs add`) are "
+             "always loaded.")(func)
 
 
-def new_game_or_exit(active, seed: int | None, setup_id: str, players: int):
-    """A new game with the selected expansions: content errors exit 1, a bad setup or player count exits 2. Without
-    a seed, a fresh random one, printed on stderr."""
-    from swrebellion.engine import Game
+def configured_packs() -> list[Path]:
+    """The fan packs ./rebellion.toml lists (``rebellion packs add``); a broken file is a usage error (exit 2)."""
+    from swrebellion.plugins import ExpansionError, config_packs
 
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**32)
-        click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
-    rules = rules_or_exit(active())
     try:
-        return Game.new(rules, seed, {"setup": setup_id, "players": players})
-    except ValueError as exc:
+        return config_packs()
+    except ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
 
 
+#: The options of a new game, and the flags that give them (a --load takes them all from the save).
+GAME_FLAGS = {"seed": "--seed", "enable": "--expansion", "disable": "--no-expansion", "players": "--players",
+              "setup_id": "--setup", "packs": "--pack", "mission_sets": "--mission-sets"}
+
+
+@dataclass
+class NewGame:
+    """What the game options of a command ask for; :meth:`make` builds the game, :attr:`given` names the flags the
+    person typed (a ``--load`` takes all of them from the save, so any is an error there)."""
+
+    seed: int | None
+    players: int
+    setup_id: str | None
+    packs: tuple[Path, ...]
+    mission_sets: str | None
+    active: Callable[[], Any]
+    given: list[str] = field(default_factory=list)
+
+    def refuse_with_load(self) -> None:
+        if self.given:
+            raise click.UsageError(f"--load takes the seed, expansions, packs and setup from the save; drop "
+                                   f"{', '.join(self.given)}")
+
+    def make(self):
+        """A new game: content errors exit 1, a bad setup or player count exits 2. Without a seed, a fresh random
+        one, printed on stderr; without a setup, the default setup of the packs (the most dependent pack's: Rise of
+        the Empire's when it is enabled); ``rebellion setups list`` shows them."""
+        from swrebellion.engine import Game
+        from swrebellion.games import default_setup
+
+        seed = self.seed
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(2**32)
+            click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
+        active = self.active()
+        if self.mission_sets is not None and "rise-of-the-empire" not in active.enabled:
+            raise click.UsageError("--mission-sets is an option of Rise of the Empire, which is not enabled "
+                                   "(add --expansion rise-of-the-empire)")
+        rules = rules_or_exit(active, self.packs)
+        options: dict[str, Any] = {"players": self.players}
+        setup = self.setup_id or default_setup(rules)
+        if setup is not None:
+            options["setup"] = setup
+        if self.mission_sets is not None:
+            options["mission_sets"] = self.mission_sets
+        try:
+            return Game.new(rules, seed, options)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+
+
+def game_options(func):
+    """The options that make a new game (``--seed``, ``--expansion``/``--no-expansion``, ``--players``,
+    ``--setup``, ``--pack``, ``--mission-sets``), given to the command as one ``new_game`` (:class:`NewGame`)."""
+
+    @click.option("--seed", type=int, default=None,
+                  help="Seed of the game's dice and shuffles (default: a fresh random seed, printed on stderr so the "
+                       "game can be played again).")
+    @expansion_options
+    @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+                  help="2, or 3-4 for team play.")
+    @click.option("--setup", "setup_id", default=None, metavar="ID",
+                  help="Setup id (`rebellion setups list`); default: the enabled expansions' default setup "
+                       "(Rise of the Empire's when it is enabled, else the base game's).")
+    @pack_option
+    @click.option("--mission-sets", type=click.Choice(["first-game", "choose"]), default=None,
+                  help="Rise of the Empire: the first game's mission sets (the default), or each player chooses "
+                       "(RE-MSS).")
+    @functools.wraps(func)
+    def wrapper(*args, seed, active, players, setup_id, packs, mission_sets, **kwargs):
+        ctx = click.get_current_context()
+        given = [flag for name, flag in GAME_FLAGS.items()
+                 if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)]
+        request = NewGame(seed, players, setup_id, tuple(packs), mission_sets, active, sorted(set(given)))
+        return func(*args, new_game=request, **kwargs)
+
+    return wrapper
+
+
 def load_game_or_exit(path):
-    """A saved game replayed and checked; a save that cannot be loaded exits 1 with the reason."""
+    """A saved game replayed and checked (its fan packs loaded again from where the save says they were); a save
+    that cannot be loaded exits 1 with the reason."""
     from swrebellion.engine.save import SaveError, load_game
     from swrebellion.games import rules_for
 

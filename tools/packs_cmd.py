@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .options import expansion_options
+from .options import configured_packs, expansion_options, pack_option
 
 
 @click.group("packs")
@@ -19,21 +19,23 @@ def packs() -> None:
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
-def list_(paths: tuple[Path, ...], fmt: str, active) -> None:
+@pack_option
+def list_(paths: tuple[Path, ...], fmt: str, active, packs) -> None:
     """List the packs in load order: id, version, source, item counts per kind, replaces and removes.
 
-    With PATH (pack folders), those packs and the packs they require; without, the built-in packs of the enabled
-    expansions. Exit status 1 when a pack has errors (run `rebellion validate` to see them).
+    The built-in packs of the enabled expansions, the packs ./rebellion.toml lists (`rebellion packs add`) and the
+    PATH / --pack folders (with the packs they require). Exit status 1 when a pack has errors (run
+    `rebellion validate` to see them).
 
     \b
     Examples:
       rebellion packs list
       rebellion packs list -x rise-of-the-empire --format json
-      rebellion packs list my-pack
+      rebellion packs list --pack my-pack
     """
     from swrebellion.loader import load
 
-    loaded = load(active(), paths)
+    loaded = load(active(), [*configured_packs(), *paths, *packs], all_enabled=True)
     catalog = loaded.catalog
     counts = catalog.defined_by()
     rows = [
@@ -67,3 +69,65 @@ def list_(paths: tuple[Path, ...], fmt: str, active) -> None:
     if errors:
         click.echo(f"{len(errors)} errors in these packs; run `rebellion validate` to see them", err=True)
         raise SystemExit(1)
+
+
+@packs.command("add")
+@click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def add(path: Path) -> None:
+    """Load the fan pack folder PATH in every command run from this folder (it is listed in ./rebellion.toml,
+    relative to it). The pack is validated first, with the enabled expansions' packs: a pack with errors is not
+    added.
+
+    \b
+    Examples:
+      rebellion packs add my-pack
+      rebellion packs remove my-pack
+    """
+    _change(path, add=True)
+
+
+@packs.command("remove")
+@click.argument("path", type=click.Path(file_okay=False, path_type=Path))
+def remove(path: Path) -> None:
+    """Stop loading the fan pack folder PATH (remove it from ./rebellion.toml; the folder is left alone)."""
+    _change(path, add=False)
+
+
+def _change(path: Path, add: bool) -> None:
+    import os
+
+    from swrebellion import plugins
+
+    if add and not (path / "pack.yaml").is_file():
+        raise click.UsageError(f"{path} is not a pack folder (no pack.yaml); `rebellion new pack NAME` makes one")
+    entry = Path(os.path.relpath(path.resolve(), Path.cwd().resolve())).as_posix()
+    if add:
+        from swrebellion.validate import validate
+
+        report = validate(plugins.activate(), [path], all_enabled=True)
+        if not report.ok:
+            raise click.ClickException(f"{path} has {len(report.errors)} content error(s); run "
+                                       f"`rebellion validate {_quote(path)}` and fix them first")
+    try:
+        with plugins.config_lock():
+            config = plugins.read_config()
+            listed = [p for p in config["packs"] if Path(os.path.normpath(p)) != Path(os.path.normpath(entry))]
+            if add:
+                listed.append(entry)
+            elif len(listed) == len(config["packs"]):
+                raise click.UsageError(f"{entry} is not listed in {plugins.CONFIG_FILE} "
+                                       f"(listed: {', '.join(config['packs']) or 'none'})")
+            config["packs"] = listed
+            where = plugins.write_config(config)
+    except plugins.ExpansionError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {plugins.CONFIG_FILE}: {exc.strerror or exc}") from None
+    click.echo(f"{'Added' if add else 'Removed'} {entry} {'to' if add else 'from'} {where}. "
+               f"Packs loaded in this folder now: {', '.join(listed) or 'none besides the expansions'}.")
+
+
+def _quote(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from .options import game_options, load_game_or_exit, new_game_or_exit
+from .options import game_options, load_game_or_exit
 
 AGENT_KINDS = ("random",)
 #: Signals that end a game the way Ctrl-D does: saved (with --save), then the process exits 128 + the signal.
@@ -46,8 +46,7 @@ class Stopped(BaseException):
 @click.option("--views", "views", default="public", show_default=True, metavar="VIEWS",
               help="Views the --html replay embeds: public, rebel, empire or all, comma-separated. A side's view "
                    "holds that side's secrets: anyone with the file can read them.")
-def play(seed, active, players, setup_id, agents, human, save_path, referee_path, load_path, log_format, html_path,
-         views):
+def play(new_game, agents, human, save_path, referee_path, load_path, log_format, html_path, views):
     """Play a complete game and tell it: rounds, missions, combats, reveals, and the winner and why.
 
     \b
@@ -56,6 +55,8 @@ def play(seed, active, players, setup_id, agents, human, save_path, referee_path
       rebellion play --human rebel --save my-game.json
       rebellion play --human rebel --save mine.json --referee private/full.json
       rebellion play --expansion rise-of-the-empire --log json
+      rebellion play --pack my-pack --setup my-setup           a fan pack's setup
+      rebellion play -x rise-of-the-empire --mission-sets choose
 
     \b
     A save holds the seed and every choice, so whoever can read it can replay the game and learn every hidden
@@ -78,10 +79,13 @@ def play(seed, active, players, setup_id, agents, human, save_path, referee_path
     if save_path and referee_path and os.path.abspath(save_path) == os.path.abspath(referee_path):
         raise click.BadParameter("the referee's save and the player's view need two files", param_hint="--referee")
     if load_path:
+        new_game.refuse_with_load()
         game = load_game_or_exit(load_path)
     else:
-        game = new_game_or_exit(active, seed, setup_id, players)
+        game = new_game.make()
     seed = game.state["seed"]
+    if log_format == "text":
+        click.echo(_setup_line(game))
     seats = {}
     for n, player in enumerate(game.state["players"]):
         faction = "rebel" if player.startswith("rebel") else "empire"
@@ -114,6 +118,16 @@ def play(seed, active, players, setup_id, agents, human, save_path, referee_path
     result = game.state["result"]
     if result and log_format == "text":
         click.echo(f"\n{result['winner'].capitalize()} wins: {result['reason']}.")
+
+
+def _setup_line(game) -> str:
+    """The first line of the account: which setup is in use (and the packs beyond the built-in ones)."""
+    from swrebellion.expansions.base.api import label
+
+    setup = game.state["options"].get("setup", "base")
+    fans = [p.id for p in game.rules.content.packs if not str(p.source).startswith("built-in")]
+    packs = f"; packs {', '.join(fans)}" if fans else ""
+    return f"Setup: {label(game, setup)} ({setup}){packs}; seed {game.state['seed']}."
 
 
 def _check_writable(option: str, path) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from .options import configured_packs, pack_option
+
 
 @click.group("scenario")
 def scenario() -> None:
@@ -12,20 +14,30 @@ def scenario() -> None:
 
 @scenario.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-def run(files: tuple[str, ...]) -> None:
+@pack_option
+def run(files: tuple[str, ...], packs) -> None:
     """Run each scenario FILE; exit 1 if any fails. A decision the script does not foresee is a failure.
 
+    A scenario loads the expansions its `expansions:` names and the fan packs its `packs:` names (relative to the
+    scenario file), plus any --pack folder and ./rebellion.toml's packs.
+
     \b
-    Example:
+    Examples:
       rebellion scenario run tests/scenarios/base/*.yaml
+      rebellion scenario run my-pack/scenarios/*.yaml
     """
     from swrebellion.engine import scenario as harness
     from swrebellion.games import rules_for
 
+    extra = [*configured_packs(), *packs]
+
+    def make_rules(expansions, scenario_packs=()):
+        return rules_for(expansions, [*scenario_packs, *extra])
+
     failed = 0
     for path in files:
         try:
-            harness.run(harness.load_scenario(path), rules_for)
+            harness.run(harness.load_scenario(path), make_rules)
         except (harness.ScenarioError, harness.ScenarioFailure) as exc:
             failed += 1
             click.echo(f"FAIL {path}: {exc}")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .options import expansion_options
+from .options import configured_packs, expansion_options
 
 #: Version of the JSON output document (bumped only when a field changes meaning or goes away).
 JSON_VERSION = 1
@@ -27,9 +27,11 @@ JSON_VERSION = 1
 def validate(paths: tuple[Path, ...], fmt: str, active) -> None:
     """Check content packs: files, schemas, references, the map and unit counts.
 
-    PATH is a pack folder (with pack.yaml) or a file inside one. Without PATH, the built-in packs of the enabled
-    expansions are checked. Packs a PATH requires (such as `base`) are loaded from the built-in packs, so a fan
-    pack is checked together with the content it builds on. Every problem is reported in one run.
+    PATH is a pack folder (with pack.yaml) or a file inside one. The built-in packs of the enabled expansions are
+    always checked too, with the packs listed in ./rebellion.toml (`rebellion packs add`), so a fan pack is checked
+    together with the content it will be played with: an id it shares with an enabled expansion's pack is an error
+    in the fan pack. Packs a PATH requires (such as `base`) come from the built-in packs. Every problem is reported
+    in one run.
 
     \b
     Examples:
@@ -46,8 +48,12 @@ def validate(paths: tuple[Path, ...], fmt: str, active) -> None:
     from swrebellion.diagnostics import render_github, render_text
     from swrebellion.validate import validate as run
 
-    report = run(active(), paths)
+    selection = active()
+    report = run(selection, [*configured_packs(), *paths], all_enabled=True)
     catalog = report.catalog
+    if not catalog.packs and not report.diagnostics:
+        raise click.UsageError("nothing to check: every expansion is disabled and no pack folder was given "
+                               "(name a pack folder, or enable an expansion: `rebellion expansions list`)")
     errors, warnings = len(report.errors), len(report.warnings)
     packs = ", ".join(f"{p.id} {p.version}" for p in catalog.packs) or "none"
     summary = (

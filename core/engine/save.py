@@ -27,9 +27,15 @@ class SaveError(Exception):
 
 def fingerprint(rules: Rules) -> dict:
     """What a save must match: enabled expansions with versions, and packs with versions and content hashes (for
-    content that lists its ``packs`` with ``id``, ``version`` and ``digest``, as a Catalog does)."""
+    content that lists its ``packs`` with ``id``, ``version`` and ``digest``, as a Catalog does); a pack that is not
+    an expansion's built-in pack also records the folder it was loaded from, so that loading finds it again."""
     expansions = [{"id": e, "version": rules.active.expansion(e).version} for e in rules.active.enabled]
-    packs = [{"id": p.id, "version": p.version, "hash": p.digest} for p in getattr(rules.content, "packs", ())]
+    packs = []
+    for pack in getattr(rules.content, "packs", ()):
+        entry = {"id": pack.id, "version": pack.version, "hash": pack.digest}
+        if not str(pack.source).startswith("built-in"):
+            entry["path"] = str(Path(pack.folder).resolve())
+        packs.append(entry)
     return {"expansions": expansions, "packs": packs}
 
 
@@ -70,11 +76,13 @@ class _Strict(BaseModel):
 
 
 class SavedEntry(_Strict):
-    """An expansion (``id``, ``version``) or a pack (``id``, ``version``, ``hash``) the save was made with."""
+    """An expansion (``id``, ``version``) or a pack (``id``, ``version``, ``hash``, and ``path``: the folder a fan
+    pack was loaded from) the save was made with."""
 
     id: _Name
     version: _Name | None = None
     hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")] | None = None
+    path: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
 
 
 class SavedOptions(BaseModel):
@@ -152,19 +160,29 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def load_game(path: Path, make_rules: Callable[[list[str]], Rules]) -> Game:
-    """Rebuild a saved game. ``make_rules(expansion_ids)`` builds the rules with exactly those expansions."""
+def load_game(path: Path, make_rules: Callable[..., Rules]) -> Game:
+    """Rebuild a saved game. ``make_rules(expansion_ids, pack_folders)`` builds the rules with exactly those
+    expansions and fan packs (``swrebellion.games.rules_for``); the fan packs are loaded again from the folders the
+    save recorded, and one that is gone or changed is named, with where it was."""
     data = read_save(path)
     wanted = [e["id"] for e in data["expansions"]]
+    folders = [entry["path"] for entry in data["packs"] if entry.get("path")]
+    for entry in data["packs"]:
+        where = entry.get("path")
+        if where and not (Path(where) / "pack.yaml").is_file():
+            raise SaveError(f"this save was made with the pack {entry['id']!r} {entry.get('version') or ''} from "
+                            f"{where}, which is not there any more: put the pack back there and load again")
     try:
-        rules = make_rules(wanted)
+        rules = make_rules(wanted, folders)
     except Exception as exc:
+        packs = f" and the packs in {', '.join(folders)}" if folders else ""
         raise SaveError(
-            f"this save needs the expansions {', '.join(wanted)}: {exc}. Install or enable them and load again."
+            f"this save needs the expansions {', '.join(wanted)}{packs}: {exc}. Install or enable them and load again."
         ) from None
     current = fingerprint(rules)
     _compare("expansion", data["expansions"], current["expansions"], "install the version the save was made with")
     _compare("pack", data["packs"], current["packs"], "load it with the pack version the save was made with")
+
     try:
         game = Game.new(rules, data["seed"], data["options"])
     except ValueError as exc:  # the rules refuse an option (an unknown setup, 99 players ...)
@@ -186,9 +204,10 @@ def _compare(what: str, saved: list[dict], current: list[dict], fix: str) -> Non
         if mine is None:
             raise SaveError(f"this save needs the {what} {entry['id']!r}, which is not loaded; enable it and retry")
         for key in ("version", "hash"):
-            if key in entry and entry[key] != mine.get(key):
+            if entry.get(key) is not None and entry[key] != mine.get(key):
+                where = f" (in {entry['path']})" if entry.get("path") else ""
                 raise SaveError(
-                    f"the {what} {entry['id']!r} has changed since the save was made "
+                    f"the {what} {entry['id']!r}{where} has changed since the save was made "
                     f"({key} {entry[key]} then, {mine.get(key)} now): {fix}"
                 )
     extra = sorted(set(have) - {e["id"] for e in saved})

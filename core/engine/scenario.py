@@ -65,6 +65,8 @@ class Scenario(_Strict):
     name: str
     rules: list[str] = Field(default_factory=list, description="Rule ids this scenario checks (RB-MIS-08 ...).")
     expansions: list[str] = Field(default_factory=lambda: ["base"])
+    packs: list[str] = Field(default_factory=list, description="Fan pack folders to load too, relative to the "
+                             "scenario file (a fan author's scenarios test the fan pack's cards).")
     seed: int = Field(default=0, ge=-(2**63), lt=2**63)
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
@@ -133,9 +135,27 @@ def start(scenario: Scenario, rules: Rules) -> Game:
     return game
 
 
-def run(scenario: Scenario, make_rules: Callable[[list[str]], Rules]) -> Game:
-    """Play the scenario; raise :class:`ScenarioFailure` at the first thing that is not as scripted."""
-    game = start(scenario, make_rules(scenario.expansions))
+def pack_folders(scenario: Scenario) -> list[Path]:
+    """The scenario's ``packs:`` as folders: relative to the scenario file (to the current folder for a scenario
+    built in code). A folder without pack.yaml is an error naming the scenario's line."""
+    base = Path(scenario._source.path).parent if scenario._source is not None else Path.cwd()
+    folders = []
+    for index, entry in enumerate(scenario.packs):
+        folder = base / entry
+        if not (folder / "pack.yaml").is_file():
+            place = ""
+            if scenario._source is not None:
+                line, column = scenario._source.locate(f"/packs/{index}")
+                place = f"{scenario._source.display}:{line}:{column}: "
+            raise ScenarioError(f"{place}/packs/{index}: {entry!r} is not a pack folder (no pack.yaml in {folder})")
+        folders.append(folder)
+    return folders
+
+
+def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
+    """Play the scenario; raise :class:`ScenarioFailure` at the first thing that is not as scripted.
+    ``make_rules(expansions, packs)`` builds its rules (``swrebellion.games.rules_for``)."""
+    game = start(scenario, make_rules(scenario.expansions, pack_folders(scenario)))
     log_start = 0
     for n, step in enumerate(scenario.script, 1):
         where = f"script step {n}"

@@ -61,6 +61,9 @@ class Setup(Item):
     """A way to set up a game. A pack may add alternatives (Rise of the Empire's starting units)."""
 
     description: Text | None = None
+    default: bool = Field(
+        default=False, description="Used when a game names no setup; the pack loaded last wins (an expansion's or a "
+        "fan pack's default over the base game's).")
     empire: FactionSetup
     rebel: FactionSetup
     loyalty: LoyaltyProcedure
