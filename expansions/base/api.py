@@ -146,6 +146,7 @@ def deploy_unit(game, faction: str, unit: str, to: str, cause: str) -> None:
     The caller checks that the supply has one (:func:`supply_left`)."""
     add_units(game, to, unit)
     game.log("deployed", faction=faction, unit=unit, to=to, cause=cause)
+    check_base_reveal(game)  # RB-BAS-08
 
 
 def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:

@@ -309,8 +309,8 @@ def update_subjugation(game, system_id: str) -> None:
     if should != s["subjugated"]:
         s["subjugated"] = should
         game.log("subjugation", system=system_id, subjugated=should)
-        if should:
-            check_base_reveal(game)
+    # Subjugation never reveals the base by itself: the ground units that cause it do, once the move or deployment
+    # that brought them is over (check_base_reveal, RB-BAS-11).
 
 
 def destroy_system(game, system_id: str, cause: str) -> None:
@@ -353,7 +353,9 @@ def rebel_base_location(game) -> str:
 
 def check_base_reveal(game, voluntary: bool = False) -> None:
     """Imperial loyalty or ground units in the base's system force the reveal (RB-BAS-08); ships alone never do
-    (RB-BAS-09). Callers that move units call this after all movement, before combat (RB-BAS-11)."""
+    (RB-BAS-09). Every rule that brings Imperial ground units or loyalty somewhere calls this once it is done: an
+    activation or a card's movement after all movement, before combat (RB-BAS-11); a deployment or a gain of units
+    at once. Adding or removing units never calls it, so nothing is revealed in the middle of a movement."""
     data = game.state["data"]
     if data["base_revealed"] or data.get("base") is None or base_system(game) is None:
         return

@@ -112,6 +112,7 @@ def gain_units(game, frame, params: GainUnits, ctx) -> None:
         frame.setdefault("icons", list(params.icons))
         if not one_per_icon(game, frame, ctx, gain, f" gained in {label(game, where)}"):
             return
+    board.check_base_reveal(game)
     game.pop()
 
 
@@ -249,7 +250,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             sources = [s for s in sorted(game.state["data"]["units"]) if s != to and s not in frame.get("used", ())
                        and _movable(game, s, faction, params.limits, params)]
             if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
-                game.pop()
+                _moved_all(game)
                 return
             stop = [{"id": "done", "label": "Move no more units"}] if params.source == "anywhere" else []
             source = pick(game, frame, ctx["player"], "choose-system",
@@ -257,7 +258,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             if source is None:
                 return
             if source["id"] == "done":
-                game.pop()
+                _moved_all(game)
                 return
             frame["from"] = source["id"]
         frame["picked"] = {}
@@ -285,12 +286,17 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
         game.log("moved", faction=faction, units=picked, source=frame["from"], to=to, card=ctx.get("card"))
         if board.units_at(game, to) != board.faction_units(game, to, faction):  # a combat once the card is over
             ctx.update(combat=to, origins=sorted({*ctx.get("origins", ()), frame["from"]}))  # (RS-MIS-05)
-    board.check_base_reveal(game)
     if params.source == "anywhere":  # runs again: another system, or stop
         frame["moved"] = frame.get("moved", 0) + sum(picked.values())
         frame.setdefault("used", []).append(frame.pop("from"))
         return
+    _moved_all(game)
+
+
+def _moved_all(game) -> None:
+    """The card's movement is over: now the base reveal, after all movement (RB-BAS-11)."""
     game.pop()
+    board.check_base_reveal(game)
 
 
 class DestroyUnits(Strict):

@@ -547,6 +547,7 @@ def _place(game, frame, target: str) -> None:
     frame["placed"][target] = frame["placed"].get(target, 0) + 1
     board.add_units(game, target, unit)
     game.log("deployed", faction=faction, unit=unit, to=target)
+    board.check_base_reveal(game)  # RB-BAS-08: a deployed ground unit reveals the base at once
 
 
 STEPS = {
