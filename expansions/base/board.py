@@ -32,6 +32,26 @@ def decider(game, faction: str, role: str = "admiral") -> str:
     return game.state["data"]["roles"][faction][role]
 
 
+def leader_player(game, faction: str, leader_id: str | None) -> str:
+    """The player who controls a leader (RB-TEAM-02, RS-LDR-08: blue leaders are the Admiral's, orange the
+    General's); for no leader, the General (RS-ACT-14: a card picturing none may be used by either)."""
+    role = tables(game).leaders[leader_id].role if leader_id else "general"
+    return decider(game, faction, role)
+
+
+def side_players(game, faction: str) -> list[str]:
+    """The faction's players, Admiral first: one in a 2-player game (and for the lone side of 3 players)."""
+    return list(dict.fromkeys(decider(game, faction, role) for role in ("admiral", "general")))
+
+
+def card_players(game, faction: str, leaders) -> list[str]:
+    """Who may use an action card picturing ``leaders`` (RS-ACT-14): the players controlling them, or either
+    teammate for a card picturing none."""
+    if not leaders:
+        return side_players(game, faction)
+    return list(dict.fromkeys(leader_player(game, faction, lid) for lid in leaders))
+
+
 def team_secret(game, value, faction: str) -> dict:
     """A value only the faction's players may see (teammates share cards, RULINGS C-08)."""
     return secret(value, *team(game, faction))

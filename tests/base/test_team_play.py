@@ -81,3 +81,42 @@ def test_in_team_play_the_admiral_then_the_general_assigns_his_own_leaders(base_
         game.apply(decision.options[0].id, player=decision.player)
     order = [p for n, p in enumerate(deciders) if n == 0 or deciders[n - 1] != p]
     assert order == ["rebel-admiral", "rebel-general", "empire-admiral", "empire-general"]
+
+
+#: Decision kinds whose options name the leader who would act: the leader's id, or ``data["actor"]`` for a card.
+LEADER_DECISIONS = {"activation-leader", "add-leader", "assign-first", "assign-second", "assign-card",
+                    "start-of-combat-card", "special-action", "second-leader"}
+
+
+def _actors(game, decision):
+    leaders = game.rules.cache["base"].leaders
+    for option in decision.options:
+        if option.id in leaders:
+            yield option.id
+        elif isinstance(option.data, dict) and "actor" in option.data:
+            yield option.data["actor"]
+
+
+def test_every_leader_choice_in_team_games_goes_to_the_player_who_controls_the_leader():
+    """RB-TEAM-02, RS-LDR-08, RS-ACT-14: in seeded 4-player games of both expansions, every decision offering a
+    leader (to activate, add to a combat, assign) or an action card with its pictured leader is asked of the player
+    who controls that leader; a card picturing none goes to a player of the card's side."""
+    from swrebellion.expansions.base.board import faction_of_player, leader_player, side_players
+    from swrebellion.games import rules_for
+
+    checked = 0
+    for expansions in (("base",), ("base", "rise-of-the-empire")):
+        rules = rules_for(expansions)
+        for seed in range(4):
+            game = Game.new(rules, seed, {"players": 4})
+            agents = {p: RandomAgent(seed * 13 + n) for n, p in enumerate(game.state["players"])}
+            while not game.over and game.pending:
+                decision = game.pending[0]
+                if decision.kind in LEADER_DECISIONS:
+                    faction = faction_of_player(game, decision.player)
+                    for actor in _actors(game, decision):
+                        owners = [leader_player(game, faction, actor)] if actor else side_players(game, faction)
+                        assert decision.player in owners, (expansions, seed, decision.kind, decision.player, actor)
+                        checked += 1
+                game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    assert checked > 500

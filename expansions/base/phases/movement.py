@@ -71,7 +71,10 @@ def source_systems(game, faction: str, target: str) -> list[str]:
 
 def _activate_step(game, frame) -> None:
     faction, target = frame["faction"], frame["system"]
-    decider = board.decider(game, faction, "admiral")
+    # The player taking the turn moves the team's units (RB-TEAM-07, RS-CMD-09): the seat acting now, or, for a
+    # card that moves units in (Catch Them by Surprise), the player controlling the card's leader.
+    decider = (board.leader_player(game, faction, frame["leader"]) if "leader" in frame
+               else board.decider(game, faction, board.acting_role(game) or "admiral"))
     if "leader" not in frame:
         leaders = activators(game, faction)
         if len(leaders) > 1 and "choice" not in frame:
