@@ -62,10 +62,13 @@ def test_starting_loyalty_from_the_setup_probe_cards(set_up):
 
 
 def test_starting_units(set_up):
-    """RB-SET-09: 37 Imperial units in Imperial systems, a ground unit in each; RB-SET-10, RULINGS D-04, RS-SET-01:
-    14 Rebel units on the Rebel Base space and/or in one system without Imperial units."""
+    """RB-SET-09, RULINGS D-09: 37 Imperial units only in the systems given an Imperial loyalty or subjugation marker
+    at setup, a ground unit in each, none on Coruscant (printed loyalty, no marker); RB-SET-10, RULINGS D-04,
+    RS-SET-01: 14 Rebel units on the Rebel Base space and/or in one system without Imperial units."""
     data = set_up.state["data"]
-    imperial = [s for s in data["systems"] if board.is_imperial(set_up, s)]
+    imperial = [s for s in data["systems"] if board.is_imperial(set_up, s) and s != "coruscant"]
+    assert len(imperial) == 5  # 2 subjugated, 3 Imperial-loyal (RB-SET-08)
+    assert not board.units_at(set_up, "coruscant")
     empire = Counter()
     for where in data["units"]:
         units = board.faction_units(set_up, where, "empire")
