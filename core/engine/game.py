@@ -209,10 +209,13 @@ class Game:
         raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
 
     def end(self, winner: str | None, reason: str) -> None:
-        """Finish the game now (victory is checked the moment it happens, RB-WIN)."""
+        """Finish the game now (victory is checked the moment it happens, RB-WIN). ``game-over`` is the last event
+        of the log: from now on nothing is logged or asked, and no step runs (see :meth:`log`)."""
+        if self.over:
+            return
+        self.log("game-over", winner=winner, reason=reason)
         self.state["result"] = {"winner": winner, "reason": reason}
         self.state["pending"] = []
-        self.log("game-over", winner=winner, reason=reason)
 
     # -- decisions --------------------------------------------------------------------------------------------
 
@@ -227,6 +230,8 @@ class Game:
         self._ask(list(asks), key, simultaneous=True)
 
     def _ask(self, asks: list, key: str, simultaneous: bool) -> None:
+        if self.state["result"] is not None:
+            return  # the game is over: nobody is asked anything (see log)
         depth = len(self.state["stack"]) - 1
         base = len(self.state["choices"])
         pending = []
@@ -319,8 +324,14 @@ class Game:
     # -- the log and hooks ------------------------------------------------------------------------------------
 
     def log(self, type_: str, **fields: Any) -> dict:
-        """Append an event. Fields that only some players may see are wrapped with :func:`secret`."""
+        """Append an event. Fields that only some players may see are wrapped with :func:`secret`.
+
+        Once the game is over the log is closed: nothing happens after the game ends, so the rest of the step that
+        ended it (a battle's last words, a deployment's bookkeeping) is recorded nowhere and no hook sees it. The
+        step loop runs no further step and :meth:`ask` asks nothing."""
         event = {"type": type_, **fields}
+        if self.state["result"] is not None:
+            return event
         self.state["log"].append(event)
         if self.rules._on_event is not None:
             self.rules._on_event(game=self, event=event)

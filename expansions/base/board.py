@@ -111,15 +111,19 @@ def has_units(game, location: str, faction: str, theater: str | None = None) -> 
     )
 
 
-def add_units(game, location: str, unit: str, count: int = 1) -> None:
+def add_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
+    """Put units on the board. ``check=False``: the caller logs what happened first and then calls
+    :func:`after_units_change` itself, so that the consequences (subjugation, a victory) follow the event that
+    caused them in the log, and nothing is logged after ``game-over``."""
     if count <= 0:
         return
     here = game.state["data"]["units"].setdefault(location, {})
     here[unit] = here.get(unit, 0) + count
-    after_units_change(game, location)
+    if check:
+        after_units_change(game, location)
 
 
-def remove_units(game, location: str, unit: str, count: int = 1) -> None:
+def remove_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
     here = game.state["data"]["units"][location]
     if here.get(unit, 0) < count:
         raise ValueError(f"cannot remove {count} {unit} from {location}: only {here.get(unit, 0)} there")
@@ -128,13 +132,15 @@ def remove_units(game, location: str, unit: str, count: int = 1) -> None:
         del here[unit]
     if not here:
         del game.state["data"]["units"][location]
-    after_units_change(game, location)
+    if check:
+        after_units_change(game, location)
 
 
 def destroy_units(game, location: str, unit: str, count: int = 1, cause: str = "") -> None:
-    """Destroyed units go back to their owner's supply (RB-SUP)."""
-    remove_units(game, location, unit, count)
+    """Destroyed units go back to their owner's supply (RB-SUP); logged before their consequences."""
+    remove_units(game, location, unit, count, check=False)
     game.log("destroyed", unit=unit, count=count, at=location, cause=cause)
+    after_units_change(game, location)
 
 
 def on_board(game, unit: str) -> int:

@@ -102,8 +102,9 @@ def gain_units(game, frame, params: GainUnits, ctx) -> None:
     def gain(unit: str, count: int = 1) -> None:
         n = min(count, board.supply_left(game, unit))
         if n:
-            board.add_units(game, where, unit, n)
+            board.add_units(game, where, unit, n, check=False)
             game.log("gained-units", faction=ctx["faction"], unit=unit, count=n, at=where)
+            board.after_units_change(game, where)
 
     if params.units:
         for unit, count in sorted(params.units.items()):
@@ -280,10 +281,12 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
                      f"Move a unit from {label(game, frame['from'])} to {label(game, to)}")
             return
     for unit, n in sorted(picked.items()):
-        board.remove_units(game, frame["from"], unit, n)
-        board.add_units(game, to, unit, n)
+        board.remove_units(game, frame["from"], unit, n, check=False)
+        board.add_units(game, to, unit, n, check=False)
     if picked:
         game.log("moved", faction=faction, units=picked, source=frame["from"], to=to, card=ctx.get("card"))
+        for where in (frame["from"], to):
+            board.after_units_change(game, where)
         if board.units_at(game, to) != board.faction_units(game, to, faction):  # a combat once the card is over
             ctx.update(combat=to, origins=sorted({*ctx.get("origins", ()), frame["from"]}))  # (RS-MIS-05)
     if params.source == "anywhere":  # runs again: another system, or stop
