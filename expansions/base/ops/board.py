@@ -86,6 +86,9 @@ class GainUnits(Strict):
     units: dict[str, int] = Field(default_factory=dict)
     icons: list[str] = Field(default_factory=list)
     to: Literal["system", "base"] = "system"
+    free_from_board: bool = Field(default=False, description=(
+        "When the supply holds fewer of a unit than ``units`` gives, the side may first destroy its own units of "
+        "that type elsewhere on the board, one at a time, to free them (Incite Rebellion, FAQ-ES)."))
 
     @model_validator(mode="after")
     def _one_way(self):
@@ -107,6 +110,8 @@ def gain_units(game, frame, params: GainUnits, ctx) -> None:
             board.after_units_change(game, where)
 
     if params.units:
+        if params.free_from_board and not _free_from_board(game, frame, params.units, where, ctx):
+            return
         for unit, count in sorted(params.units.items()):
             gain(unit, count)
     else:
@@ -115,6 +120,31 @@ def gain_units(game, frame, params: GainUnits, ctx) -> None:
             return
     board.check_base_reveal(game)
     game.pop()
+
+
+def _free_from_board(game, frame, units: dict[str, int], where: str, ctx) -> bool:
+    """While the supply is short of a unit to gain, the side may destroy one of its own of that type elsewhere on
+    the board to free it (or stop). True once done; False while a question is open."""
+    chosen = answer(frame)
+    if chosen is not None:
+        if chosen["id"] == "stop":
+            frame["stopped"] = True
+        else:
+            unit, _, source = chosen["id"].partition("@")
+            board.destroy_units(game, source, unit, 1, cause=f"freed for {ctx.get('card', 'a card')}")
+    if frame.get("stopped"):
+        return True
+    for unit, count in sorted(units.items()):
+        if board.supply_left(game, unit) >= count:
+            continue
+        sources = sorted(s for s, here in game.state["data"]["units"].items() if s != where and here.get(unit))
+        if sources:
+            options = [{"id": f"{unit}@{s}", "label": f"Destroy a {label(game, unit)} in {label(game, s)}"}
+                       for s in sources]
+            game.ask(ctx["player"], "free-from-board", options + [{"id": "stop", "label": "Gain only what the supply holds"}],
+                     f"The supply is short of {label(game, unit)}: destroy one of yours on the board to free it?")
+            return False
+    return True
 
 
 def icon_units(game, faction: str, icon: str) -> list[str]:
