@@ -282,7 +282,8 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
 def attach_ring(game, frame, params: AttachRing, ctx) -> None:
     """Put an attachment ring on a leader: Human-Cyborg Relations (C-3PO), Resourceful Astromech (R2-D2), Seek Yoda
     (Master Yoda); Carbon Freezing, Lure of the Dark Side."""
-    leaders = _ring_bearers(game, params, ctx)
+    leaders = game.modify("ring-bearers", _ring_bearers(game, params, ctx), faction=ctx["faction"],
+                          ring=params.ring, card=ctx.get("card"))
     if not leaders:
         game.pop()
         return
