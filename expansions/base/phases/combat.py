@@ -110,7 +110,8 @@ def _combat_step(game, frame) -> None:
         push_in_order(game, START_CARDS)
     elif stage == "draw":
         frame["stage"] = "objectives"
-        theaters = [th for th in THEATERS if contested(game, combat["system"], th)]
+        theaters = [] if frame.pop("no_draw", False) else [  # a scenario starting with the hands dealt
+            th for th in THEATERS if contested(game, combat["system"], th)]
         for faction in order(game):  # RS-CMB-07/08: best tactic values, contested theaters, current player first
             best = board.best_tactics(game, combat["system"], faction)
             for theater in theaters:

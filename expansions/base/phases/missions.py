@@ -107,7 +107,7 @@ def assignment_step(game, frame) -> None:
         options.append({"id": "done", "label": "Done assigning"})
         prompt = "Assign a mission, play an Assignment action card, or finish"
     if len(options) == 1:
-        frame["choice"] = options[0]
+        frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
         return
     game.ask(player, f"assign-{frame['stage']}", options, prompt)
 

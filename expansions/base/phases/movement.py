@@ -81,7 +81,8 @@ def _activate_step(game, frame) -> None:
             game.ask(decider, "activation-leader", [{"id": lid, "label": lid} for lid in leaders],
                      f"Which leader activates {target}?")
             return
-        frame["leader"] = frame.pop("choice")["id"] if "choice" in frame else leaders[0]
+        frame["leader"] = (frame.pop("choice") if "choice" in frame else game.answer_alone(
+            decider, "activation-leader", leaders[0], f"Which leader activates {target}?"))["id"]
         board.leader(game, frame["leader"])["at"] = target
         frame.update(used=[], origins=[], group=None)
         game.log("activate", faction=faction, system=target, leader=frame["leader"])
