@@ -68,3 +68,10 @@ def describe_event(game, event):
     from . import describe
 
     return describe.describe(game, event)
+
+
+@hookimpl
+def declare_vocabulary():
+    from . import vocabulary
+
+    return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS}
