@@ -22,7 +22,7 @@ def set_up(request, base_rules):
 
 
 def test_players_markers_and_leader_pools(set_up):
-    """RB-SET-01..03, RULINGS C-09."""
+    """RB-SET-01 (the two sides), RB-SET-02, RB-SET-03, RULINGS C-09."""
     data = set_up.state["data"]
     assert set_up.state["players"] == ["rebel", "empire"]
     assert (data["time"], data["reputation"]) == (1, 14)
@@ -99,7 +99,7 @@ def test_hands_and_the_secret_base(set_up):
 
 
 def test_a_round_is_assignment_command_refresh_and_the_rebel_acts_first(base_rules):
-    """RB-RND-01/02, RB-RND-03, RB-CMD-01/02/03/06, RS-CMD-01..03, FAQ-26: phases in order; in the Command Phase the Rebel
+    """RB-RND-01/02, RB-RND-03, RB-CMD-01/02/03/06, RS-CMD-01/02/03, FAQ-26: phases in order; in the Command Phase the Rebel
     takes the first turn, players alternate one action per turn, and a player who passed takes no more turns."""
     game = Game.new(base_rules, 4)
     agents = {p: RandomAgent(40 + n) for n, p in enumerate(game.state["players"])}

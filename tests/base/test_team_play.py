@@ -1,7 +1,7 @@
 """Team play (RB-TEAM-01..07, RS-CMD-09, RS-TEAM-02): who plays which seat and in which order."""
 
 from invariants import check_finished
-from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.engine import Game, RandomAgent, peek, play
 from swrebellion.engine.scenario import Scenario, start
 
 LEADERS = {"jan-dodonna": "pool", "princess-leia": "pool", "emperor-palpatine": "pool", "darth-vader": "pool"}
@@ -24,6 +24,7 @@ def turns(game, count):
 
 
 def test_four_players_take_turns_admirals_first_rebel_first_and_a_pass_skips_the_seat(base_rules):
+    """RB-TEAM-01 (two players a side, an Admiral and a General), RS-CMD-09: seats in turn order."""
     game = command_phase(base_rules, 4)
     assert turns(game, 4) == ["rebel-admiral", "empire-admiral", "rebel-general", "empire-general"]
     assert game.state["data"]["phase"] == "refresh" or game.over  # everyone passed: the phase is over
@@ -66,7 +67,7 @@ def test_team_games_play_to_the_end(base_rules):
 
 
 def test_in_team_play_the_admiral_then_the_general_assigns_his_own_leaders(base_rules):
-    """RS-ASG-09 (and RS-ASG-01: the whole Rebel team before the Empire)."""
+    """RS-ASG-09 (and RS-ASG-01, RS-TEAM-02: the whole Rebel team, the current side, before the Empire)."""
     spec = {"players": 4, "phase": "assignment", "leaders": LEADERS,
             "hands": {"rebel": {"missions": ["build-alliance", "infiltration"]},
                       "empire": {"missions": ["rule-by-fear", "gather-intel"]}}}
@@ -121,3 +122,23 @@ def test_every_leader_choice_in_team_games_goes_to_the_player_who_controls_the_l
                         checked += 1
                 game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     assert checked > 500
+
+
+def test_teammates_see_their_team_s_cards_and_the_other_team_does_not(base_rules):
+    """RB-TEAM-04, RULINGS C-08: teammates share every card of their team (hands, the base) and no one else sees
+    them."""
+    game = Game.new(base_rules, 3, {"players": 4})
+    agents = {p: RandomAgent(n) for n, p in enumerate(game.state["players"])}
+    while game.state["data"]["phase"] == "setup":
+        decision = game.pending[0]
+        game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    views = {p: game.view(p)["data"] for p in game.state["players"]}
+    for faction in ("rebel", "empire"):
+        admiral, general = views[f"{faction}-admiral"], views[f"{faction}-general"]
+        assert admiral["hands"][faction] == general["hands"][faction]
+        assert len(admiral["hands"][faction]["missions"]) == 6  # the cards themselves, not a hidden placeholder
+        other = "empire" if faction == "rebel" else "rebel"
+        for player in (f"{other}-admiral", f"{other}-general"):
+            assert views[player]["hands"][faction] != admiral["hands"][faction]
+    assert views["rebel-admiral"]["base"] == views["rebel-general"]["base"] == peek(game.state["data"]["base"])
+    assert views["empire-general"]["base"] != views["rebel-general"]["base"]

@@ -114,8 +114,10 @@ def test_first_game_mission_set(roe_rules):
 
 
 def test_chosen_mission_sets(roe_rules):
-    """RE-SET-11, RE-MSS-01..06, FAQ-133: at the end of setup step 7 each player secretly picks a card of his deck
-    (a simultaneous decision); a Vader card selects the expansion set, any other card the base set."""
+    """RE-SET-11, RE-MSS-01, RE-MSS-02, RE-MSS-03, RE-MSS-04, RE-MSS-05, RE-MSS-06, FAQ-133: at the end of setup
+    step 7 each player secretly picks a card of his deck (a simultaneous decision); a Vader card selects the
+    expansion set, any other card the base set; the other set's cards are out of the game, while every starting
+    mission and every project stays in."""
     game = Game.new(roe_rules, 4, {"mission_sets": "choose"})
     t = tables(game)
     asks = {d.player: d for d in game.pending}
@@ -133,6 +135,11 @@ def test_chosen_mission_sets(roe_rules):
     assert all(t.missions[c].vader_icon or t.missions[c].portrait for c in rebel if t.missions[c].deck == "regular")
     assert not any(t.missions[c].vader_icon for c in empire)
     assert any(t.missions[c].portrait and t.missions[c].set == "rise-of-the-empire" for c in empire)
+    for faction, cards in (("rebel", rebel), ("empire", empire)):  # RE-MSS-06
+        starting = {c for c, m in t.missions.items() if m.deck == "starting" and m.faction == faction}
+        assert starting <= set(cards), (faction, starting - set(cards))
+    projects = {c for c, m in t.missions.items() if m.deck == "project"}
+    assert projects == set(deck(game, "projects")) | {c for c in empire if t.missions[c].deck == "project"}
 
 
 def test_team_play_generals_choose_the_mission_set(roe_rules):
@@ -147,7 +154,7 @@ def test_unknown_mission_set_option(roe_rules):
 
 
 def test_alternative_starting_units(roe_rules):
-    """RE-SET-07..10, RS-DSU-08: the Death Star Under Construction with 4 TIE Fighters and a Stormtrooper in a remote system the
+    """RE-SET-07, RE-SET-08, RE-SET-09, RE-SET-10, RS-DSU-08: the Death Star Under Construction with 4 TIE Fighters and a Stormtrooper in a remote system the
     Empire chooses (its probe card leaves the game), the Death Star on queue space 3, the rest of the army in
     Imperial systems or the DSUC's system, the Rebel's 13 units."""
     game = Game.new(roe_rules, 6, {"setup": "rise-of-the-empire"})
