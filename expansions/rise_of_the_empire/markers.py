@@ -86,10 +86,11 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
         if not candidates:
             break
         options = [{"id": s, "label": label(game, s)} for s in candidates]
+        prompt = f"{label(game, ctx.get('card', ''))}: place a target marker"
         if len(options) > 1:
-            game.ask(decider(game, side, "admiral"), "place-target-marker", options,
-                     f"{label(game, ctx.get('card', ''))}: place a target marker")
+            game.ask(decider(game, side, "admiral"), "place-target-marker", options, prompt)
             return
+        game.answer_alone(decider(game, side, "admiral"), "place-target-marker", options[0], prompt)
         _place(game, params, ctx, candidates[0])
         placed.append(candidates[0])
     ctx["markers_placed"] = ctx.get("markers_placed", 0) + len(placed)

@@ -238,7 +238,7 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
         if len(options) > 1:
             game.ask(ctx["player"], "second-leader", options, "Add a second leader?")
             return
-        chosen = options[0] if options else {"id": "none"}
+        chosen = game.answer_alone(ctx["player"], "second-leader", options[0]) if options else {"id": "none"}
     second = [] if chosen["id"] == "none" else [chosen["id"]]
     missions.assign(game, faction, frame["card"], [actor] + second)
     game.pop()

@@ -328,7 +328,9 @@ def _assign(game, frame) -> None:
                      f"Which unit takes a {kind}?")
             return
         elif options:
-            index = next(iter(options.values()))
+            only = game.answer_alone(decider(game, faction, ROLE[theater]), "assign-damage",
+                                     target_labels(options)[0])
+            index = options[only["id"]]
         else:
             index = None  # nothing can take it: the result is lost
         if index is not None:
@@ -434,7 +436,7 @@ def _retreat_step(game, frame) -> None:
             game.ask(admiral, "retreat-leader", [{"id": lid, "label": lid} for lid in free], "Which leader retreats?")
             return
         else:
-            frame["leader"] = free[0]
+            frame["leader"] = game.answer_alone(admiral, "retreat-leader", free[0], "Which leader retreats?")["id"]
         frame["units"] = dict(retreat_group(game, faction).chosen)
     group = retreat_group(game, faction)
     group.chosen = frame["units"]

@@ -163,6 +163,8 @@ def _cargo_loss_step(game, frame) -> None:
     t = tables(game)
     while not game.over and board.cargo_surplus(game, location, faction):
         cargo = sorted(u for u in board.faction_units(game, location, faction) if t.units[u].needs_transport)
+        if len(cargo) == 1:
+            game.answer_alone(board.decider(game, faction, "admiral"), "destroy-cargo", cargo[0])
         if len(cargo) > 1:
             game.ask(board.decider(game, faction, "admiral"), "destroy-cargo",
                      [{"id": u, "label": f"Destroy a {u}"} for u in cargo],
