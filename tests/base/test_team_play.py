@@ -90,6 +90,16 @@ LEADER_DECISIONS = {"activation-leader", "add-leader", "assign-first", "assign-s
                     "start-of-combat-card", "special-action", "second-leader"}
 
 
+#: Decisions the rules give to one role of a team (RB-TEAM-06, RB-BLD-06, RB-REC-10, RB-REF-07, RB-PRJ-06,
+#: RB-OBJ-14, RB-SET-12/13).
+ROLE_DECISIONS = {
+    "admiral": {"place-starting-unit", "rebel-start-system", "build-mode", "build-unit", "free-unit", "deploy-unit",
+                "recruit", "recruit-draw-more", "keep-action-card"},
+    "general": {"choose-base", "discard-mission", "keep-project", "refresh-objective", "combat-objective",
+                "keep-objective", "relocate-base", "mission-set"},
+}
+
+
 def _actors(game, decision):
     leaders = game.rules.cache["base"].leaders
     for option in decision.options:
@@ -102,7 +112,9 @@ def _actors(game, decision):
 def test_every_leader_choice_in_team_games_goes_to_the_player_who_controls_the_leader():
     """RB-TEAM-02, RS-LDR-08, RS-ACT-14: in seeded 4-player games of both expansions, every decision offering a
     leader (to activate, add to a combat, assign) or an action card with its pictured leader is asked of the player
-    who controls that leader; a card picturing none goes to a player of the card's side."""
+    who controls that leader; a card picturing none goes to a player of the card's side. RB-TEAM-06: the decisions
+    the rules give to the Admiral (building, deploying, recruiting, starting units) or to the General (the mission
+    hand, projects, objectives, the base) are asked of that role."""
     from swrebellion.expansions.base.board import faction_of_player, leader_player, side_players
     from swrebellion.games import rules_for
 
@@ -114,6 +126,10 @@ def test_every_leader_choice_in_team_games_goes_to_the_player_who_controls_the_l
             agents = {p: RandomAgent(seed * 13 + n) for n, p in enumerate(game.state["players"])}
             while not game.over and game.pending:
                 decision = game.pending[0]
+                for role, kinds in ROLE_DECISIONS.items():
+                    if decision.kind in kinds:
+                        assert decision.player.endswith(role), (expansions, seed, decision.kind, decision.player)
+                        checked += 1
                 if decision.kind in LEADER_DECISIONS:
                     faction = faction_of_player(game, decision.player)
                     for actor in _actors(game, decision):
