@@ -103,8 +103,11 @@ def load_scenario(path: Path) -> Scenario:
 def start(scenario: Scenario, rules: Rules) -> Game:
     game = Game.blank(rules, scenario.seed, scenario.options)
     consumed: set[str] = set()
-    for keys in rules.call("build_scenario", game=game, spec=scenario.state):
-        consumed |= set(keys or ())
+    try:
+        for keys in rules.call("build_scenario", game=game, spec=scenario.state):
+            consumed |= set(keys or ())
+    except (ValueError, KeyError, TypeError) as exc:  # a state the plugins cannot build: say so, no traceback
+        raise ScenarioError(f"state: cannot set up this situation: {exc}") from None
     unknown = sorted(set(scenario.state) - consumed)
     if unknown:
         raise ScenarioError(f"no enabled plugin understands the state key(s) {', '.join(unknown)}")

@@ -101,3 +101,13 @@ def test_strict_dice_fail_on_a_die_the_script_did_not_force():
 def test_offered_alone_needs_a_decision_the_engine_answered_alone():
     with pytest.raises(ScenarioFailure, match="was answered alone by the engine"):
         run(scenario(script=[{"offered": {"player": "hider", "alone": True}}]), make_rules)
+
+
+def test_a_combat_start_that_cannot_be_is_a_scenario_error():
+    """docs/scenarios.md, 'Starting inside a combat': both sides must share a theater there, and 'at' is a stage."""
+    base = {"name": "c", "state": {"phase": "command", "base": "dantooine", "units": {"hoth": {"x-wing": 1}}}}
+    for combat, message in (({"system": "hoth"}, "holds no units of both sides"),
+                            ({"system": "hoth", "at": "middle"}, "'at' must be one of")):
+        spec = {**base, "state": {**base["state"], "combat": combat}}
+        with pytest.raises(ScenarioError, match=message):
+            run(Scenario.model_validate(spec), make_rules)
