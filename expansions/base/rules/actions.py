@@ -173,13 +173,11 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
     return out
 
 
-def held_by(game, faction: str, player: str, timing: str | None = None) -> list[str]:
+def held_by(game, faction: str, player: str) -> list[str]:
     """The side's action cards that belong to ``player`` (RS-ACT-14: the player who controls a pictured leader;
-    either teammate for a card picturing none), of the given timing word if one is given."""
-    t = tables(game)
+    either teammate for a card picturing none)."""
     return [card for card in sorted(set(hand(game, faction, "actions")))
-            if (timing is None or t.actions[card].timing == timing)
-            and player in board.card_players(game, faction, pictured(game, card))]
+            if player in board.card_players(game, faction, pictured(game, card))]
 
 
 def start_options(game, faction: str, player: str | None = None) -> list[dict]:
