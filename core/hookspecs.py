@@ -130,3 +130,17 @@ def describe_event(game, event):
     fields already redacted). First result wins, most dependent expansion first; return ``None`` to let others
     (or the kernel's generic fallback) describe it.
     """
+
+
+@hookspec
+def board_annotations(game, view):
+    """Add marks to the board picture (``rebellion board``, ``rebellion replay``): tokens on systems and short
+    labels for this plugin's units.
+
+    Fires once per picture, in dependency order, every result collected. ``view`` is ``game.view(player)`` for the
+    picture's viewer (``view["player"]`` is ``None`` for the public picture). Read only ``view`` and
+    ``game.rules.content``, never ``game.state``: the picture must show exactly what the viewer may see. Return
+    ``None`` or a dict with any of ``"systems": {system id: [token, ...]}``, a token being ``{"label": short text,
+    "title": what it is (a tooltip), "faction": "rebel" | "empire" | None}``, and ``"unit_labels": {unit id:
+    short label for a unit chip}``. Later plugins' labels win over earlier ones for the same unit.
+    """

@@ -17,7 +17,7 @@ BASE_LAYERS = [
     ("state access", ["board", "cards"]),
     ("rule primitives", ["rules"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, scenarios", ["phases", "describe", "scenario"]),
+    ("phase steps, narration, pictures, scenarios", ["phases", "describe", "picture", "scenario"]),
     ("public API", ["api"]),
 ]
 

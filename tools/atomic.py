@@ -19,6 +19,9 @@ def write_text(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600: give the file the permissions open() would
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

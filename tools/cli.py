@@ -14,11 +14,13 @@ COMMANDS = {
     "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
     "packs": ("swrebellion.tools.packs_cmd", "packs", "List the content packs that would be loaded."),
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
-    "new": ("swrebellion.tools.new_cmd", "new", "Scaffold fan content: a new pack that validates as made."),
+    "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
     "cards": ("swrebellion.tools.cards_cmd", "cards", "Look up cards and what their effect data does."),
     "play": ("swrebellion.tools.play_cmd", "play", "Play a complete game (agents or you) and tell it."),
     "scenario": ("swrebellion.tools.scenario_cmd", "scenario", "Run rules scenarios (the rules test format)."),
+    "board": ("swrebellion.tools.board_cmd", "board", "Draw the board (SVG) as a side or the public sees it."),
+    "replay": ("swrebellion.tools.replay_cmd", "replay", "A saved game as one HTML page, step by step."),
 }
 
 
@@ -53,7 +55,10 @@ def main() -> None:
       rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
       rebellion expansions list          see which expansions are installed and enabled
       rebellion new pack my-pack         start a fan pack
+      rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
+      rebellion board -o board.svg       a picture of the board (--load SAVE --as rebel ...)
+      rebellion replay game.json -o game.html   a saved game, step by step, in a browser
 
     Run `rebellion COMMAND --help` for each command's options.
     """

@@ -1,9 +1,12 @@
-"""`rebellion new pack DIR`: a fan pack that passes `rebellion validate DIR` as generated, to edit from there."""
+"""`rebellion new pack DIR`: a fan pack that passes `rebellion validate DIR` as generated, to edit from there;
+`rebellion new plugin NAME`: an expansion package that installs with pip and works as made (its files:
+``new_plugin.py``)."""
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 from pathlib import Path
 
 import click
@@ -13,7 +16,7 @@ from .options import expansion_options
 
 @click.group("new")
 def new() -> None:
-    """Scaffold fan content."""
+    """Scaffold fan content: a content pack, or an expansion package with rules of its own."""
 
 
 def _slug(text: str) -> str:
@@ -34,7 +37,7 @@ def _schema_location(base: str | None, folder: Path) -> str:
     return schemas.as_posix()
 
 
-def _base_facts(active) -> dict[str, str]:
+def base_facts(active) -> dict[str, str]:
     """Ids from the built-in base pack for the example unit, so its references resolve."""
     from packaging.version import Version
 
@@ -138,7 +141,7 @@ def pack(folder: Path, pack_id: str | None, name: str | None, schema_base: str |
     pack_id = pack_id or _slug(folder.resolve().name)
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id or ""):
         raise click.UsageError("cannot make a pack id from the folder name; give one with --id (e.g. --id my-pack)")
-    facts = _base_facts(active())
+    facts = base_facts(active())
     from .atomic import staged_folder
 
     with staged_folder(folder) as staging:
@@ -147,3 +150,64 @@ def pack(folder: Path, pack_id: str | None, name: str | None, schema_base: str |
             (staging / file_name).write_text(text, encoding="utf-8")
     click.echo(f"created {folder}/: {', '.join(files)}")
     click.echo(f"next: edit them, then run `rebellion validate {folder}`")
+
+
+@new.command("plugin")
+@click.argument("name")
+@click.option("--folder", type=click.Path(file_okay=False, path_type=Path),
+              help="Where to create it (default: a folder named NAME here). Must be new or empty.")
+@click.option("--title", help="The expansion's name for people (default: made from NAME).")
+def plugin(name: str, folder: Path | None, title: str | None) -> None:
+    """Create an expansion package NAME that installs with pip and works as made.
+
+    NAME is the expansion's id: lower-case words joined by hyphens, starting with a letter (hutt-smugglers). The
+    import package is swrebellion_NAME (hyphens become underscores), the distribution swrebellion-NAME:
+
+    \b
+      pyproject.toml            its entry point in `swrebellion.expansions`: how rebellion finds it
+      swrebellion_NAME/         EXPANSION and the hooks (__init__.py); the rules (rules.py): an effect op
+                                with a feasibility test, a step at the rule moment combat.start, and
+                                the value unit-health answered
+      swrebellion_NAME/content/ its content pack (a unit, an action card), which validates
+      scenarios/                a rules scenario (scripted choices, forced dice) that passes
+      tests/                    pytest runs the scenarios and validates the pack
+
+    Nothing is written if the folder exists and is not empty. The next steps are printed; docs/plugins.md walks
+    through every part with the Space Cannon example expansion.
+
+    \b
+    Examples:
+      rebellion new plugin hutt-smugglers
+      rebellion new plugin hutt-smugglers --folder "plugins/Hutt Smugglers" --title "The Hutt Smugglers"
+      pip install -e hutt-smugglers && rebellion expansions enable hutt-smugglers
+    """
+    from swrebellion.plugins import activate, discover
+
+    from .new_plugin import check_name, check_title, package_name, render
+
+    found = discover()
+    check_name(name, {i: inst.source for i, inst in found.installed.items()}
+               | {i: f"broken: {why}" for i, why in found.broken.items()})
+    title = title if title is not None else name.replace("-", " ").title()
+    check_title(title)
+    folder = folder or Path(name)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise click.UsageError(f"{folder} already exists and is not empty; nothing was written (choose a new "
+                               "folder with --folder, or move that one away)")
+    facts = base_facts(activate(env="base", discovery=found))  # the package always builds on the base game
+    files = render(name, title, facts)
+    from .atomic import staged_folder
+
+    with staged_folder(folder) as staging:
+        for path, text in files.items():
+            (staging / path).parent.mkdir(parents=True, exist_ok=True)
+            (staging / path).write_text(text, encoding="utf-8")
+    where = shlex.quote(str(folder))
+    click.echo(f"created {folder}/ ({len(files)} files): the expansion {name!r}, package {package_name(name)}")
+    click.echo("next:")
+    for line in (f"pip install -e {where}            # install it (add '[test]' for pytest)",
+                 f"rebellion expansions enable {name}",
+                 f"rebellion validate --expansion {name}",
+                 f"rebellion scenario run {shlex.quote(str(folder / 'scenarios'))}/*.yaml",
+                 f"cd {where} && pytest"):
+        click.echo(f"  {line}")

@@ -59,3 +59,36 @@ def rules_or_exit(active, packs=()):
     for warning in rules.warnings:
         click.echo(f"warning: {warning}", err=True)
     return rules
+
+
+def game_options(func):
+    """The options that make a new game: ``--seed``, ``--expansion``/``--no-expansion``, ``--players``, ``--setup``."""
+    func = click.option("--setup", "setup_id", default="base", show_default=True, help="Setup id from the packs.")(func)
+    func = click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+                        help="2, or 3-4 for team play.")(func)
+    func = expansion_options(func)
+    return click.option("--seed", type=int, default=1, show_default=True,
+                        help="Seed of the game's dice and shuffles.")(func)
+
+
+def new_game_or_exit(active, seed: int, setup_id: str, players: int):
+    """A new game with the selected expansions: content errors exit 1, a bad setup or player count exits 2."""
+    from swrebellion.engine import Game
+
+    rules = rules_or_exit(active())
+    try:
+        return Game.new(rules, seed, {"setup": setup_id, "players": players})
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def load_game_or_exit(path):
+    """A saved game replayed and checked; a save that cannot be loaded exits 1 with the reason."""
+    from swrebellion.engine.save import SaveError, load_game
+    from swrebellion.games import rules_for
+
+    try:
+        return load_game(path, rules_for)
+    except SaveError as exc:
+        click.echo(f"error: {path}: {exc}", err=True)
+        raise SystemExit(1) from None

@@ -6,16 +6,13 @@ import json
 
 import click
 
-from .options import expansion_options, rules_or_exit
+from .options import game_options, load_game_or_exit, new_game_or_exit
 
 AGENT_KINDS = ("random",)
 
 
 @click.command("play")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game's dice and shuffles.")
-@expansion_options
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="2, or 3-4 for team play.")
-@click.option("--setup", "setup_id", default="base", show_default=True, help="Setup id from the packs.")
+@game_options
 @click.option("--agents", default="random,random", show_default=True, metavar="REBEL,EMPIRE",
               help="Agent kind for each side (only 'random' ships with the kernel).")
 @click.option("--human", type=click.Choice(["rebel", "empire"]), help="Play this side yourself at the terminal.")
@@ -25,7 +22,12 @@ AGENT_KINDS = ("random",)
               help="Continue a saved game (its seed, expansions and setup come from the save).")
 @click.option("--log", "log_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: a readable account; json: one event per line (public events only).")
-def play(seed, active, players, setup_id, agents, human, save_path, load_path, log_format):
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write an HTML replay of the game at the end (see `rebellion replay`).")
+@click.option("--views", "views", default="public", show_default=True, metavar="VIEWS",
+              help="Views the --html replay embeds: public, rebel, empire or all, comma-separated. A side's view "
+                   "holds that side's secrets: anyone with the file can read them.")
+def play(seed, active, players, setup_id, agents, human, save_path, load_path, log_format, html_path, views):
     """Play a complete game and tell it: rounds, missions, combats, reveals, and the winner and why.
 
     \b
@@ -34,24 +36,23 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
       rebellion play --human rebel --save my-game.json
       rebellion play --expansion rise-of-the-empire --log json
     """
-    from swrebellion.engine import Game, RandomAgent
+    from swrebellion.engine import RandomAgent
     from swrebellion.engine.human import HumanAgent
     from swrebellion.engine.narration import account
     from swrebellion.engine.save import save_game
     from swrebellion.engine.secrets import redact
 
+    from .replay_cmd import replay_views, write_replay
+
     kinds = [k.strip() for k in agents.split(",")]
     if len(kinds) != 2 or any(k not in AGENT_KINDS for k in kinds):
         raise click.BadParameter(f"give two of {', '.join(AGENT_KINDS)} separated by a comma", param_hint="--agents")
+    embedded = replay_views(views) if html_path else ()
     if load_path:
-        game = _load(load_path)
+        game = load_game_or_exit(load_path)
         seed = game.state["seed"]
     else:
-        rules = rules_or_exit(active())
-        try:
-            game = Game.new(rules, seed, {"setup": setup_id, "players": players})
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from None
+        game = new_game_or_exit(active, seed, setup_id, players)
     seats = {}
     for n, player in enumerate(game.state["players"]):
         faction = "rebel" if player.startswith("rebel") else "empire"
@@ -74,20 +75,11 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
         if save_path:
             save_game(game, save_path)
             click.echo(f"Saved to {save_path} (continue it with `rebellion play --load {save_path}`).")
+        if html_path:
+            write_replay(game, html_path, embedded)
     result = game.state["result"]
     if result and log_format == "text":
         click.echo(f"\n{result['winner'].capitalize()} wins: {result['reason']}.")
-
-
-def _load(path):
-    from swrebellion.engine.save import SaveError, load_game
-    from swrebellion.games import rules_for
-
-    try:
-        return load_game(path, rules_for)
-    except SaveError as exc:
-        click.echo(f"error: {path}: {exc}", err=True)
-        raise SystemExit(1) from None
 
 
 def _show(game, viewer, shown, log_format, account, redact) -> int:

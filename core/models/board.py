@@ -15,6 +15,15 @@ class Region(Item):
     size: int = Field(ge=1)
 
 
+class Position(Model):
+    """Where a system is drawn on the map, in map units: ``x`` grows to the right, ``y`` downward. Only relative
+    placement matters (pictures scale the map to fit); the base pack uses a 320 x 160 frame, the printed board's
+    proportions."""
+
+    x: float
+    y: float
+
+
 class System(Item):
     """A system (RB-SYS). Remote systems have no resources, no build queue number and cannot gain loyalty."""
 
@@ -27,6 +36,10 @@ class System(Item):
         default_factory=list, description="Resource icons left to right; a subjugated system uses only the first."
     )
     fixed_loyalty: Faction | None = Field(default=None, description="Loyalty that can never change (Coruscant).")
+    position: Position | None = Field(
+        default=None,
+        description="Where the system is drawn on the map (board pictures); without it a place in its region is chosen.",
+    )
 
 
 class Adjacency(Model):

@@ -75,3 +75,10 @@ def declare_vocabulary():
     from . import vocabulary
 
     return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS}
+
+
+@hookimpl
+def board_annotations(game, view):
+    from .picture.labels import UNIT_LABELS
+
+    return {"unit_labels": UNIT_LABELS}

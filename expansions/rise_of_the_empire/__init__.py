@@ -143,3 +143,10 @@ def declare_vocabulary():
     from . import vocabulary
 
     return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS}
+
+
+@hookimpl
+def board_annotations(game, view):
+    from . import board_marks
+
+    return board_marks.annotations(game, view)

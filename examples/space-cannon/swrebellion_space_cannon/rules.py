@@ -1,0 +1,146 @@
+"""The space cannon rule (SC-1..SC-4 below), written against the base game's public API only.
+
+* **SC-1** At the start of a combat, before its first round (the base game's moment ``combat.start``), each side's
+  units with the ability ``space-cannon`` in the combat's system fire at the other side's ships there, current
+  player first. A side fires only if the enemy has ships in the system (its own ships need not be there).
+* **SC-2** A volley rolls the guns' attack dice (value ``space-cannon-dice``); the firing side assigns the results
+  as in an attack (hits on units of their colour, direct hits on any ship, RS-ATK-05/06) and ships whose damage
+  reaches their health are destroyed at once. Nobody blocks. Damage stays on the survivors for the combat, as
+  attack damage does (RB-CMB-07). This is the base game's :func:`api.fire`.
+* **SC-3** With a Start of Combat card using the op ``space_cannon_fire`` with ``range: adjacent``, the side's guns
+  in the systems adjacent to the combat fire the same way when the card is played. The card is offered only when
+  such guns and enemy ships exist (the op's feasibility test).
+* **SC-4** A gun's barrels point at the sky: its dice are not added to its side's ground attacks (the answer to the
+  base game's ``combat-dice``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from swrebellion.expansions.base import api
+
+#: The ability id content gives a unit to make it a space cannon.
+ABILITY = "space-cannon"
+#: The step run at the moment ``combat.start``.
+FIRE_STEP = "space-cannon.fire"
+#: The value this plugin declares (``register_values``): the dice of one volley.
+DICE_VALUE = "space-cannon-dice"
+
+Range = Literal["system", "adjacent"]
+
+
+def guns(game, faction: str, system: str, range_: Range) -> dict[str, dict[str, int]]:
+    """The side's space-cannon units in range of ``system``: ``{system: {unit: count}}``, systems in id order."""
+    units = api.tables(game).units
+    where = [system] if range_ == "system" else api.adjacent(game, system)
+    found = {}
+    for place in where:
+        here = {u: n for u, n in sorted(api.faction_units(game, place, faction, "ground").items())
+                if n and ABILITY in units[u].abilities}
+        if here:
+            found[place] = here
+    return found
+
+
+def dice_of(game, units_by_system: dict[str, dict[str, int]]) -> dict[str, int]:
+    """The attack dice of the given units, summed by colour."""
+    units = api.tables(game).units
+    pool: dict[str, int] = {}
+    for here in units_by_system.values():
+        for unit, count in here.items():
+            for colour, n in units[unit].attack.items():
+                pool[colour] = pool.get(colour, 0) + n * count
+    return {colour: n for colour, n in pool.items() if n > 0}
+
+
+def volley_dice(game, faction: str, system: str, range_: Range) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+    """The guns that would fire into ``system`` and their dice (SC-1, SC-3); no dice when the enemy has no ships
+    there. Other plugins adjust the dice through the value ``space-cannon-dice``."""
+    if not api.has_units(game, system, api.OPPONENT[faction], "space"):
+        return {}, {}
+    found = guns(game, faction, system, range_)
+    if not found:
+        return {}, {}
+    dice = game.modify(DICE_VALUE, dice_of(game, found), faction=faction, system=system, range=range_)
+    return found, {colour: n for colour, n in dice.items() if n > 0}
+
+
+def fire(game, faction: str, system: str, range_: Range) -> bool:
+    """Fire the side's guns in range at the enemy ships in ``system`` (SC-2): logged as ``space-cannon``, then the
+    base game's volley runs next as a step. False when there is nothing to fire or nothing to fire at."""
+    found, dice = volley_dice(game, faction, system, range_)
+    if not dice:
+        return False
+    game.log("space-cannon", faction=faction, system=system, range=range_, guns=found, dice=dice)
+    api.fire(game, faction, "space", dice, cause="space cannon")
+    return True
+
+
+def fire_step(game, frame) -> None:
+    """SC-1, at ``combat.start``: each side in combat order (current player first, RULINGS D-03) fires its guns in
+    the combat's system. One volley at a time: this step runs again once a volley is over."""
+    sides = frame.setdefault("sides", list(api.combat_order(game)))
+    while sides:
+        if fire(game, sides.pop(0), frame["system"], "system"):
+            return
+    game.pop()
+
+
+# -- the effect op ---------------------------------------------------------------------------------------------------
+
+
+class Fire(api.Strict):
+    """The side's space cannons fire at the enemy ships in the combat's system (a Start of Combat card)."""
+
+    range: Range = Field(
+        default="adjacent",
+        description="'adjacent': the guns in the systems adjacent to the combat; 'system': those in its system.",
+    )
+
+
+def can_fire(game, params: Fire, ctx: dict) -> bool:
+    """Feasibility (SC-3): a combat is on, the enemy has ships in it and the side has guns in range with dice."""
+    combat = api.combat_state(game)
+    return combat is not None and bool(volley_dice(game, ctx["faction"], combat["system"], params.range)[1])
+
+
+OPS: api.OpTable = {}
+
+
+@api.op(OPS, "space_cannon_fire", Fire, feasible=can_fire)
+def space_cannon_fire(game, frame, params: Fire, ctx: dict) -> None:
+    """Fire the side's space cannons in range at the enemy ships in the combat (SC-3)."""
+    game.pop()
+    combat = api.combat_state(game)
+    if combat is not None:
+        fire(game, ctx["faction"], combat["system"], params.range)
+
+
+# -- the value answered ------------------------------------------------------------------------------------------------
+
+
+def no_ground_dice(game, value: dict[str, int], context: dict) -> dict[str, int] | None:
+    """SC-4, answering ``combat-dice``: the side's guns in the combat add nothing to its ground attack."""
+    if context.get("theater") != "ground":
+        return None
+    own = dice_of(game, guns(game, context["faction"], context["system"], "system"))
+    if not own:
+        return None
+    return {colour: max(0, n - own.get(colour, 0)) for colour, n in value.items()}
+
+
+# -- the account of a game -------------------------------------------------------------------------------------------
+
+
+def describe(game, event: dict) -> str:
+    """``space-cannon``: who fires, from where, with what, at whom."""
+    def name(thing):
+        return api.readable(game, thing)
+
+    where = "; ".join(", ".join(f"{n} {name(u)}" for u, n in units.items()) + f" in {name(system)}"
+                      for system, units in event["guns"].items())
+    dice = ", ".join(f"{n} {colour}" for colour, n in event["dice"].items())
+    enemy = name(api.OPPONENT[event["faction"]])
+    return f"{name(event['faction'])} space cannons ({where}) fire {dice} at the {enemy} ships in {name(event['system'])}."

@@ -1,0 +1,170 @@
+"""A self-contained HTML replay of a game: the board at every step beside the account, with buttons, a slider,
+the keyboard and a choice of view.
+
+A *step* is one decision answered: step 0 is the board once setup has run to the first decision, step ``n`` the
+board after the ``n``-th answer in the save's list of choices (so a save with 600 choices has 601 steps).
+``rebellion board --at N`` draws the same step.
+
+What the file holds: the board's static layer once, a table of unique slot fragments (a system's drawing, the
+header, a panel: :class:`~.scene.Picture`), and for each embedded view the changes of fragment per step and the
+account's lines per step. A small inline script swaps the changed fragments in. Only the views asked for are
+embedded, and each is built from that viewer's ``game.view(player)``: a file made with the Rebel view holds the
+Rebel's secrets (his base, his cards), and anybody with the file can read them, whatever the page shows.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Iterable
+
+from swrebellion.engine import Game
+from swrebellion.engine.narration import account
+
+from .scene import HEIGHT, WIDTH, board_picture, svg_document
+
+#: The views a replay can embed, in the order the page offers them.
+VIEWS = ("public", "rebel", "empire")
+LABELS = {"public": "Public", "rebel": "Rebel", "empire": "Empire"}
+
+
+class ReplayError(ValueError):
+    """A replay request that cannot be met (an unknown view, a step out of range)."""
+
+
+def viewer_for(game: Game, view: str) -> str | None:
+    """The player whose view ``view`` (``public``, ``rebel``, ``empire``) is: ``None`` for public, else the first
+    player of that side (team-mates share every secret, RULINGS C-08)."""
+    if view == "public":
+        return None
+    if view not in VIEWS:
+        raise ReplayError(f"unknown view {view!r}; choose from {', '.join(VIEWS)}")
+    for player in game.view(None)["players"]:
+        if player.split("-")[0] == view:
+            return player
+    raise ReplayError(f"this game has no {view} player")
+
+
+def parse_views(text: str) -> tuple[str, ...]:
+    """``"public,rebel"`` -> ``("public", "rebel")``; ``"all"`` -> every view. Order follows :data:`VIEWS`."""
+    wanted = {v.strip() for v in text.split(",") if v.strip()}
+    if "all" in wanted:
+        wanted = set(VIEWS) | (wanted - {"all"})
+    unknown = sorted(wanted - set(VIEWS))
+    if unknown or not wanted:
+        raise ReplayError(f"unknown view(s) {', '.join(unknown) or '(none given)'}; use public, rebel, empire or all")
+    return tuple(v for v in VIEWS if v in wanted)
+
+
+def game_at(game: Game, step: int) -> Game:
+    """A fresh game replayed from ``game``'s seed and options through its first ``step`` choices."""
+    choices = game.state["choices"]
+    if not 0 <= step <= len(choices):
+        raise ReplayError(f"step {step} is out of range: this game has steps 0 to {len(choices)}")
+    fresh = Game.new(game.rules, game.state["seed"], game.state["options"])
+    for player, option in choices[:step]:
+        fresh.apply(option, player=player)
+    return fresh
+
+
+def replay_html(game: Game, views: Iterable[str] = ("public",), title: str = "Star Wars: Rebellion replay") -> str:
+    """The replay page of ``game`` (any point of it: its choices so far are replayed from the start)."""
+    views = tuple(views)
+    if not views:
+        raise ReplayError("a replay needs at least one view")
+    fresh = game_at(game, 0)
+    viewers = {v: viewer_for(fresh, v) for v in views}
+    builder = _Builder(views)
+    choices = game.state["choices"]
+    builder.record(fresh, viewers, None, 0)
+    for n, (player, option) in enumerate(choices, start=1):
+        decided = _decided(fresh, player, option)
+        shown = len(fresh.state["log"])
+        fresh.apply(option, player=player)
+        builder.record(fresh, viewers, decided, shown)
+    return builder.page(title, fresh)
+
+
+def _decided(game: Game, player: str, option: str) -> dict:
+    """What was decided at a step: who, the kind of decision and the chosen option's label (shown only in the
+    deciding side's own view)."""
+    decision = next(d for d in game.pending if d.player == player)
+    return {"player": player, "kind": decision.kind, "label": decision.option(option).label}
+
+
+class _Builder:
+    def __init__(self, views: tuple[str, ...]) -> None:
+        self.views = views
+        self.slot_names: list[str] | None = None
+        self.fragments: dict[str, int] = {}
+        self.lines: dict[str, int] = {}
+        self.current = {v: [] for v in views}  # the fragment shown in each slot, per view
+        self.steps = {v: [] for v in views}  # per step: [slot, fragment, slot, fragment, ...] that changed
+        self.story = {v: [] for v in views}  # per step: [caption line, [account line ids]]
+        self.static = ""
+        self.first: dict[str, str] = {}
+
+    def _intern(self, table: dict[str, int], value: str) -> int:
+        if value not in table:
+            table[value] = len(table)
+        return table[value]
+
+    def record(self, game: Game, viewers: dict, decided: dict | None, shown: int) -> None:
+        for view in self.views:
+            player = viewers[view]
+            picture = board_picture(game, game.view(player))
+            if self.slot_names is None:
+                self.slot_names = list(picture.slots)
+                self.static = picture.static
+            if list(picture.slots) != self.slot_names:
+                raise AssertionError("the picture's slots changed during the game")
+            if not self.first.get(view):
+                self.first[view] = "".join(f'<g id="{k}">{v}</g>' for k, v in picture.slots.items())
+            ids = [self._intern(self.fragments, fragment) for fragment in picture.slots.values()]
+            before = self.current[view]
+            changes = [x for n, f in enumerate(ids) if not before or before[n] != f for x in (n, f)]
+            self.current[view] = ids
+            self.steps[view].append(changes)
+            lines = [self._intern(self.lines, line) for line in account(game, player, shown)]
+            self.story[view].append([_caption(decided, view), lines])
+
+    def page(self, title: str, game: Game) -> str:
+        data = {
+            "slots": self.slot_names,
+            "fragments": list(self.fragments),
+            "lines": list(self.lines),
+            "views": {v: {"label": LABELS[v], "steps": self.steps[v], "story": self.story[v]} for v in self.views},
+        }
+        payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        assets = files(__package__)
+        first = self.views[0]
+        options = "".join(f'<option value="{v}">{LABELS[v]} view</option>' for v in self.views)
+        board = svg_document(self.static + self.first[first]).replace(
+            "<svg ", '<svg id="board" role="img" aria-label="The board" ', 1)
+        return (
+            assets.joinpath("replay.html").read_text(encoding="utf-8")
+            .replace("{{title}}", _escape(title))
+            .replace("{{style}}", assets.joinpath("replay.css").read_text(encoding="utf-8"))
+            .replace("{{script}}", assets.joinpath("replay.js").read_text(encoding="utf-8"))
+            .replace("{{views}}", options)
+            .replace("{{last}}", str(len(self.steps[first]) - 1))
+            .replace("{{ratio}}", f"{WIDTH} / {HEIGHT}")
+            .replace("{{board}}", board)
+            .replace("{{data}}", payload)
+        )
+
+
+def _caption(decided: dict | None, view: str) -> str:
+    if decided is None:
+        return "Setup, up to the first decision"
+    side = decided["player"].split("-")[0]
+    who = {"rebel": "Rebel", "empire": "Empire"}.get(side, side)
+    if len(decided["player"].split("-")) > 1:
+        who += " " + decided["player"].split("-", 1)[1]
+    if view == side:
+        return f"{who} chose: {decided['label']}"
+    return f"{who} decided ({decided['kind'].replace('-', ' ')})"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,131 @@
+"""`rebellion board`, `rebellion replay` and `rebellion play --html` from the outside: files written, the same
+bytes for the same input, bad input refused with a clear message, and a public replay that holds no secret."""
+
+import json
+import xml.etree.ElementTree as ET
+
+from click.testing import CliRunner
+
+from swrebellion.engine import Game, RandomAgent
+from swrebellion.engine.save import save_game
+from swrebellion.expansions.base.picture.replay import replay_html
+from swrebellion.games import rules_for
+from swrebellion.tools.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def saved_game(tmp_path, seed=7, expansions=("base",)):
+    game = Game.new(rules_for(expansions), seed)
+    agents = {p: RandomAgent(seed + n) for n, p in enumerate(game.state["players"])}
+    while not game.over and len(game.state["choices"]) < 150:
+        for decision in game.pending:
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    return game, path
+
+
+def test_board_draws_a_new_game_the_same_every_time(tmp_path):
+    one, two = tmp_path / "one.svg", tmp_path / "two.svg"
+    assert run("board", "--seed", 3, "-x", "rise-of-the-empire", "-o", one).exit_code == 0
+    assert run("board", "--seed", 3, "-x", "rise-of-the-empire", "-o", two).exit_code == 0
+    assert one.read_bytes() == two.read_bytes()
+    ET.fromstring(one.read_text())
+    assert run("board", "--seed", 4, "-o", two).exit_code == 0
+    assert one.read_bytes() != two.read_bytes()
+
+
+def test_board_draws_a_save_at_a_step_as_a_side(tmp_path):
+    game, save = saved_game(tmp_path)
+    out = tmp_path / "b.svg"
+    result = run("board", "--load", save, "--at", 60, "--as", "rebel", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "Rebel view" in out.read_text()
+    stdout = run("board", "--load", save, "--at", 60, "--as", "rebel", "-o", "-")
+    assert stdout.output == out.read_text()
+    last = run("board", "--load", save, "-o", "-").output
+    at_end = run("board", "--load", save, "--at", len(game.state["choices"]), "-o", "-").output
+    assert last == at_end
+
+
+def test_board_refuses_bad_input_with_a_message(tmp_path):
+    _, save = saved_game(tmp_path)
+    result = run("board", "--load", save, "--at", 100000, "-o", tmp_path / "x.svg")
+    assert result.exit_code == 2 and "out of range" in result.output
+    assert not (tmp_path / "x.svg").exists()
+    result = run("board", "--setup", "no-such-setup", "-o", tmp_path / "x.svg")
+    assert result.exit_code == 2 and "error" in result.output.lower()
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = run("board", "--load", broken, "-o", tmp_path / "x.svg")
+    assert result.exit_code == 1 and result.output.startswith("error:")
+    assert "Traceback" not in result.output
+
+
+def test_replay_writes_one_self_contained_page(tmp_path):
+    game, save = saved_game(tmp_path)
+    out = tmp_path / "r.html"
+    result = run("replay", save, "-o", out)
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>")
+    for outside in ("http://", "https://", "<script src", "<link rel=\"stylesheet\"", "@import", "url("):
+        assert outside not in html.replace('xmlns="http://www.w3.org/2000/svg"', ""), outside
+    data = json.loads(html.split('<script type="application/json" id="replay-data">')[1].split("</script>")[0])
+    assert list(data["views"]) == ["public"]
+    assert len(data["views"]["public"]["steps"]) == len(game.state["choices"]) + 1
+    again = tmp_path / "again.html"
+    run("replay", save, "-o", again)
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_replay_views_option(tmp_path):
+    _, save = saved_game(tmp_path)
+    out = tmp_path / "r.html"
+    assert run("replay", save, "-o", out, "--views", "empire,public").exit_code == 0
+    data = json.loads(out.read_text().split('id="replay-data">')[1].split("</script>")[0])
+    assert list(data["views"]) == ["public", "empire"]
+    result = run("replay", save, "-o", out, "--views", "jedi")
+    assert result.exit_code == 2 and "unknown view" in result.output
+    assert "anybody with the file can read them" in " ".join(run("replay", "--help").output.split())
+
+
+def test_play_html_writes_the_replay_of_the_game_played(tmp_path):
+    page = tmp_path / "p.html"
+    save = tmp_path / "p.json"
+    result = run("play", "--seed", 7, "--save", save, "--html", page, "--views", "all")
+    assert result.exit_code == 0, result.output
+    choices = json.loads(save.read_text())["choices"]
+    data = json.loads(page.read_text().split('id="replay-data">')[1].split("</script>")[0])
+    assert set(data["views"]) == {"public", "rebel", "empire"}
+    assert len(data["views"]["rebel"]["steps"]) == len(choices) + 1
+    from_save = tmp_path / "s.html"
+    run("replay", save, "-o", from_save, "--views", "all")
+    assert from_save.read_bytes() == page.read_bytes()
+
+
+def test_a_public_replay_is_the_same_for_games_differing_only_in_the_hidden_base():
+    """Principle 5 / RB-SET-12: two games whose choices differ only in the base's system give the same public
+    replay, byte for byte, up to the moment the difference shows; the Rebel's replays differ."""
+    rules = rules_for(("base",))
+    games = [Game.new(rules, 11), Game.new(rules, 11)]
+    agent = RandomAgent(11)
+    while True:
+        decision = games[0].pending[0]
+        if decision.kind == "choose-base":
+            picks = [decision.options[0].id, decision.options[1].id]
+        else:
+            picks = [agent.choose(games[0], decision)] * 2
+        trial = [g.copy() for g in games]
+        for game, pick in zip(trial, picks):
+            game.apply(pick, player=decision.player)
+        if trial[0].view("empire")["data"] != trial[1].view("empire")["data"] or len(games[0].state["choices"]) > 150:
+            break
+        games = trial
+    assert len(games[0].state["choices"]) > 40
+    assert games[0].state["choices"] != games[1].state["choices"]
+    assert replay_html(games[0], ["public", "empire"]) == replay_html(games[1], ["public", "empire"])
+    assert replay_html(games[0], ["rebel"]) != replay_html(games[1], ["rebel"])

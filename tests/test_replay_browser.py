@@ -1,0 +1,184 @@
+"""The HTML replay (`rebellion replay`, issue 13 part 5) in a real headless browser: Debian's chromium driven by
+Playwright. The page loads with no console errors and no network, the buttons, the slider and the keyboard step
+through the game, the last step shows the save's final board, and each view shows only what it may.
+
+Without chromium or Playwright these tests skip, unless SWREBELLION_REQUIRE_BROWSER=1 (CI sets it): then a
+missing browser is a failure.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from swrebellion.engine import Game, RandomAgent, peek
+from swrebellion.engine.save import save_game
+from swrebellion.expansions.base.picture import board_svg
+from swrebellion.expansions.base.picture.replay import game_at
+from swrebellion.expansions.base.picture.scene import unit_label
+from swrebellion.games import rules_for
+from swrebellion.tools.cli import main
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _missing(reason: str):
+    if os.environ.get("SWREBELLION_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (SWREBELLION_REQUIRE_BROWSER=1: the browser tests must run)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright for Python is not installed (pip install -e '.[test]')")
+    if not Path(CHROMIUM).exists():
+        _missing(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """A whole seeded game of the base game, saved, and its replay with all three views and the public one."""
+    folder = tmp_path_factory.mktemp("replay")
+    game = Game.new(rules_for(("base",)), 7)
+    agents = {p: RandomAgent(7 * 31 + n) for n, p in enumerate(game.state["players"])}
+    while not game.over:
+        for decision in game.pending:
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    save = folder / "game.json"
+    save_game(game, save)
+    pages = {}
+    for name, views in (("all", "all"), ("public", "public")):
+        pages[name] = folder / f"{name}.html"
+        result = CliRunner().invoke(main, ["replay", str(save), "-o", str(pages[name]), "--views", views])
+        assert result.exit_code == 0, result.output
+    return game, pages
+
+
+class Page:
+    """A page opened in the browser, recording console errors and every request it makes."""
+
+    def __init__(self, browser, path: Path, fragment: str = "") -> None:
+        self.page = browser.new_page(viewport={"width": 1600, "height": 900})
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(path.as_uri() + fragment)
+
+    def step(self) -> int:
+        return int(self.page.input_value("#slider"))
+
+    def texts(self, slot: str) -> list[str]:
+        return self.page.eval_on_selector_all(f"#{slot} text", "els => els.map(e => e.textContent)")
+
+    def board(self) -> str:
+        return self.page.inner_html("#board")
+
+
+def test_the_page_loads_with_no_console_errors_and_no_network(browser, saved):
+    game, pages = saved
+    for path in pages.values():
+        page = Page(browser, path)
+        assert page.errors == []
+        assert all(url.startswith(("file:", "data:")) for url in page.requests), page.requests
+        assert page.page.input_value("#slider") == "0"
+        assert page.page.get_attribute("#slider", "max") == str(len(game.state["choices"]))
+        page.page.close()
+
+
+def test_buttons_slider_and_keyboard_step_through_the_game(browser, saved):
+    game, pages = saved
+    page = Page(browser, pages["all"])
+    start = page.board()
+    page.page.click("#next")
+    assert page.step() == 1
+    page.page.keyboard.press("ArrowRight")
+    assert page.step() == 2
+    page.page.keyboard.press("ArrowLeft")
+    page.page.click("#prev")
+    assert page.step() == 0
+    page.page.keyboard.press("End")
+    assert page.step() == len(game.state["choices"])
+    assert page.board() != start
+    page.page.keyboard.press("Home")
+    assert page.step() == 0 and page.board() == start
+    page.page.focus("#slider")
+    for _ in range(5):
+        page.page.keyboard.press("ArrowRight")  # the slider's own keys
+    assert page.step() == 5
+    assert page.page.text_content("#counter") == f"Step 5 of {len(game.state['choices'])}"
+    # The board changes exactly where the public picture changes: find the first such step in Python.
+    first_change = next(n for n in range(1, 200)
+                        if board_svg(game_at(game, n), None) != board_svg(game_at(game, n - 1), None))
+    page.page.keyboard.press("Home")
+    for n in range(1, first_change + 1):
+        before = page.board()
+        page.page.click("#next")
+        assert (page.board() != before) == (n == first_change), n
+    assert page.errors == []
+    page.page.close()
+
+
+def test_the_last_step_shows_the_saves_final_board(browser, saved):
+    game, pages = saved
+    page = Page(browser, pages["public"])
+    page.page.keyboard.press("End")
+    view = game.view(None)
+    labels = {}
+    for result in game.rules.call("board_annotations", game=game, view=view):
+        labels.update((result or {}).get("unit_labels", {}))
+    units = game.rules.content.items("units")
+    checked = 0
+    for system, here in sorted(view["data"]["units"].items()):
+        shown = page.texts("base" if system == "rebel-base" else f"sys-{system}")
+        for unit, count in here.items():
+            assert f"{unit_label(unit, units[unit].name.en, labels)} {count}" in shown, (system, unit, count)
+            checked += 1
+    for system, state in view["data"]["systems"].items():
+        mark = {"rebel": "R", "empire": "E", None: None}[state["loyalty"]]
+        if mark:
+            assert mark in page.texts(f"sys-{system}"), system
+    assert checked > 5
+    winner = {"rebel": "Rebel", "empire": "Empire"}[game.state["result"]["winner"]]
+    assert any(t.startswith(f"{winner} wins") for t in page.texts("header"))
+    assert "Game over" in page.page.text_content("#story section.now")
+    page.page.close()
+
+
+def test_each_view_shows_only_that_sides_view(browser, saved):
+    """RB-SET-12: the hidden base is the Rebel's secret; the page's Rebel view shows it, the Empire's and the public
+    view do not, and a file made with the public view only does not hold it at all."""
+    game, pages = saved
+    chosen = next(n for n, (player, option) in enumerate(game.state["choices"]) if option.startswith("probe-")) + 1
+    base = game.rules.content.items("systems")[peek(game_at(game, chosen).state["data"]["base"])].name.en
+    page = Page(browser, pages["all"], f"#view=rebel&step={chosen}")
+    assert page.step() == chosen
+    assert page.texts("base")[0] == f"Hidden in {base}"
+    assert any(t.startswith("Rebel view") for t in page.texts("header"))
+    caption = page.page.text_content("#story section.now h2")
+    assert caption.startswith(f"Step {chosen}Rebel chose: ") and base.lower() in caption.lower()  # the option label
+    for other, heading in (("empire", "Imperial view"), ("public", "Public view")):
+        page.page.select_option("#view", other)
+        assert page.step() == chosen  # the step stays
+        assert page.texts("base")[0] == "Hidden system"
+        assert any(t.startswith(heading) for t in page.texts("header"))
+        assert page.page.text_content("#story section.now h2") == f"Step {chosen}Rebel decided (choose base)"
+    assert not page.page.is_hidden("#secrets")  # the page says the file holds secrets
+    page.page.close()
+    public = Page(browser, pages["public"], f"#step={chosen}")
+    assert public.page.eval_on_selector_all("#view option", "os => os.map(o => o.value)") == ["public"]
+    assert public.page.is_hidden("#secrets")
+    html = pages["public"].read_text(encoding="utf-8")
+    assert "Hidden in" not in html and "Rebel chose" not in html and "Empire chose" not in html
+    public.page.close()
