@@ -124,6 +124,17 @@ def build_scenario(game, spec):
     """
 
 
+@hookspec
+def declare_vocabulary():
+    """Declare, as data, the event types the plugin logs and the decision kinds it asks (docs/reference.md).
+
+    Called when the reference is generated or checked, once per plugin in dependency order. Returns a mapping with
+    any of ``events`` (type -> ``(what happened, field names, {field: meaning}})``), ``decisions`` (kind -> ``(who
+    is asked and about what, the form of its option ids)``) and ``fields`` (field name -> meaning, the glossary for
+    fields an event does not explain itself). An event or decision kind may be declared by one plugin only.
+    """
+
+
 @hookspec(firstresult=True)
 def describe_event(game, event):
     """Turn a logged event into one line of the game's account for people (``rebellion play``).

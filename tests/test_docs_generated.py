@@ -15,7 +15,10 @@ def pages():
     active = activate(env="base,rise-of-the-empire")
     catalog = load(active, all_enabled=True).catalog
     hooks = (ROOT / "docs" / "hooks.md").read_text(encoding="utf-8")
+    from swrebellion.engine.vocabulary import vocabulary
+
     return {
+        "reference.md": docs_gen.reference_markdown(vocabulary(active)),
         "effects.md": docs_gen.effects_markdown(active.ops, catalog),
         "cards.md": docs_gen.cards_markdown(active.ops, catalog, ROOT / "tests"),
         "hooks.md": docs_gen.hooks_markdown(Rules(active), hooks),

@@ -14,7 +14,7 @@ BASE = "swrebellion.expansions.base"
 #: The base game's layers, bottom first (a module may import its own layer or lower ones).
 BASE_LAYERS = [
     ("content models, kinds and checks", ["models", "kinds", "checks"]),
-    ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes"]),
+    ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary"]),
     ("state access", ["board", "cards"]),
     ("rule primitives", ["rules"]),
     ("effect ops", ["ops"]),

@@ -12,6 +12,10 @@ Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
 ``log``                every event, including every random outcome
 ``choices``            every answer given, in order: what a save file replays
 ``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
+``answered_alone``     the decisions with a single legal option that the rules answered without asking, since the
+                       last answer (:meth:`Game.answer_alone`; scenarios check them with ``offered``)
+``forced_dice``        faces to use for the next dice rolled (scenarios); with ``forced_dice_only`` set, a die not
+                       forced is an error (:class:`UnforcedRoll`)
 
 :class:`Rules` holds what all copies of a game share (plugins, steps, content) and is never copied.
 """
@@ -49,6 +53,10 @@ class PluginError(RuntimeError):
 
 class IllegalChoice(ValueError):
     """An answer that was not offered. The state is unchanged."""
+
+
+class UnforcedRoll(EngineError):
+    """A die was rolled while ``state["forced_dice_only"]`` demands that every die be forced (a strict scenario)."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +179,7 @@ class Game:
             "log": [],
             "choices": [],
             "forced_dice": [],
+            "answered_alone": [],
             "result": None,
         }
         return cls(rules, state)
@@ -215,10 +224,13 @@ class Game:
         raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
 
     def end(self, winner: str | None, reason: str) -> None:
-        """Finish the game now (victory is checked the moment it happens, RB-WIN)."""
+        """Finish the game now (victory is checked the moment it happens, RB-WIN). ``game-over`` is the last event
+        of the log: from now on nothing is logged or asked, and no step runs (see :meth:`log`)."""
+        if self.over:
+            return
+        self.log("game-over", winner=winner, reason=reason)
         self.state["result"] = {"winner": winner, "reason": reason}
         self.state["pending"] = []
-        self.log("game-over", winner=winner, reason=reason)
 
     # -- decisions --------------------------------------------------------------------------------------------
 
@@ -233,6 +245,8 @@ class Game:
         self._ask(list(asks), key, simultaneous=True)
 
     def _ask(self, asks: list, key: str, simultaneous: bool) -> None:
+        if self.state["result"] is not None:
+            return  # the game is over: nobody is asked anything (see log)
         depth = len(self.state["stack"]) - 1
         base = len(self.state["choices"])
         pending = []
@@ -257,6 +271,16 @@ class Game:
                 }
             )
         self.state["pending"] = pending
+
+    def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict:
+        """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
+        the decision is recorded in ``state["answered_alone"]`` (kept until the next answer), so that a test can
+        see it was the only legal option (docs/scenarios.md, "Decisions the engine answers alone"). Returns the
+        option in its JSON form, as an answer delivered by :meth:`ask` would be."""
+        chosen = self._option(option)
+        self.state.setdefault("answered_alone", []).append(
+            {"player": player, "kind": kind, "prompt": prompt, "option": chosen["id"]})
+        return chosen
 
     @staticmethod
     def _option(option: Any) -> dict:
@@ -313,6 +337,7 @@ class Game:
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
         self.state["choices"].append([decision["player"], option_id])
+        self.state["answered_alone"] = []
         if decision["simultaneous"]:
             decision["answer"] = secret(chosen, decision["player"])
             if any(d["answer"] is None for d in self.state["pending"]):
@@ -331,8 +356,14 @@ class Game:
     # -- the log and hooks ------------------------------------------------------------------------------------
 
     def log(self, type_: str, **fields: Any) -> dict:
-        """Append an event. Fields that only some players may see are wrapped with :func:`secret`."""
+        """Append an event. Fields that only some players may see are wrapped with :func:`secret`.
+
+        Once the game is over the log is closed: nothing happens after the game ends, so the rest of the step that
+        ended it (a battle's last words, a deployment's bookkeeping) is recorded nowhere and no hook sees it. The
+        step loop runs no further step and :meth:`ask` asks nothing."""
         event = {"type": type_, **fields}
+        if self.state["result"] is not None:
+            return event
         self.state["log"].append(event)
         if self.rules._on_event is not None:
             self.rules._on_event(game=self, event=event)
@@ -388,6 +419,9 @@ class Game:
             sides = faces[die]
             rolled = []
             for _ in range(count):
+                if not forced and self.state.get("forced_dice_only"):
+                    raise UnforcedRoll(f"a {die} die was rolled for {who or 'nobody'} ({purpose or 'no purpose given'}) "
+                                       "that the scenario did not force (strict dice: queue it with 'dice:')")
                 if forced:
                     face = forced.pop(0)
                     if face not in sides:

@@ -11,12 +11,12 @@ the plugins' ``state:`` keys included, is a :class:`ScenarioError` that names th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..yaml_full import escape_token
-from .game import Game, IllegalChoice, Rules
+from .game import Game, IllegalChoice, Rules, UnforcedRoll
 from .secrets import peek
 
 
@@ -34,9 +34,23 @@ class _Strict(BaseModel):
 
 class Expect(_Strict):
     state: dict[str, Any] = Field(default_factory=dict, description="JSON pointer into the state -> value.")
+    differ: dict[str, Any] = Field(default_factory=dict, description="Pointer -> a value it must not equal.")
+    absent: list[str] = Field(default_factory=list, description="Pointers that must not exist.")
+    empty: list[str] = Field(default_factory=list, description="Pointers to an empty list or mapping, or to null.")
+    contains: dict[str, list[Any]] = Field(default_factory=dict, description="Pointer -> items the list holds.")
+    not_contains: dict[str, list[Any]] = Field(default_factory=dict,
+                                               description="Pointer -> items the list does not hold.")
+    length: dict[str, int] = Field(default_factory=dict, description="Pointer -> the length of the list or mapping.")
     log: list[dict[str, Any]] = Field(default_factory=list, description="Events that must have happened (subset).")
     no_log: list[dict[str, Any]] = Field(default_factory=list, description="Events that must not have happened.")
+    log_order: list[dict[str, Any]] = Field(default_factory=list,
+                                            description="Events that must have happened in this order (subset).")
+    since: Literal["start", "step"] = Field(
+        default="start", description="Which events log, no_log and log_order look at: the whole game ('start') "
+        "or only those since the previous script step ('step').")
     pending: dict[str, Any] | None = Field(default=None, description="The open decision: player and/or kind.")
+    no_pending: list[str] = Field(default_factory=list,
+                                  description="Players with no open decision ('anyone': no decision at all).")
     result: dict[str, Any] | None = None
 
 
@@ -52,6 +66,8 @@ class Offered(_Strict):
     includes: list[str] = Field(default_factory=list)
     excludes: list[str] = Field(default_factory=list)
     exactly: list[str] | None = None
+    alone: bool | None = Field(default=None, description="True: the decision had a single legal option, which the "
+                               "engine took without asking; false: it must be an open decision.")
 
 
 class Step(_Strict):
@@ -72,8 +88,10 @@ class Scenario(_Strict):
     state: dict[str, Any] = Field(default_factory=dict)
     script: list[Step] = Field(default_factory=list)
     expect: Expect | None = None
+    strict_dice: bool = Field(default=False, description="Every die rolled must be forced by the script.")
+    dice: list[str] = Field(default_factory=list,
+                            description="Forced faces for the rolls made before the first script step.")
     _source: Any = PrivateAttr(default=None)  # the file it was read from, to place problems in it
-
 
 
 def _located(exc: ValidationError, source, prefix: str = "") -> ScenarioError:
@@ -126,12 +144,20 @@ def start(scenario: Scenario, rules: Rules) -> Game:
     except ValueError as exc:  # how the rules refuse an option (an unknown setup, 9 players ...)
         where = f"{scenario._source.display}: " if scenario._source is not None else ""
         raise ScenarioError(f"{where}the scenario's options cannot set up a game: {exc}") from None
+    except (KeyError, TypeError) as exc:  # a state the plugins cannot build: say so, no traceback
+        raise ScenarioError(f"state: cannot set up this situation: {exc}") from None
     for keys in built:
         consumed |= set(keys or ())
     unknown = sorted(set(scenario.state) - consumed)
     if unknown:
         raise ScenarioError(f"no enabled plugin understands the state key(s) {', '.join(unknown)}")
-    game.run()
+    if scenario.strict_dice:
+        game.state["forced_dice_only"] = True
+    game.state["forced_dice"].extend(scenario.dice)
+    try:
+        game.run()
+    except UnforcedRoll as exc:
+        raise ScenarioFailure(f"starting the scenario: {exc}") from None
     return game
 
 
@@ -156,7 +182,7 @@ def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
     """Play the scenario; raise :class:`ScenarioFailure` at the first thing that is not as scripted.
     ``make_rules(expansions, packs)`` builds its rules (``swrebellion.games.rules_for``)."""
     game = start(scenario, make_rules(scenario.expansions, pack_folders(scenario)))
-    log_start = 0
+    previous = 0  # where the log stood when the previous script step ended (``since: step``)
     for n, step in enumerate(scenario.script, 1):
         where = f"script step {n}"
         if step.dice is not None:
@@ -164,11 +190,15 @@ def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
         if step.offered is not None:
             _check_offered(game, step.offered, where)
         if step.choose is not None:
-            _choose(game, step.choose, where)
+            try:
+                _choose(game, step.choose, where)
+            except UnforcedRoll as exc:
+                raise ScenarioFailure(f"{where}: {exc}") from None
         if step.expect is not None:
-            check(game, step.expect, where, log_start)
+            check(game, step.expect, where, previous)
+        previous = len(game.state["log"])
     if scenario.expect is not None:
-        check(game, scenario.expect, "final expectations", log_start)
+        check(game, scenario.expect, "final expectations", previous)
     if game.state["forced_dice"]:
         raise ScenarioFailure(f"forced dice never rolled: {game.state['forced_dice']}")
     return game
@@ -197,14 +227,31 @@ def _choose(game: Game, choose: Choose, where: str) -> None:
         raise ScenarioFailure(f"{where}: {exc}") from None
 
 
+def _answered_alone(game: Game, player: str | None, kind: str | None) -> dict | None:
+    """The latest decision matching player and kind that the engine answered alone since the last answer."""
+    for entry in reversed(game.state.get("answered_alone", [])):
+        if (player is None or entry["player"] == player) and (kind is None or entry["kind"] == kind):
+            return entry
+    return None
+
+
 def _check_offered(game: Game, offered: Offered, where: str) -> None:
-    decision = _match_decision(game, offered.player, offered.kind, where)
-    ids = [o.id for o in decision.options]
+    """An open decision, or (docs/scenarios.md) one with a single option that the engine answered alone."""
+    alone = None if offered.alone is False else _answered_alone(game, offered.player, offered.kind)
+    if alone is not None and not any((offered.player is None or d.player == offered.player)
+                                     and (offered.kind is None or d.kind == offered.kind) for d in game.pending):
+        player, kind, ids = alone["player"], alone["kind"], [alone["option"]]
+    elif offered.alone:
+        raise ScenarioFailure(f"{where}: no decision ({offered.player or 'any player'}, {offered.kind or 'any kind'}) "
+                              f"was answered alone by the engine since the last answer; {_describe(game)}")
+    else:
+        decision = _match_decision(game, offered.player, offered.kind, where)
+        player, kind, ids = decision.player, decision.kind, [o.id for o in decision.options]
     missing = [i for i in offered.includes if i not in ids]
     present = [i for i in offered.excludes if i in ids]
     if missing or present or (offered.exactly is not None and sorted(offered.exactly) != sorted(ids)):
         raise ScenarioFailure(
-            f"{where}: {decision.player}'s {decision.kind!r} offers {ids}"
+            f"{where}: {player}'s {kind!r} offers {ids}"
             + (f"; missing {missing}" if missing else "")
             + (f"; should not offer {present}" if present else "")
             + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else "")
@@ -234,24 +281,82 @@ def _subset(expected: Any, actual: Any) -> bool:
     return peek(actual) == expected
 
 
-def check(game: Game, expect: Expect, where: str, log_start: int = 0) -> None:
-    """Assert every expectation; the message says what was expected and what the game holds."""
+_MISSING = object()
+
+
+def _at(game: Game, pointer: str, where: str, missing: Any = None) -> Any:
+    try:
+        return resolve_pointer(game.state, pointer)
+    except (KeyError, IndexError, ValueError):
+        if missing is not None:
+            return missing
+        raise ScenarioFailure(f"{where}: the state has nothing at {pointer}") from None
+
+
+def _check_state(game: Game, expect: Expect, where: str) -> None:
+    """The state expectations: values, values that must differ, absence, emptiness, membership and lengths."""
     for pointer, wanted in expect.state.items():
-        try:
-            actual = resolve_pointer(game.state, pointer)
-        except (KeyError, IndexError, ValueError):
-            raise ScenarioFailure(f"{where}: the state has nothing at {pointer}") from None
+        actual = _at(game, pointer, where)
         if actual != wanted:
             raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected {wanted!r}")
-    log = game.state["log"][log_start:]
+    for pointer, unwanted in expect.differ.items():
+        actual = _at(game, pointer, where)
+        if actual == unwanted:
+            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected anything else")
+    for pointer in expect.absent:
+        actual = _at(game, pointer, where, missing=_MISSING)
+        if actual is not _MISSING:
+            raise ScenarioFailure(f"{where}: {pointer} should not exist, but holds {actual!r}")
+    for pointer in expect.empty:
+        actual = _at(game, pointer, where, missing=_MISSING)
+        if actual is not _MISSING and actual not in (None, [], {}):
+            raise ScenarioFailure(f"{where}: {pointer} should be empty, but holds {actual!r}")
+    for pointer, items in expect.contains.items():
+        actual = _at(game, pointer, where)
+        missing = [i for i in items if not isinstance(actual, list) or i not in actual]
+        if missing:
+            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, which lacks {missing}")
+    for pointer, items in expect.not_contains.items():
+        actual = _at(game, pointer, where)
+        present = [i for i in items if isinstance(actual, list) and i in actual]
+        if present:
+            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, which should not hold {present}")
+    for pointer, wanted in expect.length.items():
+        actual = _at(game, pointer, where)
+        if not isinstance(actual, (list, dict)) or len(actual) != wanted:
+            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected a length of {wanted}")
+
+
+def _check_log(log: list, expect: Expect, where: str, scope: str) -> None:
     for wanted in expect.log:
         if not any(_subset(wanted, event) for event in log):
-            raise ScenarioFailure(f"{where}: no logged event matches {wanted}")
+            raise ScenarioFailure(f"{where}: no event {scope} matches {wanted}")
     for unwanted in expect.no_log:
         hit = next((event for event in log if _subset(unwanted, event)), None)
         if hit is not None:
             raise ScenarioFailure(f"{where}: an event that should not happen did: {hit}")
+    at = 0
+    for n, wanted in enumerate(expect.log_order):
+        found = next((i for i in range(at, len(log)) if _subset(wanted, log[i])), None)
+        if found is None:
+            before = "" if n == 0 else f" after {expect.log_order[n - 1]}"
+            raise ScenarioFailure(f"{where}: no event {scope} matches {wanted}{before} (log_order)")
+        at = found + 1
+
+
+def check(game: Game, expect: Expect, where: str, log_start: int = 0) -> None:
+    """Assert every expectation; the message says what was expected and what the game holds. ``log_start``: where
+    the previous script step left the log (``since: step`` looks only at the events after it)."""
+    _check_state(game, expect, where)
+    start_at = log_start if expect.since == "step" else 0
+    _check_log(game.state["log"][start_at:], expect, where,
+               "since the previous script step" if expect.since == "step" else "in the log")
     if expect.pending is not None:
         _match_decision(game, expect.pending.get("player"), expect.pending.get("kind"), where)
+    for player in expect.no_pending:
+        busy = [d for d in game.pending if player == "anyone" or d.player == player]
+        if busy:
+            raise ScenarioFailure(f"{where}: {busy[0].player} must decide {busy[0].kind!r}, but no decision "
+                                  f"should be pending for {player}")
     if expect.result is not None and not _subset(expect.result, game.state["result"]):
         raise ScenarioFailure(f"{where}: result is {game.state['result']}, expected {expect.result}")

@@ -78,6 +78,13 @@ def describe_event(game, event):
 
 
 @hookimpl
+def declare_vocabulary():
+    from . import vocabulary
+
+    return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS}
+
+
+@hookimpl
 def board_annotations(game, view):
     from .picture.labels import UNIT_LABELS
 

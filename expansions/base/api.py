@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from .board import (
     add_units,
+    after_units_change,
     base_revealed,
     base_system,
     best_tactics,
@@ -147,8 +148,10 @@ def adjacent(game, system_id: str) -> list[str]:
 def deploy_unit(game, faction: str, unit: str, to: str, cause: str) -> None:
     """Put a unit from the side's supply onto the board (a card or ability deploying it), logged as ``deployed``.
     The caller checks that the supply has one (:func:`supply_left`)."""
-    add_units(game, to, unit)
+    add_units(game, to, unit, check=False)
     game.log("deployed", faction=faction, unit=unit, to=to, cause=cause)
+    after_units_change(game, to)
+    check_base_reveal(game)  # RB-BAS-08
 
 
 def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:

@@ -32,6 +32,26 @@ def decider(game, faction: str, role: str = "admiral") -> str:
     return game.state["data"]["roles"][faction][role]
 
 
+def leader_player(game, faction: str, leader_id: str | None) -> str:
+    """The player who controls a leader (RB-TEAM-02, RS-LDR-08: blue leaders are the Admiral's, orange the
+    General's); for no leader, the General (RS-ACT-14: a card picturing none may be used by either)."""
+    role = tables(game).leaders[leader_id].role if leader_id else "general"
+    return decider(game, faction, role)
+
+
+def side_players(game, faction: str) -> list[str]:
+    """The faction's players, Admiral first: one in a 2-player game (and for the lone side of 3 players)."""
+    return list(dict.fromkeys(decider(game, faction, role) for role in ("admiral", "general")))
+
+
+def card_players(game, faction: str, leaders) -> list[str]:
+    """Who may use an action card picturing ``leaders`` (RS-ACT-14): the players controlling them, or either
+    teammate for a card picturing none."""
+    if not leaders:
+        return side_players(game, faction)
+    return list(dict.fromkeys(leader_player(game, faction, lid) for lid in leaders))
+
+
 def team_secret(game, value, faction: str) -> dict:
     """A value only the faction's players may see (teammates share cards, RULINGS C-08)."""
     return secret(value, *team(game, faction))
@@ -91,15 +111,19 @@ def has_units(game, location: str, faction: str, theater: str | None = None) -> 
     )
 
 
-def add_units(game, location: str, unit: str, count: int = 1) -> None:
+def add_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
+    """Put units on the board. ``check=False``: the caller logs what happened first and then calls
+    :func:`after_units_change` itself, so that the consequences (subjugation, a victory) follow the event that
+    caused them in the log, and nothing is logged after ``game-over``."""
     if count <= 0:
         return
     here = game.state["data"]["units"].setdefault(location, {})
     here[unit] = here.get(unit, 0) + count
-    after_units_change(game, location)
+    if check:
+        after_units_change(game, location)
 
 
-def remove_units(game, location: str, unit: str, count: int = 1) -> None:
+def remove_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
     here = game.state["data"]["units"][location]
     if here.get(unit, 0) < count:
         raise ValueError(f"cannot remove {count} {unit} from {location}: only {here.get(unit, 0)} there")
@@ -108,13 +132,15 @@ def remove_units(game, location: str, unit: str, count: int = 1) -> None:
         del here[unit]
     if not here:
         del game.state["data"]["units"][location]
-    after_units_change(game, location)
+    if check:
+        after_units_change(game, location)
 
 
 def destroy_units(game, location: str, unit: str, count: int = 1, cause: str = "") -> None:
-    """Destroyed units go back to their owner's supply (RB-SUP)."""
-    remove_units(game, location, unit, count)
+    """Destroyed units go back to their owner's supply (RB-SUP); logged before their consequences."""
+    remove_units(game, location, unit, count, check=False)
     game.log("destroyed", unit=unit, count=count, at=location, cause=cause)
+    after_units_change(game, location)
 
 
 def on_board(game, unit: str) -> int:
@@ -309,8 +335,8 @@ def update_subjugation(game, system_id: str) -> None:
     if should != s["subjugated"]:
         s["subjugated"] = should
         game.log("subjugation", system=system_id, subjugated=should)
-        if should:
-            check_base_reveal(game)
+    # Subjugation never reveals the base by itself: the ground units that cause it do, once the move or deployment
+    # that brought them is over (check_base_reveal, RB-BAS-11).
 
 
 def destroy_system(game, system_id: str, cause: str) -> None:
@@ -353,7 +379,9 @@ def rebel_base_location(game) -> str:
 
 def check_base_reveal(game, voluntary: bool = False) -> None:
     """Imperial loyalty or ground units in the base's system force the reveal (RB-BAS-08); ships alone never do
-    (RB-BAS-09). Callers that move units call this after all movement, before combat (RB-BAS-11)."""
+    (RB-BAS-09). Every rule that brings Imperial ground units or loyalty somewhere calls this once it is done: an
+    activation or a card's movement after all movement, before combat (RB-BAS-11); a deployment or a gain of units
+    at once. Adding or removing units never calls it, so nothing is revealed in the middle of a movement."""
     data = game.state["data"]
     if data["base_revealed"] or data.get("base") is None or base_system(game) is None:
         return

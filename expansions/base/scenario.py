@@ -1,7 +1,8 @@
 """The base game's scenario vocabulary: the ``state:`` keys a scenario file may use (docs/scenarios.md).
 
 Everything not given starts empty: no units, neutral systems (Coruscant keeps its fixed loyalty), every leader in
-the supply, empty hands; decks not listed are built from the content and shuffled with the scenario's seed.
+the supply, empty hands; decks not listed are built from the content and shuffled with the scenario's seed (the
+probe deck without the base system's card, as at setup: RB-SET-12). ``combat`` starts the scenario inside a combat.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Annotated, Any, Callable, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from swrebellion.diagnostics import did_you_mean
-from swrebellion.engine import secret
+from swrebellion.engine import peek, secret
 from swrebellion.models.common import Id
 
 from . import board
@@ -19,12 +20,15 @@ from .board import team_secret
 from .cards import hand, new_hand
 from .models.common import Faction
 from .phases import setup
+from .rules.combat import start_combat
 from .tables import BASE_SPACE, FACTIONS, tables
 
 KEYS = {
     "players", "setup", "round", "phase", "current", "time", "reputation", "base", "base_revealed", "systems",
-    "units", "queue", "leaders", "hands", "decks", "discards", "assigned", "passed",
+    "units", "queue", "leaders", "hands", "decks", "discards", "assigned", "passed", "combat",
 }
+#: Where a scenario may start inside a combat (``combat: {at: ...}``): the combat step's stages.
+COMBAT_STAGES = ("leaders", "cards", "draw", "round")
 
 
 Count = Annotated[int, Field(ge=0, le=999)]
@@ -120,6 +124,9 @@ class AssignedMission(_Part):
     leaders: list[LeaderId]
 
 
+Seat = Literal["rebel", "empire", "rebel-admiral", "rebel-general", "empire-admiral", "empire-general"]
+
+
 class ScenarioState(BaseModel):
     """The base game's ``state:`` keys, typed (docs/scenarios.md): a wrong type or an unknown id is reported at
     its place in the file instead of failing somewhere in the rules or passing silently. Ids are checked against
@@ -144,7 +151,8 @@ class ScenarioState(BaseModel):
     decks: Decks = Field(default_factory=Decks)
     discards: Decks = Field(default_factory=Decks)
     assigned: dict[Faction, list[AssignedMission]] = Field(default_factory=dict)
-    passed: dict[Faction, bool] = Field(default_factory=dict)
+    passed: dict[Seat, bool] = Field(default_factory=dict, description="Who has passed in the Command Phase: "
+                                     "'rebel'/'empire', or a team seat such as 'rebel-admiral'.")
 
 
 def build(game, spec: dict) -> set[str]:
@@ -190,7 +198,31 @@ def build(game, spec: dict) -> set[str]:
     for system_id in sorted(data["systems"]):
         board.update_subjugation(game, system_id)
     enter_phase(game, data["phase"])
+    if "combat" in spec:
+        start_in_combat(game, spec["combat"])
     return KEYS
+
+
+def start_in_combat(game, spec: dict) -> None:
+    """``combat: {system, initiator, at, origins, hands, damage}``: the flow starts inside a combat in ``system``
+    (started by ``initiator``, default the current player), at one of :data:`COMBAT_STAGES`: ``leaders`` (the
+    beginning: Add Leader), ``cards`` (Start of Combat cards), ``draw`` (the leaders' tactic draw) or ``round`` (the
+    first combat round, with the tactic hands given in ``hands``, no draw). ``damage``: ``{unit: [damage of each
+    damaged unit]}``. The combat's frames go on top of the phase's, so the phase goes on once the combat ends."""
+    data = game.state["data"]
+    at = spec.get("at", "leaders")
+    if at not in COMBAT_STAGES:
+        raise ValueError(f"combat: 'at' must be one of {', '.join(COMBAT_STAGES)}, not {at!r}")
+    if not start_combat(game, spec["system"], spec.get("initiator", data["current"]), spec.get("origins", ())):
+        raise ValueError(f"combat: {spec['system']} holds no units of both sides in one theater")
+    combat = data["combat"]
+    for faction, held in spec.get("hands", {}).items():
+        peek(combat["hands"][faction]).extend(held)
+    combat["damage"] = {unit: list(amounts) for unit, amounts in spec.get("damage", {}).items()}
+    frame = game.state["stack"][-1]
+    frame["stage"] = "draw" if at == "round" else at
+    if at == "round":
+        frame["no_draw"] = True
 
 
 def _decks(game, spec: dict) -> None:
@@ -198,7 +230,8 @@ def _decks(game, spec: dict) -> None:
     data = game.state["data"]
     for part in ("base.setup.action-decks", "base.setup.tactics", "base.setup.missions"):
         game.rules.steps[part](game, game.push(part))
-    data["decks"]["probes"] = secret(sorted(tables(game).probes))
+    base_card = tables(game).probe_of.get(spec.get("base"))  # under the Base space, not in the deck (RB-SET-12)
+    data["decks"]["probes"] = secret(sorted(c for c in tables(game).probes if c != base_card))
     game.shuffle(data["decks"]["probes"], "probes")
     data["decks"]["objectives"] = secret([])
     data["objective_stages"] = []

@@ -26,6 +26,8 @@ VALUES: dict[str, tuple[str, dict[str, str]]] = {
         "effect steps run for the opponent of a mission attempt once he has sent (or not) a pool leader, before "
         "the dice (their context: `faction`, `player`, `system`, `mission`)",
         {**FACTION, "system": "where the mission takes place", "mission": "`{faction, card, leaders}`"}),
+    "ring-bearers": ("the leaders an attachment ring may be put on now (RS-ACT-13)",
+                     {**FACTION, "ring": "the ring's id", "card": "the card attaching it"}),
     # movement (RB-MOV)
     "activation-targets": ("the systems a side may activate (RB-MOV-01)", FACTION),
     "needs-transport": ("whether a unit moves only as cargo (RB-MOV-06..08)", {

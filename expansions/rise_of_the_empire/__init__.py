@@ -34,6 +34,7 @@ def _modifiers() -> dict:
             "requirement-icons": skills.requirement_icons,  # RE-SKL-03
             "mission-dice": skills.mission_dice,  # RE-SKL-02, RE-DIE-03
             "opposition-steps": ops_subversion.opposition_steps,  # RS-ROE-04: Subversion
+            "ring-bearers": ops_subversion.ring_bearers,  # Post Bounty: no Yoda or Falcon ring over the Bounty
             "unit-health": units.unit_health,  # RE-UNT-02
             "destroyable": units.destroyable,  # RE-UNT-02
             "plans-targets": units.plans_targets,  # RE-UNT-02
@@ -142,6 +143,13 @@ def describe_event(game, event):
     from . import describe
 
     return describe.describe(game, event)
+
+
+@hookimpl
+def declare_vocabulary():
+    from . import vocabulary
+
+    return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS}
 
 
 @hookimpl

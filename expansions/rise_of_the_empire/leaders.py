@@ -3,7 +3,9 @@ which stay and the others leave the game.
 
 "In his pool" is read as every leader the side has in play and free: in the pool, on the board or on a mission
 card (they all come back to the pool at Refresh step 1); captured leaders are the Empire's prisoners and are
-counted again once rescued. The check runs after each event that can add a leader (``recruited``, ``rescued``).
+counted again once rescued. RULINGS D-10: the check runs after every event that can raise the count
+(:data:`TRIGGERS`): a recruit, a rescue, a leader changing sides (a ring attached or replaced: Lure of the Dark
+Side), a leader replaced or placed from the supply, and the end of setup.
 In team play the limit is per team and the excess leaves the pool of the teammate who holds more (leaders belong
 to the role printed on them); a leader sitting on a face-down mission card is only removed when nobody else can be.
 A side over its limit may first play an action card whose effect raises it (``raise_leader_limit``: Ambitions of
@@ -21,7 +23,8 @@ from .flow import after_current
 from .tables import tables
 
 STEP = "roe.leader-limit"
-TRIGGERS = ("recruited", "rescued")
+TRIGGERS = ("recruited", "rescued", "ring-attached", "ring-replaced", "leader-replaced", "leader-placed",
+            "setup-complete")
 OUT_OF_PLAY = ("supply", "gone")
 
 

@@ -1,14 +1,16 @@
 """Target markers and Immediate objectives (RE-MRK-01..04, RE-IMM-01..03, RULINGS D-06, RS-ROE-01, FAQ-119/121).
 
 ``data["roe"]["markers"]`` lists the markers on the board, each ``{"marker", "system", "card", "faction",
-"on_removal"}``: the marker kind (``markers.yaml``; its ``faction`` owns it, and only the other side removes it),
-where it is, the card that placed it and the effect steps its removal triggers (given by the card's
+"on_removal"}``: the marker kind (``markers.yaml``; its ``faction`` owns it), where it is, the card that placed it
+and the effect steps its removal triggers when the other side clears it (given by the card's
 ``place_target_markers`` step, so each card says what removal does, RE-MRK-02).
 
 * Placing: the op ``place_target_markers`` (a card's effect), at most the box's supply of each kind (RE-MRK-04).
-* Removing (RE-MRK-02, FAQ-119): a side with a ground unit in the system while the owner has none there may remove
-  the marker. It is offered when units in that system change outside a combat (the events ``move``,
-  ``deployed``, ``destroyed``, ``gained-units`` ...), and for every marker when a combat ends.
+* Removing (RE-MRK-02, FAQ-119): any side with a ground unit in the system while the other side has none there
+  may remove the marker, its owner included (to deny the other side its removal effect: the effect is the card's
+  reward for the other side, so it runs only when the other side removes it). It is offered when units in that
+  system change outside a combat (the events ``move``, ``deployed``, ``destroyed``, ``gained-units`` ...), and for
+  every marker when a combat ends.
 * A destroyed system loses its markers, and their removal effects trigger (RE-MRK-03).
 * An Immediate objective (``timing: immediate``) is revealed and resolved as soon as the Rebel draws it
   (RE-IMM-01/02); it stays in play while one of its markers is on the board and is discarded when the last goes
@@ -86,10 +88,11 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
         if not candidates:
             break
         options = [{"id": s, "label": label(game, s)} for s in candidates]
+        prompt = f"{label(game, ctx.get('card', ''))}: place a target marker"
         if len(options) > 1:
-            game.ask(decider(game, side, "admiral"), "place-target-marker", options,
-                     f"{label(game, ctx.get('card', ''))}: place a target marker")
+            game.ask(decider(game, side, "admiral"), "place-target-marker", options, prompt)
             return
+        game.answer_alone(decider(game, side, "admiral"), "place-target-marker", options[0], prompt)
         _place(game, params, ctx, candidates[0])
         placed.append(candidates[0])
     ctx["markers_placed"] = ctx.get("markers_placed", 0) + len(placed)
@@ -120,7 +123,7 @@ def remove(game, index: int, by: str, cause: str) -> None:
     immediate = game.state["data"]["roe"]["immediate"]
     if card in immediate and not any(m["card"] == card for m in markers(game)):
         _retire(game, card)
-    if entry["on_removal"]:
+    if entry["on_removal"] and by != entry["faction"]:  # the reward of the side clearing the other's marker
         player = decider(game, by, "general")
         run_effect(game, entry["on_removal"], {"faction": by, "player": player, "card": card,
                                                "system": entry["system"], "marker": entry["marker"]})
@@ -132,15 +135,21 @@ def _retire(game, card: str) -> None:
     game.log("objective-discarded", card=card, cause="its last target marker is gone")
 
 
-def removable(game, entry: dict) -> bool:
-    """RE-MRK-02, FAQ-119: the other side has a ground unit there and the owner none; not while a combat is being
-    fought in that system."""
+def remover(game, entry: dict) -> str | None:
+    """RE-MRK-02, FAQ-119: the side that may remove the marker: the one with a ground unit there while the other
+    side has none (either side, the owner too); nobody while a combat is being fought in that system."""
     combat = game.state["data"]["combat"]
     where = entry["system"]
     if combat is not None and combat["system"] == where:
-        return False
-    owner = entry["faction"]
-    return api.has_units(game, where, OPPONENT[owner], "ground") and not api.has_units(game, where, owner, "ground")
+        return None
+    for side in (OPPONENT[entry["faction"]], entry["faction"]):
+        if api.has_units(game, where, side, "ground") and not api.has_units(game, where, OPPONENT[side], "ground"):
+            return side
+    return None
+
+
+def removable(game, entry: dict) -> bool:
+    return remover(game, entry) is not None
 
 
 def check_step(game, frame) -> None:
@@ -149,18 +158,17 @@ def check_step(game, frame) -> None:
     if "choice" in frame:
         index = frame.pop("index")
         if frame.pop("choice")["id"] == "remove":
-            entry = markers(game)[index]
-            remove(game, index, OPPONENT[entry["faction"]], cause="ground units")
+            remove(game, index, frame.pop("remover"), cause="ground units")
             return
+        frame.pop("remover")
         declined.append([markers(game)[index]["marker"], markers(game)[index]["system"]])
     for index, entry in enumerate(markers(game)):
         if [entry["marker"], entry["system"]] in declined or not removable(game, entry):
             continue
         if frame.get("systems") is not None and entry["system"] not in frame["systems"]:
             continue
-        remover = OPPONENT[entry["faction"]]
-        frame["index"] = index
-        game.ask(decider(game, remover, "general"), "remove-target-marker",
+        frame["index"], frame["remover"] = index, remover(game, entry)
+        game.ask(decider(game, frame["remover"], "general"), "remove-target-marker",
                  [{"id": "remove", "label": f"Remove the {label(game, entry['marker'])} from {label(game, entry['system'])}"},
                   {"id": "keep", "label": "Leave it"}],
                  "Remove a target marker (RE-MRK-02)?")

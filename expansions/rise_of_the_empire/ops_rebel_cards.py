@@ -109,6 +109,43 @@ def recover_tactics(game, frame, params: RecoverTactics, ctx) -> None:
     game.pop()
 
 
+class ArrangeTactics(Strict):
+    """The side looks at the top ``look`` cards of its own tactic deck of ``theater`` and puts each back on the top
+    or on the bottom, in the order it chooses (Prepare for Battle): the first put on top is the new top card, and
+    each card put on the bottom goes under those put there before it. The cards are shown to the side only."""
+
+    theater: Literal["space", "ground"]
+    look: int = Field(default=4, ge=1)
+
+
+@op(OPS, "arrange_tactics", ArrangeTactics)
+def arrange_tactics(game, frame, params: ArrangeTactics, ctx) -> None:
+    """Look at the top of one's tactic deck and put the cards back on the top and/or the bottom in any order."""
+    faction = ctx["faction"]
+    cards = cinematic.deck(game, faction, params.theater)
+    if "top" not in frame:
+        frame.update(top=list(cards[: params.look]), placed={"top": [], "bottom": []})
+        api.reveal_cards(game, frame["top"], faction, cause=ctx.get("card", "effect"))
+    chosen = frame.pop("choice", None)
+    if chosen is not None:
+        where, _, n = chosen["id"].partition(":")
+        frame["placed"][where].append(int(n))
+    left = [n for n in range(len(frame["top"])) if n not in frame["placed"]["top"] + frame["placed"]["bottom"]]
+    if left:
+        top = frame["top"]
+        options = [{"id": f"top:{n}", "label": f"Put {label(game, top[n])} next on top"} for n in left]
+        options += [{"id": f"bottom:{n}", "label": f"Put {label(game, top[n])} on the bottom"} for n in left]
+        game.ask(ctx["player"], "arrange-tactics", options, f"Where does each of the top {len(top)} cards go?")
+        return
+    top, placed = frame["top"], frame["placed"]
+    del cards[: len(top)]
+    cards[:0] = [top[n] for n in placed["top"]]
+    cards.extend(top[n] for n in placed["bottom"])
+    game.log("tactics-arranged", faction=faction, theater=params.theater, to_top=len(placed["top"]),
+             to_bottom=len(placed["bottom"]), card=ctx.get("card"))
+    game.pop()
+
+
 # -- mission cards -----------------------------------------------------------------------------------------------------
 
 

@@ -128,6 +128,8 @@ def join_opposition(game, frame, params: JoinOpposition, ctx) -> None:
 # -- Post Bounty ---------------------------------------------------------------------------------------------------
 
 BOUNTY = "bounty-ring"
+#: Rings that may not be put on a leader wearing the Bounty ring (Post Bounty's text, SU): they would replace it.
+NOT_ON_BOUNTY = ("master-yoda", "millennium-falcon")
 BOUNTY_LOSS = 1  # reputation the Rebel loses when the ringed leader is captured
 EVENTS = ("ring-replaced",)
 
@@ -141,3 +143,10 @@ def on_event(game, event) -> None:
     game.log("bounty-collected", leader=event["leader"], loss=loss)
     if loss:
         api.change_reputation(game, -loss, cause="post-bounty")
+
+
+def ring_bearers(game, leaders: list[str], context: dict) -> list[str]:
+    """Post Bounty: the Master Yoda and Millennium Falcon rings never go on a leader wearing the Bounty ring."""
+    if context["ring"] not in NOT_ON_BOUNTY:
+        return leaders
+    return [lid for lid in leaders if api.leader(game, lid)["ring"] != BOUNTY]

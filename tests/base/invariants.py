@@ -48,3 +48,15 @@ def check(game) -> None:
         assert not data["units"].get(BASE_SPACE), "units on the Rebel Base space after the reveal"
         assert data["base_revealed"] == peek(data["base"])
     assert data["time"] <= data["reputation"] or game.over
+
+
+def check_finished(game) -> None:
+    """A finished game (RB-WIN): it has a result with a winner and a reason, nothing is pending, and ``game-over``
+    is the last event of the log, saying the same: nothing happens after the game is over (issue 12)."""
+    result = game.state["result"]
+    assert game.over and result is not None, "the game did not end"
+    assert result["winner"] in ("rebel", "empire") and result["reason"], result
+    assert not game.pending, "a decision is pending after the game ended"
+    last = game.state["log"][-1]
+    assert last == {"type": "game-over", **result}, f"events after game-over: the log ends with {last}"
+    assert sum(e["type"] == "game-over" for e in game.state["log"]) == 1

@@ -1,11 +1,12 @@
 """Seeded random-agent games of the base game finish with a winner by the rules, and every invariant holds after
-every decision; the state round-trips through JSON and a replay of the choices reproduces it (issues 4 and 5)."""
+every decision; the state round-trips through JSON and a replay of the choices reproduces it (issues 4 and 5).
+Every game ends with a result, and ``game-over`` is its last event (issue 12)."""
 
 import json
 
 import pytest
 
-from invariants import check
+from invariants import check, check_finished
 from swrebellion.engine import Game, RandomAgent
 
 GAMES = 1000
@@ -42,6 +43,27 @@ def replay(rules, game) -> Game:
 def test_a_thousand_seeded_games_finish_with_every_invariant(base_rules, block):
     for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
         game = play_checked(base_rules, seed, deep=seed % 50 == 0)
-        assert game.state["result"]["winner"] in ("rebel", "empire"), game.state["result"]
+        check_finished(game)
         if seed % 25 == 0:
             assert replay(base_rules, game).state_hash() == game.state_hash()
+
+
+#: Seeded games (expansions, players, seed) that once logged events after ``game-over``: a victory reached in the
+#: middle of a step (units destroyed in a battle, a deployment, a move into the revealed base) let the step run on
+#: and log ``destroyed``, ``battle-won``, ``deployed``, ``move`` or ``moved`` after the end (issue 12).
+ENDED_MID_STEP = [(("base",), 2, 11), (("base",), 2, 25), (("base",), 2, 26), (("base",), 4, 1), (("base",), 4, 11),
+                  (("base", "rise-of-the-empire"), 4, 10), (("base", "rise-of-the-empire"), 4, 19)]
+
+
+@pytest.mark.parametrize(("expansions", "players", "seed"), ENDED_MID_STEP)
+def test_nothing_happens_after_the_game_is_over(expansions, players, seed):
+    """RB-WIN-02, RULINGS C-05: the Empire wins the moment it holds the revealed base; the event that caused it
+    (the last move, deployment or destruction) comes before ``game-over``, and nothing after it."""
+    from swrebellion.engine import play
+    from swrebellion.games import rules_for
+
+    game = Game.new(rules_for(expansions), seed, {"players": players})
+    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
+    check_finished(game)
+    assert game.state["log"][-2]["type"] in ("destroyed", "deployed", "move", "moved", "damage", "subjugation",
+                                             "base-revealed", "retreat", "gained-units")

@@ -161,7 +161,7 @@ def test_faq_83_losing_reputation_moves_the_marker_away(base_rules):
 
 
 def test_time_track_icons_come_from_content(base_rules):
-    """RS-TIME-01..04: 16 spaces, time on 1 and reputation on 14; recruit on 2-5, build on even spaces 2-14."""
+    """RS-TIME-01/02/03/04: 16 spaces, time on 1 and reputation on 14; recruit on 2-5, build on even spaces 2-14."""
     game = scenario(base_rules, phase="command")
     track = tables(game).time_tracks[the_setup(game).time_track]
     assert (track.length, track.time_start, track.reputation_start) == (16, 1, 14)

@@ -22,7 +22,7 @@ def set_up(request, base_rules):
 
 
 def test_players_markers_and_leader_pools(set_up):
-    """RB-SET-01..03, RULINGS C-09."""
+    """RB-SET-01 (the two sides), RB-SET-02, RB-SET-03, RULINGS C-09."""
     data = set_up.state["data"]
     assert set_up.state["players"] == ["rebel", "empire"]
     assert (data["time"], data["reputation"]) == (1, 14)
@@ -62,10 +62,13 @@ def test_starting_loyalty_from_the_setup_probe_cards(set_up):
 
 
 def test_starting_units(set_up):
-    """RB-SET-09: 37 Imperial units in Imperial systems, a ground unit in each; RB-SET-10, RULINGS D-04, RS-SET-01:
-    14 Rebel units on the Rebel Base space and/or in one system without Imperial units."""
+    """RB-SET-09, RULINGS D-09: 37 Imperial units only in the systems given an Imperial loyalty or subjugation marker
+    at setup, a ground unit in each, none on Coruscant (printed loyalty, no marker); RB-SET-10, RULINGS D-04,
+    RS-SET-01: 14 Rebel units on the Rebel Base space and/or in one system without Imperial units."""
     data = set_up.state["data"]
-    imperial = [s for s in data["systems"] if board.is_imperial(set_up, s)]
+    imperial = [s for s in data["systems"] if board.is_imperial(set_up, s) and s != "coruscant"]
+    assert len(imperial) == 5  # 2 subjugated, 3 Imperial-loyal (RB-SET-08)
+    assert not board.units_at(set_up, "coruscant")
     empire = Counter()
     for where in data["units"]:
         units = board.faction_units(set_up, where, "empire")
@@ -96,7 +99,7 @@ def test_hands_and_the_secret_base(set_up):
 
 
 def test_a_round_is_assignment_command_refresh_and_the_rebel_acts_first(base_rules):
-    """RB-RND-01/02, RB-RND-03, RB-CMD-01/02/03/06, RS-CMD-01..03, FAQ-26: phases in order; in the Command Phase the Rebel
+    """RB-RND-01/02, RB-RND-03, RB-CMD-01/02/03/06, RS-CMD-01/02/03, FAQ-26: phases in order; in the Command Phase the Rebel
     takes the first turn, players alternate one action per turn, and a player who passed takes no more turns."""
     game = Game.new(base_rules, 4)
     agents = {p: RandomAgent(40 + n) for n, p in enumerate(game.state["players"])}

@@ -29,7 +29,7 @@ def test_system_types(base_rules):
 
 
 def test_gaining_loyalty_one_step_and_two(base_rules):
-    """RB-LOY-02..05, RS-LOY-02..04 (FAQ-100): 1 against the opponent neutralises, 2 flips, on neutral the marker
+    """RB-LOY-02, RB-LOY-03, RB-LOY-04, RB-LOY-05, RS-LOY-02, RS-LOY-03, RS-LOY-04 (FAQ-100): 1 against the opponent neutralises, 2 flips, on neutral the marker
     goes down, in one's own system nothing changes; RS-LOY-01: one marker at most."""
     game = game_with(base_rules, systems={"naboo": {"loyalty": "empire"}, "ryloth": {"loyalty": "empire"}})
     board.gain_loyalty(game, "rebel", "naboo", 1)
@@ -60,7 +60,7 @@ def test_losing_loyalty(base_rules):
 
 
 def test_subjugation_follows_imperial_ground_units_and_never_sets_loyalty(base_rules):
-    """RULINGS C-10, C-04, RB-SUB-01..03, RB-SUB-06/07, RS-SYS-04, FAQ-97, FAQ-98: an Imperial ground unit subjugates a system
+    """RULINGS C-10, C-04, RB-SUB-01/02/03, RB-SUB-06/07, RS-SYS-04, FAQ-97, FAQ-98: an Imperial ground unit subjugates a system
     without Imperial loyalty, Rebel loyalty stays under it, and it ends the moment the last one leaves; ships alone
     do not subjugate; remote systems never are (RB-SUB-11). Having loyalty is having the marker, whatever the units
     and the subjugation marker (RS-LOY-06)."""
@@ -77,7 +77,7 @@ def test_subjugation_follows_imperial_ground_units_and_never_sets_loyalty(base_r
 
 
 def test_loyalty_changes_under_a_subjugation_marker(base_rules):
-    """RB-SUB-08..10, RS-LOY-09: Imperial loyalty in a neutral subjugated system flips the marker to loyalty;
+    """RB-SUB-08, RB-SUB-09, RB-SUB-10, RS-LOY-09: Imperial loyalty in a neutral subjugated system flips the marker to loyalty;
     Rebel loyalty goes under it; losing it takes it from under the marker, and the system stays subjugated."""
     game = game_with(base_rules, units={"naboo": {"stormtrooper": 1}, "ryloth": {"stormtrooper": 1}})
     assert marker(game, "naboo") == (None, True)

@@ -1,6 +1,7 @@
 """Team play (RB-TEAM-01..07, RS-CMD-09, RS-TEAM-02): who plays which seat and in which order."""
 
-from swrebellion.engine import Game, RandomAgent, play
+from invariants import check_finished
+from swrebellion.engine import Game, RandomAgent, peek, play
 from swrebellion.engine.scenario import Scenario, start
 
 LEADERS = {"jan-dodonna": "pool", "princess-leia": "pool", "emperor-palpatine": "pool", "darth-vader": "pool"}
@@ -23,6 +24,7 @@ def turns(game, count):
 
 
 def test_four_players_take_turns_admirals_first_rebel_first_and_a_pass_skips_the_seat(base_rules):
+    """RB-TEAM-01 (two players a side, an Admiral and a General), RS-CMD-09: seats in turn order."""
     game = command_phase(base_rules, 4)
     assert turns(game, 4) == ["rebel-admiral", "empire-admiral", "rebel-general", "empire-general"]
     assert game.state["data"]["phase"] == "refresh" or game.over  # everyone passed: the phase is over
@@ -61,11 +63,11 @@ def test_team_games_play_to_the_end(base_rules):
         for seed in range(10):
             game = Game.new(base_rules, seed, {"players": players})
             play(game, {p: RandomAgent(seed * 11 + n) for n, p in enumerate(game.state["players"])})
-            assert game.state["result"]["winner"] in ("rebel", "empire")
+            check_finished(game)
 
 
 def test_in_team_play_the_admiral_then_the_general_assigns_his_own_leaders(base_rules):
-    """RS-ASG-09 (and RS-ASG-01: the whole Rebel team before the Empire)."""
+    """RS-ASG-09 (and RS-ASG-01, RS-TEAM-02: the whole Rebel team, the current side, before the Empire)."""
     spec = {"players": 4, "phase": "assignment", "leaders": LEADERS,
             "hands": {"rebel": {"missions": ["build-alliance", "infiltration"]},
                       "empire": {"missions": ["rule-by-fear", "gather-intel"]}}}
@@ -81,3 +83,78 @@ def test_in_team_play_the_admiral_then_the_general_assigns_his_own_leaders(base_
         game.apply(decision.options[0].id, player=decision.player)
     order = [p for n, p in enumerate(deciders) if n == 0 or deciders[n - 1] != p]
     assert order == ["rebel-admiral", "rebel-general", "empire-admiral", "empire-general"]
+
+
+#: Decision kinds whose options name the leader who would act: the leader's id, or ``data["actor"]`` for a card.
+LEADER_DECISIONS = {"activation-leader", "add-leader", "assign-first", "assign-second", "assign-card",
+                    "start-of-combat-card", "special-action", "second-leader"}
+
+
+#: Decisions the rules give to one role of a team (RB-TEAM-06, RB-BLD-06, RB-REC-10, RB-REF-07, RB-PRJ-06,
+#: RB-OBJ-14, RB-SET-12/13).
+ROLE_DECISIONS = {
+    "admiral": {"place-starting-unit", "rebel-start-system", "build-mode", "build-unit", "free-unit", "deploy-unit",
+                "recruit", "recruit-draw-more", "keep-action-card"},
+    "general": {"choose-base", "discard-mission", "keep-project", "refresh-objective", "combat-objective",
+                "keep-objective", "relocate-base", "mission-set"},
+}
+
+
+def _actors(game, decision):
+    leaders = game.rules.cache["base"].leaders
+    for option in decision.options:
+        if option.id in leaders:
+            yield option.id
+        elif isinstance(option.data, dict) and "actor" in option.data:
+            yield option.data["actor"]
+
+
+def test_every_leader_choice_in_team_games_goes_to_the_player_who_controls_the_leader():
+    """RB-TEAM-02, RS-LDR-08, RS-ACT-14: in seeded 4-player games of both expansions, every decision offering a
+    leader (to activate, add to a combat, assign) or an action card with its pictured leader is asked of the player
+    who controls that leader; a card picturing none goes to a player of the card's side. RB-TEAM-06: the decisions
+    the rules give to the Admiral (building, deploying, recruiting, starting units) or to the General (the mission
+    hand, projects, objectives, the base) are asked of that role."""
+    from swrebellion.expansions.base.board import faction_of_player, leader_player, side_players
+    from swrebellion.games import rules_for
+
+    checked = 0
+    for expansions in (("base",), ("base", "rise-of-the-empire")):
+        rules = rules_for(expansions)
+        for seed in range(4):
+            game = Game.new(rules, seed, {"players": 4})
+            agents = {p: RandomAgent(seed * 13 + n) for n, p in enumerate(game.state["players"])}
+            while not game.over and game.pending:
+                decision = game.pending[0]
+                for role, kinds in ROLE_DECISIONS.items():
+                    if decision.kind in kinds:
+                        assert decision.player.endswith(role), (expansions, seed, decision.kind, decision.player)
+                        checked += 1
+                if decision.kind in LEADER_DECISIONS:
+                    faction = faction_of_player(game, decision.player)
+                    for actor in _actors(game, decision):
+                        owners = [leader_player(game, faction, actor)] if actor else side_players(game, faction)
+                        assert decision.player in owners, (expansions, seed, decision.kind, decision.player, actor)
+                        checked += 1
+                game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    assert checked > 500
+
+
+def test_teammates_see_their_team_s_cards_and_the_other_team_does_not(base_rules):
+    """RB-TEAM-04, RULINGS C-08: teammates share every card of their team (hands, the base) and no one else sees
+    them."""
+    game = Game.new(base_rules, 3, {"players": 4})
+    agents = {p: RandomAgent(n) for n, p in enumerate(game.state["players"])}
+    while game.state["data"]["phase"] == "setup":
+        decision = game.pending[0]
+        game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    views = {p: game.view(p)["data"] for p in game.state["players"]}
+    for faction in ("rebel", "empire"):
+        admiral, general = views[f"{faction}-admiral"], views[f"{faction}-general"]
+        assert admiral["hands"][faction] == general["hands"][faction]
+        assert len(admiral["hands"][faction]["missions"]) == 6  # the cards themselves, not a hidden placeholder
+        other = "empire" if faction == "rebel" else "rebel"
+        for player in (f"{other}-admiral", f"{other}-general"):
+            assert views[player]["hands"][faction] != admiral["hands"][faction]
+    assert views["rebel-admiral"]["base"] == views["rebel-general"]["base"] == peek(game.state["data"]["base"])
+    assert views["empire-general"]["base"] != views["rebel-general"]["base"]

@@ -75,3 +75,18 @@ def test_a_declared_value_changes_what_the_rules_compute(toy_rules):
     assert game.modify("hideout-die", 1) == 2
     with pytest.raises(ExtensionPointError, match="something-else"):  # an undeclared value is a bug in rules code
         game.modify("something-else", 7)
+
+
+def test_nothing_is_logged_or_asked_after_the_game_is_over(toy_rules):
+    """The kernel closes the log at ``game-over`` (issue 12): the rest of the step that ended the game logs nothing,
+    asks nothing, and a second end changes nothing; the result and the last event agree."""
+    game = Game.new(toy_rules, seed=1)
+    game.end("seeker", "found the hideout")
+    game.log("late", detail="after the end")
+    game.ask("hider", "too-late", ["a", "b"])
+    game.end("hider", "a second ending")
+    assert game.state["result"] == {"winner": "seeker", "reason": "found the hideout"}
+    assert game.state["log"][-1] == {"type": "game-over", "winner": "seeker", "reason": "found the hideout"}
+    assert not game.pending
+    with pytest.raises(IllegalChoice, match="the game is over"):
+        game.apply("a")

@@ -52,7 +52,9 @@ def test_objective_deck_five_per_stage_with_death_star_plans_in_stages_two_and_t
         assert stages == sorted(stages) and Counter(stages) == {1: 5, 2: 5, 3: 5}
         assert "death-star-plans-2" in cards[5:10] and "death-star-plans-3" in cards[10:]
         assert game.state["data"]["objective_stages"] == stages[1:]
-        assert any(objectives[c].set == "rise-of-the-empire" for c in cards) or seed  # the pools mix both packs
+        # the pools mix both packs: every one of these seeds draws cards of each (the `or seed` here once let
+        # seeds 1-4 pass unchecked)
+        assert {objectives[c].set for c in cards} == {"base", "rise-of-the-empire"}, seed
 
 
 def test_objective_decks_differ_between_seeds(roe_rules):
@@ -112,8 +114,10 @@ def test_first_game_mission_set(roe_rules):
 
 
 def test_chosen_mission_sets(roe_rules):
-    """RE-SET-11, RE-MSS-01..06, FAQ-133: at the end of setup step 7 each player secretly picks a card of his deck
-    (a simultaneous decision); a Vader card selects the expansion set, any other card the base set."""
+    """RE-SET-11, RE-MSS-01, RE-MSS-02, RE-MSS-03, RE-MSS-04, RE-MSS-05, RE-MSS-06, FAQ-133: at the end of setup
+    step 7 each player secretly picks a card of his deck (a simultaneous decision); a Vader card selects the
+    expansion set, any other card the base set; the other set's cards are out of the game, while every starting
+    mission and every project stays in."""
     game = Game.new(roe_rules, 4, {"mission_sets": "choose"})
     t = tables(game)
     asks = {d.player: d for d in game.pending}
@@ -131,6 +135,11 @@ def test_chosen_mission_sets(roe_rules):
     assert all(t.missions[c].vader_icon or t.missions[c].portrait for c in rebel if t.missions[c].deck == "regular")
     assert not any(t.missions[c].vader_icon for c in empire)
     assert any(t.missions[c].portrait and t.missions[c].set == "rise-of-the-empire" for c in empire)
+    for faction, cards in (("rebel", rebel), ("empire", empire)):  # RE-MSS-06
+        starting = {c for c, m in t.missions.items() if m.deck == "starting" and m.faction == faction}
+        assert starting <= set(cards), (faction, starting - set(cards))
+    projects = {c for c, m in t.missions.items() if m.deck == "project"}
+    assert projects == set(deck(game, "projects")) | {c for c in empire if t.missions[c].deck == "project"}
 
 
 def test_team_play_generals_choose_the_mission_set(roe_rules):
@@ -145,7 +154,7 @@ def test_unknown_mission_set_option(roe_rules):
 
 
 def test_alternative_starting_units(roe_rules):
-    """RE-SET-07..10, RS-DSU-08: the Death Star Under Construction with 4 TIE Fighters and a Stormtrooper in a remote system the
+    """RE-SET-07, RE-SET-08, RE-SET-09, RE-SET-10, RS-DSU-08: the Death Star Under Construction with 4 TIE Fighters and a Stormtrooper in a remote system the
     Empire chooses (its probe card leaves the game), the Death Star on queue space 3, the rest of the army in
     Imperial systems or the DSUC's system, the Rebel's 13 units."""
     game = Game.new(roe_rules, 6, {"setup": "rise-of-the-empire"})

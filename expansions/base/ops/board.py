@@ -87,6 +87,9 @@ class GainUnits(Strict):
     units: dict[str, int] = Field(default_factory=dict)
     icons: list[str] = Field(default_factory=list)
     to: Literal["system", "base"] = "system"
+    free_from_board: bool = Field(default=False, description=(
+        "When the supply holds fewer of a unit than ``units`` gives, the side may first destroy its own units of "
+        "that type elsewhere on the board, one at a time, to free them (Incite Rebellion, FAQ-ES)."))
 
     @model_validator(mode="after")
     def _one_way(self):
@@ -103,17 +106,46 @@ def gain_units(game, frame, params: GainUnits, ctx) -> None:
     def gain(unit: str, count: int = 1) -> None:
         n = min(count, board.supply_left(game, unit))
         if n:
-            board.add_units(game, where, unit, n)
+            board.add_units(game, where, unit, n, check=False)
             game.log("gained-units", faction=ctx["faction"], unit=unit, count=n, at=where)
+            board.after_units_change(game, where)
 
     if params.units:
+        if params.free_from_board and not _free_from_board(game, frame, params.units, where, ctx):
+            return
         for unit, count in sorted(params.units.items()):
             gain(unit, count)
     else:
         frame.setdefault("icons", list(params.icons))
         if not one_per_icon(game, frame, ctx, gain, f" gained in {label(game, where)}"):
             return
+    board.check_base_reveal(game)
     game.pop()
+
+
+def _free_from_board(game, frame, units: dict[str, int], where: str, ctx) -> bool:
+    """While the supply is short of a unit to gain, the side may destroy one of its own of that type elsewhere on
+    the board to free it (or stop). True once done; False while a question is open."""
+    chosen = answer(frame)
+    if chosen is not None:
+        if chosen["id"] == "stop":
+            frame["stopped"] = True
+        else:
+            unit, _, source = chosen["id"].partition("@")
+            board.destroy_units(game, source, unit, 1, cause=f"freed for {ctx.get('card', 'a card')}")
+    if frame.get("stopped"):
+        return True
+    for unit, count in sorted(units.items()):
+        if board.supply_left(game, unit) >= count:
+            continue
+        sources = sorted(s for s, here in game.state["data"]["units"].items() if s != where and here.get(unit))
+        if sources:
+            options = [{"id": f"{unit}@{s}", "label": f"Destroy a {label(game, unit)} in {label(game, s)}"}
+                       for s in sources]
+            game.ask(ctx["player"], "free-from-board", options + [{"id": "stop", "label": "Gain only what the supply holds"}],
+                     f"The supply is short of {label(game, unit)}: destroy one of yours on the board to free it?")
+            return False
+    return True
 
 
 def icon_units(game, faction: str, icon: str) -> list[str]:
@@ -250,7 +282,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             sources = [s for s in sorted(game.state["data"]["units"]) if s != to and s not in frame.get("used", ())
                        and _movable(game, s, faction, params.limits, params)]
             if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
-                game.pop()
+                _moved_all(game)
                 return
             stop = [{"id": "done", "label": "Move no more units"}] if params.source == "anywhere" else []
             source = pick(game, frame, ctx["player"], "choose-system",
@@ -258,7 +290,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             if source is None:
                 return
             if source["id"] == "done":
-                game.pop()
+                _moved_all(game)
                 return
             frame["from"] = source["id"]
         frame["picked"] = {}
@@ -280,18 +312,25 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
                      f"Move a unit from {label(game, frame['from'])} to {label(game, to)}")
             return
     for unit, n in sorted(picked.items()):
-        board.remove_units(game, frame["from"], unit, n)
-        board.add_units(game, to, unit, n)
+        board.remove_units(game, frame["from"], unit, n, check=False)
+        board.add_units(game, to, unit, n, check=False)
     if picked:
         game.log("moved", faction=faction, units=picked, source=frame["from"], to=to, card=ctx.get("card"))
+        for where in (frame["from"], to):
+            board.after_units_change(game, where)
         if board.units_at(game, to) != board.faction_units(game, to, faction):  # a combat once the card is over
             ctx.update(combat=to, origins=sorted({*ctx.get("origins", ()), frame["from"]}))  # (RS-MIS-05)
-    board.check_base_reveal(game)
     if params.source == "anywhere":  # runs again: another system, or stop
         frame["moved"] = frame.get("moved", 0) + sum(picked.values())
         frame.setdefault("used", []).append(frame.pop("from"))
         return
+    _moved_all(game)
+
+
+def _moved_all(game) -> None:
+    """The card's movement is over: now the base reveal, after all movement (RB-BAS-11)."""
     game.pop()
+    board.check_base_reveal(game)
 
 
 class DestroyUnits(Strict):

@@ -239,7 +239,7 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
         if len(options) > 1:
             game.ask(ctx["player"], "second-leader", options, "Add a second leader?")
             return
-        chosen = options[0] if options else {"id": "none"}
+        chosen = game.answer_alone(ctx["player"], "second-leader", options[0]) if options else {"id": "none"}
     second = [] if chosen["id"] == "none" else [chosen["id"]]
     missions.assign(game, faction, frame["card"], [actor] + second)
     game.pop()
@@ -283,7 +283,8 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
 def attach_ring(game, frame, params: AttachRing, ctx) -> None:
     """Put an attachment ring on a leader: Human-Cyborg Relations (C-3PO), Resourceful Astromech (R2-D2), Seek Yoda
     (Master Yoda); Carbon Freezing, Lure of the Dark Side."""
-    leaders = _ring_bearers(game, params, ctx)
+    leaders = game.modify("ring-bearers", _ring_bearers(game, params, ctx), faction=ctx["faction"],
+                          ring=params.ring, card=ctx.get("card"))
     if not leaders:
         game.pop()
         return

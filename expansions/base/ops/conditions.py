@@ -193,6 +193,6 @@ def pick(game, frame, player: str, kind: str, options: list[dict], prompt: str) 
     if chosen is not None:
         return chosen
     if len(options) == 1:
-        return options[0]
+        return game.answer_alone(player, kind, options[0], prompt)
     game.ask(player, kind, options, prompt)
     return None

@@ -236,8 +236,9 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
     _, unit = _take_from_queue(game, faction, chosen["id"])
     if unit == DEATH_STAR:
         board.remove_units(game, where, DSUC)
-    board.add_units(game, where, unit)
+    board.add_units(game, where, unit, check=False)
     game.log("deployed", faction=faction, unit=unit, to=where, card=ctx.get("card"))
+    board.after_units_change(game, where)
     board.check_base_reveal(game)
     frame["deployed"] = done + 1
     frame.pop("choice", None)

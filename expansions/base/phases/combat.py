@@ -36,7 +36,7 @@ immediate destruction), ``"destroyable"`` (how many of the units to destroy may 
 
 from __future__ import annotations
 
-from .. import board, cards
+from .. import board
 from ..board import decider
 from ..rules import actions, objectives, rings
 from ..rules.actions import _play, start_options
@@ -110,7 +110,8 @@ def _combat_step(game, frame) -> None:
         push_in_order(game, START_CARDS)
     elif stage == "draw":
         frame["stage"] = "objectives"
-        theaters = [th for th in THEATERS if contested(game, combat["system"], th)]
+        theaters = [] if frame.pop("no_draw", False) else [  # a scenario starting with the hands dealt
+            th for th in THEATERS if contested(game, combat["system"], th)]
         for faction in order(game):  # RS-CMB-07/08: best tactic values, contested theaters, current player first
             best = board.best_tactics(game, combat["system"], faction)
             for theater in theaters:
@@ -138,17 +139,22 @@ def _add_leader_step(game, frame) -> None:
         if lid != "none":
             board.leader(game, lid)["at"] = system
             game.log("leader-added", faction=faction, leader=lid, system=system)
-        game.pop()
-        return
+            game.pop()
+            return
     t = tables(game)
     present = any(t.leaders[lid].has_tactics for lid in board.leaders_at(game, system, faction, captured=False))
-    pool = board.pool(game, faction)
-    if present or not pool:
-        game.pop()
+    # RB-TEAM-02, RS-CMB-09: each teammate may add only his own leaders, Admiral first; the team adds one at most.
+    done = frame.setdefault("done", [])
+    for player in [] if present else board.side_players(game, faction):
+        pool = [lid for lid in board.pool(game, faction) if board.leader_player(game, faction, lid) == player]
+        if player in done or not pool:
+            continue
+        done.append(player)
+        game.ask(player, "add-leader",
+                 [{"id": lid, "label": f"Add {lid}"} for lid in pool] + [{"id": "none", "label": "Add no leader"}],
+                 f"Add a leader to the combat in {system}?")
         return
-    game.ask(decider(game, faction, "admiral"), "add-leader",
-             [{"id": lid, "label": f"Add {lid}"} for lid in pool] + [{"id": "none", "label": "Add no leader"}],
-             f"Add a leader to the combat in {system}?")
+    game.pop()
 
 
 def _start_cards_step(game, frame) -> None:
@@ -157,21 +163,26 @@ def _start_cards_step(game, frame) -> None:
     nothing away (RB-TAC-04). Which cards and leaders may play: ``actions.start_options`` (RS-ACT-08)."""
 
     faction = frame["faction"]
-    held = cards.hand(game, faction, "actions")
+    done = frame.setdefault("done", [])  # the teammates who said "play nothing"
     if "choice" in frame:
         chosen = frame.pop("choice")
         if chosen["id"] == "none":
-            game.pop()
+            done.append(frame.pop("asked"))
+        else:
+            _play(game, faction, chosen["data"]["card"], chosen["data"]["actor"], system=state(game)["system"],
+                  moment="start-of-combat")
             return
-        _play(game, faction, chosen["data"]["card"], chosen["data"]["actor"], system=state(game)["system"],
-              moment="start-of-combat")
+    # Each card belongs to the player who controls a pictured leader (RS-ACT-14): in team play each teammate
+    # holding action cards is asked about his own, Admiral first.
+    for player in board.side_players(game, faction):
+        if player in done or not actions.held_by(game, faction, player):
+            continue
+        frame["asked"] = player
+        game.ask(player, "start-of-combat-card",
+                 start_options(game, faction, player) + [{"id": "none", "label": "Play nothing"}],
+                 "Play a Start of Combat action card?")
         return
-    if not held:
-        game.pop()
-        return
-    game.ask(decider(game, faction, "admiral"), "start-of-combat-card",
-             start_options(game, faction) + [{"id": "none", "label": "Play nothing"}],
-             "Play a Start of Combat action card?")
+    game.pop()
 
 
 # -- the combat round ---------------------------------------------------------------------------------------------
@@ -317,7 +328,9 @@ def _assign(game, frame) -> None:
                      f"Which unit takes a {kind}?")
             return
         elif options:
-            index = next(iter(options.values()))
+            only = game.answer_alone(decider(game, faction, ROLE[theater]), "assign-damage",
+                                     target_labels(options)[0])
+            index = options[only["id"]]
         else:
             index = None  # nothing can take it: the result is lost
         if index is not None:
@@ -423,7 +436,7 @@ def _retreat_step(game, frame) -> None:
             game.ask(admiral, "retreat-leader", [{"id": lid, "label": lid} for lid in free], "Which leader retreats?")
             return
         else:
-            frame["leader"] = free[0]
+            frame["leader"] = game.answer_alone(admiral, "retreat-leader", free[0], "Which leader retreats?")["id"]
         frame["units"] = dict(retreat_group(game, faction).chosen)
     group = retreat_group(game, faction)
     group.chosen = frame["units"]

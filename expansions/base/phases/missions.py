@@ -103,11 +103,11 @@ def assignment_step(game, frame) -> None:
             for c in sorted(set(hand(game, faction, "missions")))
             if playable(game, c) and assignable(game, c, pool)
         ]
-        options += actions.assignment_options(game, faction)
+        options += actions.assignment_options(game, faction, role)
         options.append({"id": "done", "label": "Done assigning"})
         prompt = "Assign a mission, play an Assignment action card, or finish"
     if len(options) == 1:
-        frame["choice"] = options[0]
+        frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
         return
     game.ask(player, f"assign-{frame['stage']}", options, prompt)
 

@@ -71,14 +71,18 @@ def source_systems(game, faction: str, target: str) -> list[str]:
 
 def _activate_step(game, frame) -> None:
     faction, target = frame["faction"], frame["system"]
-    decider = board.decider(game, faction, "admiral")
+    # The player taking the turn moves the team's units (RB-TEAM-07, RS-CMD-09): the seat acting now, or, for a
+    # card that moves units in (Catch Them by Surprise), the player controlling the card's leader.
+    decider = (board.leader_player(game, faction, frame["leader"]) if "leader" in frame
+               else board.decider(game, faction, board.acting_role(game) or "admiral"))
     if "leader" not in frame:
         leaders = activators(game, faction)
         if len(leaders) > 1 and "choice" not in frame:
             game.ask(decider, "activation-leader", [{"id": lid, "label": lid} for lid in leaders],
                      f"Which leader activates {target}?")
             return
-        frame["leader"] = frame.pop("choice")["id"] if "choice" in frame else leaders[0]
+        frame["leader"] = (frame.pop("choice") if "choice" in frame else game.answer_alone(
+            decider, "activation-leader", leaders[0], f"Which leader activates {target}?"))["id"]
         board.leader(game, frame["leader"])["at"] = target
         frame.update(used=[], origins=[], group=None)
         game.log("activate", faction=faction, system=target, leader=frame["leader"])
@@ -159,6 +163,8 @@ def _cargo_loss_step(game, frame) -> None:
     t = tables(game)
     while not game.over and board.cargo_surplus(game, location, faction):
         cargo = sorted(u for u in board.faction_units(game, location, faction) if t.units[u].needs_transport)
+        if len(cargo) == 1:
+            game.answer_alone(board.decider(game, faction, "admiral"), "destroy-cargo", cargo[0])
         if len(cargo) > 1:
             game.ask(board.decider(game, faction, "admiral"), "destroy-cargo",
                      [{"id": u, "label": f"Destroy a {u}"} for u in cargo],

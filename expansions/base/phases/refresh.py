@@ -545,8 +545,10 @@ def _place(game, frame, target: str) -> None:
     if unit == DEATH_STAR:
         board.remove_units(game, target, DSUC)
     frame["placed"][target] = frame["placed"].get(target, 0) + 1
-    board.add_units(game, target, unit)
+    board.add_units(game, target, unit, check=False)
     game.log("deployed", faction=faction, unit=unit, to=target)
+    board.after_units_change(game, target)
+    board.check_base_reveal(game)  # RB-BAS-08: a deployed ground unit reveals the base at once
 
 
 STEPS = {

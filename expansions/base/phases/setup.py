@@ -211,8 +211,10 @@ def _units_to_place(counts: dict[str, int]) -> list[str]:
 
 
 def _empire_units(game, frame) -> None:
-    """RB-SET-09: the Admiral places every starting unit in an Imperial system, at least one ground unit in each
-    (the last ground units are only offered where one is still missing)."""
+    """RB-SET-09, RULINGS D-09: the Admiral places every starting unit in a system given an Imperial loyalty or
+    subjugation marker at setup, at least one ground unit in each (the last ground units are only offered where
+    one is still missing). Coruscant's loyalty is printed, not a marker: it gets no starting unit here (a setup's
+    fixed placements may still put units there)."""
     t = tables(game)
     data = game.state["data"]
     setup = the_setup(game).empire
@@ -228,7 +230,7 @@ def _empire_units(game, frame) -> None:
         game.pop()
         return
     unit = frame["todo"][0]
-    imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s)]
+    imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
     imperial = game.modify("starting-unit-systems", imperial, faction="empire")  # e.g. a DSUC's system (RE-SET-09)
     lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
     ground_left = sum(1 for u in frame["todo"] if t.units[u].theater == "ground")

@@ -57,10 +57,11 @@ def _play(game, faction: str, card: str, actor: str | None, into: str | None = N
 # -- Assignment --------------------------------------------------------------------------------------------------
 
 
-def assignment_options(game, faction: str) -> list[dict]:
-    """Assignment cards in hand with a pictured leader in the pool and something to act on (RS-ASG-08)."""
+def assignment_options(game, faction: str, role: str | None = None) -> list[dict]:
+    """Assignment cards in hand with a pictured leader in the pool and something to act on (RS-ASG-08); in team
+    play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02)."""
     t = tables(game)
-    pool = set(board.pool(game, faction))
+    pool = {lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)}
     options = []
     for card in sorted(set(hand(game, faction, "actions"))):
         info = t.actions[card]
@@ -172,9 +173,17 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
     return out
 
 
-def start_options(game, faction: str) -> list[dict]:
+def held_by(game, faction: str, player: str) -> list[str]:
+    """The side's action cards that belong to ``player`` (RS-ACT-14: the player who controls a pictured leader;
+    either teammate for a card picturing none)."""
+    return [card for card in sorted(set(hand(game, faction, "actions")))
+            if player in board.card_players(game, faction, pictured(game, card))]
+
+
+def start_options(game, faction: str, player: str | None = None) -> list[dict]:
     """Start of Combat cards the side may play in this combat (RS-ACT-05/08): one option per card, or per card and
-    leader when several of its leaders could (Ready for Action: Piett or Veers)."""
+    leader when several of its leaders could (Ready for Action: Piett or Veers). With ``player``: only the cards
+    and leaders he controls (RS-ACT-14)."""
 
     t = tables(game)
     ctx = {"system": state(game)["system"], "moment": "start-of-combat"}
@@ -182,7 +191,8 @@ def start_options(game, faction: str) -> list[dict]:
     for card in sorted(set(hand(game, faction, "actions"))):
         if t.actions[card].timing != "start-of-combat":
             continue
-        actors = eligible(game, faction, card, ctx)
+        actors = [a for a in eligible(game, faction, card, ctx)
+                  if player is None or player in board.card_players(game, faction, [a] if a else [])]
         for actor in actors:
             suffix = f" with {label(game, actor)}" if len(actors) > 1 else ""
             options.append({"id": card + (f":{actor}" if len(actors) > 1 else ""),
@@ -193,7 +203,8 @@ def start_options(game, faction: str) -> list[dict]:
 # -- Special cards: a window at each moment ----------------------------------------------------------------------------
 
 
-def special_options(game, faction: str, moment: str, info: dict) -> list[dict]:
+def special_options(game, faction: str, moment: str, info: dict, player: str | None = None) -> list[dict]:
+    """The Special cards the side may play at ``moment``; with ``player``, only those he controls (RS-ACT-14)."""
     t = tables(game)
     ctx = {**info, "moment": moment}
     options = []
@@ -203,6 +214,8 @@ def special_options(game, faction: str, moment: str, info: dict) -> list[dict]:
         if plan(game, card).effect[0]["op"] != "trigger":
             continue
         for actor in eligible(game, faction, card, ctx):
+            if player is not None and player not in board.card_players(game, faction, [actor] if actor else []):
+                continue
             options.append({"id": f"{card}:{actor}" if actor else card,
                             "label": f"Play {label(game, card)}" + (f" with {label(game, actor)}" if actor else ""),
                             "data": {"card": card, "actor": actor}})
@@ -226,14 +239,21 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
         data = chosen["data"]
         _play(game, faction, data["card"], data["actor"], into="special_ctx", moment=moment, **info)
         return True
-    options = [] if chosen is not None else special_options(game, faction, moment, info)
-    if not options:
-        windows.append(key)
-        return False
-    player = player_of(game, faction, options[0]["data"]["actor"])
-    game.ask(player, "special-action", options + [{"id": "pass", "label": "Play no action card"}],
-             f"Play an action card ({MOMENTS[moment]})?", key="special")
-    return True
+    # In team play each teammate is asked about his own cards (RS-ACT-14), Admiral first; a pass ends his turn.
+    for player in board.side_players(game, faction):
+        seat_key = f"{key}:{player}"
+        if seat_key in windows:
+            continue
+        options = [] if chosen is not None else special_options(game, faction, moment, info, player)
+        chosen = None
+        if not options:
+            windows.append(seat_key)
+            continue
+        game.ask(player, "special-action", options + [{"id": "pass", "label": "Play no action card"}],
+                 f"Play an action card ({MOMENTS[moment]})?", key="special")
+        return True
+    windows.append(key)
+    return False
 
 
 def roll(game, frame, dice: dict[str, int], who: str, purpose: str) -> dict[str, list[str]]:

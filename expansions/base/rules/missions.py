@@ -51,8 +51,10 @@ def assignable(game, card: str, pool: list[str]) -> bool:
 
 
 def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
-    """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does)."""
-    pool = [l for l in board.pool(game, faction) if l != first]
+    """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
+    he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
+    player = board.leader_player(game, faction, first)
+    pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
     options = [{"id": "none", "label": "No second leader"}] if meets(game, card, [first]) else []
     return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l])]
 

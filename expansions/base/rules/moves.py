@@ -94,7 +94,9 @@ def move_units(game, faction: str, source: str, target: str, units: dict, leader
         board.leader(game, lid)["at"] = target
     for unit, n in sorted(units.items()):
         if n:
-            board.remove_units(game, source, unit, n)
-            board.add_units(game, target, unit, n)
+            board.remove_units(game, source, unit, n, check=False)
+            board.add_units(game, target, unit, n, check=False)
     game.log(event, faction=faction, **{"from": source}, to=target, units={u: n for u, n in units.items() if n},
              leaders=list(leaders))
+    for where in (source, target):  # the move is whole before its consequences (subjugation, victory) follow
+        board.after_units_change(game, where)

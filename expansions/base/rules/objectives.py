@@ -8,8 +8,10 @@ mission hand limit (RB-OBJ-11).
 
 Playing a card (step ``base.objective.play``): the card is revealed, its effect runs (its condition ops first, then
 anything else the card does), then the reputation printed on it is scored with ``board.change_reputation`` (one
-space at a time, winning the moment it meets the time marker: RB-REP-03/04, RB-WIN-01) and the card is discarded
-(RS-OBJ-01: the FAQ changed 'back to the box' to 'discarded'; the discard pile never refills this deck). An op may
+space at a time, winning the moment it meets the time marker: RB-REP-03/04, RB-WIN-01) and the card goes to the
+objective discard pile (RULINGS D-08, RS-OBJ-01: the FAQ changed RB-OBJ-02's 'back to the box' to 'discarded'; no
+rule lets its owner play it again and the pile never refills this deck, but an ability that takes cards from it,
+Something to Fight For, may). An op may
 instead keep the card in hand unscored (a condition that fails, a Death Star Plans roll without a direct hit,
 RB-DSP-04) or send it back to hand after scoring (Heart of the Empire).
 
@@ -121,7 +123,7 @@ def _play_step(game, frame) -> None:
     if frame.get("back_to_hand"):
         hand(game, "rebel", "objectives").append(card)
     else:
-        discard(game, "objectives", card)
+        discard(game, "objectives", card)  # RULINGS D-08: the discard pile, not the box
     game.log("objective-scored", card=card, reputation=info.reputation)
     if info.reputation:
         board.change_reputation(game, info.reputation, cause=card)

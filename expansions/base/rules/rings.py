@@ -18,8 +18,7 @@ YODA = "master-yoda"  # the ring Seek Yoda attaches
 def player_of(game, faction: str, leader: str | None) -> str:
     """Who decides for a card played with ``leader`` (RS-ACT-14): the player controlling him; with none, the
     General."""
-    role = tables(game).leaders[leader].role if leader else "general"
-    return board.decider(game, faction, role)
+    return board.leader_player(game, faction, leader)
 
 
 def _bearer(game, ring: str, where: str) -> str | None:
