@@ -2,9 +2,18 @@
 
 An effect runs as frames like every other rule, so it can stop for a decision in the middle and a game can be
 copied there. ``run_effect`` pushes an ``effect`` frame; that frame pushes one ``effect-op`` frame per step. An op
-handler is a step handler (``handler(game, frame)``): ``frame["params"]`` holds the step's parameters, and it must
-``game.pop()`` when done (or ask a decision and return, to run again with the answer in the frame). Ops share
-what they learn (the chosen system, the target leader) through :func:`context`. A caller that needs what the ops
+handler is a step handler (``handler(game, frame)``): ``frame["params"]`` holds the step's parameters.
+
+**The runner ends ops.** A handler that returns having neither asked a decision nor pushed a frame is finished: the
+runner pops its frame. A handler that asks returns with the decision pending, and one that pushes frames returns
+with them on top; either way it runs again later (with the answer in its frame, or once the pushed frames are
+done) and is popped when it returns having done neither. So a handler that pushes must know, when it runs again,
+that its work is done (a stage kept in its frame), or hand over with ``game.replace`` (a tail call). Frames that
+event reactions slip in *below* the op (``after_current`` in Rise of the Empire) do not count: they run after it.
+Handlers that still pop themselves (written before this rule) keep working: their frame is gone, so the runner
+leaves the stack alone.
+
+Ops share what they learn (the chosen system, the target leader) through :func:`context`. A caller that needs what the ops
 learnt afterwards (a mission reads the system its target steps chose) passes ``into``: the finished effect's context
 is handed to the calling frame under that key.
 """
@@ -70,6 +79,9 @@ def _effect_step(game, frame) -> None:
 
 def _op_step(game, frame) -> None:
     game.rules.ops[frame["op"]].handler(game, frame)
+    stack = game.state["stack"]
+    if stack and stack[-1] is frame and not game.state["pending"]:
+        stack.pop()  # it neither asked nor pushed: the op is over
 
 
 def register_kernel_steps(registry) -> None:

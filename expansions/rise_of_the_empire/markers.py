@@ -199,8 +199,10 @@ def remove_target_marker(game, frame, params: RemoveTargetMarker, ctx) -> None:
     if not here:
         game.pop()
         return
-    if params.every:  # this frame stays: it runs again after the removal effect, until none is left
+    if params.every:  # one at a time: after a removal effect (pushed frames) this op runs again for the next
         remove(game, here[0], ctx["faction"], cause=ctx.get("card", "effect"))
+        if game.state["stack"][-1] is frame:  # no removal effect pushed: the next marker at once
+            remove_target_marker(game, frame, params, ctx)
         return
     options = [{"id": str(i), "label": label(game, markers(game)[i]["marker"])} for i in here]
     chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, "Remove which target marker?")

@@ -173,6 +173,7 @@ def take_from_discard(game, frame, params: TakeFromDiscard, ctx) -> None:
     hand(game, faction, "missions").append(chosen["id"])
     frame["taken"] = taken + 1
     game.log("card-taken", faction=faction, deck=f"discard:missions-{faction}", card=chosen["id"])  # public pile
+    take_from_discard(game, frame, params, ctx)  # the next card, if any
 
 
 class KeepFromDeck(Strict):

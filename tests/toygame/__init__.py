@@ -32,8 +32,7 @@ class Bonus(BaseModel):
 
 def toy_bonus(game, frame) -> None:
     """Add ``amount`` to the score of the player the effect is played for."""
-    game.state["data"]["score"][context(game)["player"]] += frame["params"]["amount"]
-    game.pop()
+    game.state["data"]["score"][context(game)["player"]] += frame["params"]["amount"]  # the runner ends the op
 
 
 @hookimpl

@@ -320,9 +320,10 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             board.after_units_change(game, where)
         if board.units_at(game, to) != board.faction_units(game, to, faction):  # a combat once the card is over
             ctx.update(combat=to, origins=sorted({*ctx.get("origins", ()), frame["from"]}))  # (RS-MIS-05)
-    if params.source == "anywhere":  # runs again: another system, or stop
+    if params.source == "anywhere":  # another system, or stop
         frame["moved"] = frame.get("moved", 0) + sum(picked.values())
         frame.setdefault("used", []).append(frame.pop("from"))
+        move_units(game, frame, params, ctx)
         return
     _moved_all(game)
 

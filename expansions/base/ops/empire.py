@@ -244,6 +244,8 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
     frame.pop("choice", None)
     if frame["deployed"] >= params.count:
         game.pop()
+        return
+    deploy_from_queue(game, frame, params, ctx)  # the next unit, or stop
 
 
 # -- loyalty ---------------------------------------------------------------------------------------------------------
