@@ -11,19 +11,19 @@ reported (SW208), so no problem goes unreported and the two never silently disag
 from __future__ import annotations
 
 import json
-import typing
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
+from .fields import gap_paths, nested_paths, strict, values
 from .models import PackManifest
-from .models.effects import NESTED_STEPS, EffectStep
 from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
 from .sources import MAX_ITEMS, Source
+from .upgrade import HINT as UPGRADE_HINT
+from .upgrade import OldStep, accepts as _accepts, rewrite_at
 from .yaml_full import escape_token
 
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
@@ -68,87 +68,6 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _whole_numbers(value: Any) -> tuple[Any, bool]:
-    """``value`` with floats such as 3.0 turned into ints (JSON Schema counts them as integers); changed?"""
-    if isinstance(value, float) and value.is_integer():
-        return int(value), True
-    if isinstance(value, dict):
-        pairs = [(k, *_whole_numbers(v)) for k, v in value.items()]
-        return {k: v for k, v, _ in pairs}, any(c for _, _, c in pairs)
-    if isinstance(value, list):
-        pairs = [_whole_numbers(v) for v in value]
-        return [v for v, _ in pairs], any(c for _, c in pairs)
-    return value, False
-
-
-def strict(model: type[BaseModel], data: Any) -> BaseModel:
-    """``model`` built from ``data`` read as JSON Schema reads it: strictly (``"3"`` is no integer, a list is a
-    pair), except that 3.0 is the integer 3. Raises pydantic's ValidationError."""
-    try:
-        return model.model_validate_json(json.dumps(data), strict=True)
-    except ValidationError:
-        normal, changed = _whole_numbers(data)
-        if not changed:
-            raise
-    return model.model_validate_json(json.dumps(normal), strict=True)
-
-
-def _is_effect(info: Any) -> bool:
-    """A field holding effect steps: a card's ``Effect`` or an op's nested ``Steps``."""
-    annotation = info.annotation
-    return NESTED_STEPS in info.metadata or (
-        typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,))
-
-
-def _is_int_literal(info: Any) -> bool:
-    """``Literal[1, 2, 3]``: pydantic lets ``true`` through as 1 where JSON Schema's enum does not."""
-    annotation = info.annotation
-    return typing.get_origin(annotation) is typing.Literal and any(
-        isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
-
-
-def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tuple]:
-    """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
-    names, ``"*"`` standing for each element of a list of sub-models."""
-    paths = []
-    for name, info in model.model_fields.items():
-        annotation = info.annotation
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if wanted(info):
-            paths.append(prefix + (name,))
-        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            paths += _field_paths(annotation, wanted, prefix + (name,))
-        elif len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
-            star = ("*",) if typing.get_origin(annotation) is list else ()
-            paths += _field_paths(args[0], wanted, prefix + (name,) + star)
-    return paths
-
-
-@lru_cache(maxsize=None)
-def _nested_paths(params_model: type[BaseModel]) -> list[tuple]:
-    """Where an op's parameters hold nested effect steps (once per op model and process)."""
-    return _field_paths(params_model, _is_effect)
-
-
-@lru_cache(maxsize=None)
-def _gap_paths(item_model: type[BaseModel]) -> tuple[list[tuple], list[tuple]]:
-    """Where an item of ``item_model`` holds effects, and numbers from a list (once per model and process)."""
-    return _field_paths(item_model, _is_int_literal), _field_paths(item_model, _is_effect)
-
-
-def _values(value: Any, path: tuple, pointer: str):
-    """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
-    if not path:
-        yield pointer, value
-        return
-    head, rest = path[0], path[1:]
-    if head == "*":
-        for index, element in enumerate(value):
-            yield from _values(element, rest, f"{pointer}/{index}")
-    elif isinstance(value, dict) and value.get(head) is not None:
-        yield from _values(value[head], rest, f"{pointer}/{head}")
-
-
 @dataclass
 class CheckedFile:
     """A content file after tier 1: its kind, the items that passed (index, model) and what did not."""
@@ -158,6 +77,9 @@ class CheckedFile:
     items: list[tuple[int, Any]] = field(default_factory=list)
     rejected: list[int] = field(default_factory=list)  # indexes of the items that failed
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: Effect steps in a deprecated form (SW210), in the items that passed: the items were built from the data
+    #: with these steps rewritten (``rebellion pack upgrade`` rewrites the file the same way).
+    old_steps: list[OldStep] = field(default_factory=list)
 
 
 class FileChecker:
@@ -213,11 +135,25 @@ class FileChecker:
         else:
             top = [] if isinstance(data.get("$schema", ""), str) else [("/$schema", "not a string")]
             items = body.get("items", [])
-            if not top and not any(self._gaps(kind, raw, f"/items/{i}") for i, raw in enumerate(items)):
-                checked.items = list(enumerate(model.items))
+            old: list[list[OldStep]] = [[] for _ in items]
+            if not top and not any(self._gaps(kind, raw, f"/items/{i}", old[i]) for i, raw in enumerate(items)):
+                checked.items = [(index, self._upgraded(kind, items[index], found) if found else item)
+                                 for (index, item), found in zip(enumerate(model.items), old)]
+                self._note_old(checked, [step for found in old for step in found])
                 return checked
         self._slow(checked, kind, data, top)
         return checked
+
+    def _upgraded(self, kind: str, raw: Any, old_steps: list[OldStep]):
+        """The item built from ``raw`` with its old steps rewritten (pointers into the item: ``/items/N/...``)."""
+        prefix = old_steps[0].pointer.split("/")[2]
+        upgraded = rewrite_at({"items": {prefix: raw}}, old_steps)["items"][prefix]
+        return strict(self.kinds[kind].item, upgraded)
+
+    def _note_old(self, checked: CheckedFile, old_steps: list[OldStep]) -> None:
+        checked.old_steps += old_steps
+        checked.diagnostics += [checked.source.diagnostic("SW210", step.message, f"{step.pointer}/op", UPGRADE_HINT,
+                                                          severity="warning") for step in old_steps]
 
     def _unknown_kind(self, source: Source, kind: Any) -> Diagnostic:
         kinds = self.kinds.names()
@@ -237,37 +173,47 @@ class FileChecker:
         return source.diagnostic("SW209", f"unknown kind {_short(kind)}", "/kind",
                                  did_you_mean(kind, [*kinds, *self.kinds.elsewhere()]) or f"kinds: {', '.join(kinds)}")
 
-    def _gaps(self, kind: str, raw: Any, prefix: str) -> list[tuple[str, str]]:
+    def _gaps(self, kind: str, raw: Any, prefix: str, old: list[OldStep]) -> list[tuple[str, str]]:
         """What the item models let through in an item they accepted: effect steps whose op is unknown or whose
-        parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1)."""
+        parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1). Steps
+        in a deprecated form are added to ``old``."""
         found: list[tuple[str, str]] = []
-        int_literal_paths, effect_paths = _gap_paths(self.kinds[kind].item)
+        int_literal_paths, effect_paths = gap_paths(self.kinds[kind].item)
         for path in int_literal_paths:
             found += [(pointer, f"{value} is not a number")
-                      for pointer, value in _values(raw, path, prefix) if isinstance(value, bool)]
+                      for pointer, value in values(raw, path, prefix) if isinstance(value, bool)]
         for path in effect_paths:
-            for pointer, effect in _values(raw, path, prefix):
+            for pointer, effect in values(raw, path, prefix):
                 for position, step in enumerate(effect):
-                    found += self._step_problems(step, f"{pointer}/{position}")
+                    found += self._step_problems(step, f"{pointer}/{position}", old)
         return found
 
-    def _step_problems(self, step: Any, pointer: str) -> list[tuple[str, str]]:
-        """An effect step's problems, and those of the steps nested in its parameters, at any depth."""
+    def _step_problems(self, step: Any, pointer: str, old: list[OldStep]) -> list[tuple[str, str]]:
+        """An effect step's problems, and those of the steps nested in its parameters, at any depth. A step in a
+        deprecated form is checked against its old parameters (so its problems read as the author wrote it) and
+        added to ``old``."""
         if not isinstance(step, dict) or not isinstance(step.get("op"), str):
             return [(pointer, "an effect step is a mapping with an `op` naming a registered effect op")]
         op = step["op"]
-        if op not in self.ops:
+        deprecated = self.ops.deprecated(op)
+        if op not in self.ops and deprecated is None:
             return [(f"{pointer}/op", f"unknown effect op {op!r}")]
-        params = self.ops[op].params
+        current = self.ops[op].params if op in self.ops else None
+        params = current or deprecated.params
+        body = {k: v for k, v in step.items() if k != "op"}
         try:
-            strict(params, {k: v for k, v in step.items() if k != "op"})
+            strict(params, body)
         except ValidationError as exc:
-            return _pydantic_problems(exc, pointer)
+            if current is None or deprecated is None or not _accepts(deprecated.params, body):
+                return _pydantic_problems(exc, pointer)
+            params = deprecated.params  # an old form of a current op
+        if deprecated is not None and params is deprecated.params:
+            old.append(OldStep(pointer, deprecated))
         found: list[tuple[str, str]] = []
-        for path in _nested_paths(params):
-            for nested_pointer, steps in _values(step, path, pointer):
+        for path in nested_paths(params):
+            for nested_pointer, steps in values(step, path, pointer):
                 for position, nested in enumerate(steps):
-                    found += self._step_problems(nested, f"{nested_pointer}/{position}")
+                    found += self._step_problems(nested, f"{nested_pointer}/{position}", old)
         return found
 
     def _slow(self, checked: CheckedFile, kind: str, data: dict, top: list[tuple[str, str]]) -> None:
@@ -284,13 +230,15 @@ class FileChecker:
         item_model = self.kinds[kind].item
         for index, raw in enumerate(items):
             prefix = f"/items/{index}"
+            old: list[OldStep] = []
             try:
                 model = strict(item_model, raw)
-                problems = self._gaps(kind, raw, prefix)
+                problems = self._gaps(kind, raw, prefix, old)
             except ValidationError as exc:
                 problems = _pydantic_problems(exc, prefix)
             if not problems:
-                checked.items.append((index, model))
+                checked.items.append((index, self._upgraded(kind, raw, old) if old else model))
+                self._note_old(checked, old)
                 continue
             found = self._render(source, self.validators.item(kind).iter_errors(raw), prefix)
             checked.diagnostics += found or _fallback(source, problems)
@@ -311,6 +259,13 @@ class FileChecker:
         rule = error.validator
         pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in error.absolute_path)
         instance, schema = error.instance, error.schema
+        if rule == "anyOf" and error.context and schema.get("x-swrebellion-forms"):
+            # A current op or its deprecated form: explain every problem of the form the step comes nearer to.
+            forms: dict[int, list] = {}
+            for e in error.context:
+                forms.setdefault(e.relative_schema_path[0], []).append(e)
+            nearest = min(forms.values(), key=len)
+            return [d for e in nearest for d in self._explain(source, e, prefix)]
         if rule in ("anyOf", "oneOf") and error.context:
             # Optional fields are "X or null": explain the X branch, not "is not of type 'null'".
             context = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
@@ -355,7 +310,7 @@ class FileChecker:
         value = error.instance
         if pointer.endswith("/op") and error.validator == "enum":
             registered = self.ops.names()
-            hint = did_you_mean(value, registered) or (
+            hint = did_you_mean(value, [*registered, *self.ops.deprecated_names()]) or (
                 f"the enabled plugins register: {', '.join(registered)}" if registered
                 else "the enabled plugins register no effect ops")
             return source.diagnostic("SW206", f"unknown effect op {_short(value)}", pointer, hint)

@@ -145,9 +145,19 @@ def read_source(
             line,
             column,
         )
+    return source_from_text(path, text, display, digest, string_keys=string_keys)
+
+
+def source_from_text(path: Path, text: str, display: str | None = None, digest: str | None = None, *,
+                     string_keys: bool = True) -> tuple[Source | None, list[Diagnostic]]:
+    """Parse ``text`` as the content file ``path`` would be (its suffix says YAML or JSON), under the same limits:
+    a file about to be written (``rebellion pack upgrade``) is checked exactly as it will be read."""
+    display = display or display_path(path)
+    digest = digest or hashlib.sha256(text.encode()).hexdigest()
     if not text.strip():
-        return problem("SW105", "the file is empty", "remove it, or give it a `kind:` and `items:`", 1, 1)
-    fmt = "json" if suffix in JSON_SUFFIXES else "yaml"
+        return None, [Diagnostic("SW105", "the file is empty", "error", display, 1, 1, None,
+                                 "remove it, or give it a `kind:` and `items:`")]
+    fmt = "json" if path.suffix.lower() in JSON_SUFFIXES else "yaml"
     marks = None
     try:
         if fmt == "json":

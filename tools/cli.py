@@ -13,6 +13,7 @@ from swrebellion import __version__
 COMMANDS = {
     "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
     "packs": ("swrebellion.tools.packs_cmd", "packs", "List the content packs that would be loaded."),
+    "pack": ("swrebellion.tools.pack_cmd", "pack", "Upgrade a pack's deprecated effect ops to the current ones."),
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),

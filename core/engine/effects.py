@@ -73,6 +73,10 @@ def _effect_step(game, frame) -> None:
         return
     step = frame["steps"][frame["next"]]
     frame["next"] += 1
+    if step["op"] not in game.rules.ops:  # an old op name in steps a plugin's code made: its current form
+        from swrebellion.upgrade import upgrade_step
+
+        step = upgrade_step(game.rules.ops, step)
     params = {k: v for k, v in step.items() if k != "op"}
     game.push(OP, op=step["op"], params=params)
 

@@ -22,9 +22,14 @@ is private and may change in any release. docs/plugins.md walks through it; the 
 * **Cards in play**: :func:`card_plan`, :func:`card_feasible` (one feasibility mechanism: the first step's op
   test, whichever plugin registered the op), :func:`special_window` (the windows of Special action cards),
   :func:`roll_with_cards`, :func:`fight_after`.
-* **Writing effect ops**: :class:`Strict` (parameter models), :data:`OpTable` and :func:`op` (declare ops with a
-  feasibility test), :func:`register_ops` (register them), :func:`pick` and :func:`answer` (ask a choice inside an op), :class:`Where` and
-  :func:`systems_where` / :func:`matches` (conditions on systems).
+* **Writing effect ops**: :class:`Strict` (parameter models) and :func:`uses` (the context keys an op reads and
+  writes), :data:`OpTable` and :func:`op` (declare ops with a feasibility test), :func:`register_ops` (register
+  them), :func:`pick` and :func:`answer` (ask a choice inside an op); the one condition model: :class:`SystemFilter`
+  with :func:`systems_where` / :func:`matches` (which systems), :class:`Condition` with :func:`holds` (whether the
+  game is in a situation), relative sides :data:`Side` / :data:`AnySide` resolved by :func:`side_of`.
+  (:class:`Where` is the old name of :class:`SystemFilter`.)
+* **Deprecated forms** (issue 10), for a plugin's own aliases: the old condition models :class:`OldWhere`,
+  :class:`OldWhen`, :class:`OldUnitFilter` and their rewrites :func:`where`, :func:`when`, :func:`units`.
 * **Step names** other plugins wrap or push: :data:`STEPS`.
 * **Scenario keys** of a plugin's own (``build_scenario``): the typed ids :data:`SystemId`, :data:`CardId`,
   :data:`ObjectiveId` and :func:`known` (an id checked against the loaded content, with a "did you mean").
@@ -75,18 +80,26 @@ from .board import (
 from .cards import deck, discard, draw, hand
 from .describe import word
 from .names import label, readable
+from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
 from .ops.conditions import (
+    AnySide,
+    Condition,
     Faction,
     OpTable,
+    Side,
     Strict,
+    SystemFilter,
     UnitFilter,
     Where,
     answer,
+    holds,
     matches,
     op,
     pick,
     register_ops,
+    side_of,
     systems_where,
+    uses,
 )
 from .rules.actions import MOMENTS as SPECIAL_MOMENTS
 from .rules.actions import barred, mission_info, special_window
@@ -161,8 +174,10 @@ def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
-    "Attack", "BASE_SPACE", "CardId", "CombatState", "DEPLOY_LIMIT", "FACTIONS", "Faction", "LeaderState", "OPPONENT", "ObjectiveId",
-    "OpTable", "ROLE", "SPECIAL_MOMENTS", "STEPS", "Strict", "SystemId", "SystemState", "THEATERS", "UnitFilter", "Where",
+    "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
+    "LeaderState", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
+    "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
+    "Where", "holds", "side_of", "units", "uses", "when", "where",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
     "capture_leader", "card_feasible", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
     "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",

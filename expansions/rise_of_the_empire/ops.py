@@ -15,7 +15,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.engine.effects import stop
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (
     OPPONENT,
@@ -308,34 +307,7 @@ def tactic_leave_game(game, frame, params: NoParams, ctx) -> None:
     game.pop()
 
 
-# -- conditions ------------------------------------------------------------------------------------------------------
-
-
-class TacticRequire(Strict):
-    """The rest of the ability happens only if: no unit of the ``absent`` types is here (either side; Bombardment:
-    no Shield Generator), and you have more units of kind ``more_than_opponent`` here than the opponent (Swarm
-    Tactics: fighters)."""
-
-    absent: list[str] = Field(default_factory=list)
-    more_than_opponent: str | None = None
-
-
-@op(OPS, "tactic_require", TacticRequire)
-def tactic_require(game, frame, params: TacticRequire, ctx) -> None:
-    """Stop the ability unless its condition holds."""
-    t = base_tables(game)
-    here = api.units_at(game, ctx["system"])
-    ok = not any(here.get(u) for u in params.absent)
-    if ok and params.more_than_opponent:
-        def count(faction):
-            return sum(n for u, n in api.faction_units(game, ctx["system"], faction).items()
-                       if t.units[u].kind == params.more_than_opponent)
-        ok = count(ctx["faction"]) > count(_opponent(ctx))
-    if not ok:
-        game.log("effect-failed", card=ctx["card"], reason="condition not met")
-        stop(game)
-        return
-    game.pop()
+# -- a lasting effect ending with the round -------------------------------------------------------------------
 
 
 class RoundEndWhen(Strict):

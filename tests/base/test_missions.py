@@ -89,7 +89,7 @@ def fresh_rules_with(card: str, **update):
     return rules
 
 
-SABOTAGE_ROLLING_ANYWAY = [{"op": "choose_system", "where": {"populous": True}}, {"op": "mission_dice", "unopposed": True}]
+SABOTAGE_ROLLING_ANYWAY = [{"op": "choose", "what": "system", "where": {"populous": True}}, {"op": "mission_dice", "unopposed": True}]
 
 
 @pytest.mark.parametrize("faces, success", [(["blank"], False), (["hit"], True)])

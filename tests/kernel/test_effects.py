@@ -104,3 +104,22 @@ def test_a_handler_that_still_pops_itself_keeps_working(toy_rules):
     game.run()
     assert game.state["data"]["trace"] == ["old"] and game.state["data"]["score"]["seeker"] == 2
     assert game.state["stack"] == []
+
+
+class _Plus(BaseModel):
+    points: int
+
+
+def test_a_deprecated_op_name_runs_as_its_replacement(toy_rules):
+    """Issue 10: an old op name stays usable for a minor version; steps made at run time under it are rewritten
+    into the new op before they run, and the step schema still knows it, marked deprecated."""
+    toy_rules.ops.deprecate("toy_plus", _Plus, lambda step: {"op": "toy_bonus", "amount": step["points"]}, "toy_bonus")
+    game = Game.blank(toy_rules, seed=0)
+    game.state["data"] = {"score": {"hider": 0, "seeker": 0}}
+    run_effect(game, [{"op": "toy_plus", "points": 3}, {"op": "toy_bonus", "amount": 1}], {"player": "seeker"})
+    game.run()
+    assert game.state["data"]["score"]["seeker"] == 4
+    schema = toy_rules.ops.step_schema({})
+    assert "toy_plus" in schema["properties"]["op"]["enum"]
+    [branch] = [b for b in schema["allOf"] if b["if"]["properties"]["op"]["const"] == "toy_plus"]
+    assert branch["then"]["deprecated"] is True and "toy_bonus" in branch["then"]["description"]

@@ -29,7 +29,7 @@ from ..rules.leaders import recruitable
 from ..rules.missions import mission_frame
 from ..rules.moves import ACTIVATE, move_units
 from ..tables import OPPONENT, tables
-from .conditions import OpTable, Strict, Where, matches, op, pick, systems_where
+from .conditions import Condition, OpTable, Strict, SystemFilter, holds, matches, op, pick, systems_where, uses
 
 OPS: OpTable = {}
 
@@ -47,35 +47,18 @@ def side(ctx, who: str) -> str:
 # -- trigger: when a card may be played ------------------------------------------------------------------------------
 
 
-class MissionIs(Strict):
-    """A condition on the mission being resolved."""
-
-    side: Who | None = Field(default=None, description="self: the card's side carries it out; opponent: the other.")
-    skill: str | None = Field(default=None, description="The card requires this skill (special-ops, ...).")
-    mode: Literal["attempt", "resolve"] | None = None
-
-
-class Trigger(Strict):
+class Trigger(Condition):
     """When the card may be played: at ``moment``, with a pictured leader (RS-ACT-08) who is ``actor``:
     ``in-system`` (free in the system, the default rule), ``on-mission`` (assigned to the mission), ``on-board``
     (free in another system or on the Rebel Base space: the card brings him), ``pool`` (in the leader pool: the card
-    brings him) or ``target`` (the leader the moment is about: the one about to be captured); and while the system
-    meets ``system`` and the mission meets ``mission``."""
+    brings him) or ``target`` (the leader the moment is about: the one about to be captured); and while the rest of
+    the condition holds (the fields of ``Condition``: ``system``, ``mission`` ...)."""
+
+    model_config = uses(reads=("moment", "actor", "system", "mission", "leader"), group="missions")
 
     moment: Moment | None = Field(default=None, description="None: at the card's timing word (Start of Combat).")
-    actor: Literal["in-system", "on-mission", "on-board", "pool", "target"] = "in-system"
-    system: Where | None = None
-    mission: MissionIs | None = None
-
-
-def _mission_ok(game, wanted: MissionIs, ctx) -> bool:
-    mission = ctx.get("mission")
-    if mission is None:
-        return False
-    card = tables(game).missions[mission["card"]]
-    if wanted.side is not None and mission["faction"] != side(ctx, wanted.side):
-        return False
-    return (wanted.skill is None or wanted.skill in card.requires) and (wanted.mode is None or wanted.mode == card.mode)
+    actor: Literal["in-system", "on-mission", "on-board", "pool", "target"] = Field(
+        default="in-system", description="Where the pictured leader playing the card must be.")
 
 
 def _triggered(game, params: Trigger, ctx) -> bool:
@@ -83,11 +66,7 @@ def _triggered(game, params: Trigger, ctx) -> bool:
         return False
     if not actor_ok(game, params.actor, ctx.get("actor"), ctx):
         return False
-    if params.system is not None:
-        where = ctx.get("system")
-        if where not in game.state["data"]["systems"] or not matches(game, where, params.system, ctx):
-            return False
-    return params.mission is None or _mission_ok(game, params.mission, ctx)
+    return holds(game, params, ctx)
 
 
 @op(OPS, "trigger", Trigger, _triggered)
@@ -177,7 +156,7 @@ class RecruitLeader(Strict):
 
     leader: str | None = None
     to: Literal["pool", "system"] = "pool"
-    where: Where | None = None
+    where: SystemFilter | None = None
     tactics: bool | None = Field(default=None, description="Without leader: only leaders with (or without) tactics.")
 
 
@@ -274,7 +253,7 @@ class RelocateUnits(Strict):
 
     who: Who = "opponent"
     theater: Literal["space", "ground"] = "ground"
-    to: Where = Where()
+    to: SystemFilter = SystemFilter()
 
 
 @op(OPS, "relocate_units", RelocateUnits)

@@ -17,7 +17,7 @@ from ..rules import missions, plans
 from ..rules.actions import pictured
 from ..rules.objectives import sync_stages
 from ..tables import OPPONENT, tables
-from .conditions import Faction, OpTable, Strict, Where, answer, matches, op, pick
+from .conditions import Faction, OpTable, Strict, SystemFilter, answer, matches, op, pick
 
 OPS: OpTable = {}
 
@@ -30,7 +30,7 @@ class DrawProbes(Strict):
 
     count: int = Field(default=1, ge=0)
     per_base_units: int | None = Field(default=None, ge=1)
-    hand_over: Where | None = None
+    hand_over: SystemFilter | None = None
 
 
 @op(OPS, "draw_probes", DrawProbes)
@@ -50,7 +50,7 @@ def draw_probes(game, frame, params: DrawProbes, ctx) -> None:
     game.pop()
 
 
-def _hand_over_probes(game, drawn: list[str], where: Where, ctx) -> None:
+def _hand_over_probes(game, drawn: list[str], where: SystemFilter, ctx) -> None:
     """The Rebel alone sees what he drew; both sides see the cards handed over; the deck is shuffled after."""
     t = tables(game)
     game.log("drew-probes", faction="rebel", count=len(drawn), cards=board.team_secret(game, list(drawn), "rebel"))

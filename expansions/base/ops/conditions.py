@@ -1,9 +1,15 @@
-"""Conditions as data, and the plumbing every base-game effect op shares.
+"""One condition model, and the plumbing every base-game effect op shares.
 
-A card's effect data names systems and leaders by *conditions*, never by code: ``where`` is a :class:`Where`
-(every field given must hold), e.g. ``{populous: true, has_units: {faction: empire}}`` for "a populous system that
-contains an Imperial unit" (Rule by Fear). The system types follow RS-SYS-01..03 and RULINGS C-04 through the
-``board`` helpers, so a condition means exactly what the rules mean by the word.
+A card's effect data names systems, leaders and situations by *conditions*, never by code, and there is one model
+for them wherever a condition appears: a :class:`SystemFilter` says which systems (a ``where:``), a
+:class:`Condition` says whether the game is in some situation (``if``'s ``when``, ``require``'s ``condition``, a
+choice option's ``when``, an action card's ``trigger``, an objective's conditions). Every field given must hold;
+an empty condition always holds. The system types follow RS-SYS-01..03 and RULINGS C-04 through the ``board``
+helpers, so a condition means exactly what the rules mean by the word.
+
+**Sides are relative.** Wherever a condition or an op names a side, ``self`` is the side playing the card,
+``opponent`` the other one; ``rebel`` and ``empire`` still name one side whoever plays the card. So one card
+works for either side, and a fan card needs no twin.
 
 Ops read and write the running effect's context (``swrebellion.engine.effects.context``), a plain dict:
 
@@ -12,6 +18,10 @@ Ops read and write the running effect's context (``swrebellion.engine.effects.co
 ``system``    the chosen system (or the Rebel Base space for a mission at the base, RB-MIS-25 exception)
 ``leader``    the leader a mission is against (RB-MIS-03/17/19)
 ``barred``    systems the mission may not take place in (Boba Fett? Where?, ``actions.barred_systems``)
+``mission``   the mission a Special card answers (``{faction, card, leaders}``); ``moment`` the moment it answers
+
+Each op's parameter model says which context keys it reads and writes (:func:`uses`), and docs/effects.md lists
+them.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from swrebellion.engine.effects import context
 
 from .. import board
 from ..models.common import Faction
-from ..tables import tables
+from ..tables import OPPONENT, tables
 
 
 class Strict(BaseModel):
@@ -33,40 +43,82 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class UnitFilter(Strict):
-    """Units of one side, optionally of one theater or of some types only; in a system condition, at least
-    ``at_least`` of them in all (three Rebel structures: Defensive Position)."""
+def uses(reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), group: str | None = None) -> ConfigDict:
+    """The ``model_config`` of an op's parameter model that says which context keys the op reads and writes (and
+    the verb group docs/effects.md files it under): ``model_config = uses(reads=("system",))``. A key named by a
+    parameter (``as``, ``system``, ``key``) is written ``<as>``."""
+    extra: dict[str, Any] = {"reads": list(reads), "writes": list(writes)}
+    if group is not None:
+        extra["group"] = group
+    return ConfigDict(json_schema_extra=extra)
 
-    faction: Faction
-    theater: Literal["space", "ground"] | None = None
+
+#: A side named in card data: relative to the side playing the card, or absolute.
+Side = Literal["self", "opponent", "rebel", "empire"]
+#: A side, or either.
+AnySide = Literal["self", "opponent", "rebel", "empire", "any"]
+SIDE = ("``self``: the side playing the card; ``opponent``: the other side; ``rebel`` / ``empire``: that side "
+        "whoever plays the card")
+
+
+def side_of(ctx: dict[str, Any], side: str) -> str:
+    """The absolute side (``rebel`` / ``empire``) a side named in card data stands for, for the card playing now
+    (``ctx["faction"]``); ``any`` stays ``any``."""
+    if side == "self":
+        return ctx["faction"]
+    if side == "opponent":
+        return OPPONENT[ctx["faction"]]
+    return side
+
+
+def _keys(value: str | list[str] | None) -> list[str]:
+    return [] if value is None else [value] if isinstance(value, str) else list(value)
+
+
+class UnitFilter(Strict):
+    """Units of one side (or either), optionally of one theater, kind or types only; in a system condition, at
+    least ``at_least`` of them in all (three Rebel structures: Defensive Position)."""
+
+    side: AnySide = Field(description=f"Whose units: {SIDE}; ``any``: either side's.")
+    theater: Literal["space", "ground"] | None = Field(default=None, description="Only ships, or only ground units.")
+    kind: str | None = Field(default=None, description="Only units of this kind (structure, fighter, capital-ship ...).")
     units: list[str] | None = Field(default=None, description="Only these unit types (any of them).")
     at_least: int = Field(default=1, ge=1, description="In a system condition: at least this many such units.")
 
 
-class Where(Strict):
-    """A condition on a system. Every field given must hold; an empty condition matches every system."""
+class SystemFilter(Strict):
+    """A condition on a system (a ``where:``). Every field given must hold; an empty filter matches every system.
+    Context keys (``same_as``, ``other_than``, ``adjacent_to``, ``same_region_as``) name systems an earlier step
+    chose (``system`` by default, or the key a ``choose`` wrote with ``as``)."""
 
     imperial: bool | None = Field(default=None, description="Imperial loyalty or subjugated (RS-SYS-01).")
     rebel: bool | None = Field(default=None, description="Rebel loyalty and not subjugated (RS-SYS-02).")
     neutral: bool | None = Field(default=None, description="No loyalty marker, subjugated or not (C-04).")
-    loyal_to: Faction | None = Field(default=None, description="That side's loyalty marker lies there (RS-LOY-06).")
-    subjugated: bool | None = None
+    controlled_by: Side | None = Field(
+        default=None, description="That side's system: Imperial for the Empire, Rebel for the Rebel (RS-SYS-01/02).")
+    loyal_to: Side | None = Field(default=None, description="That side's loyalty marker lies there (RS-LOY-06).")
+    subjugated: bool | None = Field(default=None, description="A subjugation marker lies there (RB-SUB).")
     populous: bool | None = Field(default=None, description="Populous and not destroyed (RB-DST-05).")
     remote: bool | None = Field(default=None, description="Remote and not destroyed (RB-DST-05).")
-    destroyed: bool | None = None
-    sabotaged: bool | None = None
+    destroyed: bool | None = Field(default=None, description="Destroyed by the Death Star (RB-DST).")
+    sabotaged: bool | None = Field(default=None, description="A sabotage marker lies there (RB-SAB).")
     has_units: UnitFilter | None = Field(default=None, description="Holds at least one such unit (RB-MIS-04).")
-    without_units: Faction | None = Field(default=None, description="Holds no unit of that side.")
+    without_units: Side | None = Field(default=None, description="Holds no unit of that side.")
     without: UnitFilter | None = Field(default=None, description="Holds no such unit (no Rebel ground unit, ...).")
-    has_leader: Faction | None = Field(default=None, description="Holds a free leader of that side.")
+    has_leader: Side | None = Field(default=None, description="Holds a free (not captured) leader of that side.")
     same_region_as: str | None = Field(
         default=None, description="In the region of the system held by this context key (e.g. 'system')."
     )
-    other_than: str | None = Field(
-        default=None, description="Not the system held by this context key (a second, different system)."
+    other_than: str | list[str] | None = Field(
+        default=None, description="Not the system held by this context key, nor by any key of a list "
+        "(`[system, second]`: a third, different system)."
     )
     same_as: str | None = Field(
         default=None, description="The system held by this context key itself (a card acting where it was set up)."
+    )
+    adjacent_to: str | list[str] | None = Field(
+        default=None, description="Adjacent on the map (RB-MOV-03) to the system held by this context key, or to "
+        "one of the systems held by a list of keys."
     )
     resource: str | None = Field(
         default=None, description="Shows this resource icon, e.g. 'space-square' (none once destroyed, RB-DST-05)."
@@ -77,22 +129,35 @@ class Where(Strict):
     revealed_base: bool | None = Field(
         default=None, description="The system of the revealed Rebel base (RB-BAS-13); a hidden base's never is."
     )
+    any_of: list[SystemFilter] | None = Field(
+        default=None, description="At least one of these filters holds too (a sabotage marker or a Rebel unit)."
+    )
 
 
-def has_matching_units(game, system_id: str, wanted: UnitFilter) -> bool:
+#: The name the system filter had before issue 10 (``api.Where``), kept for plugins that import it.
+Where = SystemFilter
+
+
+def has_matching_units(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]) -> bool:
+    return units_matching(game, system_id, wanted, ctx, enough=wanted.at_least) >= wanted.at_least
+
+
+def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any], enough: int | None = None) -> int:
+    """How many units in the system fit ``wanted`` (counting stops at ``enough``)."""
     t = tables(game)
+    side = side_of(ctx, wanted.side)
     found = 0
     for unit, count in board.units_at(game, system_id).items():
         info = t.units[unit]
-        if count and info.faction == wanted.faction and (wanted.theater is None or info.theater == wanted.theater):
-            if wanted.units is None or unit in wanted.units:
+        if count and (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater):
+            if (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind):
                 found += count
-                if found >= wanted.at_least:
-                    return True
-    return False
+                if enough is not None and found >= enough:
+                    return found
+    return found
 
 
-def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
+def matches(game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether a system meets a condition (RB-MIS-02..04: 'the card's instructions' for where a mission goes)."""
     s = board.system(game, system_id)
     if where.systems is not None and system_id not in where.systems:
@@ -113,17 +178,18 @@ def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
                            (where.sabotaged, s["sabotage"])):
         if wanted is not None and actual != wanted:
             return False
-    if where.loyal_to is not None and s["loyalty"] != where.loyal_to:
+    if where.loyal_to is not None and s["loyalty"] != side_of(ctx, where.loyal_to):
         return False
-    if where.has_units is not None and not has_matching_units(game, system_id, where.has_units):
+    if where.has_units is not None and not has_matching_units(game, system_id, where.has_units, ctx):
         return False
-    if where.without_units is not None and board.has_units(game, system_id, where.without_units):
+    if where.without_units is not None and board.has_units(game, system_id, side_of(ctx, where.without_units)):
         return False
-    if where.without is not None and has_matching_units(game, system_id, where.without):
+    if where.without is not None and has_matching_units(game, system_id, where.without, ctx):
         return False
-    if where.has_leader is not None and not board.leaders_at(game, system_id, where.has_leader, captured=False):
+    if where.has_leader is not None and not board.leaders_at(game, system_id, side_of(ctx, where.has_leader),
+                                                             captured=False):
         return False
-    if where.other_than is not None and ctx.get(where.other_than) == system_id:
+    if where.other_than is not None and system_id in [ctx.get(key) for key in _keys(where.other_than)]:
         return False
     if where.same_as is not None and ctx.get(where.same_as) != system_id:
         return False
@@ -136,18 +202,272 @@ def matches(game, system_id: str, where: Where, ctx: dict[str, Any]) -> bool:
         t = tables(game)
         if other not in t.systems or t.systems[other].region != t.systems[system_id].region:
             return False
+    if where.controlled_by is not None:
+        side = side_of(ctx, where.controlled_by)
+        if not (board.is_imperial if side == "empire" else board.is_rebel)(game, system_id):
+            return False
+    if where.adjacent_to is not None:
+        adjacent = tables(game).adjacent.get(system_id, ())
+        if not any(ctx.get(key) in adjacent for key in _keys(where.adjacent_to)):
+            return False
+    if where.any_of is not None and not any(matches(game, system_id, w, ctx) for w in where.any_of):
+        return False
     return True
 
 
-def any_system(game, where: Where, ctx: dict[str, Any]) -> bool:
+def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether some system meets the condition (stops at the first)."""
     return any(matches(game, s, where, ctx) for s in game.state["data"]["systems"])
 
 
-def systems_where(game, where: Where, ctx: dict[str, Any]) -> list[str]:
+def systems_where(game, where: SystemFilter, ctx: dict[str, Any]) -> list[str]:
     """Every system meeting the condition, in id order. The Rebel Base space is not a system and is never among
     them (RB-BAS-03, RB-MIS-25)."""
     return [s for s in sorted(game.state["data"]["systems"]) if matches(game, s, where, ctx)]
+
+
+# -- conditions on the game ----------------------------------------------------------------------------------------
+
+
+class MissionIs(Strict):
+    """A condition on the mission a Special card answers (the context's ``mission``)."""
+
+    side: Literal["self", "opponent"] | None = Field(
+        default=None, description="self: the card's side carries it out; opponent: the other side does.")
+    skill: str | None = Field(default=None, description="The card requires this skill (special-ops, ...).")
+    mode: Literal["attempt", "resolve"] | None = Field(default=None, description="An attempt or a resolve mission.")
+
+
+class SystemCount(Strict):
+    """At least ``at_least`` systems meet ``where``; with ``units``, at least ``at_least`` such units in all the
+    systems meeting ``where`` together (units on the Rebel Base space are in no system, RB-BAS-03)."""
+
+    where: SystemFilter = Field(default_factory=SystemFilter, description="The systems counted.")
+    at_least: int = Field(ge=1, description="How many systems (or units) at least.")
+    units: UnitFilter | None = Field(
+        default=None, description="Count these units in the systems, not the systems (its own at_least unused).")
+
+
+class RegionCondition(Strict):
+    """Some region's populous systems all meet ``every_populous``; a region with no populous system left does not
+    qualify (destroyed systems are not populous, RB-DST-05)."""
+
+    every_populous: SystemFilter = Field(description="What every populous system of the region must meet.")
+
+
+class Outnumber(Strict):
+    """In the context's system the card's side has more such units than the opponent."""
+
+    theater: Literal["space", "ground"] | None = Field(default=None, description="Only units of this theater.")
+    kind: str | None = Field(default=None, description="Only units of this kind (fighter, ...).")
+    units: list[str] | None = Field(default=None, description="Only these unit types.")
+
+
+class CombatLosses(Strict):
+    """In this combat (one ``initiated_by`` that side, when given: 'a combat you initiated', RS-BTL-05) ``side``
+    lost units of the given theater or types, at least ``count`` of them, or units whose printed health adds up to
+    ``health`` or more (RS-UNT-06). Units destroyed by cards during the combat count, units destroyed outside it
+    never do (RB-OBJ-05)."""
+
+    side: Side = Field(default="opponent", description=f"Whose units were destroyed: {SIDE}.")
+    theater: Literal["space", "ground"] | None = Field(default=None, description="Only units of this theater.")
+    units: list[str] | None = Field(default=None, description="Only these unit types.")
+    count: int = Field(default=1, ge=1, description="At least this many units.")
+    health: int | None = Field(default=None, ge=1, description="Instead: at least this much printed health.")
+    initiated_by: Side | None = Field(default=None, description="Only in a combat that side started.")
+
+
+class BattleWon(Strict):
+    """``side`` won a battle of this combat (of ``theater`` when given, RS-BTL-01..03), in a system that was
+    subjugated when the combat began if ``subjugated_at_start``, and where one of ``leaders`` is, or was until he
+    retreated in this combat (Return of the Jedi, FAQ)."""
+
+    side: Side = Field(default="self", description=f"Who won: {SIDE}.")
+    theater: Literal["space", "ground"] | None = Field(default=None, description="Only a battle of this theater.")
+    subjugated_at_start: bool = Field(default=False, description="The system was subjugated when the combat began.")
+    leaders: list[str] | None = Field(default=None, description="One of these leaders is (or was) there.")
+    initiated_by: Side | None = Field(default=None, description="Only in a combat that side started (RS-BTL-05).")
+    where: SystemFilter | None = Field(default=None, description="The combat's system meets this.")
+
+
+class Condition(Strict):
+    """A condition on the game, for ``if``, ``require``, a choice option's ``when``, an action card's ``trigger``
+    and objectives. Every field given must hold; an empty condition always holds."""
+
+    system: SystemFilter | None = Field(
+        default=None, description="The context's system (``system``) meets this; never true without one.")
+    base_hidden: bool | None = Field(default=None, description="The Rebel base is (not) still hidden.")
+    mission_leader: str | None = Field(
+        default=None, description="This leader (or one replacing him, RS-LDR-06) is on the mission: a portrait "
+        "leader's extra on a resolve card (RS-MIS-06)."
+    )
+    leader_in: list[str] | None = Field(
+        default=None, description="The context's leader (``leader``) is one of these (or replaces one, RS-LDR-06)."
+    )
+    min_leaders: int | None = Field(
+        default=None, ge=1, description="At least this many leaders are on the mission (a two-leader clause)."
+    )
+    mission: MissionIs | None = Field(
+        default=None, description="The mission a Special card answers (the context's ``mission``) is such a one.")
+    count: SystemCount | None = Field(default=None, description="Enough systems (or units in them) qualify.")
+    region: RegionCondition | None = Field(default=None, description="A whole region qualifies.")
+    no_captured: Side | None = Field(
+        default=None, description="None of that side's leaders is captured (carbonite counts, RS-CAP-03).")
+    supply: dict[str, int] | None = Field(
+        default=None, description="These units, so many of each, are all in the supply (RB-SUP-01).")
+    outnumber: Outnumber | None = Field(default=None, description="The card's side outnumbers the opponent here.")
+    combat_losses: CombatLosses | None = Field(default=None, description="Losses in the combat being fought.")
+    battle_won: BattleWon | None = Field(default=None, description="A battle of the combat being fought was won.")
+
+
+def _is_one_of(game, lid: str | None, wanted: list[str]) -> bool:
+    """RS-LDR-06: Luke Skywalker (Jedi) counts as Luke Skywalker."""
+    return lid is not None and (lid in wanted or tables(game).leaders[lid].replaces in wanted)
+
+
+def holds(game, condition: Condition, ctx: dict[str, Any]) -> bool:
+    """Whether the game meets ``condition`` now, for the card whose context is ``ctx``."""
+    c = condition
+    if c.base_hidden is not None and board.base_revealed(game) == c.base_hidden:
+        return False
+    if c.mission_leader is not None and not any(
+            _is_one_of(game, lid, [c.mission_leader]) for lid in ctx.get("leaders", [])):
+        return False
+    if c.leader_in is not None and not _is_one_of(game, ctx.get("leader"), c.leader_in):
+        return False
+    if c.min_leaders is not None and len(ctx.get("leaders", [])) < c.min_leaders:
+        return False
+    if c.system is not None:
+        where = ctx.get("system")
+        if where not in game.state["data"]["systems"] or not matches(game, where, c.system, ctx):
+            return False
+    if c.mission is not None and not _mission_is(game, c.mission, ctx):
+        return False
+    if c.supply is not None and missing_from_supply(game, c.supply):
+        return False
+    if c.count is not None and not _enough(game, c.count, ctx):
+        return False
+    if c.region is not None and not _region(game, c.region, ctx):
+        return False
+    if c.no_captured is not None and _any_captured(game, side_of(ctx, c.no_captured)):
+        return False
+    if c.outnumber is not None and not _outnumbers(game, c.outnumber, ctx):
+        return False
+    if c.combat_losses is not None and not _combat_losses(game, c.combat_losses, ctx):
+        return False
+    if c.battle_won is not None and not _battle_won(game, c.battle_won, ctx):
+        return False
+    return True
+
+
+def _mission_is(game, wanted: MissionIs, ctx) -> bool:
+    mission = ctx.get("mission")
+    if mission is None:
+        return False
+    card = tables(game).missions[mission["card"]]
+    if wanted.side is not None and mission["faction"] != side_of(ctx, wanted.side):
+        return False
+    return (wanted.skill is None or wanted.skill in card.requires) and (wanted.mode is None or wanted.mode == card.mode)
+
+
+def missing_from_supply(game, units: dict[str, int]) -> list[str]:
+    """The unit types of which the supply holds fewer than ``units`` asks (RB-SUP-01), in id order."""
+    return sorted(u for u, n in units.items() if board.supply_left(game, u) < n)
+
+
+def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
+    """The systems meeting ``where``, in id order, found lazily (a count stops once it has enough)."""
+    candidates = sorted(where.systems) if where.systems is not None else sorted(game.state["data"]["systems"])
+    return (s for s in candidates if matches(game, s, where, ctx))
+
+
+def _enough(game, count: SystemCount, ctx) -> bool:
+    found = 0
+    for s in counted_systems(game, count.where, ctx):
+        found += 1 if count.units is None else units_matching(game, s, count.units, ctx)
+        if found >= count.at_least:
+            return True
+    return False
+
+
+def _region(game, region: RegionCondition, ctx) -> bool:
+    for systems in tables(game).regions.values():
+        populous = [s for s in systems if board.is_populous(game, s)]
+        if populous and all(matches(game, s, region.every_populous, ctx) for s in populous):
+            return True
+    return False
+
+
+def _any_captured(game, side: str) -> bool:
+    t = tables(game)
+    return any(t.leaders[lid].faction == side and board.is_captured(game, lid) for lid in game.state["data"]["leaders"])
+
+
+def _outnumbers(game, wanted: Outnumber, ctx) -> bool:
+    where = ctx.get("system")
+    if where is None:
+        return False
+
+    def count(side: str) -> int:
+        return units_matching(game, where, UnitFilter(side=side, **wanted.model_dump()), ctx)
+
+    return count("self") > count("opponent")
+
+
+def combat_events(game) -> list[dict] | None:
+    """The events of the combat being fought (since its ``combat`` event), or None outside a combat: combat
+    objectives are met only by what happens in a combat (RB-OBJ-04/05, FAQ-76)."""
+    if game.state["data"]["combat"] is None:
+        return None
+    log = game.state["log"]
+    for n in range(len(log) - 1, -1, -1):
+        if log[n]["type"] == "combat":
+            return log[n + 1:]
+    return None
+
+
+def _combat_losses(game, wanted: CombatLosses, ctx) -> bool:
+    events = combat_events(game)
+    combat = game.state["data"]["combat"]
+    if events is None or (wanted.initiated_by and combat.get("initiator") != side_of(ctx, wanted.initiated_by)):
+        return False
+    t = tables(game)
+    side = side_of(ctx, wanted.side)
+    count = health = 0
+    for event in events:
+        if event["type"] != "destroyed" or event["at"] != combat["system"]:
+            continue
+        info = t.units[event["unit"]]
+        if (info.faction == side and (wanted.theater is None or info.theater == wanted.theater)
+                and (wanted.units is None or event["unit"] in wanted.units)):
+            count += event["count"]
+            health += (info.health or 0) * event["count"]
+    return health >= wanted.health if wanted.health is not None else count >= wanted.count
+
+
+def _battle_won(game, wanted: BattleWon, ctx) -> bool:
+    events = combat_events(game)
+    if events is None:
+        return False
+    combat = game.state["data"]["combat"]
+    system = combat["system"]
+    if wanted.initiated_by and combat.get("initiator") != side_of(ctx, wanted.initiated_by):
+        return False
+    if wanted.where is not None and not matches(game, system, wanted.where, ctx):
+        return False
+    winner = side_of(ctx, wanted.side)
+    if not any(e["type"] == "battle-won" and e["winner"] == winner and e["system"] == system
+               and (wanted.theater is None or e["theater"] == wanted.theater) for e in events):
+        return False
+    if wanted.leaders is not None and not any(
+            game.state["data"]["leaders"][lid]["at"] == system
+            or any(e["type"] == "retreat" and e["from"] == system and lid in e["leaders"] for e in events)
+            for lid in wanted.leaders):
+        return False
+    if not wanted.subjugated_at_start:
+        return True
+    changes = [e["subjugated"] for e in events if e["type"] == "subjugation" and e["system"] == system]
+    return not changes[0] if changes else board.system(game, system)["subjugated"]
 
 
 # -- op plumbing -------------------------------------------------------------------------------------------------
@@ -160,7 +480,8 @@ def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., 
     """Declare ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table (registered with
     :func:`register_ops`). ``feasible(game, params, ctx)`` says whether the op, run first, could do anything: a
     mission or action card is offered only then, so players are never offered a card that would stop at once for
-    want of a target; objectives test their condition ops with it."""
+    want of a target; objectives test their conditions with it. The handler need not pop its frame: the effect
+    runner ends an op that returns without asking or pushing (``swrebellion.engine.effects``)."""
 
     def wrap(fn):
         def handler(game, frame):
@@ -196,3 +517,8 @@ def pick(game, frame, player: str, kind: str, options: list[dict], prompt: str) 
         return game.answer_alone(player, kind, options[0], prompt)
     game.ask(player, kind, options, prompt)
     return None
+
+
+__all__ = ["AnySide", "Condition", "Faction", "OpTable", "Side", "Strict", "SystemFilter", "UnitFilter", "Where",
+           "answer", "any_system", "holds", "matches", "op", "pick", "register_ops", "side_of", "systems_where",
+           "uses"]

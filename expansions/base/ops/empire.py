@@ -15,40 +15,15 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from swrebellion.engine import secret
-from swrebellion.engine.effects import insert
-from swrebellion.models.effects import Steps
 
 from .. import board
 from ..cards import deck, hand
 from ..names import label
 from ..rules.objectives import sync_stages
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables, track_length
-from .conditions import Faction, OpTable, Strict, Where, matches, op, pick, systems_where
-from .flow import When, _holds
+from .conditions import Faction, OpTable, Strict, SystemFilter, matches, op, pick, systems_where
 
 OPS: OpTable = {}
-
-
-# -- a branch on the game -------------------------------------------------------------------------------------------
-
-
-class If(Strict):
-    """Run ``then`` when ``when`` holds, otherwise ``otherwise``, in the same context: nobody chooses (unlike
-    ``choose_one``). E.g. ``when: {mission_leader: admiral-ozzel}`` for a portrait leader's extra on a resolve card
-    (RS-MIS-06), ``when: {leader_in: [luke-skywalker]}`` for a clause about one leader."""
-
-    when: When
-    then: Steps = Field(default_factory=list, description="Effect steps run when it holds.")
-    otherwise: Steps = Field(default_factory=list, description="Effect steps run when it does not.")
-
-
-@op(OPS, "if", If)
-def if_(game, frame, params: If, ctx) -> None:
-    """Run one of two lists of steps by a condition on the game, nobody choosing (Probe Droid Initiative, Double
-    Our Efforts, Lure of the Dark Side)."""
-    steps = frame["params"].get("then" if _holds(game, params.when, ctx) else "otherwise", [])
-    game.pop()
-    insert(game, steps)
 
 
 # -- reputation ----------------------------------------------------------------------------------------------------
@@ -109,12 +84,12 @@ class TakeToNearest(Strict):
     nobody moves, RS-CAP-08); the card's player picks among equally near systems. With no such system anywhere
     nobody moves. A captured leader left where the Empire has no unit is rescued at once (RB-LDR-05)."""
 
-    where: Where
+    where: SystemFilter
     key: str = "leader"
     with_mission: bool = True
 
 
-def nearest_systems(game, start: str, where: Where, ctx) -> list[str]:
+def nearest_systems(game, start: str, where: SystemFilter, ctx) -> list[str]:
     """The qualifying systems fewest adjacency steps away from ``start`` (itself at distance 0), in id order."""
     adjacent = tables(game).adjacent
     seen, ring = {start}, [start]
@@ -255,7 +230,7 @@ class LoseLoyalty(Strict):
     """Every system meeting ``where`` loses ``faction``'s loyalty marker and turns neutral (RS-LOY-05)."""
 
     faction: Faction
-    where: Where
+    where: SystemFilter
 
 
 @op(OPS, "lose_loyalty", LoseLoyalty)

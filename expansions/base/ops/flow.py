@@ -11,70 +11,102 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from swrebellion.engine.effects import insert, run_effect, stop
 from swrebellion.models.effects import Steps
 
 from .. import board
 from ..names import label
-from ..tables import OPPONENT, tables
-from .conditions import Faction, OpTable, Strict, Where, any_system, matches, op, pick, systems_where
+from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
+from ..tables import OPPONENT
+from .conditions import (
+    SIDE,
+    Condition,
+    OpTable,
+    Side,
+    Strict,
+    SystemFilter,
+    any_system,
+    holds,
+    matches,
+    missing_from_supply,
+    op,
+    pick,
+    side_of,
+    systems_where,
+    uses,
+)
 
 OPS: OpTable = {}
 
 
-# -- choose a system -------------------------------------------------------------------------------------------
+# -- choose --------------------------------------------------------------------------------------------------------
 
 
-class ChooseSystem(Strict):
-    """Choose a system meeting ``where`` (never the Rebel Base space, RB-MIS-25); it goes to the context under
-    ``key`` ("system" is where a mission takes place, RB-MIS-02)."""
+class Option(Strict):
+    """One option of a ``choose`` of ``what: option``: offered when ``when`` holds; its ``steps`` run if chosen."""
 
-    where: Where = Where()
-    key: str = "system"
-
-
-def _can_choose_system(game, params: ChooseSystem, ctx) -> bool:
-    return any_system(game, params.where, ctx)
+    id: str = Field(description="The option's id (scripts and logs name it).")
+    label: str = Field(description="What the player reads.")
+    when: Condition = Field(default_factory=Condition, description="Offered only when this holds.")
+    steps: Steps = Field(description="Effect steps run if this option is chosen.")
 
 
-@op(OPS, "choose_system", ChooseSystem, _can_choose_system)
-def choose_system(game, frame, params: ChooseSystem, ctx) -> None:
-    """Choose a system meeting a condition (RB-MIS-02, RB-MIS-04)."""
-    candidates = systems_where(game, params.where, ctx)
-    if not candidates:
-        game.log("no-target", card=ctx.get("card"), wanted="system")
-        stop(game)
-        return
-    chosen = pick(game, frame, ctx["player"], "choose-system", [{"id": s, "label": label(game, s)} for s in candidates],
-                  f"{label(game, ctx.get('card', ''))}: choose a system")
-    if chosen is None:
-        return
-    ctx[params.key] = chosen["id"]
-    game.log("target", card=ctx.get("card"), system=chosen["id"])
-    game.pop()
+#: The old name of :class:`Option` (a branch of ``choose_one``).
+Branch = Option
 
 
-# -- choose a leader ("against a leader") ----------------------------------------------------------------------
+class Choose(Strict):
+    """Choose where the card acts or what it does, and remember it in the context.
+
+    * ``what: system``: a system meeting ``where`` (never the Rebel Base space, RB-MIS-25), written under ``as``
+      (default ``system``: where a mission takes place, RB-MIS-02); the ``choose-system`` decision.
+    * ``what: leader``: a leader of ``side``, captured or not as ``captured`` says, in a system meeting ``where``
+      (never on the Rebel Base space or on a mission card); written under ``as`` (default ``leader``), and his system
+      becomes the context's ``system``: a mission against a leader takes place where he is (RB-MIS-03); the
+      ``choose-leader`` decision.
+    * ``what: base``: the Rebel Base space, or the base's system once it is revealed (RB-BAS-13, RB-RLC-07): the one
+      target allowed on the Rebel Base space, because the card says so (RB-MIS-25). Nobody chooses.
+    * ``what: option``: one of ``options`` whose ``when`` holds; its steps run next, in the same context; the
+      ``choose-effect`` decision. None holds: nothing happens.
+
+    A choice with one candidate is taken without asking. With no candidate system or leader the effect ends
+    (``no-target``); missions and action cards are only offered when their first step has a candidate (the
+    feasibility test), so that happens only to later steps. ``chooser: opponent``: the card's opponent chooses (his
+    Admiral in team play)."""
+
+    model_config = uses(reads=("faction", "player", "card", "barred", "keys named in where"),
+                        writes=("<as>", "system"), group="choose")
+
+    what: Literal["system", "leader", "option", "base"] = Field(description="What is chosen.")
+    where: SystemFilter = Field(default_factory=SystemFilter,
+                                description="system: the system meets it; leader: the leader's system meets it.")
+    side: Side = Field(default="opponent", description=f"leader: whose leader ({SIDE}).")
+    captured: bool | None = Field(default=None, description="leader: only captured (true) or only free (false) ones.")
+    as_: str | None = Field(default=None, alias="as", description="The context key the choice is written under "
+                            "(system: 'system'; leader: 'leader'; base: 'system'); a later step names it.")
+    chooser: Literal["self", "opponent"] = Field(default="self", description="Who chooses.")
+    options: list[Option] | None = Field(default=None, min_length=2, description="option: the options.")
+
+    @model_validator(mode="after")
+    def _options_for_option(self):
+        if (self.what == "option") != (self.options is not None):
+            raise ValueError("give 'options' exactly when what is 'option'")
+        return self
+
+    @property
+    def key(self) -> str:
+        return self.as_ or ("leader" if self.what == "leader" else "system")
 
 
-class ChooseLeader(Strict):
-    """Choose a leader of ``faction`` who is in a system meeting ``where``; he goes to the context under ``key`` and
-    his system becomes the context's "system": a mission against a leader takes place where he is (RB-MIS-03)."""
-
-    faction: Faction
-    captured: bool | None = Field(default=None, description="Only captured (true) or only free (false) leaders.")
-    where: Where = Where()
-    key: str = "leader"
-
-
-def leaders_where(game, params: ChooseLeader, ctx) -> list[str]:
+def leaders_where(game, params: Choose, ctx) -> list[str]:
     """Leaders on the board in a system (not on the Rebel Base space, RB-MIS-25; not on a mission card)."""
     systems = game.state["data"]["systems"]
+    side = side_of(ctx, params.side)
     out = []
     for lid, info in sorted(game.state["data"]["leaders"].items()):
-        if board.leader_faction(game, lid) != params.faction or info["at"] not in systems:
+        if board.leader_faction(game, lid) != side or info["at"] not in systems:
             continue
         if params.captured is not None and board.is_captured(game, lid) != params.captured:
             continue
@@ -83,120 +115,119 @@ def leaders_where(game, params: ChooseLeader, ctx) -> list[str]:
     return out
 
 
-def _can_choose_leader(game, params: ChooseLeader, ctx) -> bool:
-    return bool(leaders_where(game, params, ctx))
-
-
-@op(OPS, "choose_leader", ChooseLeader, _can_choose_leader)
-def choose_leader(game, frame, params: ChooseLeader, ctx) -> None:
-    """Choose the leader a mission is against; the mission takes place in his system (RB-MIS-03, RB-MIS-17)."""
-    candidates = leaders_where(game, params, ctx)
-    if not candidates:
-        game.log("no-target", card=ctx.get("card"), wanted="leader")
-        stop(game)
-        return
-    where = game.state["data"]["leaders"]
-    options = [{"id": lid, "label": f"{label(game, lid)} in {label(game, where[lid]['at'])}"} for lid in candidates]
-    chosen = pick(game, frame, ctx["player"], "choose-leader", options,
-                  f"{label(game, ctx.get('card', ''))}: choose a leader")
-    if chosen is None:
-        return
-    lid = chosen["id"]
-    ctx[params.key] = lid
-    ctx["system"] = board.leader(game, lid)["at"]
-    game.log("target", card=ctx.get("card"), leader=lid, system=ctx["system"])
-    game.pop()
-
-
-# -- at the Rebel base -------------------------------------------------------------------------------------------
-
-
-class AtBase(Strict):
-    """The card acts at the Rebel Base space, or in the base's system once it is revealed (RB-BAS-13, RB-RLC-07).
-    The one kind of target allowed on the Rebel Base space, because the card says so (RB-MIS-25)."""
-
-
-@op(OPS, "at_base", AtBase, lambda game, params, ctx: True)
-def at_base(game, frame, params: AtBase, ctx) -> None:
-    """Make the card's system the Rebel base (its system once revealed), for missions played at the base.
-    The card's system is the Rebel base (Rapid Mobilization; Rebel Planning's Dodonna)."""
-    ctx["system"] = board.rebel_base_location(game)
-    game.log("target", card=ctx.get("card"), system=ctx["system"])
-    game.pop()
-
-
-# -- one of several branches ---------------------------------------------------------------------------------------
-
-
-class When(Strict):
-    """A condition on the game for a branch to be offered."""
-
-    base_hidden: bool | None = Field(default=None, description="The Rebel base is (not) still hidden.")
-    system: Where | None = Field(default=None, description="The context's system meets this condition.")
-    mission_leader: str | None = Field(
-        default=None, description="This leader (or one replacing him, RS-LDR-06) is on the mission: a portrait "
-        "leader's extra on a resolve card (RS-MIS-06)."
-    )
-    leader_in: list[str] | None = Field(
-        default=None, description="The context's leader is one of these (or replaces one of them, RS-LDR-06)."
-    )
-    min_leaders: int | None = Field(
-        default=None, ge=1, description="At least this many leaders are on the mission (a two-leader clause)."
-    )
-
-
-class Branch(Strict):
-    id: str
-    label: str
-    when: When = When()
-    steps: Steps = Field(description="Effect steps run if this branch is chosen.")
-
-
-class ChooseOne(Strict):
-    """The player picks one branch among those whose ``when`` holds; its steps run next, in the same context.
-    ``chooser: opponent``: the card's opponent picks (his Admiral in team play)."""
-
-    options: list[Branch] = Field(min_length=2)
-    chooser: Literal["self", "opponent"] = "self"
-
-
-def _is_one_of(game, lid: str | None, wanted: list[str]) -> bool:
-    """RS-LDR-06: Luke Skywalker (Jedi) counts as Luke Skywalker."""
-    return lid is not None and (lid in wanted or tables(game).leaders[lid].replaces in wanted)
-
-
-def _holds(game, when: When, ctx) -> bool:
-    if when.base_hidden is not None and board.base_revealed(game) == when.base_hidden:
-        return False
-    if when.mission_leader is not None and not any(
-            _is_one_of(game, l, [when.mission_leader]) for l in ctx.get("leaders", [])):
-        return False
-    if when.leader_in is not None and not _is_one_of(game, ctx.get("leader"), when.leader_in):
-        return False
-    if when.min_leaders is not None and len(ctx.get("leaders", [])) < when.min_leaders:
-        return False
-    if when.system is not None:
-        where = ctx.get("system")
-        if where not in game.state["data"]["systems"] or not matches(game, where, when.system, ctx):
-            return False
+def _can_choose(game, params: Choose, ctx) -> bool:
+    if params.what == "system":
+        return any_system(game, params.where, ctx)
+    if params.what == "leader":
+        return bool(leaders_where(game, params, ctx))
     return True
 
 
-@op(OPS, "choose_one", ChooseOne)
-def choose_one(game, frame, params: ChooseOne, ctx) -> None:
-    """Pick one branch of the effect (Research and Development, Rapid Mobilization)."""
-    branches = [{"id": b.id, "label": b.label} for b in params.options if _holds(game, b.when, ctx)]
-    if not branches:
-        game.pop()
+def chooser(game, ctx, who: str) -> str:
+    """Who decides a card's choice: the card's player, or (``opponent``) the other side's Admiral."""
+    return ctx["player"] if who == "self" else board.decider(game, OPPONENT[ctx["faction"]], "admiral")
+
+
+@op(OPS, "choose", Choose, _can_choose)
+def choose(game, frame, params: Choose, ctx) -> None:
+    """Choose a system, a leader, an option or the Rebel base, and remember it (RB-MIS-02..04, RB-MIS-25)."""
+    card = label(game, ctx.get("card", ""))
+    if params.what == "base":
+        ctx[params.key] = board.rebel_base_location(game)
+        game.log("target", card=ctx.get("card"), system=ctx[params.key])
         return
-    player = ctx["player"] if params.chooser == "self" else board.decider(game, OPPONENT[ctx["faction"]], "admiral")
-    chosen = pick(game, frame, player, "choose-effect", branches, f"{label(game, ctx.get('card', ''))}: choose one")
+    if params.what == "option":
+        branches = [{"id": b.id, "label": b.label} for b in params.options if holds(game, b.when, ctx)]
+        if not branches:
+            return
+        chosen = pick(game, frame, chooser(game, ctx, params.chooser), "choose-effect", branches, f"{card}: choose one")
+        if chosen is None:
+            return
+        game.log("effect-chosen", card=ctx.get("card"), option=chosen["id"])
+        index = next(n for n, b in enumerate(params.options) if b.id == chosen["id"])
+        insert(game, frame["params"]["options"][index]["steps"])
+        return
+    if params.what == "system":
+        candidates = systems_where(game, params.where, ctx)
+        options = [{"id": s, "label": label(game, s)} for s in candidates]
+    else:
+        candidates = leaders_where(game, params, ctx)
+        where = game.state["data"]["leaders"]
+        options = [{"id": lid, "label": f"{label(game, lid)} in {label(game, where[lid]['at'])}"} for lid in candidates]
+    if not candidates:
+        game.log("no-target", card=ctx.get("card"), wanted=params.what)
+        stop(game)
+        return
+    chosen = pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options,
+                  f"{card}: choose a {params.what}")
     if chosen is None:
         return
-    branch = next(b for b in params.options if b.id == chosen["id"])
-    game.log("effect-chosen", card=ctx.get("card"), option=branch.id)
-    game.pop()
-    insert(game, branch.steps)
+    ctx[params.key] = chosen["id"]
+    if params.what == "system":
+        game.log("target", card=ctx.get("card"), system=chosen["id"])
+        return
+    ctx["system"] = board.leader(game, chosen["id"])["at"]
+    game.log("target", card=ctx.get("card"), leader=chosen["id"], system=ctx["system"])
+
+
+# -- conditions ----------------------------------------------------------------------------------------------------
+
+
+class If(Strict):
+    """Run ``then`` when ``when`` holds, otherwise ``otherwise``, in the same context: nobody chooses (unlike
+    ``choose``). E.g. ``when: {mission_leader: admiral-ozzel}`` for a portrait leader's extra on a resolve card
+    (RS-MIS-06), ``when: {leader_in: [luke-skywalker]}`` for a clause about one leader."""
+
+    model_config = uses(reads=("the keys its condition reads",), group="conditions")
+
+    when: Condition = Field(description="The condition.")
+    then: Steps = Field(default_factory=list, description="Effect steps run when it holds.")
+    otherwise: Steps = Field(default_factory=list, description="Effect steps run when it does not.")
+
+
+@op(OPS, "if", If)
+def if_(game, frame, params: If, ctx) -> None:
+    """Run one of two lists of steps by a condition on the game, nobody choosing (Probe Droid Initiative, Double
+    Our Efforts, Lure of the Dark Side)."""
+    insert(game, frame["params"].get("then" if holds(game, params.when, ctx) else "otherwise", []))
+
+
+class Require(Strict):
+    """The rest of the effect happens only if ``condition`` holds. Otherwise the effect ends here and is logged as
+    ``effect-failed``: with ``otherwise: stop`` the card is spent as usual (a mission to its discard pile), with
+    ``otherwise: keep`` it goes back to its owner's hand. An objective whose condition fails is never scored: it
+    stays in the Rebel's hand (RB-OBJ), either way. As the first step of an objective or of an action card that
+    starts with a ``trigger``, the condition also decides whether the card is offered at all (its feasibility
+    test): the objective conditions of the base game are ``require`` steps."""
+
+    model_config = uses(reads=("the keys its condition reads",), group="conditions")
+
+    condition: Condition = Field(description="What must hold.")
+    otherwise: Literal["stop", "keep"] = Field(
+        default="stop", description="stop: the effect ends; keep: it ends and the card goes back to hand.")
+
+
+def _required(game, params: Require, ctx) -> bool:
+    return holds(game, params.condition, ctx)
+
+
+@op(OPS, "require", Require, _required)
+def require(game, frame, params: Require, ctx) -> None:
+    """Go on only if a condition holds; otherwise end the effect (objectives' conditions, Construct Death Star's
+    supply, RS-DSU-06)."""
+    if holds(game, params.condition, ctx):
+        return
+    if objective_played(game, ctx):
+        keep_in_hand(game)  # RB-OBJ: an objective whose condition is not met is not scored
+    else:
+        missing = missing_from_supply(game, params.condition.supply or {})
+        if missing:
+            game.log("effect-failed", card=ctx.get("card"), reason="not in the supply", units=missing)
+        else:
+            game.log("effect-failed", card=ctx.get("card"), reason="condition not met")
+        if params.otherwise == "keep":
+            keep_card_in_hand(game, ctx, "always")
+    stop(game)
 
 
 # -- later: at the end of the Command Phase -------------------------------------------------------------------------
@@ -233,7 +264,7 @@ class MissionDice(Strict):
 
     extra: int = Field(default=0, ge=0)
     unopposed: bool = False
-    where: Where = Where()
+    where: SystemFilter = SystemFilter()
 
 
 @op(OPS, "mission_dice", MissionDice)
@@ -245,27 +276,6 @@ def mission_dice(game, frame, params: MissionDice, ctx) -> None:
         ctx["extra_dice"] = ctx.get("extra_dice", 0) + params.extra
         if params.unopposed:
             ctx["roll_unopposed"] = True
-    game.pop()
-
-
-# -- conditions that make the effect fail --------------------------------------------------------------------------
-
-
-class RequireSupply(Strict):
-    """The effect fails unless these units are all in the supply (RS-DSU-06: Construct Death Star needs the one
-    Death Star Under Construction)."""
-
-    units: dict[str, int] = Field(min_length=1)
-
-
-@op(OPS, "require_supply", RequireSupply)
-def require_supply(game, frame, params: RequireSupply, ctx) -> None:
-    """Stop the effect when a unit it needs is not in the supply (RB-SUP-01)."""
-    missing = sorted(u for u, n in params.units.items() if board.supply_left(game, u) < n)
-    if missing:
-        game.log("effect-failed", card=ctx.get("card"), reason="not in the supply", units=missing)
-        stop(game)
-        return
     game.pop()
 
 

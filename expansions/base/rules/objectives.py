@@ -64,9 +64,22 @@ def _conditions(game, card: str) -> list:
     return cache[card]
 
 
-def conditions_met(game, card: str) -> bool:
-    """Every condition op of the card holds now (their feasibility tests, evaluated without running anything)."""
+def context(game, card: str, timing: str | None = None) -> dict:
+    """The effect context of an objective: the Rebel plays it (his General decides, RB-TEAM-06); during a combat
+    its ``system`` is the combat's (a combat objective acts there)."""
     ctx = {"faction": "rebel", "card": card}
+    if timing is not None:
+        ctx["timing"] = timing
+    combat = game.state["data"].get("combat")
+    if combat and combat.get("system"):
+        ctx["system"] = combat["system"]
+    return ctx
+
+
+def conditions_met(game, card: str) -> bool:
+    """Every condition of the card holds now (the feasibility tests of its steps, evaluated without running
+    anything: its ``require`` steps, and any other op with a test)."""
+    ctx = context(game, card)
     return all(feasible(game, params, ctx) for feasible, params in _conditions(game, card))
 
 
@@ -109,9 +122,11 @@ def _play_step(game, frame) -> None:
         hand(game, "rebel", "objectives").remove(card)
         game.log("objective-played", card=card, timing=frame["timing"])
         steps = [{"op": s.op, **s.params} for s in info.effect]
-        run_effect(game, steps, {"faction": "rebel", "card": card, "timing": frame["timing"]})
+        run_effect(game, steps, context(game, card, frame["timing"]), into="ctx")
         return
     game.pop()
+    if frame.pop("ctx", {}).get("stopped"):  # an effect that ended early: a condition not met, nothing scored
+        frame["kept"] = True
     if frame.get("kept"):
         hand(game, "rebel", "objectives").append(card)
         game.log("objective-kept", faction="rebel", card=card)
@@ -149,6 +164,26 @@ def return_to_hand_after_scoring(game) -> None:
     frame = _play_frame(game)
     if frame is not None:
         frame["back_to_hand"] = True
+
+
+def objective_played(game, ctx: dict) -> bool:
+    """Whether the effect with context ``ctx`` is that of an objective being played."""
+    frame = _play_frame(game)
+    return frame is not None and frame["card"] == ctx.get("card")
+
+
+def keep_card_in_hand(game, ctx: dict, on: str = "always") -> None:
+    """The card being played goes back to its owner's hand instead of its discard pile: a mission when it ends
+    (``on: failure``: only if its attempt fails; ``missions._finish`` reads ``to_hand``), an objective after it is
+    scored, an action card at once (it would otherwise leave the game, RS-ACT-02)."""
+    card = ctx.get("card")
+    t = tables(game)
+    if card in t.missions and "leaders" in ctx:
+        ctx["to_hand"] = on
+    elif card in t.objectives and objective_played(game, ctx):
+        return_to_hand_after_scoring(game)
+    elif card in t.actions:
+        hand(game, ctx["faction"], "actions").append(card)
 
 
 STEPS = {PLAY: _play_step}

@@ -1,0 +1,111 @@
+"""Where content data holds what: the fields of an item that hold effect steps (at any depth, nested steps
+included) and numbers from a list, found from the models, and the strict reading of data as JSON Schema reads it.
+Shared by the file checker (``filecheck``) and the upgrade of deprecated effect steps (``upgrade``)."""
+
+from __future__ import annotations
+
+import json
+import typing
+from functools import lru_cache
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from .models.effects import NESTED_STEPS, EffectStep
+
+
+def _whole_numbers(value: Any) -> tuple[Any, bool]:
+    """``value`` with floats such as 3.0 turned into ints (JSON Schema counts them as integers); changed?"""
+    if isinstance(value, float) and value.is_integer():
+        return int(value), True
+    if isinstance(value, dict):
+        pairs = [(k, *_whole_numbers(v)) for k, v in value.items()]
+        return {k: v for k, v, _ in pairs}, any(c for _, _, c in pairs)
+    if isinstance(value, list):
+        pairs = [_whole_numbers(v) for v in value]
+        return [v for v, _ in pairs], any(c for _, c in pairs)
+    return value, False
+
+
+def strict(model: type[BaseModel], data: Any) -> BaseModel:
+    """``model`` built from ``data`` read as JSON Schema reads it: strictly (``"3"`` is no integer, a list is a
+    pair), except that 3.0 is the integer 3. Raises pydantic's ValidationError."""
+    try:
+        return model.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError:
+        normal, changed = _whole_numbers(data)
+        if not changed:
+            raise
+    return model.model_validate_json(json.dumps(normal), strict=True)
+
+
+def is_effect(info: Any) -> bool:
+    """A field holding effect steps: a card's ``Effect`` or an op's nested ``Steps``."""
+    annotation = info.annotation
+    return NESTED_STEPS in info.metadata or (
+        typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,))
+
+
+def is_int_literal(info: Any) -> bool:
+    """``Literal[1, 2, 3]``: pydantic lets ``true`` through as 1 where JSON Schema's enum does not."""
+    annotation = info.annotation
+    return typing.get_origin(annotation) is typing.Literal and any(
+        isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
+
+
+def field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tuple]:
+    """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
+    names, ``"*"`` standing for each element of a list of sub-models."""
+    paths = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if wanted(info):
+            paths.append(prefix + (name,))
+        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            paths += field_paths(annotation, wanted, prefix + (name,))
+        elif len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+            star = ("*",) if typing.get_origin(annotation) is list else ()
+            paths += field_paths(args[0], wanted, prefix + (name,) + star)
+    return paths
+
+
+@lru_cache(maxsize=None)
+def nested_paths(params_model: type[BaseModel]) -> list[tuple]:
+    """Where an op's parameters hold nested effect steps (once per op model and process)."""
+    return field_paths(params_model, is_effect)
+
+
+@lru_cache(maxsize=None)
+def gap_paths(item_model: type[BaseModel]) -> tuple[list[tuple], list[tuple]]:
+    """Where an item of ``item_model`` holds effects, and numbers from a list (once per model and process)."""
+    return field_paths(item_model, is_int_literal), field_paths(item_model, is_effect)
+
+
+def values(value: Any, path: tuple, pointer: str):
+    """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
+    if not path:
+        yield pointer, value
+        return
+    head, rest = path[0], path[1:]
+    if head == "*":
+        for index, element in enumerate(value):
+            yield from values(element, rest, f"{pointer}/{index}")
+    elif isinstance(value, dict) and value.get(head) is not None:
+        yield from values(value[head], rest, f"{pointer}/{head}")
+
+
+
+def replaced(value: Any, path: tuple, fn: Callable[[Any, str], Any], pointer: str = "") -> Any:
+    """A copy of ``value`` with ``fn(field value, its pointer)`` put in place of the field at ``path`` (``"*"``: every
+    element of a list), as :func:`values` finds them; everything else shared, not copied."""
+    if not path:
+        return fn(value, pointer)
+    head, rest = path[0], path[1:]
+    if head == "*":
+        if not isinstance(value, list):
+            return value
+        return [replaced(element, rest, fn, f"{pointer}/{index}") for index, element in enumerate(value)]
+    if isinstance(value, dict) and value.get(head) is not None:
+        return {**value, head: replaced(value[head], rest, fn, f"{pointer}/{head}")}
+    return value

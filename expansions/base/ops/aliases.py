@@ -1,0 +1,314 @@
+"""The base game's deprecated op names and forms (issue 10): each old op still reads for one minor version, checked
+by its old parameter model and rewritten into one step of the new vocabulary when a pack is loaded
+(``OpRegistry.deprecate``, ``swrebellion.upgrade``). ``rebellion pack upgrade PACK`` applies the same rewrites to
+the pack's files.
+
+``ALIASES``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name). A name that is
+still an op (``if``, ``trigger``, ``mission_dice`` ...) stands for its *old form*: a step the current model refuses
+and the old model accepts. Rewrites are pure functions of the step's data; each keeps the keys that hold nested
+steps (``steps``, ``then``, ``otherwise``, ``options``), so every JSON pointer into a pack stays valid after the
+upgrade. The old models here are only for reading old packs: terse, and never used by the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Literal
+
+from pydantic import Field
+
+from swrebellion.models.effects import Steps
+
+from ..models.common import Faction
+from .conditions import MissionIs, Strict
+
+# -- the old condition models ----------------------------------------------------------------------------------
+
+
+class OldUnitFilter(Strict):
+    faction: Faction
+    theater: Literal["space", "ground"] | None = None
+    units: list[str] | None = None
+    at_least: int = Field(default=1, ge=1)
+
+
+class OldWhere(Strict):
+    imperial: bool | None = None
+    rebel: bool | None = None
+    neutral: bool | None = None
+    loyal_to: Faction | None = None
+    subjugated: bool | None = None
+    populous: bool | None = None
+    remote: bool | None = None
+    destroyed: bool | None = None
+    sabotaged: bool | None = None
+    has_units: OldUnitFilter | None = None
+    without_units: Faction | None = None
+    without: OldUnitFilter | None = None
+    has_leader: Faction | None = None
+    same_region_as: str | None = None
+    other_than: str | None = None
+    same_as: str | None = None
+    resource: str | None = None
+    systems: list[str] | None = None
+    revealed_base: bool | None = None
+
+
+class OldWhen(Strict):
+    base_hidden: bool | None = None
+    system: OldWhere | None = None
+    mission_leader: str | None = None
+    leader_in: list[str] | None = None
+    min_leaders: int | None = Field(default=None, ge=1)
+
+
+def units(old: dict) -> dict:
+    """An old unit filter (``faction``) as a current one (``side``)."""
+    new = dict(old)
+    if "faction" in new:
+        new = {"side": new.pop("faction"), **new}
+    return new
+
+
+def where(old: dict) -> dict:
+    """An old system condition (``Where``) as a :class:`~.conditions.SystemFilter`."""
+    return {key: units(value) if key in ("has_units", "without") and isinstance(value, dict) else value
+            for key, value in old.items()}
+
+
+def when(old: dict) -> dict:
+    """An old branch condition (``When``) as a :class:`~.conditions.Condition`."""
+    return {key: where(value) if key == "system" and isinstance(value, dict) else value for key, value in old.items()}
+
+
+def _step(op: str, *pairs: tuple[str, Any], **fields: Any) -> dict:
+    """A new step: ``op``, then ``fields``, then the ``pairs`` whose value is not None (given but optional)."""
+    step = {"op": op, **fields}
+    step.update({key: value for key, value in pairs if value is not None})
+    return step
+
+
+# -- choose --------------------------------------------------------------------------------------------------------
+
+
+class ChooseSystem(Strict):
+    where: OldWhere = OldWhere()
+    key: str = "system"
+
+
+class ChooseLeader(Strict):
+    faction: Faction
+    captured: bool | None = None
+    where: OldWhere = OldWhere()
+    key: str = "leader"
+
+
+class AtBase(Strict):
+    pass
+
+
+class OldBranch(Strict):
+    id: str
+    label: str
+    when: OldWhen = OldWhen()
+    steps: Steps
+
+
+class ChooseOne(Strict):
+    options: list[OldBranch] = Field(min_length=2)
+    chooser: Literal["self", "opponent"] = "self"
+
+
+def choose_system(step: dict) -> dict:
+    key = step.get("key")
+    return _step("choose", ("where", where(step["where"]) if "where" in step else None),
+                 ("as", None if key in (None, "system") else key), what="system")
+
+
+def choose_leader(step: dict) -> dict:
+    key = step.get("key")
+    return _step("choose", ("captured", step.get("captured")), ("where", where(step["where"]) if "where" in step else None),
+                 ("as", None if key in (None, "leader") else key), what="leader", side=step["faction"])
+
+
+def choose_one(step: dict) -> dict:
+    options = [{**option, "when": when(option["when"])} if "when" in option else dict(option)
+               for option in step["options"]]
+    return _step("choose", ("chooser", step.get("chooser")), what="option", options=options)
+
+
+# -- conditions ------------------------------------------------------------------------------------------------------
+
+
+class OldIf(Strict):
+    when: OldWhen
+    then: Steps = Field(default_factory=list)
+    otherwise: Steps = Field(default_factory=list)
+
+
+class RequireSystems(Strict):
+    where: OldWhere = OldWhere()
+    any_of: list[OldWhere] = Field(default_factory=list)
+    systems: list[str] | None = None
+    at_least: int = Field(ge=1)
+    units: OldUnitFilter | None = None
+
+
+class RequireRegion(Strict):
+    every_populous: OldWhere
+
+
+class RequireNoCaptured(Strict):
+    faction: Faction = "rebel"
+
+
+class RequireCombatLosses(Strict):
+    faction: Faction = "empire"
+    theater: Literal["space", "ground"] | None = None
+    units: list[str] | None = None
+    count: int = Field(default=1, ge=1)
+    health: int | None = Field(default=None, ge=1)
+    initiated_by: Faction | None = None
+
+
+class RequireBattleWon(Strict):
+    faction: Faction = "rebel"
+    theater: Literal["space", "ground"] | None = None
+    subjugated_at_start: bool = False
+    leaders: list[str] | None = None
+    initiated_by: Faction | None = None
+    where: OldWhere | None = None
+    any_of: list[OldWhere] = Field(default_factory=list)
+
+
+class RequireSupply(Strict):
+    units: dict[str, int] = Field(min_length=1)
+
+
+def _require(**condition: Any) -> dict:
+    return {"op": "require", "condition": condition}
+
+
+def _filter(old: dict, *, systems=None, any_of=None) -> dict:
+    new = where(old)
+    if systems is not None:
+        new["systems"] = systems
+    if any_of:
+        new["any_of"] = [where(w) for w in any_of]
+    return new
+
+
+def require_systems(step: dict) -> dict:
+    count = {"where": _filter(step.get("where", {}), systems=step.get("systems"), any_of=step.get("any_of")),
+             "at_least": step["at_least"]}
+    if not count["where"]:
+        del count["where"]
+    if "units" in step:
+        count["units"] = units(step["units"])
+    return _require(count=count)
+
+
+def require_region(step: dict) -> dict:
+    return _require(region={"every_populous": where(step["every_populous"])})
+
+
+def require_no_captured(step: dict) -> dict:
+    return _require(no_captured=step.get("faction", "rebel"))
+
+
+def require_combat_losses(step: dict) -> dict:
+    losses = {"side": step.get("faction", "empire"), **{k: v for k, v in step.items() if k not in ("op", "faction")}}
+    return _require(combat_losses=losses)
+
+
+def require_battle_won(step: dict) -> dict:
+    won = {"side": step.get("faction", "rebel")}
+    won.update({k: v for k, v in step.items() if k not in ("op", "faction", "where", "any_of")})
+    if "where" in step or step.get("any_of"):
+        won["where"] = _filter(step.get("where") or {}, any_of=step.get("any_of"))
+    return _require(battle_won=won)
+
+
+def require_supply(step: dict) -> dict:
+    return _require(supply=dict(step["units"]))
+
+
+def if_(step: dict) -> dict:
+    return {**step, "when": when(step["when"])}
+
+
+# -- missions -----------------------------------------------------------------------------------------------------
+
+
+class OldTrigger(Strict):
+    moment: str | None = None
+    actor: Literal["in-system", "on-mission", "on-board", "pool", "target"] = "in-system"
+    system: OldWhere | None = None
+    mission: MissionIs | None = None
+
+
+class OldMissionDice(Strict):
+    extra: int = Field(default=0, ge=0)
+    unopposed: bool = False
+    where: OldWhere = OldWhere()
+
+
+def trigger(step: dict) -> dict:
+    return {**step, "system": where(step["system"])} if "system" in step else dict(step)
+
+
+def mission_dice(step: dict) -> dict:
+    return {**step, "where": where(step["where"])} if "where" in step else dict(step)
+
+
+# -- where: conditions in ops not renamed yet -------------------------------------------------------------------
+
+
+class OldDrawProbes(Strict):
+    count: int = Field(default=1, ge=0)
+    per_base_units: int | None = Field(default=None, ge=1)
+    hand_over: OldWhere | None = None
+
+
+class OldTakeToNearest(Strict):
+    where: OldWhere
+    key: str = "leader"
+    with_mission: bool = True
+
+
+class OldRelocateUnits(Strict):
+    who: Literal["self", "opponent"] = "opponent"
+    theater: Literal["space", "ground"] = "ground"
+    to: OldWhere = OldWhere()
+
+
+def _where_at(key: str) -> Callable[[dict], dict]:
+    def rewrite(step: dict) -> dict:
+        return {**step, key: where(step[key])} if isinstance(step.get(key), dict) else dict(step)
+
+    return rewrite
+
+
+#: old op name -> (old parameter model, rewrite, new op)
+ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
+    "choose_system": (ChooseSystem, choose_system, "choose"),
+    "choose_leader": (ChooseLeader, choose_leader, "choose"),
+    "choose_one": (ChooseOne, choose_one, "choose"),
+    "at_base": (AtBase, lambda step: {"op": "choose", "what": "base"}, "choose"),
+    "if": (OldIf, if_, "if"),
+    "require_systems": (RequireSystems, require_systems, "require"),
+    "require_region": (RequireRegion, require_region, "require"),
+    "require_no_captured": (RequireNoCaptured, require_no_captured, "require"),
+    "require_combat_losses": (RequireCombatLosses, require_combat_losses, "require"),
+    "require_battle_won": (RequireBattleWon, require_battle_won, "require"),
+    "require_supply": (RequireSupply, require_supply, "require"),
+    "trigger": (OldTrigger, trigger, "trigger"),
+    "mission_dice": (OldMissionDice, mission_dice, "mission_dice"),
+    "draw_probes": (OldDrawProbes, _where_at("hand_over"), "draw_probes"),
+    "take_to_nearest": (OldTakeToNearest, _where_at("where"), "take_to_nearest"),
+    "relocate_units": (OldRelocateUnits, _where_at("to"), "relocate_units"),
+}
+
+
+def register(registry) -> None:
+    for name, (params, rewrite, replacement) in ALIASES.items():
+        registry.deprecate(name, params, rewrite, replacement)

@@ -1,0 +1,59 @@
+"""Rise of the Empire's deprecated op names and forms (issue 10): read for one minor version, checked by their old
+parameter models and rewritten into the current vocabulary when a pack is loaded (the base game's
+``ops.aliases`` explains the mechanism; ``rebellion pack upgrade`` rewrites a pack's files the same way).
+
+``ALIASES``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Literal
+
+from pydantic import Field
+
+from swrebellion.expansions.base.api import OldWhere, Strict, where
+from swrebellion.models.effects import Steps
+
+
+class TacticRequire(Strict):
+    absent: list[str] = Field(default_factory=list)
+    more_than_opponent: str | None = None
+
+
+def tactic_require(step: dict) -> dict:
+    """``absent``: no unit of those types here, either side's; ``more_than_opponent``: the card's side outnumbers
+    the opponent here in units of that kind."""
+    condition: dict = {}
+    if step.get("absent"):
+        condition["system"] = {"without": {"side": "any", "units": list(step["absent"])}}
+    if step.get("more_than_opponent"):
+        condition["outnumber"] = {"kind": step["more_than_opponent"]}
+    return {"op": "require", "condition": condition}
+
+
+class OldPlaceTargetMarkers(Strict):
+    marker: str
+    count: int = Field(default=1, ge=1)
+    where: OldWhere = OldWhere()
+    chooser: Literal["self", "opponent"] = "self"
+    same_system: bool = False
+    on_removal: Steps = Field(default_factory=list)
+    here: bool = False
+    each_refresh: Steps = Field(default_factory=list)
+    until_base_moves: bool = False
+
+
+def place_target_markers(step: dict) -> dict:
+    return {**step, "where": where(step["where"])} if "where" in step else dict(step)
+
+
+#: old op name -> (old parameter model, rewrite, new op)
+ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
+    "tactic_require": (TacticRequire, tactic_require, "require"),
+    "place_target_markers": (OldPlaceTargetMarkers, place_target_markers, "place_target_markers"),
+}
+
+
+def register(registry) -> None:
+    for name, (params, rewrite, replacement) in ALIASES.items():
+        registry.deprecate(name, params, rewrite, replacement)

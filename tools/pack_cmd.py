@@ -1,0 +1,226 @@
+"""`rebellion pack upgrade`: rewrite a pack's effect steps from deprecated op names and forms to the current ones.
+
+The rewrite is the one the loader applies when it reads an old pack (``swrebellion.upgrade``, the plugins'
+``OpRegistry.deprecate`` declarations), so an upgraded pack plays exactly as it did. Only the text of each old step
+changes: the rest of the file (comments, layout, quoting) is left byte for byte, and a step written on one line as
+a flow mapping stays on one line. Every file is rewritten in memory and checked again before anything is written;
+each is then replaced atomically (``swrebellion.safefile.write_atomic``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from .options import expansion_options
+
+
+@dataclass
+class Change:
+    """One old step rewritten: where (line, column), its old and its new op name."""
+
+    line: int
+    column: int
+    old: str
+    new: str
+
+
+def _node_at(root, pointer: str):
+    """The YAML node at a JSON pointer (mapping keys are strings, list indexes numbers)."""
+    node = root
+    for part in pointer.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        if node.id == "sequence":
+            node = node.value[int(part)]
+        else:
+            node = next(value for key, value in node.value if key.value == part)
+    return node
+
+
+def _end(node) -> int:
+    """Where a node's own text ends: a block collection's end mark runs on to the next token, past blank lines and
+    comments, so take its last child's end."""
+    if node.id == "scalar" or getattr(node, "flow_style", False):
+        return node.end_mark.index
+    children = [v for pair in node.value for v in pair] if node.id == "mapping" else list(node.value)
+    return max((_end(child) for child in children), default=node.start_mark.index)
+
+
+#: A nested mapping or list up to this long is written on one line, as the built-in packs write them.
+FLOW_WIDTH = 90
+
+
+def _flow(value) -> str:
+    import yaml
+
+    return yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=float("inf"),
+                          allow_unicode=True).strip()
+
+
+def _render(step: dict, flow: bool, column: int) -> str:
+    """A step as YAML text to put where the old step was: one flow mapping, or block lines indented to
+    ``column`` (the first line starts where the old step started) whose short parts are flow mappings."""
+    import yaml
+
+    if flow:
+        return _flow(step)
+
+    class Dumper(yaml.SafeDumper):
+        def represent_mapping(self, tag, mapping, flow_style=None):
+            node = super().represent_mapping(tag, mapping, flow_style)
+            node.flow_style = mapping is not step and len(_flow(dict(mapping))) <= FLOW_WIDTH
+            return node
+
+        def represent_sequence(self, tag, sequence, flow_style=None):
+            node = super().represent_sequence(tag, sequence, flow_style)
+            node.flow_style = all(not isinstance(v, (dict, list)) for v in sequence) or (
+                len(_flow(list(sequence))) <= FLOW_WIDTH and not any(isinstance(v, dict) and "op" in v for v in sequence))
+            return node
+
+    text = yaml.dump(step, Dumper=Dumper, sort_keys=False, width=120, allow_unicode=True).rstrip("\n")
+    return ("\n" + " " * column).join(text.split("\n"))
+
+
+def upgrade_text(text: str, fmt: str, data, old_steps, ops) -> tuple[str, list[Change]]:
+    """The file's text with each outermost old step rewritten (nested old steps within it too), and what changed."""
+    from swrebellion.upgrade import upgrade_step
+
+    outer = [s for s in old_steps if not any(s.pointer.startswith(o.pointer + "/") for o in old_steps)]
+    if not outer:
+        return text, []
+    if fmt == "json":
+        from swrebellion.upgrade import rewrite_at
+
+        changes = [Change(0, 0, s.old.name, s.old.replacement) for s in old_steps]
+        return json.dumps(rewrite_at(data, old_steps), indent=2, ensure_ascii=False) + "\n", changes
+    import yaml
+
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    edits, changes = [], []
+    for found in outer:
+        node = _node_at(root, found.pointer)
+        container, key = _parent(data, found.pointer)
+        new = upgrade_step(ops, container[key])
+        edits.append((node.start_mark.index, _end(node), _render(new, bool(node.flow_style), node.start_mark.column)))
+    for found in old_steps:
+        node = _node_at(root, found.pointer)
+        changes.append(Change(node.start_mark.line + 1, node.start_mark.column + 1, found.old.name,
+                              found.old.replacement))
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text, sorted(changes, key=lambda c: (c.line, c.column))
+
+
+def _parent(data, pointer: str):
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+    node = data
+    for part in parts[:-1]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node, int(parts[-1]) if isinstance(node, list) else parts[-1]
+
+
+@click.group("pack")
+def pack() -> None:
+    """Work on one content pack's files (see also `rebellion packs` for the packs a game loads)."""
+
+
+@pack.command("upgrade")
+@click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if the pack uses deprecated ops (for CI).")
+@click.option("--dry-run", is_flag=True, help="Print what would change; write nothing.")
+@expansion_options
+def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
+    """Rewrite a pack's deprecated effect ops to the current ones, in place.
+
+    Old op names (choose_system, gain_loyalty, draw_probes, ...) still load for one minor version, with the
+    warning SW210; this command writes each old step in its new form (the same rewrite the loader makes, so the
+    pack plays exactly as before). Comments and the layout of untouched lines are kept; each changed step is
+    printed. Every file is checked again before anything is written, and each is replaced atomically. The
+    expansions the pack's manifest lists under `plugins` are enabled for the run.
+
+    \b
+    Examples:
+      rebellion pack upgrade my-pack              rewrite my-pack's files, listing each change
+      rebellion pack upgrade my-pack --dry-run    only list what would change
+      rebellion pack upgrade my-pack --check      exit 1 if anything would change (CI)
+
+    \b
+    Exit status: 0 done (or nothing to do), 1 the pack has content errors or --check found old steps, 2 usage.
+    """
+    from swrebellion.filecheck import FileChecker
+    from swrebellion.packs import MANIFEST, pack_files, read_pack
+    from swrebellion.safefile import write_atomic
+    from swrebellion.sources import read_source
+
+    if not (path / MANIFEST).is_file():
+        raise click.UsageError(f"{path} is not a pack folder (no {MANIFEST} in it)")
+    selection = active()
+    checker = FileChecker(selection.ops, selection.kinds)
+    found = read_pack(path, "path", checker)
+    if found.manifest is None:
+        _fail(found.problems)
+    plugins = [p for p in found.manifest.plugins if p not in selection.enabled]
+    if plugins:
+        from .options import activate_or_exit
+
+        selection = activate_or_exit(tuple(selection.enabled) + tuple(plugins), ())
+        checker = FileChecker(selection.ops, selection.kinds)
+    files, problems = pack_files(found)
+    staged: list[tuple[Path, str, list[Change]]] = []
+    for file in files:
+        source, errors = read_source(file)
+        problems += errors
+        if source is None:
+            continue
+        checked = checker.content(source)
+        if not checked.old_steps:
+            continue
+        text, changes = upgrade_text(source.text, source.format, source.data, checked.old_steps, selection.ops)
+        staged.append((file, text, changes))
+    for file, text, _ in staged:  # checked again as they will be written: current ops only, nothing lost
+        problems += _recheck(file, text, checker)
+    if any(p.is_error for p in problems):
+        _fail(problems)
+    changed = sum(len(changes) for _, _, changes in staged)
+    for file, text, changes in staged:
+        shown = _display(file)
+        for change in changes:
+            click.echo(f"{shown}:{change.line}:{change.column}: {change.old} -> {change.new}")
+        if not (check or dry_run):
+            write_atomic(file, text)
+    verb = "would change" if check or dry_run else "changed"
+    click.echo(f"{verb} {changed} step{'s' * (changed != 1)} in {len(staged)} file{'s' * (len(staged) != 1)}"
+               if changed else f"{_display(path)}: no deprecated effect ops")
+    if check and changed:
+        raise SystemExit(1)
+
+
+def _recheck(file: Path, text: str, checker) -> list:
+    from swrebellion.diagnostics import Diagnostic
+    from swrebellion.sources import source_from_text
+
+    source, problems = source_from_text(file, text)
+    if source is None:
+        return problems
+    checked = checker.content(source)
+    left = [Diagnostic("SW210", f"step at {s.pointer} still uses {s.old.name!r} after the upgrade",
+                       file=source.display) for s in checked.old_steps]
+    return [d for d in checked.diagnostics if d.is_error] + left
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _fail(problems) -> None:
+    from swrebellion.diagnostics import render_text
+
+    click.echo(render_text([p for p in problems if p.is_error]), err=True)
+    click.echo("error: the pack has content errors; fix them (`rebellion validate PACK`) and upgrade again", err=True)
+    raise SystemExit(1)
