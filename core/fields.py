@@ -53,20 +53,25 @@ def is_int_literal(info: Any) -> bool:
         isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
 
 
-def field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tuple]:
+def field_paths(model: type[BaseModel], wanted, prefix: tuple = (), seen: frozenset = frozenset()) -> list[tuple]:
     """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
-    names, ``"*"`` standing for each element of a list of sub-models."""
+    names, ``"*"`` standing for each element of a list of sub-models (optional or not). A model met again inside
+    itself (a filter holding filters) is not searched twice."""
     paths = []
+    seen = seen | {model}
     for name, info in model.model_fields.items():
-        annotation = info.annotation
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
         if wanted(info):
             paths.append(prefix + (name,))
-        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            paths += field_paths(annotation, wanted, prefix + (name,))
-        elif len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
-            star = ("*",) if typing.get_origin(annotation) is list else ()
-            paths += field_paths(args[0], wanted, prefix + (name,) + star)
+            continue
+        annotation = info.annotation
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1 and typing.get_origin(annotation) is not list:  # X | None
+            annotation = args[0]
+            args = list(typing.get_args(annotation))
+        star = ("*",) if typing.get_origin(annotation) is list else ()
+        inner = annotation if not star else (args[0] if len(args) == 1 else None)
+        if isinstance(inner, type) and issubclass(inner, BaseModel) and inner not in seen:
+            paths += field_paths(inner, wanted, prefix + (name,) + star, seen)
     return paths
 
 

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
 from .fields import gap_paths, nested_paths, strict, values

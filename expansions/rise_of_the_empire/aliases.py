@@ -47,9 +47,15 @@ def place_target_markers(step: dict) -> dict:
     return {**step, "where": where(step["where"])} if "where" in step else dict(step)
 
 
+class LiftCombatSabotage(Strict):
+    pass
+
+
 #: old op name -> (old parameter model, rewrite, new op)
 ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
+    "lift_combat_sabotage": (LiftCombatSabotage,
+                             lambda step: {"op": "sabotage", "change": "remove", "optional": True}, "sabotage"),
     "place_target_markers": (OldPlaceTargetMarkers, place_target_markers, "place_target_markers"),
 }
 

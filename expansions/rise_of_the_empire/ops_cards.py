@@ -41,31 +41,6 @@ def _player(game, ctx) -> str:
     return ctx.get("player") or api.decider(game, ctx["faction"], "general")
 
 
-class LiftCombatSabotage(Strict):
-    """No parameters: the choice is the player's."""
-
-
-@op(OPS, "lift_combat_sabotage", LiftCombatSabotage)
-def lift_combat_sabotage(game, frame, params: LiftCombatSabotage, ctx) -> None:
-    """The card's side may take the sabotage marker off the system of the combat being fought (RB-SAB-05 is
-    lifted by the card's own words); nothing happens outside a combat or without a marker there."""
-    combat = game.state["data"]["combat"]
-    system = combat["system"] if combat else None
-    if system is None or not api.system(game, system)["sabotage"]:
-        game.pop()
-        return
-    chosen = pick(game, frame, _player(game, ctx), "lift-sabotage",
-                  [{"id": "lift", "label": f"Remove the sabotage marker from {label(game, system)}"},
-                   {"id": "keep", "label": "Leave it"}],
-                  f"{label(game, ctx.get('card', ''))}: remove the sabotage marker?")
-    if chosen is None:
-        return
-    if chosen["id"] == "lift":
-        api.system(game, system)["sabotage"] = False
-        game.log("sabotage", system=system, placed=False, card=ctx.get("card"))
-    game.pop()
-
-
 class DrawStartingActions(Strict):
     """How many starting action cards to draw."""
 

@@ -117,7 +117,7 @@ def reveal_base_here(game, frame, params: RevealBaseHere, ctx) -> None:
 
 class ReputationRoll(Strict):
     """The opponent rolls ``dice`` red dice, ``extra`` more if ``leader`` is on the mission; if any die shows
-    ``face``, the Rebel's reputation changes by ``amount`` (``change_reputation``)."""
+    ``face``, the Rebel's reputation changes by ``amount`` (``reputation``)."""
 
     dice: int = Field(default=1, ge=1)
     leader: str | None = None
@@ -136,4 +136,4 @@ def reputation_roll(game, frame, params: ReputationRoll, ctx) -> None:
     game.log("reputation-roll", card=ctx.get("card"), faces=faces, face=params.face, hit=hit)
     game.pop()
     if hit:
-        insert(game, [{"op": "change_reputation", "amount": params.amount}])
+        insert(game, [{"op": "reputation", "amount": params.amount}])

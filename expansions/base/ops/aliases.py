@@ -260,6 +260,54 @@ def mission_dice(step: dict) -> dict:
     return {**step, "where": where(step["where"])} if "where" in step else dict(step)
 
 
+# -- board ---------------------------------------------------------------------------------------------------------
+
+
+class GainLoyalty(Strict):
+    amount: int = Field(default=1, ge=1, le=2)
+    system: str = "system"
+
+
+class LoseLoyalty(Strict):
+    faction: Faction
+    where: OldWhere
+
+
+class PlaceSabotage(Strict):
+    pass
+
+
+class RemoveSabotage(Strict):
+    everywhere: bool = False
+
+
+class ChangeReputation(Strict):
+    amount: int
+
+
+class ReputationPerSystem(Strict):
+    where: OldWhere = OldWhere()
+    any_of: list[OldWhere] = Field(default_factory=list)
+    systems: list[str] | None = None
+
+
+def gain_loyalty(step: dict) -> dict:
+    return _step("loyalty", ("amount", step.get("amount")), ("system", step.get("system")), change="gain")
+
+
+def lose_loyalty(step: dict) -> dict:
+    return _step("loyalty", change="lose", side=step["faction"], where=where(step["where"]))
+
+
+def remove_sabotage(step: dict) -> dict:
+    return _step("sabotage", ("everywhere", step.get("everywhere")), change="remove")
+
+
+def reputation_per_system(step: dict) -> dict:
+    return _step("reputation", amount=1,
+                 per=_filter(step.get("where", {}), systems=step.get("systems"), any_of=step.get("any_of")))
+
+
 # -- where: conditions in ops not renamed yet -------------------------------------------------------------------
 
 
@@ -303,6 +351,12 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "require_supply": (RequireSupply, require_supply, "require"),
     "trigger": (OldTrigger, trigger, "trigger"),
     "mission_dice": (OldMissionDice, mission_dice, "mission_dice"),
+    "gain_loyalty": (GainLoyalty, gain_loyalty, "loyalty"),
+    "lose_loyalty": (LoseLoyalty, lose_loyalty, "loyalty"),
+    "place_sabotage": (PlaceSabotage, lambda step: {"op": "sabotage", "change": "place"}, "sabotage"),
+    "remove_sabotage": (RemoveSabotage, remove_sabotage, "sabotage"),
+    "change_reputation": (ChangeReputation, lambda step: {"op": "reputation", "amount": step["amount"]}, "reputation"),
+    "reputation_per_system": (ReputationPerSystem, reputation_per_system, "reputation"),
     "draw_probes": (OldDrawProbes, _where_at("hand_over"), "draw_probes"),
     "take_to_nearest": (OldTakeToNearest, _where_at("where"), "take_to_nearest"),
     "relocate_units": (OldRelocateUnits, _where_at("to"), "relocate_units"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from swrebellion.engine import peek
 
@@ -17,62 +17,130 @@ from ..names import label
 from ..rules.actions import offer_destiny, play_destiny, special_window
 from ..rules.combat import destroy
 from ..rules.leaders import capture_leader
-from ..tables import BASE_SPACE, OPPONENT, tables
-from .conditions import Faction, OpTable, Strict, answer, op, pick
+from ..tables import BASE_SPACE, OPPONENT, tables, track_length
+from .conditions import (
+    SIDE,
+    Faction,
+    OpTable,
+    Side,
+    Strict,
+    SystemFilter,
+    answer,
+    counted_systems,
+    op,
+    pick,
+    side_of,
+    systems_where,
+    uses,
+)
 
 OPS: OpTable = {}
 
 
-# -- loyalty and sabotage ------------------------------------------------------------------------------------------
+# -- loyalty, sabotage, reputation --------------------------------------------------------------------------------
 
 
-class GainLoyalty(Strict):
-    """The card's side gains ``amount`` loyalty in the system (RB-LOY-02..05: 1 neutralises the opponent's marker,
-    2 flips it)."""
+class Loyalty(Strict):
+    """A side gains or loses loyalty in the context's system (``system``), or in every system meeting ``where``.
+    ``gain``: ``amount`` loyalty for ``side`` (RB-LOY-02..05: 1 neutralises the opponent's marker, 2 flips it; a
+    system that cannot hold loyalty does not change, RB-LOY-07). ``lose``: ``side``'s loyalty marker is taken away
+    and the system turns neutral (RS-LOY-05)."""
 
-    amount: int = Field(default=1, ge=1, le=2)
+    model_config = uses(reads=("faction", "<system>"), group="board")
+
+    change: Literal["gain", "lose"] = Field(description="gain or lose loyalty.")
+    side: Side = Field(default="self", description=f"Whose loyalty ({SIDE}).")
+    amount: int = Field(default=1, ge=1, le=2, description="gain: how much (2 flips an opponent's marker).")
+    system: str = Field(default="system", description="Context key of the system.")
+    where: SystemFilter | None = Field(
+        default=None, description="Instead of the context's system: every system meeting this (Imperial Propaganda).")
+
+
+@op(OPS, "loyalty", Loyalty)
+def loyalty(game, frame, params: Loyalty, ctx) -> None:
+    """Gain or lose loyalty (Rule by Fear, Build Alliance, Imperial Propaganda)."""
+    side = side_of(ctx, params.side)
+    where = systems_where(game, params.where, ctx) if params.where is not None else [ctx[params.system]]
+    for system_id in where:
+        if params.change == "gain":
+            board.gain_loyalty(game, side, system_id, params.amount)
+        else:
+            board.lose_loyalty(game, side, system_id)
+
+
+class Sabotage(Strict):
+    """Put a sabotage marker in the context's system (``system``), or take it away (``remove``; RB-SAB-05: only
+    Imperial missions do, unless the card says so). A marker goes only into a populous system, one per system
+    (RB-SAB-01, RB-SAB-03). ``everywhere``: every marker on the board goes (Research and Development's option);
+    ``optional``: the card's side may leave it (the ``lift-sabotage`` decision: Seize Control)."""
+
+    model_config = uses(reads=("faction", "player", "card", "<system>"), group="board")
+
+    change: Literal["place", "remove"] = Field(description="place or remove a marker.")
+    everywhere: bool = Field(default=False, description="remove: every sabotage marker on the board.")
+    optional: bool = Field(default=False, description="remove: the card's side may choose to leave it.")
     system: str = Field(default="system", description="Context key of the system.")
 
 
-@op(OPS, "gain_loyalty", GainLoyalty)
-def gain_loyalty(game, frame, params: GainLoyalty, ctx) -> None:
-    """Gain loyalty (Rule by Fear, Build Alliance, Superlaser Online's second part)."""
-    board.gain_loyalty(game, ctx["faction"], ctx[params.system], params.amount)
-    game.pop()
-
-
-class PlaceSabotage(Strict):
-    """Put a sabotage marker in the system; at most one per system (RB-SAB-01, RB-SAB-03)."""
-
-
-@op(OPS, "place_sabotage", PlaceSabotage)
-def place_sabotage(game, frame, params: PlaceSabotage, ctx) -> None:
-    """RB-SAB-01..03: the marker blocks building from and deploying into the system (refresh reads it)."""
-    s = board.system(game, ctx["system"])
-    if not s["sabotage"] and board.is_populous(game, ctx["system"]):
-        s["sabotage"] = True
-        game.log("sabotage", system=ctx["system"], placed=True)
-    game.pop()
-
-
-class RemoveSabotage(Strict):
-    """Take the system's sabotage marker away (RB-SAB-05: only Imperial missions do); with ``everywhere``, every
-    sabotage marker on the board."""
-
-    everywhere: bool = False
-
-
-@op(OPS, "remove_sabotage", RemoveSabotage)
-def remove_sabotage(game, frame, params: RemoveSabotage, ctx) -> None:
-    """Remove the sabotage marker from the system, or every one on the board (RB-SAB-05).
-    RB-SAB-05 (Research and Development's second option)."""
-    where = sorted(game.state["data"]["systems"]) if params.everywhere else [ctx["system"]]
+@op(OPS, "sabotage", Sabotage)
+def sabotage(game, frame, params: Sabotage, ctx) -> None:
+    """Place or remove sabotage markers (RB-SAB-01..05: Sabotage, Construct Factory, Seize Control)."""
+    if params.change == "place":
+        where = ctx[params.system]
+        s = board.system(game, where)
+        if not s["sabotage"] and board.is_populous(game, where):
+            s["sabotage"] = True
+            game.log("sabotage", system=where, placed=True)
+        return
+    if params.everywhere:
+        where = sorted(game.state["data"]["systems"])
+    else:
+        where = [ctx[params.system]] if ctx.get(params.system) in game.state["data"]["systems"] else []
+    where = [system for system in where if board.system(game, system)["sabotage"]]
+    if where and params.optional:
+        player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
+        chosen = pick(game, frame, player, "lift-sabotage",
+                      [{"id": "lift", "label": f"Remove the sabotage marker from {label(game, where[0])}"
+                        if len(where) == 1 else "Remove every sabotage marker"},
+                       {"id": "keep", "label": "Leave it"}],
+                      f"{label(game, ctx.get('card', ''))}: remove the sabotage marker?")
+        if chosen is None or chosen["id"] == "keep":
+            return
     for system in where:
-        s = board.system(game, system)
-        if s["sabotage"]:
-            s["sabotage"] = False
-            game.log("sabotage", system=system, placed=False)
-    game.pop()
+        board.system(game, system)["sabotage"] = False
+        # the card is named when a player chose to lift the marker (the side's own choice, not the card's rule)
+        game.log("sabotage", system=system, placed=False, **({"card": ctx.get("card")} if params.optional else {}))
+
+
+class Reputation(Strict):
+    """The Rebel's reputation moves by ``amount`` (the Rebel's track whoever plays the card: positive gains,
+    negative loses), one space at a time, winning the moment it meets the time marker (RB-REP-03..05, RB-WIN-01);
+    a loss stops at the end of the track. ``per``: ``amount`` for each system meeting it (Inspire Sympathy: each
+    destroyed system); none, no change."""
+
+    model_config = uses(reads=("card",), group="board")
+
+    amount: int = Field(description="Spaces: positive for a gain, negative for a loss; never 0.")
+    per: SystemFilter | None = Field(default=None, description="Multiply by the number of systems meeting this.")
+
+    @field_validator("amount")
+    @classmethod
+    def _not_zero(cls, value: int) -> int:
+        if value == 0:
+            raise ValueError("a reputation change of 0 does nothing")
+        return value
+
+
+@op(OPS, "reputation", Reputation)
+def reputation(game, frame, params: Reputation, ctx) -> None:
+    """The Rebel gains or loses reputation (Carbon Freezing, Noble Sacrifice, Inspire Sympathy)."""
+    amount = params.amount
+    if params.per is not None:
+        amount *= sum(1 for _ in counted_systems(game, params.per, ctx))
+    if amount < 0:
+        amount = -min(-amount, track_length(game) - game.state["data"]["reputation"])
+    if amount:
+        board.change_reputation(game, amount, cause=ctx.get("card", "effect"))
 
 
 # -- units -----------------------------------------------------------------------------------------------------------

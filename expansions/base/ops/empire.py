@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from swrebellion.engine import secret
 
@@ -20,38 +20,10 @@ from .. import board
 from ..cards import deck, hand
 from ..names import label
 from ..rules.objectives import sync_stages
-from ..tables import DEATH_STAR, DSUC, OPPONENT, tables, track_length
-from .conditions import Faction, OpTable, Strict, SystemFilter, matches, op, pick, systems_where
+from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
+from .conditions import OpTable, Strict, SystemFilter, matches, op, pick
 
 OPS: OpTable = {}
-
-
-# -- reputation ----------------------------------------------------------------------------------------------------
-
-
-class ChangeReputation(Strict):
-    """The Rebel gains (``amount`` > 0) or loses (``amount`` < 0) reputation, one space at a time (RB-REP-03..05); a
-    loss stops at the end of the time track."""
-
-    amount: int
-
-    @field_validator("amount")
-    @classmethod
-    def _not_zero(cls, value: int) -> int:
-        if value == 0:
-            raise ValueError("a reputation change of 0 does nothing")
-        return value
-
-
-@op(OPS, "change_reputation", ChangeReputation)
-def change_reputation(game, frame, params: ChangeReputation, ctx) -> None:
-    """The Rebel gains or loses reputation (Carbon Freezing; Lure of the Dark Side on Luke Skywalker)."""
-    amount = params.amount
-    if amount < 0:
-        amount = -min(-amount, track_length(game) - game.state["data"]["reputation"])
-    game.pop()
-    if amount:
-        board.change_reputation(game, amount, cause=ctx.get("card", "effect"))
 
 
 # -- leaders -------------------------------------------------------------------------------------------------------
@@ -221,24 +193,6 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
         game.pop()
         return
     deploy_from_queue(game, frame, params, ctx)  # the next unit, or stop
-
-
-# -- loyalty ---------------------------------------------------------------------------------------------------------
-
-
-class LoseLoyalty(Strict):
-    """Every system meeting ``where`` loses ``faction``'s loyalty marker and turns neutral (RS-LOY-05)."""
-
-    faction: Faction
-    where: SystemFilter
-
-
-@op(OPS, "lose_loyalty", LoseLoyalty)
-def lose_loyalty(game, frame, params: LoseLoyalty, ctx) -> None:
-    """Take a side's loyalty away from every system meeting a condition (Imperial Propaganda)."""
-    for system_id in systems_where(game, params.where, ctx):
-        board.lose_loyalty(game, params.faction, system_id)
-    game.pop()
 
 
 # -- the Rebel base and the objectives --------------------------------------------------------------------------------

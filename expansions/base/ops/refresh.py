@@ -4,36 +4,17 @@ evaluates them beforehand without running anything."""
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from swrebellion.engine import secret
 
-from .. import board
 from ..board import team
 from ..cards import hand
 from ..rules.objectives import return_to_hand_after_scoring
-from .conditions import OpTable, Strict, SystemFilter, counted_systems, op
+from .conditions import OpTable, Strict, op
 
 OPS: OpTable = {}
 
 
 # -- scoring ---------------------------------------------------------------------------------------------------------
-
-
-class ReputationPerSystem(Strict):
-    """The Rebel gains 1 reputation for each system meeting ``where`` (Inspire Sympathy: each destroyed system),
-    one space at a time (RB-REP-04)."""
-
-    where: SystemFilter = Field(default_factory=SystemFilter)
-
-
-@op(OPS, "reputation_per_system", ReputationPerSystem)
-def reputation_per_system(game, frame, params: ReputationPerSystem, ctx) -> None:
-    """Reputation counted from the board (RB-REP-03)."""
-    count = sum(1 for _ in counted_systems(game, params.where, ctx))
-    game.pop()
-    if count:
-        board.change_reputation(game, count, cause=ctx.get("card", "effect"))
 
 
 class NoParams(Strict):
