@@ -11,7 +11,7 @@ from typing import Callable, Literal
 
 from pydantic import Field
 
-from swrebellion.expansions.base.api import OldWhere, Strict, where
+from swrebellion.expansions.base.api import Faction, OldWhere, Strict, where
 from swrebellion.models.effects import Steps
 
 
@@ -51,9 +51,20 @@ class LiftCombatSabotage(Strict):
     pass
 
 
+class PayQueuedUnits(Strict):
+    shapes: list[Literal["triangle", "circle", "square"]] = Field(min_length=1)
+    faction: Faction = "rebel"
+
+
+def pay_queued_units(step: dict) -> dict:
+    return {"op": "destroy_units", "side": step.get("faction", "rebel"), "at": "queue", "icons": list(step["shapes"]),
+            "required": True}
+
+
 #: old op name -> (old parameter model, rewrite, new op)
 ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
+    "pay_queued_units": (PayQueuedUnits, pay_queued_units, "destroy_units"),
     "lift_combat_sabotage": (LiftCombatSabotage,
                              lambda step: {"op": "sabotage", "change": "remove", "optional": True}, "sabotage"),
     "place_target_markers": (OldPlaceTargetMarkers, place_target_markers, "place_target_markers"),

@@ -9,15 +9,12 @@ and ``card``.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Literal
 
 from pydantic import Field
 
 from swrebellion.engine import secret
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (
-    Faction,
     OpTable,
     Strict,
     deck,
@@ -26,7 +23,6 @@ from swrebellion.expansions.base.api import (
     label,
     op,
     pick,
-    queued,
     sync_stages,
     tables,
     team_secret,
@@ -98,61 +94,6 @@ def discard_objectives(game, frame, params: DiscardObjectives, ctx) -> None:
     game.ask(api.decider(game, "rebel", "general"), "discard-objective",
              [{"id": c, "label": label(game, c)} for c in sorted(set(left))],
              f"{label(game, ctx.get('card', ''))}: discard which objective?")
-
-
-Shape = Literal["triangle", "circle", "square"]
-
-
-class PayQueuedUnits(Strict):
-    """One unit of the side's build queue per shape listed (a build icon of either theater), all of them."""
-
-    shapes: list[Shape] = Field(min_length=1, description="One entry per unit, e.g. [triangle, triangle, circle].")
-    faction: Faction = Field(default="rebel", description="Whose build queue.")
-
-
-def _shape(game, unit: str) -> str | None:
-    icon = tables(game).units[unit].build_icon
-    return icon.rpartition("-")[2] if icon else None
-
-
-def _queued_by_shape(game, faction: str) -> Counter:
-    counts: Counter = Counter()
-    for units in game.state["data"]["queue"][faction].values():
-        for unit, n in units.items():
-            if n and _shape(game, unit):
-                counts[_shape(game, unit)] += n
-    return counts
-
-
-def _can_pay(game, params: PayQueuedUnits, ctx) -> bool:
-    have = _queued_by_shape(game, params.faction)
-    return all(have[shape] >= n for shape, n in Counter(params.shapes).items())
-
-
-@op(OPS, "pay_queued_units", PayQueuedUnits, _can_pay)
-def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
-    """Destroy units on a build queue as the cost of a card: one unit showing each listed shape of build icon,
-    picked by the card's side where there is a choice; the card is offered only when all can be paid (its
-    feasibility test)."""
-    todo = frame.setdefault("todo", list(params.shapes))
-    chosen = frame.pop("choice", None)
-    if chosen is not None:
-        space, _, unit = chosen["id"].partition(":")
-        api.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
-        todo.pop(0)
-    while todo:
-        options = [f"{sp}:{u}" for sp, u in queued(game, params.faction) if _shape(game, u) == todo[0]]
-        if len(options) > 1:
-            game.ask(_player(game, ctx), "destroy-queued",
-                     [{"id": o, "label": f"{label(game, o.partition(':')[2])} on space {o.partition(':')[0]}"}
-                      for o in options],
-                     f"{label(game, ctx.get('card', ''))}: destroy which {todo[0]}-icon unit on the build queue?")
-            return
-        for key in options:
-            space, _, unit = key.partition(":")
-            api.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
-        todo.pop(0)
-    game.pop()
 
 
 class RaiseLeaderLimit(Strict):

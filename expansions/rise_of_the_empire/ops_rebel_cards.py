@@ -12,11 +12,8 @@ from typing import Literal
 from pydantic import Field
 
 from swrebellion.engine import peek
-from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (
-    OPPONENT,
-    Faction,
     OpTable,
     Strict,
     deck,
@@ -25,7 +22,6 @@ from swrebellion.expansions.base.api import (
     op,
     pick,
     recruitable,
-    successes,
 )
 
 from . import cinematic
@@ -210,57 +206,3 @@ def keep_from_deck(game, frame, params: KeepFromDeck, ctx) -> None:
     deck(game, name).extend(seen)
     game.shuffle(game.state["data"]["decks"][name], name)
     game.pop()
-
-
-# -- destruction sized by the mission's roll ---------------------------------------------------------------------------
-
-
-class DestroyByMargin(Strict):
-    """Destroy ``faction``'s units in the system, as many as the mission's margin allows: the attempting side's
-    successes minus the opponent's (0 for a side that rolled nothing; the card rolls even unopposed, RULINGS D-02).
-    ``budget``: the margin caps the number of units (``count``) or their printed health in all (``health``); ``cap``:
-    never more units than that. Without ``units`` the player picks them one at a time (base ``destroy_units``,
-    health-less units never); with ``units`` those types are destroyed at once, as many as allowed, in the order
-    listed (identical miniatures: nothing to choose)."""
-
-    faction: Faction
-    budget: Literal["count", "health"] = "count"
-    cap: int | None = Field(default=None, ge=1, description="At most this many units, whatever the margin.")
-    theater: Literal["space", "ground"] | None = None
-    units: list[str] | None = Field(default=None, description="Only these unit types (budget: count).")
-
-
-def margin(game) -> int:
-    """The mission's margin: successes of the side carrying it out minus the opponent's (0 with no dice rolled)."""
-
-    frame = next((f for f in reversed(game.state["stack"]) if f.get("step") == "base.mission"), None)
-    if frame is None or "rolls" not in frame:
-        return 0
-    faction = frame["faction"]
-    return successes(game, frame, faction) - successes(game, frame, OPPONENT[faction])
-
-
-@op(OPS, "destroy_by_margin", DestroyByMargin)
-def destroy_by_margin(game, frame, params: DestroyByMargin, ctx) -> None:
-    """Destroy units in the system up to the mission's success margin (in units or in health)."""
-    room = margin(game)
-    game.log("mission-margin", card=ctx.get("card"), margin=room)
-    game.pop()
-    if room <= 0:
-        return
-    count = params.cap if params.budget == "health" else min(room, params.cap or room)
-    if params.units is None:
-        step = {"op": "destroy_units", "faction": params.faction, "count": count}
-        if params.budget == "health":
-            step["health"] = room
-        if params.theater is not None:
-            step["theater"] = params.theater
-        insert(game, [step])
-        return
-    where = ctx["system"]
-    for unit in params.units:
-        here = api.faction_units(game, where, params.faction, params.theater).get(unit, 0)
-        n = min(here, count)
-        if n:
-            api.destroy_units(game, where, unit, n, cause=ctx.get("card", ""))
-            count -= n

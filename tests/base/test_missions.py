@@ -112,7 +112,7 @@ def test_d02_a_card_that_rolls_even_unopposed_needs_one_success(faces, success):
 def test_rs_mis_05_a_combat_started_by_a_mission_is_fought_after_it():
     """RS-MIS-05: units a mission moves in where the opponent has units fight once every step of the mission is
     done (Hit and Run made to bring units from the Rebel Base space, for the test)."""
-    rules = fresh_rules_with("hit-and-run", effect=[{"op": "move_units", "source": "base", "to": "system"}])
+    rules = fresh_rules_with("hit-and-run", effect=[{"op": "move_units", "from": "base", "to": "system"}])
     game = start(rules, {
         "phase": "command", "base": "dantooine",
         "units": {"rebel-base": {"x-wing": 2}, "naboo": {"tie-fighter": 1}},

@@ -27,9 +27,9 @@ from ..rules import combat
 from ..rules.actions import actor_ok
 from ..rules.leaders import recruitable
 from ..rules.missions import mission_frame
-from ..rules.moves import ACTIVATE, move_units
+from ..rules.moves import ACTIVATE
 from ..tables import OPPONENT, tables
-from .conditions import Condition, OpTable, Strict, SystemFilter, holds, matches, op, pick, systems_where, uses
+from .conditions import Condition, OpTable, Strict, SystemFilter, holds, matches, op, pick, uses
 
 OPS: OpTable = {}
 
@@ -244,40 +244,6 @@ def open_hand(game, frame, params: OpenHand, ctx) -> None:
 
 
 # -- units ----------------------------------------------------------------------------------------------------------
-
-
-class RelocateUnits(Strict):
-    """``who`` moves all its units of ``theater`` out of the system, ignoring adjacency and transport, to one
-    other system of its choice that meets ``to`` (Independent Operation). Immobile units and captured leaders stay
-    (FAQ errata, SU); with nowhere to go nothing moves."""
-
-    who: Who = "opponent"
-    theater: Literal["space", "ground"] = "ground"
-    to: SystemFilter = SystemFilter()
-
-
-@op(OPS, "relocate_units", RelocateUnits)
-def relocate_units(game, frame, params: RelocateUnits, ctx) -> None:
-    """Move all of a side's units of a theater out of the system to one system it picks (Independent Operation)."""
-    t = tables(game)
-    faction, source = side(ctx, params.who), ctx["system"]
-    units = {u: n for u, n in board.faction_units(game, source, faction, params.theater).items()
-             if not t.units[u].immobile}
-    targets = [s for s in systems_where(game, params.to, ctx) if s != source]
-    if not units or not targets:
-        if units:
-            game.log("no-target", card=ctx.get("card"), wanted="system")
-        game.pop()
-        return
-    chosen = pick(game, frame, board.decider(game, faction, "general"), "choose-system",
-                  [{"id": s, "label": label(game, s)} for s in targets],
-                  f"{label(game, ctx.get('card', ''))}: move your units from {label(game, source)} to which system?")
-    if chosen is None:
-        return
-
-    move_units(game, faction, source, chosen["id"], units, [], event="moved")
-    board.check_base_reveal(game)
-    game.pop()
 
 
 class MoveIn(Strict):

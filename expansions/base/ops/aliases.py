@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from swrebellion.models.effects import Steps
 
@@ -308,6 +308,142 @@ def reputation_per_system(step: dict) -> dict:
                  per=_filter(step.get("where", {}), systems=step.get("systems"), any_of=step.get("any_of")))
 
 
+# -- units -------------------------------------------------------------------------------------------------------
+
+
+class GainUnits(Strict):
+    units: dict[str, int] = Field(default_factory=dict)
+    icons: list[str] = Field(default_factory=list)
+    to: Literal["system", "base"] = "system"
+    free_from_board: bool = False
+
+    @model_validator(mode="after")
+    def _one_way(self):
+        if bool(self.units) == bool(self.icons):
+            raise ValueError("give either 'units' or 'icons'")
+        return self
+
+
+class QueueUnits(Strict):
+    units: dict[str, int] = Field(default_factory=dict)
+    space: int | None = Field(default=None, ge=1, le=3)
+    resources: bool = False
+
+    @model_validator(mode="after")
+    def _one_way(self):
+        if self.resources == bool(self.units) or (self.units and self.space is None):
+            raise ValueError("give either 'resources: true', or 'units' with their queue 'space'")
+        return self
+
+
+class OldMoveUnits(Strict):
+    source: str = Field(pattern="^(base|one-system|anywhere)$")
+    to: str = Field(default="system", pattern="^(system|base)$")
+    max: int | None = Field(default=None, ge=1)
+    limits: dict[str, int] | None = None
+    ignore_transport: bool = False
+    theater: Literal["space", "ground"] | None = None
+    leaders_pin: bool = True
+    side: Literal["self", "opponent"] = "self"
+    health: int | None = Field(default=None, ge=1)
+
+
+class RelocateUnits(Strict):
+    who: Literal["self", "opponent"] = "opponent"
+    theater: Literal["space", "ground"] = "ground"
+    to: OldWhere = OldWhere()
+
+
+class OldDestroyUnits(Strict):
+    faction: Faction
+    health: int | None = Field(default=None, ge=1)
+    count: int | None = Field(default=None, ge=1)
+    theater: Literal["space", "ground"] | None = None
+    kind: str | None = None
+    units: list[str] | None = None
+    every: bool = False
+
+
+class DestroyQueued(Strict):
+    faction: Faction = "empire"
+    health: int | None = Field(default=None, ge=1)
+    resources: bool = False
+
+    @model_validator(mode="after")
+    def _one_way(self):
+        if (self.health is None) == (not self.resources):
+            raise ValueError("give either 'health' or 'resources: true'")
+        return self
+
+
+class DestroyByMargin(Strict):
+    faction: Faction
+    budget: Literal["count", "health"] = "count"
+    cap: int | None = Field(default=None, ge=1)
+    theater: Literal["space", "ground"] | None = None
+    units: list[str] | None = None
+
+
+class AdvanceQueue(Strict):
+    count: int = Field(default=1, ge=1)
+    spaces: list[Literal[2, 3]] = Field(default=[2, 3], min_length=1)
+
+
+class DeployFromQueue(Strict):
+    spaces: list[Literal[1, 2, 3]] = Field(default=[1, 2], min_length=1)
+    count: int = Field(default=1, ge=1)
+
+
+def _keep(step: dict, *keys: str) -> list[tuple[str, Any]]:
+    return [(key, step.get(key)) for key in keys]
+
+
+def gain_units(step: dict) -> dict:
+    return _step("place_units", *_keep(step, "units", "icons", "to", "free_from_board"))
+
+
+def queue_units(step: dict) -> dict:
+    return _step("place_units", *_keep(step, "units", "space", "resources"), to="queue")
+
+
+def move_units(step: dict) -> dict:
+    source = step["source"]
+    fields = {"from": "base"} if source == "base" else {"from": {}, "sources": "many"} if source == "anywhere" \
+        else {"from": {}}
+    rest = {k: v for k, v in step.items() if k not in ("op", "source")}
+    return {"op": "move_units", **fields, **rest}
+
+
+def relocate_units(step: dict) -> dict:
+    side = step.get("who", "opponent")
+    return _step("move_units", ("theater", step.get("theater", "ground")),
+                 ("to", where(step["to"]) if "to" in step else {}), **{"from": "system"}, side=side,
+                 chooser=side, every=True, ignore_transport=True, leaders_pin=False)
+
+
+def destroy_units(step: dict) -> dict:
+    return {"op": "destroy_units", "side": step["faction"], **{k: v for k, v in step.items() if k not in ("op", "faction")}}
+
+
+def destroy_queued(step: dict) -> dict:
+    return _step("destroy_units", ("health", step.get("health")), ("resources", step.get("resources")),
+                 side=step.get("faction", "empire"), at="queue")
+
+
+def destroy_by_margin(step: dict) -> dict:
+    every = {"every": True} if step.get("units") else {}
+    return _step("destroy_units", ("count", step.get("cap")), *_keep(step, "theater", "units"),
+                 side=step["faction"], margin=step.get("budget", "count"), **every)
+
+
+def advance_queue(step: dict) -> dict:
+    return _step("queue", *_keep(step, "count", "spaces"), action="advance")
+
+
+def deploy_from_queue(step: dict) -> dict:
+    return _step("queue", *_keep(step, "count", "spaces"), action="deploy")
+
+
 # -- where: conditions in ops not renamed yet -------------------------------------------------------------------
 
 
@@ -321,12 +457,6 @@ class OldTakeToNearest(Strict):
     where: OldWhere
     key: str = "leader"
     with_mission: bool = True
-
-
-class OldRelocateUnits(Strict):
-    who: Literal["self", "opponent"] = "opponent"
-    theater: Literal["space", "ground"] = "ground"
-    to: OldWhere = OldWhere()
 
 
 def _where_at(key: str) -> Callable[[dict], dict]:
@@ -359,7 +489,15 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "reputation_per_system": (ReputationPerSystem, reputation_per_system, "reputation"),
     "draw_probes": (OldDrawProbes, _where_at("hand_over"), "draw_probes"),
     "take_to_nearest": (OldTakeToNearest, _where_at("where"), "take_to_nearest"),
-    "relocate_units": (OldRelocateUnits, _where_at("to"), "relocate_units"),
+    "gain_units": (GainUnits, gain_units, "place_units"),
+    "queue_units": (QueueUnits, queue_units, "place_units"),
+    "move_units": (OldMoveUnits, move_units, "move_units"),
+    "relocate_units": (RelocateUnits, relocate_units, "move_units"),
+    "destroy_units": (OldDestroyUnits, destroy_units, "destroy_units"),
+    "destroy_queued": (DestroyQueued, destroy_queued, "destroy_units"),
+    "destroy_by_margin": (DestroyByMargin, destroy_by_margin, "destroy_units"),
+    "advance_queue": (AdvanceQueue, advance_queue, "queue"),
+    "deploy_from_queue": (DeployFromQueue, deploy_from_queue, "queue"),
 }
 
 

@@ -20,7 +20,7 @@ from .. import board
 from ..cards import deck, hand
 from ..names import label
 from ..rules.objectives import sync_stages
-from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
+from ..tables import OPPONENT, tables
 from .conditions import OpTable, Strict, SystemFilter, matches, op, pick
 
 OPS: OpTable = {}
@@ -94,105 +94,6 @@ def take_to_nearest(game, frame, params: TakeToNearest, ctx) -> None:
         game.log("leaders-moved", leaders=movers, source=start, to=chosen["id"], card=ctx.get("card"))
     board.rescue_if_unguarded(game, board.leader(game, lid)["at"])
     game.pop()
-
-
-# -- build queues ----------------------------------------------------------------------------------------------------
-
-
-class AdvanceQueue(Strict):
-    """The side picks ``count`` different units on its build queue's ``spaces`` and moves each one space closer to
-    deployment, one at a time (Double Our Efforts: space 3 to 2 or 2 to 1)."""
-
-    count: int = Field(default=1, ge=1)
-    spaces: list[Literal[2, 3]] = Field(default=[2, 3], min_length=1, description="Build-queue spaces (2 and 3).")
-
-
-@op(OPS, "advance_queue", AdvanceQueue)
-def advance_queue(game, frame, params: AdvanceQueue, ctx) -> None:
-    """Move units on the build queue one space closer to deployment (Double Our Efforts)."""
-    faction = ctx["faction"]
-    queue = game.state["data"]["queue"][faction]
-    moved = frame.setdefault("moved", {})  # "space:unit" -> units moved onto that space by this op
-    while frame.setdefault("done", 0) < params.count:
-        options = []
-        for space in sorted(params.spaces, reverse=True):
-            for unit, n in sorted(queue.get(str(space), {}).items()):
-                if n > moved.get(f"{space}:{unit}", 0):
-                    options.append({"id": f"{space}:{unit}",
-                                    "label": f"{label(game, unit)} from space {space} to {space - 1}"})
-        if not options:
-            break
-        chosen = pick(game, frame, ctx["player"], "advance-unit", options, "Move which unit one space closer?")
-        if chosen is None:
-            return
-        space, unit = _take_from_queue(game, faction, chosen["id"])
-        board.queue_unit(game, faction, unit, space - 1)
-        key = f"{space - 1}:{unit}"
-        moved[key] = moved.get(key, 0) + 1
-        frame["done"] += 1
-        game.log("queue-moved", faction=faction, unit=unit, source=space, to=space - 1, card=ctx.get("card"))
-    game.pop()
-
-
-def _take_from_queue(game, faction: str, option_id: str) -> tuple[int, str]:
-    """Take one unit off the build queue, by an option id ``"space:unit"``; returns its space and type."""
-    space, _, unit = option_id.partition(":")
-    here = game.state["data"]["queue"][faction][space]
-    here[unit] -= 1
-    if not here[unit]:
-        del here[unit]
-    return int(space), unit
-
-
-class DeployFromQueue(Strict):
-    """The side picks one unit on its build queue's ``spaces`` and deploys it straight into the context's system
-    (Oversee Project). A Death Star can go only into the system of the Death Star Under Construction, which it
-    replaces (RS-DSU-02, RS-DSU-07); other deployment limits are the target's business (RS-DEP-09)."""
-
-    spaces: list[Literal[1, 2, 3]] = Field(default=[1, 2], min_length=1, description="Build-queue spaces.")
-    count: int = Field(default=1, ge=1, description="Up to this many units, one at a time; after the first the "
-                       "player may stop.")
-
-
-@op(OPS, "deploy_from_queue", DeployFromQueue)
-def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
-    """Deploy a unit from the build queue straight into the system (Oversee Project)."""
-
-    faction, where = ctx["faction"], ctx["system"]
-    queue = game.state["data"]["queue"][faction]
-    options = []
-    for space in sorted(params.spaces):
-        for unit in sorted(queue.get(str(space), {})):
-            if unit != DEATH_STAR or board.units_at(game, where).get(DSUC):
-                options.append({"id": f"{space}:{unit}", "label": f"{label(game, unit)} from queue space {space}"})
-    done = frame.get("deployed", 0)
-    if not options:
-        if not done:
-            game.log("effect-failed", card=ctx.get("card"), reason="no unit on the build queue can be deployed here")
-        game.pop()
-        return
-    if done:
-        options.append({"id": "stop", "label": "Deploy no more"})
-    chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
-                  f"Deploy which unit to {label(game, where)}?")
-    if chosen is None:
-        return
-    if chosen["id"] == "stop":
-        game.pop()
-        return
-    _, unit = _take_from_queue(game, faction, chosen["id"])
-    if unit == DEATH_STAR:
-        board.remove_units(game, where, DSUC)
-    board.add_units(game, where, unit, check=False)
-    game.log("deployed", faction=faction, unit=unit, to=where, card=ctx.get("card"))
-    board.after_units_change(game, where)
-    board.check_base_reveal(game)
-    frame["deployed"] = done + 1
-    frame.pop("choice", None)
-    if frame["deployed"] >= params.count:
-        game.pop()
-        return
-    deploy_from_queue(game, frame, params, ctx)  # the next unit, or stop
 
 
 # -- the Rebel base and the objectives --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from swrebellion.engine import secret
 
@@ -43,70 +43,6 @@ def fight(game, frame, params: Fight, ctx) -> None:
     ctx["combat"] = ctx["system"]
     ctx.setdefault("origins", [])
     game.pop()
-
-
-# -- the build queue ------------------------------------------------------------------------------------------------
-
-
-class DestroyQueued(Strict):
-    """The card's player destroys units on the build queue of ``faction``, his choice, one at a time: units whose
-    printed health adds up to ``health`` at most (Rogue Squadron Raid), or (``resources``) for each resource icon of
-    the system one unit showing that icon (Demolition). Units without health or build icon (the Death Star, the
-    Super Star Destroyer) can never be picked (FAQ: never the Death Star)."""
-
-    faction: Faction = "empire"
-    health: int | None = Field(default=None, ge=1)
-    resources: bool = False
-
-    @model_validator(mode="after")
-    def _one_way(self):
-        if (self.health is None) == (not self.resources):
-            raise ValueError("give either 'health' or 'resources: true'")
-        return self
-
-
-@op(OPS, "destroy_queued", DestroyQueued)
-def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
-    """Destroy units on a build queue (Demolition, Rogue Squadron Raid)."""
-    t = tables(game)
-    chosen = answer(frame)
-    if chosen is not None and chosen["id"] != "done":
-        space, _, unit = chosen["id"].partition(":")
-        board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
-        frame["spent"] = frame.get("spent", 0) + (t.units[unit].health or 0)
-        if params.resources:
-            frame["icons"].pop(0)
-    if params.resources:
-        if "icons" not in frame:
-            where = ctx["system"]
-            frame["icons"] = [] if board.system(game, where)["destroyed"] else list(t.systems[where].resources)
-        while frame["icons"]:
-            icon = frame["icons"].pop(0)
-            options = [f"{s}:{u}" for s, u in board.queued(game, params.faction) if t.units[u].build_icon == icon]
-            if len(options) > 1:
-                frame["icons"].insert(0, icon)
-                _ask_queued(game, ctx, options, f"Destroy which unit on the build queue for the {icon} icon?")
-                return
-            for key in options:
-                space, _, unit = key.partition(":")
-                board.unqueue_unit(game, params.faction, space, unit, ctx.get("card", ""))
-        game.pop()
-        return
-    left = params.health - frame.get("spent", 0)
-    options = [f"{s}:{u}" for s, u in board.queued(game, params.faction)
-               if t.units[u].health is not None and t.units[u].health <= left]
-    if options and (chosen is None or chosen["id"] != "done"):
-        _ask_queued(game, ctx, options + ["done"], f"Destroy units on the build queue worth up to {left} health")
-        return
-    game.pop()
-
-
-def _ask_queued(game, ctx, options: list[str], prompt: str) -> None:
-    def show(key: str) -> str:
-        space, _, unit = key.partition(":")
-        return "Destroy nothing more" if key == "done" else f"{label(game, unit)} on space {space}"
-
-    game.ask(ctx["player"], "destroy-queued", [{"id": o, "label": show(o)} for o in options], prompt)
 
 
 # -- leaders ----------------------------------------------------------------------------------------------------------
