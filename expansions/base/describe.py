@@ -91,8 +91,9 @@ LINES = {
     # Imperial mission and project cards (ops_empire)
     "detained": lambda e, _name: f"{_name(e['leader'])} is detained in {_name(e['at'])} until after the next Refresh.",
     "leader-detained": lambda e, _name: f"{_name(e['leader'])} stays detained in {_name(e['at'])}.",
-    "leaders-moved": lambda e, _name: f"{', '.join(map(_name, e['leaders']))} taken from {_name(e['source'])} to "
-    f"{_name(e['to'])}.",
+    "leaders-moved": lambda e, _name: f"{', '.join(map(_name, e['leaders']))} "
+    + (f"taken from {_name(e['source'])} to " if e.get("source") else "go to ")
+    + (f"{_name(e['to'])}." if e["to"] != "pool" else "the leader pool."),
     "queue-moved": lambda e, _name: f"{_name(e['faction'])} moves a {_name(e['unit'])} from build-queue space "
     f"{e['source']} to {e['to']}.",
     "probes-handed": lambda e, _name: f"The Rebels hand over {e['count']} probe card(s): {_cards(e['cards'], _name)}",

@@ -94,9 +94,12 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                     ("card", "system", "region", "here"), {"here": "true or false"}),
     # leaders (RB-LDR, RS-CAP)
     "leader-added": ("a leader joined a combat from the pool (RS-CMB-04)", ("faction", "leader", "system"), {}),
-    "leader-placed": ("a card put a leader in a system", ("leader", "at", "card", "system"), {}),
+    "leader-placed": ("a card put a leader in a system", ("leader", "at", "card"), {}),
     "leader-moved": ("a leader was moved", ("leader", "to", "cause"), {}),
-    "leaders-moved": ("leaders moved together", ("faction", "leaders", "source", "to", "card"), {}),
+    "leaders-moved": ("leaders moved together by a card (``move_leaders``): `faction` names their side when they are "
+                      "one side's own (a mission's leaders, a leader sent back to the pool), `source` the system "
+                      "they were taken from to the nearest one (a captive and his captors)",
+                      ("faction", "leaders", "source", "to", "card"), {}),
     "leader-returned": ("a leader went back to the pool", ("leader", "to", "cause"), {}),
     "leaders-retrieved": ("leaders came back to the pool (RB-REF-05)", ("leaders",), {}),
     "leader-replaced": ("a leader card replaced by another (Luke Skywalker -> Jedi, RS-LDR-06)",

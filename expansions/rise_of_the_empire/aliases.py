@@ -61,9 +61,47 @@ def pay_queued_units(step: dict) -> dict:
             "required": True}
 
 
+class RecruitOneOf(Strict):
+    leaders: list[str] = Field(min_length=1)
+    to: Literal["pool", "system"] = "system"
+
+
+class NoParams(Strict):
+    pass
+
+
+class MoveMissionLeaders(Strict):
+    to: str = "pool"
+
+
+class LeaderToPool(Strict):
+    side: Literal["self", "opponent"] = "self"
+
+
+def recruit_one_of(step: dict) -> dict:
+    return {"op": "recruit", "leaders": list(step["leaders"]), "to": step.get("to", "system")}
+
+
+def move_mission_leaders(step: dict) -> dict:
+    to = step.get("to", "pool")
+    return {"op": "move_leaders", "which": "mission", "to": "pool"} if to == "pool" else \
+        {"op": "move_leaders", "which": "mission", "system": to}
+
+
+def leader_to_pool(step: dict) -> dict:
+    side = {"side": "opponent"} if step.get("side") == "opponent" else {}
+    return {"op": "move_leaders", "which": "choose", **side, "source": "system", "to": "pool"}
+
+
 #: old op name -> (old parameter model, rewrite, new op)
 ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
+    "recruit_one_of": (RecruitOneOf, recruit_one_of, "recruit"),
+    "leaders_to_pool": (NoParams, lambda step: {"op": "move_leaders", "which": "mission", "to": "pool"}, "move_leaders"),
+    "move_mission_leaders": (MoveMissionLeaders, move_mission_leaders, "move_leaders"),
+    "place_opponent_leader": (NoParams, lambda step: {"op": "move_leaders", "which": "choose", "side": "opponent"},
+                              "move_leaders"),
+    "leader_to_pool": (LeaderToPool, leader_to_pool, "move_leaders"),
     "pay_queued_units": (PayQueuedUnits, pay_queued_units, "destroy_units"),
     "lift_combat_sabotage": (LiftCombatSabotage,
                              lambda step: {"op": "sabotage", "change": "remove", "optional": True}, "sabotage"),

@@ -32,25 +32,6 @@ def keep_card(game, frame, params: KeepCard, ctx) -> None:
     game.pop()
 
 
-class MoveMissionLeaders(Strict):
-    """Every free leader on the mission leaves its system: to his side's leader ``pool`` (free to be used again
-    this round) or to the named system."""
-
-    to: str = "pool"
-
-
-@op(OPS, "move_mission_leaders", MoveMissionLeaders)
-def move_mission_leaders(game, frame, params: MoveMissionLeaders, ctx) -> None:
-    """Send the mission's leaders to the leader pool or to a named system."""
-    moved = [lid for lid in ctx.get("leaders", []) if not api.is_captured(game, lid)
-             and api.leader(game, lid)["at"] not in ("gone", "supply")]
-    for lid in moved:
-        api.leader(game, lid)["at"] = params.to
-    if moved:
-        game.log("leaders-moved", faction=ctx["faction"], leaders=moved, to=params.to, card=ctx.get("card"))
-    game.pop()
-
-
 class DiscardMission(Strict):
     """The card's player looks at the opponent's mission hand (both sides see what was there) and discards one
     card that is not a starting mission; nothing happens if there is none."""
@@ -77,27 +58,6 @@ def discard_mission(game, frame, params: DiscardMission, ctx) -> None:
     cards.remove(chosen["id"])
     discard(game, "projects" if missions[chosen["id"]].deck == "project" else f"missions-{other}", chosen["id"])
     game.log("mission-discarded", faction=other, card=chosen["id"], by=ctx.get("card"))
-    game.pop()
-
-
-class PlaceOpponentLeader(Strict):
-    """The card's player picks a leader in the opponent's leader pool and puts him in the context's system, where
-    he stays until the Refresh Phase like a leader sent on a mission."""
-
-
-@op(OPS, "place_opponent_leader", PlaceOpponentLeader)
-def place_opponent_leader(game, frame, params: PlaceOpponentLeader, ctx) -> None:
-    """Take a leader of the opponent's pool, the player's pick, into the system."""
-    pool = api.pool(game, OPPONENT[ctx["faction"]])
-    if not pool:
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx["player"], "place-leader", [{"id": l, "label": label(game, l)} for l in pool],
-                  f"{label(game, ctx.get('card', ''))}: which leader goes to {label(game, ctx['system'])}?")
-    if chosen is None:
-        return
-    api.leader(game, chosen["id"])["at"] = ctx["system"]
-    game.log("leader-placed", leader=chosen["id"], system=ctx["system"], card=ctx.get("card"))
     game.pop()
 
 

@@ -9,7 +9,7 @@
 * **The Rebel base relocates**: a marker placed with ``until_base_moves`` leaves the old base's system, with its
   removal effect (Show No Fear).
 * **After a retreat** (Track Them): the base rules' ``retreat`` moment of Special cards (``actions.MOMENTS``);
-  the op ``leader_to_pool`` acts there.
+  the card's ``move_leaders`` (``which: choose``, ``source: system``, ``to: pool``) acts there.
 * **Good Intel** (RoE printing): with it in play the Rebel picks and reveals his advanced tactic card first in
   each battle of the combat, and the Empire then picks knowing it (``good_intel``, read by ``cinematic``).
 """
@@ -110,38 +110,6 @@ def base_moved_step(game, frame) -> None:
 def on_base_relocated(game, event) -> None:
     if any(m.get("until_base_moves") and m["system"] == event["old"] for m in markers(game)):
         after_current(game, BASE_MOVED, system=event["old"])
-
-
-# -- after a retreat: Track Them -------------------------------------------------------------------------------------
-
-
-class LeaderToPool(Strict):
-    """One free leader of the card's side (``self``) or the other (``opponent``) in the context's system goes back
-    to his leader pool, ready to be used again (his side's choice if several). Nothing if none is there."""
-
-    side: Literal["self", "opponent"] = "self"
-
-
-@op(OPS, "leader_to_pool", LeaderToPool)
-def leader_to_pool(game, frame, params: LeaderToPool, ctx) -> None:
-    """Send a leader from the context's system back to the leader pool (Track Them)."""
-    faction = ctx["faction"] if params.side == "self" else OPPONENT[ctx["faction"]]
-    where = ctx.get("system")
-    lent = (game.state["data"].get("combat") or {}).get("lent", ())
-    there = sorted(l for l, info in game.state["data"]["leaders"].items()
-                   if info["at"] == where and api.leader_faction(game, l) == faction
-                   and not api.is_captured(game, l) and l not in lent)
-    if not there:
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx.get("player") or decider(game, faction, "general"), "leader-to-pool",
-                  [{"id": l, "label": label(game, l)} for l in there],
-                  f"{label(game, ctx.get('card', ''))}: which leader goes back to the pool?")
-    if chosen is None:
-        return
-    api.leader(game, chosen["id"])["at"] = "pool"
-    game.log("leaders-to-pool", faction=faction, leaders=[chosen["id"]], card=ctx.get("card"))
-    game.pop()
 
 
 # -- Good Intel: one side picks its advanced tactic card first, openly --------------------------------------------

@@ -21,64 +21,11 @@ from swrebellion.expansions.base.api import (
     label,
     op,
     pick,
-    recruitable,
 )
 
 from . import cinematic
 
 OPS: OpTable = {}
-
-
-# -- leaders -----------------------------------------------------------------------------------------------------------
-
-
-class RecruitOneOf(Strict):
-    """The side picks one of ``leaders`` still recruitable (in the supply, his other form not in play: RB-REC-06/07,
-    RS-LDR-06) and recruits him into the leader pool or the context's system; none left: nothing happens."""
-
-    leaders: list[str] = Field(min_length=1, description="The leaders offered, in the card's order.")
-    to: Literal["pool", "system"] = "system"
-
-
-def _recruitable(game, params: RecruitOneOf) -> list[str]:
-
-    return [l for l in params.leaders if recruitable(game, l)]
-
-
-@op(OPS, "recruit_one_of", RecruitOneOf)
-def recruit_one_of(game, frame, params: RecruitOneOf, ctx) -> None:
-    """Recruit a leader of the player's choice among those named into the pool or the system."""
-    offered = _recruitable(game, params)
-    if not offered:
-        game.log("effect-failed", card=ctx.get("card"), reason="none of these leaders can be recruited")
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx["player"], "recruit-leader", [{"id": l, "label": label(game, l)} for l in offered],
-                  f"{label(game, ctx.get('card', ''))}: recruit which leader?")
-    if chosen is None:
-        return
-    at = ctx["system"] if params.to == "system" else "pool"
-    api.leader(game, chosen["id"])["at"] = at
-    game.log("recruited", faction=ctx["faction"], leader=chosen["id"], at=at, card=ctx.get("card"))
-    game.pop()
-
-
-class LeadersToPool(Strict):
-    """The leaders who carried out the mission go back from its system to their side's leader pool (where they
-    may oppose missions again, RB-MIS-06); one captured or moved away meanwhile stays where he is."""
-
-
-@op(OPS, "leaders_to_pool", LeadersToPool)
-def leaders_to_pool(game, frame, params: LeadersToPool, ctx) -> None:
-    """Send the mission's leaders back to the leader pool."""
-    where = ctx.get("system")
-    back = [l for l in ctx.get("leaders", [])
-            if api.leader(game, l)["at"] == where and not api.is_captured(game, l)]
-    for lid in back:
-        api.leader(game, lid)["at"] = "pool"
-    if back:
-        game.log("leaders-to-pool", faction=ctx["faction"], leaders=back, card=ctx.get("card"))
-    game.pop()
 
 
 # -- tactic cards ------------------------------------------------------------------------------------------------------

@@ -25,11 +25,10 @@ from ..cards import deck, hand
 from ..names import label
 from ..rules import combat
 from ..rules.actions import actor_ok
-from ..rules.leaders import recruitable
 from ..rules.missions import mission_frame
 from ..rules.moves import ACTIVATE
-from ..tables import OPPONENT, tables
-from .conditions import Condition, OpTable, Strict, SystemFilter, holds, matches, op, pick, uses
+from ..tables import OPPONENT
+from .conditions import Condition, OpTable, Strict, holds, op, pick, uses
 
 OPS: OpTable = {}
 
@@ -142,52 +141,6 @@ def bar_system(game, frame, params: BarSystem, ctx) -> None:
     faction = side(ctx, params.who)
     data.setdefault("barred", []).append({"system": ctx["system"], "faction": faction, "round": data["round"]})
     game.log("system-barred", system=ctx["system"], faction=faction, card=ctx.get("card"))
-    game.pop()
-
-
-# -- leaders --------------------------------------------------------------------------------------------------------
-
-
-class RecruitLeader(Strict):
-    """Recruit ``leader`` from the supply if he still can be (RB-REC-06/07, RS-LDR-06), into the ``pool`` or into
-    the context's ``system``; with ``where``, only when the context's system meets it (An Old Friend: Lando at
-    Bespin, Chewbacca at Kashyyyk). Without ``leader``, the card's player picks one of his side's recruitable
-    leaders, only those with (``tactics: true``) or without (``false``) tactic values if ``tactics`` is set."""
-
-    leader: str | None = None
-    to: Literal["pool", "system"] = "pool"
-    where: SystemFilter | None = None
-    tactics: bool | None = Field(default=None, description="Without leader: only leaders with (or without) tactics.")
-
-
-def _recruit_candidates(game, params: RecruitLeader, ctx) -> list[str]:
-    if params.leader is not None:
-        return [params.leader] if recruitable(game, params.leader) else []
-    out = []
-    for lid, info in tables(game).leaders.items():
-        if info.faction == ctx["faction"] and lid in game.state["data"]["leaders"] and recruitable(game, lid) and (
-                params.tactics is None or params.tactics == info.has_tactics):
-            out.append(lid)
-    return sorted(out)
-
-
-@op(OPS, "recruit_leader", RecruitLeader)
-def recruit_leader(game, frame, params: RecruitLeader, ctx) -> None:
-    """Recruit a named leader, or one the player picks, into the pool or the system (An Old Friend)."""
-    where = ctx.get("system")
-    systems = game.state["data"]["systems"]
-    wanted = params.where is None or (where in systems and matches(game, where, params.where, ctx))
-    candidates = _recruit_candidates(game, params, ctx) if wanted else []
-    if not candidates:
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx["player"], "recruit-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  f"{label(game, ctx.get('card', ''))}: recruit which leader?")
-    if chosen is None:
-        return
-    at = where if params.to == "system" else "pool"
-    board.leader(game, chosen["id"])["at"] = at
-    game.log("recruited", faction=ctx["faction"], leader=chosen["id"], at=at, card=ctx.get("card"))
     game.pop()
 
 

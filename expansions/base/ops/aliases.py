@@ -444,6 +444,58 @@ def deploy_from_queue(step: dict) -> dict:
     return _step("queue", *_keep(step, "count", "spaces"), action="deploy")
 
 
+# -- leaders -----------------------------------------------------------------------------------------------------
+
+
+class PlaceLeader(Strict):
+    pins: bool = True
+    until: Literal["refresh", "end-of-combat"] = "refresh"
+    leader: str | None = None
+
+
+class TakeToNearest(Strict):
+    where: OldWhere
+    key: str = "leader"
+    with_mission: bool = True
+
+
+class RecruitLeader(Strict):
+    leader: str | None = None
+    to: Literal["pool", "system"] = "pool"
+    where: OldWhere | None = None
+    tactics: bool | None = None
+
+
+class OldEliminateLeader(Strict):
+    faction: Faction = "empire"
+    if_present: str | None = None
+    key: str | None = None
+
+
+def place_leader(step: dict) -> dict:
+    which = {"which": "named", "leader": step["leader"]} if step.get("leader") else {"which": "actor"}
+    return _step("move_leaders", *_keep(step, "pins", "until"), **which, to="system")
+
+
+def take_to_nearest(step: dict) -> dict:
+    key = step.get("key", "leader")
+    return _step("move_leaders", ("key", None if key == "leader" else key), which="key", to="nearest",
+                 where=where(step["where"]), with_mission=step.get("with_mission", True))
+
+
+def recruit_leader(step: dict) -> dict:
+    new = _step("recruit", ("leaders", [step["leader"]] if step.get("leader") else None),
+                *_keep(step, "tactics", "to"))
+    if step.get("where") is None:
+        return new
+    return {"op": "if", "when": {"system": where(step["where"])}, "then": [new]}
+
+
+def eliminate_leader(step: dict) -> dict:
+    return {"op": "eliminate_leader", "side": step.get("faction", "empire"),
+            **{k: v for k, v in step.items() if k not in ("op", "faction")}}
+
+
 # -- where: conditions in ops not renamed yet -------------------------------------------------------------------
 
 
@@ -451,12 +503,6 @@ class OldDrawProbes(Strict):
     count: int = Field(default=1, ge=0)
     per_base_units: int | None = Field(default=None, ge=1)
     hand_over: OldWhere | None = None
-
-
-class OldTakeToNearest(Strict):
-    where: OldWhere
-    key: str = "leader"
-    with_mission: bool = True
 
 
 def _where_at(key: str) -> Callable[[dict], dict]:
@@ -488,7 +534,10 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "change_reputation": (ChangeReputation, lambda step: {"op": "reputation", "amount": step["amount"]}, "reputation"),
     "reputation_per_system": (ReputationPerSystem, reputation_per_system, "reputation"),
     "draw_probes": (OldDrawProbes, _where_at("hand_over"), "draw_probes"),
-    "take_to_nearest": (OldTakeToNearest, _where_at("where"), "take_to_nearest"),
+    "place_leader": (PlaceLeader, place_leader, "move_leaders"),
+    "take_to_nearest": (TakeToNearest, take_to_nearest, "move_leaders"),
+    "recruit_leader": (RecruitLeader, recruit_leader, "recruit"),
+    "eliminate_leader": (OldEliminateLeader, eliminate_leader, "eliminate_leader"),
     "gain_units": (GainUnits, gain_units, "place_units"),
     "queue_units": (QueueUnits, queue_units, "place_units"),
     "move_units": (OldMoveUnits, move_units, "move_units"),

@@ -14,10 +14,9 @@ from .. import board
 from ..cards import deck, draw, hand
 from ..names import label
 from ..rules import missions, plans
-from ..rules.actions import pictured
 from ..rules.objectives import sync_stages
 from ..tables import OPPONENT, tables
-from .conditions import Faction, OpTable, Strict, SystemFilter, answer, matches, op, pick
+from .conditions import Faction, OpTable, Strict, SystemFilter, answer, matches, op
 
 OPS: OpTable = {}
 
@@ -242,61 +241,6 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
         chosen = game.answer_alone(ctx["player"], "second-leader", options[0]) if options else {"id": "none"}
     second = [] if chosen["id"] == "none" else [chosen["id"]]
     missions.assign(game, faction, frame["card"], [actor] + second)
-    game.pop()
-
-
-class AttachRing(Strict):
-    """Put an attachment ring on one of the side's free leaders in play who wears none (RS-ACT-13: one ring per
-    leader; a ring replaced or removed ends its effect). With ``among: mission`` the ring goes to one of the
-    mission's leaders in its system instead, replacing any ring he wears (Seek Yoda: 'this leader'); with ``among:
-    target`` to the leader the mission is against, replacing his ring (RS-CAP-03: Carbon Freezing, Lure of the Dark
-    Side); with ``among: pictured`` only to a leader pictured on the card, or one counting as him (RS-LDR-06), who
-    wears none (The Millennium Falcon: Han or Chewbacca); with ``among: answered`` to one of the leaders of the
-    mission a Special card answers (``mission`` in the context, either side's), free in its system, who wears none
-    (Post Bounty)."""
-
-    ring: str
-    among: Literal["any", "mission", "target", "pictured", "answered"] = "any"
-
-
-def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
-    t = tables(game)
-    leaders = game.state["data"]["leaders"]
-    if params.among == "target":
-        return [ctx["leader"]]
-    if params.among == "mission":
-        return [l for l in ctx.get("leaders", [])
-                if leaders[l]["at"] == ctx.get("system") and not board.is_captured(game, l)]
-    if params.among == "answered":
-        return [l for l in (ctx.get("mission") or {}).get("leaders", []) if leaders[l]["at"] == ctx.get("system")
-                and not board.is_captured(game, l) and leaders[l]["ring"] is None]
-    allowed = None
-    if params.among == "pictured":
-
-        allowed = pictured(game, ctx["card"])
-    return [l for l, info in sorted(leaders.items())
-            if t.leaders[l].faction == ctx["faction"] and info["at"] not in ("supply", "gone") and info["ring"] is None
-            and (allowed is None or l in allowed)]
-
-
-@op(OPS, "attach_ring", AttachRing)
-def attach_ring(game, frame, params: AttachRing, ctx) -> None:
-    """Put an attachment ring on a leader: Human-Cyborg Relations (C-3PO), Resourceful Astromech (R2-D2), Seek Yoda
-    (Master Yoda); Carbon Freezing, Lure of the Dark Side."""
-    leaders = game.modify("ring-bearers", _ring_bearers(game, params, ctx), faction=ctx["faction"],
-                          ring=params.ring, card=ctx.get("card"))
-    if not leaders:
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx["player"], "attach-ring", [{"id": l, "label": label(game, l)} for l in leaders],
-                  f"Which leader wears the {params.ring} ring?")
-    if chosen is None:
-        return
-    info = board.leader(game, chosen["id"])
-    if info["ring"] is not None:
-        game.log("ring-replaced", ring=info["ring"], leader=chosen["id"], by=params.ring)
-    info["ring"] = params.ring
-    game.log("ring-attached", ring=params.ring, leader=chosen["id"], card=ctx.get("card"))
     game.pop()
 
 

@@ -21,79 +21,9 @@ from ..cards import deck, hand
 from ..names import label
 from ..rules.objectives import sync_stages
 from ..tables import OPPONENT, tables
-from .conditions import OpTable, Strict, SystemFilter, matches, op, pick
+from .conditions import OpTable, Strict, op, pick
 
 OPS: OpTable = {}
-
-
-# -- leaders -------------------------------------------------------------------------------------------------------
-
-
-class Detain(Strict):
-    """The context's leader (``key``) stays on the board through the next Refresh Phase's step 1 instead of going
-    back to the pool (``refresh.retrieve_leaders_step``); meanwhile he acts normally. A captured leader cannot be
-    detained, and capturing a detained leader ends it (card FAQ; ``ops_board.capture_leader``)."""
-
-    key: str = "leader"
-
-
-@op(OPS, "detain", Detain)
-def detain(game, frame, params: Detain, ctx) -> None:
-    """Keep a leader on the board through the next Refresh Phase (Detained: a state no other card uses, hence its
-    own op)."""
-    lid = ctx[params.key]
-    if board.is_captured(game, lid):
-        game.log("effect-failed", card=ctx.get("card"), reason="a captured leader cannot be detained", leader=lid)
-    else:
-        board.leader(game, lid)["detained"] = True
-        game.log("detained", leader=lid, at=board.leader(game, lid)["at"], card=ctx.get("card"))
-    game.pop()
-
-
-class TakeToNearest(Strict):
-    """Move the context's leader (``key``), and the mission's leaders when ``with_mission``, to the nearest system
-    meeting ``where``, counting adjacency steps from the context's system (which comes first: if it qualifies,
-    nobody moves, RS-CAP-08); the card's player picks among equally near systems. With no such system anywhere
-    nobody moves. A captured leader left where the Empire has no unit is rescued at once (RB-LDR-05)."""
-
-    where: SystemFilter
-    key: str = "leader"
-    with_mission: bool = True
-
-
-def nearest_systems(game, start: str, where: SystemFilter, ctx) -> list[str]:
-    """The qualifying systems fewest adjacency steps away from ``start`` (itself at distance 0), in id order."""
-    adjacent = tables(game).adjacent
-    seen, ring = {start}, [start]
-    while ring:
-        found = sorted(s for s in ring if matches(game, s, where, ctx))
-        if found:
-            return found
-        following = sorted({n for s in ring for n in adjacent.get(s, ()) if n not in seen})
-        seen.update(following)
-        ring = following
-    return []
-
-
-@op(OPS, "take_to_nearest", TakeToNearest)
-def take_to_nearest(game, frame, params: TakeToNearest, ctx) -> None:
-    """Take a leader, and the mission's leaders, to the nearest system meeting a condition (Collect Bounty: the
-    captive and his captors go to the nearest system with an Imperial unit)."""
-    lid, start = ctx[params.key], ctx["system"]
-    candidates = nearest_systems(game, start, params.where, ctx)
-    if candidates and start not in candidates:
-        chosen = pick(game, frame, ctx["player"], "choose-system",
-                      [{"id": s, "label": label(game, s)} for s in candidates],
-                      f"{label(game, ctx.get('card', ''))}: take {label(game, lid)} to which system?")
-        if chosen is None:
-            return
-        captors = ctx.get("leaders", []) if params.with_mission else []
-        movers = [lid] + [l for l in captors if board.leader(game, l)["at"] == start]
-        for mover in movers:
-            board.leader(game, mover)["at"] = chosen["id"]
-        game.log("leaders-moved", leaders=movers, source=start, to=chosen["id"], card=ctx.get("card"))
-    board.rescue_if_unguarded(game, board.leader(game, lid)["at"])
-    game.pop()
 
 
 # -- the Rebel base and the objectives --------------------------------------------------------------------------------

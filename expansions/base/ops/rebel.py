@@ -10,7 +10,6 @@ Effects lasting the round are kept in ``data["limits"]["leader-effects"]`` as ``
 
 from __future__ import annotations
 
-from typing import Literal
 
 from pydantic import Field
 
@@ -22,7 +21,7 @@ from ..names import label
 from ..rules import missions
 from ..rules.plans import playable
 from ..tables import OPPONENT, tables
-from .conditions import Faction, OpTable, Strict, answer, op, pick
+from .conditions import OpTable, Strict, answer, op, pick
 
 OPS: OpTable = {}
 
@@ -75,106 +74,6 @@ def reassign_leaders(game, frame, params: ReassignLeaders, ctx) -> None:
         return
     hand(game, ctx["faction"], "missions").remove(chosen["id"])
     missions.assign(game, ctx["faction"], chosen["id"], leaders)
-    game.pop()
-
-
-class LeaderEffect(Strict):
-    """Until the end of the round a leader of the side gets an effect: ``no-opposition``, the opponent may send no
-    leader from his pool to oppose a mission he is on (RB-MIS-06; Misdirection), or ``extra-successes``, ``amount``
-    more successes when he attempts a mission (Contingency Plan's Lando, under ``if: {mission_leader: ...}``).
-    ``leader``: ``choose`` (the player picks one of his free leaders in play), ``actor`` (the action card's leader:
-    Blindside) or a leader id."""
-
-    kind: Literal["no-opposition", "extra-successes"]
-    leader: str = "choose"
-    amount: int = Field(default=0, ge=0)
-
-
-@op(OPS, "leader_effect", LeaderEffect)
-def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
-    """Give a leader an effect until the end of the round (Misdirection, Contingency Plan, Blindside)."""
-    data = game.state["data"]
-    faction = ctx["faction"]
-    if params.leader == "choose":
-        leaders = [l for l, info in sorted(data["leaders"].items())
-                   if board.leader_faction(game, l) == faction and info["at"] not in ("supply", "gone")
-                   and not board.is_captured(game, l)]
-        options = [{"id": l, "label": label(game, l)} for l in leaders]
-        chosen = pick(game, frame, ctx["player"], "choose-leader", options,
-                      f"{label(game, ctx.get('card', ''))}: choose one of your leaders") if leaders else {"id": None}
-        if chosen is None:
-            return
-        lid = chosen["id"]
-    else:
-        lid = ctx["actor"] if params.leader == "actor" else params.leader
-    if lid is not None:
-        effects = [e for e in data["limits"].get("leader-effects", []) if e["round"] == data["round"]]
-        effects.append({"kind": params.kind, "leader": lid, "round": data["round"], "amount": params.amount})
-        data["limits"]["leader-effects"] = effects
-        game.log("leader-effect", kind=params.kind, leader=lid, amount=params.amount, until="end of round",
-                 card=ctx.get("card"))
-    game.pop()
-
-
-class ReplaceLeader(Strict):
-    """If ``leader`` is on this mission, ``by`` takes his place: same spot, same ring. The replaced figure goes back
-    to the supply, where it cannot be recruited while its other form is in play (RS-LDR-06,
-    ``refresh.recruitable``). Seek Yoda: Luke Skywalker becomes Luke Skywalker (Jedi)."""
-
-    leader: str
-    by: str
-
-
-@op(OPS, "replace_leader", ReplaceLeader)
-def replace_leader(game, frame, params: ReplaceLeader, ctx) -> None:
-    """Replace a leader of the mission by another figure (Seek Yoda's portrait clause, RS-MIS-06)."""
-    leaders = game.state["data"]["leaders"]
-    if params.leader in ctx.get("leaders", []) and leaders[params.by]["at"] == "supply":
-        leaders[params.by] = dict(leaders[params.leader])
-        leaders[params.leader] = {"at": "supply", "ring": None}
-        ctx["leaders"] = [params.by if l == params.leader else l for l in ctx["leaders"]]
-        game.log("leader-replaced", leader=params.leader, by=params.by, at=leaders[params.by]["at"],
-                 card=ctx.get("card"))
-    game.pop()
-
-
-class EliminateLeader(Strict):
-    """The card's player eliminates one leader of ``faction`` in the system of the combat being fought (else the
-    context's system): he leaves the game (RS-LDR-05). With ``if_present``, only when that leader is there as
-    well, captured or not (Return of the Jedi: Luke Skywalker (Jedi), FAQ). A leader who retreated is no longer
-    there and cannot be chosen (FAQ). With ``key``, the leader held in the context under that key is eliminated,
-    wherever he is, with no choice (Noble Sacrifice: ``actor``)."""
-
-    faction: Faction = "empire"
-    if_present: str | None = None
-    key: str | None = None
-
-
-@op(OPS, "eliminate_leader", EliminateLeader)
-def eliminate_leader(game, frame, params: EliminateLeader, ctx) -> None:
-    """Eliminate a leader: one where the combat is (Return of the Jedi), or a given one (Noble Sacrifice)."""
-    if params.key is not None:
-        lid = ctx[params.key]
-        board.leader(game, lid).update(at="gone", ring=None)
-        game.log("leader-eliminated", leader=lid, card=ctx.get("card"))
-        game.pop()
-        return
-    combat = game.state["data"]["combat"]
-    where = combat["system"] if combat is not None else ctx["system"]
-    if params.if_present is not None and board.leader(game, params.if_present)["at"] != where:
-        game.pop()
-        return
-    candidates = board.leaders_at(game, where, params.faction)
-    if not candidates:
-        game.pop()
-        return
-    player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
-    chosen = pick(game, frame, player, "eliminate-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  f"{label(game, ctx.get('card', ''))}: eliminate which leader?")
-    if chosen is None:
-        return
-    board.leader(game, chosen["id"]).update(at="gone", ring=None)
-    game.log("leader-eliminated", leader=chosen["id"], at=where, card=ctx.get("card"))
     game.pop()
 
 
