@@ -211,6 +211,16 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "combat-end": ("a combat is over", ("system", "battles"), {"battles": "theater -> winner"}),
     "death-star-plans": ("a Death Star Plans roll (RB-DSP)", ("card", "hit", "destroyed"),
                          {"hit": "whether a direct hit was rolled", "destroyed": "whether the Death Star fell"}),
+    # cards and leaders moved by the effect language's verbs (issue 10)
+    "objective-discarded": ("an objective discarded", ("faction", "card", "cause"), {}),
+    "objective-returned": ("an objective went back to the deck or hand", ("faction", "card", "to", "cause"), {}),
+    "mission-discarded": ("a mission card discarded by a card", ("faction", "card", "by"), {}),
+    "looked-at-missions": ("mission cards looked at", ("faction", "count", "card"), {}),
+    "mission-margin": ("by how many successes a mission succeeded", ("card", "margin"), {"margin": "the margin"}),
+    "cards-moved": ("cards a card moved between zones, where no more particular event says it (``move_cards``)",
+                    ("faction", "source", "to", "cards", "card"), {"source": "the zone they came from"}),
+    "cards-drawn": ("cards drawn from a deck with no more particular event (``move_cards``)",
+                    ("faction", "count", "cards", "card"), {}),
 }
 
 #: Decision kind -> (who is asked and about what, the form of its option ids).
@@ -297,4 +307,16 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "death-star-target": ("the Rebel picks which Death Star a card targets", "the card's options"),
     "free-from-board": ("destroy one's own unit elsewhere to free it from the supply (Incite Rebellion)",
                         "`<unit type>@<location>`, or `stop`"),
+    # the effect language's verbs (issue 10)
+    "keep-mission": ("a mission card to keep", "a mission card id"),
+    "discard-objective": ("an objective to discard", "an objective card id"),
+    "objective-from-discard": ("an objective to take from the discard pile (Something to Fight For)",
+                               "an objective card id"),
+    "lift-sabotage": ("whether to lift a sabotage marker (Seize Control)", "`lift` or `keep`"),
+    "leader-to-pool": ("a leader to send back to the pool", "a leader id"),
+    "place-leader": ("a leader a card places", "a leader id"),
+    "keep-card": ("a card looked at to keep (``move_cards`` with look)", "a card id"),
+    "choose-card": ("a card to move (``move_cards``)", "a card id"),
+    "arrange-cards": ("the order of the cards put back on top of a deck (``move_cards``, rest: top)",
+                      "`top:<index>`"),
 }

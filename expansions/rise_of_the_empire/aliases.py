@@ -93,6 +93,24 @@ def leader_to_pool(step: dict) -> dict:
     return {"op": "move_leaders", "which": "choose", **side, "source": "system", "to": "pool"}
 
 
+class Count(Strict):
+    count: int = Field(default=1, ge=1)
+
+
+class KeepCard(Strict):
+    on: Literal["always", "failure"] = "always"
+
+
+class KeepFromDeck(Strict):
+    look: int = Field(ge=1)
+    keep: int = Field(default=1, ge=1)
+
+
+def _counted(step: dict, **fields) -> dict:
+    count = {"count": step["count"]} if step.get("count", 1) != 1 else {}
+    return {"op": "move_cards", **fields, **count}
+
+
 #: old op name -> (old parameter model, rewrite, new op)
 ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
@@ -102,6 +120,22 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "place_opponent_leader": (NoParams, lambda step: {"op": "move_leaders", "which": "choose", "side": "opponent"},
                               "move_leaders"),
     "leader_to_pool": (LeaderToPool, leader_to_pool, "move_leaders"),
+    "draw_starting_actions": (Count, lambda step: _counted(step, **{"from": "starting-actions:self"},
+                                                            to="hand:self:actions"), "move_cards"),
+    "discard_objectives": (Count, lambda step: _counted(step, **{"from": "hand:rebel:objectives"}, to="discard"),
+                           "move_cards"),
+    "objective_from_discard": (NoParams, lambda step: {"op": "move_cards", "from": "discard:objectives",
+                                                       "to": "deck:objectives"}, "move_cards"),
+    "take_from_discard": (Count, lambda step: _counted(step, **{"from": "discard:self:missions"},
+                                                        to="hand:self:missions"), "move_cards"),
+    "keep_from_deck": (KeepFromDeck, lambda step: {"op": "move_cards", "from": "deck:self:missions",
+                                                   "to": "hand:self:missions", "look": step["look"],
+                                                   "keep": step.get("keep", 1), "rest": "shuffle"}, "move_cards"),
+    "discard_mission": (NoParams, lambda step: {"op": "move_cards", "from": "hand:opponent:missions", "to": "discard",
+                                                "starting": "exclude", "show": True}, "move_cards"),
+    "reveal_base_here": (NoParams, lambda step: {"op": "reveal", "what": "base", "force": True}, "reveal"),
+    "keep_card": (KeepCard, lambda step: {"op": "keep_card", "failure_only": True} if step.get("on") == "failure"
+                  else {"op": "keep_card"}, "keep_card"),
     "pay_queued_units": (PayQueuedUnits, pay_queued_units, "destroy_units"),
     "lift_combat_sabotage": (LiftCombatSabotage,
                              lambda step: {"op": "sabotage", "change": "remove", "optional": True}, "sabotage"),

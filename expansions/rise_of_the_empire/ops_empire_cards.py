@@ -6,73 +6,14 @@ They run in a mission's target or effect steps and read its context: ``faction``
 
 from __future__ import annotations
 
-from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, discard, hand, label, op, pick, tables
+from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, op
 
 OPS: OpTable = {}
-
-
-class KeepCard(Strict):
-    """The mission card goes back to its owner's hand when it ends instead of its discard pile: ``always`` (a
-    clause of its effect) or only on ``failure`` (a step of its target, read before the roll)."""
-
-    on: Literal["always", "failure"] = "always"
-
-
-@op(OPS, "keep_card", KeepCard)
-def keep_card(game, frame, params: KeepCard, ctx) -> None:
-    """Send the mission card back to hand instead of discarding it when it ends (``missions._finish``)."""
-    ctx["to_hand"] = params.on
-    game.pop()
-
-
-class DiscardMission(Strict):
-    """The card's player looks at the opponent's mission hand (both sides see what was there) and discards one
-    card that is not a starting mission; nothing happens if there is none."""
-
-
-@op(OPS, "discard_mission", DiscardMission)
-def discard_mission(game, frame, params: DiscardMission, ctx) -> None:
-    """Look at the opponent's mission hand and discard one of its non-starting missions."""
-    other = OPPONENT[ctx["faction"]]
-    cards = hand(game, other, "missions")
-    missions = tables(game).missions
-    both = api.team(game, other) + api.team(game, ctx["faction"])
-    if "seen" not in frame:
-        frame["seen"] = True
-        game.log("hand-shown", faction=other, kind="missions", cards=secret(sorted(cards), *both), card=ctx.get("card"))
-    candidates = sorted({c for c in cards if missions[c].deck != "starting"})
-    if not candidates:
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx["player"], "discard-mission", [{"id": c, "label": label(game, c)} for c in candidates],
-                  f"{label(game, ctx.get('card', ''))}: discard which mission?")
-    if chosen is None:
-        return
-    cards.remove(chosen["id"])
-    discard(game, "projects" if missions[chosen["id"]].deck == "project" else f"missions-{other}", chosen["id"])
-    game.log("mission-discarded", faction=other, card=chosen["id"], by=ctx.get("card"))
-    game.pop()
-
-
-class RevealBaseHere(Strict):
-    """If the hidden Rebel base is in the context's system, the Rebel must reveal it (RB-BAS-12: units and leaders
-    on the Rebel Base space move into the system)."""
-
-
-@op(OPS, "reveal_base_here", RevealBaseHere)
-def reveal_base_here(game, frame, params: RevealBaseHere, ctx) -> None:
-    """Reveal the Rebel base if it is hidden in this system."""
-    data = game.state["data"]
-    if not data["base_revealed"] and data.get("base") is not None and api.base_system(game) == ctx.get("system"):
-        api.reveal_base(game, "forced")
-    game.pop()
 
 
 class ReputationRoll(Strict):

@@ -18,17 +18,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.engine import peek
 
-from .. import board
-from ..cards import deck, hand
 from ..names import label
-from ..rules import combat
 from ..rules.actions import actor_ok
 from ..rules.missions import mission_frame
 from ..rules.moves import ACTIVATE
 from ..tables import OPPONENT
-from .conditions import Condition, OpTable, Strict, holds, op, pick, uses
+from .conditions import Condition, OpTable, Strict, holds, op, uses
 
 OPS: OpTable = {}
 
@@ -144,56 +140,21 @@ def bar_system(game, frame, params: BarSystem, ctx) -> None:
     game.pop()
 
 
-# -- cards ----------------------------------------------------------------------------------------------------------
+# -- a combat the card orders ------------------------------------------------------------------------------------
 
 
-class TakeFromDeck(Strict):
-    """The side searches its mission deck for one of ``cards``, takes it into hand unseen by the opponent
-    (RS-ACT-11) and shuffles the deck (Son of Skywalker)."""
-
-    cards: list[str] = Field(min_length=1)
+class Fight(Strict):
+    """A combat in the card's system once the card is over, if both sides then share a theater there (RS-MIS-05:
+    'then resolve a combat' is fought after every step of the mission, with the normal combat steps)."""
 
 
-def _found(game, params: TakeFromDeck, ctx) -> list[str]:
-    return sorted({c for c in deck(game, f"missions-{ctx['faction']}") if c in params.cards})
+@op(OPS, "fight", Fight)
+def fight(game, frame, params: Fight, ctx) -> None:
+    """Order a combat in the system once the card is over (Incite Rebellion, Public Uprising, Plan the Assault).
 
-
-@op(OPS, "take_from_deck", TakeFromDeck, lambda game, params, ctx: bool(_found(game, params, ctx)))
-def take_from_deck(game, frame, params: TakeFromDeck, ctx) -> None:
-    """Take one of the named cards from the mission deck into hand (Son of Skywalker)."""
-    faction = ctx["faction"]
-    found = _found(game, params, ctx)
-    if not found:
-        game.pop()
-        return
-    chosen = pick(game, frame, ctx["player"], "take-card", [{"id": c, "label": label(game, c)} for c in found],
-                  "Take which card from your mission deck?")
-    if chosen is None:
-        return
-    name = f"missions-{faction}"
-    deck(game, name).remove(chosen["id"])
-    hand(game, faction, "missions").append(chosen["id"])
-    game.shuffle(game.state["data"]["decks"][name], name)
-    game.log("card-taken", faction=faction, deck=name, card=board.team_secret(game, chosen["id"], faction))
-    game.pop()
-
-
-class OpenHand(Strict):
-    """``who`` plays the rest of this combat with his tactic cards face up: the hand and the cards he draws are
-    shown to both sides (Good Intel)."""
-
-    who: Who = "opponent"
-
-
-@op(OPS, "open_hand", OpenHand)
-def open_hand(game, frame, params: OpenHand, ctx) -> None:
-    """Turn the opponent's combat hand face up for this combat (Good Intel; ``combat.draw_tactics`` then logs
-    draws openly)."""
-    faction = side(ctx, params.who)
-    hands = combat.state(game)["hands"]
-    hands[faction] = list(peek(hands[faction]))
-    game.log("tactics-shown", faction=faction, cards=list(hands[faction]), card=ctx.get("card"))
-    game.pop()
+    ``ops_plans.fight_after`` starts it when the mission or action card ends."""
+    ctx["combat"] = ctx["system"]
+    ctx.setdefault("origins", [])
 
 
 # -- units ----------------------------------------------------------------------------------------------------------

@@ -496,13 +496,93 @@ def eliminate_leader(step: dict) -> dict:
             **{k: v for k, v in step.items() if k not in ("op", "faction")}}
 
 
-# -- where: conditions in ops not renamed yet -------------------------------------------------------------------
+# -- cards -------------------------------------------------------------------------------------------------------
 
 
-class OldDrawProbes(Strict):
+class DrawProbes(Strict):
     count: int = Field(default=1, ge=0)
     per_base_units: int | None = Field(default=None, ge=1)
     hand_over: OldWhere | None = None
+
+
+class DrawProjects(Strict):
+    count: int = Field(default=1, ge=1)
+    keep: int | None = Field(default=None, ge=1)
+
+
+class ArrangeObjectives(Strict):
+    look: int = Field(default=2, ge=2)
+    rest: Literal["bottom", "top"] = "bottom"
+
+
+class AssignFromDeck(Strict):
+    deck: Literal["missions", "projects"] = "missions"
+
+
+class ShowHand(Strict):
+    faction: Faction
+    kind: Literal["missions", "actions", "objectives", "probes"]
+
+
+class NameSystems(Strict):
+    count: int = Field(default=3, ge=2)
+
+
+class TellBase(Strict):
+    scope: Literal["system", "region"] = "system"
+    system: str = "system"
+
+
+class BuryObjective(Strict):
+    at_random: bool = False
+    top: bool = False
+
+
+class TakeFromDeck(Strict):
+    cards: list[str] = Field(min_length=1)
+
+
+class OpenHand(Strict):
+    who: Literal["self", "opponent"] = "opponent"
+
+
+def draw_probes(step: dict) -> dict:
+    if step.get("hand_over") is not None:
+        return {"op": "move_cards", "from": "deck:probes", "to": "hand:empire:probes", "look": step.get("count", 1),
+                "chooser": "opponent", "keep_where": where(step["hand_over"]), "rest": "shuffle"}
+    return _step("move_cards", ("count", step.get("count")), ("per_base_units", step.get("per_base_units")),
+                 **{"from": "deck:probes"}, to="hand:empire:probes")
+
+
+def _draw_into_hand(source: str, hand: str) -> Callable[[dict], dict]:
+    def rewrite(step: dict) -> dict:
+        count = step.get("count", 1)
+        if step.get("keep") is None:
+            return _step("move_cards", ("count", step.get("count")), **{"from": source}, to=hand)
+        return {"op": "move_cards", "from": source, "to": hand, "look": count, "keep": step["keep"]}
+
+    return rewrite
+
+
+def arrange_objectives(step: dict) -> dict:
+    look = step.get("look", 2)
+    if step.get("rest") == "top":
+        return {"op": "move_cards", "from": "deck:objectives", "to": "deck:objectives", "look": look, "keep": 0,
+                "rest": "top"}
+    return {"op": "move_cards", "from": "deck:objectives", "to": "deck:objectives", "look": look, "keep": 1}
+
+
+def assign_from_deck(step: dict) -> dict:
+    source = "deck:projects" if step.get("deck") == "projects" else "deck:self:missions"
+    return {"op": "move_cards", "from": source, "to": "mission"}
+
+
+def bury_objective(step: dict) -> dict:
+    return _step("move_cards", ("at_random", step.get("at_random")), **{"from": "hand:rebel:objectives"},
+                 to="deck:objectives", position="top" if step.get("top") else "bottom")
+
+
+# -- where: conditions in ops not renamed yet -------------------------------------------------------------------
 
 
 def _where_at(key: str) -> Callable[[dict], dict]:
@@ -533,7 +613,28 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "remove_sabotage": (RemoveSabotage, remove_sabotage, "sabotage"),
     "change_reputation": (ChangeReputation, lambda step: {"op": "reputation", "amount": step["amount"]}, "reputation"),
     "reputation_per_system": (ReputationPerSystem, reputation_per_system, "reputation"),
-    "draw_probes": (OldDrawProbes, _where_at("hand_over"), "draw_probes"),
+    "draw_probes": (DrawProbes, draw_probes, "move_cards"),
+    "draw_projects": (DrawProjects, _draw_into_hand("deck:projects", "hand:empire:missions"), "move_cards"),
+    "draw_objectives": (DrawProjects, _draw_into_hand("deck:objectives", "hand:rebel:objectives"), "move_cards"),
+    "arrange_objectives": (ArrangeObjectives, arrange_objectives, "move_cards"),
+    "assign_from_deck": (AssignFromDeck, assign_from_deck, "move_cards"),
+    "bury_objective": (BuryObjective, bury_objective, "move_cards"),
+    "take_from_deck": (TakeFromDeck, lambda step: {"op": "move_cards", "from": "deck:self:missions",
+                                                   "to": "hand:self:missions", "cards": list(step["cards"])},
+                       "move_cards"),
+    "reassign_leaders": (AtBase, lambda step: {"op": "move_cards", "from": "hand:self:missions", "to": "mission",
+                                               "starting": "only", "leaders": "mission"}, "move_cards"),
+    "show_hand": (ShowHand, lambda step: {"op": "reveal", "what": "hand", "side": step["faction"],
+                                          "kind": step["kind"]}, "reveal"),
+    "show_objectives": (AtBase, lambda step: {"op": "reveal", "what": "hand", "side": "rebel", "kind": "objectives"},
+                        "reveal"),
+    "open_hand": (OpenHand, lambda step: {"op": "reveal", "what": "hand", "side": step.get("who", "opponent"),
+                                          "kind": "tactics"}, "reveal"),
+    "tell_base": (TellBase, lambda step: _step("reveal", ("scope", step.get("scope")), ("system", step.get("system")),
+                                               what="base"), "reveal"),
+    "name_systems": (NameSystems, lambda step: {"op": "reveal", "what": "base", "scope": "named",
+                                                "count": step.get("count", 3)}, "reveal"),
+    "objective_returns_to_hand": (AtBase, lambda step: {"op": "keep_card"}, "keep_card"),
     "place_leader": (PlaceLeader, place_leader, "move_leaders"),
     "take_to_nearest": (TakeToNearest, take_to_nearest, "move_leaders"),
     "recruit_leader": (RecruitLeader, recruit_leader, "recruit"),

@@ -9,12 +9,12 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from swrebellion.engine import peek
+from swrebellion.engine import peek, secret
 
 from .. import board
 from ..cards import deck, draw, hand
 from ..names import label
-from ..tables import BASE_SPACE, tables, track_length
+from ..tables import BASE_SPACE, OPPONENT, tables, track_length
 from .conditions import (
     SIDE,
     OpTable,
@@ -241,3 +241,44 @@ def _move_base(game, card: str) -> None:
     data["base_card"] = board.team_secret(game, card, "rebel")
     data["base_revealed"] = None
     game.log("base-relocated", old=old, new=board.team_secret(game, new, "rebel"), units=units, leaders=leaders)
+
+
+# -- probe cards planted ----------------------------------------------------------------------------------------
+
+
+class PlantProbes(Strict):
+    """Take ``count`` probe cards at random from the Empire's hand; the Rebel puts each on the top or the bottom of
+    the probe deck, in the order he likes (a card put on top later lies above one put there earlier). The Empire
+    saw the cards taken and learns how many went on top and how many to the bottom, not which (FAQ)."""
+
+    count: int = Field(default=4, ge=1)
+
+
+@op(OPS, "plant_probes", PlantProbes)
+def plant_probes(game, frame, params: PlantProbes, ctx) -> None:
+    """Primitive: the Empire learns how many probe cards went on top and how many to the bottom, not which (FAQ):
+    a hidden order no card move shows. Put probe cards taken from the Empire back on the probe deck (Plant False
+    Lead)."""
+    if "taken" not in frame:
+        held = hand(game, "empire", "probes")
+        taken = [held.pop(game.random_below(len(held))) for _ in range(min(params.count, len(held)))]
+        frame.update(taken=taken, top=0, bottom=0)
+        both = board.team(game, "rebel") + board.team(game, OPPONENT["rebel"])
+        game.log("probes-taken", faction="rebel", count=len(taken), cards=secret(list(taken), *both),
+                 card=ctx.get("card"))
+    chosen = answer(frame)
+    if chosen is not None:
+        where, _, card = chosen["id"].partition(":")
+        frame["taken"].remove(card)
+        frame[where] += 1
+        cards = deck(game, "probes")
+        if where == "top":
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+    if frame["taken"]:
+        options = [{"id": f"{where}:{c}", "label": f"Put {label(game, tables(game).probes[c])} on the {where}"}
+                   for c in sorted(frame["taken"]) for where in ("top", "bottom")]
+        game.ask(ctx["player"], "plant-probe", options, "Put which probe card where? (the next on top lies above)")
+        return
+    game.log("probes-planted", faction="rebel", top=frame["top"], bottom=frame["bottom"], card=ctx.get("card"))

@@ -1,237 +1,493 @@
-"""Effect ops about cards and rings: probe cards, projects and objectives drawn or rearranged, a mission card taken
-from a deck and assigned, an attachment ring put on a leader. Drawn cards are logged as secrets of the drawing team
-(hands are team secrets, RULINGS C-08)."""
+"""Effect ops on cards: cards moved between hands, decks, discard piles and the table (``move_cards``), hands and
+the base's whereabouts shown (``reveal``), and a card kept in hand once played (``keep_card``).
+
+Card zones are named by strings: ``hand:SIDE:KIND`` (a side's hand of missions, actions, objectives or probes),
+``deck:probes`` / ``deck:projects`` / ``deck:objectives`` (the shared decks), ``deck:SIDE:missions`` (a side's
+mission deck), ``discard:projects`` / ``discard:objectives`` / ``discard:SIDE:missions`` (the public discard
+piles, RS-ACT-15), ``starting-actions:SIDE`` (the side's starting action cards neither dealt nor played, RB-SET-11),
+and as a destination ``discard`` (each card to its own discard pile) and ``mission`` (laid face down as an assigned
+mission). SIDE is relative (``self``, ``opponent``) or absolute (``rebel``, ``empire``). Hands are secrets of their
+team and decks secrets of nobody (RULINGS C-08); what a side sees of the cards moved is logged as its secret. The
+objective deck's card backs are public and move with their cards (RS-OBJ-02).
+
+Each kind of move keeps the decision kind and the event it has always had (``keep-objective``, ``take-card``,
+``drew-probes``, ``card-taken`` ...): the tables below say which (:data:`DRAWN`, :data:`KEEP`, :data:`TAKE`).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from swrebellion.engine import secret
+from swrebellion.engine import peek, secret
 
 from .. import board
-from ..cards import deck, draw, hand
+from ..cards import deck, discard, draw, hand
 from ..names import label
-from ..rules import missions, plans
-from ..rules.objectives import sync_stages
+from ..rules import combat, missions, plans
+from ..rules.objectives import keep_card_in_hand, sync_stages
 from ..tables import OPPONENT, tables
-from .conditions import Faction, OpTable, Strict, SystemFilter, answer, matches, op
+from .conditions import OpTable, Side, Strict, SystemFilter, answer, matches, op, pick, side_of, uses
 
 OPS: OpTable = {}
 
+SIDES = ("self", "opponent", "rebel", "empire")
+HAND_KINDS = ("missions", "actions", "objectives", "probes")
+#: Every zone a card may come from.
+SOURCES = (
+    *(f"hand:{s}:{k}" for s in SIDES for k in HAND_KINDS),
+    "deck:probes", "deck:projects", "deck:objectives", *(f"deck:{s}:missions" for s in SIDES),
+    "discard:projects", "discard:objectives", *(f"discard:{s}:missions" for s in SIDES),
+    *(f"starting-actions:{s}" for s in SIDES),
+)
+Source = Literal[SOURCES]  # type: ignore[valid-type]
+Destination = Literal[(*SOURCES[: len(SIDES) * len(HAND_KINDS)], "deck:probes", "deck:projects", "deck:objectives",  # type: ignore[valid-type]
+                       *(f"deck:{s}:missions" for s in SIDES), "discard", "mission")]
 
-class DrawProbes(Strict):
-    """The Empire draws probe cards: ``count``, or one per full ``per_base_units`` Rebel units at the Rebel base if
-    that is more (Gather Intel; the base's system once revealed, RB-BAS-15, FAQ-65). The probe deck is never
-    refilled (RS-PRB-05). With ``hand_over`` the Rebel draws them instead and hands the Empire every card whose
-    system meets that condition; the others are shuffled back into the probe deck (Intercept Transmissions)."""
 
-    count: int = Field(default=1, ge=0)
-    per_base_units: int | None = Field(default=None, ge=1)
-    hand_over: SystemFilter | None = None
+@dataclass(frozen=True)
+class Zone:
+    """A zone named in card data, for the card playing now: ``kind`` (hand, deck, discard, starting-actions,
+    mission), ``cards`` (missions, actions, objectives, probes, projects), the side owning it (``None`` for the
+    shared decks) and the name of its deck or pile in the state."""
+
+    kind: str
+    cards: str
+    side: str | None
+    name: str
+
+    def pile(self, game) -> list:
+        if self.kind == "hand":
+            return hand(game, self.side, self.cards)
+        if self.kind == "deck":
+            return deck(game, self.name)
+        return game.state["data"]["discards"].setdefault(self.name, [])
 
 
-@op(OPS, "draw_probes", DrawProbes)
-def draw_probes(game, frame, params: DrawProbes, ctx) -> None:
-    """Draw probe cards into the Empire's hand, counted by Rebel units at the base when asked (Gather Intel)."""
+def zone(spec: str, ctx) -> Zone:
+    parts = spec.split(":")
+    if parts[0] in ("mission", "discard") and len(parts) == 1:
+        return Zone(parts[0], "", None, parts[0])
+    if parts[0] == "hand":
+        return Zone("hand", parts[2], side_of(ctx, parts[1]), parts[2])
+    if parts[0] == "starting-actions":
+        side = side_of(ctx, parts[1])
+        return Zone("starting-actions", "actions", side, f"starting-actions-{side}")
+    if len(parts) == 3:  # deck:SIDE:missions, discard:SIDE:missions
+        side = side_of(ctx, parts[1])
+        return Zone(parts[0], "missions", side, f"missions-{side}")
+    return Zone(parts[0], parts[1], "rebel" if parts[1] == "objectives" else "empire", parts[1])
+
+
+class MoveCards(Strict):
+    """Move cards from one zone to another (the zones are listed at the top of docs/effects.md's cards group).
+
+    * From a deck, blind: the top ``count`` cards (``per_base_units``: at least one per full N Rebel units at the
+      Rebel base, RB-BAS-15, FAQ-65). A deck that runs out is refilled from its discard pile, except the probe and
+      objective decks (RB-SUP-05, RS-PRB-05, RS-OBJ-01). From ``starting-actions``: drawn at random.
+    * From a deck, with ``look``: the ``chooser`` looks at the top ``look`` cards; ``keep`` of them (his choice, one at
+      a time), or with ``keep_where`` the probe cards whose system meets it, go to ``to``; the ``rest`` go to the
+      bottom of the deck, back on top in the order he chooses, or shuffled back in. ``to`` the deck itself puts the
+      kept cards on top (Infiltration); ``keep: 0`` with ``rest: top`` puts them all back in his order (Stolen Plans).
+    * From a deck with ``cards``: the chooser searches the deck for one of those cards, then it is shuffled
+      (RS-ACT-11: Son of Skywalker).
+    * From a hand or a discard pile: ``count`` cards the chooser picks one at a time (``at_random``: taken at random
+      and shown to both sides), never the card being played; ``show``: both sides see the whole hand first; with
+      ``starting: exclude`` (or ``only``) starting missions are left out (or the only ones offered).
+    * ``to: mission``: the card chosen (from a deck, searched; or from a hand) is laid face down as an assigned
+      mission with ``leaders``: the card's pictured leader (``actor``), a second leader from the pool joining him if
+      the player wishes (this is the Assignment Phase, RS-MIS-07: Our Most Desperate Hour), or the mission's leaders
+      (``mission``: Contingency Plan). Only cards they could carry out are offered.
+
+    Paying a cost from one's own hand into a discard pile (The Long War) is asked even when one card is left to
+    give. A card that needs ``count`` cards to choose from is offered only when there are that many (its
+    feasibility test, for a card's first step, a trigger card or an objective)."""
+
+    model_config = uses(reads=("faction", "player", "card", "actor", "leaders"), group="cards")
+
+    from_: Source = Field(alias="from", description="Where the cards come from.")
+    to: Destination = Field(description="Where they go.")
+    count: int = Field(default=1, ge=1, description="How many cards move (from a hand or pile: chosen).")
+    per_base_units: int | None = Field(
+        default=None, ge=1, description="From a deck: at least one card per full this many Rebel units at the base.")
+    look: int | None = Field(default=None, ge=1, description="From a deck: look at this many cards from the top.")
+    keep: int | None = Field(default=None, ge=0, description="With look: how many of them go to `to` (default count).")
+    keep_where: SystemFilter | None = Field(
+        default=None, description="With look, from the probe deck: the cards whose system meets this go to `to`.")
+    rest: Literal["bottom", "top", "shuffle"] = Field(
+        default="bottom", description="With look: where the cards not kept go (top: in the chooser's order).")
+    position: Literal["top", "bottom"] = Field(default="top", description="To a deck: its top or its bottom.")
+    chooser: Literal["self", "opponent"] = Field(default="self", description="Who looks and chooses.")
+    at_random: bool = Field(default=False, description="From a hand: taken at random, shown to both sides.")
+    cards: list[str] | None = Field(default=None, description="Only these cards (searched for in a deck).")
+    starting: Literal["include", "exclude", "only"] = Field(
+        default="include", description="Starting missions: offered too, left out, or the only ones offered.")
+    show: bool = Field(default=False, description="From a hand: both sides see the whole hand first.")
+    leaders: Literal["actor", "mission"] = Field(
+        default="actor", description="to: mission: who is assigned (the card's leader, or the mission's).")
+
+    @model_validator(mode="after")
+    def _shape(self):
+        deck_source = self.from_.startswith(("deck:", "starting-actions:"))
+        if (self.look is not None or self.per_base_units is not None) and not self.from_.startswith("deck:"):
+            raise ValueError("'look' and 'per_base_units' are for a deck")
+        if self.keep_where is not None and (self.from_ != "deck:probes" or self.look is None):
+            raise ValueError("'keep_where' chooses probe cards looked at: from deck:probes, with look")
+        if (self.keep is not None) and self.look is None:
+            raise ValueError("'keep' goes with 'look'")
+        if (self.at_random or self.show) and not self.from_.startswith("hand:"):
+            raise ValueError("'at_random' and 'show' are for a hand")
+        if self.to == "mission" and not (self.from_.startswith("hand:") or (deck_source and self.look is None)):
+            raise ValueError("to: mission takes the card from a hand, or searches a deck")
+        return self
+
+
+#: Cards drawn or looked at from a deck into a hand: the event telling the side what it drew (``card``: with the
+#: card that drew them).
+DRAWN = {"probes": ("drew-probes", False), "projects": ("drew-projects", False),
+         "objectives": ("drew-objectives", False), "actions": ("drew-actions", True),
+         "missions": ("drew-missions", False)}
+#: Cards looked at to keep some: (source cards, destination kind) -> (decision kind, option ids by index, ask even
+#: when one card is left).
+KEEP = {("projects", "hand"): ("keep-project", False, True), ("objectives", "hand"): ("keep-objective", True, True),
+        ("objectives", "deck"): ("arrange-objectives", True, True), ("missions", "hand"): ("keep-mission", False, False)}
+#: Cards picked from a hand or pile: (source kind, source cards, destination kind) -> decision kind.
+TAKE = {("hand", "objectives", "deck"): "bury-objective", ("hand", "missions", "discard"): "discard-mission",
+        ("hand", "objectives", "discard"): "discard-objective", ("discard", "objectives", "deck"): "objective-from-discard",
+        ("discard", "missions", "hand"): "take-card", ("deck", "missions", "hand"): "take-card"}
+
+
+def _player(game, ctx, params: MoveCards, src: Zone, dst: Zone) -> str:
+    """Who chooses: a side's General decides about the objective and project decks he looks at and the objectives
+    in his hand (he holds them, RB-TEAM-06); otherwise the card's player, or the opponent's Admiral."""
+    side = side_of(ctx, params.chooser)
+    if src.cards in ("objectives", "projects") and not (src.kind == "hand" and src.side != side) \
+            and not (src.kind == "discard"):
+        return board.decider(game, side, "general")
+    if params.chooser == "opponent":
+        return board.decider(game, side, "admiral")
+    return ctx.get("player") or board.decider(game, side, "general")
+
+
+def _candidates(game, params: MoveCards, src: Zone, ctx) -> list[str]:
+    """The cards that may be chosen from a hand, a pile or a searched deck."""
+    cards = list(src.pile(game))
+    if src.kind == "hand" and ctx.get("card") in cards:  # still in hand while the card is only being offered
+        cards.remove(ctx["card"])
+    if params.cards is not None:
+        cards = [c for c in cards if c in params.cards]
+    if params.starting != "include" and src.cards == "missions":
+        starting = tables(game).missions
+        cards = [c for c in cards if (starting[c].deck == "starting") == (params.starting == "only")]
+    return cards
+
+
+def _can_move(game, params: MoveCards, ctx) -> bool:
+    src, dst = zone(params.from_, ctx), zone(params.to, ctx)
+    if dst.kind == "mission":
+        return bool(_mission_choices(game, params, src, ctx))
+    if src.kind == "deck" and params.cards is None:
+        return True  # a draw draws what there is
+    return len(_candidates(game, params, src, ctx)) >= params.count
+
+
+@op(OPS, "move_cards", MoveCards, _can_move)
+def move_cards(game, frame, params: MoveCards, ctx) -> None:
+    """Move cards between hands, decks, discard piles and the table (Gather Intel, Research and Development, Covert
+    Operation, Infiltration, Retrieve the Plans, Stolen Intel, Son of Skywalker, Our Most Desperate Hour)."""
+    src, dst = zone(params.from_, ctx), zone(params.to, ctx)
+    if dst.kind == "mission":
+        _to_mission(game, frame, params, src, ctx)
+    elif params.look is not None:
+        _look(game, frame, params, src, dst, ctx)
+    elif src.kind in ("deck", "starting-actions") and params.cards is None:
+        _draw(game, params, src, dst, ctx)
+    else:
+        _take(game, frame, params, src, dst, ctx)
+
+
+def _put(game, dst: Zone, cards: list[str], params: MoveCards) -> None:
+    """Cards arriving in ``dst``: a hand, a deck (top or bottom, its public backs in step), or their own discard
+    piles."""
+    if dst.kind == "discard":
+        t = tables(game)
+        for card in cards:
+            if card in t.objectives:
+                discard(game, "objectives", card)
+            elif card in t.missions:
+                owner = t.missions[card].faction
+                discard(game, "projects" if t.missions[card].deck == "project" else f"missions-{owner}", card)
+            else:
+                discard(game, dst.name, card)
+        return
+    pile = dst.pile(game)
+    if dst.kind == "deck" and params.position == "top":
+        pile[0:0] = cards
+    else:
+        pile.extend(cards)
+    if dst.kind == "deck" and dst.cards == "objectives":
+        sync_stages(game)  # the backs are public and move with their cards (RS-OBJ-02)
+
+
+def _draw(game, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
+    """The top cards of a deck, unseen until drawn (RB-PRB, RB-PRJ-01, RB-OBJ-01), or starting action cards at random
+    (RB-SET-11)."""
     count = params.count
     if params.per_base_units:
         at_base = sum(board.faction_units(game, board.rebel_base_location(game), "rebel").values())
         count = max(count, at_base // params.per_base_units)
-    drawn = draw(game, "probes", count)
-    if params.hand_over is not None:
-        _hand_over_probes(game, drawn, params.hand_over, ctx)
-        game.pop()
-        return
-    hand(game, "empire", "probes").extend(drawn)
-    game.log("drew-probes", faction="empire", count=len(drawn), cards=board.team_secret(game, drawn, "empire"))
-    game.pop()
+    if src.kind == "starting-actions":
+        actions = tables(game).actions
+        held = hand(game, src.side, "actions")
+        played = {e["card"] for e in game.state["log"] if e["type"] == "action-played"} | {ctx.get("card")}
+        box = secret(sorted(c for c, a in actions.items()
+                            if a.faction == src.side and a.starting and c not in held and c not in played))
+        game.shuffle(box, src.name)
+        drawn = game.draw(box, count)
+    else:
+        drawn = draw(game, src.name, count)
+        if src.cards == "objectives":
+            sync_stages(game)
+    _put(game, dst, drawn, params)
+    _log_drawn(game, src, dst.side or side_of(ctx, "self"), drawn, ctx)
 
 
-def _hand_over_probes(game, drawn: list[str], where: SystemFilter, ctx) -> None:
-    """The Rebel alone sees what he drew; both sides see the cards handed over; the deck is shuffled after."""
-    t = tables(game)
-    game.log("drew-probes", faction="rebel", count=len(drawn), cards=board.team_secret(game, list(drawn), "rebel"))
-    given = [c for c in drawn if matches(game, t.probes[c], where, ctx)]
-    hand(game, "empire", "probes").extend(given)
-    both = board.team(game, "rebel") + board.team(game, OPPONENT["rebel"])
-    game.log("probes-handed", faction="rebel", count=len(given), cards=secret(given, *both), card=ctx.get("card"))
-    deck(game, "probes").extend(c for c in drawn if c not in given)
-    game.shuffle(game.state["data"]["decks"]["probes"], "probes")
+def _log_drawn(game, src: Zone, side: str, drawn: list[str], ctx) -> None:
+    event, with_card = DRAWN.get(src.cards, ("cards-drawn", True))
+    extra = {"card": ctx.get("card")} if with_card else {}
+    game.log(event, faction=side, count=len(drawn), cards=board.team_secret(game, list(drawn), side), **extra)
 
 
-class DrawProjects(Strict):
-    """The Empire draws ``count`` project cards into its mission hand (RB-PRJ-01, RB-PRJ-06); with ``keep`` it
-    keeps that many and puts the others on the bottom of the project deck (Research and Development)."""
-
-    count: int = Field(default=1, ge=1)
-    keep: int | None = Field(default=None, ge=1)
-
-
-@op(OPS, "draw_projects", DrawProjects)
-def draw_projects(game, frame, params: DrawProjects, ctx) -> None:
-    """Draw project cards into the Imperial hand (RB-PRJ-01); the project discard refills the deck (RB-SUP-05).
-    Research and Development (RB-PRJ-01); the project discard refills the deck (RB-SUP-05)."""
-    if "drawn" not in frame:
-        frame["drawn"] = draw(game, "projects", params.count)
-        frame["kept"] = []
-        game.log("drew-projects", faction="empire", count=len(frame["drawn"]),
-                 cards=board.team_secret(game, list(frame["drawn"]), "empire"))
-    chosen = answer(frame)
-    if chosen is not None:
-        frame["drawn"].remove(chosen["id"])
-        frame["kept"].append(chosen["id"])
-    keep = len(frame["drawn"]) + len(frame["kept"]) if params.keep is None else params.keep
-    if len(frame["kept"]) < keep and frame["drawn"]:
-        if len(frame["drawn"]) + len(frame["kept"]) > keep:
-            options = [{"id": c, "label": label(game, c)} for c in sorted(set(frame["drawn"]))]
-            game.ask(board.decider(game, "empire", "general"), "keep-project", options, "Keep which project?")
-            return
-        frame["kept"] += frame["drawn"]
-        frame["drawn"] = []
-    hand(game, "empire", "missions").extend(frame["kept"])
-    deck(game, "projects").extend(frame["drawn"])
-    game.pop()
-
-
-class DrawObjectives(Strict):
-    """The Rebel draws objective cards (Rebel Planning); the General holds them (RB-OBJ-14). With ``keep`` he keeps
-    that many and puts the others on the bottom of the objective deck (Covert Operation); their backs stay public
-    (RS-OBJ-02)."""
-
-    count: int = Field(default=1, ge=1)
-    keep: int | None = Field(default=None, ge=1)
-
-
-def take_objectives(game, count: int) -> list[str]:
-    """Draw from the top of the objective deck, keeping the public list of card backs in step (RS-OBJ-02)."""
-    data = game.state["data"]
-    drawn = draw(game, "objectives", count)
-    data["objective_stages"] = data["objective_stages"][len(drawn):]
-    return drawn
-
-
-@op(OPS, "draw_objectives", DrawObjectives)
-def draw_objectives(game, frame, params: DrawObjectives, ctx) -> None:
-    """Draw objective cards into the Rebel's hand, possibly keeping only some (Rebel Planning; Covert Operation).
-    Rebel Planning; Covert Operation (draw 2, keep 1)."""
-    general = board.decider(game, "rebel", "general")
-    if "drawn" not in frame:
-        frame["drawn"] = take_objectives(game, params.count)
-        frame["kept"] = []
-        game.log("drew-objectives", faction="rebel", count=len(frame["drawn"]),
-                 cards=board.team_secret(game, list(frame["drawn"]), "rebel"))
-    chosen = answer(frame)
-    if chosen is not None:
-        frame["kept"].append(frame["drawn"].pop(int(chosen["id"].partition(":")[2])))
-    keep = params.count if params.keep is None else params.keep
-    while len(frame["kept"]) < keep and frame["drawn"]:
-        if len(frame["drawn"]) + len(frame["kept"]) > keep:
-            options = [{"id": f"keep:{n}", "label": f"Keep {label(game, c)}"} for n, c in enumerate(frame["drawn"])]
-            game.ask(general, "keep-objective", options, "Keep which objective? The others go to the bottom.")
-            return
-        frame["kept"] += frame["drawn"]
-        frame["drawn"] = []
-    hand(game, "rebel", "objectives").extend(frame["kept"])
-    if frame["drawn"]:
-
-        deck(game, "objectives").extend(frame["drawn"])
-        sync_stages(game)  # the backs are public and move with their cards (RS-OBJ-02)
-        game.log("objectives-to-bottom", faction="rebel", count=len(frame["drawn"]))
-    game.pop()
-
-
-class ArrangeObjectives(Strict):
-    """The card's side (the Rebel for a Rebel card) looks at the top ``look`` objective cards and keeps one on top,
-    the others going to the bottom (Infiltration; RB-OBJ-13), or (``rest: top``) puts them all back on top in the
-    order it chooses (Stolen Plans). Card backs (stages) are public and move with their cards (RS-OBJ-02)."""
-
-    look: int = Field(default=2, ge=2)
-    rest: Literal["bottom", "top"] = "bottom"
-
-
-@op(OPS, "arrange_objectives", ArrangeObjectives)
-def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
-    """Look at the top objective cards and put them back in an order the card's side chooses (Infiltration; Stolen
-    Plans)."""
-    data = game.state["data"]
-    faction = ctx.get("faction", "rebel")
-    cards = deck(game, "objectives")
-    if "top" not in frame:
-        frame["top"] = list(cards[: params.look])
-        frame["order"] = []  # indexes into "top", from the top down
-        game.log("looked-at-objectives", faction=faction, cards=board.team_secret(game, list(frame["top"]), faction))
-    top = frame["top"]
-    chosen = answer(frame)
-    if chosen is not None:
-        frame["order"].append(int(chosen["id"].partition(":")[2]))
-    wanted = len(top) - 1 if params.rest == "top" else 1
-    left = [n for n in range(len(top)) if n not in frame["order"]]
-    if len(frame["order"]) < wanted and len(left) > 1:
-        if params.rest == "top":
-            options = [{"id": f"top:{n}", "label": f"Put {label(game, top[n])} next from the top"} for n in left]
-            prompt = f"Which objective goes at position {len(frame['order']) + 1} from the top?"
+def _look(game, frame, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
+    """Look at the top cards of a deck, keep some, put the rest back."""
+    side = side_of(ctx, params.chooser)
+    if "seen" not in frame:
+        seen = draw(game, src.name, params.look)
+        frame.update(seen=board.team_secret(game, seen, side), kept=[])
+        if src.cards == "objectives":
+            sync_stages(game)
+        if src.cards == "missions":
+            game.log("looked-at-missions", faction=side, count=len(seen), card=ctx.get("card"))
+        elif src.cards == "objectives" and dst.kind == "deck":
+            game.log("looked-at-objectives", faction=side, cards=board.team_secret(game, list(seen), side))
         else:
-            options = [{"id": f"top:{n}", "label": f"Keep {label(game, top[n])} on top"} for n in left]
-            prompt = "Which objective stays on top? The others go to the bottom."
-        game.ask(board.decider(game, faction, "general"), "arrange-objectives", options, prompt)
+            _log_drawn(game, src, side, seen, ctx)
+    seen, kept = peek(frame["seen"]), frame["kept"]
+    if params.keep_where is not None:
+        t = tables(game)
+        kept += [c for c in seen if matches(game, t.probes[c], params.keep_where, ctx)]
+        seen[:] = [c for c in seen if c not in kept]
+        frame["kept_all"] = True
+    keep = params.count if params.keep is None else params.keep
+    kind, by_index, ask_alone = KEEP.get((src.cards, dst.kind), ("keep-card", False, False))
+    chosen = None if frame.get("ordering") else answer(frame)
+    if chosen is not None:
+        card = seen.pop(int(chosen["id"].partition(":")[2])) if by_index else chosen["id"]
+        if not by_index:
+            seen.remove(card)
+        kept.append(card)
+        _note_kept(game, src, dst, side, card, ctx)
+    while not frame.get("kept_all") and len(kept) < keep and seen:
+        if ask_alone and len(seen) + len(kept) <= keep:  # nothing to choose: all of them
+            for card in list(seen):
+                kept.append(card)
+                _note_kept(game, src, dst, side, card, ctx)
+            seen.clear()
+            break
+        if by_index:
+            options = [{"id": f"{'top' if dst.kind == 'deck' else 'keep'}:{n}",
+                        "label": f"Keep {label(game, c)}" + (" on top" if dst.kind == "deck" else "")}
+                       for n, c in enumerate(seen)]
+        else:
+            options = [{"id": c, "label": label(game, c)} for c in sorted(set(seen))]
+        prompt = ("Which objective stays on top? The others go to the bottom." if kind == "arrange-objectives"
+                  else "Keep which objective? The others go to the bottom." if kind == "keep-objective"
+                  else "Keep which project?" if kind == "keep-project" else "Keep which mission card?"
+                  if kind == "keep-mission" else "Keep which card?")
+        player = _player(game, ctx, params, src, dst)
+        if ask_alone or len(options) > 1:
+            game.ask(player, kind, options, prompt)
+            return
+        chosen = game.answer_alone(player, kind, options[0], prompt)
+        card = chosen["id"] if not by_index else seen[int(chosen["id"].partition(":")[2])]
+        seen.remove(card)
+        kept.append(card)
+        _note_kept(game, src, dst, side, card, ctx)
+    if params.rest == "top" and len(seen) > 1 and not _ordered(game, frame, params, src, seen, ctx):
         return
-    game.pop()
-    if len(top) < 2:
+    _finish_look(game, frame, params, src, dst, side, ctx)
+
+
+def _note_kept(game, src: Zone, dst: Zone, side: str, card: str, ctx) -> None:
+    if src.cards == "missions" and dst.kind == "hand":
+        game.log("card-taken", faction=side, deck=src.name, card=board.team_secret(game, card, side))
+
+
+def _ordered(game, frame, params: MoveCards, src: Zone, seen: list[str], ctx) -> bool:
+    """``rest: top``: the chooser puts the cards back one at a time, from the top down (the ``arrange-objectives``
+    decision for objectives). True once they are in order."""
+    order = frame.setdefault("order", [])
+    frame["ordering"] = True
+    chosen = answer(frame)
+    if chosen is not None:
+        order.append(int(chosen["id"].partition(":")[2]))
+    left = [n for n in range(len(seen)) if n not in order]
+    if len(left) > 1:
+        kind = "arrange-objectives" if src.cards == "objectives" else "arrange-cards"
+        options = [{"id": f"top:{n}", "label": f"Put {label(game, seen[n])} next from the top"} for n in left]
+        game.ask(_player(game, ctx, params, src, src), kind, options,
+                 f"Which {src.cards[:-1]} goes at position {len(order) + 1} from the top?")
+        return False
+    seen[:] = [seen[n] for n in order + left]
+    return True
+
+
+def _finish_look(game, frame, params: MoveCards, src: Zone, dst: Zone, side: str, ctx) -> None:
+    """The kept cards go where the card says (with what it tells), then the rest go back; cards kept on the deck
+    they came from go back on top, above the rest."""
+    seen, kept = peek(frame["seen"]), frame["kept"]
+    looked, rest = len(seen) + len(kept), list(seen)
+    same_deck = dst.kind == "deck" and dst.name == src.name
+    if not same_deck:
+        _put(game, dst, kept, params)
+        if params.keep_where is not None and dst.side != side:  # handed over: both sides see what was given
+            both = board.team(game, side) + board.team(game, OPPONENT[side])
+            game.log("probes-handed", faction=side, count=len(kept), cards=secret(list(kept), *both),
+                     card=ctx.get("card"))
+    pile = src.pile(game)
+    if params.rest == "top":
+        pile[0:0] = rest
+    else:
+        pile.extend(rest)
+        if params.rest == "shuffle":
+            game.shuffle(game.state["data"]["decks"][src.name], src.name)
+    if same_deck:
+        pile[0:0] = kept
+    if src.cards == "objectives":
+        sync_stages(game)  # the backs are public and move with their cards (RS-OBJ-02)
+        if same_deck and looked >= 2:
+            game.log("arranged-objectives", faction=side, to_bottom=len(rest) if params.rest == "bottom" else 0)
+        elif not same_deck and rest and params.rest == "bottom":
+            game.log("objectives-to-bottom", faction=side, count=len(rest))
+
+
+def _take(game, frame, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
+    """Cards picked one at a time (or at random) from a hand, a discard pile, or a deck searched for them."""
+    side = side_of(ctx, params.chooser)
+    if params.show and not frame.get("shown"):
+        frame["shown"] = True
+        cards = src.pile(game)
+        both = board.team(game, src.side) + board.team(game, OPPONENT[src.side])
+        game.log("hand-shown", faction=src.side, kind=src.cards, cards=secret(sorted(cards), *both),
+                 card=ctx.get("card"))
+    kind = TAKE.get((src.kind, src.cards, dst.kind), "choose-card")
+    chosen = answer(frame)
+    while True:
+        if chosen is None:
+            if frame.get("taken", 0) >= params.count:
+                return
+            candidates = _candidates(game, params, src, ctx)
+            if not candidates:
+                return
+            if params.at_random:
+                chosen = {"id": candidates[game.random_below(len(candidates))]}
+            else:
+                where = "" if dst.kind != "deck" else params.position
+                options = [{"id": c, "label": f"Put {label(game, c)} on the {where} of the deck" if kind == "bury-objective"
+                            else label(game, c)} for c in sorted(set(candidates))]
+                prompt = _take_prompt(game, kind, params, ctx)
+                player = _player(game, ctx, params, src, dst)
+                own_cost = src.kind == "hand" and src.side == side and dst.kind == "discard"
+                if own_cost or len(options) > 1:  # a cost from one's own hand is always asked (The Long War)
+                    game.ask(player, kind, options, prompt)
+                    return
+                chosen = game.answer_alone(player, kind, options[0], prompt)
+        card = chosen["id"]
+        chosen = None
+        src.pile(game).remove(card)
+        _put(game, dst, [card], params)
+        frame["taken"] = frame.get("taken", 0) + 1
+        _note_taken(game, params, src, dst, side, card, ctx)
+        if src.kind == "deck":  # a deck searched is shuffled after (RS-ACT-11)
+            game.shuffle(game.state["data"]["decks"][src.name], src.name)
+            game.log("card-taken", faction=side, deck=src.name, card=board.team_secret(game, card, side))
+
+
+def _take_prompt(game, kind: str, params: MoveCards, ctx) -> str:
+    card = label(game, ctx.get("card", ""))
+    return {"bury-objective": f"Which Rebel objective goes to the {params.position} of the objective deck?",
+            "discard-mission": f"{card}: discard which mission?",
+            "discard-objective": f"{card}: discard which objective?",
+            "objective-from-discard": f"{card}: which discarded objective goes on top of the deck?",
+            "take-card": "Take which card from your mission discard pile?" if params.from_.startswith("discard")
+            else "Take which card from your mission deck?"}.get(kind, f"{card}: choose a card")
+
+
+def _note_taken(game, params: MoveCards, src: Zone, dst: Zone, side: str, card: str, ctx) -> None:
+    """The event of a card picked from a hand or pile (a searched deck's comes after its shuffle)."""
+    if src.kind == "hand" and dst.kind == "deck" and src.cards == "objectives":
+        both = board.team(game, src.side) + board.team(game, OPPONENT[src.side])
+        game.log("objective-buried", card=secret(card, *both), by=ctx.get("card"), to=params.position)
+    elif src.kind == "hand" and dst.kind == "discard" and src.cards == "missions":
+        game.log("mission-discarded", faction=src.side, card=card, by=ctx.get("card"))
+    elif src.kind == "hand" and dst.kind == "discard" and src.cards == "objectives":
+        game.log("objective-discarded", faction=src.side, card=card, cause=ctx.get("card"))
+    elif src.kind == "discard" and src.cards == "objectives" and dst.kind == "deck":
+        game.log("objective-returned", faction=side, card=card, to=f"objective deck {params.position}",
+                 cause=ctx.get("card"))
+    elif src.kind == "discard" and dst.kind == "hand":
+        game.log("card-taken", faction=side, deck=f"discard:{src.name}", card=card)  # a public pile
+    elif src.kind != "deck":
+        seen = board.team(game, side) + board.team(game, OPPONENT[side]) if src.kind != "hand" or params.at_random \
+            else board.team(game, side)
+        game.log("cards-moved", faction=side, source=params.from_, to=params.to, cards=secret([card], *seen),
+                 card=ctx.get("card"))
+
+
+# -- a card laid face down as a mission ------------------------------------------------------------------------------
+
+
+def _mission_choices(game, params: MoveCards, src: Zone, ctx) -> list[str]:
+    """Cards the leaders could carry out (as for assignments, ``missions``)."""
+    faction = ctx["faction"]
+    if params.leaders == "actor":
+        pool = board.pool(game, faction)
+        return sorted({c for c in _candidates(game, params, src, ctx)
+                       if plans.playable(game, c) and missions.completable(game, c, [ctx["actor"]], pool)})
+    return sorted({c for c in _candidates(game, params, src, ctx)
+                   if plans.playable(game, c) and missions.meets(game, c, ctx["leaders"])})
+
+
+def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
+    faction = ctx["faction"]
+    if params.leaders == "mission":  # the mission's leaders, back in the pool, go onto the card (Contingency Plan)
+        leaders = [lid for lid in ctx["leaders"] if board.leader(game, lid)["at"] == "pool"]
+        cards = _mission_choices(game, params, src, {**ctx, "leaders": leaders}) if leaders else []
+        if not cards:
+            return
+        chosen = pick(game, frame, ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
+                      f"Assign {', '.join(label(game, lid) for lid in leaders)} to which {src.cards[:-1]}?")
+        if chosen is None:
+            return
+        src.pile(game).remove(chosen["id"])
+        missions.assign(game, faction, chosen["id"], leaders)
         return
-    order = frame["order"] + [n for n in range(len(top)) if n not in frame["order"]]
-    stays = len(top) if params.rest == "top" else 1
-    for pile in (cards, data["objective_stages"]):
-        moved = [pile[n] for n in order]
-        pile[: len(top)] = moved[:stays]
-        pile.extend(moved[stays:])
-    game.log("arranged-objectives", faction=faction, to_bottom=len(top) - stays)
-
-
-class AssignFromDeck(Strict):
-    """Search the side's mission deck (``deck: projects``: the project deck, RB-PRJ) for a card and assign the card's
-    leader (the actor) to it, face down; a second leader from the pool may join him because this happens in the
-    Assignment Phase (RS-MIS-07). The deck is shuffled after (Our Most Desperate Hour, Proceeding as Planned; the
-    chosen card is not shown, RS-ACT-11)."""
-
-    deck: Literal["missions", "projects"] = "missions"
-
-
-def _deck_name(params: AssignFromDeck, faction: str) -> str:
-    return "projects" if params.deck == "projects" else f"missions-{faction}"
-
-
-def _deck_choices(game, params: AssignFromDeck, ctx) -> list[str]:
-    """Cards of the deck the actor could carry out, alone or with one leader from the pool."""
-
-    faction, actor = ctx["faction"], ctx["actor"]
-    pool = board.pool(game, faction)
-    return sorted({c for c in deck(game, _deck_name(params, faction))
-                   if plans.playable(game, c) and missions.completable(game, c, [actor], pool)})
-
-
-@op(OPS, "assign_from_deck", AssignFromDeck, lambda game, params, ctx: bool(_deck_choices(game, params, ctx)))
-def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
-    """Search a deck for a card and put it face down as an assigned mission, or into hand (Our Most Desperate Hour,
-    Proceeding as Planned).
-    Our Most Desperate Hour, Proceeding as Planned."""
-
-    faction, actor = ctx["faction"], ctx["actor"]
-    name = _deck_name(params, faction)
+    actor = ctx["actor"]
     chosen = answer(frame)
     if "card" not in frame:
         if chosen is None:
-            cards = _deck_choices(game, params, ctx)
+            cards = _mission_choices(game, params, src, ctx)
             if not cards:
-                game.pop()
                 return
             game.ask(ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
                      f"Choose the mission to assign {label(game, actor)} to")
             return
         frame["card"] = chosen["id"]
-        deck(game, name).remove(frame["card"])
-        game.shuffle(game.state["data"]["decks"][name], name)
+        src.pile(game).remove(frame["card"])
+        if src.kind == "deck":
+            game.shuffle(game.state["data"]["decks"][src.name], src.name)  # the card stays unseen (RS-ACT-11)
         chosen = None
     if chosen is None:
         options = missions.second_leader_options(game, faction, frame["card"], actor)
@@ -241,41 +497,70 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
         chosen = game.answer_alone(ctx["player"], "second-leader", options[0]) if options else {"id": "none"}
     second = [] if chosen["id"] == "none" else [chosen["id"]]
     missions.assign(game, faction, frame["card"], [actor] + second)
-    game.pop()
 
 
-class ShowHand(Strict):
-    """The side shows its whole hand of ``kind`` cards to the opponent, then keeps it hidden again (RB-OBJ-10:
-    all of them; Interrogation)."""
-
-    faction: Faction
-    kind: Literal["missions", "actions", "objectives", "probes"]
+# -- shown, told -----------------------------------------------------------------------------------------------------
 
 
-@op(OPS, "show_hand", ShowHand)
-def show_hand(game, frame, params: ShowHand, ctx) -> None:
-    """Show a hand to the other side: the cards become visible to both teams (RB-OBJ-10).
-    The cards are logged for both teams: the opponent has seen them (RB-OBJ-10)."""
-    cards = list(hand(game, params.faction, params.kind))
-    seen = board.team(game, params.faction) + board.team(game, OPPONENT[params.faction])
-    game.log("hand-shown", faction=params.faction, kind=params.kind, cards=secret(cards, *seen))
-    game.pop()
+class Reveal(Strict):
+    """Show something to the other side.
+
+    * ``what: hand``: ``side`` shows its whole hand of ``kind`` to the opponent, then keeps it hidden again
+      (RB-OBJ-10: all of them; Interrogation). ``kind: tactics``: the side's combat hand is turned face up for the
+      rest of this combat, its draws too (Good Intel, base printing).
+    * ``what: base``: the Rebel answers about his hidden base, truthfully, and both sides hear it: whether it is in
+      the system held by the context key ``system`` (``scope: system``: Long-Range Probe) or in that system's
+      region (``scope: region``: Local Rumors); the base is not revealed (RB-BAS-16, RS-BLF-04). ``scope: named``:
+      he names ``count`` systems, one of which holds the base (he picks the others), shown in name order so the
+      Empire cannot tell which (Interrogation Droid). ``force``: the base itself is revealed if it is in the system
+      (RB-BAS-12: Single Reactor Ignition)."""
+
+    model_config = uses(reads=("faction", "card", "<system>"), group="cards")
+
+    what: Literal["hand", "base"] = Field(description="A hand, or the base's whereabouts.")
+    side: Side = Field(default="opponent", description="hand: whose hand.")
+    kind: Literal["missions", "actions", "objectives", "probes", "tactics"] = Field(
+        default="objectives", description="hand: which hand.")
+    scope: Literal["system", "region", "named"] = Field(default="system", description="base: what the Rebel tells.")
+    system: str = Field(default="system", description="base: the context key of the system asked about.")
+    count: int = Field(default=3, ge=2, description="base, named: how many systems he names.")
+    force: bool = Field(default=False, description="base: reveal the base if it is in the system.")
 
 
-class NameSystems(Strict):
-    """The Rebel names ``count`` systems, one of which is the base's: he picks the others, one at a time, among the
-    systems that are not the base's; then the systems are made known in name order, so the Empire cannot tell which
-    is the base (Interrogation Droid)."""
+@op(OPS, "reveal", Reveal)
+def reveal(game, frame, params: Reveal, ctx) -> None:
+    """Show a hand to the other side, or make the Rebel tell about his base (Interrogation, Long-Range Probe, Local
+    Rumors, Interrogation Droid)."""
+    if params.what == "hand":
+        side = side_of(ctx, params.side)
+        if params.kind == "tactics":
+            hands = combat.state(game)["hands"]
+            hands[side] = list(peek(hands[side]))
+            game.log("tactics-shown", faction=side, cards=list(hands[side]), card=ctx.get("card"))
+            return
+        cards = list(hand(game, side, params.kind))
+        seen = board.team(game, side) + board.team(game, OPPONENT[side])
+        game.log("hand-shown", faction=side, kind=params.kind, cards=secret(cards, *seen))
+        return
+    where, base = ctx.get(params.system), board.base_system(game)
+    if params.force:
+        data = game.state["data"]
+        if not data["base_revealed"] and data.get("base") is not None and base == where:
+            board.reveal_base(game, "forced")
+        return
+    if params.scope == "named":
+        _name_systems(game, frame, params, ctx)
+    elif params.scope == "region":
+        region = tables(game).systems[where].region
+        here = base is not None and tables(game).systems[base].region == region
+        game.log("base-answer", system=where, region=region, here=here, card=ctx.get("card"))
+    else:
+        game.log("base-answer", system=where, here=base == where, card=ctx.get("card"))
 
-    count: int = Field(default=3, ge=2)
 
-
-@op(OPS, "name_systems", NameSystems)
-def name_systems(game, frame, params: NameSystems, ctx) -> None:
-    """The Rebel names systems, one of which may hold the base, without revealing it (Interrogation Droid, RB-BAS-01).
-    Interrogation Droid; the base is not revealed by it (RB-BAS-01)."""
-    base = board.base_system(game)
-    named = frame.setdefault("named", [base])
+def _name_systems(game, frame, params: Reveal, ctx) -> None:
+    """The Rebel (his General, who keeps the base's secret, RB-TEAM-06) names systems, the base's among them."""
+    named = frame.setdefault("named", [board.base_system(game)])
     chosen = answer(frame)
     if chosen is not None:
         named.append(chosen["id"])
@@ -285,4 +570,20 @@ def name_systems(game, frame, params: NameSystems, ctx) -> None:
                  [{"id": s, "label": label(game, s)} for s in others], "Name a system that does not hold your base")
         return
     game.log("systems-named", faction="rebel", systems=sorted(named), card=ctx.get("card"))
-    game.pop()
+
+
+class KeepCard(Strict):
+    """The card being played goes back to its owner's hand instead of its discard pile: a mission when it ends
+    (``failure_only``: only if its attempt fails, a step of its target, read before the roll), an objective after
+    it is scored (Heart of the Empire), an action card at once."""
+
+    model_config = uses(reads=("card", "faction", "leaders"), writes=("to_hand",), group="cards")
+
+    failure_only: bool = Field(default=False, description="A mission: only when its attempt fails.")
+
+
+@op(OPS, "keep_card", KeepCard)
+def keep_card(game, frame, params: KeepCard, ctx) -> None:
+    """Send the card back to hand instead of its discard pile (Break Their Will, Critical Rescue, Heart of the
+    Empire)."""
+    keep_card_in_hand(game, ctx, "failure" if params.failure_only else "always")
