@@ -16,7 +16,9 @@ def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path]
     built-in packs and the fan pack folders ``packs`` loaded and checked. Content with errors cannot be played:
     :class:`ContentError` carries the diagnostics (``rebellion validate`` shows them all).
 
-    Cached: a Rules object is immutable during play and shared by every game and copy made from it. Use it with
+    Built-in content is cached (a Rules object is immutable during play and shared by every game and copy made from
+    it); with fan ``packs``, which may change on disk between two calls, the packs are loaded anew each time. Use it
+    with
     ``swrebellion.engine.Game.new(rules, seed, options)``; ``options["setup"]`` names the setup (default: the base
     game's; :func:`default_setup` gives the one `rebellion play` picks).
     """
@@ -27,12 +29,15 @@ def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path]
         packs = deprecated.pop("extra_packs")
     if deprecated:
         raise TypeError(f"rules_for() got unexpected arguments {sorted(deprecated)}")
-    return _rules_for(tuple(expansions), tuple(str(Path(p).resolve()) for p in packs))
+    folders = tuple(str(Path(p).resolve()) for p in packs)
+    if folders:
+        return rules_from_active(activate(env=",".join(expansions) or " "), folders)
+    return _rules_for(tuple(expansions))
 
 
 @lru_cache(maxsize=16)
-def _rules_for(expansions: tuple[str, ...], packs: tuple[str, ...]) -> Rules:
-    return rules_from_active(activate(env=",".join(expansions) or " "), packs)
+def _rules_for(expansions: tuple[str, ...]) -> Rules:
+    return rules_from_active(activate(env=",".join(expansions) or " "))
 
 
 def rules_from_active(active, packs: Iterable[str | Path] = ()) -> Rules:
