@@ -12,7 +12,7 @@ from swrebellion import __version__
 #: name -> (module, attribute, one-line help shown by `rebellion --help`)
 COMMANDS = {
     "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
-    "packs": ("swrebellion.tools.packs_cmd", "packs", "List the content packs that would be loaded."),
+    "packs": ("swrebellion.tools.packs_cmd", "packs", "List the packs that would be loaded; add or remove fan packs."),
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
@@ -56,7 +56,8 @@ def main() -> None:
       rebellion validate                 check the built-in packs of the enabled expansions
       rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
       rebellion expansions list          see which expansions are installed and enabled
-      rebellion new pack my-pack         start a fan pack
+      rebellion new pack my-pack         start a fan pack (docs/authoring.md)
+    rebellion play --pack my-pack      play with a fan pack (every content command takes --pack)
       rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
       rebellion board -o board.svg       a picture of the board (--load SAVE --as rebel ...)
