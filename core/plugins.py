@@ -91,12 +91,23 @@ def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
         if info.id in found.installed:
             found.broken[name] = f"expansion id {info.id!r} is also provided by {found.installed[info.id].source}"
             continue
-        problem = hook_problem(plugin, info.id)
+        problem = hook_problem(plugin, info.id) or packs_problem(info)
         if problem:
             found.broken[info.id] = f"{problem} ({source})"
             continue
         found.installed[info.id] = Installed(info, plugin, source)
     return found
+
+
+def packs_problem(info: Expansion) -> str | None:
+    """Why the expansion's ``packs`` declaration cannot be used (None when every folder it names holds a
+    pack.yaml): a broken declaration makes the plugin broken, never the commands of everyone else."""
+    try:
+        folders = info.pack_paths()
+    except Exception as exc:  # noqa: BLE001 - a third party's declaration: any failure is reported, not raised
+        return f"its packs declaration {info.packs!r} cannot be found: {type(exc).__name__}: {exc}"
+    missing = [str(folder) for folder in folders if not (folder / "pack.yaml").is_file()]
+    return f"its packs declaration names folders without pack.yaml: {', '.join(missing)}" if missing else None
 
 
 def hook_problem(plugin: Any, name: str) -> str | None:

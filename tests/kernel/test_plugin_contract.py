@@ -181,3 +181,15 @@ def test_two_more_plugins_wrap_a_step_rise_of_the_empire_wraps_and_games_play_th
     for seed in range(6):
         assert seeded_game(rules, seed).state["log"] == seeded_game(plain, seed).state["log"]
     assert counts["wrap-a"] == counts["wrap-b"] > 0
+
+
+# -- broken plugins stay out of everyone's way (issue 16, "Plugins") -------------------------------------------------
+
+
+def test_a_bad_packs_declaration_makes_only_that_plugin_broken():
+    bad = plugin("badpacks")
+    bad.EXPANSION = Expansion(id="badpacks", name="badpacks", version="1.0", packs=(("no.such.package", "x"),))
+    found = discover(extra=[(bad, "tests")])
+    assert "badpacks" in found.broken and "packs declaration" in found.broken["badpacks"]
+    rules = rules_from_active(activate(env="base", discovery=found))  # everyone else still plays
+    assert Game.new(rules, 1).pending

@@ -34,10 +34,8 @@ from ..rules.actions import _play, mission_info, special_window
 from ..rules.missions import assign, assignable, completable, meets, return_to_hand, second_leader_options, successes
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
-from ..tables import FACTIONS, OPPONENT, tables
+from ..tables import FACTIONS, OPPONENT, tables, the_setup
 
-#: At most 10 red/black dice per side in a mission (RB-MIS-15, RULINGS D-01).
-DICE_LIMIT = 10
 #: Red dice are rolled first, up to 5, then black: the two dice have the same faces (C-01), so the split changes
 #: nothing in the base game, and 5 + 5 is also the box's physical limit (RULES_SUPPLEMENT D-01).
 RED_FIRST = 5
@@ -257,7 +255,8 @@ def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> di
     card = t.missions[frame["card"]]
     skills = None if card.count_all_skills else set(card.requires)
     icons = sum(n for l in leaders for s, n in t.leaders[l].skills.items() if skills is None or s in skills)
-    count = min(DICE_LIMIT, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
+    limit = the_setup(game).mission_dice_limit  # RB-MIS-15, RULINGS D-01: the setup's limit (10 in the box)
+    count = min(limit, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
     dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}
     return game.modify("mission-dice", dice, faction=faction, card=frame["card"], system=frame["ctx"]["system"],
                        attempting=attempting, leaders=leaders)
