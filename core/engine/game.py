@@ -178,6 +178,7 @@ class Game:
             "pending": [],
             "log": [],
             "choices": [],
+            "asked": {},  # player -> questions asked so far (decision ids count each player's own)
             "forced_dice": [],
             "answered_alone": [],
             "result": None,
@@ -234,21 +235,27 @@ class Game:
 
     # -- decisions --------------------------------------------------------------------------------------------
 
-    def ask(self, player: str, kind: str, options: Iterable, prompt: str = "", key: str = "choice") -> None:
+    def ask(self, player: str, kind: str, options: Iterable, prompt: str = "", key: str = "choice",
+            visible_to: Iterable[str] | None = None) -> None:
         """Ask ``player`` to choose. The answer lands in the asking (top) frame under ``key`` as
-        ``{"id", "label", "data"}`` and that frame's handler runs again."""
-        self._ask([(player, kind, options, prompt)], key, simultaneous=False)
+        ``{"id", "label", "data"}`` and that frame's handler runs again.
+
+        ``visible_to``: when the question itself would tell the others something hidden (a window asked only because
+        the player holds a card that could answer it), the players who may know it is being asked (the deciding
+        player always may); the others' views do not show it, and decision ids count each player's own questions,
+        so nothing in their views differs whether it was asked or not."""
+        self._ask([(player, kind, options, prompt)], key, simultaneous=False, visible_to=visible_to)
 
     def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable, str]], key: str = "choices") -> None:
         """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
         answer until all have answered; then ``frame[key]`` maps each player to their answer."""
         self._ask(list(asks), key, simultaneous=True)
 
-    def _ask(self, asks: list, key: str, simultaneous: bool) -> None:
+    def _ask(self, asks: list, key: str, simultaneous: bool, visible_to: Iterable[str] | None = None) -> None:
         if self.state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
         depth = len(self.state["stack"]) - 1
-        base = len(self.state["choices"])
+        asked = self.state.setdefault("asked", {})
         pending = []
         for n, (player, kind, options, prompt) in enumerate(asks):
             opts = [self._option(o) for o in options]
@@ -257,9 +264,10 @@ class Game:
             ids = [o["id"] for o in opts]
             if len(set(ids)) != len(ids):
                 raise EngineError(f"{kind!r} offers the same option id twice: {ids}")
+            asked[player] = asked.get(player, 0) + 1
             pending.append(
                 {
-                    "id": f"{base}.{n}",
+                    "id": f"{player}.{asked[player]}",
                     "player": player,
                     "kind": kind,
                     "prompt": prompt,
@@ -268,6 +276,7 @@ class Game:
                     "key": key,
                     "simultaneous": simultaneous,
                     "answer": None,
+                    **({"visible_to": sorted({player, *visible_to})} if visible_to is not None else {}),
                 }
             )
         self.state["pending"] = pending
@@ -457,7 +466,7 @@ class Game:
         for d in state["pending"]:
             if d["player"] == player and d["answer"] is None:
                 pending.append(self._decision(d).to_json())
-            else:
+            elif player in d.get("visible_to", (player,)):
                 pending.append({"player": d["player"], "kind": d["kind"], "answered": d["answer"] is not None})
         return {
             "player": player,

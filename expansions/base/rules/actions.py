@@ -99,7 +99,8 @@ def offer_destiny(game, where: str, mission_leaders: list[str]) -> bool:
         return False
     options = [{"id": "pass", "label": "Do not play It Is Your Destiny"}]
     options += [{"id": f"capture:{l}", "label": f"Capture {label(game, l)}"} for l in mission_leaders]
-    game.ask(player_of(game, "empire", present[0]), "play-destiny", options, "Play It Is Your Destiny?")
+    game.ask(player_of(game, "empire", present[0]), "play-destiny", options, "Play It Is Your Destiny?",
+             visible_to=board.team(game, "empire"))  # asked only when the card is in hand: the Empire's secret
     return True
 
 
@@ -227,7 +228,8 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
     it passes (RS-ACT-03, RS-ACT-07). ``info`` is what the cards may read (``system``, ``mission``, ``leader``,
     ``dice``). True while the window is busy (a question open, a card being played): the calling step returns and
     runs again. The contexts of the cards played are kept in ``frame["played"]`` (``roll`` reads set dice there).
-    Asked only when a card can be played: like It Is Your Destiny, the question shows that the side holds one."""
+    Asked only when a card can be played, so the question is the side's secret: the other side's views never show
+    it (``visible_to``), and nothing they see differs whether it was asked or not (tests/base/test_windows_leak.py)."""
     windows = frame.setdefault("windows", [])
     key = f"{moment}:{faction}"
     if key in windows:
@@ -250,7 +252,7 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
             windows.append(seat_key)
             continue
         game.ask(player, "special-action", options + [{"id": "pass", "label": "Play no action card"}],
-                 f"Play an action card ({MOMENTS[moment]})?", key="special")
+                 f"Play an action card ({MOMENTS[moment]})?", key="special", visible_to=board.team(game, faction))
         return True
     windows.append(key)
     return False
