@@ -99,6 +99,28 @@ def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
     return found
 
 
+def blame(exc: BaseException, discovery: Discovery | None = None) -> str | None:
+    """The installed expansion whose code raised ``exc`` (the innermost frame of the traceback in one of their
+    modules), or ``None`` when none did: a plugin's failure is reported naming it."""
+    discovery = discovery or discover()
+    prefixes = {}
+    for name, installed in discovery.installed.items():
+        module = getattr(installed.plugin, "__name__", None)
+        if isinstance(module, str):
+            prefixes[module] = name
+    culprit = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        for prefix, name in prefixes.items():
+            if module == prefix or module.startswith(prefix + "."):
+                culprit = name
+        tb = tb.tb_next
+    if culprit is None and exc.__cause__ is not None and exc.__cause__ is not exc:
+        return blame(exc.__cause__, discovery)
+    return culprit
+
+
 def packs_problem(info: Expansion) -> str | None:
     """Why the expansion's ``packs`` declaration cannot be used (None when every folder it names holds a
     pack.yaml): a broken declaration makes the plugin broken, never the commands of everyone else."""

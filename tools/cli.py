@@ -43,6 +43,28 @@ class LazyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def invoke(self, ctx: click.Context):
+        """Run the command; an unexpected error is one line naming the expansion whose code raised it (a
+        third-party plugin's bug must not look like ours), never a traceback, unless SWREBELLION_DEBUG is set."""
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.Abort, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last line of defence of the command line
+            import os
+
+            if os.environ.get("SWREBELLION_DEBUG"):
+                raise
+            from swrebellion.plugins import blame
+
+            culprit = blame(exc)
+            where = f"expansion {culprit!r} failed" if culprit else "unexpected error"
+            click.echo(f"error: {where}: {type(exc).__name__}: {exc}", err=True)
+            click.echo("  (set SWREBELLION_DEBUG=1 to see the traceback; please report it"
+                       + (f" to the authors of {culprit!r})" if culprit and culprit not in ("base", "rise-of-the-empire")
+                          else ")"), err=True)
+            raise SystemExit(1) from None
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rebellion")

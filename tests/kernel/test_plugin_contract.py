@@ -8,6 +8,7 @@ from __future__ import annotations
 import types
 
 import pytest
+
 from swrebellion.engine import Game, PluginError, RandomAgent, Rules, play
 from swrebellion.engine.values import ExtensionPointError
 from swrebellion.games import rules_from_active
@@ -193,3 +194,31 @@ def test_a_bad_packs_declaration_makes_only_that_plugin_broken():
     assert "badpacks" in found.broken and "packs declaration" in found.broken["badpacks"]
     rules = rules_from_active(activate(env="base", discovery=found))  # everyone else still plays
     assert Game.new(rules, 1).pending
+
+
+def test_a_plugin_whose_hook_raises_is_named_without_a_traceback(tmp_path, monkeypatch):
+    """Issue 16: a third-party hook that raises during play is reported naming the plugin, exit 1."""
+    import sys
+
+    from packkit import cli
+
+    module = types.ModuleType("swrebellion_test_crasher")  # its code runs in its own module, as installed code does
+    exec(
+        "from swrebellion.hookspecs import hookimpl\n"
+        "from swrebellion.plugins import Expansion\n"
+        "EXPANSION = Expansion(id='crasher', name='crasher', version='1.0', requires=('base',))\n"
+        "@hookimpl\n"
+        "def on_event(game, event):\n"
+        "    if event['type'] == 'round':\n"
+        "        raise ZeroDivisionError('the crasher divides by zero')\n",
+        module.__dict__,
+    )
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    found = discover(extra=[(module, "tests")])
+    monkeypatch.setattr("swrebellion.plugins.discover", lambda extra=(): found)
+    monkeypatch.delenv("SWREBELLION_DEBUG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    result = cli("play", "--seed", "1", "-x", "crasher")
+    assert result.exit_code == 1
+    assert "error: expansion 'crasher' failed: ZeroDivisionError: the crasher divides by zero" in result.output
+    assert "Traceback" not in result.output
