@@ -22,9 +22,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .errors import ExpansionError
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from .effects import OpRegistry
+    from .kinds import KindRegistry
 
 ENTRY_POINT_GROUP = "swrebellion.expansions"
 ENV_VAR = "SWREBELLION_EXPANSIONS"
@@ -326,12 +332,12 @@ def dependency_order(requires: dict[str, Iterable[str]]) -> list[str]:
     return order
 
 
-def plugin_manager(discovery: Discovery, enabled: list[str]):
+def plugin_manager(discovery: Discovery, enabled: list[str]) -> pluggy.PluginManager:
     """A pluggy manager with the enabled expansions (see :func:`plugin_manager_for`)."""
     return plugin_manager_for([(name, discovery.installed[name].plugin) for name in enabled])
 
 
-def plugin_manager_for(plugins: list[tuple[str, Any]]):
+def plugin_manager_for(plugins: list[tuple[str, Any]]) -> pluggy.PluginManager:
     """A pluggy manager holding ``plugins``, given in dependency order (requirements first).
 
     pluggy calls the implementations of a hook last-registered-first, so the plugins are registered in *reverse*
@@ -367,9 +373,9 @@ class Active:
 
     discovery: Discovery
     enabled: list[str]
-    pm: Any
-    ops: Any  # swrebellion.effects.OpRegistry
-    kinds: Any = None  # swrebellion.kinds.KindRegistry: the content kinds the enabled plugins register
+    pm: pluggy.PluginManager
+    ops: OpRegistry
+    kinds: KindRegistry = None  # type: ignore[assignment]  # set by activate(): the enabled plugins' content kinds
     #: Problems worth a warning that did not stop the selection (e.g. an uninstalled expansion in the config).
     warnings: list[str] = field(default_factory=list)
 
@@ -393,7 +399,8 @@ class Active:
         plugin whose check fails is named rather than fatal.
         """
         others = [self.pm.get_plugin(name) for name in self.enabled if name != plugin]
-        return self.pm.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
+        results: list[Any] = self.pm.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
+        return results
 
 
 def activate(
