@@ -11,6 +11,9 @@ Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
 ``pending``            the open decisions (one, or several for simultaneous secret choices)
 ``log``                every event, including every random outcome
 ``choices``            every answer given, in order: what a save file replays
+
+``log`` and ``choices`` are :class:`~.sharedlog.SharedLog` lists: append-only, shared by copies of a game, so a copy
+costs the same however long the game has run.
 ``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
 
 :class:`Rules` holds what all copies of a game share (plugins, steps, content) and is never copied.
@@ -27,6 +30,7 @@ from typing import Any, Iterable
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
+from .sharedlog import SharedLog
 from .steps import StepError, StepRegistry
 from .values import ValueRegistry
 
@@ -139,10 +143,17 @@ class Rules:
         return getattr(self.active.pm.hook, hook)(**kwargs)
 
 
+#: The state's append-only parts, shared by copies (``sharedlog.py``).
+SHARED = ("log", "choices")
+
+
 class Game:
     def __init__(self, rules: Rules, state: dict) -> None:
         self.rules = rules
         self.state = state
+        for key in SHARED:  # a state built elsewhere (or JSON-loaded) may hold plain lists
+            if type(state.get(key)) is list:
+                state[key] = SharedLog(state[key])
 
     # -- creating, copying, hashing --------------------------------------------------------------------------
 
@@ -176,9 +187,15 @@ class Game:
         return cls(rules, state)
 
     def copy(self) -> "Game":
-        """An independent game at this exact point, even in the middle of a decision (marshal: a C-speed deep
-        copy of plain data)."""
-        return Game(self.rules, marshal.loads(marshal.dumps(self.state)))
+        """An independent game at this exact point, even in the middle of a decision. The log and the choices are
+        shared (append-only, :class:`SharedLog`); everything else (``data``, ``stack``, ``pending``, the generator
+        ...) is deep-copied by marshal, a C-speed copy of plain data: the cost does not grow with the game's length."""
+        state = self.state
+        rest = {key: value for key, value in state.items() if key not in SHARED}
+        twin = marshal.loads(marshal.dumps(rest))
+        for key in SHARED:
+            twin[key] = state[key].copy()
+        return Game(self.rules, {key: twin[key] for key in state})  # same key order as the original
 
     def state_hash(self) -> str:
         return hashlib.sha256(canonical_json(self.state).encode()).hexdigest()
@@ -332,6 +349,8 @@ class Game:
 
     def log(self, type_: str, **fields: Any) -> dict:
         """Append an event. Fields that only some players may see are wrapped with :func:`secret`."""
+        if fields:  # the log is shared by copies: an event must share no container with the live state
+            fields = _copied(fields)
         event = {"type": type_, **fields}
         self.state["log"].append(event)
         if self.rules._on_event is not None:
@@ -430,7 +449,7 @@ class Game:
             "players": list(state["players"]),
             "options": _copied(state["options"]),
             "data": redact(state["data"], player),  # redact builds new containers: a copy
-            "log": redact(state["log"], player),
+            "log": redact(list(state["log"]), player),  # redact walks plain lists
             "pending": pending,
             "result": _copied(state["result"]),
         }
