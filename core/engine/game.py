@@ -74,6 +74,17 @@ class Option:
     def to_json(self) -> dict:
         return {"id": self.id, "label": self.label, "data": self.data}
 
+    @classmethod
+    def _make(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
+        """The kernel's own constructor: an Option for every option of every decision (``Game.pending``). The frozen
+        dataclass's ``__init__`` sets each field through ``object.__setattr__``, twice as slow as filling the new
+        instance's ``__dict__``; the result is the same frozen Option."""
+        option = object.__new__(cls)
+        fields = option.__dict__
+        fields["id"], fields["label"], fields["_data"], fields["decision"], fields["player"] = (
+            id, label, data, decision, player)
+        return option
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -127,6 +138,7 @@ class Rules:
         except StepError as exc:
             raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
+        self._chains = self.values.chains()
         hook = active.pm.hook
         #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
         self._on_event = hook.on_event if hook.on_event.get_hookimpls() else None
@@ -277,6 +289,11 @@ class Game:
 
     @staticmethod
     def _option(option: Any) -> dict:
+        if type(option) is dict:  # the usual form, with a str id and label: nothing to convert
+            oid = option["id"]
+            label = option.get("label", oid)
+            return {"id": oid if type(oid) is str else str(oid), "label": label if type(label) is str else str(label),
+                    "data": option.get("data")}
         if isinstance(option, Option):
             return option.to_json()
         if isinstance(option, dict):
@@ -290,8 +307,9 @@ class Game:
 
     @staticmethod
     def _decision(d: dict) -> Decision:
-        options = tuple(Option(o["id"], o["label"], o["data"], d["id"], d["player"]) for o in d["options"])
-        return Decision(d["id"], d["player"], d["kind"], d["prompt"], options)
+        did, player, make = d["id"], d["player"], Option._make
+        options = tuple([make(o["id"], o["label"], o["data"], did, player) for o in d["options"]])
+        return Decision(did, player, d["kind"], d["prompt"], options)
 
     def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
@@ -359,12 +377,17 @@ class Game:
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
         """Let every plugin answering the declared value ``name`` adjust it, in dependency order, each seeing the
-        value the one before returned (``register_values``; docs/hooks.md lists the values)."""
-        for modifier in self.rules.values.chain(name):
+        value the one before returned (``register_values``; docs/hooks.md lists the values). A value nobody
+        answers costs one dict lookup."""
+        rules = self.rules
+        chain = rules._chains.get(name)
+        if chain is None:
+            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        for modifier in chain:
             result = modifier(self, value, context)
             if result is not None:
                 value = result
-        for caller in self.rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
+        for caller in rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
             for result in caller(game=self, name=name, value=value, context=context):
                 if result is not None:
                     value = result
