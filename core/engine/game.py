@@ -367,9 +367,10 @@ class Game:
 
     def log(self, type_: str, **fields: Any) -> dict:
         """Append an event. Fields that only some players may see are wrapped with :func:`secret`."""
-        if fields:  # the log is shared by copies: an event must share no container with the live state
-            fields = _copied(fields)
         event = {"type": type_, **fields}
+        for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
+            if type(value) not in _SCALARS:
+                event[key] = _copied(value)
         self.state["log"].append(event)
         if self.rules._on_event is not None:
             self.rules._on_event(game=self, event=event)
@@ -476,6 +477,10 @@ class Game:
             "pending": pending,
             "result": _copied(state["result"]),
         }
+
+
+#: Immutable JSON values, which an event may share with the state.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _copied(value: Any) -> Any:
