@@ -11,6 +11,9 @@ Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
 ``pending``            the open decisions (one, or several for simultaneous secret choices)
 ``log``                every event, including every random outcome
 ``choices``            every answer given, in order: what a save file replays
+
+``log`` and ``choices`` are :class:`~.sharedlog.SharedLog` lists: append-only, shared by copies of a game, so a copy
+costs the same however long the game has run.
 ``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
 ``answered_alone``     the decisions with a single legal option that the rules answered without asking, since the
                        last answer (:meth:`Game.answer_alone`; scenarios check them with ``offered``)
@@ -31,6 +34,7 @@ from typing import Any, Iterable
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
+from .sharedlog import SharedLog
 from .steps import StepError, StepRegistry
 from .values import ValueRegistry
 
@@ -77,6 +81,17 @@ class Option:
 
     def to_json(self) -> dict:
         return {"id": self.id, "label": self.label, "data": self.data}
+
+    @classmethod
+    def _make(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
+        """The kernel's own constructor: an Option for every option of every decision (``Game.pending``). The frozen
+        dataclass's ``__init__`` sets each field through ``object.__setattr__``, twice as slow as filling the new
+        instance's ``__dict__``; the result is the same frozen Option."""
+        option = object.__new__(cls)
+        fields = option.__dict__
+        fields["id"], fields["label"], fields["_data"], fields["decision"], fields["player"] = (
+            id, label, data, decision, player)
+        return option
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,7 @@ class Rules:
         except StepError as exc:
             raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
+        self._chains = self.values.chains()
         hook = active.pm.hook
         #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
         self._on_event = hook.on_event if hook.on_event.get_hookimpls() else None
@@ -147,10 +163,17 @@ class Rules:
         return getattr(self.active.pm.hook, hook)(**kwargs)
 
 
+#: The state's append-only parts, shared by copies (``sharedlog.py``).
+SHARED = ("log", "choices")
+
+
 class Game:
     def __init__(self, rules: Rules, state: dict) -> None:
         self.rules = rules
         self.state = state
+        for key in SHARED:  # a state built elsewhere (or JSON-loaded) may hold plain lists
+            if type(state.get(key)) is list:
+                state[key] = SharedLog(state[key])
 
     # -- creating, copying, hashing --------------------------------------------------------------------------
 
@@ -186,9 +209,15 @@ class Game:
         return cls(rules, state)
 
     def copy(self) -> "Game":
-        """An independent game at this exact point, even in the middle of a decision (marshal: a C-speed deep
-        copy of plain data)."""
-        return Game(self.rules, marshal.loads(marshal.dumps(self.state)))
+        """An independent game at this exact point, even in the middle of a decision. The log and the choices are
+        shared (append-only, :class:`SharedLog`); everything else (``data``, ``stack``, ``pending``, the generator
+        ...) is deep-copied by marshal, a C-speed copy of plain data: the cost does not grow with the game's length."""
+        state = self.state
+        rest = {key: value for key, value in state.items() if key not in SHARED}
+        twin = marshal.loads(marshal.dumps(rest))
+        for key in SHARED:
+            twin[key] = state[key].copy()
+        return Game(self.rules, {key: twin[key] for key in state})  # same key order as the original
 
     def state_hash(self) -> str:
         return hashlib.sha256(canonical_json(self.state).encode()).hexdigest()
@@ -293,6 +322,11 @@ class Game:
 
     @staticmethod
     def _option(option: Any) -> dict:
+        if type(option) is dict:  # the usual form, with a str id and label: nothing to convert
+            oid = option["id"]
+            label = option.get("label", oid)
+            return {"id": oid if type(oid) is str else str(oid), "label": label if type(label) is str else str(label),
+                    "data": option.get("data")}
         if isinstance(option, Option):
             return option.to_json()
         if isinstance(option, dict):
@@ -306,8 +340,9 @@ class Game:
 
     @staticmethod
     def _decision(d: dict) -> Decision:
-        options = tuple(Option(o["id"], o["label"], o["data"], d["id"], d["player"]) for o in d["options"])
-        return Decision(d["id"], d["player"], d["kind"], d["prompt"], options)
+        did, player, make = d["id"], d["player"], Option._make
+        options = tuple([make(o["id"], o["label"], o["data"], did, player) for o in d["options"]])
+        return Decision(did, player, d["kind"], d["prompt"], options)
 
     def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
@@ -373,6 +408,9 @@ class Game:
         event = {"type": type_, **fields}
         if self.state["result"] is not None:
             return event
+        for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
+            if type(value) not in _SCALARS:
+                event[key] = _copied(value)
         self.state["log"].append(event)
         if self.rules._on_event is not None:
             self.rules._on_event(game=self, event=event)
@@ -380,12 +418,17 @@ class Game:
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
         """Let every plugin answering the declared value ``name`` adjust it, in dependency order, each seeing the
-        value the one before returned (``register_values``; docs/hooks.md lists the values)."""
-        for modifier in self.rules.values.chain(name):
+        value the one before returned (``register_values``; docs/hooks.md lists the values). A value nobody
+        answers costs one dict lookup."""
+        rules = self.rules
+        chain = rules._chains.get(name)
+        if chain is None:
+            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        for modifier in chain:
             result = modifier(self, value, context)
             if result is not None:
                 value = result
-        for caller in self.rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
+        for caller in rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
             for result in caller(game=self, name=name, value=value, context=context):
                 if result is not None:
                     value = result
@@ -473,10 +516,14 @@ class Game:
             "players": list(state["players"]),
             "options": _copied(state["options"]),
             "data": redact(state["data"], player),  # redact builds new containers: a copy
-            "log": redact(state["log"], player),
+            "log": redact(list(state["log"]), player),  # redact walks plain lists
             "pending": pending,
             "result": _copied(state["result"]),
         }
+
+
+#: Immutable JSON values, which an event may share with the state.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _copied(value: Any) -> Any:

@@ -31,7 +31,8 @@ from ..cards import discard, hand
 from ..names import label
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
-from ..rules.missions import assign, assignable, completable, meets, return_to_hand, second_leader_options, successes
+from ..rules.missions import (assign, assignable, completable, icons_of, meets, return_to_hand, second_leader_options,
+                              successes)
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
 from ..tables import FACTIONS, OPPONENT, tables, the_setup
@@ -83,7 +84,8 @@ def assignment_step(game, frame) -> None:
             actions.play_assignment_card(game, faction, choice["data"])
             return
         frame.update(card=card, stage="first")
-        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool)]
+        icons = icons_of(game, pool)  # counted once for every pair tried
+        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool, icons)]
         prompt = f"First leader for {label(game, card)}"
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
@@ -96,10 +98,11 @@ def assignment_step(game, frame) -> None:
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
         pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     if not options:
+        icons = icons_of(game, pool)  # counted once for every card in hand
         options = [
             {"id": f"assign:{c}", "label": f"Assign {label(game, c)}"}
             for c in sorted(set(hand(game, faction, "missions")))
-            if playable(game, c) and assignable(game, c, pool)
+            if playable(game, c) and assignable(game, c, pool, icons)
         ]
         options += actions.assignment_options(game, faction, role)
         options.append({"id": "done", "label": "Done assigning"})

@@ -25,7 +25,6 @@ with none, the General.
 
 from __future__ import annotations
 
-from functools import partial
 
 from swrebellion.engine.effects import run_effect
 
@@ -34,7 +33,7 @@ from ..cards import hand
 from ..names import label
 from ..tables import BASE_SPACE, tables
 from .combat import state
-from .plans import feasibility, feasible, plan, playable
+from .plans import effect_tests, feasible, plan, playable
 from .rings import player_of
 
 DESTINY = "it-is-your-destiny"
@@ -130,9 +129,12 @@ MOMENTS = {
 
 def pictured(game, card: str) -> list[str]:
     """The card's pictured leaders and those who count as them (RS-LDR-06: Luke Skywalker (Jedi) for Luke)."""
-    t = tables(game)
-    leaders = list(t.actions[card].leaders)
-    return leaders + sorted(l for l, info in t.leaders.items() if info.replaces in leaders)
+    cache = game.rules.cache.setdefault("base-pictured", {})  # content never changes in play
+    if card not in cache:
+        t = tables(game)
+        leaders = list(t.actions[card].leaders)
+        cache[card] = leaders + sorted(l for l, info in t.leaders.items() if info.replaces in leaders)
+    return list(cache[card])
 
 
 def barred(game, faction: str, where: str | None) -> bool:
@@ -159,7 +161,7 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
     if not p.playable or barred(game, faction, ctx.get("system")):
         return []
     trigger = p.effect[0]["op"] == "trigger" if p.effect else False
-    tests = [test for test in map(partial(feasibility, game), p.effect) if test] if trigger else []
+    tests = effect_tests(game, card) if trigger else ()
     out: list[str | None] = []
     for lid in pictured(game, card) or [None]:
         if lid is not None and board.leader_faction(game, lid) != faction:
