@@ -133,3 +133,19 @@ def board_annotations(game, view):
     "title": what it is (a tooltip), "faction": "rebel" | "empire" | None}``, and ``"unit_labels": {unit id:
     short label for a unit chip}``. Later plugins' labels win over earlier ones for the same unit.
     """
+
+
+@hookspec
+def determinize(game, player, rng):
+    """Replace, in place, what ``player`` cannot see by a random assignment consistent with what they have seen.
+
+    Search agents (``swrebellion.engine.search``) call this on a copy of the game to sample a world the player
+    might be in: the hidden base among the systems not yet ruled out, the opponents' hands and the deck orders
+    redealt from the cards the player has not seen. Fires through
+    :func:`swrebellion.engine.determinize.determinize`, in dependency order, every implementation running (each
+    handles its own plugin's secrets); the kernel then reseeds the game's dice and redraws the other players'
+    secret simultaneous answers. ``rng`` is a :class:`swrebellion.engine.rng.Stream`.
+
+    The result must not depend on the real hidden values, only on ``game.view(player)``: gather the candidates
+    from the hidden places, sort them canonically, then shuffle or draw with ``rng``. Returns nothing.
+    """

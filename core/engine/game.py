@@ -404,8 +404,11 @@ class Game:
 
     # -- views ------------------------------------------------------------------------------------------------
 
-    def view(self, player: str | None) -> dict:
-        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only."""
+    def view(self, player: str | None, since: int = 0) -> dict:
+        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only.
+
+        ``since``: the view's ``log`` holds the events from that index on (all of them by default), so that an
+        agent following a game need not redact the whole log at every decision."""
         state = self.state
         pending = []
         for d in state["pending"]:
@@ -418,7 +421,7 @@ class Game:
             "players": list(state["players"]),
             "options": state["options"],
             "data": redact(state["data"], player),
-            "log": redact(state["log"], player),
+            "log": redact(state["log"][since:] if since else state["log"], player),
             "pending": pending,
             "result": state["result"],
         }
