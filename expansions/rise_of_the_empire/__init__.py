@@ -142,3 +142,10 @@ def board_annotations(game, view):
     from . import board_marks
 
     return board_marks.annotations(game, view)
+
+
+@hookimpl
+def determinize(game, player, rng):
+    from . import sampling
+
+    sampling.determinize(game, player, rng)
