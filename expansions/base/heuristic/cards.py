@@ -97,25 +97,62 @@ def base_threat(seen) -> float:
     return threat
 
 
+DEATH_STARS = ("death-star",)
+
+
+def superlaser_worth(seen) -> float:
+    """A Death Star destroying its system (Superlaser Online) wins at once if that system holds the base
+    (RULINGS C-05): worth the chance that a Death Star stands where the base may be, or is one move from it."""
+    goals = [seen.base_revealed] if seen.base_revealed else seen.base_candidates
+    if not goals:
+        return 1.0
+    best = 0.0
+    for where in seen.data["units"]:
+        if any(seen.units(where, "empire").get(u) for u in DEATH_STARS):
+            near = 1.0 if where in goals else 0.4 if any(seen.distance(where, g) == 1 for g in goals) else 0.0
+            best = max(best, near)
+    return 1.0 + 60.0 * best / len(goals)
+
+
 def mission_worth(seen, card_id: str) -> float:
     """Worth of resolving mission ``card_id`` successfully for the side that holds it, now."""
-    ops = card_ops(seen, "missions", card_id)
-    worth = 0.0
+    card = seen.t.missions.get(card_id)
+    return steps_worth(seen, getattr(card, "effect", None) or ()) if card is not None else 0.0
+
+
+def steps_worth(seen, steps) -> float:
+    """Sum of the steps' worth; of alternatives (``choose_one``, ``if``) only the best branch counts."""
+    total = 0.0
+    for step in steps:
+        data = step if isinstance(step, dict) else step.model_dump()
+        op = data.get("op", "")
+        if op == "choose_one":
+            total += max((steps_worth(seen, o.get("steps") or ()) for o in data.get("options") or ()), default=0.0)
+        elif op == "if":
+            total += max(steps_worth(seen, data.get("then") or ()), steps_worth(seen, data.get("otherwise") or ()))
+        elif op not in PLUMBING:
+            total += op_worth(seen, op, data)
+    return total
+
+
+def op_worth(seen, op: str, params: dict) -> float:
+    """Worth of one op to the side playing it, in the present situation."""
+    value = OP_WORTH.get(op, UNKNOWN_OP)
     hidden = seen.base_revealed is None
-    for op in ops:
-        if op in PLUMBING:
-            continue
-        value = OP_WORTH.get(op, UNKNOWN_OP)
-        if op in ("draw_probes", "tell_base", "name_systems"):
-            value = value * (1.0 if hidden else 0.1) * min(1.0, len(seen.base_candidates) / 4) if seen.faction == "empire" else value
-        elif op == "at_end_of_command":
-            value = 8.0 * base_threat(seen)
-        elif op == "rescue":
-            value = value if any(seen.captured(l) for l in seen.data["leaders"] if seen.t.leaders[l].faction == seen.faction) else 0.2
-        elif op == "destroy_system":
-            value = value + (5.0 if seen.faction == "empire" and not hidden else 0.0)
-        worth += value
-    return worth
+    if seen.faction == "empire" and op in ("draw_probes", "tell_base", "name_systems"):
+        if not hidden:
+            return 0.2
+        # each probe card the Empire sees rules out a system: worth a share of finding the base
+        cards = {"draw_probes": 2.5, "tell_base": 3.0, "name_systems": 6.0}[op]
+        return min(12.0, 30.0 * cards / max(len(seen.base_candidates), 1))
+    if op == "at_end_of_command":
+        return 8.0 * base_threat(seen)
+    if op == "rescue":
+        mine = [l for l in seen.data["leaders"] if seen.t.leaders[l].faction == seen.faction]
+        return value if any(seen.captured(l) for l in mine) else 0.2
+    if op == "destroy_system" and seen.faction == "empire":
+        return superlaser_worth(seen)
+    return value
 
 
 def objective_goals(seen, card_id: str) -> set[str]:

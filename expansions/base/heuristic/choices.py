@@ -110,7 +110,7 @@ def best_assignment(agent, s: Seen, cards: list[str], threshold: float = 0.6) ->
 
 def assign_card(agent, s: Seen, d) -> dict[str, float]:
     cards = [o.id.partition(":")[2] for o in d.options if o.id.startswith("assign:")]
-    out = {o.id: 0.0 for o in d.options}
+    out = {o.id: (0.0 if o.id == "done" else -1.0) for o in d.options}  # a card not worth its leaders: stop
     for o in d.options:
         if o.id.startswith("action:"):
             out[o.id] = 0.8  # an Assignment action card: played when it can be
@@ -250,7 +250,10 @@ def choose_system(agent, s: Seen, d) -> dict[str, float]:
         if "gain_units" in ops and s.faction == "rebel":
             base = s.own_base
             score += 2.0 - 0.5 * (s.distance(x, base) if base else 3) + 0.5 * (not s.has(x, "rebel"))
-        if "tell_base" in ops or "destroy_system" in ops and s.faction == "empire":
+        if "destroy_system" in ops and s.faction == "empire":
+            goals = [s.base_revealed] if s.base_revealed else s.base_candidates
+            score += 50.0 / max(len(goals), 1) * (x in goals) - 3.0 * s.loyal_to(x, "empire")
+        if "tell_base" in ops:
             candidates = s.base_candidates
             region = s.t.systems[x].region
             score += 3.0 * (x in candidates) + 0.5 * sum(1 for c in candidates if s.t.systems[c].region == region)
@@ -367,8 +370,21 @@ def deploy_unit(agent, s: Seen, d) -> dict[str, float]:
                 continue
             goal = [target] if target else candidates
             near = min((s.distance(x, c) for c in goal), default=4)
-            out[x] = -near + 0.2 * s.capacity(s.units(x, "empire")) / 4
+            unit = _deployed_unit(s, d)
+            ships = s.capacity(s.units(x, "empire"))
+            carried = unit is not None and s.t.units[unit].needs_transport
+            # ground units where ships can carry them, ships where the army is (RB-MOV-06)
+            out[x] = -near + (1.5 if carried and ships else -1.0 if carried else 0.0) \
+                + 0.05 * s.army_value(s.units(x, "empire"))
     return out
+
+
+def _deployed_unit(s: Seen, d) -> str | None:
+    """The unit a deploy decision is about, from its prompt ("Deploy a Rebel Trooper")."""
+    for unit in s.t.units:
+        if d.prompt.endswith(" " + s.t.names.get(unit, unit)):
+            return unit
+    return None
 
 
 def objective_play(agent, s: Seen, d) -> dict[str, float]:

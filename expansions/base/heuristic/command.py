@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..tables import BASE_SPACE
-from .cards import base_threat, mission_worth, rebel_goals
+from .cards import DEATH_STARS, base_threat, card_ops, mission_worth, rebel_goals
 from .seen import Seen, battle
 
 #: The Empire wins at once holding the revealed base (RB-WIN-02): worth far more than any unit.
@@ -240,10 +240,9 @@ def _garrison(s: Seen, source: str, target: str) -> int:
     in a system whose loyalty or objectives want it."""
     if source == BASE_SPACE:
         return 0
-    if s.faction == "empire" and s.systems[source]["subjugated"]:
-        return 1
-    if s.faction == "empire" and s.populous(source) and s.systems[source]["loyalty"] != "empire":
-        return 1
+    if s.faction == "empire" and s.populous(source) and s.systems[source]["loyalty"] != "empire" \
+            and s.resources(source) >= 2 and len(s.base_candidates) > 4:
+        return 1  # keep a rich system subjugated (RULINGS C-10) while the hunt can wait
     if s.faction == "rebel" and s.base_revealed == source:
         return 99  # never empty the revealed base (RB-WIN-02)
     return 0
@@ -317,43 +316,56 @@ def _empire_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_her
         value += 1.0 + 0.5 * s.resources(target)  # subjugate it (RULINGS C-10)
         why = why if why != "nothing" else "subjugate"
     goals = [s.base_revealed] if s.base_revealed else candidates
-    if goals and ground_arriving:  # how much better the armies now cover where the base may be
-        gain = _coverage(s, goals, target, moves) - _coverage(s, goals)
-        prize = TAKE_BASE * 0.3 if s.base_revealed else FIND_BASE * min(1.0, 3 / len(goals))
-        if gain > 0:
-            value += prize * gain
+    if target in goals and any(arriving.get(u) for u in DEATH_STARS) and _holds_superlaser(s):
+        value += TAKE_BASE * 0.8 / len(goals)  # Superlaser Online next (RULINGS C-05)
+        why = "bring the Death Star"
+    if goals and ground_arriving:  # march toward where the base may be
+        march = _march(s, goals, target, moves)
+        if march > 0:
+            value += march
             why = why if why not in ("nothing", "subjugate") else "close in"
     return value, why
 
 
-def _coverage(s: Seen, goals: list[str], target: str | None = None, moves: dict | None = None) -> float:
-    """How well the Empire's armies that can carry ground units (RB-MOV-06) cover the goal systems: for each goal,
-    the best army's reach (1 next door, halving with each move further, scaled by its strength up to 3 ground
-    units), averaged over the goals. With ``target`` and ``moves``, as it would be after that activation."""
+#: Worth of bringing an army strong enough to take the base one move nearer to it (the game is a race against the
+#: time track, RB-WIN-01: a move a round, and an army at the base's door strikes the round after).
+STEP = 4.0
+#: Worth of an army standing next to every system that may hold the base (it can strike any of them next round).
+STRIKE = 24.0
+
+
+def _march(s: Seen, goals: list[str], target: str, moves: dict) -> float:
+    """Worth of the moves: each group that can carry ground units (RB-MOV-06) gains ``STRIKE`` times the share of
+    the goals it can strike next round from its new place (next door) over its old one, plus ``STEP`` per move it
+    comes nearer to them on average; in proportion to its strength against the units guarding the base (public:
+    the Rebel Base space, RB-BAS-03), counting an army it joins."""
     t = s.t.units
-    armies: dict[str, list[int]] = {}
-    for where in s.data["units"]:
-        if where == BASE_SPACE or where not in s.t.systems:
-            continue
-        here = dict(s.units(where, "empire"))
-        if moves and where in moves:
-            for u, n in moves[where].items():
-                here[u] = here.get(u, 0) - n
-        armies[where] = [sum(n for u, n in here.items() if t[u].theater == "ground" and not t[u].immobile and n > 0),
-                         s.capacity({u: n for u, n in here.items() if n > 0})]
-    if target is not None and moves:
-        army = armies.setdefault(target, [0, 0])
-        for group in moves.values():
-            army[0] += sum(n for u, n in group.items() if t[u].theater == "ground")
-            army[1] += s.capacity(group)
-    guard = max(1.0, s.army_value(s.units(BASE_SPACE, "rebel")) / 2)
-    strength = {w: min(1.0, 2 * min(g, c) / guard) for w, (g, c) in armies.items() if g and c}
-    if not strength:
-        return 0.0
+    guard = max(4.0, s.army_value(s.units(BASE_SPACE, "rebel")))
+    here = s.units(target, "empire")
+    joined = s.army_value({u: n for u, n in here.items() if not t[u].immobile})
     total = 0.0
-    for goal in goals:
-        total += max(power * 0.5 ** max(0, s.distance(w, goal) - 1) for w, power in strength.items())
-    return total / len(goals)
+    for src, group in moves.items():
+        ground = sum(n for u, n in group.items() if t[u].theater == "ground")
+        if not ground:
+            continue
+        before = sum(s.distance(src, g) for g in goals) / len(goals)
+        after = sum(s.distance(target, g) for g in goals) / len(goals)
+        strike = (_strikes(s, target, goals) - _strikes(s, src, goals)) * STRIKE
+        power = s.army_value(group) + joined
+        total += (STEP * (before - after) + strike) * min(1.0, power / (1.5 * guard))
+    return total
+
+
+def _strikes(s: Seen, where: str, goals: list[str]) -> float:
+    return sum(1 for g in goals if s.distance(where, g) == 1) / len(goals)
+
+
+def _holds_superlaser(s: Seen) -> bool:
+    """A mission card in hand or face down that destroys the Death Star's system."""
+    held = s.data["hands"]["empire"].get("missions")
+    cards = list(held) if isinstance(held, list) else []
+    cards += [e["card"] for e in s.data["assigned"].get("empire", []) if isinstance(e.get("card"), str)]
+    return any("destroy_system" in card_ops(s, "missions", c) for c in cards)
 
 
 def _rebel_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_here) -> tuple[float, str]:
