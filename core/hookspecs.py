@@ -149,3 +149,13 @@ def determinize(game, player, rng):
     The result must not depend on the real hidden values, only on ``game.view(player)``: gather the candidates
     from the hidden places, sort them canonically, then shuffle or draw with ``rng``. Returns nothing.
     """
+
+
+@hookspec
+def cards_played(game, event):
+    """Say which cards an event shows being played, for statistics (``rebellion simulate``, ``rebellion balance``).
+
+    Fires for each event of a finished game when a simulation counts card plays, in dependency order; every
+    implementation runs and the answers are added up. Return a list of ``[side, card id]`` pairs (``side`` as in
+    ``state["result"]["winner"]``), or ``None``/``[]`` for an event that plays no card of this plugin's.
+    """

@@ -6,15 +6,13 @@ import json
 
 import click
 
+from .agents_opt import HELP as AGENTS_HELP
 from .options import game_options, load_game_or_exit, new_game_or_exit
-
-AGENT_KINDS = ("random",)
 
 
 @click.command("play")
 @game_options
-@click.option("--agents", default="random,random", show_default=True, metavar="REBEL,EMPIRE",
-              help="Agent kind for each side (only 'random' ships with the kernel).")
+@click.option("--agents", default="random,random", show_default=True, metavar="SIDE=AGENT,...", help=AGENTS_HELP)
 @click.option("--human", type=click.Choice(["rebel", "empire"]), help="Play this side yourself at the terminal.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True),
               help="Write a save file at the end (or when you quit).")
@@ -35,8 +33,8 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
       rebellion play --seed 7
       rebellion play --human rebel --save my-game.json
       rebellion play --expansion rise-of-the-empire --log json
+      rebellion play --agents rebel=heuristic,empire=search
     """
-    from swrebellion.engine import RandomAgent
     from swrebellion.engine.human import HumanAgent
     from swrebellion.engine.narration import account
     from swrebellion.engine.save import save_game
@@ -44,9 +42,9 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
 
     from .replay_cmd import replay_views, write_replay
 
-    kinds = [k.strip() for k in agents.split(",")]
-    if len(kinds) != 2 or any(k not in AGENT_KINDS for k in kinds):
-        raise click.BadParameter(f"give two of {', '.join(AGENT_KINDS)} separated by a comma", param_hint="--agents")
+    from . import agents_opt
+
+    chosen = agents_opt.parse(agents)
     embedded = replay_views(views) if html_path else ()
     if load_path:
         game = load_game_or_exit(load_path)
@@ -59,7 +57,7 @@ def play(seed, active, players, setup_id, agents, human, save_path, load_path, l
         if human == faction:
             seats[player] = HumanAgent(player, lambda text: click.prompt(text, prompt_suffix=": "), click.echo)
         else:
-            seats[player] = RandomAgent(seed * 31 + n)
+            seats[player] = agents_opt.make(chosen, faction, seed * 31 + n)
     viewer = next((p for p in game.state["players"] if p.startswith(human)), None) if human else None
     shown = 0
     try:

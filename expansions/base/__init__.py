@@ -82,3 +82,10 @@ def determinize(game, player, rng):
     from . import sampling
 
     sampling.determinize(game, player, rng)
+
+
+@hookimpl
+def cards_played(game, event):
+    from . import plays
+
+    return plays.cards_played(game, event)
