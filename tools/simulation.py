@@ -104,7 +104,7 @@ def card_plays(game, index: int, seed: int, winner: str | None) -> list[dict]:
     """The game's card plays (``cards_played`` hook), one row per (side, card) with how often."""
     counts: dict[tuple[str, str], int] = {}
     for event in game.state["log"]:
-        for answer in game.rules.call_in_order("cards_played", game=game, event=event):
+        for answer in game.rules.call("cards_played", game=game, event=event):
             for side, card in answer or ():
                 counts[side, card] = counts.get((side, card), 0) + 1
     return [{"game": index, "seed": seed, "side": side, "card": card, "plays": n, "won": side == winner}

@@ -19,7 +19,7 @@ def determinize(game: Game, player: str, rng: rngmod.Stream) -> Game:
     Two games that differ only in what ``player`` cannot see give the same world for the same ``rng`` state, as
     far as the plugins' ``determinize`` implementations reach (docs/hooks.md)."""
     world = game.copy()
-    world.rules.call_in_order("determinize", game=world, player=player, rng=rng)
+    world.rules.call("determinize", game=world, player=player, rng=rng)
     state = world.state
     state["rng"] = rngmod.seed_state(rng.below(1 << 62))
     state["forced_dice"] = []

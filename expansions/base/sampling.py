@@ -86,7 +86,7 @@ def _base(game, player: str, rng) -> None:
 
 def _missions(game, player: str, other: str, rng) -> None:
     """The other side's mission hand and face-down assigned cards, with its mission deck (and the projects)."""
-    from .missions import meets
+    from .rules.missions import meets
 
     data = game.state["data"]
     held = data["hands"][other].get("missions")

@@ -319,7 +319,7 @@ def keep_objective(agent, s: Seen, d) -> dict[str, float]:
 
 def _card_from_label(s: Seen, label: str, table: dict) -> str | None:
     for card_id in table:
-        if s.t.names.get(card_id, card_id) in label:
+        if s.names.get(card_id, card_id) in label:
             return card_id
     return None
 
@@ -382,7 +382,7 @@ def deploy_unit(agent, s: Seen, d) -> dict[str, float]:
 def _deployed_unit(s: Seen, d) -> str | None:
     """The unit a deploy decision is about, from its prompt ("Deploy a Rebel Trooper")."""
     for unit in s.t.units:
-        if d.prompt.endswith(" " + s.t.names.get(unit, unit)):
+        if d.prompt.endswith(" " + s.names.get(unit, unit)):
             return unit
     return None
 

@@ -61,6 +61,13 @@ class Seen:
         self.enemy = OPPONENT[self.faction]
 
     @cached_property
+    def names(self) -> dict[str, str]:
+        """English names of content items (public)."""
+        from ..names import names
+
+        return names(self.game)
+
+    @cached_property
     def result(self):
         return self.game.state["result"]  # public: the winner and why, once the game is over
 
