@@ -51,3 +51,24 @@ def _hybrid(p1: float, ci1: tuple[float, float], p2: float, ci2: tuple[float, fl
     lower = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
     upper = math.sqrt(max(0.0, (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2))
     return delta, delta - lower, delta + upper
+
+
+def stratified_difference(strata: list[tuple[int, int, int, int]], z: float = Z95) -> tuple[float, float, float]:
+    """Mantel-Haenszel difference of two shares over strata, each ``(wins1, n1, wins0, n0)`` (group 1 minus group
+    0), with Sato's (1989) variance: the difference within comparable games (the same length, say), so that what
+    makes games long or short does not pass for an effect. Strata missing a group carry no weight; with no weight
+    at all the answer is ``(0, -1, 1)``."""
+    weight = num = p_sum = q_sum = 0.0
+    for y1, n1, y0, n0 in strata:
+        total = n1 + n0
+        if not n1 or not n0:
+            continue
+        weight += n1 * n0 / total
+        num += (y1 * n0 - y0 * n1) / total
+        p_sum += (n1 * n1 * y0 - n0 * n0 * y1 + n1 * n0 * (n0 - n1) / 2) / (total * total)
+        q_sum += (y1 * (n0 - y0) + y0 * (n1 - y1)) / (2 * total)
+    if not weight:
+        return 0.0, -1.0, 1.0
+    delta = num / weight
+    half = z * math.sqrt(max(0.0, delta * p_sum + q_sum)) / weight
+    return delta, max(-1.0, delta - half), min(1.0, delta + half)
