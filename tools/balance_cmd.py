@@ -29,6 +29,9 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
       rebellion balance --pack my-pack/ -n 1000 --workers 2 --report balance.html
       rebellion balance --pack my-pack/ --expansion rise-of-the-empire --agents rebel=heuristic,empire=heuristic
     """
+    from .simulate_cmd import require_sim
+
+    require_sim("balance")
     from rich.console import Console
 
     from swrebellion.games import ContentError, rules_for

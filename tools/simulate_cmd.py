@@ -8,6 +8,24 @@ from .agents_opt import HELP as AGENTS_HELP
 from .options import expansion_options
 
 
+SIM_MODULES = ("rich", "pyarrow", "dask.distributed", "matplotlib")
+
+
+def require_sim(command: str) -> None:
+    """The sim extra's libraries, or a clear error naming the one missing and how to install them (exit 1)."""
+    import importlib.util
+
+    for module in SIM_MODULES:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            found = False
+        if not found:
+            click.echo(f"error: rebellion {command} needs {module.split('.')[0]}, which is not installed; install "
+                       "the simulation extra: pip install 'swrebellion[sim]'", err=True)
+            raise SystemExit(1)
+
+
 def run_options(func):
     """Options shared by `simulate` and `balance`: games, agents, seed, setup, players, workers, scheduler."""
     for option in reversed([
@@ -46,6 +64,7 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
       rebellion simulate -n 100 --expansion rise-of-the-empire --agents rebel=search:iterations=16,empire=heuristic
       rebellion simulate -n 5000 --scheduler tcp://10.0.0.5:8786 --out big.parquet
     """
+    require_sim("simulate")
     from . import agents_opt, simulation
 
     chosen = agents_opt.parse(agents)

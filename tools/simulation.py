@@ -154,7 +154,8 @@ def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress) -> list
                                host="127.0.0.1", silence_logs=40)
         client = Client(cluster)
     else:
-        client = Client(scheduler, timeout="30s")
+        _reachable(scheduler)
+        client = Client(scheduler, timeout="20s")
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {}))) if scheduler else workers
         futures = [client.submit(play_chunk, spec, chunk, pure=False) for chunk in chunks(spec.games, n_workers)]
@@ -169,6 +170,18 @@ def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress) -> list
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _reachable(address: str) -> None:
+    """Fail at once (``OSError``) when nothing listens at a ``tcp://HOST:PORT`` address, rather than after the
+    client's connection timeout."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme == "tcp" and parts.hostname and parts.port:
+        with socket.create_connection((parts.hostname, parts.port), timeout=5):
+            pass
 
 
 # -- what the games say -----------------------------------------------------------------------------------------------

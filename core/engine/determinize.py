@@ -2,8 +2,9 @@
 the player has seen (a *determinization*). Search agents plan over many such worlds (``search.py``).
 
 The kernel handles what every game has: the generator state (future dice and shuffles are unknown to everyone),
-dice forced by a scenario, and other players' secret answers to a simultaneous decision. Each rules plugin handles
-its own secrets through the ``determinize`` hook (``hookspecs.py``, docs/hooks.md).
+dice forced by a scenario, and a simultaneous decision (the others' options and answers are secret: it is asked
+again on the sampled world). Each rules plugin handles its own secrets through the ``determinize`` hook
+(``hookspecs.py``, docs/hooks.md).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ def determinize(game: Game, player: str, rng: rngmod.Stream) -> Game:
     state = world.state
     state["rng"] = rngmod.seed_state(rng.below(1 << 62))
     state["forced_dice"] = []
-    for decision in state["pending"]:
-        answer = decision["answer"]
-        if answer is not None and player not in answer[KEY]:
-            options = sorted(decision["options"], key=lambda o: o["id"])
-            answer["value"] = rng.choice(options)
+    if any(d["simultaneous"] and d["player"] != player for d in state["pending"]):
+        # Others choosing at the same time: their options and any answer they gave are secret and come from what
+        # was resampled. Ask again: the asking step runs anew on the sampled world (a step runs again until its
+        # answer arrives, steps.py), so every option offered is one the sampled world allows.
+        state["pending"] = []
+        world.run()
     return world
 
 
