@@ -61,8 +61,9 @@ class Results:
 # -- one game ---------------------------------------------------------------------------------------------------------
 
 
-def play_game(spec: Spec, index: int) -> tuple[dict, list[dict]]:
-    """Play game ``index`` of ``spec`` to the end: its record and its card plays."""
+def play_game(spec: Spec, index: int, extra: Callable | None = None) -> tuple[dict, list[dict]]:
+    """Play game ``index`` of ``spec`` to the end: its record and its card plays. ``extra(game, seats)`` may add
+    columns of its own to the record (benchmarks measure things the results table does not keep)."""
     from swrebellion import agents
     from swrebellion.engine import Game, rng
     from swrebellion.games import rules_for
@@ -97,6 +98,8 @@ def play_game(spec: Spec, index: int) -> tuple[dict, list[dict]]:
         "setup": spec.setup,
         "players": spec.players,
     }
+    if extra is not None:
+        record.update(extra(game, seats))
     return record, card_plays(game, index, seed, result["winner"])
 
 
@@ -111,9 +114,9 @@ def card_plays(game, index: int, seed: int, winner: str | None) -> list[dict]:
             for (side, card), n in sorted(counts.items())]
 
 
-def play_chunk(spec: Spec, indices: list[int]) -> list[tuple[dict, list[dict]]]:
+def play_chunk(spec: Spec, indices: list[int], extra: Callable | None = None) -> list[tuple[dict, list[dict]]]:
     """Play several games (the unit of work sent to a Dask worker)."""
-    return [play_game(spec, i) for i in indices]
+    return [play_game(spec, i, extra) for i in indices]
 
 
 # -- many games -------------------------------------------------------------------------------------------------------
@@ -126,7 +129,7 @@ def chunks(games: int, workers: int) -> list[list[int]]:
 
 
 def run(spec: Spec, workers: int = 1, scheduler: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Results:
+        progress: Callable[[int], None] | None = None, extra: Callable | None = None) -> Results:
     """Play every game of ``spec``: in this process (``workers=1``, no scheduler), on ``workers`` local Dask worker
     processes, or on the Dask cluster at ``scheduler`` (``tcp://HOST:PORT``). ``progress(n)`` is told each time
     ``n`` more games are done."""
@@ -134,18 +137,18 @@ def run(spec: Spec, workers: int = 1, scheduler: str | None = None,
     if scheduler is None and workers <= 1:
         outcomes = []
         for index in range(spec.games):
-            outcomes.append(play_game(spec, index))
+            outcomes.append(play_game(spec, index, extra))
             if progress:
                 progress(1)
     else:
-        outcomes = _run_dask(spec, workers, scheduler, progress)
+        outcomes = _run_dask(spec, workers, scheduler, progress, extra)
     for record, plays in sorted(outcomes, key=lambda outcome: outcome[0]["game"]):
         results.records.append(record)
         results.plays.extend(plays)
     return results
 
 
-def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress) -> list:
+def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress, extra) -> list:
     from dask.distributed import Client, LocalCluster, as_completed
 
     cluster = None
@@ -158,7 +161,8 @@ def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress) -> list
         client = Client(scheduler, timeout="20s")
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {}))) if scheduler else workers
-        futures = [client.submit(play_chunk, spec, chunk, pure=False) for chunk in chunks(spec.games, n_workers)]
+        futures = [client.submit(play_chunk, spec, chunk, extra, pure=False)
+                   for chunk in chunks(spec.games, n_workers)]
         outcomes = []
         for future in as_completed(futures):
             done = future.result()

@@ -3,8 +3,11 @@
 A player does not know the hidden information, so the search does not pretend to: every iteration samples a world
 consistent with what the player has seen (:func:`determinize`, which the rules plugins implement through the
 ``determinize`` hook), and the statistics of all those worlds are gathered in one tree of the player's own
-decisions (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). An option is scored by how often it is
-available, chosen and won with (availability-corrected UCB1).
+decisions (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each sampled world is played once from
+every root candidate, with the same dice and the same policy stream (common random numbers: the candidates are
+compared on equal terms, which takes far fewer iterations than drawing a new world for each); below the root the
+player's later decisions, up to ``depth`` in all, are chosen by availability-corrected UCB1. The root candidate
+with the best mean reward is chosen.
 
 What the kernel cannot know about a game comes from a **policy** agent (by default ``heuristic``), used three ways:
 
@@ -43,8 +46,8 @@ class Node:
 class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
-    def __init__(self, side: str, seed: int = 0, policy=None, iterations: int = 40, seconds: float | None = None,
-                 width: int = 4, depth: int = 2, horizon: int = 40, exploration: float = 0.7) -> None:
+    def __init__(self, side: str, seed: int = 0, policy=None, iterations: int = 8, seconds: float | None = None,
+                 width: int = 3, depth: int = 2, horizon: int = 30, exploration: float = 0.7) -> None:
         if policy is None:
             from swrebellion import agents
 
@@ -73,10 +76,13 @@ class SearchAgent:
             if self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
             world = determinize(game, decision.player, self.stream)
-            self._iterate(world, decision.player, root, candidates)
+            seed = self.stream.below(1 << 62)
+            for n, option in enumerate(candidates):  # every candidate in the same world, with the same dice
+                self._iterate(world if n == len(candidates) - 1 else world.copy(), decision.player, root, option,
+                              seed)
         self.timings.append(time.perf_counter() - start)
-        return max(candidates, key=lambda c: (root.children[c].visits, root.children[c].reward)
-                   if c in root.children else (-1, 0.0))
+        return max(candidates, key=lambda c: (root.children[c].reward / max(root.children[c].visits, 1),
+                                              -candidates.index(c)) if c in root.children else (-1.0, 0))
 
     # -- one iteration ------------------------------------------------------------------------------------------------
 
@@ -87,12 +93,19 @@ class SearchAgent:
         found = pick(game, decision, self.width) if _takes_width(pick) else pick(game, decision)
         return list(found)[: self.width] or [decision.options[0].id]
 
-    def _iterate(self, world: Game, player: str, root: Node, root_options: list[str]) -> None:
-        path = [root]
-        node = root
-        options = root_options
-        applied = searched = 0
-        while not world.over and applied < self.horizon:
+    def _iterate(self, world: Game, player: str, root: Node, first: str, seed: int) -> None:
+        """Play ``first`` in ``world``, then descend the tree of the player's later decisions (up to ``depth``
+        in all) choosing by UCB1, play on with the policy and score the end; every node passed is updated."""
+        reseed = getattr(self.policy, "reseed", None)
+        if reseed is not None:
+            reseed(seed)  # the same policy choices after every root candidate, as far as the games agree
+        world.apply(first, player=player)
+        child = root.children.setdefault(first, Node())
+        child.available += 1
+        path = [root, child]
+        node = child
+        applied, searched = 1, 1
+        while not world.over and applied < self.horizon and searched < self.depth:
             pending = world.pending
             if not pending:
                 break
@@ -101,14 +114,11 @@ class SearchAgent:
                 world.apply(self._move(world, decision), player=decision.player)
                 applied += 1
                 continue
-            if node is not root:
-                if searched >= self.depth:
-                    break
-                options = self._candidates(world, decision)
-                if len(options) == 1:
-                    world.apply(options[0], player=player)
-                    applied += 1
-                    continue
+            options = self._candidates(world, decision)
+            if len(options) == 1:
+                world.apply(options[0], player=player)
+                applied += 1
+                continue
             key, expanded = self._select(node, options)
             world.apply(key, player=player)
             applied += 1
@@ -117,7 +127,7 @@ class SearchAgent:
             path.append(node)
             if expanded:
                 break
-        reward = self._rollout(world, player, self.horizon)
+        reward = self._rollout(world, player, self.horizon - applied)
         for visited in path:
             visited.visits += 1
             visited.reward += reward
@@ -167,8 +177,8 @@ def _takes_width(func) -> bool:
         return False
 
 
-def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: int = 40, seconds: float = 0.0,
-                 width: int = 4, depth: int = 2, horizon: int = 40, exploration: float = 0.7) -> SearchAgent:
+def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: int = 8, seconds: float = 0.0,
+                 width: int = 3, depth: int = 2, horizon: int = 30, exploration: float = 0.7) -> SearchAgent:
     """The ``search`` entry point of ``swrebellion.agents``. ``seconds``: a time ceiling per decision (0: none)."""
     from swrebellion import agents
 

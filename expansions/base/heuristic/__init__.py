@@ -27,16 +27,16 @@ from .evaluate import evaluate as _evaluate
 from .seen import Seen
 
 #: Decision kinds whose outcome can change the game: the search looks at these (the others it leaves to us).
-STAKES = {"command-action", "assign-card", "oppose", "retreat", "choose-base", "relocate-base", "choose-system",
-          "deploy-unit", "recruit", "discard-mission", "add-leader"}
+STAKES = {"command-action", "oppose", "retreat", "choose-base", "relocate-base"}
 
 
 class HeuristicAgent:
     """See the module docstring. One agent may answer for any player (it reads the side from the view)."""
 
     def __init__(self, side: str = "rebel", seed: int = 0, aggression: float = 0.5, reserve: int = 1,
-                 opposition: float = 1.0) -> None:
+                 opposition: float = 1.0, margin: float = 2.0) -> None:
         self.side = side
+        self.margin = float(margin)
         self.stream = Stream(seed)
         self.aggression = float(aggression)
         self.reserve = int(reserve)
@@ -48,7 +48,9 @@ class HeuristicAgent:
     # -- the Agent protocol -----------------------------------------------------------------------------------------
 
     def choose(self, game, decision) -> str:
-        scores = self.scores(game, decision)
+        return self._pick(game, decision, self.scores(game, decision))
+
+    def _pick(self, game, decision, scores: dict[str, float]) -> str:
         best = max(scores.values())
         top = [o.id for o in decision.options if scores[o.id] >= best - 1e-9]
         choice = top[0] if len(top) == 1 else top[self.stream.below(len(top))]
@@ -66,13 +68,18 @@ class HeuristicAgent:
 
     # -- what the search asks --------------------------------------------------------------------------------------
 
-    def candidates(self, game, decision, width: int = 4) -> list[str]:
-        """Options worth searching, best first: only the best one when the decision is low-stakes."""
+    def candidates(self, game, decision, width: int = 3) -> list[str]:
+        """Options worth searching, best first: only the best one when the decision is low-stakes or when one
+        option is clearly ahead of the others (``margin``)."""
         scores = self.scores(game, decision)
         ranked = sorted(decision.options, key=lambda o: -scores[o.id])
         if decision.kind not in STAKES or len(ranked) == 1:
-            return [self.choose(game, decision)]
-        return [o.id for o in ranked[:width]]
+            return [self._pick(game, decision, scores)]
+        best = scores[ranked[0].id]
+        close = [o.id for o in ranked[:width] if scores[o.id] >= best - max(self.margin, 0.25 * abs(best))]
+        if len(close) == 1:
+            return [self._pick(game, decision, scores)]
+        return close
 
     def evaluate(self, game, player: str) -> float:
         """Chance that ``player``'s side wins, from ``player``'s view of ``game``."""
@@ -80,6 +87,10 @@ class HeuristicAgent:
 
     def rollout(self, game, decision) -> str:
         return self.choose(game, decision)
+
+    def reseed(self, seed: int) -> None:
+        """Restart the agent's own stream (the search replays one sampled world once per candidate)."""
+        self.stream = Stream(seed)
 
     def noise(self) -> float:
         return self.stream.random()

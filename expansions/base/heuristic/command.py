@@ -41,8 +41,12 @@ def command_scores(agent, s: Seen, decision) -> tuple[dict[str, float], dict[str
     plans: dict[str, Plan] = {}
     activators = _activators(s)
     reserve_cost = _reserve_cost(agent, s, len(activators))
+    reach = _within_reach(s)
     for option in decision.options:
         oid = option.id
+        if oid.startswith("activate:") and oid.partition(":")[2] not in reach:
+            scores[oid] = -1.0  # nothing of ours can move there, and nothing of ours is there
+            continue
         if oid == "pass":
             scores[oid] = 0.0
         elif oid == "reveal-base":
@@ -62,6 +66,19 @@ def command_scores(agent, s: Seen, decision) -> tuple[dict[str, float], dict[str
         else:
             scores[oid] = 0.2
     return scores, plans
+
+
+def _within_reach(s: Seen) -> set[str]:
+    """Systems an activation can do something in: next to our units, or holding some (and the Rebel Base space)."""
+    reach = {BASE_SPACE}
+    for where in s.data["units"]:
+        if s.has(where, s.faction):
+            reach.add(where)
+            if where == BASE_SPACE and s.own_base:
+                reach |= {s.own_base, *s.adjacent(s.own_base)}
+            else:
+                reach |= s.adjacent(where)
+    return reach
 
 
 def _activators(s: Seen) -> list[str]:
@@ -151,7 +168,8 @@ def activation_values(agent, s: Seen) -> list[float]:
         values = []
         if activators:
             targets = list(s.t.systems) + ([BASE_SPACE] if s.faction == "rebel" and not s.base_revealed else [])
-            for target in targets:
+            reach = _within_reach(s)
+            for target in (t for t in targets if t in reach):
                 plan = plan_activation(agent, s, target, activators)
                 if plan is not None and plan.value > 0:
                     values.append(plan.value)
@@ -354,6 +372,21 @@ def _march(s: Seen, goals: list[str], target: str, moves: dict) -> float:
         power = s.army_value(group) + joined
         total += (STEP * (before - after) + strike) * min(1.0, power / (1.5 * guard))
     return total
+
+
+def _coverage_of(s: Seen, goals: list[str]) -> float:
+    """Share of the goals an Imperial army able to carry ground units could strike next round (next door: 1; two
+    moves away: 0.3)."""
+    if not goals:
+        return 0.0
+    t = s.t.units
+    armies = [w for w in s.data["units"] if w in s.t.systems and s.capacity(s.units(w, "empire"))
+              and any(t[u].theater == "ground" and not t[u].immobile for u in s.units(w, "empire"))]
+    total = 0.0
+    for goal in goals:
+        best = min((s.distance(w, goal) for w in armies), default=9)
+        total += 1.0 if best <= 1 else 0.3 if best == 2 else 0.0
+    return total / len(goals)
 
 
 def _strikes(s: Seen, where: str, goals: list[str]) -> float:

@@ -59,6 +59,7 @@ class Seen:
         self.data = ViewData(game, player)
         self.faction = next((f for f, ps in self.data["teams"].items() if player in ps), "rebel")
         self.enemy = OPPONENT[self.faction]
+        self._units: dict[tuple, dict[str, int]] = {}
 
     @cached_property
     def names(self) -> dict[str, str]:
@@ -112,16 +113,30 @@ class Seen:
         return self.data["systems"]
 
     def units(self, location: str, faction: str, theater: str | None = None) -> dict[str, int]:
-        t = self.t.units
-        return {u: n for u, n in self.data["units"].get(location, {}).items()
+        """A side's units in a location (of one theater); do not change the dict returned (it is kept)."""
+        key = (location, faction, theater)
+        found = self._units.get(key)
+        if found is None:
+            t = self.t.units
+            found = self._units[key] = {
+                u: n for u, n in self.data["units"].get(location, {}).items()
                 if u in t and t[u].faction == faction and (theater is None or t[u].theater == theater)}
+        return found
 
     def has(self, location: str, faction: str, theater: str | None = None) -> bool:
         return bool(self.units(location, faction, theater))
 
+    @cached_property
+    def _leaders(self) -> dict[tuple[str, str], list[str]]:
+        out: dict[tuple[str, str], list[str]] = {}
+        for lid, info in sorted(self.data["leaders"].items()):
+            out.setdefault((info["at"], self.t.leaders[lid].faction), []).append(lid)
+        return out
+
     def leaders_at(self, location: str, faction: str | None = None) -> list[str]:
-        return sorted(lid for lid, info in self.data["leaders"].items()
-                      if info["at"] == location and (faction is None or self.t.leaders[lid].faction == faction))
+        if faction is not None:
+            return list(self._leaders.get((location, faction), ()))
+        return sorted(self._leaders.get((location, "rebel"), []) + self._leaders.get((location, "empire"), []))
 
     def free_leaders_at(self, location: str, faction: str) -> list[str]:
         return [lid for lid in self.leaders_at(location, faction) if not self.captured(lid)]
