@@ -5,9 +5,10 @@ consistent with what the player has seen (:func:`determinize`, which the rules p
 ``determinize`` hook), and the statistics of all those worlds are gathered in one tree of the player's own
 decisions (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each sampled world is played once from
 every root candidate, with the same dice and the same policy stream (common random numbers: the candidates are
-compared on equal terms, which takes far fewer iterations than drawing a new world for each); below the root the
-player's later decisions, up to ``depth`` in all, are chosen by availability-corrected UCB1. The root candidate
-with the best mean reward is chosen.
+compared on equal terms, which takes far fewer iterations than drawing a new world for each); with ``depth`` above
+1, the player's later decisions, up to ``depth`` in all, are chosen in the tree by availability-corrected UCB1
+(by default the budget goes to the root: the policy plays on). The root candidate with the best mean reward is
+chosen.
 
 What the kernel cannot know about a game comes from a **policy** agent (by default ``heuristic``), used three ways:
 
@@ -47,7 +48,7 @@ class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
     def __init__(self, side: str, seed: int = 0, policy=None, iterations: int = 8, seconds: float | None = None,
-                 width: int = 3, depth: int = 2, horizon: int = 30, exploration: float = 0.7) -> None:
+                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7) -> None:
         if policy is None:
             from swrebellion import agents
 
@@ -178,7 +179,7 @@ def _takes_width(func) -> bool:
 
 
 def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: int = 8, seconds: float = 0.0,
-                 width: int = 3, depth: int = 2, horizon: int = 30, exploration: float = 0.7) -> SearchAgent:
+                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7) -> SearchAgent:
     """The ``search`` entry point of ``swrebellion.agents``. ``seconds``: a time ceiling per decision (0: none)."""
     from swrebellion import agents
 

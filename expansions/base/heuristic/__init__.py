@@ -76,9 +76,10 @@ class HeuristicAgent:
         if decision.kind not in STAKES or len(ranked) == 1:
             return [self._pick(game, decision, scores)]
         best = scores[ranked[0].id]
-        close = [o.id for o in ranked[:width] if scores[o.id] >= best - max(self.margin, 0.25 * abs(best))]
-        if len(close) == 1:
-            return [self._pick(game, decision, scores)]
+        margin = self.margin if decision.kind == "command-action" else self.margin / 4
+        close = [o.id for o in ranked[:width] if scores[o.id] >= best - max(margin, 0.25 * abs(best))]
+        if len(close) == 1 or (decision.kind == "command-action" and not any(c.startswith("activate:") for c in close)):
+            return [self._pick(game, decision, scores)]  # one clear choice, or only the order of missions to reveal
         return close
 
     def evaluate(self, game, player: str) -> float:
@@ -89,8 +90,9 @@ class HeuristicAgent:
         return self.choose(game, decision)
 
     def reseed(self, seed: int) -> None:
-        """Restart the agent's own stream (the search replays one sampled world once per candidate)."""
+        """Start afresh from ``seed``, forgetting plans (the search plays one sampled world once per candidate)."""
         self.stream = Stream(seed)
+        self._memory.clear()
 
     def noise(self) -> float:
         return self.stream.random()

@@ -537,6 +537,48 @@ def escort(agent, s: Seen, d) -> dict[str, float]:
     return {o.id: float(len(o.data or [])) for o in d.options}
 
 
+def objective_to_give_up(agent, s: Seen, d) -> dict[str, float]:
+    """Trade or discard the objective furthest from reach (its goals: none of the board's strengths)."""
+    goals = rebel_goals(s)
+    out = {}
+    for o in d.options:
+        if o.id in s.t.objectives:
+            reach = sum(goals.get(g, 0) for g in objective_goals(s, o.id))
+            out[o.id] = 2.0 - 0.1 * reach - 0.2 * (s.t.objectives[o.id].reputation or 1)
+        else:
+            out[o.id] = 0.0  # keep them all
+    return out
+
+
+def objective_to_bury(agent, s: Seen, d) -> dict[str, float]:
+    """The Empire buries the objective worth most to the Rebels."""
+    return {o.id: float(s.t.objectives[o.id].reputation or 1) if o.id in s.t.objectives else 0.0 for o in d.options}
+
+
+def leader_to_lose(agent, s: Seen, d) -> dict[str, float]:
+    """Over the leader limit: the least useful leader leaves (an action card offered instead is played)."""
+    out = {}
+    for o in d.options:
+        info = s.t.leaders.get(o.id)
+        out[o.id] = 20.0 - sum(info.skills.values()) - 0.5 * (info.space + info.ground) if info else 25.0
+    return out
+
+
+#: Decision kinds of other expansions (Rise of the Empire), answered from what their options are.
+EXPANSION_SCORERS = {
+    "recruit-leader": recruit,
+    "leader-limit": leader_to_lose,
+    "keep-mission": mission_cards,
+    "trade-objective": objective_to_give_up,
+    "discard-objective": objective_to_give_up,
+    "bury-objective": objective_to_bury,
+    "tactic-damage": lambda agent, s, d: {o.id: s.unit_value(o.id.split(":")[0]) if o.id.split(":")[0] in s.t.units
+                                          else 0.0 for o in d.options},
+    "tactic-destroy": enemy_units,
+    "use-hidden-probe": lambda agent, s, d: {o.id: (1.0 if o.id == "use" else 0.0) for o in d.options},
+    "reveal-opposition": lambda agent, s, d: prefer_acting(d),
+}
+
 SCORERS = {
     "place-starting-unit": place_starting_unit,
     "rebel-start-system": rebel_start_system,
@@ -586,4 +628,5 @@ SCORERS = {
     "destroy-queued": enemy_units,
     "name-system": name_system,
     "escort": escort,
+    **EXPANSION_SCORERS,
 }

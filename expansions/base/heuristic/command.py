@@ -94,11 +94,9 @@ def _reserve_cost(agent, s: Seen, activators: int) -> float:
 
 
 def _reveal_base_value(s: Seen) -> float:
-    """The base is shown voluntarily only when it is all but found: the Empire stands next to it with an army
-    that would reveal it anyway, and showing it now lets the units on the Rebel Base space join the defence."""
-    base = s.own_base
-    if base is None:
-        return -10.0
+    """Never of one's own accord (RB-BAS-10): showing the base tells the Empire where to strike and gains nothing
+    the units on the Rebel Base space cannot do from there; it is found soon enough when the Empire brings ground
+    units (RB-BAS-08)."""
     return -10.0
 
 
