@@ -84,16 +84,20 @@ def _base(game, player: str, rng) -> None:
 # -- hands ------------------------------------------------------------------------------------------------------------
 
 
+def _hidden_hand(game, player: str, faction: str, kind: str) -> list | None:
+    """``faction``'s hand of ``kind`` (the list itself, to change in place), or None if ``player`` may see it."""
+    held = game.state["data"]["hands"][faction].get(kind)
+    return peek(held) if hidden_from(held, player) else None
+
+
 def _missions(game, player: str, other: str, rng) -> None:
     """The other side's mission hand and face-down assigned cards, with its mission deck (and the projects)."""
     from .rules.missions import meets
 
-    data = game.state["data"]
-    held = data["hands"][other].get("missions")
-    if not hidden_from(held, player):
+    hand = _hidden_hand(game, player, other, "missions")
+    if hand is None:
         return
-    t = tables(game)
-    hand = peek(held)
+    data, t = game.state["data"], tables(game)
     slots = [entry for entry in data["assigned"][other] if hidden_from(entry["card"], player)]
     cards = hand + [peek(entry["card"]) for entry in slots]
     starting = [c for c in cards if t.missions[c].deck == "starting"]
@@ -116,12 +120,10 @@ def _actions(game, player: str, other: str, rng) -> None:
     """The other side's action cards: recruit cards trade with the action deck; starting cards come from those of
     the side not seen played. (Cards drawn for recruiting stay as they are while they are chosen from: the choice
     offered to the other side depends on them, RB-REC-05.)"""
-    data = game.state["data"]
-    held = data["hands"][other].get("actions")
-    if not hidden_from(held, player):
+    hand = _hidden_hand(game, player, other, "actions")
+    if hand is None:
         return
-    t = tables(game)
-    hand = peek(held)
+    data, t = game.state["data"], tables(game)
     recruit = [c for c in hand if not t.actions[c].starting]
     starting = [c for c in hand if t.actions[c].starting]
     redeal(rng, [recruit, peek(data["decks"][f"actions-{other}"])])

@@ -173,25 +173,25 @@ def _activation(agent, s: Seen, d):
     return plan
 
 
-def activation_leader(agent, s: Seen, d) -> dict[str, float]:
-    plan = agent.recall(d)
-    choice = command.activation_leader(plan, s, d)
+def _follow(agent, d, plan, choice: str) -> dict[str, float]:
+    """Score the step of a planned activation and keep the plan for the next step."""
     agent.pending_plans["*"] = plan
     return {o.id: (1.0 if o.id == choice else 0.0) for o in d.options}
+
+
+def activation_leader(agent, s: Seen, d) -> dict[str, float]:
+    plan = agent.recall(d)
+    return _follow(agent, d, plan, command.activation_leader(plan, s, d))
 
 
 def move_from(agent, s: Seen, d) -> dict[str, float]:
     plan = _activation(agent, s, d)
-    choice = command.move_from(plan, d)
-    agent.pending_plans["*"] = plan
-    return {o.id: (1.0 if o.id == choice else 0.0) for o in d.options}
+    return _follow(agent, d, plan, command.move_from(plan, d))
 
 
 def move_units(agent, s: Seen, d) -> dict[str, float]:
     plan = agent.recall(d)
-    choice = command.move_units(plan, s, d)
-    agent.pending_plans["*"] = plan
-    return {o.id: (1.0 if o.id == choice else 0.0) for o in d.options}
+    return _follow(agent, d, plan, command.move_units(plan, s, d))
 
 
 # -- missions ---------------------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 An activation is planned whole when the action is chosen: the target, the leader, and what moves from each
 neighbouring system. The planned movement is then carried out over the decisions that follow (activation leader,
-sources, units), which the agent remembers as its own plan (``HeuristicAgent.plans``).
+sources, units), which the agent remembers as its own plan (``HeuristicAgent.remember``/``recall``); when the
+activation was not its own choice (the search chose it), the plan is made again from the logged activation.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class Plan:
     leader: str | None = None
     moves: dict[str, dict[str, int]] = field(default_factory=dict)
     value: float = 0.0
-    why: str = ""
+    why: str = ""  # a word on the reason ("hunt", "close in", "attack" ...), for people reading a game
     used: list[str] = field(default_factory=list)  # sources already chosen
     source: str | None = None  # the source whose group is being built
     chosen: dict[str, int] = field(default_factory=dict)  # units picked so far from that source
