@@ -142,10 +142,11 @@ def show_summary(summary: dict, spec, top: int) -> None:
     r = summary["rounds"]
     console.print(f"Rounds: mean {r['mean']:.1f}, median {r['median']}, from {r['min']} to {r['max']}.")
     if top and summary["cards"]:
-        cards = Table(title=f"Most played cards (of {len(summary['cards'])})")
+        cards = Table(title=f"Most played cards (of {len(summary['cards'])}); won: the win share of the side "
+                            "that played it, in the games it was played in")
         for column, justify in (("card", "left"), ("side", "left"), ("plays", "right"), ("games", "right"),
-                                ("side's win share", "right"), ("95% interval", "right")):
-            cards.add_column(column, justify=justify)
+                                ("won", "right"), ("95% interval", "right")):
+            cards.add_column(column, justify=justify, no_wrap=column in ("card", "95% interval"))
         for card in summary["cards"][:top]:
             low, high = card["interval"]
             cards.add_row(card["card"], card["side"], str(card["plays"]), str(card["games"]),

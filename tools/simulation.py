@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -213,7 +214,7 @@ def summary(results: Results) -> dict:
         "games": n,
         "wins": {side: {"games": k, "share": k / n if n else 0.0, "interval": wilson(k, n)} for side, k in wins.items()},
         "reasons": dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
-        "rounds": {"mean": sum(rounds) / n if n else 0.0, "median": rounds[n // 2] if n else 0,
+        "rounds": {"mean": sum(rounds) / n if n else 0.0, "median": statistics.median(rounds) if n else 0,
                    "min": rounds[0] if n else 0, "max": rounds[-1] if n else 0},
         "cards": [{"side": side, "card": card, **entry, "win_share": entry["won"] / entry["games"],
                    "interval": wilson(entry["won"], entry["games"])}
