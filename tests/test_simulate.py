@@ -124,3 +124,22 @@ def test_balance_refuses_a_pack_that_does_not_validate(tmp_path):
     (pack / "missions.yaml").write_text("kind: missions\nitems:\n- id: sabotage\n  nme: {en: Typo}\n")
     result = CliRunner().invoke(main, ["balance", "--pack", str(pack), "-n", "2"])
     assert result.exit_code == 1 and result.output.startswith("error:")
+
+
+def test_card_plays_come_from_every_plugin_through_the_hook():
+    """cards_played (docs/hooks.md): the base game counts revealed missions and played action, tactic and objective
+    cards (RB-MIS-01, RB-OBJ-02); Rise of the Empire its advanced tactic cards, both sides' at once (RE-CIN-03)."""
+    from swrebellion.engine import Game
+    from swrebellion.games import rules_for
+
+    game = Game.new(rules_for(("base", "rise-of-the-empire")), 1)
+    events = [
+        {"type": "mission-revealed", "faction": "rebel", "card": "sabotage"},
+        {"type": "objective-played", "card": "crippling-blow"},
+        {"type": "advanced-tactics-revealed", "theater": "space", "cards": {"rebel": "a", "empire": "b"}},
+        {"type": "round", "round": 2},
+    ]
+    found = [pair for event in events for answer in game.rules.call("cards_played", game=game, event=event)
+             for pair in answer or ()]
+    assert sorted(map(tuple, found)) == [("empire", "b"), ("rebel", "a"), ("rebel", "crippling-blow"),
+                                         ("rebel", "sabotage")]
