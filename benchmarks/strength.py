@@ -5,7 +5,8 @@
     python benchmarks/strength.py heuristic heuristic --games 400
 
 Plays ``--games`` games in all: half with agent A as the Rebels and B as the Empire, half the other way round, game
-``i`` of both halves from the same seed (``tools.simulation``), so each seed is played once from each side. Prints,
+``i`` of both halves from the same seed (``tools.simulation``), so each seed is played once from each side (an
+agent against itself plays the second half from other seeds: swapping sides would replay the same games). Prints,
 for A: its win share as the Rebels and as the Empire with 95% Wilson intervals; how often the base was first
 revealed voluntarily, by force or by a relocation (RB-BAS-08/10, RB-RLC), and for the heuristic Rebels whether the
 Rebels showed it of their own accord before the Empire found it; game length; and for search agents the time per
@@ -56,9 +57,11 @@ def main() -> None:
     expansions = ("base", *args.expansion)
     runs = {}
     start = time.perf_counter()
-    for side_a in ("rebel", "empire"):
+    for n, side_a in enumerate(("rebel", "empire")):
         side_b = "empire" if side_a == "rebel" else "rebel"
-        spec = simulation.Spec.make(half, args.seed, {side_a: (args.a, knobs), side_b: (args.b, {})},
+        # an agent against itself: swapping sides would replay the same games, so the second half takes new seeds
+        seed = args.seed + n if args.a == args.b and not knobs else args.seed
+        spec = simulation.Spec.make(half, seed, {side_a: (args.a, knobs), side_b: (args.b, {})},
                                     expansions=expansions)
         runs[side_a] = simulation.run(spec, workers=args.workers, extra=inspect)
     seconds = time.perf_counter() - start
@@ -82,7 +85,7 @@ def main() -> None:
                                "p95_s": round(ordered[int(0.95 * (len(ordered) - 1))], 3),
                                "max_s": round(ordered[-1], 3)}
         report[f"{args.a}_as_{side_a}"] = entry
-    rebels = runs["rebel"].records + (runs["empire"].records if args.a == args.b else [])
+    rebels = runs["rebel"].records + (runs["empire"].records if args.a == args.b and not knobs else [])
     voluntary = sum(r["first_reveal"] == "voluntary" for r in rebels)
     report["voluntary_reveal_share"] = round(voluntary / len(rebels), 3)
     text = json.dumps(report, indent=1)
