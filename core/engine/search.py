@@ -10,7 +10,8 @@ compared on equal terms, which takes far fewer iterations than drawing a new wor
 (by default the budget goes to the root: the policy plays on). The root candidate with the best mean reward is
 chosen.
 
-What the kernel cannot know about a game comes from a **policy** agent (by default ``heuristic``), used three ways:
+What the kernel cannot know about a game comes from a **policy** agent (any agent; the ``search`` entry point takes
+it by name, by default the installed agent called ``heuristic``), used three ways:
 
 * ``candidates(game, decision, width)``: the options worth searching, best first. A decision with one candidate
   (trivial or low-stakes) is answered at once, so the budget goes to the decisions that matter;
@@ -47,12 +48,8 @@ class Node:
 class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
-    def __init__(self, side: str, seed: int = 0, policy=None, iterations: int = 8, seconds: float | None = None,
+    def __init__(self, side: str, seed: int, policy, iterations: int = 8, seconds: float | None = None,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7) -> None:
-        if policy is None:
-            from swrebellion import agents
-
-            policy = agents.make("heuristic", side, seed)
         self.side = side
         self.policy = policy
         self.stream = rngmod.Stream(rngmod.derive(seed, 1))
