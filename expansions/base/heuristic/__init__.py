@@ -15,7 +15,8 @@ The agent also serves the ``search`` agent as its policy: ``candidates`` says wh
 answers quickly inside simulations.
 
 Knobs (``--agents rebel=heuristic:aggression=0.8``): ``aggression`` (0-1: how much loss a battle may cost),
-``reserve`` (leaders kept in the pool for opposing and defending), ``opposition`` (how eagerly to oppose).
+``reserve`` (leaders kept in the pool for opposing and defending), ``opposition`` (how eagerly to oppose),
+``margin`` (how close two Command Phase options must score for the search to look at both).
 """
 
 from __future__ import annotations
@@ -128,10 +129,12 @@ def generic(agent: HeuristicAgent, seen: Seen, decision) -> dict[str, float]:
 
 
 def heuristic_agent(side: str, seed: int, aggression: float = 0.5, reserve: int = 1,
-                    opposition: float = 1.0) -> HeuristicAgent:
+                    opposition: float = 1.0, margin: float = 2.0) -> HeuristicAgent:
     """The ``heuristic`` entry point of ``swrebellion.agents``."""
     if not 0 <= float(aggression) <= 1:
         raise ValueError(f"aggression must be between 0 and 1, not {aggression}")
     if int(reserve) < 0:
         raise ValueError(f"reserve must be 0 or more, not {reserve}")
-    return HeuristicAgent(side, seed, aggression=aggression, reserve=reserve, opposition=opposition)
+    if float(margin) < 0:
+        raise ValueError(f"margin must be 0 or more, not {margin}")
+    return HeuristicAgent(side, seed, aggression=aggression, reserve=reserve, opposition=opposition, margin=margin)
