@@ -85,7 +85,7 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
     spec = simulation.Spec.make(6, 3, RANDOM)
     alone = simulation.run(spec)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=40) as cluster:
+                      dashboard_address=":0", silence_logs=40) as cluster:
         spread = simulation.run(spec, scheduler=cluster.scheduler_address)
     assert spread.records == alone.records
     assert spread.plays == alone.plays

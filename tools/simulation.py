@@ -154,7 +154,7 @@ def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress, extra) 
 
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                host="127.0.0.1", silence_logs=40)
         client = Client(cluster)
     else:
