@@ -143,8 +143,9 @@ def determinize(game, player, rng):
     might be in: the hidden base among the systems not yet ruled out, the opponents' hands and the deck orders
     redealt from the cards the player has not seen. Fires through
     :func:`swrebellion.engine.determinize.determinize`, in dependency order, every implementation running (each
-    handles its own plugin's secrets); the kernel then reseeds the game's dice and redraws the other players'
-    secret simultaneous answers. ``rng`` is a :class:`swrebellion.engine.rng.Stream`.
+    handles its own plugin's secrets); the kernel then reseeds the game's dice and, when others are choosing at the
+    same time, asks that decision again on the sampled world (their options and answers are secret).
+    ``rng`` is a :class:`swrebellion.engine.rng.Stream`.
 
     The result must not depend on the real hidden values, only on ``game.view(player)``: gather the candidates
     from the hidden places, sort them canonically, then shuffle or draw with ``rng``. Returns nothing.
