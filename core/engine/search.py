@@ -7,8 +7,9 @@ decisions (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each sa
 every root candidate, with the same dice and the same policy stream (common random numbers: the candidates are
 compared on equal terms, which takes far fewer iterations than drawing a new world for each); with ``depth`` above
 1, the player's later decisions, up to ``depth`` in all, are chosen in the tree by availability-corrected UCB1
-(by default the budget goes to the root: the policy plays on). The root candidate with the best mean reward is
-chosen.
+(by default the budget goes to the root: the policy plays on). The policy's first choice stands unless another
+candidate did better in the same worlds by more than ``confidence`` standard errors of the paired differences: a
+few noisy samples do not overturn a good policy, clear evidence does.
 
 What the kernel cannot know about a game comes from a **policy** agent (any agent; the ``search`` entry point takes
 it by name, by default the installed agent called ``heuristic``), used three ways:
@@ -49,8 +50,10 @@ class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
     def __init__(self, side: str, seed: int, policy, iterations: int = 8, seconds: float | None = None,
-                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7) -> None:
+                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
+                 confidence: float = 1.0) -> None:
         self.side = side
+        self.confidence = confidence
         self.policy = policy
         self.stream = rngmod.Stream(rngmod.derive(seed, 1))
         self.iterations = iterations
@@ -70,17 +73,35 @@ class SearchAgent:
             return candidates[0]
         start = time.perf_counter()
         root = Node()
+        rewards: dict[str, list[float]] = {c: [] for c in candidates}  # per sampled world, in order
         for _ in range(self.iterations):
             if self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
             world = determinize(game, decision.player, self.stream)
             seed = self.stream.below(1 << 62)
             for n, option in enumerate(candidates):  # every candidate in the same world, with the same dice
-                self._iterate(world if n == len(candidates) - 1 else world.copy(), decision.player, root, option,
-                              seed)
+                copy = world if n == len(candidates) - 1 else world.copy()
+                rewards[option].append(self._iterate(copy, decision.player, root, option, seed))
         self.timings.append(time.perf_counter() - start)
-        return max(candidates, key=lambda c: (root.children[c].reward / max(root.children[c].visits, 1),
-                                              -candidates.index(c)) if c in root.children else (-1.0, 0))
+        return self._verdict(candidates, rewards)
+
+    def _verdict(self, candidates: list[str], rewards: dict[str, list[float]]) -> str:
+        """The policy's first choice, unless another candidate did better in the same worlds by more than
+        ``confidence`` standard errors of the paired differences (then the one that did best of those)."""
+        if getattr(self.policy, "candidates", None) is None:  # no first choice to trust: the best mean
+            return max(candidates, key=lambda c: (sum(rewards[c]) / max(len(rewards[c]), 1), -candidates.index(c)))
+        first = candidates[0]
+        best, best_gain = first, 0.0
+        done = len(rewards[first])
+        for option in candidates[1:]:
+            diffs = [b - a for a, b in zip(rewards[first], rewards[option])][:done]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+            if mean > self.confidence * spread and mean > best_gain and mean > 0:
+                best, best_gain = option, mean
+        return best
 
     # -- one iteration ------------------------------------------------------------------------------------------------
 
@@ -91,7 +112,7 @@ class SearchAgent:
         found = pick(game, decision, self.width) if _takes_width(pick) else pick(game, decision)
         return list(found)[: self.width] or [decision.options[0].id]
 
-    def _iterate(self, world: Game, player: str, root: Node, first: str, seed: int) -> None:
+    def _iterate(self, world: Game, player: str, root: Node, first: str, seed: int) -> float:
         """Play ``first`` in ``world``, then descend the tree of the player's later decisions (up to ``depth``
         in all) choosing by UCB1, play on with the policy and score the end; every node passed is updated."""
         reseed = getattr(self.policy, "reseed", None)
@@ -129,6 +150,7 @@ class SearchAgent:
         for visited in path:
             visited.visits += 1
             visited.reward += reward
+        return reward
 
     def _select(self, node: Node, options: list[str]) -> tuple[str, bool]:
         """An option not tried yet (in the policy's order), else the best by availability-corrected UCB1."""
@@ -176,7 +198,8 @@ def _takes_width(func) -> bool:
 
 
 def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: int = 8, seconds: float = 0.0,
-                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7) -> SearchAgent:
+                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
+                 confidence: float = 1.0) -> SearchAgent:
     """The ``search`` entry point of ``swrebellion.agents``. ``seconds``: a time ceiling per decision (0: none)."""
     from swrebellion import agents
 
@@ -186,4 +209,5 @@ def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: in
         raise ValueError("width and depth must be 1 or more, horizon 0 or more")
     return SearchAgent(side, seed, policy=agents.make(policy, side, rngmod.derive(seed, 2)),
                        iterations=int(iterations), seconds=float(seconds) or None, width=int(width),
-                       depth=int(depth), horizon=int(horizon), exploration=float(exploration))
+                       depth=int(depth), horizon=int(horizon), exploration=float(exploration),
+                       confidence=float(confidence))
