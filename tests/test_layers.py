@@ -15,9 +15,10 @@ BASE = "swrebellion.expansions.base"
 BASE_LAYERS = [
     ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes"]),
     ("state access", ["board", "cards"]),
-    ("rule primitives", ["rules"]),
+    ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, pictures, scenarios", ["phases", "describe", "picture", "scenario"]),
+    ("phase steps, narration, pictures, scenarios, agents", ["phases", "describe", "picture", "scenario", "plays",
+                                                              "sampling", "heuristic"]),
     ("public API", ["api"]),
 ]
 
