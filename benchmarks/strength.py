@@ -10,7 +10,8 @@ agent against itself plays the second half from other seeds: swapping sides woul
 for A: its win share as the Rebels and as the Empire with 95% Wilson intervals; how often the base was first
 revealed voluntarily, by force or by a relocation (RB-BAS-08/10, RB-RLC), and for the heuristic Rebels whether the
 Rebels showed it of their own accord before the Empire found it; game length; and for search agents the time per
-searched decision (mean, 95th percentile, maximum) and how many decisions were searched per game. ``--knobs`` apply
+searched decision (mean, 95th percentile, maximum on the clock; mean and maximum in CPU time, the fairer measure on
+a shared machine) and how many decisions were searched per game. ``--knobs`` apply
 to A. Figures are measured here, never asserted in tests.
 """
 
@@ -28,11 +29,14 @@ from swrebellion.tools.stats import wilson
 def inspect(game, seats) -> dict:
     """Per game: how the base was first revealed, and the search agents' time per searched decision."""
     first = next((e.get("how") for e in game.state["log"] if e["type"] == "base-revealed"), None)
-    timings = {side: [] for side in ("rebel", "empire")}
-    for player, agent in seats.items():
-        timings[player.split("-")[0]] += list(getattr(agent, "timings", []))
-    return {"first_reveal": first or "", "rebel_search_times": json.dumps(timings["rebel"]),
-            "empire_search_times": json.dumps(timings["empire"])}
+    out = {"first_reveal": first or ""}
+    for kind in ("timings", "cpu_timings"):
+        found = {side: [] for side in ("rebel", "empire")}
+        for player, agent in seats.items():
+            found[player.split("-")[0]] += list(getattr(agent, kind, []))
+        for side, times in found.items():
+            out[f"{side}_search_{kind}"] = json.dumps(times)
+    return out
 
 
 def knob_values(items: list[str]) -> dict:
@@ -74,7 +78,8 @@ def main() -> None:
         reveals = {}
         for r in records:
             reveals[r["first_reveal"] or "never"] = reveals.get(r["first_reveal"] or "never", 0) + 1
-        times = [t for r in records for t in json.loads(r[f"{side_a}_search_times"])]
+        times = [t for r in records for t in json.loads(r[f"{side_a}_search_timings"])]
+        cpu = [t for r in records for t in json.loads(r.get(f"{side_a}_search_cpu_timings", "[]"))]
         entry = {"games": len(records), "wins": wins, "share": round(wins / len(records), 3),
                  "interval": [round(low, 3), round(high, 3)], "first_reveal": reveals,
                  "rounds_mean": round(statistics.mean(r["rounds"] for r in records), 2)}
@@ -84,6 +89,9 @@ def main() -> None:
                                "mean_s": round(statistics.mean(times), 3),
                                "p95_s": round(ordered[int(0.95 * (len(ordered) - 1))], 3),
                                "max_s": round(ordered[-1], 3)}
+            if cpu:
+                entry["search"]["cpu_mean_s"] = round(statistics.mean(cpu), 3)
+                entry["search"]["cpu_max_s"] = round(max(cpu), 3)
         report[f"{args.a}_as_{side_a}"] = entry
     rebels = runs["rebel"].records + (runs["empire"].records if args.a == args.b and not knobs else [])
     voluntary = sum(r["first_reveal"] == "voluntary" for r in rebels)
