@@ -139,7 +139,7 @@ def test_a_sampled_world_keeps_the_view_and_forgets_the_real_secrets(base_rules)
 def test_the_hidden_base_is_always_among_the_systems_the_empire_cannot_rule_out(base_rules):
     """knowledge.possible_bases reads only public events and the Empire's probe cards, and never rules the real base
     out (RB-BAS-08, RB-PRB); checked at every decision of seeded heuristic games."""
-    for seed in (1, 2):
+    for seed in (1,):
         game = Game.new(base_rules, seed)
         seats = {p: agents.make("heuristic", p, seed + n) for n, p in enumerate(game.state["players"])}
         checked = 0
