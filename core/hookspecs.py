@@ -168,3 +168,30 @@ def board_annotations(game: Game, view: dict[str, Any]) -> dict[str, Any] | None
     "title": what it is (a tooltip), "faction": "rebel" | "empire" | None}``, and ``"unit_labels": {unit id:
     short label for a unit chip}``. Later plugins' labels win over earlier ones for the same unit.
     """
+
+
+@hookspec
+def determinize(game, player, rng):
+    """Replace, in place, what ``player`` cannot see by a random assignment consistent with what they have seen.
+
+    Search agents (``swrebellion.engine.search``) call this on a copy of the game to sample a world the player
+    might be in: the hidden base among the systems not yet ruled out, the opponents' hands and the deck orders
+    redealt from the cards the player has not seen. Fires through
+    :func:`swrebellion.engine.determinize.determinize`, in dependency order, every implementation running (each
+    handles its own plugin's secrets); the kernel then reseeds the game's dice and, when others are choosing at the
+    same time, asks that decision again on the sampled world (their options and answers are secret).
+    ``rng`` is a :class:`swrebellion.engine.rng.Stream`.
+
+    The result must not depend on the real hidden values, only on ``game.view(player)``: gather the candidates
+    from the hidden places, sort them canonically, then shuffle or draw with ``rng``. Returns nothing.
+    """
+
+
+@hookspec
+def cards_played(game, event):
+    """Say which cards an event shows being played, for statistics (``rebellion simulate``, ``rebellion balance``).
+
+    Fires for each event of a finished game when a simulation counts card plays, in dependency order; every
+    implementation runs and the answers are added up. Return a list of ``[side, card id]`` pairs (``side`` as in
+    ``state["result"]["winner"]``), or ``None``/``[]`` for an event that plays no card of this plugin's.
+    """

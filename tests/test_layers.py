@@ -16,9 +16,10 @@ BASE_LAYERS = [
     ("content models, kinds and checks", ["models", "kinds", "checks"]),
     ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary"]),
     ("state access", ["board", "cards"]),
-    ("rule primitives", ["rules"]),
+    ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, pictures, scenarios", ["phases", "describe", "picture", "scenario"]),
+    ("phase steps, narration, pictures, scenarios, agents", ["phases", "describe", "picture", "scenario", "plays",
+                                                              "sampling", "heuristic"]),
     ("public API", ["api"]),
 ]
 

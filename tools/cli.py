@@ -23,6 +23,8 @@ COMMANDS = {
     "scenario": ("swrebellion.tools.scenario_cmd", "scenario", "Run rules scenarios (the rules test format)."),
     "board": ("swrebellion.tools.board_cmd", "board", "Draw the board (SVG) as a side or the public sees it."),
     "replay": ("swrebellion.tools.replay_cmd", "replay", "A saved game as one HTML page, step by step."),
+    "simulate": ("swrebellion.tools.simulate_cmd", "simulate", "Play many seeded games between agents; win shares."),
+    "balance": ("swrebellion.tools.balance_cmd", "balance", "Is a fan pack too strong? Paired games with and without."),
 }
 
 
@@ -84,6 +86,8 @@ def main() -> None:
       rebellion cards show sabotage      a card's facts and what its effect data does
       rebellion board -o board.svg       a picture of the board (--load SAVE --as rebel ...)
       rebellion replay game.json -o game.html   a saved game, step by step, in a browser
+      rebellion simulate -n 200          heuristic agents play 200 games: who wins, how, which cards
+      rebellion balance --pack my-pack/  does a fan pack change who wins? (--report report.html)
 
     Run `rebellion COMMAND --help` for each command's options.
     """

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
+from .agents_opt import HELP as AGENTS_HELP
 from .options import game_options, load_game_or_exit
 
-AGENT_KINDS = ("random",)
 #: Signals that end a game the way Ctrl-D does: saved (with --save), then the process exits 128 + the signal.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
@@ -28,8 +28,7 @@ class Stopped(BaseException):
 
 @click.command("play")
 @game_options
-@click.option("--agents", default="random,random", show_default=True, metavar="REBEL,EMPIRE",
-              help="Agent kind for each side (only 'random' ships with the kernel).")
+@click.option("--agents", default="random,random", show_default=True, metavar="SIDE=AGENT,...", help=AGENTS_HELP)
 @click.option("--human", type=click.Choice(["rebel", "empire"]), help="Play this side yourself at the terminal.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Write a save file at the end, or when you quit (Ctrl-C, Ctrl-D, SIGTERM, SIGHUP). It holds "
@@ -55,6 +54,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
       rebellion play --human rebel --save my-game.json
       rebellion play --human rebel --save mine.json --referee private/full.json
       rebellion play --expansion rise-of-the-empire --log json
+      rebellion play --agents rebel=heuristic,empire=search
       rebellion play --pack my-pack --setup my-setup           a fan pack's setup
       rebellion play -x rise-of-the-empire --mission-sets choose
 
@@ -62,16 +62,15 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     A save holds the seed and every choice, so whoever can read it can replay the game and learn every hidden
     card and the Rebel base: keep it from the players, or give them the --referee form (docs/saves.md).
     """
-    from swrebellion.engine import RandomAgent
     from swrebellion.engine.human import HumanAgent
     from swrebellion.engine.narration import account
     from swrebellion.engine.secrets import redact
 
     from .replay_cmd import replay_views, write_replay
 
-    kinds = [k.strip() for k in agents.split(",")]
-    if len(kinds) != 2 or any(k not in AGENT_KINDS for k in kinds):
-        raise click.BadParameter(f"give two of {', '.join(AGENT_KINDS)} separated by a comma", param_hint="--agents")
+    from . import agents_opt
+
+    chosen = agents_opt.parse(agents)
     embedded = replay_views(views) if html_path else ()
     _check_writable("--save", save_path)
     _check_writable("--referee", referee_path)
@@ -92,7 +91,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
         if human == faction:
             seats[player] = HumanAgent(player, lambda text: click.prompt(text, prompt_suffix=": "), click.echo)
         else:
-            seats[player] = RandomAgent(seed * 31 + n)
+            seats[player] = agents_opt.make(chosen, faction, seed * 31 + n)
     viewer = next((p for p in game.state["players"] if p.startswith(human)), None) if human else None
     shown = 0
     stopped_by = None

@@ -502,8 +502,11 @@ class Game:
 
     # -- views ------------------------------------------------------------------------------------------------
 
-    def view(self, player: str | None) -> dict:
-        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only."""
+    def view(self, player: str | None, since: int = 0) -> dict:
+        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only.
+
+        ``since``: the view's ``log`` holds the events from that index on (all of them by default), so that an
+        agent following a game need not redact the whole log at every decision."""
         state = self.state
         pending = []
         for d in state["pending"]:
@@ -516,7 +519,7 @@ class Game:
             "players": list(state["players"]),
             "options": _copied(state["options"]),
             "data": redact(state["data"], player),  # redact builds new containers: a copy
-            "log": redact(list(state["log"]), player),  # redact walks plain lists
+            "log": redact(state["log"][since:] if since else list(state["log"]), player),  # slices are plain lists
             "pending": pending,
             "result": _copied(state["result"]),
         }

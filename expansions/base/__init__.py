@@ -89,3 +89,17 @@ def board_annotations(game, view):
     from .picture.labels import UNIT_LABELS
 
     return {"unit_labels": UNIT_LABELS}
+
+
+@hookimpl
+def determinize(game, player, rng):
+    from . import sampling
+
+    sampling.determinize(game, player, rng)
+
+
+@hookimpl
+def cards_played(game, event):
+    from . import plays
+
+    return plays.cards_played(game, event)

@@ -157,3 +157,17 @@ def board_annotations(game, view):
     from . import board_marks
 
     return board_marks.annotations(game, view)
+
+
+@hookimpl
+def determinize(game, player, rng):
+    from . import sampling
+
+    sampling.determinize(game, player, rng)
+
+
+@hookimpl
+def cards_played(game, event):
+    from . import plays
+
+    return plays.cards_played(game, event)
