@@ -76,7 +76,7 @@ from .board import (
 )
 from .cards import deck, discard, draw, hand
 from .describe import Words, word
-from .names import counted, label, localize, name, ntext, readable, text
+from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.conditions import (
     Faction,
     OpTable,
@@ -161,12 +161,12 @@ def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
-    "Attack", "BASE_SPACE", "CardId", "Words", "CombatState", "DEPLOY_LIMIT", "FACTIONS", "Faction", "LeaderState", "OPPONENT", "ObjectiveId",
+    "Attack", "BASE_SPACE", "CardId", "Marker", "Word", "Words", "CombatState", "DEPLOY_LIMIT", "FACTIONS", "Faction", "LeaderState", "OPPONENT", "ObjectiveId",
     "OpTable", "ROLE", "SPECIAL_MOMENTS", "STEPS", "Strict", "SystemId", "SystemState", "THEATERS", "UnitFilter", "Where",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
-    "capture_leader", "card_feasible", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
+    "capture_leader", "card_feasible", "card_prompt", "content_text", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
     "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
-    "controlled_by", "counted", "deck", "decider", "deploy_unit", "destroy_in_combat", "destroy_system", "destroy_units",
+    "controlled_by", "counted", "deck", "decider", "deploy_unit", "die", "destroy_in_combat", "destroy_system", "destroy_units",
     "discard", "draw", "draw_tactics", "faction_units", "fight_after", "fire", "gain_loyalty", "hand", "has_units",
     "is_captured", "is_imperial", "known", "is_neutral", "is_populous", "is_rebel", "is_remote", "label", "leader",
     "leader_faction", "leaders_at", "localize", "lose_loyalty", "matches", "meets", "mission_frame", "mission_info",

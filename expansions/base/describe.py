@@ -18,8 +18,8 @@ from typing import Any, Callable
 from swrebellion.engine.secrets import KEY, redact
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
-from .names import articles, counted, localize, marker_name, name, names, readable
-from .tables import BASE_SPACE, tables
+from .names import articles, counted, join, localize, marker_name, name, names, readable
+from .tables import tables
 
 _ = gettext
 Line = Callable[[dict, "Words"], str]
@@ -67,12 +67,7 @@ class Words:
 
     def join(self, items: list[str]) -> str:
         """"A", "A and B", "A, B and C" in the reader's language."""
-        items = [str(i) for i in items]
-        if not items:
-            return ""
-        if len(items) == 1:
-            return items[0]
-        return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+        return join(items)
 
     def names(self, ids) -> str:
         return self.join([self.name(i) for i in ids])

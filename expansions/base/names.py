@@ -64,6 +64,15 @@ def missing_names(content, lang: str) -> dict[str, list[str]]:
     return missing
 
 
+class Marker(str):
+    """A marker's id as an argument of :func:`text`: named as the marker, not as the card that shares its id."""
+
+
+class Word(str):
+    """An English word marked with ``N_`` as an argument of :func:`text`: translated, never taken for an id ("red"
+    is also the id of the red die)."""
+
+
 # -- rules side: English, remembered ------------------------------------------------------------------------------
 
 
@@ -75,7 +84,8 @@ def label(game, thing: str) -> str:
 
 def text(game, template: str, /, **args: Any) -> str:
     """The English text of ``template`` (a message marked with ``N_``) with ``args`` filled in: ids become English
-    names, lists are joined with commas, a text made by this function stays as it is. ``a``/``an`` are chosen for
+    names, lists are joined with commas, ``{unit: count}`` dicts read "2 TIE Fighters and 1 AT-AT", a text made
+    by this function stays as it is. ``a``/``an`` are chosen for
     the name that follows. The template and the arguments are remembered, so :func:`localize` can show the same
     text in another language."""
     return _remember(game, (template, None, None), args)
@@ -98,11 +108,29 @@ def _remember(game, message: tuple, args: dict) -> str:
 
 
 def _english(game, value) -> str:
+    if isinstance(value, Marker):
+        return _marker(game, value, "en")
+    if isinstance(value, Word):
+        return str(value)
     if isinstance(value, str):
         return names(game).get(value, value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_english(game, v) for v in value)
+    if isinstance(value, dict):  # units and how many: "2 TIE Fighters and 1 AT-AT"
+        return join_english([f"{n} {plural(label(game, u)) if n != 1 else label(game, u)}" for u, n in value.items()])
     return str(value)
+
+
+def join_english(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def join(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C" in the current language."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 _ARTICLE = re.compile(r"\b([Aa]) (?=(\S+))")
@@ -123,6 +151,43 @@ def articles(english: str) -> str:
     return _ARTICLE.sub(fix, english)
 
 
+#: A die showing a face, as option labels name it ("Reroll a red hit").
+DICE = {
+    ("red", "hit"): N_("red hit"), ("red", "blank"): N_("red blank"), ("red", "special"): N_("red special"),
+    ("red", "direct-hit"): N_("red direct hit"), ("black", "hit"): N_("black hit"), ("black", "blank"): N_("black blank"),
+    ("black", "special"): N_("black special"), ("black", "direct-hit"): N_("black direct hit"),
+    ("green", "hit"): N_("green hit"), ("green", "blank"): N_("green blank"), ("green", "special"): N_("green special"),
+    ("green", "direct-hit"): N_("green direct hit"),
+}
+
+
+#: Dice colours as option labels name them ("TIE Fighter (1 black)").
+DICE_COLOURS = {"red": N_("red"), "black": N_("black"), "green": N_("green")}
+#: The bare icon shapes some effects name (a unit "for the circle icon").
+SHAPES = (N_("triangle"), N_("circle"), N_("square"))
+
+
+def card_prompt(game, ctx: dict, with_card: str, without: str) -> str:
+    """A prompt naming the card being played ("Sabotage: choose a system"), or the plain one when none is."""
+    card = ctx.get("card")
+    return text(game, with_card, card=card) if card else without
+
+
+def content_text(game, value) -> str:
+    """The English of content text (a string, or ``{en, ru, tr}`` from a pack), remembered so that
+    :func:`localize` shows the pack's translation."""
+    if isinstance(value, str):
+        return value
+    memo = game.rules.cache.setdefault("base.texts", {})
+    memo[value.en] = ("content", value)
+    return value.en
+
+
+def die(game, colour: str, face: str) -> str:
+    """A die and its face for a label: "red direct hit" (a :func:`text`, so it is shown in the reader's language)."""
+    return text(game, DICE.get((colour, face)) or f"{colour} {face.replace('-', ' ')}")
+
+
 # -- presentation side: the reader's language ----------------------------------------------------------------------
 
 
@@ -134,10 +199,16 @@ def name(game, thing: str) -> str:
 
 def marker_name(game, marker: str) -> str:
     """The name of a marker (a target marker, a ring) in the current language, even where a card shares its id."""
-    item = game.rules.content.items("markers").get(marker) if "markers" in game.rules.content.counts() else None
+    return _marker(game, marker, language())
+
+
+def _marker(game, marker: str, lang: str) -> str:
+    content = game.rules.content
+    markers = content.items("markers") if "markers" in content.counts() else {}
+    item = markers.get(marker) or markers.get(f"{marker}-ring")  # a leader's ring is named by its marker
     if item is None:
-        return name(game, marker)
-    return getattr(item.name, language(), None) or item.name.en
+        return names(game, lang).get(marker, marker)
+    return getattr(item.name, lang, None) or item.name.en
 
 
 def readable(game, value) -> str:
@@ -154,6 +225,8 @@ def localize(game, english: str) -> str:
     if lang == "en" or not english:
         return english
     memo = game.rules.cache.get("base.texts", {})
+    if english in memo and memo[english][0] == "content":  # a pack's own text: its translation, if it has one
+        return getattr(memo[english][1], lang, None) or english
     if english in memo:
         (singular, plural, n), args = memo[english]
         template = gettext(singular) if plural is None else ngettext(singular, plural, n)
@@ -168,11 +241,17 @@ def localize(game, english: str) -> str:
 
 
 def _local(game, value) -> str:
+    if isinstance(value, Marker):
+        return marker_name(game, value)
+    if isinstance(value, Word):
+        return gettext(value)
     if isinstance(value, str):
         local = names(game, language()).get(value)
         return local if local is not None else localize(game, value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_local(game, v) for v in value)
+    if isinstance(value, dict):
+        return join([counted(game, n, u) for u, n in value.items()])
     return str(value)
 
 

@@ -23,8 +23,22 @@ from pydantic import Field
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, Where, decider, label, op, pick, systems_where
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    Marker,
+    OpTable,
+    Strict,
+    Where,
+    card_prompt,
+    decider,
+    label,
+    op,
+    pick,
+    systems_where,
+    text,
+)
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.i18n import N_
 
 from .flow import after_current
 from .tables import tables
@@ -87,7 +101,7 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
         options = [{"id": s, "label": label(game, s)} for s in candidates]
         if len(options) > 1:
             game.ask(decider(game, side, "admiral"), "place-target-marker", options,
-                     f"{label(game, ctx.get('card', ''))}: place a target marker")
+                     card_prompt(game, ctx, N_("{card}: place a target marker"), N_("Place a target marker")))
             return
         _place(game, params, ctx, candidates[0])
         placed.append(candidates[0])
@@ -160,9 +174,10 @@ def check_step(game, frame) -> None:
         remover = OPPONENT[entry["faction"]]
         frame["index"] = index
         game.ask(decider(game, remover, "general"), "remove-target-marker",
-                 [{"id": "remove", "label": f"Remove the {label(game, entry['marker'])} from {label(game, entry['system'])}"},
-                  {"id": "keep", "label": "Leave it"}],
-                 "Remove a target marker (RE-MRK-02)?")
+                 [{"id": "remove", "label": text(game, N_("Remove the {marker} from {system}"),
+                                                 marker=Marker(entry["marker"]), system=entry["system"])},
+                  {"id": "keep", "label": N_("Leave it")}],
+                 N_("Remove a target marker?"))  # RE-MRK-02
         return
     game.pop()
 
@@ -193,8 +208,8 @@ def remove_target_marker(game, frame, params: RemoveTargetMarker, ctx) -> None:
     if params.every:  # this frame stays: it runs again after the removal effect, until none is left
         remove(game, here[0], ctx["faction"], cause=ctx.get("card", "effect"))
         return
-    options = [{"id": str(i), "label": label(game, markers(game)[i]["marker"])} for i in here]
-    chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, "Remove which target marker?")
+    options = [{"id": str(i), "label": text(game, "{marker}", marker=Marker(markers(game)[i]["marker"]))} for i in here]
+    chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, N_("Remove which target marker?"))
     if chosen is None:
         return
     game.pop()

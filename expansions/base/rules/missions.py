@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from swrebellion.engine import peek
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import hand
@@ -53,7 +54,7 @@ def assignable(game, card: str, pool: list[str]) -> bool:
 def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does)."""
     pool = [l for l in board.pool(game, faction) if l != first]
-    options = [{"id": "none", "label": "No second leader"}] if meets(game, card, [first]) else []
+    options = [{"id": "none", "label": N_("No second leader")}] if meets(game, card, [first]) else []
     return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l])]
 
 
