@@ -18,7 +18,7 @@ BASE_LAYERS = [
     ("state access", ["board", "cards"]),
     ("rule primitives", ["rules"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, pictures, scenarios", ["phases", "describe", "picture", "scenario"]),
+    ("phase steps, narration, pictures, terminal, scenarios", ["phases", "describe", "picture", "terminal", "scenario"]),
     ("public API", ["api"]),
 ]
 
