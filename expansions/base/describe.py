@@ -381,8 +381,9 @@ def _effect_chosen(e, w):
 def branch_label(game, card: str, option: str) -> str:
     """The label of a ``choose_one`` branch of a card's effect, in the reader's language."""
     content = game.rules.content
-    item = next((content.items(k)[card] for k in sorted(content.counts()) if card in content.items(k)), None)
-    stack = [getattr(item, "effect", None) or []]
+    item = next((content.items(k)[card] for k in sorted(content.counts(), key=lambda k: (k == "markers", k))
+                 if card in content.items(k)), None)
+    stack = [getattr(item, key, None) or [] for key in ("target", "effect", "failure")]
     for ability in ("top", "bottom"):
         stack.append(getattr(getattr(item, ability, None), "effect", None) or [])
     while stack:
@@ -714,6 +715,9 @@ def _leader_moved(e, w):
 
 @line("leaders-moved")
 def _leaders_moved(e, w):
+    if e.get("to") == "pool":
+        return w.say(N_("  {leaders} go to the leader pool{cause}."), leaders=w.names(e["leaders"]),
+                     cause=w.because(e.get("card")))
     if e.get("source"):
         return w.say(N_("  {leaders} are taken from {source} to {to}{cause}."), leaders=w.names(e["leaders"]),
                      source=w.name(e["source"]), to=w.name(e["to"]), cause=w.because(e.get("card")))
@@ -782,7 +786,16 @@ def _ring_replaced(e, w):
 @line("ring-used")
 def _ring_used(e, w):
     return w.say(N_("  {leader} uses the {ring}: {effect}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]),
-                 effect=w.phrase(e.get("effect")))
+                 effect=ring_effect(w, str(e.get("effect", ""))))
+
+
+def ring_effect(w: Words, effect: str) -> str:
+    """What a ring did, from the English the rules logged (base/rules/rings.py)."""
+    if effect.startswith("an Imperial ") and effect.endswith(" became a blank"):
+        return w.say(N_("an Imperial {face} became a blank"), face=dice_face(effect[len("an Imperial "):-15]))
+    if effect.endswith(" is freed"):
+        return w.say(N_("{leader} is freed"), leader=w.name(effect[:-9]))
+    return w.phrase(effect)
 
 
 # -- probes and the base --------------------------------------------------------------------------------------------
@@ -850,6 +863,12 @@ def _blocked(e, w):
 
 
 EFFECTS = {
+    "prevent": N_("some hits are prevented"),
+    "forbid": N_("no tactic card may be played next round"),
+    "no-repair": N_("no damage may be removed with specials"),
+    "shed": N_("damage may be taken off afterwards"),
+    "redirect": N_("damage may be moved onto another unit"),
+    "pick-first": N_("it chooses its tactic card first, face up"),
     "dice": N_("fewer attack dice"),
     "no-retreat": N_("no retreat"),
     "no-block": N_("no damage may be blocked"),
@@ -900,7 +919,7 @@ PHRASES = (
     N_("not in the supply"), N_("none of these leaders can be recruited"),
     N_("no unit on the build queue can be deployed here"), N_("no drawn system can hold the base"),
     N_("condition not met"), N_("an additional card cannot cancel"), N_("a captured leader cannot be detained"),
-    N_("reroll 1 die"), N_("end of the Command Phase"), N_("the end of the combat round"), N_("end of round"),
+    N_("reroll 1 die"), N_("the failed mission succeeds"), N_("end of the Command Phase"), N_("the end of the combat round"), N_("end of round"),
     N_("reputation reached the time marker"), N_("the time marker reached the reputation marker"),
     N_("the Empire holds the revealed Rebel base"), N_("the Rebel base's system was destroyed"),
     N_("missions"), N_("objectives"), N_("actions"), N_("tactics"),

@@ -431,8 +431,8 @@ def _actions(game, frame, inner) -> None:
     options = []
     best = api.best_tactics(game, combat_["system"], faction)[theater]
     if not attack.get("rerolled") and best > 0 and any(not d["spent"] for d in attack["dice"]):
-        options.append({"id": "reroll", "label": ntext(game, N_("Reroll up to {n} die (the leader's tactics, once)"),
-                                                       N_("Reroll up to {n} dice (the leader's tactics, once)"), best)})
+        options.append({"id": "reroll", "label": ntext(game, "Reroll up to {n} die (the leader's tactics, once)",
+                                                       "Reroll up to {n} dice (the leader's tactics, once)", best)})
     colours = {d["colour"] for d in attack["dice"] if d["face"] == "special" and not d["spent"]}
     for colour in sorted(colours):
         for key, (unit, old) in damaged_states(game, faction, theater, colour).items():

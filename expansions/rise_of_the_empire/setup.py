@@ -152,7 +152,8 @@ def empire_units_step(game, frame, inner) -> None:
         if "fixed_choice" not in frame:
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
-                     "Choose the remote system of the Death Star Under Construction", key="fixed_choice")
+                     text(game, N_("Choose the remote system of the {unit}"), unit="death-star-under-construction"),
+                     key="fixed_choice")
             return
         where = frame.pop("fixed_choice")["id"]
         for unit, count in sorted(placement.units.items()):

@@ -108,7 +108,8 @@ def draw_tactics(game, frame, params: DrawTactics, ctx) -> None:
     left = params.count - frame.get("drawn", 0)
     game.ask(ctx["player"], "tactic-deck", [{"id": th, "label": N_("The space tactic deck") if th == "space" else N_("The ground tactic deck")}
                   for th in combat.THEATERS],
-             f"Draw {left if params.theater == 'choose' else 1} card(s) from which deck?")
+             ntext(game, "Draw {n} card from which deck?", "Draw {n} cards from which deck?",
+                   left if params.theater == "choose" else 1))
 
 
 @op(OPS, "reroll_dice", RerollDice)
@@ -126,9 +127,9 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
     if not roll and free and len(chosen) < params.count:
         game.ask(ctx["player"], "reroll",
                  [{"id": key, "label": text(game, N_("Reroll a {die}"), die=die(game, *key.split(":")))} for key in free]
-                 + [{"id": "roll", "label": ntext(game, N_("Reroll the {n} chosen die"), N_("Reroll the {n} chosen dice"),
+                 + [{"id": "roll", "label": ntext(game, "Reroll the {n} chosen die", "Reroll the {n} chosen dice",
                                                   len(chosen))}],
-                 f"Choose up to {params.count} dice to reroll")
+                 ntext(game, "Choose up to {n} die to reroll", "Choose up to {n} dice to reroll", params.count))
         return
     game.pop()
     if chosen:
@@ -163,7 +164,8 @@ def add_damage(game, frame, params: AddDamage, ctx) -> None:
         elif len(ships) > 1:
             game.ask(ctx["player"], "choose-ship", [{"id": u, "label": text(game, N_("{unit} ({n} {colour})"), unit=u, n=k, colour=Word(DICE_COLOURS[colour]))}
                                                        for u, k in sorted(ships.items())],
-                     f"Which ship's {colour} dice give the damage?")
+                     N_("Which ship's red dice give the damage?") if colour == "red" else
+                     N_("Which ship's black dice give the damage?"))
             return
         else:
             amount = max(ships.values(), default=0)

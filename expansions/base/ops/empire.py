@@ -315,7 +315,8 @@ def bury_objective(game, frame, params: BuryObjective, ctx) -> None:
                       [{"id": c, "label": text(game, N_("Put {card} on the top of the deck") if where == "top" else
                                                 N_("Put {card} on the bottom of the deck"), card=c)}
                        for c in sorted(set(cards))],
-                      f"Which Rebel objective goes to the {where} of the objective deck?")
+                      N_("Which Rebel objective goes to the top of the objective deck?") if where == "top" else
+                      N_("Which Rebel objective goes to the bottom of the objective deck?"))
     if chosen is None:
         return
     cards.remove(chosen["id"])

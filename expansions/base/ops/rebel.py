@@ -86,7 +86,8 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
             options = [f"{s}:{u}" for s, u in board.queued(game, params.faction) if t.units[u].build_icon == icon]
             if len(options) > 1:
                 frame["icons"].insert(0, icon)
-                _ask_queued(game, ctx, options, f"Destroy which unit on the build queue for the {icon} icon?")
+                _ask_queued(game, ctx, options,
+                            text(game, N_("Destroy which unit on the build queue for the {icon} icon?"), icon=icon))
                 return
             for key in options:
                 space, _, unit = key.partition(":")

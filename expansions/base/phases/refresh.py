@@ -139,8 +139,8 @@ def draw_missions_step(game, frame) -> None:
             frame["faction"] = faction
             game.ask(decider(game, faction, "general"), "discard-mission",
                      [{"id": c, "label": label(game, c)} for c in choices],
-                     ntext(game, N_("Discard down to {limit} mission cards ({n} to go)"),
-                           N_("Discard down to {limit} mission cards ({n} to go)"), excess, limit=HAND_LIMIT))
+                     ntext(game, "Discard down to {limit} mission cards ({n} to go)",
+                           "Discard down to {limit} mission cards ({n} to go)", excess, limit=HAND_LIMIT))
             return
     game.pop()
 
@@ -250,7 +250,7 @@ def _draw_more(game, frame) -> bool:
             game.ask(decider(game, faction, "admiral"), "recruit-draw-more",
                      [{"id": "draw", "label": N_("Draw another action card")},
                       {"id": "stop", "label": N_("Keep one of the drawn cards")}],
-                     "Every leader on your drawn cards is already in play", key="more_choice")
+                     N_("Every leader on your drawn cards is already in play"), key="more_choice")
             return True
         frame["more"].pop(0)
     frame["stage"] = "choose"
@@ -400,8 +400,8 @@ def build_step(game, frame) -> None:
                 frame["todo"] = []
                 continue
             game.ask(decider(game, faction, "admiral"), "build-mode",
-                     [{"id": "all", "label": ntext(game, N_("Build for all {n} resource icons"),
-                                                   N_("Build for all {n} resource icons"), len(frame["todo"]))},
+                     [{"id": "all", "label": ntext(game, "Build for all {n} resource icons",
+                                                   "Build for all {n} resource icons", len(frame["todo"]))},
                       {"id": "choose", "label": N_("Go icon by icon (some may be skipped)")}],
                      N_("Building"))  # RB-BLD-03
             return
