@@ -99,7 +99,9 @@ def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
 def _remember(game, message: tuple, args: dict) -> str:
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
-    english = articles(template.format(**{k: _english(game, v) for k, v in args.items()}))
+    english = template.format(**{k: _english(game, v) for k, v in args.items()})
+    if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
+        english = articles(english)
     memo = game.rules.cache.setdefault("base.texts", {})
     if len(memo) > MEMO_LIMIT:
         memo.clear()
@@ -134,6 +136,7 @@ def join(items: list[str]) -> str:
 
 
 _ARTICLE = re.compile(r"\b([Aa]) (?=(\S+))")
+_ARTICLE_BEFORE_FIELD = re.compile(r"\b[Aa] \{")
 #: Letters whose English names start with a vowel sound: "an X-wing", "an R2 unit".
 _VOWEL_LETTERS = set("AEFHILMNORSX")
 
