@@ -9,7 +9,7 @@ import difflib
 from typing import Iterable
 
 from swrebellion.engine.secrets import KEY
-from swrebellion.i18n import N_, gettext, language, npgettext, pgettext
+from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
 from ..board import LURE
 from ..describe import content_text, dice_colour
@@ -25,6 +25,10 @@ WHERE = {"pool": N_("in the leader pool"), "mission": N_("on a mission"), "suppl
          "gone": N_("out of the game")}
 HAND_KINDS = {"missions": N_("Missions"), "actions": N_("Action cards"), "objectives": N_("Objectives"),
               "probes": N_("Probe cards"), "projects": N_("Projects")}
+
+
+def _theater(theater: str) -> str:
+    return pgettext("theater", "space") if theater == "space" else pgettext("theater", "ground")
 
 
 class Screen:
@@ -44,7 +48,12 @@ class Screen:
         return name(self.game, thing)
 
     def side(self, faction: str | None) -> str:
-        return {"rebel": _("Rebel"), "empire": _("Imperial")}.get(faction or "", _("neutral"))
+        """A side's name as a label ("Rebel: 2 X-Wings", "Loyalty: Imperial"), or "neutral" for none."""
+        if faction == "rebel":
+            return pgettext("side", "Rebel")
+        if faction == "empire":
+            return pgettext("side", "Imperial")
+        return pgettext("side", "neutral")
 
     def units(self, units: dict[str, int]) -> str:
         return ", ".join(counted(self.game, n, u) for u, n in self._ordered(units))
@@ -275,8 +284,9 @@ def hand_screen(game, player: str | None, argument: str = "") -> list[str]:
     for faction, cards in hands.items():
         if faction == screen.faction:
             continue
-        counts = [f"{gettext(HAND_KINDS.get(k, k))} {screen.count(v)}" for k, v in cards.items()]
-        lines.append(_("The {side} hand: {counts}.").format(side=screen.side(faction), counts=", ".join(counts)))
+        counts = ", ".join(f"{gettext(HAND_KINDS.get(k, k))} {screen.count(v)}" for k, v in cards.items())
+        message = _("The Rebel hand: {counts}.") if faction == "rebel" else _("The Imperial hand: {counts}.")
+        lines.append(message.format(counts=counts))
     return lines
 
 
@@ -293,7 +303,7 @@ def _card_facts(screen: Screen, kind: str, card: str) -> str:
     if kind == "objectives" and getattr(item, "stage", None):
         facts.append(_("stage {stage}").format(stage=item.stage))
         if getattr(item, "reputation", None):
-            facts.append(_("{n} reputation").format(n=item.reputation))
+            facts.append(ngettext("{n} reputation", "{n} reputation", item.reputation).format(n=item.reputation))
     if kind == "actions" and getattr(item, "leaders", None):
         facts.append(_("with {leaders}").format(leaders=join([screen.name(l) for l in item.leaders])))
     if kind == "probes" and getattr(item, "system", None):
@@ -331,7 +341,7 @@ def leaders_screen(game, player: str | None, argument: str = "") -> list[str]:
                if screen.leader_side(lid) == faction and info["at"] not in ("supply", "gone") and lid in leaders]
         waiting = [lid for lid, info in screen.data["leaders"].items()
                    if screen.leader_side(lid) == faction and info["at"] == "supply"]
-        lines.append(_("{side} leaders:").format(side=screen.side(faction)))
+        lines.append(_("Rebel leaders:") if faction == "rebel" else _("Imperial leaders:"))
         for lid in sorted(ids, key=screen.name):
             lines.append(f"  {screen.leader_tag(lid):<28} {_leader_where(screen, lid):<28} {screen.skills(leaders[lid])}")
         if waiting:
@@ -394,7 +404,8 @@ def status_screen(game, player: str | None, argument: str = "") -> list[str]:
     for faction in FACTIONS:
         queue = data.get("queue", {}).get(faction, {})
         spaces = [f"{space}: {screen.units(queue[space]) or '—'}" for space in sorted(queue)]
-        lines.append(_("{side} build queue: {spaces}.").format(side=screen.side(faction), spaces="; ".join(spaces)))
+        message = _("Rebel build queue: {spaces}.") if faction == "rebel" else _("Imperial build queue: {spaces}.")
+        lines.append(message.format(spaces="; ".join(spaces)))
     passed = [screen.side(seat.split("-")[0]) for seat, done in (data.get("passed") or {}).items() if done]
     if data.get("phase") == "command" and passed:
         lines.append(_("Passed this phase: {sides}.").format(sides=", ".join(passed)))
@@ -434,7 +445,7 @@ def show_screen(game, player: str | None, argument: str = "") -> list[str]:
         health = item.health if item.health is not None else "-"
         lines.append("  " + _("{side} {theater} unit: attack {attack}; health {health}; carries {carry}; "
                               "{supply} in the box.").format(
-            side=screen.side(item.faction), theater=pgettext("kind of battle", item.theater), attack=attack,
+            side=screen.side(item.faction), theater=_theater(item.theater), attack=attack,
             health=health, carry=item.transport_capacity, supply=item.supply))
         if item.summary:
             lines.append("  " + content_text(item.summary))
