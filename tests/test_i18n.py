@@ -143,6 +143,7 @@ def test_rebellion_play_in_russian_and_turkish():
         result = CliRunner().invoke(main, ["play", "--seed", "2", "--lang", lang])
         assert result.exit_code == 0, result.output
         assert words in result.output and "Game over" not in result.output
+        assert i18n.language() == "en"  # --lang holds for that command only
 
 
 def test_a_fan_pack_without_translations_falls_back_to_english_and_is_counted(tmp_path):

@@ -117,26 +117,26 @@ def saved_humans(path) -> list[str]:
 
 def lang_option(func):
     """Add ``--lang en|ru|tr``: the language of names, the account and prompts (default: ``$SWREBELLION_LANG``,
-    else English). The language is set before the command runs; an unknown code is a usage error."""
+    else English), current while the command runs; an unknown code is a usage error."""
 
     @click.option("--lang", "lang", metavar="LANG", default=None,
                   help="Language of names, the account and prompts: en, ru or tr (default: $SWREBELLION_LANG, "
                        "else en).")
     @functools.wraps(func)
     def wrapper(*args, lang, **kwargs):
-        set_language_or_exit(lang)
-        return func(*args, **kwargs)
+        from swrebellion import i18n
+
+        with i18n.using(language_or_exit(lang)):  # for this command only (a test may run several in one process)
+            return func(*args, **kwargs)
 
     return wrapper
 
 
-def set_language_or_exit(lang: str | None) -> str:
-    """Set the current language from ``--lang`` or ``$SWREBELLION_LANG``; an unknown code is a usage error."""
+def language_or_exit(lang: str | None) -> str:
+    """The language of ``--lang``, else of ``$SWREBELLION_LANG``, else English; an unknown code is a usage error."""
     from swrebellion import i18n
 
     try:
-        code = i18n.from_environment(lang)
+        return i18n.from_environment(lang)
     except i18n.LanguageError as exc:
         raise click.UsageError(str(exc)) from None
-    i18n.set_language(code)
-    return code
