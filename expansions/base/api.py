@@ -6,7 +6,9 @@ is private and may change in any release. docs/plugins.md walks through it; the 
 
 * **Content tables and names**: :func:`tables` (the content as lookup tables); for what the rules store (option
   labels, prompts) in English, :func:`label` (an item's name) and :func:`text` / :func:`ntext` (a sentence from a
-  template marked with ``swrebellion.i18n.N_``, remembered so that it can be shown in another language); for what
+  template marked with ``swrebellion.i18n.N_``, remembered so that it can be shown in another language; its
+  arguments may be ids, :class:`Marker` and :class:`Word` values, lists and ``{unit: count}``), :func:`card_prompt`,
+  :func:`content_text` (a pack's ``{en, ru, tr}`` text) and :func:`die` (a die face for a label); for what
   people read, in their language, :func:`name`, :func:`readable`, :func:`counted`, :func:`localize` (a stored
   English label or prompt) and the account's helpers :class:`Words` and :func:`word`; :func:`the_setup`, the constants :data:`FACTIONS`, :data:`OPPONENT`, :data:`BASE_SPACE`.
 * **Board queries**: who plays (:func:`team`, :func:`decider`), units (:func:`units_at`, :func:`faction_units`,

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from swrebellion.engine.secrets import KEY, redact
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
-from .names import articles, counted, join, localize, marker_name, name, names, readable
+from .names import articles, counted, join, local_text, marker_name, name, names, readable
 from .tables import tables
 
 _ = gettext
@@ -394,16 +394,9 @@ def branch_label(game, card: str, option: str) -> str:
             stack.extend(node)
         elif isinstance(node, dict):
             if node.get("id") == option and "label" in node:
-                return content_text(node["label"])
+                return local_text(node["label"])
             stack.extend(v for v in node.values() if isinstance(v, (list, dict)))
     return option.replace("-", " ")
-
-
-def content_text(value) -> str:
-    """Text of the content (a string, or ``{en, ru, tr}``) in the reader's language."""
-    if isinstance(value, dict):
-        return value.get(language()) or value.get("en", "")
-    return getattr(value, language(), None) or getattr(value, "en", None) or str(value)
 
 
 @line("effect-delayed")
@@ -948,4 +941,4 @@ def describe(game, event: dict, viewer: str | None = None) -> str | None:
     return word(LINES, event, Words(game, viewer))
 
 
-__all__ = ["LINES", "PHRASES", "QUIET", "Words", "content_text", "describe", "line", "localize", "side", "word"]
+__all__ = ["LINES", "PHRASES", "QUIET", "Words", "describe", "line", "side", "word"]

@@ -221,6 +221,13 @@ def readable(game, value) -> str:
     return str(value)
 
 
+def local_text(value) -> str:
+    """Content text (a pack's string, or ``{en, ru, tr}``) in the current language; English where it has none."""
+    if isinstance(value, dict):
+        return value.get(language()) or value.get("en", "")
+    return getattr(value, language(), None) or getattr(value, "en", None) or str(value)
+
+
 def localize(game, english: str) -> str:
     """A label or prompt the rules stored in English, in the current language: made again from the template
     :func:`text` remembered, or an item's name, or a marked message; unchanged when none of them knows it."""

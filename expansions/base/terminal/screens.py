@@ -12,8 +12,8 @@ from swrebellion.engine.secrets import KEY
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
 from ..board import LURE
-from ..describe import content_text, dice_colour
-from ..names import counted, join, marker_name, name
+from ..describe import dice_colour
+from ..names import counted, join, local_text, marker_name, name
 from ..tables import BASE_SPACE, FACTIONS
 
 _ = gettext
@@ -325,7 +325,7 @@ def card_summary(screen: Screen, card: str) -> str:
     summary = getattr(item, "summary", None)
     if summary is None:
         return ""
-    return content_text(summary)
+    return local_text(summary)
 
 
 # -- leaders ------------------------------------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def show_screen(game, player: str | None, argument: str = "") -> list[str]:
             side=screen.side(item.faction), theater=_theater(item.theater), attack=attack,
             health=health, carry=item.transport_capacity, supply=item.supply))
         if item.summary:
-            lines.append("  " + content_text(item.summary))
+            lines.append("  " + local_text(item.summary))
         where = {loc: units[ident] for loc, units in screen.data["units"].items() if units.get(ident)}
         if where:
             lines.append("  " + _("On the board: {places}.").format(
@@ -464,7 +464,7 @@ def show_screen(game, player: str | None, argument: str = "") -> list[str]:
             half = getattr(item, ability, None)
             if half is not None and getattr(half, "summary", None):
                 lines.append("  " + (_("Top: {ability}") if ability == "top" else _("Bottom: {ability}")).format(
-                    ability=content_text(half.summary)))
+                    ability=local_text(half.summary)))
     return lines
 
 
