@@ -147,12 +147,15 @@ def declare_vocabulary() -> Any:
 
 
 @hookspec(firstresult=True)
-def describe_event(game: Game, event: dict[str, Any]) -> str | None:
+def describe_event(game: Game, event: dict[str, Any], viewer: str | None) -> str | None:
     """Turn a logged event into one line of the game's account for people (``rebellion play``).
 
     Fires for each event shown to a player or spectator, with the event as that viewer may see it (secret
-    fields already redacted). First result wins, most dependent expansion first; return ``None`` to let others
-    (or the kernel's generic fallback) describe it.
+    fields already redacted). ``viewer`` is the player the account is for (``None``: a spectator), so a wording
+    may address the viewer ("You hide your base in ...") when it reads only what ``redact(..., viewer)`` shows.
+    Return the line in the current language (``swrebellion.i18n``), or ``""`` for an event not worth a line.
+    First result wins, most dependent expansion first; return ``None`` to let others (or the kernel's generic
+    fallback) describe it.
     """
 
 

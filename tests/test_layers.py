@@ -18,8 +18,8 @@ BASE_LAYERS = [
     ("state access", ["board", "cards"]),
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, pictures, scenarios, agents", ["phases", "describe", "picture", "scenario", "plays",
-                                                              "sampling", "heuristic"]),
+    ("phase steps, narration, pictures, terminal, scenarios, agents",
+     ["phases", "describe", "picture", "terminal", "scenario", "plays", "sampling", "heuristic"]),
     ("public API", ["api"]),
 ]
 

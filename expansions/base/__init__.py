@@ -71,10 +71,10 @@ def build_scenario(game, spec):
 
 
 @hookimpl
-def describe_event(game, event):
+def describe_event(game, event, viewer):
     from . import describe
 
-    return describe.describe(game, event)
+    return describe.describe(game, event, viewer)
 
 
 @hookimpl

@@ -139,10 +139,10 @@ def on_event(game, event):
 
 
 @hookimpl(tryfirst=True)  # it rewords one base event (leader-eliminated) as well as its own
-def describe_event(game, event):
+def describe_event(game, event, viewer):
     from . import describe
 
-    return describe.describe(game, event)
+    return describe.describe(game, event, viewer)
 
 
 @hookimpl

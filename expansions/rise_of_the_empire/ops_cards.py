@@ -20,6 +20,7 @@ from swrebellion.expansions.base.api import (
     Faction,
     OpTable,
     Strict,
+    card_prompt,
     deck,
     discard,
     hand,
@@ -30,7 +31,9 @@ from swrebellion.expansions.base.api import (
     sync_stages,
     tables,
     team_secret,
+    text,
 )
+from swrebellion.i18n import N_
 
 from .leaders import limit
 
@@ -55,9 +58,9 @@ def lift_combat_sabotage(game, frame, params: LiftCombatSabotage, ctx) -> None:
         game.pop()
         return
     chosen = pick(game, frame, _player(game, ctx), "lift-sabotage",
-                  [{"id": "lift", "label": f"Remove the sabotage marker from {label(game, system)}"},
-                   {"id": "keep", "label": "Leave it"}],
-                  f"{label(game, ctx.get('card', ''))}: remove the sabotage marker?")
+                  [{"id": "lift", "label": text(game, N_("Remove the sabotage marker from {system}"), system=system)},
+                   {"id": "keep", "label": N_("Leave it")}],
+                  card_prompt(game, ctx, N_("{card}: remove the sabotage marker?"), N_("Remove the sabotage marker?")))
     if chosen is None:
         return
     if chosen["id"] == "lift":
@@ -122,7 +125,7 @@ def discard_objectives(game, frame, params: DiscardObjectives, ctx) -> None:
         return
     game.ask(api.decider(game, "rebel", "general"), "discard-objective",
              [{"id": c, "label": label(game, c)} for c in sorted(set(left))],
-             f"{label(game, ctx.get('card', ''))}: discard which objective?")
+             card_prompt(game, ctx, N_("{card}: discard which objective?"), N_("Discard which objective?")))
 
 
 Shape = Literal["triangle", "circle", "square"]
@@ -169,9 +172,10 @@ def pay_queued_units(game, frame, params: PayQueuedUnits, ctx) -> None:
         options = [f"{sp}:{u}" for sp, u in queued(game, params.faction) if _shape(game, u) == todo[0]]
         if len(options) > 1:
             game.ask(_player(game, ctx), "destroy-queued",
-                     [{"id": o, "label": f"{label(game, o.partition(':')[2])} on space {o.partition(':')[0]}"}
-                      for o in options],
-                     f"{label(game, ctx.get('card', ''))}: destroy which {todo[0]}-icon unit on the build queue?")
+                     [{"id": o, "label": text(game, N_("{unit} on build-queue space {space}"), unit=o.partition(":")[2],
+                                              space=int(o.partition(":")[0]))} for o in options],
+                     text(game, N_("{card}: destroy which unit with a {icon} icon on the build queue?"),
+                          card=ctx.get("card", ""), icon=todo[0]))
             return
         for key in options:
             space, _, unit = key.partition(":")
@@ -212,7 +216,8 @@ def objective_from_discard(game, frame, params: ObjectiveFromDiscard, ctx) -> No
         return
     chosen = pick(game, frame, _player(game, ctx), "objective-from-discard",
                   [{"id": c, "label": label(game, c)} for c in sorted(set(pile))],
-                  f"{label(game, ctx.get('card', ''))}: which discarded objective goes on top of the deck?")
+                  card_prompt(game, ctx, N_("{card}: which discarded objective goes on top of the deck?"),
+                              N_("Which discarded objective goes on top of the deck?")))
     if chosen is None:
         return
     pile.remove(chosen["id"])

@@ -13,7 +13,20 @@ from pydantic import Field
 from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, discard, hand, label, op, pick, tables
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    OpTable,
+    Strict,
+    card_prompt,
+    discard,
+    hand,
+    label,
+    op,
+    pick,
+    tables,
+    text,
+)
+from swrebellion.i18n import N_
 
 OPS: OpTable = {}
 
@@ -71,7 +84,7 @@ def discard_mission(game, frame, params: DiscardMission, ctx) -> None:
         game.pop()
         return
     chosen = pick(game, frame, ctx["player"], "discard-mission", [{"id": c, "label": label(game, c)} for c in candidates],
-                  f"{label(game, ctx.get('card', ''))}: discard which mission?")
+                  card_prompt(game, ctx, N_("{card}: discard which mission?"), N_("Discard which mission?")))
     if chosen is None:
         return
     cards.remove(chosen["id"])
@@ -93,7 +106,7 @@ def place_opponent_leader(game, frame, params: PlaceOpponentLeader, ctx) -> None
         game.pop()
         return
     chosen = pick(game, frame, ctx["player"], "place-leader", [{"id": l, "label": label(game, l)} for l in pool],
-                  f"{label(game, ctx.get('card', ''))}: which leader goes to {label(game, ctx['system'])}?")
+                  text(game, N_("{card}: which leader goes to {system}?"), card=ctx.get("card", ""), system=ctx["system"]))
     if chosen is None:
         return
     api.leader(game, chosen["id"])["at"] = ctx["system"]

@@ -25,6 +25,7 @@ from swrebellion.expansions.base.api import (
     ROLE,
     OpTable,
     Strict,
+    card_prompt,
     combat_effects,
     decider,
     discard,
@@ -32,7 +33,9 @@ from swrebellion.expansions.base.api import (
     label,
     op,
     pick,
+    text,
 )
+from swrebellion.i18n import N_
 
 from .flow import after_current
 from .markers import markers, remove
@@ -78,10 +81,12 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
         game.pop()
         return
-    options = [{"id": c, "label": f"Discard {label(game, c)} for {params.reputation} reputation"} for c in cards]
-    options.append({"id": "keep", "label": "Discard nothing"})
+    options = [{"id": c, "label": text(game, N_("Discard {card} for {n} reputation"), card=c, n=params.reputation)}
+               for c in cards]
+    options.append({"id": "keep", "label": N_("Discard nothing")})
     chosen = pick(game, frame, ctx["player"], "trade-objective", options,
-                  f"{label(game, ctx.get('card', ''))}: discard an objective for reputation?")
+                  card_prompt(game, ctx, N_("{card}: discard an objective for reputation?"),
+                              N_("Discard an objective for reputation?")))
     if chosen is None:
         return
     game.pop()
@@ -136,7 +141,8 @@ def leader_to_pool(game, frame, params: LeaderToPool, ctx) -> None:
         return
     chosen = pick(game, frame, ctx.get("player") or decider(game, faction, "general"), "leader-to-pool",
                   [{"id": l, "label": label(game, l)} for l in there],
-                  f"{label(game, ctx.get('card', ''))}: which leader goes back to the pool?")
+                  card_prompt(game, ctx, N_("{card}: which leader goes back to the pool?"),
+                              N_("Which leader goes back to the pool?")))
     if chosen is None:
         return
     api.leader(game, chosen["id"])["at"] = "pool"
@@ -176,7 +182,8 @@ def pick_first(game, frame, eligible: list[str], asks: list) -> bool:
     index = eligible.index(first[0])
     frame.update(stage="first", first=first[0], later=[list(a) for i, a in enumerate(asks) if i != index])
     player, kind, options, prompt = asks[index]
-    game.ask(player, kind, options, prompt + " (you choose first, face up)", key="first_pick")
+    game.ask(player, kind, options, text(game, N_("{prompt} (you choose first, face up)"), prompt=prompt),
+             key="first_pick")
     return True
 
 

@@ -19,6 +19,7 @@ from swrebellion.expansions.base.api import (
     Faction,
     OpTable,
     Strict,
+    card_prompt,
     deck,
     hand,
     label,
@@ -27,6 +28,7 @@ from swrebellion.expansions.base.api import (
     recruitable,
     successes,
 )
+from swrebellion.i18n import N_
 
 from . import cinematic
 
@@ -58,7 +60,7 @@ def recruit_one_of(game, frame, params: RecruitOneOf, ctx) -> None:
         game.pop()
         return
     chosen = pick(game, frame, ctx["player"], "recruit-leader", [{"id": l, "label": label(game, l)} for l in offered],
-                  f"{label(game, ctx.get('card', ''))}: recruit which leader?")
+                  card_prompt(game, ctx, N_("{card}: recruit which leader?"), N_("Recruit which leader?")))
     if chosen is None:
         return
     at = ctx["system"] if params.to == "system" else "pool"
@@ -166,7 +168,8 @@ def take_from_discard(game, frame, params: TakeFromDiscard, ctx) -> None:
         game.pop()
         return
     options = [{"id": c, "label": label(game, c)} for c in sorted(set(pile))]
-    chosen = pick(game, frame, ctx["player"], "take-card", options, "Take which card from your mission discard pile?")
+    chosen = pick(game, frame, ctx["player"], "take-card", options,
+                  N_("Take which card from your mission discard pile?"))
     if chosen is None:
         return
     pile.remove(chosen["id"])
@@ -197,7 +200,7 @@ def keep_from_deck(game, frame, params: KeepFromDeck, ctx) -> None:
     seen = peek(frame["seen"])
     if frame["kept"] < params.keep and seen:
         options = [{"id": c, "label": label(game, c)} for c in sorted(set(seen))]
-        chosen = pick(game, frame, ctx["player"], "keep-mission", options, "Keep which mission card?")
+        chosen = pick(game, frame, ctx["player"], "keep-mission", options, N_("Keep which mission card?"))
         if chosen is None:
             return
         seen.remove(chosen["id"])

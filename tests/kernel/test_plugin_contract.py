@@ -88,7 +88,7 @@ def test_tryfirst_and_trylast_are_honoured():
     rules = rules_from_active(activated("base,eager,quiet", eager, quiet))
     game = Game.new(rules, 1)
     # firstresult: the tryfirst implementation answers before the base game and before 'quiet'
-    assert rules.call("describe_event", game=game, event={"type": "round"}) == "first says so"
+    assert rules.call("describe_event", game=game, event={"type": "round"}, viewer=None) == "first says so"
 
     @hookimpl(trylast=True)
     def last(game, event):
@@ -97,7 +97,8 @@ def test_tryfirst_and_trylast_are_honoured():
     late = plugin("late", describe_event=last)
     rules = rules_from_active(activated("base,late,quiet", late, quiet))
     # the base game describes 'round'; an event nobody knows falls to 'quiet' before 'late' (trylast)
-    assert rules.call("describe_event", game=Game.new(rules, 1), event={"type": "no-such-event"}) == "plain says so"
+    assert rules.call("describe_event", game=Game.new(rules, 1), event={"type": "no-such-event"},
+                      viewer=None) == "plain says so"
 
 
 # -- declared values and moments -------------------------------------------------------------------------------------

@@ -182,7 +182,7 @@ def determinize(game, player, rng):
     data = game.state["data"]
     if hidden_from(data["hideout"], player) and peek(data["hideout"]) is not None:
         wrong = {e["place"] for e in game.state["log"] if e["type"] == "wrong-guess"}
-        data["hideout"]["value"] = rng.choice([p for p in PLACES if p not in wrong])
+        data["hideout"]["value"] = rng.choice([p["id"] for p in _places(game) if p["id"] not in wrong])
     other = "seeker" if player == "hider" else "hider"
     if hidden_from(data["hands"][other], player):
         redeal(rng, [peek(data["hands"][other]), peek(data["deck"])])

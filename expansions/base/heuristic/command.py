@@ -401,7 +401,6 @@ def _holds_superlaser(s: Seen) -> bool:
 
 
 def _rebel_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_here) -> tuple[float, str]:
-    t = s.t.units
     aggression = agent.aggression
     base = s.own_base
     if target == BASE_SPACE:  # pull threatened units back into hiding (RB-BAS-06)

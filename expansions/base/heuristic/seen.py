@@ -12,7 +12,7 @@ from functools import cached_property
 
 from swrebellion.engine.secrets import redact
 
-from ..tables import BASE_SPACE, OPPONENT, tables
+from ..tables import OPPONENT, tables
 
 #: A die's chance of each result (red and black have the same faces, RULINGS C-01).
 P_HIT, P_DIRECT, P_SPECIAL = 2 / 6, 1 / 6, 1 / 6

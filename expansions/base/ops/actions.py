@@ -19,10 +19,11 @@ from typing import Literal
 from pydantic import Field
 
 from swrebellion.engine import peek
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, hand
-from ..names import label
+from ..names import card_prompt, die, label, text
 from ..rules import combat
 from ..rules.actions import actor_ok
 from ..rules.leaders import recruitable
@@ -137,13 +138,14 @@ def set_dice(game, frame, params: SetDice, ctx) -> None:
     for colour, _ in fixed:
         left[colour] -= 1
     faces = game.state["dice"]
-    options = [{"id": f"{colour}:{face}", "label": f"Set a {colour} die to {face}", "data": [colour, face]}
+    options = [{"id": f"{colour}:{face}", "label": text(game, N_("Set a die: {die}"), die=die(game, colour, face)),
+                "data": [colour, face]}
                for colour, n in sorted(left.items()) if n > 0 for face in sorted(set(faces[colour]))]
     if len(fixed) >= params.count or not options:
         game.pop()
         return
-    game.ask(ctx["player"], "set-die", options + [{"id": "done", "label": "Roll the other dice"}],
-             f"{label(game, ctx['card'])}: set a die ({params.count - len(fixed)} left)")
+    game.ask(ctx["player"], "set-die", options + [{"id": "done", "label": N_("Roll the other dice")}],
+             text(game, N_("{card}: set a die ({n} left)"), card=ctx["card"], n=params.count - len(fixed)))
 
 
 # -- a system closed to the opponent's leaders ----------------------------------------------------------------------
@@ -203,7 +205,7 @@ def recruit_leader(game, frame, params: RecruitLeader, ctx) -> None:
         game.pop()
         return
     chosen = pick(game, frame, ctx["player"], "recruit-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  f"{label(game, ctx.get('card', ''))}: recruit which leader?")
+                  card_prompt(game, ctx, N_("{card}: recruit which leader?"), N_("Recruit which leader?")))
     if chosen is None:
         return
     at = where if params.to == "system" else "pool"
@@ -292,7 +294,8 @@ def relocate_units(game, frame, params: RelocateUnits, ctx) -> None:
         return
     chosen = pick(game, frame, board.decider(game, faction, "general"), "choose-system",
                   [{"id": s, "label": label(game, s)} for s in targets],
-                  f"{label(game, ctx.get('card', ''))}: move your units from {label(game, source)} to which system?")
+                  text(game, N_("{card}: move your units from {source} to which system?"), card=ctx.get("card", ""),
+                       source=source))
     if chosen is None:
         return
 

@@ -10,10 +10,11 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from swrebellion.engine import peek
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, draw, hand
-from ..names import label
+from ..names import label, text
 from ..rules.actions import offer_destiny, play_destiny, special_window
 from ..rules.combat import destroy
 from ..rules.leaders import capture_leader
@@ -117,7 +118,7 @@ def gain_units(game, frame, params: GainUnits, ctx) -> None:
             gain(unit, count)
     else:
         frame.setdefault("icons", list(params.icons))
-        if not one_per_icon(game, frame, ctx, gain, f" gained in {label(game, where)}"):
+        if not one_per_icon(game, frame, ctx, gain, N_("Which unit for the {icon} icon gained in {system}?"), where):
             return
     board.check_base_reveal(game)
     game.pop()
@@ -156,10 +157,11 @@ def icon_units(game, faction: str, icon: str) -> list[str]:
     return [u for i in icons for u in t.builds[faction].get(i, []) if board.supply_left(game, u) > 0]
 
 
-def one_per_icon(game, frame, ctx, place, where: str) -> bool:
+def one_per_icon(game, frame, ctx, place, prompt: str, where: str) -> bool:
     """One unit for each icon left in ``frame["icons"]``, taken in order: the player picks when several units fit
     (asked for the first icon only, the op runs again with the answer), an icon nothing fits is skipped. ``place``
-    gets each unit. False while a question is open."""
+    gets each unit; ``prompt`` (a template with ``{icon}`` and ``{system}``) asks about the icon of ``where``. False
+    while a question is open."""
     chosen = answer(frame)
     if chosen is not None:
         frame["icons"].pop(0)
@@ -168,7 +170,7 @@ def one_per_icon(game, frame, ctx, place, where: str) -> bool:
         choices = icon_units(game, ctx["faction"], frame["icons"][0])
         if len(choices) > 1:
             game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
-                     f"Which unit for the {frame['icons'][0]} icon{where}?")
+                     text(game, prompt, icon=frame["icons"][0], system=where))
             return False
         frame["icons"].pop(0)
         if choices:
@@ -210,7 +212,7 @@ def queue_units(game, frame, params: QueueUnits, ctx) -> None:
         destroyed = board.system(game, where)["destroyed"]
         frame["icons"] = [] if destroyed else list(t.systems[where].resources)  # RB-DST-05
     if one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, t.systems[where].queue),
-                    f" of {label(game, where)}"):
+                    N_("Which unit for the {icon} icon of {system}?"), where):
         game.pop()
 
 
@@ -263,7 +265,7 @@ def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: floa
         if limits is not None and picked.get(unit, 0) >= limits.get(unit, 0):
             continue
         if n > picked.get(unit, 0) and (room > 0 or not t.units[unit].needs_transport):
-            options.append({"id": unit, "label": f"{label(game, unit)} ({n - picked.get(unit, 0)} left)"})
+            options.append({"id": unit, "label": text(game, N_("{unit} ({n} left)"), unit=unit, n=n - picked.get(unit, 0))})
     return options
 
 
@@ -284,9 +286,10 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
                 _moved_all(game)
                 return
-            stop = [{"id": "done", "label": "Move no more units"}] if params.source == "anywhere" else []
+            stop = [{"id": "done", "label": N_("Move no more units")}] if params.source == "anywhere" else []
             source = pick(game, frame, ctx["player"], "choose-system",
-                          [{"id": s, "label": label(game, s)} for s in sources] + stop, "Move units out of which system?")
+                          [{"id": s, "label": label(game, s)} for s in sources] + stop,
+                          N_("Move units out of which system?"))
             if source is None:
                 return
             if source["id"] == "done":
@@ -308,8 +311,8 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
         options = [o for o in options if t.units[o["id"]].health <= spare]
     if chosen is None or chosen["id"] != "done":
         if options and (params.max is None or sum(picked.values()) < params.max - frame.get("moved", 0)):
-            game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": "Move the units chosen"}],
-                     f"Move a unit from {label(game, frame['from'])} to {label(game, to)}")
+            game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": N_("Move the units chosen")}],
+                     text(game, N_("Move a unit from {source} to {system}"), source=frame["from"], system=to))
             return
     for unit, n in sorted(picked.items()):
         board.remove_units(game, frame["from"], unit, n, check=False)
@@ -377,13 +380,14 @@ def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
     if chosen is not None and chosen["id"] != "done":
         picked.append(chosen["id"])
     if chosen is None or chosen["id"] != "done":
-        options = [{"id": u, "label": f"{label(game, u)} (health {t.units[u].health})"}
+        options = [{"id": u, "label": text(game, N_("{unit} (health {health})"), unit=u, health=t.units[u].health)}
                    for u in _destroyable(game, params, where, picked)]
         if options:
-            options.append({"id": "done", "label": "Destroy the units chosen"})
+            options.append({"id": "done", "label": N_("Destroy the units chosen")})
             spent = sum(t.units[u].health for u in picked)
-            budget = "" if params.health is None else f" worth up to {params.health - spent} health"
-            game.ask(ctx["player"], "destroy-unit", options, f"Destroy units{budget}")
+            prompt = N_("Destroy units") if params.health is None else \
+                text(game, N_("Destroy units worth up to {n} health"), n=params.health - spent)
+            game.ask(ctx["player"], "destroy-unit", options, prompt)
             return
     fighting = game.state["data"].get("combat")
     for unit in picked:
@@ -423,7 +427,7 @@ def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
         cargo = sorted(u for u in board.faction_units(game, where, "empire") if t.units[u].needs_transport)
         game.ask(board.decider(game, "empire", "admiral"), "destroy-unit",
                  [{"id": u, "label": label(game, u)} for u in cargo],
-                 f"Too little transport in destroyed {label(game, where)}: destroy a unit")
+                 text(game, N_("Too little transport in the destroyed {system}: destroy a unit"), system=where))
         return
     game.pop()
 
@@ -524,8 +528,8 @@ def rescue(game, frame, params: Rescue, ctx) -> None:
         if params.escort and mission:
             subsets = _subsets(mission)
             game.ask(board.decider(game, "rebel", "general"), "escort",
-                     [{"id": "+".join(s) or "none", "label": ", ".join(label(game, l) for l in s) or "Nobody",
-                       "data": s} for s in subsets], "Which leaders of the mission go with the rescued leader?")
+                     [{"id": "+".join(s) or "none", "label": text(game, N_("{leaders}"), leaders=list(s)) if s else N_("Nobody"),
+                       "data": s} for s in subsets], N_("Which leaders of the mission go with the rescued leader?"))
             return
     if frame["stage"] == "escort":
         chosen = answer(frame)
@@ -555,7 +559,7 @@ def _rescue_in_base_region(game, frame, lid: str, ctx) -> None:
     region = tables(game).systems[board.base_system(game)].region
     options = [{"id": s, "label": label(game, s)} for s in tables(game).regions[region]]
     chosen = pick(game, frame, board.decider(game, "rebel", "general"), "place-rescued-leader", options,
-                  f"Put the rescued {label(game, lid)} in a system of your base's region")
+                  text(game, N_("Put the rescued {leader} in a system of your base's region"), leader=lid))
     if chosen is None:
         return
     info = board.leader(game, lid)
@@ -596,9 +600,11 @@ def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
                  cards=board.team_secret(game, list(frame["drawn"]), "rebel"))
         valid = [c for c in frame["drawn"] if _can_hold_base(game, t.probes[c])]
         if valid:
-            options = [{"id": "stay", "label": "Keep the present base"}]
-            options += [{"id": c, "label": f"New base in {label(game, t.probes[c])}"} for c in valid]
-            game.ask(general, "relocate-base", options, "Rapid Mobilization: choose a new base, or keep it")
+            options = [{"id": "stay", "label": N_("Keep the present base")}]
+            options += [{"id": c, "label": text(game, N_("New base in {system}"), system=t.probes[c])} for c in valid]
+            game.ask(general, "relocate-base", options,
+                     text(game, N_("{card}: choose a new base, or keep it"), card=ctx["card"]) if ctx.get("card")
+                     else N_("Choose a new base, or keep the present one"))
             return
         game.log("relocation-impossible", reason="no drawn system can hold the base")  # RB-RLC-06
     chosen = answer(frame)

@@ -9,10 +9,11 @@ from typing import Literal
 from pydantic import Field
 
 from swrebellion.engine import secret
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, draw, hand
-from ..names import label
+from ..names import Marker, label, text
 from ..rules import missions, plans
 from ..rules.actions import pictured
 from ..rules.objectives import sync_stages
@@ -87,7 +88,7 @@ def draw_projects(game, frame, params: DrawProjects, ctx) -> None:
     if len(frame["kept"]) < keep and frame["drawn"]:
         if len(frame["drawn"]) + len(frame["kept"]) > keep:
             options = [{"id": c, "label": label(game, c)} for c in sorted(set(frame["drawn"]))]
-            game.ask(board.decider(game, "empire", "general"), "keep-project", options, "Keep which project?")
+            game.ask(board.decider(game, "empire", "general"), "keep-project", options, N_("Keep which project?"))
             return
         frame["kept"] += frame["drawn"]
         frame["drawn"] = []
@@ -129,8 +130,8 @@ def draw_objectives(game, frame, params: DrawObjectives, ctx) -> None:
     keep = params.count if params.keep is None else params.keep
     while len(frame["kept"]) < keep and frame["drawn"]:
         if len(frame["drawn"]) + len(frame["kept"]) > keep:
-            options = [{"id": f"keep:{n}", "label": f"Keep {label(game, c)}"} for n, c in enumerate(frame["drawn"])]
-            game.ask(general, "keep-objective", options, "Keep which objective? The others go to the bottom.")
+            options = [{"id": f"keep:{n}", "label": text(game, N_("Keep {card}"), card=c)} for n, c in enumerate(frame["drawn"])]
+            game.ask(general, "keep-objective", options, N_("Keep which objective? The others go to the bottom."))
             return
         frame["kept"] += frame["drawn"]
         frame["drawn"] = []
@@ -171,11 +172,12 @@ def arrange_objectives(game, frame, params: ArrangeObjectives, ctx) -> None:
     left = [n for n in range(len(top)) if n not in frame["order"]]
     if len(frame["order"]) < wanted and len(left) > 1:
         if params.rest == "top":
-            options = [{"id": f"top:{n}", "label": f"Put {label(game, top[n])} next from the top"} for n in left]
-            prompt = f"Which objective goes at position {len(frame['order']) + 1} from the top?"
+            options = [{"id": f"top:{n}", "label": text(game, N_("Put {card} next from the top"), card=top[n])}
+                       for n in left]
+            prompt = text(game, N_("Which objective goes at position {n} from the top?"), n=len(frame["order"]) + 1)
         else:
-            options = [{"id": f"top:{n}", "label": f"Keep {label(game, top[n])} on top"} for n in left]
-            prompt = "Which objective stays on top? The others go to the bottom."
+            options = [{"id": f"top:{n}", "label": text(game, N_("Keep {card} on top"), card=top[n])} for n in left]
+            prompt = N_("Which objective stays on top? The others go to the bottom.")
         game.ask(board.decider(game, faction, "general"), "arrange-objectives", options, prompt)
         return
     game.pop()
@@ -228,7 +230,7 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
                 game.pop()
                 return
             game.ask(ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
-                     f"Choose the mission to assign {label(game, actor)} to")
+                     text(game, N_("Choose the mission to assign {leader} to"), leader=actor))
             return
         frame["card"] = chosen["id"]
         deck(game, name).remove(frame["card"])
@@ -237,7 +239,7 @@ def assign_from_deck(game, frame, params: AssignFromDeck, ctx) -> None:
     if chosen is None:
         options = missions.second_leader_options(game, faction, frame["card"], actor)
         if len(options) > 1:
-            game.ask(ctx["player"], "second-leader", options, "Add a second leader?")
+            game.ask(ctx["player"], "second-leader", options, N_("Add a second leader?"))
             return
         chosen = game.answer_alone(ctx["player"], "second-leader", options[0]) if options else {"id": "none"}
     second = [] if chosen["id"] == "none" else [chosen["id"]]
@@ -289,7 +291,7 @@ def attach_ring(game, frame, params: AttachRing, ctx) -> None:
         game.pop()
         return
     chosen = pick(game, frame, ctx["player"], "attach-ring", [{"id": l, "label": label(game, l)} for l in leaders],
-                  f"Which leader wears the {params.ring} ring?")
+                  text(game, N_("Which leader takes the {ring}?"), ring=Marker(params.ring)))
     if chosen is None:
         return
     info = board.leader(game, chosen["id"])
@@ -338,7 +340,7 @@ def name_systems(game, frame, params: NameSystems, ctx) -> None:
     others = [s for s in sorted(game.state["data"]["systems"]) if s not in named]
     if len(named) < params.count and others:
         game.ask(board.decider(game, "rebel", "general"), "name-system",
-                 [{"id": s, "label": label(game, s)} for s in others], "Name a system that does not hold your base")
+                 [{"id": s, "label": label(game, s)} for s in others], N_("Name a system that does not hold your base"))
         return
     game.log("systems-named", faction="rebel", systems=sorted(named), card=ctx.get("card"))
     game.pop()

@@ -16,11 +16,12 @@ from pydantic import Field, field_validator
 
 from swrebellion.engine import secret
 from swrebellion.engine.effects import insert
+from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
 from .. import board
 from ..cards import deck, hand
-from ..names import label
+from ..names import label, text
 from ..rules.objectives import sync_stages
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables, track_length
 from .conditions import Faction, OpTable, Strict, Where, matches, op, pick, systems_where
@@ -137,7 +138,7 @@ def take_to_nearest(game, frame, params: TakeToNearest, ctx) -> None:
     if candidates and start not in candidates:
         chosen = pick(game, frame, ctx["player"], "choose-system",
                       [{"id": s, "label": label(game, s)} for s in candidates],
-                      f"{label(game, ctx.get('card', ''))}: take {label(game, lid)} to which system?")
+                      text(game, N_("{card}: take {leader} to which system?"), card=ctx.get("card", ""), leader=lid))
         if chosen is None:
             return
         captors = ctx.get("leaders", []) if params.with_mission else []
@@ -172,10 +173,11 @@ def advance_queue(game, frame, params: AdvanceQueue, ctx) -> None:
             for unit, n in sorted(queue.get(str(space), {}).items()):
                 if n > moved.get(f"{space}:{unit}", 0):
                     options.append({"id": f"{space}:{unit}",
-                                    "label": f"{label(game, unit)} from space {space} to {space - 1}"})
+                                    "label": text(game, N_("{unit} from space {space} to {to}"), unit=unit,
+                                                  space=space, to=space - 1)})
         if not options:
             break
-        chosen = pick(game, frame, ctx["player"], "advance-unit", options, "Move which unit one space closer?")
+        chosen = pick(game, frame, ctx["player"], "advance-unit", options, N_("Move which unit one space closer?"))
         if chosen is None:
             return
         space, unit = _take_from_queue(game, faction, chosen["id"])
@@ -217,7 +219,8 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
     for space in sorted(params.spaces):
         for unit in sorted(queue.get(str(space), {})):
             if unit != DEATH_STAR or board.units_at(game, where).get(DSUC):
-                options.append({"id": f"{space}:{unit}", "label": f"{label(game, unit)} from queue space {space}"})
+                options.append({"id": f"{space}:{unit}", "label": text(game, N_("{unit} from build-queue space {space}"),
+                                                                        unit=unit, space=space)})
     done = frame.get("deployed", 0)
     if not options:
         if not done:
@@ -225,9 +228,9 @@ def deploy_from_queue(game, frame, params: DeployFromQueue, ctx) -> None:
         game.pop()
         return
     if done:
-        options.append({"id": "stop", "label": "Deploy no more"})
+        options.append({"id": "stop", "label": N_("Deploy no more")})
     chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
-                  f"Deploy which unit to {label(game, where)}?")
+                  text(game, N_("Deploy which unit to {system}?"), system=where))
     if chosen is None:
         return
     if chosen["id"] == "stop":
@@ -311,8 +314,11 @@ def bury_objective(game, frame, params: BuryObjective, ctx) -> None:
         chosen = {"id": cards[game.random_below(len(cards))]}
     else:
         chosen = pick(game, frame, ctx["player"], "bury-objective",
-                      [{"id": c, "label": f"Put {label(game, c)} on the {where} of the deck"} for c in sorted(set(cards))],
-                      f"Which Rebel objective goes to the {where} of the objective deck?")
+                      [{"id": c, "label": text(game, N_("Put {card} on the top of the deck") if where == "top" else
+                                                N_("Put {card} on the bottom of the deck"), card=c)}
+                       for c in sorted(set(cards))],
+                      N_("Which Rebel objective goes to the top of the objective deck?") if where == "top" else
+                      N_("Which Rebel objective goes to the bottom of the objective deck?"))
     if chosen is None:
         return
     cards.remove(chosen["id"])

@@ -14,10 +14,12 @@ from typing import Literal
 from pydantic import Field
 
 from swrebellion.engine.effects import insert, run_effect, stop
+from swrebellion.i18n import N_
+from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
 from .. import board
-from ..names import label
+from ..names import card_prompt, content_text, label, text
 from ..tables import OPPONENT, tables
 from .conditions import Faction, OpTable, Strict, Where, any_system, matches, op, pick, systems_where
 
@@ -48,7 +50,7 @@ def choose_system(game, frame, params: ChooseSystem, ctx) -> None:
         stop(game)
         return
     chosen = pick(game, frame, ctx["player"], "choose-system", [{"id": s, "label": label(game, s)} for s in candidates],
-                  f"{label(game, ctx.get('card', ''))}: choose a system")
+                  card_prompt(game, ctx, N_("{card}: choose a system"), N_("Choose a system")))
     if chosen is None:
         return
     ctx[params.key] = chosen["id"]
@@ -96,9 +98,10 @@ def choose_leader(game, frame, params: ChooseLeader, ctx) -> None:
         stop(game)
         return
     where = game.state["data"]["leaders"]
-    options = [{"id": lid, "label": f"{label(game, lid)} in {label(game, where[lid]['at'])}"} for lid in candidates]
+    options = [{"id": lid, "label": text(game, N_("{leader} in {system}"), leader=lid, system=where[lid]["at"])}
+               for lid in candidates]
     chosen = pick(game, frame, ctx["player"], "choose-leader", options,
-                  f"{label(game, ctx.get('card', ''))}: choose a leader")
+                  card_prompt(game, ctx, N_("{card}: choose a leader"), N_("Choose a leader")))
     if chosen is None:
         return
     lid = chosen["id"]
@@ -147,7 +150,7 @@ class When(Strict):
 
 class Branch(Strict):
     id: str
-    label: str
+    label: str | Text = Field(description="What the player reads: English, or {en, ru, tr}.")
     when: When = When()
     steps: Steps = Field(description="Effect steps run if this branch is chosen.")
 
@@ -185,12 +188,13 @@ def _holds(game, when: When, ctx) -> bool:
 @op(OPS, "choose_one", ChooseOne)
 def choose_one(game, frame, params: ChooseOne, ctx) -> None:
     """Pick one branch of the effect (Research and Development, Rapid Mobilization)."""
-    branches = [{"id": b.id, "label": b.label} for b in params.options if _holds(game, b.when, ctx)]
+    branches = [{"id": b.id, "label": content_text(game, b.label)} for b in params.options if _holds(game, b.when, ctx)]
     if not branches:
         game.pop()
         return
     player = ctx["player"] if params.chooser == "self" else board.decider(game, OPPONENT[ctx["faction"]], "admiral")
-    chosen = pick(game, frame, player, "choose-effect", branches, f"{label(game, ctx.get('card', ''))}: choose one")
+    chosen = pick(game, frame, player, "choose-effect", branches,
+                  card_prompt(game, ctx, N_("{card}: choose one"), N_("Choose one")))
     if chosen is None:
         return
     branch = next(b for b in params.options if b.id == chosen["id"])

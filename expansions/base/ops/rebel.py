@@ -15,10 +15,11 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from swrebellion.engine import secret
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, hand
-from ..names import label
+from ..names import card_prompt, label, text
 from ..rules import missions
 from ..rules.plans import playable
 from ..tables import OPPONENT, tables
@@ -85,7 +86,8 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
             options = [f"{s}:{u}" for s, u in board.queued(game, params.faction) if t.units[u].build_icon == icon]
             if len(options) > 1:
                 frame["icons"].insert(0, icon)
-                _ask_queued(game, ctx, options, f"Destroy which unit on the build queue for the {icon} icon?")
+                _ask_queued(game, ctx, options,
+                            text(game, N_("Destroy which unit on the build queue for the {icon} icon?"), icon=icon))
                 return
             for key in options:
                 space, _, unit = key.partition(":")
@@ -96,7 +98,8 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
     options = [f"{s}:{u}" for s, u in board.queued(game, params.faction)
                if t.units[u].health is not None and t.units[u].health <= left]
     if options and (chosen is None or chosen["id"] != "done"):
-        _ask_queued(game, ctx, options + ["done"], f"Destroy units on the build queue worth up to {left} health")
+        _ask_queued(game, ctx, options + ["done"],
+                    text(game, N_("Destroy units on the build queue worth up to {n} health"), n=left))
         return
     game.pop()
 
@@ -104,7 +107,8 @@ def destroy_queued(game, frame, params: DestroyQueued, ctx) -> None:
 def _ask_queued(game, ctx, options: list[str], prompt: str) -> None:
     def show(key: str) -> str:
         space, _, unit = key.partition(":")
-        return "Destroy nothing more" if key == "done" else f"{label(game, unit)} on space {space}"
+        return N_("Destroy nothing more") if key == "done" else \
+            text(game, N_("{unit} on build-queue space {space}"), unit=unit, space=int(space))
 
     game.ask(ctx["player"], "destroy-queued", [{"id": o, "label": show(o)} for o in options], prompt)
 
@@ -134,7 +138,7 @@ def reassign_leaders(game, frame, params: ReassignLeaders, ctx) -> None:
         game.pop()
         return
     chosen = pick(game, frame, ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
-                  f"Assign {', '.join(label(game, l) for l in leaders)} to which starting mission?")
+                  text(game, N_("Assign {leaders} to which starting mission?"), leaders=list(leaders)))
     if chosen is None:
         return
     hand(game, ctx["faction"], "missions").remove(chosen["id"])
@@ -164,8 +168,8 @@ def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
                    if board.leader_faction(game, l) == faction and info["at"] not in ("supply", "gone")
                    and not board.is_captured(game, l)]
         options = [{"id": l, "label": label(game, l)} for l in leaders]
-        chosen = pick(game, frame, ctx["player"], "choose-leader", options,
-                      f"{label(game, ctx.get('card', ''))}: choose one of your leaders") if leaders else {"id": None}
+        prompt = card_prompt(game, ctx, N_("{card}: choose one of your leaders"), N_("Choose one of your leaders"))
+        chosen = pick(game, frame, ctx["player"], "choose-leader", options, prompt) if leaders else {"id": None}
         if chosen is None:
             return
         lid = chosen["id"]
@@ -234,7 +238,7 @@ def eliminate_leader(game, frame, params: EliminateLeader, ctx) -> None:
         return
     player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
     chosen = pick(game, frame, player, "eliminate-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  f"{label(game, ctx.get('card', ''))}: eliminate which leader?")
+                  card_prompt(game, ctx, N_("{card}: eliminate which leader?"), N_("Eliminate which leader?")))
     if chosen is None:
         return
     board.leader(game, chosen["id"]).update(at="gone", ring=None)
@@ -274,9 +278,10 @@ def plant_probes(game, frame, params: PlantProbes, ctx) -> None:
         else:
             cards.append(card)
     if frame["taken"]:
-        options = [{"id": f"{where}:{c}", "label": f"Put {label(game, tables(game).probes[c])} on the {where}"}
+        options = [{"id": f"{where}:{c}", "label": text(game, N_("Put {system} on the top") if where == "top" else N_("Put {system} on the bottom"),
+                                    system=tables(game).probes[c])}
                    for c in sorted(frame["taken"]) for where in ("top", "bottom")]
-        game.ask(ctx["player"], "plant-probe", options, "Put which probe card where? (the next on top lies above)")
+        game.ask(ctx["player"], "plant-probe", options, N_("Put which probe card where? (the next on top lies above)"))
         return
     game.log("probes-planted", faction="rebel", top=frame["top"], bottom=frame["bottom"], card=ctx.get("card"))
     game.pop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from swrebellion.engine import peek
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import hand
@@ -88,7 +89,7 @@ def second_leader_options(game, faction: str, card: str, first: str) -> list[dic
     player = board.leader_player(game, faction, first)
     pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
     icons = icons_of(game, [first, *pool])
-    options = [{"id": "none", "label": "No second leader"}] if meets(game, card, [first], icons) else []
+    options = [{"id": "none", "label": N_("No second leader")}] if meets(game, card, [first], icons) else []
     return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l], icons)]
 
 
