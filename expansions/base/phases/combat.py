@@ -333,7 +333,7 @@ def _assign(game, frame) -> None:
             return
         elif options:
             only = game.answer_alone(decider(game, faction, ROLE[theater]), "assign-damage",
-                                     target_labels(options)[0])
+                                     target_labels(game, options)[0])
             index = options[only["id"]]
         else:
             index = None  # nothing can take it: the result is lost
