@@ -73,6 +73,12 @@ class Catalog:
     """The merged content of the loaded packs, by kind and id (frozen)."""
 
     __slots__ = ("packs", "kinds", "_entries", "_items", "removed", "invalid")
+    packs: tuple[PackInfo, ...]
+    kinds: KindRegistry
+    _entries: Mapping[str, Mapping[str, Entry]]
+    _items: Mapping[str, Mapping[str, Any]]
+    removed: Mapping[tuple[str, str], Removal]
+    invalid: Mapping[str, frozenset[str]]
 
     def __init__(
         self,
@@ -128,9 +134,10 @@ class Catalog:
     def defined_by(self) -> dict[str, dict[str, int]]:
         """Items each pack defines, by kind, counting those a later pack replaced or removed."""
         counts: dict[str, dict[str, int]] = {p.id: dict.fromkeys(self._entries, 0) for p in self.packs}
-        chains = [e for by_id in self._entries.values() for e in by_id.values()]
+        chains: list[Entry] = [e for by_id in self._entries.values() for e in by_id.values()]
         chains += [removal.entry for removal in self.removed.values()]
-        for entry in chains:
+        for first in chains:
+            entry: Entry | None = first
             while entry is not None:
                 counts[entry.pack][entry.kind] += 1
                 entry = entry.replaced

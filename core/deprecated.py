@@ -17,7 +17,8 @@ _looking_up: set[str] = set()
 def installed_kinds() -> KindRegistry:
     """The kinds of every installed expansion, as `rebellion schema export` sees them."""
     discovery = discover()
-    return activate(env=",".join(sorted(discovery.installed)) or " ", discovery=discovery).kinds
+    kinds: KindRegistry = activate(env=",".join(sorted(discovery.installed)) or " ", discovery=discovery).kinds
+    return kinds
 
 
 def deprecated_models_name(name: str) -> tuple[Any, str] | None:

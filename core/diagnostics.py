@@ -10,7 +10,7 @@ base game keeps the ``SW`` codes its checks had when they were the kernel's (its
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Iterable, Literal
+from typing import Any, Iterable, Literal
 
 Severity = Literal["error", "warning"]
 
@@ -81,7 +81,7 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity == "error"
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
 
     def location(self) -> str:
@@ -93,7 +93,7 @@ class Diagnostic:
                 parts.append(str(self.column))
         return ":".join(parts)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -133,7 +133,7 @@ def render_github(diagnostics: Iterable[Diagnostic]) -> str:
     return "\n".join(lines)
 
 
-def did_you_mean(word: object, choices) -> str | None:
+def did_you_mean(word: object, choices: Iterable[object]) -> str | None:
     """``"did you mean 'x'?"`` when one of ``choices`` is close to ``word``, else ``None``."""
     import difflib
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from pydantic import BaseModel
 
@@ -107,7 +107,7 @@ class OpRegistry:
     def __getitem__(self, name: str) -> OpSpec:
         return self._ops[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[OpSpec]:
         return iter(sorted(self._ops.values(), key=lambda spec: spec.name))
 
     def __len__(self) -> int:

@@ -5,18 +5,24 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .engine import Rules
 from .plugins import activate
 
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostic
+    from .plugins import Active
 
-def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path] = (), **deprecated) -> Rules:
+
+def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path] = (), **deprecated: Any) -> Rules:
     """The rules of a game: exactly ``expansions`` enabled (ids, e.g. ``("base", "rise-of-the-empire")``), their
     built-in packs and the fan pack folders ``packs`` loaded and checked. Content with errors cannot be played:
     :class:`ContentError` carries the diagnostics (``rebellion validate`` shows them all).
 
-    Cached: a Rules object is immutable during play and shared by every game and copy made from it. Use it with
+    Built-in content is cached (a Rules object is immutable during play and shared by every game and copy made from
+    it); with fan ``packs``, which may change on disk between two calls, the packs are loaded anew each time. Use it
+    with
     ``swrebellion.engine.Game.new(rules, seed, options)``; ``options["setup"]`` names the setup (default: the base
     game's; :func:`default_setup` gives the one `rebellion play` picks).
     """
@@ -27,15 +33,18 @@ def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path]
         packs = deprecated.pop("extra_packs")
     if deprecated:
         raise TypeError(f"rules_for() got unexpected arguments {sorted(deprecated)}")
-    return _rules_for(tuple(expansions), tuple(str(Path(p).resolve()) for p in packs))
+    folders = tuple(str(Path(p).resolve()) for p in packs)
+    if folders:
+        return rules_from_active(activate(env=",".join(expansions) or " "), folders)
+    return _rules_for(tuple(expansions))
 
 
 @lru_cache(maxsize=16)
-def _rules_for(expansions: tuple[str, ...], packs: tuple[str, ...]) -> Rules:
-    return rules_from_active(activate(env=",".join(expansions) or " "), packs)
+def _rules_for(expansions: tuple[str, ...]) -> Rules:
+    return rules_from_active(activate(env=",".join(expansions) or " "))
 
 
-def rules_from_active(active, packs: Iterable[str | Path] = ()) -> Rules:
+def rules_from_active(active: Active, packs: Iterable[str | Path] = ()) -> Rules:
     """Rules for an already resolved expansion selection (the CLI's --expansion options): the built-in packs of
     the enabled expansions plus the ``packs`` folders, loaded and checked (see :func:`rules_for`)."""
     from .loader import load
@@ -50,7 +59,7 @@ def rules_from_active(active, packs: Iterable[str | Path] = ()) -> Rules:
 class ContentError(Exception):
     """The packs have errors (run `rebellion validate` for the full report)."""
 
-    def __init__(self, diagnostics) -> None:
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
         self.diagnostics = diagnostics
         first = diagnostics[0]
         super().__init__(

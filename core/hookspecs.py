@@ -18,7 +18,18 @@ the expansions most-dependent-first.) Two kinds of hooks:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable
+
 import pluggy
+
+if TYPE_CHECKING:  # types for readers and the type checker only: plugins import this module, it must stay light
+    from .catalog import Catalog
+    from .diagnostics import Diagnostic
+    from .effects import OpRegistry
+    from .engine.game import Game
+    from .engine.steps import StepRegistry
+    from .engine.values import ValueRegistry
+    from .kinds import KindRegistry
 
 PROJECT = "swrebellion"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -26,7 +37,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def register_content_kinds(registry):
+def register_content_kinds(registry: KindRegistry) -> None:
     """Register the kinds of content file this plugin defines (``kind: NAME`` in a pack's files).
 
     Fires once when the enabled expansions are activated (``swrebellion.plugins.activate``), for every enabled
@@ -39,7 +50,7 @@ def register_content_kinds(registry):
 
 
 @hookspec
-def register_effect_ops(registry):
+def register_effect_ops(registry: OpRegistry) -> None:
     """Register the effect ops this plugin provides.
 
     Fires once when a plugin manager is built, for every enabled plugin, in registration order.
@@ -50,7 +61,7 @@ def register_effect_ops(registry):
 
 
 @hookspec
-def validate_catalog(catalog):
+def validate_catalog(catalog: Catalog) -> Iterable[Diagnostic] | None:
     """Add semantic checks of the loaded content.
 
     Fires after the built-in checks (references, and the checks registered with each content kind) on the merged
@@ -60,7 +71,7 @@ def validate_catalog(catalog):
 
 
 @hookspec
-def register_steps(registry):
+def register_steps(registry: StepRegistry) -> None:
     """Register the step handlers of this plugin's rules.
 
     Fires once per :class:`swrebellion.engine.Rules` (that is, once per set of enabled expansions, not per game),
@@ -73,7 +84,7 @@ def register_steps(registry):
 
 
 @hookspec
-def setup_game(game):
+def setup_game(game: Game) -> None:
     """Build a new game's starting state and push its first frames.
 
     Fires once per new game, in dependency order (base before the expansions that build on it), before the flow
@@ -83,7 +94,7 @@ def setup_game(game):
 
 
 @hookspec
-def register_values(registry):
+def register_values(registry: ValueRegistry) -> None:
     """Declare the values this plugin's rules let others adjust, and adjust values other plugins declare.
 
     Fires once per :class:`swrebellion.engine.Rules`, for each plugin in dependency order. ``registry`` is a
@@ -96,7 +107,7 @@ def register_values(registry):
 
 
 @hookspec(warn_on_impl=DeprecationWarning("modify_value is deprecated: use register_values (docs/hooks.md)"))
-def modify_value(game, name, value, context):
+def modify_value(game: Game, name: str, value: Any, context: dict[str, Any]) -> Any:
     """Deprecated since 0.2 (use ``register_values``): adjust a value the rules compute.
 
     Still called, plugin by plugin in dependency order, after the ``register_values`` modifiers, each time rules
@@ -106,7 +117,7 @@ def modify_value(game, name, value, context):
 
 
 @hookspec
-def on_event(game, event):
+def on_event(game: Game, event: dict[str, Any]) -> None:
     """React to an event just appended to the log (triggers: objectives, abilities, statistics).
 
     Fires after every ``game.log(...)``, in dependency order. ``event`` is the logged dict; change the game
@@ -115,7 +126,7 @@ def on_event(game, event):
 
 
 @hookspec
-def build_scenario(game, spec):
+def build_scenario(game: Game, spec: dict[str, Any]) -> Iterable[str] | None:
     """Set up a scenario's starting situation from its ``state:`` mapping (docs/scenarios.md).
 
     Fires once per scenario, in dependency order, after ``setup_game`` has been skipped: the game starts empty.
@@ -125,7 +136,7 @@ def build_scenario(game, spec):
 
 
 @hookspec
-def declare_vocabulary():
+def declare_vocabulary() -> Any:
     """Declare, as data, the event types the plugin logs and the decision kinds it asks (docs/reference.md).
 
     Called when the reference is generated or checked, once per plugin in dependency order. Returns a mapping with
@@ -136,17 +147,20 @@ def declare_vocabulary():
 
 
 @hookspec(firstresult=True)
-def describe_event(game, event):
+def describe_event(game: Game, event: dict[str, Any], viewer: str | None) -> str | None:
     """Turn a logged event into one line of the game's account for people (``rebellion play``).
 
     Fires for each event shown to a player or spectator, with the event as that viewer may see it (secret
-    fields already redacted). First result wins, most dependent expansion first; return ``None`` to let others
-    (or the kernel's generic fallback) describe it.
+    fields already redacted). ``viewer`` is the player the account is for (``None``: a spectator), so a wording
+    may address the viewer ("You hide your base in ...") when it reads only what ``redact(..., viewer)`` shows.
+    Return the line in the current language (``swrebellion.i18n``), or ``""`` for an event not worth a line.
+    First result wins, most dependent expansion first; return ``None`` to let others (or the kernel's generic
+    fallback) describe it.
     """
 
 
 @hookspec
-def board_annotations(game, view):
+def board_annotations(game: Game, view: dict[str, Any]) -> dict[str, Any] | None:
     """Add marks to the board picture (``rebellion board``, ``rebellion replay``): tokens on systems and short
     labels for this plugin's units.
 
@@ -156,4 +170,31 @@ def board_annotations(game, view):
     ``None`` or a dict with any of ``"systems": {system id: [token, ...]}``, a token being ``{"label": short text,
     "title": what it is (a tooltip), "faction": "rebel" | "empire" | None}``, and ``"unit_labels": {unit id:
     short label for a unit chip}``. Later plugins' labels win over earlier ones for the same unit.
+    """
+
+
+@hookspec
+def determinize(game, player, rng):
+    """Replace, in place, what ``player`` cannot see by a random assignment consistent with what they have seen.
+
+    Search agents (``swrebellion.engine.search``) call this on a copy of the game to sample a world the player
+    might be in: the hidden base among the systems not yet ruled out, the opponents' hands and the deck orders
+    redealt from the cards the player has not seen. Fires through
+    :func:`swrebellion.engine.determinize.determinize`, in dependency order, every implementation running (each
+    handles its own plugin's secrets); the kernel then reseeds the game's dice and, when others are choosing at the
+    same time, asks that decision again on the sampled world (their options and answers are secret).
+    ``rng`` is a :class:`swrebellion.engine.rng.Stream`.
+
+    The result must not depend on the real hidden values, only on ``game.view(player)``: gather the candidates
+    from the hidden places, sort them canonically, then shuffle or draw with ``rng``. Returns nothing.
+    """
+
+
+@hookspec
+def cards_played(game, event):
+    """Say which cards an event shows being played, for statistics (``rebellion simulate``, ``rebellion balance``).
+
+    Fires for each event of a finished game when a simulation counts card plays, in dependency order; every
+    implementation runs and the answers are added up. Return a list of ``[side, card id]`` pairs (``side`` as in
+    ``state["result"]["winner"]``), or ``None``/``[]`` for an event that plays no card of this plugin's.
     """

@@ -16,12 +16,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator, Literal
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal
 
 from pydantic import Field, create_model
 
 from .errors import ExpansionError
 from .models.common import Model
+
+if TYPE_CHECKING:
+    from .plugins import Active, Discovery
 
 KIND_NAME = re.compile(r"^[a-z]+(-[a-z]+)*$")  # the kind part of a manifest's "kind/id" (CONTENT_REF_PATTERN)
 _PATH_STEP = re.compile(r"^([a-z_][a-z0-9_]*|\*|~)$")
@@ -80,13 +83,11 @@ class ContentKind:
 def _file_model(kind: str, item: type, title: str) -> type[Model]:
     """Built once per process and kind: activating the same plugins again reuses the compiled model."""
     class_name = "".join(part.capitalize() for part in kind.split("-")) + "File"
-    return create_model(
-        class_name,
-        __base__=Model,
-        __doc__=f"A content file of {title.lower()}.",
-        kind=(Literal[kind], Field(description="The file kind; fixes which schema applies.")),
-        items=(list[item], Field(default_factory=list)),
-    )
+    fields: dict[str, Any] = {
+        "kind": (Literal[kind], Field(description="The file kind; fixes which schema applies.")),
+        "items": (list[item], Field(default_factory=list)),  # type: ignore[valid-type]  # a model made at run time
+    }
+    return create_model(class_name, __base__=Model, __doc__=f"A content file of {title.lower()}.", **fields)
 
 
 class KindRegistry:
@@ -179,7 +180,7 @@ class KindRegistry:
         raise KeyError(item_model)
 
 
-def collect(active, discovery=None) -> KindRegistry:
+def collect(active: Active, discovery: Discovery | None = None) -> KindRegistry:
     """Call ``register_content_kinds`` of each enabled plugin (``Active.call_one``: through pluggy, one plugin at a
     time in dependency order, so that the registry knows who registers what). With ``discovery``, the registry can
     also say which disabled plugin registers a kind it lacks (``elsewhere``)."""
@@ -192,7 +193,7 @@ def collect(active, discovery=None) -> KindRegistry:
     return registry
 
 
-def _kinds_of_disabled(discovery, enabled: list[str]) -> dict[str, str]:
+def _kinds_of_disabled(discovery: Discovery, enabled: list[str]) -> dict[str, str]:
     """Kind name -> the first installed, disabled plugin (by id) that registers it, each asked on its own."""
     import pluggy
 

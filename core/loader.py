@@ -14,6 +14,7 @@ import dataclasses
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
 from .catalog import Catalog, Entry, PackInfo, Removal
 from .diagnostics import Diagnostic, did_you_mean
@@ -21,6 +22,9 @@ from .filecheck import CheckedFile, FileChecker
 from .kinds import ContentKind, KindRegistry
 from .packs import Pack, pack_files, resolve
 from .sources import read_source
+
+if TYPE_CHECKING:
+    from .plugins import Active
 
 
 @dataclass
@@ -35,7 +39,7 @@ class LoadResult:
     rejected: list[Entry]
 
 
-def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
+def load(active: Active, paths: Iterable[str | Path] = (), *, all_enabled: bool = False) -> LoadResult:
     """Load the packs at ``paths`` and what they require. Without paths, or with ``all_enabled``, the built-in
     packs of the enabled expansions are loaded too (a game wants those plus its extra packs)."""
     kinds = active.kinds
@@ -48,11 +52,11 @@ def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
     rejected: list[Entry] = []
     infos: list[PackInfo] = []
     file_count = 0
-    builtin = {pack.id for pack in resolution.packs if pack.origin == "built-in"}
+    builtin = {pack.ident for pack in resolution.packs if pack.origin == "built-in"}
     for pack in resolution.packs:
         paths_in_pack, problems = pack_files(pack)
         diagnostics += problems
-        digest = hashlib.sha256(pack.manifest_source.digest.encode())
+        digest = hashlib.sha256(pack.known_source.digest.encode())
         checked_files: list[CheckedFile] = []
         for path in paths_in_pack:
             source, problems = read_source(path)
@@ -68,12 +72,12 @@ def load(active, paths=(), *, all_enabled: bool = False) -> LoadResult:
                 id_of = kinds[checked.kind].id_of
                 ids = [id_of(source.data["items"][index]) for index in checked.rejected]
                 invalid[checked.kind] |= {ident for ident in ids if ident}
-                rejected += [Entry(checked.kind, ident or "", None, pack.id, source, index)
+                rejected += [Entry(checked.kind, ident or "", None, pack.ident, source, index)
                              for index, ident in zip(checked.rejected, ids)]
-        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.id], kinds,
+        diagnostics += _merge(pack, checked_files, entries, removed, invalid, resolution.needs[pack.ident], kinds,
                               builtin)
         infos.append(PackInfo(
-            pack.id, pack.manifest.version, pack.folder, pack.label, pack.manifest, digest.hexdigest(),
+            pack.ident, pack.known.version, pack.folder, pack.label, pack.known, digest.hexdigest(),
             tuple(c.source.display for c in checked_files)))
     for pack in resolution.unreadable:  # a broken manifest must not hide the pack's other problems
         paths_in_pack, _ = pack_files(pack)
@@ -109,8 +113,10 @@ def _merge(
     diagnostics: list[Diagnostic] = []
     defined: dict[tuple[str, str], Entry] = {}
     for checked in checked_files:
+        if checked.kind is None:  # a file of no known kind holds no items
+            continue
         for index, item in checked.items:
-            entry = Entry(checked.kind, item.id, item, pack.id, checked.source, index)
+            entry = Entry(checked.kind, str(item.id), item, pack.ident, checked.source, index)
             first = defined.get((entry.kind, entry.id))
             if first is not None:
                 diagnostics.append(_twice(kinds[entry.kind], entry.id, first, entry, "give one of them another id"))
@@ -127,7 +133,7 @@ def _merge(
         if current is not None and current.pack in needs:
             return kind, ident, current
         if ident not in invalid[kind]:  # an item that failed its schema check was reported already
-            where = f"; it comes from pack {current.pack!r}, which {pack.id!r} does not require" if current else ""
+            where = f"; it comes from pack {current.pack!r}, which {pack.ident!r} does not require" if current else ""
             offered = [f"{kind}/{i}" for i, e in entries[kind].items() if e.pack in needs]
             hint = (f"add {current.pack!r} to requires" if current
                     else did_you_mean(ref, offered) or "check the kind and the id (`rebellion show ID`)")
@@ -135,13 +141,13 @@ def _merge(
                 "SW310", f"{field} {ref!r} names nothing in the packs it requires{where}", f"/{field}/{index}", hint))
         return None
 
-    for index, ref in enumerate(pack.manifest.removes):
+    for index, ref in enumerate(pack.known.removes):
         found = target("removes", index, ref)
         if found:
             kind, ident, current = found
             del entries[kind][ident]
-            removed[(kind, ident)] = Removal(current, pack.id)
-    for index, ref in enumerate(pack.manifest.replaces):
+            removed[(kind, ident)] = Removal(current, pack.ident)
+    for index, ref in enumerate(pack.known.replaces):
         found = target("replaces", index, ref)
         if found:
             kind, ident, current = found
@@ -155,14 +161,14 @@ def _merge(
                 continue
             entries[kind][ident] = dataclasses.replace(new, replaced=current)
     for (kind, ident), entry in defined.items():
-        current = entries[kind].get(ident)
-        if current is not None and pack.id in builtin and current.pack not in builtin:
+        earlier = entries[kind].get(ident)
+        if earlier is not None and pack.ident in builtin and earlier.pack not in builtin:
             # an enabled expansion's pack loaded after a fan pack that took one of its ids: the fan pack must change
-            diagnostics.append(_twice(kinds[kind], ident, entry, current, (
-                f"the built-in pack {pack.id!r} (enabled) defines it too: give yours another id, or define it "
-                f"anew with '{kind}/{ident}' in replaces and {pack.id!r} in requires of your pack.yaml")))
-        elif current is not None:
-            diagnostics.append(_twice(kinds[kind], ident, current, entry,
+            diagnostics.append(_twice(kinds[kind], ident, entry, earlier, (
+                f"the built-in pack {pack.ident!r} (enabled) defines it too: give yours another id, or define it "
+                f"anew with '{kind}/{ident}' in replaces and {pack.ident!r} in requires of your pack.yaml")))
+        elif earlier is not None:
+            diagnostics.append(_twice(kinds[kind], ident, earlier, entry,
                                       f"to define it anew, add '{kind}/{ident}' to replaces in the pack's pack.yaml"))
         else:
             entries[kind][ident] = entry

@@ -21,10 +21,16 @@ import re
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, Severity, did_you_mean
 from .filecheck import FileChecker
 from .models import PackManifest
+
+if TYPE_CHECKING:
+    from packaging.requirements import Requirement
+
+    from .plugins import Active
 from .sources import Source, display_path, read_source
 
 MANIFEST = "pack.yaml"
@@ -46,6 +52,25 @@ class Pack:
     @property
     def id(self) -> str | None:
         return self.manifest.id if self.manifest else None
+
+    @property
+    def known(self) -> PackManifest:
+        """The manifest of a pack that was read: every pack :func:`resolve` loads has one."""
+        if self.manifest is None or self.manifest_source is None:
+            raise ValueError(f"{self.folder}: the pack's manifest was not read")
+        return self.manifest
+
+    @property
+    def known_source(self) -> Source:
+        """Where the manifest of a pack that was read comes from (see :attr:`known`)."""
+        if self.manifest is None or self.manifest_source is None:
+            raise ValueError(f"{self.folder}: the pack's manifest was not read")
+        return self.manifest_source
+
+    @property
+    def ident(self) -> str:
+        """The id of a pack that was read (see :attr:`known`)."""
+        return self.known.id
 
     @property
     def label(self) -> str:
@@ -112,7 +137,7 @@ def pack_folder(path: Path) -> Path | None:
     return None
 
 
-def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool = False) -> Resolution:
+def resolve(active: Active, paths: list[Path], checker: FileChecker, all_enabled: bool = False) -> Resolution:
     """The packs to load: those at ``paths`` and everything they require; the enabled expansions' built-in packs
     when there are no paths, or as well with ``all_enabled`` when a named pack builds on a built-in pack."""
     result = Resolution()
@@ -128,13 +153,13 @@ def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool =
     named: dict[str, Pack] = {}
     roots: list[Pack] = []
     for path in paths:
-        folder = pack_folder(path)
-        if folder is None:
+        where = pack_folder(path)
+        if where is None:
             result.diagnostics.append(Diagnostic(
                 "SW301", f"{display_path(path)} is not inside a pack folder (no {MANIFEST} above it)",
                 file=display_path(path)))
             continue
-        pack = by_folder.get(folder.resolve()) or read_pack(folder, "path", checker)
+        pack = by_folder.get(where.resolve()) or read_pack(where, "path", checker)
         by_folder[pack.folder] = pack
         if pack.id is None:
             result.diagnostics += pack.problems
@@ -151,7 +176,7 @@ def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool =
     # A named pack that requires no built-in pack is a world of its own (it brings its own map, units, cards): it
     # is loaded alone. A pack building on a built-in one is loaded with every enabled expansion's pack, as a game
     # loads it, so a clash with their content shows.
-    builds_on = any(_name(r) in built_in for pack in named.values() for r in pack.manifest.requires)
+    builds_on = any(_name(r) in built_in for pack in named.values() for r in pack.known.requires)
     if not paths or (all_enabled and builds_on):
         roots += [p for p in built_in.values() if p.expansion in active.enabled and p.id not in named]
     offered = {**built_in, **named}
@@ -163,16 +188,16 @@ def resolve(active, paths: list[Path], checker: FileChecker, all_enabled: bool =
     return result
 
 
-def _close(roots: list[Pack], offered: dict[str, Pack], active, result: Resolution) -> dict[str, Pack]:
+def _close(roots: list[Pack], offered: dict[str, Pack], active: Active, result: Resolution) -> dict[str, Pack]:
     """The roots and everything they require; built-in packs of disabled expansions are not pulled in."""
     loaded: dict[str, Pack] = {}
     queue = list(roots)
     while queue:
         pack = queue.pop(0)
-        if pack.id in loaded:
+        if pack.ident in loaded:
             continue
-        loaded[pack.id] = pack
-        for index, requirement in enumerate(pack.manifest.requires):
+        loaded[pack.ident] = pack
+        for index, requirement in enumerate(pack.known.requires):
             name = _name(requirement)
             target = offered.get(name)
             if target is None:
@@ -190,10 +215,13 @@ def _close(roots: list[Pack], offered: dict[str, Pack], active, result: Resoluti
 
 def _name(requirement: str) -> str:
     """The pack id a requirement names (the manifest's pattern guarantees it leads the text)."""
-    return _ID_PREFIX.match(requirement).group()
+    match = _ID_PREFIX.match(requirement)
+    if match is None:  # the manifest's pattern makes this impossible for a manifest that was read
+        raise ValueError(f"not a requirement: {requirement!r}")
+    return match.group()
 
 
-def _requirement(text: str):
+def _requirement(text: str) -> Requirement:
     from packaging.requirements import Requirement
 
     return Requirement(text)
@@ -206,10 +234,10 @@ def _check_versions_and_conflicts(loaded: dict[str, Pack], result: Resolution) -
     versions: dict[str, Version] = {}
     for pack in loaded.values():
         try:
-            versions[pack.id] = Version(pack.manifest.version)
+            versions[pack.ident] = Version(pack.known.version)
         except InvalidVersion:
             result.diagnostics.append(pack.at(
-                "SW313", f"version {pack.manifest.version!r} is not a PEP 440 version", "/version",
+                "SW313", f"version {pack.known.version!r} is not a PEP 440 version", "/version",
                 "use numbers and dots, e.g. 1.0.0"))
     for pack in loaded.values():
         for field_name, code in (("requires", "SW304"), ("conflicts", "SW305")):
@@ -226,17 +254,17 @@ def _check_versions_and_conflicts(loaded: dict[str, Pack], result: Resolution) -
                 matches = requirement.specifier.contains(versions[target.id], prereleases=True)
                 if code == "SW304" and not matches:
                     result.diagnostics.append(pack.at(
-                        code, f"requires {text!r}, but pack {target.id!r} is version {target.manifest.version} "
+                        code, f"requires {text!r}, but pack {target.id!r} is version {target.known.version} "
                         f"({target.label})", pointer))
                 elif code == "SW305" and matches:
                     result.diagnostics.append(pack.at(
-                        code, f"conflicts with pack {target.id!r} {target.manifest.version} ({target.label}), "
+                        code, f"conflicts with pack {target.id!r} {target.known.version} ({target.label}), "
                         "which is loaded too", pointer, "leave one of the two packs out"))
 
 
-def _check_plugins(loaded: dict[str, Pack], active, result: Resolution) -> None:
+def _check_plugins(loaded: dict[str, Pack], active: Active, result: Resolution) -> None:
     for pack in loaded.values():
-        for index, plugin in enumerate(pack.manifest.plugins):
+        for index, plugin in enumerate(pack.known.plugins):
             if plugin in active.enabled:
                 continue
             installed = plugin in active.discovery.installed
@@ -249,7 +277,7 @@ def _check_plugins(loaded: dict[str, Pack], active, result: Resolution) -> None:
 
 def _edges(loaded: dict[str, Pack]) -> dict[str, list[str]]:
     return {
-        name: sorted({r for r in map(_name, pack.manifest.requires) if r in loaded})
+        name: sorted({r for r in map(_name, pack.known.requires) if r in loaded})
         for name, pack in loaded.items()
     }
 
@@ -329,9 +357,9 @@ def _needs(order: list[Pack], loaded: dict[str, Pack]) -> dict[str, set[str]]:
     needs: dict[str, set[str]] = {}
     for pack in order:
         found: set[str] = set()
-        for required in edges[pack.id]:
+        for required in edges[pack.ident]:
             found |= {required} | needs.get(required, set())
-        needs[pack.id] = found
+        needs[pack.ident] = found
     return needs
 
 

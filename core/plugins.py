@@ -22,9 +22,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .errors import ExpansionError
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from .effects import OpRegistry
+    from .kinds import KindRegistry
 
 ENTRY_POINT_GROUP = "swrebellion.expansions"
 ENV_VAR = "SWREBELLION_EXPANSIONS"
@@ -91,12 +97,45 @@ def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
         if info.id in found.installed:
             found.broken[name] = f"expansion id {info.id!r} is also provided by {found.installed[info.id].source}"
             continue
-        problem = hook_problem(plugin, info.id)
+        problem = hook_problem(plugin, info.id) or packs_problem(info)
         if problem:
             found.broken[info.id] = f"{problem} ({source})"
             continue
         found.installed[info.id] = Installed(info, plugin, source)
     return found
+
+
+def blame(exc: BaseException, discovery: Discovery | None = None) -> str | None:
+    """The installed expansion whose code raised ``exc`` (the innermost frame of the traceback in one of their
+    modules), or ``None`` when none did: a plugin's failure is reported naming it."""
+    discovery = discovery or discover()
+    prefixes = {}
+    for name, installed in discovery.installed.items():
+        module = getattr(installed.plugin, "__name__", None)
+        if isinstance(module, str):
+            prefixes[module] = name
+    culprit = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        for prefix, name in prefixes.items():
+            if module == prefix or module.startswith(prefix + "."):
+                culprit = name
+        tb = tb.tb_next
+    if culprit is None and exc.__cause__ is not None and exc.__cause__ is not exc:
+        return blame(exc.__cause__, discovery)
+    return culprit
+
+
+def packs_problem(info: Expansion) -> str | None:
+    """Why the expansion's ``packs`` declaration cannot be used (None when every folder it names holds a
+    pack.yaml): a broken declaration makes the plugin broken, never the commands of everyone else."""
+    try:
+        folders = info.pack_paths()
+    except Exception as exc:  # noqa: BLE001 - a third party's declaration: any failure is reported, not raised
+        return f"its packs declaration {info.packs!r} cannot be found: {type(exc).__name__}: {exc}"
+    missing = [str(folder) for folder in folders if not (folder / "pack.yaml").is_file()]
+    return f"its packs declaration names folders without pack.yaml: {', '.join(missing)}" if missing else None
 
 
 def hook_problem(plugin: Any, name: str) -> str | None:
@@ -293,12 +332,12 @@ def dependency_order(requires: dict[str, Iterable[str]]) -> list[str]:
     return order
 
 
-def plugin_manager(discovery: Discovery, enabled: list[str]):
+def plugin_manager(discovery: Discovery, enabled: list[str]) -> pluggy.PluginManager:
     """A pluggy manager with the enabled expansions (see :func:`plugin_manager_for`)."""
     return plugin_manager_for([(name, discovery.installed[name].plugin) for name in enabled])
 
 
-def plugin_manager_for(plugins: list[tuple[str, Any]]):
+def plugin_manager_for(plugins: list[tuple[str, Any]]) -> pluggy.PluginManager:
     """A pluggy manager holding ``plugins``, given in dependency order (requirements first).
 
     pluggy calls the implementations of a hook last-registered-first, so the plugins are registered in *reverse*
@@ -334,9 +373,9 @@ class Active:
 
     discovery: Discovery
     enabled: list[str]
-    pm: Any
-    ops: Any  # swrebellion.effects.OpRegistry
-    kinds: Any = None  # swrebellion.kinds.KindRegistry: the content kinds the enabled plugins register
+    pm: pluggy.PluginManager
+    ops: OpRegistry
+    kinds: KindRegistry = None  # type: ignore[assignment]  # set by activate(): the enabled plugins' content kinds
     #: Problems worth a warning that did not stop the selection (e.g. an uninstalled expansion in the config).
     warnings: list[str] = field(default_factory=list)
 
@@ -360,7 +399,8 @@ class Active:
         plugin whose check fails is named rather than fatal.
         """
         others = [self.pm.get_plugin(name) for name in self.enabled if name != plugin]
-        return self.pm.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
+        results: list[Any] = self.pm.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
+        return results
 
 
 def activate(

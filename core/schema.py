@@ -10,11 +10,18 @@ The validator compiles them on demand, only when a file breaks a rule (the pydan
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from .kinds import ContentKind, KindRegistry
 from .models import PackManifest
 from .models.effects import STEP_PLACEHOLDER
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+    from .effects import OpRegistry
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MANIFEST_SCHEMA_ID = "urn:swrebellion:schema:pack"
@@ -65,7 +72,7 @@ def _normalise(node: Any) -> None:
             _normalise(child)
 
 
-def _document(model, schema_id: str, title: str, description: str, ops) -> dict[str, Any]:
+def _document(model: type[BaseModel], schema_id: str, title: str, description: str, ops: OpRegistry) -> dict[str, Any]:
     body = model.model_json_schema(ref_template="#/$defs/{model}")
     defs = body.pop("$defs", {})
     if _STEP_DEF in defs:
@@ -81,7 +88,7 @@ def _document(model, schema_id: str, title: str, description: str, ops) -> dict[
     return document
 
 
-def content_schema(kind: ContentKind, ops) -> dict[str, Any]:
+def content_schema(kind: ContentKind, ops: OpRegistry) -> dict[str, Any]:
     """The schema of one registered content kind, for the ops in ``ops`` (an OpRegistry)."""
     return _document(
         kind.file,
@@ -93,7 +100,7 @@ def content_schema(kind: ContentKind, ops) -> dict[str, Any]:
     )
 
 
-def manifest_schema(ops) -> dict[str, Any]:
+def manifest_schema(ops: OpRegistry) -> dict[str, Any]:
     return _document(
         PackManifest,
         MANIFEST_SCHEMA_ID,
@@ -104,7 +111,7 @@ def manifest_schema(ops) -> dict[str, Any]:
     )
 
 
-def all_schemas(ops, kinds: KindRegistry) -> dict[str, dict[str, Any]]:
+def all_schemas(ops: OpRegistry, kinds: KindRegistry) -> dict[str, dict[str, Any]]:
     """File name -> schema, for every registered content kind and the manifest."""
     schemas = {kind.schema_file: content_schema(kind, ops) for kind in kinds}
     schemas[MANIFEST_SCHEMA_FILE] = manifest_schema(ops)
@@ -119,29 +126,32 @@ def schema_text(schema: dict[str, Any]) -> str:
 class Validators:
     """Compiled jsonschema validators per kind, built on first use (importing jsonschema costs ~0.15 s)."""
 
-    def __init__(self, ops, kinds: KindRegistry) -> None:
+    def __init__(self, ops: OpRegistry, kinds: KindRegistry) -> None:
         self.ops = ops
         self.kinds = kinds
-        self._cache: dict[tuple[str, bool], Any] = {}
+        self._cache: dict[tuple[str, bool], Draft202012Validator] = {}
+        self._schemas: dict[str, dict[str, Any]] = {}
 
-    def _compile(self, schema: dict[str, Any]):
+    def _compile(self, schema: dict[str, Any]) -> Draft202012Validator:
         from jsonschema import Draft202012Validator
 
         return Draft202012Validator(schema)
 
-    def file(self, kind: str):
+    def file(self, kind: str) -> Draft202012Validator:
         """The validator of a whole file of ``kind`` (``"pack"`` for manifests)."""
         key = (kind, False)
         if key not in self._cache:
             schema = manifest_schema(self.ops) if kind == "pack" else content_schema(self.kinds[kind], self.ops)
+            self._schemas[kind] = schema
             self._cache[key] = self._compile(schema)
         return self._cache[key]
 
-    def item(self, kind: str):
+    def item(self, kind: str) -> Draft202012Validator:
         """The validator of one entry of ``items`` in a file of ``kind``."""
         key = (kind, True)
         if key not in self._cache:
-            schema = self.file(kind).schema
+            self.file(kind)
+            schema = self._schemas[kind]
             self._cache[key] = self._compile(
                 {"$schema": DIALECT, "$defs": schema["$defs"], **schema["properties"]["items"]["items"]}
             )

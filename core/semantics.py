@@ -9,6 +9,7 @@ failing plugin is named (SW901), not fatal.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
@@ -78,17 +79,18 @@ def check(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[Diagnostic]:
     for kind in catalog.kinds:
         for function in kind.checks:
             label = f"plugin {kind.plugin!r}: check {function.__name__} of kind {kind.name!r}"
-            found += guarded(label, lambda function=function: function(catalog))
+            found += guarded(label, functools.partial(function, catalog))
     return found
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """Deprecated: ``REFERENCES`` is declared with each kind now; ``check_map`` and the other checks moved to the
     plugins that register them with their kinds (docs/hooks.md, "Deprecated")."""
     import warnings
 
     from .deprecated import installed_kinds
 
+    value: Any
     if name == "REFERENCES":
         value = {kind.name: list(kind.references) for kind in installed_kinds() if kind.references}
         advice = "read kind.references from the registry of the enabled expansions (activate(...).kinds)"

@@ -9,12 +9,18 @@ Library entry points:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .catalog import Catalog
 from .diagnostics import Diagnostic, render_text
 from .loader import load
 from .semantics import check, guarded
+
+if TYPE_CHECKING:
+    from .plugins import Active
 
 
 @dataclass
@@ -46,7 +52,7 @@ class ContentError(Exception):
         self.diagnostics = diagnostics
 
 
-def validate(active, paths=(), *, all_enabled: bool = False) -> Report:
+def validate(active: Active, paths: Iterable[str | Path] = (), *, all_enabled: bool = False) -> Report:
     """Validate the packs at ``paths`` (folders, or files inside a pack) and the packs they require; with no paths,
     or with ``all_enabled``, the built-in packs of the enabled expansions too. ``active``: ``plugins.activate()``."""
     loaded = load(active, paths, all_enabled=all_enabled)
@@ -58,16 +64,19 @@ def validate(active, paths=(), *, all_enabled: bool = False) -> Report:
     return Report(loaded.catalog, diagnostics, loaded.files, loaded.resolved)
 
 
-def plugin_checks(active, catalog: Catalog) -> list[Diagnostic]:
+def plugin_checks(active: Active, catalog: Catalog) -> list[Diagnostic]:
     """The ``validate_catalog`` hook, one plugin at a time so that one failing plugin is named, not fatal."""
     found: list[Diagnostic] = []
     for plugin in active.implementers("validate_catalog"):
-        found += guarded(f"plugin {plugin!r}: validate_catalog", lambda plugin=plugin: [
-            d for answer in active.call_one(plugin, "validate_catalog", catalog=catalog) for d in (answer or ())])
+        found += guarded(f"plugin {plugin!r}: validate_catalog", functools.partial(_answers, active, plugin, catalog))
     return found
 
 
-def load_catalog(active, paths=(), *, all_enabled: bool = False) -> Catalog:
+def _answers(active: Active, plugin: str, catalog: Catalog) -> list[Any]:
+    return [d for answer in active.call_one(plugin, "validate_catalog", catalog=catalog) for d in (answer or ())]
+
+
+def load_catalog(active: Active, paths: Iterable[str | Path] = (), *, all_enabled: bool = False) -> Catalog:
     """The validated Catalog; :class:`ContentError` when any check finds an error (warnings are let through).
     A game calls ``load_catalog(active, extra_pack_folders, all_enabled=True)``."""
     report = validate(active, paths, all_enabled=all_enabled)

@@ -81,15 +81,35 @@ def test_packs_list(here):
     assert "mod 2.0.0  mod" in text and "    removes: probes/probe-alpha" in text
 
 
-def test_new_pack_validates_as_generated(here):
+def test_new_pack_validates_and_its_scenario_passes_as_generated(here):
+    """Issue 10, section 4: the generated pack validates, its example scenario passes, and its schema comments
+    refer to a copy of the schemas inside the pack, relatively (never an absolute path of this machine)."""
     result = cli("new", "pack", "my-pack")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (here / "my-pack").iterdir())
-    assert names == ["missions.yaml", "pack.yaml", "units.yaml"]
-    assert (here / "my-pack" / "units.yaml").read_text().startswith("# yaml-language-server: $schema=")
+    assert names == [".schemas", "missions.yaml", "pack.yaml", "scenarios", "units.yaml"]
+    first = (here / "my-pack" / "units.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=.schemas/units.schema.json"
+    assert json.loads((here / "my-pack" / ".schemas" / "units.schema.json").read_text())["$id"].endswith(":units")
     result = cli("validate", "my-pack", "--format", "json")
     assert result.exit_code == 0, result.stdout
     assert [p["id"] for p in json.loads(result.stdout)["packs"]] == ["base", "my-pack"]
+    result = cli("scenario", "run", str(here / "my-pack" / "scenarios" / "example-mission.yaml"))
+    assert result.exit_code == 0 and "1 passed" in result.output, result.output
+
+
+def test_new_pack_checks_its_id_and_refuses_a_built_in_one(here):
+    result = cli("new", "pack", "fan", "--id", "rise-of-the-empire")
+    assert result.exit_code == 2 and "built-in pack of the expansion 'rise-of-the-empire'" in result.output
+    result = cli("new", "pack", "fan", "--id", "Hutt_Cartel")
+    assert result.exit_code == 2 and "is not a pack id" in result.output
+    assert not (here / "fan").exists()
+
+
+def test_new_pack_quotes_paths_with_spaces_in_the_commands_it_prints(here):
+    result = cli("new", "pack", "my packs/hutts")
+    assert result.exit_code == 0, result.output
+    assert "rebellion validate 'my packs/hutts'" in result.output
 
 
 def test_new_pack_refuses_a_folder_that_is_not_empty(here):

@@ -16,9 +16,10 @@ BASE_LAYERS = [
     ("content models, kinds and checks", ["models", "kinds", "checks"]),
     ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary"]),
     ("state access", ["board", "cards"]),
-    ("rule primitives", ["rules"]),
+    ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, pictures, scenarios", ["phases", "describe", "picture", "scenario"]),
+    ("phase steps, narration, pictures, terminal, scenarios, agents",
+     ["phases", "describe", "picture", "terminal", "scenario", "plays", "sampling", "heuristic"]),
     ("public API", ["api"]),
 ]
 
@@ -32,11 +33,25 @@ def modules() -> dict[str, Path]:
     return found
 
 
+def runtime_nodes(tree: ast.AST):
+    """Every node that runs when the module is imported or called: the body of ``if TYPE_CHECKING:`` is left out,
+    since those imports exist for readers and the type checker only and never execute."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
+
+
 def imports(name: str, path: Path, known: set[str]) -> set[str]:
     """Every module of ours that ``name`` imports, at any depth of its code (function-level imports included)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         targets = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]

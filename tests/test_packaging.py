@@ -62,3 +62,7 @@ def test_a_wheel_in_a_fresh_venv_finds_the_built_in_packs(tmp_path):
     report = json.loads(run(rebellion, "validate", "--format", "json"))
     assert report["ok"] and [p["id"] for p in report["packs"]] == ["base"]
     assert (venv / "lib").exists() and any(venv.rglob("schemas/units.schema.json"))
+    # the compiled catalogs are in the wheel: a game told in Russian and Turkish (issue 13)
+    assert any(venv.rglob("locale/ru/LC_MESSAGES/swrebellion.mo"))
+    assert "Повстанцы" in run(rebellion, "play", "--seed", "1", "--lang", "ru")
+    assert "İsyancılar" in run(rebellion, "play", "--seed", "1", "--lang", "tr")

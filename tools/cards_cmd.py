@@ -69,7 +69,7 @@ def describe(catalog, kind: str, ident: str, ops) -> tuple[list[str], dict]:
     for key in ("summary", "description"):
         text = getattr(item, key, None)
         if text is not None:
-            lines.append(f"  {key}: {text.en}")
+            lines.append(f"  {key}: {getattr(text, 'en', text)}")
     if is_card:
         lines.append("  does (from its effect data):" if generated else "  does: (no effect data yet)")
         lines += [f"    {'  ' if line.startswith(' ') else '- '}{line}" for line in generated]

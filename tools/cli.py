@@ -12,7 +12,7 @@ from swrebellion import __version__
 #: name -> (module, attribute, one-line help shown by `rebellion --help`)
 COMMANDS = {
     "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
-    "packs": ("swrebellion.tools.packs_cmd", "packs", "List the content packs that would be loaded."),
+    "packs": ("swrebellion.tools.packs_cmd", "packs", "List the packs that would be loaded; add or remove fan packs."),
     "pack": ("swrebellion.tools.pack_cmd", "pack", "Upgrade a pack's deprecated effect ops to the current ones."),
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
@@ -24,6 +24,8 @@ COMMANDS = {
     "scenario": ("swrebellion.tools.scenario_cmd", "scenario", "Run rules scenarios (the rules test format)."),
     "board": ("swrebellion.tools.board_cmd", "board", "Draw the board (SVG) as a side or the public sees it."),
     "replay": ("swrebellion.tools.replay_cmd", "replay", "A saved game as one HTML page, step by step."),
+    "simulate": ("swrebellion.tools.simulate_cmd", "simulate", "Play many seeded games between agents; win shares."),
+    "balance": ("swrebellion.tools.balance_cmd", "balance", "Is a fan pack too strong? Paired games with and without."),
 }
 
 
@@ -44,6 +46,28 @@ class LazyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def invoke(self, ctx: click.Context):
+        """Run the command; an unexpected error is one line naming the expansion whose code raised it (a
+        third-party plugin's bug must not look like ours), never a traceback, unless SWREBELLION_DEBUG is set."""
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.Abort, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last line of defence of the command line
+            import os
+
+            if os.environ.get("SWREBELLION_DEBUG"):
+                raise
+            from swrebellion.plugins import blame
+
+            culprit = blame(exc)
+            where = f"expansion {culprit!r} failed" if culprit else "unexpected error"
+            click.echo(f"error: {where}: {type(exc).__name__}: {exc}", err=True)
+            click.echo("  (set SWREBELLION_DEBUG=1 to see the traceback; please report it"
+                       + (f" to the authors of {culprit!r})" if culprit and culprit not in ("base", "rise-of-the-empire")
+                          else ")"), err=True)
+            raise SystemExit(1) from None
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rebellion")
@@ -57,11 +81,14 @@ def main() -> None:
       rebellion validate                 check the built-in packs of the enabled expansions
       rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
       rebellion expansions list          see which expansions are installed and enabled
-      rebellion new pack my-pack         start a fan pack
+      rebellion new pack my-pack         start a fan pack (docs/authoring.md)
+    rebellion play --pack my-pack      play with a fan pack (every content command takes --pack)
       rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
       rebellion board -o board.svg       a picture of the board (--load SAVE --as rebel ...)
       rebellion replay game.json -o game.html   a saved game, step by step, in a browser
+      rebellion simulate -n 200          heuristic agents play 200 games: who wins, how, which cards
+      rebellion balance --pack my-pack/  does a fan pack change who wins? (--report report.html)
 
     Run `rebellion COMMAND --help` for each command's options.
     """

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from pathlib import Path
@@ -23,18 +22,22 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40].strip("-")
 
 
-def _schema_location(base: str | None, folder: Path) -> str:
-    """Where the schema comments point: the given base, else this installation's schemas/ folder (relative when
-    the pack is inside the same checkout, so the comment works on every clone)."""
-    if base:
-        return base.rstrip("/")
+SCHEMA_FOLDER = ".schemas"  # hidden: the loader never reads it as content
+
+
+def _schema_location(base: str | None) -> str:
+    """Where the files' schema comments point: ``base`` (a URL or a path, e.g. a versioned URL of the schemas), or
+    the pack's own ``.schemas/`` copy, relative, so the comments work on any machine and in any clone."""
+    return base.rstrip("/") if base else SCHEMA_FOLDER
+
+
+def _schema_copies() -> dict[str, str]:
+    """The schemas of this installation, to copy into a new pack's ``.schemas/`` (refresh them later with
+    ``rebellion schema export --out PACK/.schemas``)."""
     from .schema_cmd import default_folder
 
-    schemas = default_folder().resolve()
-    target = folder.resolve()
-    if schemas.parent in target.parents:
-        return Path(os.path.relpath(schemas, target)).as_posix()
-    return schemas.as_posix()
+    folder = default_folder()
+    return {f"{SCHEMA_FOLDER}/{p.name}": p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.schema.json"))}
 
 
 def base_facts(active) -> dict[str, str]:
@@ -79,7 +82,9 @@ requires: ['{facts["requires"]}']
 # replaces: [units/x-wing]      # define an item of a required pack anew (same kind and id)
 # removes: [missions/sabotage]  # take an item of a required pack out of the game
 # plugins: [rise-of-the-empire] # rules plugins this content needs
-# files: ['**/*.yaml']          # which files hold content (default: every .yaml, .yml and .json file)
+# Which files hold content: the YAML files at the top of the folder (scenarios/ holds tests, not content; list
+# more globs here if you put content in sub-folders, e.g. 'cards/*.yaml').
+files: ['*.yaml']
 """,
         "units.yaml": modeline.format(schemas, "units") + f"""\
 kind: units
@@ -108,8 +113,35 @@ items:
   deck: regular
   requires: {{diplomacy: 1}}
   mode: attempt
-  effect: []   # steps {{op: NAME, ...}}; `rebellion validate` knows the ops of the enabled expansions
+  # where the mission takes place, then what it does: steps {{op: NAME, ...}} (docs/effects.md lists the ops)
+  target:
+  - {{op: choose, what: system, where: {{populous: true}}}}
+  effect:
+  - {{op: loyalty, change: gain, amount: 1}}
 """,
+        "scenarios/example-mission.yaml": f"""\
+# A rules test of the example mission (docs/scenarios.md): `rebellion scenario run scenarios/*.yaml`
+name: the example mission gains 1 Rebel loyalty in the system it takes place in
+packs: [..]                      # this pack, relative to this file
+seed: 1
+state:
+  phase: command
+  current: rebel
+  passed: {{empire: true}}
+  base: dantooine
+  leaders: {{mon-mothma: pool}}
+  assigned:
+    rebel:
+      - {{card: {pack_id[:50]}-example-mission, leaders: [mon-mothma]}}
+script:
+  - choose: {{player: rebel, kind: command-action, option: "reveal:{pack_id[:50]}-example-mission"}}
+  - choose: {{player: rebel, kind: choose-system, option: naboo}}
+expect:
+  log:
+    - {{type: mission-result, card: {pack_id[:50]}-example-mission, success: true}}
+  state:
+    /data/systems/naboo/loyalty: rebel
+"""
     }
 
 
@@ -121,14 +153,18 @@ items:
     "--schemas",
     "schema_base",
     metavar="DIR_OR_URL",
-    help="Where editors find the schemas (default: this installation's schemas/ folder).",
+    help="Where editors find the schemas: a URL or folder, e.g. a versioned URL of the schemas (default: a copy in "
+         "the pack's .schemas/ folder, referred to relatively, so it works on any machine).",
 )
 @expansion_options
 def pack(folder: Path, pack_id: str | None, name: str | None, schema_base: str | None, active) -> None:
-    """Create FOLDER with a pack.yaml, one example unit and one example card, ready to edit.
+    """Create FOLDER with a pack.yaml, an example unit, an example mission and a scenario that tests it, ready to
+    edit; it validates and its scenario passes as made.
 
-    The pack requires the base game, and its files start with a `# yaml-language-server: $schema=...` comment,
-    so editors with the YAML extension autocomplete and check as you type. FOLDER must be new or empty.
+    The pack requires the base game, and its files start with a `# yaml-language-server: $schema=...` comment
+    pointing at a copy of the schemas in the pack's .schemas/ folder, so editors with the YAML extension
+    autocomplete and check as you type, on any machine. FOLDER must be new or empty; the id must not be a
+    built-in pack's. docs/authoring.md goes on from there.
 
     \b
     Examples:
@@ -137,19 +173,53 @@ def pack(folder: Path, pack_id: str | None, name: str | None, schema_base: str |
       rebellion validate my-pack
     """
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise click.UsageError(f"{folder} is not empty; choose a new folder")
+        raise click.UsageError(f"{folder} is not empty; nothing was written (choose a new folder)")
     pack_id = pack_id or _slug(folder.resolve().name)
-    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id or ""):
-        raise click.UsageError("cannot make a pack id from the folder name; give one with --id (e.g. --id my-pack)")
-    facts = base_facts(active())
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id or "") or len(pack_id) > 64:
+        given = "--id" if pack_id else "the folder name"
+        raise click.UsageError(f"{pack_id or folder.name!r} (from {given}) is not a pack id: lower-case letters and "
+                               "digits in words joined by hyphens, at most 64 characters (e.g. --id hutt-cartel)")
+    selection = active()
+    taken = _built_in_pack_ids(selection)
+    if pack_id in taken:
+        raise click.UsageError(f"{pack_id!r} is the id of the built-in pack of the expansion {taken[pack_id]!r}; "
+                               "a fan pack needs an id of its own (--id my-pack)")
+    facts = base_facts(selection)
     from swrebellion.safefile import staged_folder
 
+    files = _files(pack_id, name or folder.resolve().name, _schema_location(schema_base), facts)
+    if not schema_base:
+        files.update(_schema_copies())
     with staged_folder(folder) as staging:
-        files = _files(pack_id, name or folder.resolve().name, _schema_location(schema_base, folder), facts)
         for file_name, text in files.items():
+            (staging / file_name).parent.mkdir(parents=True, exist_ok=True)
             (staging / file_name).write_text(text, encoding="utf-8")
-    click.echo(f"created {folder}/: {', '.join(files)}")
-    click.echo(f"next: edit them, then run `rebellion validate {folder}`")
+    where = shlex.quote(str(folder))
+    shown = [f for f in files if not f.startswith(SCHEMA_FOLDER)]
+    click.echo(f"created {folder}/: {', '.join(shown)}" + ("" if schema_base else f", and {SCHEMA_FOLDER}/ (the "
+                                                           "schemas your editor checks the files with)"))
+    click.echo("next:")
+    for line in (f"rebellion validate {where}",
+                 f"rebellion cards show {pack_id[:50]}-example-mission --pack {where}",
+                 f"rebellion scenario run {shlex.quote(str(folder / 'scenarios'))}/*.yaml",
+                 f"rebellion play --pack {where} --seed 1",
+                 "docs/authoring.md walks through the rest: cards, replacing base cards, setups, CI"):
+        click.echo(f"  {line}")
+
+
+def _built_in_pack_ids(active) -> dict[str, str]:
+    """Pack id -> expansion, for the built-in packs of every installed expansion."""
+    found = {}
+    for name, installed in active.discovery.installed.items():
+        for folder in installed.expansion.pack_paths():
+            manifest = folder / "pack.yaml"
+            if manifest.is_file():
+                import yaml
+
+                data = yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}
+                if isinstance(data, dict) and isinstance(data.get("id"), str):
+                    found[data["id"]] = name
+    return found
 
 
 @new.command("plugin")

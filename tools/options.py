@@ -180,3 +180,41 @@ def load_game_or_exit(path):
     except SaveError as exc:
         click.echo(f"error: {path}: {exc}", err=True)
         raise SystemExit(1) from None
+
+
+def saved_humans(path) -> list[str]:
+    """The seats a person played in a saved game (``humans`` in the save), so that ``--load`` gives them back."""
+    from swrebellion.engine.save import SaveError, read_save
+
+    try:
+        return list(read_save(path).get("humans", []))
+    except SaveError as exc:
+        click.echo(f"error: {path}: {exc}", err=True)
+        raise SystemExit(1) from None
+
+
+def lang_option(func):
+    """Add ``--lang en|ru|tr``: the language of names, the account and prompts (default: ``$SWREBELLION_LANG``,
+    else English), current while the command runs; an unknown code is a usage error."""
+
+    @click.option("--lang", "lang", metavar="LANG", default=None,
+                  help="Language of names, the account and prompts: en, ru or tr (default: $SWREBELLION_LANG, "
+                       "else en).")
+    @functools.wraps(func)
+    def wrapper(*args, lang, **kwargs):
+        from swrebellion import i18n
+
+        with i18n.using(language_or_exit(lang)):  # for this command only (a test may run several in one process)
+            return func(*args, **kwargs)
+
+    return wrapper
+
+
+def language_or_exit(lang: str | None) -> str:
+    """The language of ``--lang``, else of ``$SWREBELLION_LANG``, else English; an unknown code is a usage error."""
+    from swrebellion import i18n
+
+    try:
+        return i18n.from_environment(lang)
+    except i18n.LanguageError as exc:
+        raise click.UsageError(str(exc)) from None

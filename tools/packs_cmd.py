@@ -18,9 +18,12 @@ def packs() -> None:
 @packs.command("list")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--lang", "lang", metavar="LANG", default=None,
+              help="Also count, per pack, the names without a translation into LANG (ru, tr); a game shows those "
+                   "in English.")
 @expansion_options
 @pack_option
-def list_(paths: tuple[Path, ...], fmt: str, active, packs) -> None:
+def list_(paths: tuple[Path, ...], fmt: str, lang: str | None, active, packs) -> None:
     """List the packs in load order: id, version, source, item counts per kind, replaces and removes.
 
     The built-in packs of the enabled expansions, the packs ./rebellion.toml lists (`rebellion packs add`) and the
@@ -32,9 +35,12 @@ def list_(paths: tuple[Path, ...], fmt: str, active, packs) -> None:
       rebellion packs list
       rebellion packs list -x rise-of-the-empire --format json
       rebellion packs list --pack my-pack
+      rebellion packs list --pack my-pack --lang ru     # names my-pack does not give in Russian
     """
     from swrebellion.loader import load
 
+    if lang is not None:
+        lang = _language(lang)
     loaded = load(active(), [*configured_packs(), *paths, *packs], all_enabled=True)
     catalog = loaded.catalog
     counts = catalog.defined_by()
@@ -53,6 +59,10 @@ def list_(paths: tuple[Path, ...], fmt: str, active, packs) -> None:
         }
         for pack in catalog.packs
     ]
+    if lang is not None:
+        missing = untranslated_names(catalog, lang)
+        for row in rows:
+            row["untranslated"] = {"lang": lang, **missing.get(row["id"], {"names": 0, "missing": []})}
     errors = [d for d in loaded.diagnostics if d.is_error]
     if fmt == "json":
         click.echo(json.dumps({"packs": rows, "errors": len(errors)}, indent=2, ensure_ascii=False))
@@ -64,6 +74,11 @@ def list_(paths: tuple[Path, ...], fmt: str, active, packs) -> None:
             for key in ("requires", "plugins", "replaces", "removes"):
                 if row[key]:
                     click.echo(f"    {key}: {', '.join(row[key])}")
+            if "untranslated" in row:
+                gap = row["untranslated"]
+                missing = gap["missing"]
+                click.echo(f"    {len(missing)} of {gap['names']} names without a {lang} translation"
+                           + (f": {', '.join(missing[:8])}" + (" ..." if len(missing) > 8 else "") if missing else ""))
         if not rows:
             click.echo("no packs")
     if errors:
@@ -131,3 +146,33 @@ def _quote(path: Path) -> str:
     import shlex
 
     return shlex.quote(str(path))
+
+
+def _language(lang: str) -> str:
+    from swrebellion import i18n
+
+    try:
+        return i18n.check(lang)
+    except i18n.LanguageError as exc:
+        raise click.BadParameter(str(exc), param_hint="--lang") from None
+
+
+def untranslated_names(catalog, lang: str) -> dict[str, dict]:
+    """Per pack: how many names it defines (its own and its items') and which have no ``lang`` text
+    (``kind/id``; the pack's own name as ``pack``)."""
+    out: dict[str, dict] = {}
+    for pack in catalog.packs:
+        entry = out.setdefault(pack.id, {"names": 0, "missing": []})
+        entry["names"] += 1
+        if not getattr(pack.manifest.name, lang, None):
+            entry["missing"].append("pack")
+    for kind in sorted(catalog.counts()):
+        for ident, item in sorted(catalog.items(kind).items()):
+            name = getattr(item, "name", None)
+            if name is None:
+                continue
+            entry = out.setdefault(catalog.entry(kind, ident).pack, {"names": 0, "missing": []})
+            entry["names"] += 1
+            if not getattr(name, lang, None):
+                entry["missing"].append(f"{kind}/{ident}")
+    return out

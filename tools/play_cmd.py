@@ -6,13 +6,16 @@ import json
 import os
 import signal
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import click
 
-from .options import game_options, load_game_or_exit
+from swrebellion.i18n import gettext as _
 
-AGENT_KINDS = ("random",)
+from .agents_opt import HELP as AGENTS_HELP
+from .options import game_options, lang_option, load_game_or_exit, saved_humans
+
 #: Signals that end a game the way Ctrl-D does: saved (with --save), then the process exits 128 + the signal.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
@@ -28,9 +31,9 @@ class Stopped(BaseException):
 
 @click.command("play")
 @game_options
-@click.option("--agents", default="random,random", show_default=True, metavar="REBEL,EMPIRE",
-              help="Agent kind for each side (only 'random' ships with the kernel).")
-@click.option("--human", type=click.Choice(["rebel", "empire"]), help="Play this side yourself at the terminal.")
+@click.option("--agents", default="random,random", show_default=True, metavar="SIDE=AGENT,...", help=AGENTS_HELP)
+@click.option("--human", type=click.Choice(["rebel", "empire"]),
+              help="Play this side yourself at the terminal (a saved game remembers it: --load gives it back).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Write a save file at the end, or when you quit (Ctrl-C, Ctrl-D, SIGTERM, SIGHUP). It holds "
                    "every secret of the game unless --referee is given (docs/saves.md).")
@@ -40,12 +43,14 @@ class Stopped(BaseException):
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a saved game (its seed, expansions and setup come from the save).")
 @click.option("--log", "log_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: a readable account; json: one event per line (public events only).")
+              help="text: a readable account; json: one public event per line on standard output (with --human, "
+                   "the account and the questions go to standard error).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
               help="Write an HTML replay of the game at the end (see `rebellion replay`).")
 @click.option("--views", "views", default="public", show_default=True, metavar="VIEWS",
               help="Views the --html replay embeds: public, rebel, empire or all, comma-separated. A side's view "
                    "holds that side's secrets: anyone with the file can read them.")
+@lang_option
 def play(new_game, agents, human, save_path, referee_path, load_path, log_format, html_path, views):
     """Play a complete game and tell it: rounds, missions, combats, reveals, and the winner and why.
 
@@ -53,8 +58,10 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     Examples:
       rebellion play --seed 7
       rebellion play --human rebel --save my-game.json
+      rebellion play --human empire --lang ru        # in Russian (or SWREBELLION_LANG=ru)
       rebellion play --human rebel --save mine.json --referee private/full.json
       rebellion play --expansion rise-of-the-empire --log json
+      rebellion play --agents rebel=heuristic,empire=search
       rebellion play --pack my-pack --setup my-setup           a fan pack's setup
       rebellion play -x rise-of-the-empire --mission-sets choose
 
@@ -62,16 +69,13 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     A save holds the seed and every choice, so whoever can read it can replay the game and learn every hidden
     card and the Rebel base: keep it from the players, or give them the --referee form (docs/saves.md).
     """
-    from swrebellion.engine import RandomAgent
-    from swrebellion.engine.human import HumanAgent
     from swrebellion.engine.narration import account
     from swrebellion.engine.secrets import redact
 
+    from . import agents_opt
     from .replay_cmd import replay_views, write_replay
 
-    kinds = [k.strip() for k in agents.split(",")]
-    if len(kinds) != 2 or any(k not in AGENT_KINDS for k in kinds):
-        raise click.BadParameter(f"give two of {', '.join(AGENT_KINDS)} separated by a comma", param_hint="--agents")
+    chosen = agents_opt.parse(agents)
     embedded = replay_views(views) if html_path else ()
     _check_writable("--save", save_path)
     _check_writable("--referee", referee_path)
@@ -81,19 +85,20 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     if load_path:
         new_game.refuse_with_load()
         game = load_game_or_exit(load_path)
+        human = human or _side_of(saved_humans(load_path))
     else:
         game = new_game.make()
     seed = game.state["seed"]
+    # With --log json the JSON events own standard output: everything for the person goes to standard error.
+    to_stderr = log_format == "json"
+    to_person = partial(click.echo, err=to_stderr)
     if log_format == "text":
-        click.echo(_setup_line(game))
-    seats = {}
-    for n, player in enumerate(game.state["players"]):
-        faction = "rebel" if player.startswith("rebel") else "empire"
-        if human == faction:
-            seats[player] = HumanAgent(player, lambda text: click.prompt(text, prompt_suffix=": "), click.echo)
-        else:
-            seats[player] = RandomAgent(seed * 31 + n)
-    viewer = next((p for p in game.state["players"] if p.startswith(human)), None) if human else None
+        to_person(_setup_line(game))
+    humans = [p for p in game.state["players"] if human and p.split("-")[0] == human]
+    person = _person(humans, to_stderr) if humans else None
+    seats = {p: person if p in humans else agents_opt.make(chosen, agents_opt.side_of(p), seed * 31 + n)
+             for n, p in enumerate(game.state["players"])}
+    viewer = humans[0] if humans else None
     shown = 0
     stopped_by = None
     try:
@@ -101,33 +106,38 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
             while not game.over and game.pending:
                 for decision in game.pending:
                     game.apply(seats[decision.player].choose(game, decision), player=decision.player)
-                if human is None:
+                if person is None:
                     shown = _show(game, viewer, shown, log_format, account, redact)
-    except (KeyboardInterrupt, click.Abort):
-        click.echo("\nGame stopped.")
+                elif log_format == "json":
+                    shown = _show(game, None, shown, log_format, account, redact)
+    except (KeyboardInterrupt, EOFError, click.Abort):
+        to_person("\n" + _("Game stopped."))
     except Stopped as exc:
         stopped_by = exc.signum
-        click.echo(f"\nGame stopped by {signal.Signals(exc.signum).name}.")
+        to_person("\n" + _("Game stopped by {signal}.").format(signal=signal.Signals(exc.signum).name))
     finally:
-        _show(game, viewer, shown, log_format, account, redact)
-        _write_saves(game, viewer, save_path, referee_path)
+        if person is not None:  # the account the person has not seen yet, once
+            person.news(game)
+        _show(game, viewer, shown, log_format, account, redact, skip_text=person is not None)
+        _write_saves(game, viewer, save_path, referee_path, humans, to_person)
         if html_path:
             write_replay(game, html_path, embedded)
     if stopped_by is not None:
         raise SystemExit(128 + stopped_by)
     result = game.state["result"]
-    if result and log_format == "text":
-        click.echo(f"\n{result['winner'].capitalize()} wins: {result['reason']}.")
+    if result and log_format == "json" and person is not None:  # the text account ends with it already
+        to_person("\n" + _winner_line(game, result))
 
 
 def _setup_line(game) -> str:
     """The first line of the account: which setup is in use (and the packs beyond the built-in ones)."""
-    from swrebellion.expansions.base.api import label
+    from swrebellion.expansions.base.api import name
 
     setup = game.state["options"].get("setup", "base")
     fans = [p.id for p in game.rules.content.packs if not str(p.source).startswith("built-in")]
-    packs = f"; packs {', '.join(fans)}" if fans else ""
-    return f"Setup: {label(game, setup)} ({setup}){packs}; seed {game.state['seed']}."
+    packs = _("; packs {packs}").format(packs=", ".join(fans)) if fans else ""
+    return _("Setup: {setup} ({id}){packs}; seed {seed}.").format(setup=name(game, setup), id=setup, packs=packs,
+                                                                   seed=game.state["seed"])
 
 
 def _check_writable(option: str, path) -> None:
@@ -157,35 +167,70 @@ def _stop_on_signals():
             signal.signal(number, handler)
 
 
-def _write_saves(game, viewer, save_path, referee_path) -> None:
+def _person(humans: list[str], to_stderr: bool):
+    """The human seats' agent: one person for a side (both seats of a team), who sees the account once."""
+    from swrebellion.engine.human import HumanAgent
+    from swrebellion.expansions.base import terminal
+
+    def ask(prompt: str) -> str:
+        return click.prompt(prompt, prompt_suffix=": ", err=to_stderr, default="", show_default=False)
+
+    return HumanAgent(humans, ask, partial(click.echo, err=to_stderr), commands=terminal.commands(),
+                      render=terminal.render, heading=terminal.heading)
+
+
+def _side_of(players: list[str]) -> str | None:
+    return players[0].split("-")[0] if players else None
+
+
+def _winner_line(game, result: dict) -> str:
+    from swrebellion.expansions.base.api import Words
+
+    words = Words(game)
+    reason = words.phrase(result["reason"])
+    if result.get("winner") == "rebel":
+        return _("The Rebels win: {reason}.").format(reason=reason)
+    if result.get("winner") == "empire":
+        return _("The Empire wins: {reason}.").format(reason=reason)
+    return _("Nobody wins: {reason}.").format(reason=reason)
+
+
+def _write_saves(game, viewer, save_path, referee_path, humans, say) -> None:
     from swrebellion.engine.save import save_game, save_view
 
+    def full(g, p):
+        save_game(g, p, humans=humans)
+
     if referee_path:
-        _write(save_game, game, referee_path, f"Referee's save written to {referee_path} (keep it from the "
-               f"players; continue with `rebellion play --load {referee_path}`).")
+        _write(full, game, referee_path, _("Referee's save written to {path} (keep it from the players; continue "
+                                           "with `rebellion play --load {path}`).").format(path=referee_path), say)
     if save_path and referee_path:
         _write(lambda g, p: save_view(g, viewer, p), game, save_path,
-               f"{viewer or 'The spectator'}'s view written to {save_path} (no hidden information; not loadable).")
+               _("{who}'s view written to {path} (no hidden information; not loadable).").format(
+                   who=viewer or _("The spectator"), path=save_path), say)
     elif save_path:
-        _write(save_game, game, save_path, f"Saved to {save_path} (continue it with `rebellion play --load "
-               f"{save_path}`; it reveals every secret of the game to whoever reads it).")
+        _write(full, game, save_path, _("Saved to {path} (continue it with `rebellion play --load {path}`; it "
+                                        "reveals every secret of the game to whoever reads it).").format(path=save_path),
+               say)
 
 
-def _write(writer, game, path, message) -> None:
+def _write(writer, game, path, message, say) -> None:
     try:
         writer(game, path)
     except OSError as exc:
         click.echo(f"error: cannot write {path}: {exc.strerror or exc}", err=True)
         raise SystemExit(1) from None
-    click.echo(message)
+    say(message)
 
 
-def _show(game, viewer, shown, log_format, account, redact) -> int:
+def _show(game, viewer, shown, log_format, account, redact, skip_text: bool = False) -> int:
+    """Print the events from ``shown`` on: JSON lines (public events) on standard output, or the account as
+    ``viewer`` may read it (unless a person at the terminal reads it already: ``skip_text``)."""
     events = game.state["log"]
     if log_format == "json":
-        for event in redact(events[shown:], viewer):
+        for event in redact(events[shown:], None):
             click.echo(json.dumps(event, sort_keys=True))
-    else:
+    elif not skip_text:
         for line in account(game, viewer, shown):
             click.echo(line)
     return len(events)

@@ -25,6 +25,11 @@ class RandomAgent:
         return decision.options[index].id
 
 
+def random_agent(side: str, seed: int) -> RandomAgent:
+    """The ``random`` entry point of ``swrebellion.agents`` (``swrebellion.agents`` explains factories)."""
+    return RandomAgent(seed)
+
+
 def play(game: Game, agents: dict[str, Agent], max_decisions: int = 100_000) -> int:
     """Let agents answer every decision until the game ends. Returns the number of decisions applied."""
     applied = 0

@@ -11,6 +11,9 @@ Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
 ``pending``            the open decisions (one, or several for simultaneous secret choices)
 ``log``                every event, including every random outcome
 ``choices``            every answer given, in order: what a save file replays
+
+``log`` and ``choices`` are :class:`~.sharedlog.SharedLog` lists: append-only, shared by copies of a game, so a copy
+costs the same however long the game has run.
 ``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
 ``answered_alone``     the decisions with a single legal option that the rules answered without asking, since the
                        last answer (:meth:`Game.answer_alone`; scenarios check them with ``offered``)
@@ -31,6 +34,7 @@ from typing import Any, Iterable
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
+from .sharedlog import SharedLog
 from .steps import StepError, StepRegistry
 from .values import ValueRegistry
 
@@ -77,6 +81,17 @@ class Option:
 
     def to_json(self) -> dict:
         return {"id": self.id, "label": self.label, "data": self.data}
+
+    @classmethod
+    def _make(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
+        """The kernel's own constructor: an Option for every option of every decision (``Game.pending``). The frozen
+        dataclass's ``__init__`` sets each field through ``object.__setattr__``, twice as slow as filling the new
+        instance's ``__dict__``; the result is the same frozen Option."""
+        option = object.__new__(cls)
+        fields = option.__dict__
+        fields["id"], fields["label"], fields["_data"], fields["decision"], fields["player"] = (
+            id, label, data, decision, player)
+        return option
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,7 @@ class Rules:
         except StepError as exc:
             raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
+        self._chains = self.values.chains()
         hook = active.pm.hook
         #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
         self._on_event = hook.on_event if hook.on_event.get_hookimpls() else None
@@ -147,10 +163,17 @@ class Rules:
         return getattr(self.active.pm.hook, hook)(**kwargs)
 
 
+#: The state's append-only parts, shared by copies (``sharedlog.py``).
+SHARED = ("log", "choices")
+
+
 class Game:
     def __init__(self, rules: Rules, state: dict) -> None:
         self.rules = rules
         self.state = state
+        for key in SHARED:  # a state built elsewhere (or JSON-loaded) may hold plain lists
+            if type(state.get(key)) is list:
+                state[key] = SharedLog(state[key])
 
     # -- creating, copying, hashing --------------------------------------------------------------------------
 
@@ -178,6 +201,7 @@ class Game:
             "pending": [],
             "log": [],
             "choices": [],
+            "asked": {},  # player -> questions asked so far (decision ids count each player's own)
             "forced_dice": [],
             "answered_alone": [],
             "result": None,
@@ -185,9 +209,15 @@ class Game:
         return cls(rules, state)
 
     def copy(self) -> "Game":
-        """An independent game at this exact point, even in the middle of a decision (marshal: a C-speed deep
-        copy of plain data)."""
-        return Game(self.rules, marshal.loads(marshal.dumps(self.state)))
+        """An independent game at this exact point, even in the middle of a decision. The log and the choices are
+        shared (append-only, :class:`SharedLog`); everything else (``data``, ``stack``, ``pending``, the generator
+        ...) is deep-copied by marshal, a C-speed copy of plain data: the cost does not grow with the game's length."""
+        state = self.state
+        rest = {key: value for key, value in state.items() if key not in SHARED}
+        twin = marshal.loads(marshal.dumps(rest))
+        for key in SHARED:
+            twin[key] = state[key].copy()
+        return Game(self.rules, {key: twin[key] for key in state})  # same key order as the original
 
     def state_hash(self) -> str:
         return hashlib.sha256(canonical_json(self.state).encode()).hexdigest()
@@ -234,21 +264,27 @@ class Game:
 
     # -- decisions --------------------------------------------------------------------------------------------
 
-    def ask(self, player: str, kind: str, options: Iterable, prompt: str = "", key: str = "choice") -> None:
+    def ask(self, player: str, kind: str, options: Iterable, prompt: str = "", key: str = "choice",
+            visible_to: Iterable[str] | None = None) -> None:
         """Ask ``player`` to choose. The answer lands in the asking (top) frame under ``key`` as
-        ``{"id", "label", "data"}`` and that frame's handler runs again."""
-        self._ask([(player, kind, options, prompt)], key, simultaneous=False)
+        ``{"id", "label", "data"}`` and that frame's handler runs again.
+
+        ``visible_to``: when the question itself would tell the others something hidden (a window asked only because
+        the player holds a card that could answer it), the players who may know it is being asked (the deciding
+        player always may); the others' views do not show it, and decision ids count each player's own questions,
+        so nothing in their views differs whether it was asked or not."""
+        self._ask([(player, kind, options, prompt)], key, simultaneous=False, visible_to=visible_to)
 
     def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable, str]], key: str = "choices") -> None:
         """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
         answer until all have answered; then ``frame[key]`` maps each player to their answer."""
         self._ask(list(asks), key, simultaneous=True)
 
-    def _ask(self, asks: list, key: str, simultaneous: bool) -> None:
+    def _ask(self, asks: list, key: str, simultaneous: bool, visible_to: Iterable[str] | None = None) -> None:
         if self.state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
         depth = len(self.state["stack"]) - 1
-        base = len(self.state["choices"])
+        asked = self.state.setdefault("asked", {})
         pending = []
         for n, (player, kind, options, prompt) in enumerate(asks):
             opts = [self._option(o) for o in options]
@@ -257,9 +293,10 @@ class Game:
             ids = [o["id"] for o in opts]
             if len(set(ids)) != len(ids):
                 raise EngineError(f"{kind!r} offers the same option id twice: {ids}")
+            asked[player] = asked.get(player, 0) + 1
             pending.append(
                 {
-                    "id": f"{base}.{n}",
+                    "id": f"{player}.{asked[player]}",
                     "player": player,
                     "kind": kind,
                     "prompt": prompt,
@@ -268,6 +305,7 @@ class Game:
                     "key": key,
                     "simultaneous": simultaneous,
                     "answer": None,
+                    **({"visible_to": sorted({player, *visible_to})} if visible_to is not None else {}),
                 }
             )
         self.state["pending"] = pending
@@ -284,6 +322,11 @@ class Game:
 
     @staticmethod
     def _option(option: Any) -> dict:
+        if type(option) is dict:  # the usual form, with a str id and label: nothing to convert
+            oid = option["id"]
+            label = option.get("label", oid)
+            return {"id": oid if type(oid) is str else str(oid), "label": label if type(label) is str else str(label),
+                    "data": option.get("data")}
         if isinstance(option, Option):
             return option.to_json()
         if isinstance(option, dict):
@@ -297,8 +340,9 @@ class Game:
 
     @staticmethod
     def _decision(d: dict) -> Decision:
-        options = tuple(Option(o["id"], o["label"], o["data"], d["id"], d["player"]) for o in d["options"])
-        return Decision(d["id"], d["player"], d["kind"], d["prompt"], options)
+        did, player, make = d["id"], d["player"], Option._make
+        options = tuple([make(o["id"], o["label"], o["data"], did, player) for o in d["options"]])
+        return Decision(did, player, d["kind"], d["prompt"], options)
 
     def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
@@ -364,6 +408,9 @@ class Game:
         event = {"type": type_, **fields}
         if self.state["result"] is not None:
             return event
+        for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
+            if type(value) not in _SCALARS:
+                event[key] = _copied(value)
         self.state["log"].append(event)
         if self.rules._on_event is not None:
             self.rules._on_event(game=self, event=event)
@@ -371,12 +418,17 @@ class Game:
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
         """Let every plugin answering the declared value ``name`` adjust it, in dependency order, each seeing the
-        value the one before returned (``register_values``; docs/hooks.md lists the values)."""
-        for modifier in self.rules.values.chain(name):
+        value the one before returned (``register_values``; docs/hooks.md lists the values). A value nobody
+        answers costs one dict lookup."""
+        rules = self.rules
+        chain = rules._chains.get(name)
+        if chain is None:
+            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        for modifier in chain:
             result = modifier(self, value, context)
             if result is not None:
                 value = result
-        for caller in self.rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
+        for caller in rules._modify_value:  # the deprecated hook, plugin by plugin in dependency order
             for result in caller(game=self, name=name, value=value, context=context):
                 if result is not None:
                     value = result
@@ -450,24 +502,31 @@ class Game:
 
     # -- views ------------------------------------------------------------------------------------------------
 
-    def view(self, player: str | None) -> dict:
-        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only."""
+    def view(self, player: str | None, since: int = 0) -> dict:
+        """What ``player`` may see (``None``: a spectator). Derived from the secret labels only.
+
+        ``since``: the view's ``log`` holds the events from that index on (all of them by default), so that an
+        agent following a game need not redact the whole log at every decision."""
         state = self.state
         pending = []
         for d in state["pending"]:
             if d["player"] == player and d["answer"] is None:
                 pending.append(self._decision(d).to_json())
-            else:
+            elif player in d.get("visible_to", (player,)):
                 pending.append({"player": d["player"], "kind": d["kind"], "answered": d["answer"] is not None})
         return {
             "player": player,
             "players": list(state["players"]),
             "options": _copied(state["options"]),
             "data": redact(state["data"], player),  # redact builds new containers: a copy
-            "log": redact(state["log"], player),
+            "log": redact(state["log"][since:] if since else list(state["log"]), player),  # slices are plain lists
             "pending": pending,
             "result": _copied(state["result"]),
         }
+
+
+#: Immutable JSON values, which an event may share with the state.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _copied(value: Any) -> Any:

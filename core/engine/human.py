@@ -1,38 +1,203 @@
-"""A person at the terminal as an agent: shows their view's news and numbered legal options."""
+"""A person at the terminal as an agent: the news of their view, then the decision's options, grouped and numbered,
+and commands that show the game (what the rules plugins offer: a map, a hand ...) at every prompt.
+
+Generic on purpose: the options are grouped by the prefix of their ids (``activate:alderaan``,
+``activate:bespin`` ... under one heading, the words their labels share), and the words shown are the plugin's
+(``render`` turns a stored English label or prompt into the reader's language; ``commands`` come from the
+plugins). The person answers with a number, an option's name (or the start of it), or a command. Everything shown
+comes from ``game.view(player)`` and the account as that player may read it: no hidden information.
+"""
 
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
 
-from .game import Decision, Game
+from ..i18n import gettext as _
+from .game import Decision, Game, Option
 from .narration import account
 
 
-class HumanAgent:
-    """Asks ``ask(prompt) -> str`` for a number; sees only what ``game.view(player)`` shows (no hidden leaks)."""
+@dataclass(frozen=True)
+class Command:
+    """A command a person may type at any prompt: ``run(game, player, argument)`` returns lines to show."""
 
-    def __init__(self, player: str, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
-        self.player = player
+    name: str
+    help: str
+    run: Callable[[Game, str, str], Iterable[str]]
+    aliases: tuple[str, ...] = ()
+    argument: str = ""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An option as shown: its number, the option, the words shown for it and the group heading it sits under."""
+
+    number: int
+    option: Option
+    text: str
+    full: str
+    heading: str
+
+
+class HumanAgent:
+    """Answers the decisions of ``players`` (one side: one seat, or a team's two seats) by asking a person.
+
+    ``ask(prompt) -> str`` reads a line (it raises ``EOFError`` or ``KeyboardInterrupt``, or click's ``Abort``, when
+    the person stops: the caller saves the game); ``say(line)`` shows one. The account of the game is shown once,
+    as the first of ``players`` may see it; :attr:`seen` is how much of the log has been shown.
+    """
+
+    def __init__(self, players: str | Sequence[str], ask: Callable[[str], str], say: Callable[[str], None],
+                 commands: Sequence[Command] = (), render: Callable[[Game, str], str] | None = None,
+                 heading: Callable[[Game, Decision], str] | None = None) -> None:
+        self.players = [players] if isinstance(players, str) else list(players)
+        self.player = self.players[0]
         self.ask = ask
         self.say = say
+        self.commands = list(commands)
+        self.render = render or (lambda game, text: text)
+        self.heading = heading
         self.seen = 0
 
-    def choose(self, game: Game, decision: Decision) -> str:
+    # -- the news --------------------------------------------------------------------------------------------------
+
+    def news(self, game: Game) -> None:
+        """The account since the last time, as this side may see it."""
         for line in account(game, self.player, self.seen):
-            self.say(f"  {line}")
+            self.say(line)
         self.seen = len(game.state["log"])
-        self.say(f"\n{decision.player}, {decision.prompt or decision.kind}:")
-        for n, option in enumerate(decision.options, 1):
-            self.say(f"  {n:3}. {option.label}")
-        count = len(decision.options)
+
+    # -- a decision ------------------------------------------------------------------------------------------------
+
+    def choose(self, game: Game, decision: Decision) -> str:
+        self.news(game)
+        entries = self.entries(game, decision)
+        self.show(game, decision, entries)
         while True:
-            answer = self.ask(f"Choose 1-{count}").strip()
-            # ASCII digits only, and no more of them than the count has: '²' is a digit to str.isdigit() but not
-            # to int(), and int() refuses 5,000 digits; either must be asked again, not crash the game.
-            digits = answer.lstrip("0") if answer.isascii() and answer.isdigit() else ""
-            if digits and len(digits) <= len(str(count)) and int(digits) <= count:
-                return decision.options[int(digits) - 1].id
-            matches = [o for o in decision.options if o.id == answer]
-            if matches:
-                return matches[0].id
-            self.say(f"  Please type a number from 1 to {count}.")
+            answer = self.ask(_("Your choice (a number, a name, or help)")).strip()
+            if not answer:
+                continue
+            chosen = self.match(answer, entries)
+            if chosen is not None:
+                return chosen.option.id
+            word, _space, argument = answer.partition(" ")
+            command = self.command(word)
+            if command is not None:
+                for line in command.run(game, decision.player, argument.strip()):
+                    self.say(line)
+                continue
+            if word.casefold() in ("help", "?", _("help").casefold()):
+                self.help()
+                continue
+            if word.casefold() in ("options", _("options").casefold()):
+                self.show(game, decision, entries)
+                continue
+            self.refuse(answer, entries)
+
+    def entries(self, game: Game, decision: Decision) -> list[Entry]:
+        """The options in the order shown: grouped by id prefix (in order of first appearance), numbered from 1."""
+        groups: dict[str, list[Option]] = {}
+        for option in decision.options:
+            prefix, sep, _rest = option.id.partition(":")
+            groups.setdefault(prefix if sep else f"\0{option.id}", []).append(option)
+        out: list[Entry] = []
+        for members in groups.values():
+            labels = [self.render(game, o.label) for o in members]
+            head = common_words(labels) if len(members) >= 3 else ""
+            for option, full in zip(members, labels):
+                short = full[len(head):].strip() if head else full
+                out.append(Entry(len(out) + 1, option, short, full, head.strip().rstrip(":")))
+        return out
+
+    def show(self, game: Game, decision: Decision, entries: list[Entry]) -> None:
+        title = self.heading(game, decision) if self.heading else decision.player
+        self.say("")
+        self.say(f"── {title} ──")
+        self.say(self.render(game, decision.prompt or decision.kind))
+        width = len(str(len(entries)))
+        heading = None
+        run: list[Entry] = []
+
+        def flush() -> None:
+            if not run:
+                return
+            cells = [f"{e.number:>{width}}. {e.text}" for e in run]
+            if len(cells) >= 6 and max(len(c) for c in cells) <= 34:  # many short names: in columns
+                column = max(len(c) for c in cells) + 2
+                per_line = max(1, 100 // column)
+                for start in range(0, len(cells), per_line):
+                    self.say("     " + "".join(c.ljust(column) for c in cells[start:start + per_line]).rstrip())
+            else:
+                for cell in cells:
+                    self.say(("     " if heading else "  ") + cell)
+            run.clear()
+
+        for entry in entries:
+            if entry.heading != heading:
+                flush()
+                heading = entry.heading
+                if heading:
+                    self.say(f"  {heading}:")
+            run.append(entry)
+        flush()
+
+    def match(self, answer: str, entries: list[Entry]) -> Entry | None:
+        """The entry ``answer`` names: its number, its option id, its words (or its words under the heading), or
+        the unique start of them; ``None`` if none or several do."""
+        # ASCII digits only, and no more of them than the count has: '²' is a digit to str.isdigit() but not to
+        # int(), and int() refuses 5,000 digits; either must be asked again, not crash the game.
+        digits = answer.lstrip("0") if answer.isascii() and answer.isdigit() else ""
+        if digits and len(digits) <= len(str(len(entries))) and int(digits) <= len(entries):
+            return entries[int(digits) - 1]
+        found = [e for e in entries if e.option.id == answer]
+        if found:
+            return found[0]
+        wanted = " ".join(answer.casefold().split())
+        exact = [e for e in entries if wanted in (e.full.casefold(), e.text.casefold())]
+        if len(exact) == 1:
+            return exact[0]
+        starts = [e for e in entries if len(wanted) >= 2 and
+                  (e.full.casefold().startswith(wanted) or e.text.casefold().startswith(wanted))]
+        return starts[0] if len(starts) == 1 else None
+
+    def refuse(self, answer: str, entries: list[Entry]) -> None:
+        wanted = " ".join(answer.casefold().split())
+        several = [e for e in entries if len(wanted) >= 2 and
+                   (wanted in e.full.casefold() or wanted in e.text.casefold())]
+        if 1 < len(several) <= 12:
+            self.say("  " + _("Which one? {options}").format(
+                options="; ".join(f"{e.number}. {e.full}" for e in several)))
+        else:
+            self.say("  " + _("Not an option: “{answer}”. Type a number from 1 to {count}, the name of an option, "
+                              "or help.").format(answer=answer[:40], count=len(entries)))
+
+    def command(self, word: str) -> Command | None:
+        word = word.casefold()
+        for command in self.commands:
+            if word in (command.name.casefold(), *(a.casefold() for a in command.aliases)):
+                return command
+        return None
+
+    def help(self) -> None:
+        self.say("  " + _("Answer with the number of an option or its name (the start of it is enough)."))
+        self.say("  " + _("At any prompt you may also type:"))
+        for command in self.commands:
+            usage = f"{command.name} {command.argument}".strip()
+            self.say(f"    {usage:<18} {command.help}")
+        self.say(f"    {_('options'):<18} " + _("show the options again"))
+        self.say(f"    {_('help'):<18} " + _("this help"))
+        self.say("  " + _("Ctrl-D stops the game (it is saved if you gave --save)."))
+
+
+def common_words(labels: list[str]) -> str:
+    """The leading words every label shares, if each label has more after them ("Activate Alderaan", "Activate
+    Bespin" -> "Activate "); "" otherwise."""
+    if not labels:
+        return ""
+    first = labels[0].split(" ")
+    words = 0
+    while words < len(first) - 1 and all(label.split(" ")[:words + 1] == first[:words + 1] and
+                                          len(label.split(" ")) > words + 1 for label in labels):
+        words += 1
+    return " ".join(first[:words]) + " " if words else ""

@@ -7,11 +7,16 @@ from typing import Iterable
 from .secrets import KEY, redact
 
 
-def describe(game, event: dict) -> str:
-    """One line for an event (already redacted for the viewer): a plugin's wording, or a plain fallback."""
-    line = game.rules.active.pm.hook.describe_event(game=game, event=event)
+def describe(game, event: dict, viewer: str | None = None) -> str:
+    """One line for an event (already redacted for ``viewer``): a plugin's wording, or a plain fallback."""
+    line = game.rules.active.pm.hook.describe_event(game=game, event=event, viewer=viewer)
     if line is not None:
         return line  # "" means: not worth a line
+    return fallback(event)
+
+
+def fallback(event: dict) -> str:
+    """The kernel's wording of an event no plugin words: its type and fields (``type: field=value, ...``)."""
     fields = ", ".join(f"{k}={_plain(v)}" for k, v in event.items() if k != "type")
     return f"{event['type']}: {fields}" if fields else event["type"]
 
@@ -29,6 +34,6 @@ def _plain(value) -> str:
 def account(game, viewer: str | None, start: int = 0) -> Iterable[str]:
     """Lines for the events from ``start`` on, as ``viewer`` (``None``: a spectator) may see them."""
     for event in redact(game.state["log"][start:], viewer):
-        line = describe(game, event)
+        line = describe(game, event, viewer)
         if line:
             yield line

@@ -34,3 +34,39 @@ def below(state: int, n: int) -> tuple[int, int]:
 def seed_state(seed: int) -> int:
     """The generator state for a user-facing seed (any int)."""
     return seed & MASK
+
+
+def derive(seed: int, *path: int) -> int:
+    """A seed for a sub-stream, e.g. game ``n`` of a simulation run with seed ``seed``: the same (seed, path) always
+    gives the same seed, and neighbouring paths give unrelated ones."""
+    state = seed_state(seed)
+    for part in path:
+        state, value = next_u64(state ^ seed_state(part * GAMMA))
+        state = value
+    return state
+
+
+class Stream:
+    """A seeded random stream outside any game's state (agents, search, sampling hidden information), built on the
+    same generator so that results are the same on every machine and Python version."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed_state(seed)
+
+    def below(self, n: int) -> int:
+        self.state, value = below(self.state, n)
+        return value
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        self.state, value = next_u64(self.state)
+        return (value >> 11) / (1 << 53)
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

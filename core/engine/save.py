@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Callable, Literal, Union
+from typing import Annotated, Any, Callable, Literal, Sequence, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints, ValidationError
 
@@ -39,8 +39,10 @@ def fingerprint(rules: Rules) -> dict:
     return {"expansions": expansions, "packs": packs}
 
 
-def save_data(game: Game) -> dict:
-    return {
+def save_data(game: Game, humans: Sequence[str] = ()) -> dict:
+    """The save of ``game``; ``humans``: the seats a person plays (``--load`` gives them back), left out when
+    there are none."""
+    data = {
         "format": SAVE_FORMAT,
         "seed": game.state["seed"],
         "options": game.state["options"],
@@ -48,12 +50,15 @@ def save_data(game: Game) -> dict:
         "choices": game.state["choices"],
         "state_hash": game.state_hash(),
     }
+    if humans:
+        data["humans"] = list(humans)
+    return data
 
 
-def save_game(game: Game, path: Path) -> None:
+def save_game(game: Game, path: Path, humans: Sequence[str] = ()) -> None:
     """Write the save atomically, readable by its owner only: with the seed and every choice, it holds every
-    secret of the game (docs/saves.md)."""
-    write_atomic(Path(path), json.dumps(save_data(game), indent=1) + "\n", private=True)
+    secret of the game (docs/saves.md). ``humans``: the seats played by a person."""
+    write_atomic(Path(path), json.dumps(save_data(game, humans), indent=1) + "\n", private=True)
 
 
 def save_view(game: Game, player: str | None, path: Path) -> None:
@@ -106,6 +111,7 @@ class SaveFile(_Strict):
     packs: list[SavedEntry]
     choices: list[tuple[_Name, _Name]]
     state_hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+    humans: list[_Name] = Field(default_factory=list, max_length=4)
 
 
 def read_save(path: Path) -> dict:
@@ -194,6 +200,9 @@ def load_game(path: Path, make_rules: Callable[..., Rules]) -> Game:
             raise SaveError(f"choice #{n + 1} ({player}: {option!r}) cannot be replayed: {exc}") from None
     if game.state_hash() != data["state_hash"]:
         raise SaveError("replaying the choices gives a different game than the one saved (state hash differs)")
+    strangers = sorted(set(data.get("humans", [])) - set(game.state["players"]))
+    if strangers:
+        raise SaveError(f"the save says a person plays {', '.join(strangers)}, a seat this game does not have")
     return game
 
 

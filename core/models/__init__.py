@@ -11,7 +11,7 @@ from .manifest import PackManifest
 __all__ = ["Id", "Item", "Model", "PackManifest", "Text"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """Deprecated names (docs/hooks.md, "Deprecated"): ``FILE_KINDS``, ``FileKind`` and ``kind_of_model`` are the
     registry of content kinds now, and the models and value types that moved to the plugins are found there."""
     from .. import deprecated

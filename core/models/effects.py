@@ -24,7 +24,7 @@ class EffectStep(BaseModel):
     op: OpName = Field(description="Name of a registered effect op (see docs/effects.md).")
 
     @property
-    def params(self) -> dict:
+    def params(self) -> dict[str, Any]:
         """The step's parameters, without ``op``."""
         return dict(self.model_extra or {})
 

@@ -71,10 +71,10 @@ def build_scenario(game, spec):
 
 
 @hookimpl
-def describe_event(game, event):
+def describe_event(game, event, viewer):
     from . import describe
 
-    return describe.describe(game, event)
+    return describe.describe(game, event, viewer)
 
 
 @hookimpl
@@ -89,3 +89,17 @@ def board_annotations(game, view):
     from .picture.labels import UNIT_LABELS
 
     return {"unit_labels": UNIT_LABELS}
+
+
+@hookimpl
+def determinize(game, player, rng):
+    from . import sampling
+
+    sampling.determinize(game, player, rng)
+
+
+@hookimpl
+def cards_played(game, event):
+    from . import plays
+
+    return plays.cards_played(game, event)

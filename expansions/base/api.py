@@ -4,8 +4,13 @@ Everything here is a promise: documented, typed, tested from outside (``examples
 module and the kernel), and changed only with a deprecation path. Everything else in ``swrebellion.expansions.base``
 is private and may change in any release. docs/plugins.md walks through it; the groups:
 
-* **Content tables and names**: :func:`tables` (the content as lookup tables), :func:`label` and :func:`readable`
-  (names for people), :func:`the_setup`, the constants :data:`FACTIONS`, :data:`OPPONENT`, :data:`BASE_SPACE`.
+* **Content tables and names**: :func:`tables` (the content as lookup tables); for what the rules store (option
+  labels, prompts) in English, :func:`label` (an item's name) and :func:`text` / :func:`ntext` (a sentence from a
+  template marked with ``swrebellion.i18n.N_``, remembered so that it can be shown in another language; its
+  arguments may be ids, :class:`Marker` and :class:`Word` values, lists and ``{unit: count}``), :func:`card_prompt`,
+  :func:`content_text` (a pack's ``{en, ru, tr}`` text) and :func:`die` (a die face for a label); for what
+  people read, in their language, :func:`name`, :func:`readable`, :func:`counted`, :func:`localize` (a stored
+  English label or prompt) and the account's helpers :class:`Words` and :func:`word`; :func:`the_setup`, the constants :data:`FACTIONS`, :data:`OPPONENT`, :data:`BASE_SPACE`.
 * **Board queries**: who plays (:func:`team`, :func:`decider`), units (:func:`units_at`, :func:`faction_units`,
   :func:`has_units`, :func:`supply_left`), leaders (:func:`leader`, :func:`leaders_at`, :func:`pool`,
   :func:`leader_faction`, :func:`is_captured`), systems (:func:`system`, :func:`adjacent`, :func:`is_populous`,
@@ -78,8 +83,8 @@ from .board import (
     unqueue_unit,
 )
 from .cards import deck, discard, draw, hand
-from .describe import word
-from .names import label, readable
+from .describe import Words, word
+from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
 from .ops.conditions import (
     AnySide,
@@ -175,19 +180,19 @@ def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
 
 __all__ = [
     "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
-    "LeaderState", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
+    "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
-    "Where", "holds", "side_of", "units", "uses", "when", "where",
+    "Where", "Word", "Words", "holds", "side_of", "units", "uses", "when", "where",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
-    "capture_leader", "card_feasible", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
+    "capture_leader", "card_feasible", "card_prompt", "content_text", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
     "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
-    "controlled_by", "deck", "decider", "deploy_unit", "destroy_in_combat", "destroy_system", "destroy_units",
+    "controlled_by", "counted", "deck", "decider", "deploy_unit", "die", "destroy_in_combat", "destroy_system", "destroy_units",
     "discard", "draw", "draw_tactics", "faction_units", "fight_after", "fire", "gain_loyalty", "hand", "has_units",
     "is_captured", "is_imperial", "known", "is_neutral", "is_populous", "is_rebel", "is_remote", "label", "leader",
-    "leader_faction", "leaders_at", "lose_loyalty", "matches", "meets", "mission_frame", "mission_info",
-    "move_units", "op", "pick", "player_of", "pool", "queue_unit", "queued", "readable", "rebel_base_location", "register_ops",
+    "leader_faction", "leaders_at", "localize", "lose_loyalty", "matches", "meets", "mission_frame", "mission_info",
+    "move_units", "name", "ntext", "op", "pick", "player_of", "pool", "queue_unit", "queued", "readable", "rebel_base_location", "register_ops",
     "recruitable", "remove_units", "rescue", "retreat", "return_to_hand", "reveal_base", "reveal_cards",
     "roll_with_cards", "slot_free", "special_window", "start_combat", "successes", "supply_left", "sync_stages",
-    "system", "systems_where", "tables", "tactic_hand", "team", "team_secret", "the_setup", "track_length",
+    "system", "systems_where", "tables", "tactic_hand", "team", "team_secret", "text", "the_setup", "track_length",
     "units_at", "unqueue_unit", "word",
 ]

@@ -104,11 +104,12 @@ def faction_units(game, location: str, faction: str, theater: str | None = None)
 
 
 def has_units(game, location: str, faction: str, theater: str | None = None) -> bool:
-    t = tables(game)
-    return any(
-        t.units[unit].faction == faction and (theater is None or t.units[unit].theater == theater)
-        for unit in units_at(game, location)
-    )
+    units = tables(game).units
+    for unit in game.state["data"]["units"].get(location, ()):  # a plain loop: asked thousands of times a game
+        info = units[unit]
+        if info.faction == faction and (theater is None or info.theater == theater):
+            return True
+    return False
 
 
 def add_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
@@ -198,25 +199,30 @@ def leader_faction(game, leader_id: str) -> str:
 
 
 def leaders_at(game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
-    out = []
-    for lid, info in game.state["data"]["leaders"].items():
-        if info["at"] != location:
-            continue
-        if faction is not None and leader_faction(game, lid) != faction:
-            continue
-        if captured is not None and is_captured(game, lid) != captured:
-            continue
-        out.append(lid)
-    return sorted(out)
+    """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
+    (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked thousands of
+    times a game (pools, pinning, tactics), so the tests of those two functions are made inline here."""
+    out = [lid for lid, info in game.state["data"]["leaders"].items() if info["at"] == location]
+    if out and (faction is not None or captured is not None):
+        leaders, types = game.state["data"]["leaders"], tables(game).leaders
+        out = [lid for lid in out
+               if (faction is None or ("empire" if leaders[lid]["ring"] == LURE else types[lid].faction) == faction)
+               and (captured is None or (leaders[lid]["ring"] in CAPTURED) == captured)]
+    out.sort()
+    return out
 
 
 def pool(game, faction: str) -> list[str]:
     return leaders_at(game, "pool", faction)
 
 
+#: The rings of a captured leader: frozen in carbonite still counts as captured (RS-CAP-03).
+CAPTURED = ("captured", "carbonite")
+
+
 def is_captured(game, leader_id: str) -> bool:
     """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03)."""
-    return game.state["data"]["leaders"][leader_id]["ring"] in ("captured", "carbonite")
+    return game.state["data"]["leaders"][leader_id]["ring"] in CAPTURED
 
 
 def pins(game, location: str, faction: str) -> bool:

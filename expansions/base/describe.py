@@ -1,136 +1,980 @@
-"""How base-game events read in a game's account (``describe_event`` hook). Events arrive already redacted for
-the viewer, so a hidden field shows as a count or not at all."""
+"""How base-game events read in a game's account (``describe_event`` hook), in the reader's language.
+
+Events arrive already redacted for the viewer: a hidden field is a ``{"$secret": ...}`` stub (with a ``count``
+for lists), so the account names a card exactly when the viewer may see it ("The Rebels draw 2 mission cards:
+Sabotage, Infiltration" for the Rebel, "... 2 mission cards" for the Empire). Every sentence is a gettext message
+(:mod:`swrebellion.i18n`); sentences whose subject is a side come in two forms, one per side, because the verb
+agrees with it ("The Rebels draw", "The Empire draws") in English as in Russian.
+
+Events keep their English fields (causes, reasons: the golden logs pin them); :data:`PHRASES` marks the words
+those fields hold, so they read in the reader's language, and rule ids in them are left out of the account.
+"""
 
 from __future__ import annotations
 
-from functools import partial
+import re
+from typing import Any, Callable
 
-from swrebellion.engine.secrets import KEY
+from swrebellion.engine.secrets import KEY, redact
+from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
-from .names import readable
+from .names import articles, counted, join, local_text, marker_name, name, names, readable
+from .tables import tables
+
+_ = gettext
+Line = Callable[[dict, "Words"], str]
+LINES: dict[str, Line] = {}
+#: Events that are not worth a line: deck orders nobody sees, answers told by the events they cause, dice the
+#: next event reports.
+QUIET = {"shuffle", "reveal-choices", "setup-probes"}
+_RULE_ID = re.compile(r"\s*\((?:RULINGS |RB-|RS-|RE-|C-)[^)]*\)")
 
 
-def _cards(value, _name) -> str:
-    if isinstance(value, dict) and KEY in value:
-        return f"{value.get('count', 'some')} card(s)"
-    return ", ".join(_name(v) for v in value) if value else "nothing"
+def line(*types: str):
+    """Register the function as the wording of these event types."""
+
+    def register(func: Line) -> Line:
+        for type_ in types:
+            LINES[type_] = func
+        return func
+
+    return register
 
 
-def _units(units: dict, _name) -> str:
-    return ", ".join(f"{n} {_name(u)}" for u, n in sorted(units.items()))
+class Words:
+    """What a wording needs: names in the reader's language, lists, counts, and one sentence per side."""
+
+    def __init__(self, game, viewer: str | None = None) -> None:
+        self.game = game
+        self.viewer = viewer
+
+    # -- names and lists --------------------------------------------------------------------------------------
+
+    def name(self, thing) -> str:
+        """An id's name; a place may be the Rebel Base space; an English phrase of an event field, translated."""
+        if isinstance(thing, str) and thing not in names(self.game) and thing in PHRASE_SET:
+            return gettext(thing)
+        return readable(self.game, thing)
+
+    def marker(self, marker: str) -> str:
+        """A marker's name (target markers and rings share ids with cards)."""
+        return marker_name(self.game, marker)
+
+    def die(self, die: str) -> str:
+        """"red hit" in the reader's language."""
+        colour, _, face = die.partition(" ")
+        return f"{dice_colour(colour)} {dice_face(face)}"
+
+    def join(self, items: list[str]) -> str:
+        """"A", "A and B", "A, B and C" in the reader's language."""
+        return join(items)
+
+    def names(self, ids) -> str:
+        return self.join([self.name(i) for i in ids])
+
+    def units(self, units: dict[str, int]) -> str:
+        """"2 TIE Fighters and 1 AT-AT" (Russian: "TIE-истребитель ×2 и AT-AT ×1")."""
+        return self.join([counted(self.game, n, u) for u, n in units.items() if n])
+
+    def visible(self, value) -> bool:
+        """True if the viewer sees this field (it is not a secret stub)."""
+        return not (isinstance(value, dict) and KEY in value)
+
+    def cards(self, value) -> str | None:
+        """The names of cards the viewer may see, or None for a hidden list."""
+        if not self.visible(value):
+            return None
+        return self.names(value) if value else None
+
+    def phrase(self, value) -> str:
+        """An event field that is an id (a card that caused something) or one of the English :data:`PHRASES`."""
+        if value is None:
+            return ""
+        if isinstance(value, str) and value in names(self.game):
+            return name(self.game, value)
+        text = _RULE_ID.sub("", str(value))
+        return gettext(text) if text in PHRASE_SET else text.replace("-", " ")
+
+    def because(self, value) -> str:
+        """" (Sabotage)": the cause of an event after its sentence, or nothing."""
+        return _(" ({cause})").format(cause=self.phrase(value)) if value else ""
+
+    # -- sentences ----------------------------------------------------------------------------------------------
+
+    def by(self, faction, rebel: str, empire: str, **fields: Any) -> str:
+        """The sentence for the side ``faction`` (``rebel`` or ``empire``, or a team role of one)."""
+        message = rebel if side(faction) == "rebel" else empire
+        return gettext(message).format(**fields)
+
+    def say(self, message: str, **fields: Any) -> str:
+        return gettext(message).format(**fields)
 
 
-LINES = {
-    "round": lambda e, _name: f"\n== Round {e['round']} (time {e['time']}, reputation {e['reputation']}) ==",
-    "setup-loyalty": lambda e, _name: (
-        f"Setup: Rebel loyalty in {', '.join(map(_name, e['rebel']))}; subjugated "
-        f"{', '.join(map(_name, e['subjugated']))}; Imperial loyalty in {', '.join(map(_name, e['imperial']))}"
-    ),
-    "starting-units": lambda e, _name: f"{_name(e['faction'])} starting units: "
-    + "; ".join(f"{_name(where)}: {_units(units, _name)}" for where, units in e["units"].items()),
-    "assigned": lambda e, _name: f"{_name(e['faction'])} assigns {', '.join(map(_name, e['leaders']))} to a face-down mission.",
-    "mission-revealed": lambda e, _name: f"{_name(e['faction'])} reveals {_name(e['card'])} ({e.get('mode', '')}) "
-    f"with {', '.join(map(_name, e['leaders']))}.",
-    "mission-system": lambda e, _name: f"  {_name(e['card'])} takes place in {_name(e['system'])}.",
-    "opposed": lambda e, _name: f"  {_name(e['faction'])} sends {_name(e['leader'])} to oppose.",
-    "mission-result": lambda e, _name: f"  {_name(e['card'])} {'succeeds' if e['success'] else 'fails'}"
-    + (" (unopposed)" if e.get("unopposed") else "") + ".",
-    "mission-returned": lambda e, _name: f"{_name(e['faction'])}'s unrevealed mission goes back to hand.",
-    "action-played": lambda e, _name: f"{_name(e['faction'])} plays the action card {_name(e['card'])}.",
-    "activate": lambda e, _name: f"{_name(e['faction'])} activates {_name(e['system'])} with {_name(e['leader'])}.",
-    "moved": lambda e, _name: f"  {_name(e['faction'])} moves {_units(e['units'], _name)} from {_name(e.get('source') or e.get('from'))} "
-    f"to {_name(e['to'])}.",
-    "combat": lambda e, _name: f"Combat in {_name(e['system'])}!",
-    "combat-round": lambda e, _name: f"  Combat round {e['round']} in {_name(e['system'])}.",
-    "leader-added": lambda e, _name: f"  {_name(e['faction'])} adds {_name(e['leader'])} to the combat.",
-    "tactics-drawn": lambda e, _name: f"  {_name(e['faction'])} draws {e['count']} {e['theater']} tactic card(s).",
-    "tactic-played": lambda e, _name: f"  {_name(e['faction'])} plays {_name(e['card'])}.",
-    "damage": lambda e, _name: f"  {_name(e['faction'])} takes {e['theater']} damage: "
-    + "; ".join(f"{_name(u)} {'+'.join(map(str, hits))}" for u, hits in sorted(e["dealt"].items())) + ".",
-    "blocked": lambda e, _name: f"  {_name(e['faction'])} blocks {e['amount']} damage with {_name(e['card'])}.",
-    "tactic-discarded": lambda e, _name: f"  {_name(e['faction'])} discards {_name(e['card'])}.",
-    "combat-effect": lambda e, _name: f"  {_name(e['faction'])} is affected: {e['kind'].replace('-', ' ')} "
-    f"(until the end of the {e['until']}).",
-    "battle-won": lambda e, _name: f"  {_name(e['winner'])} wins the {e['theater']} battle in {_name(e['system'])}.",
-    "combat-end": lambda e, _name: f"  The combat in {_name(e['system'])} is over.",
-    "death-star-plans": lambda e, _name: "  Death Star Plans: " + ("the Death Star is destroyed!" if e["hit"] else "no direct hit."),
-    "captured": lambda e, _name: f"{_name(e['leader'])} is captured in {_name(e['at'])}.",
-    "sabotage": lambda e, _name: f"Sabotage in {_name(e['system'])}." if e["placed"] else "",
-    "recruited": lambda e, _name: f"{_name(e['faction'])} recruits {_name(e['leader'])}.",
-    "built": lambda e, _name: f"{_name(e['faction'])} builds a {_name(e['unit'])} (queue space {e['space']}).",
-    "deployed": lambda e, _name: f"{_name(e['faction'])} deploys a {_name(e['unit'])} to {_name(e['to'])}.",
-    "leaders-retrieved": lambda e, _name: "Leaders return to their pools.",
-    "drew-probes": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} probe card(s): {_cards(e.get('cards', []), _name)}",
-    "objective-scored": lambda e, _name: f"The Rebels complete {_name(e['card'])}"
-    + (f" (+{e['reputation']} reputation)." if e.get("reputation") else "."),
-    "base-relocated": lambda e, _name: f"The Rebels move their base away from {_name(e['old'])}.",
-    "gained-units": lambda e, _name: f"{_name(e['faction'])} gains {e['count']} {_name(e['unit'])} in {_name(e['at'])}.",
-    "discarded-mission": lambda e, _name: f"{_name(e['faction'])} discards a mission card ({e['cause']}).",
-    "not-deployed": lambda e, _name: f"{_name(e['faction'])}'s {_name(e['unit'])} waits on build-queue space 1.",
-    "kept-action": lambda e, _name: f"{_name(e['faction'])} keeps an action card.",
-    "drew-projects": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} project card(s).",
-    "move": lambda e, _name: f"  {_name(e['faction'])} moves {_units(e['units'], _name) or 'no units'} from "
-    f"{_name(e['from'])} to {_name(e['to'])}.",
-    "retreat": lambda e, _name: f"  {_name(e['faction'])} retreats {_units(e['units'], _name)} to {_name(e['to'])}.",
-    "setup-complete": lambda e, _name: "Setup complete.",
-    "base-chosen": lambda e, _name: "The Rebels choose the hidden location of their base.",
-    "drew-missions": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} mission card(s): {_cards(e['cards'], _name)}",
-    "drew-actions": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} action card(s): {_cards(e['cards'], _name)}",
-    "drew-objectives": lambda e, _name: f"{_name(e['faction'])} draws {e['count']} objective(s): {_cards(e['cards'], _name)}",
-    "pass": lambda e, _name: f"{_name(e['faction'])} passes.",
-    "time": lambda e, _name: f"The time marker advances to {e['time']}.",
-    "base-revealed": lambda e, _name: f"The Rebel base is revealed in {_name(e['system'])} ({e['how']})!",
-    "loyalty": lambda e, _name: f"{_name(e['system'])} is now "
-    + {"rebel": "loyal to the Rebellion.", "empire": "loyal to the Empire.", None: "neutral."}[e["loyalty"]],
-    "subjugation": lambda e, _name: f"{_name(e['system'])} is {'subjugated' if e['subjugated'] else 'no longer subjugated'}.",
-    "destroyed": lambda e, _name: f"{e['count']} {_name(e['unit'])} destroyed in {_name(e['at'])} ({e['cause']}).",
-    "rescued": lambda e, _name: f"{_name(e['leader'])} is rescued and goes to {_name(e['to'])}.",
-    "reputation": lambda e, _name: f"Rebel reputation marker now on {e['reputation']} ({e['cause']}).",
-    "system-destroyed": lambda e, _name: f"{_name(e['system'])} is destroyed ({e['cause']})!",
-    "game-over": lambda e, _name: f"Game over: {_name(e['winner'])} wins ({e['reason']}).",
-    # Imperial mission and project cards (ops_empire)
-    "detained": lambda e, _name: f"{_name(e['leader'])} is detained in {_name(e['at'])} until after the next Refresh.",
-    "leader-detained": lambda e, _name: f"{_name(e['leader'])} stays detained in {_name(e['at'])}.",
-    "leaders-moved": lambda e, _name: f"{', '.join(map(_name, e['leaders']))} "
-    + (f"taken from {_name(e['source'])} to " if e.get("source") else "go to ")
-    + (f"{_name(e['to'])}." if e["to"] != "pool" else "the leader pool."),
-    "queue-moved": lambda e, _name: f"{_name(e['faction'])} moves a {_name(e['unit'])} from build-queue space "
-    f"{e['source']} to {e['to']}.",
-    "probes-handed": lambda e, _name: f"The Rebels hand over {e['count']} probe card(s): {_cards(e['cards'], _name)}",
-    "base-answer": lambda e, _name: f"The Rebels answer that their base is {'' if e['here'] else 'not '}in "
-    + (f"the region of {_name(e['system'])}." if e.get("region") else f"{_name(e['system'])}."),
-    "objective-buried": lambda e, _name: "A Rebel objective"
-    + (f" ({_name(e['card'])})" if isinstance(e["card"], str) else "") + " goes to the bottom of the objective deck.",
-    # Rebel mission cards and Return of the Jedi (ops_rebel)
-    "leader-effect": lambda e, _name: f"  Until the end of the round {_name(e['leader'])} "
-    + ("cannot be opposed by a leader sent from the other pool." if e["kind"] == "no-opposition"
-       else f"gains {e['amount']} extra successes when attempting a mission."),
-    "probes-taken": lambda e, _name: f"The Rebels take {e['count']} probe card(s) from the Imperial hand: "
-    f"{_cards(e['cards'], _name)}",
-    "probes-planted": lambda e, _name: f"  They go back into the probe deck: {e['top']} on top, "
-    f"{e['bottom']} at the bottom.",
-    "leader-replaced": lambda e, _name: f"  {_name(e['leader'])} becomes {_name(e['by'])}.",
-    "leader-eliminated": lambda e, _name: f"{_name(e['leader'])} is eliminated"
-    + (f" in {_name(e['at'])}." if e.get("at") else "."),
-    "objectives-to-bottom": lambda e, _name: f"  {e['count']} objective(s) go to the bottom of the objective deck.",
+def side(faction) -> str:
+    return str(faction).split("-")[0]
+
+
+def theater_where(theater: str) -> str:
+    return pgettext("where a battle is", "in space") if theater == "space" else \
+        pgettext("where a battle is", "on the ground")
+
+
+def theater_of(theater: str) -> str:
+    """"space"/"ground" as an adjective: a space battle, ground tactic cards."""
+    return pgettext("kind of battle", "space") if theater == "space" else pgettext("kind of battle", "ground")
+
+
+# -- setup and rounds ---------------------------------------------------------------------------------------------
+
+
+@line("round")
+def _round(e, w):
+    return "\n" + w.say(N_("== Round {round} · time {time} · reputation {reputation} =="),
+                        round=e["round"], time=e["time"], reputation=e["reputation"])
+
+
+@line("setup-loyalty")
+def _setup_loyalty(e, w):
+    return w.say(N_("Setup: Rebel loyalty in {rebel}; subjugated: {subjugated}; Imperial loyalty in {imperial}."),
+                 rebel=w.names(e["rebel"]), subjugated=w.names(e["subjugated"]), imperial=w.names(e["imperial"]))
+
+
+@line("starting-units")
+def _starting_units(e, w):
+    places = "; ".join(f"{w.name(where)}: {w.units(units)}" for where, units in e["units"].items())
+    return w.by(e["faction"], N_("The Rebels' starting units: {units}."), N_("The Empire's starting units: {units}."),
+                units=places)
+
+
+@line("setup-complete")
+def _setup_complete(e, w):
+    return w.say(N_("Setup complete."))
+
+
+@line("base-chosen")
+def _base_chosen(e, w):
+    where = base_at_setup(w.game, w.viewer)
+    if where is not None:
+        return w.say(N_("You hide your base in {system}."), system=w.name(where))
+    return w.say(N_("The Rebels choose the hidden location of their base."))
+
+
+def base_at_setup(game, viewer) -> str | None:
+    """Where the Rebel base was hidden at setup, if ``viewer`` may know it (its own secret, in the viewer's view
+    of the state): the place the first relocation left, else the base now."""
+    current = redact(game.state["data"].get("base"), viewer)
+    if not isinstance(current, str):
+        return None
+    for event in game.state["log"]:
+        if event["type"] == "base-relocated":
+            return event["old"]
+    return current
+
+
+@line("time")
+def _time(e, w):
+    return w.say(N_("The time marker advances to {time}."), time=e["time"])
+
+
+@line("reputation")
+def _reputation(e, w):
+    return w.say(N_("The Rebel reputation marker moves to {reputation}{cause}."), reputation=e["reputation"],
+                 cause=w.because(e.get("cause")))
+
+
+@line("game-over")
+def _game_over(e, w):
+    if e.get("winner") is None:
+        return w.say(N_("Game over: {reason}."), reason=w.phrase(e["reason"]))
+    return w.by(e["winner"], N_("Game over: the Rebels win ({reason})."), N_("Game over: the Empire wins ({reason})."),
+                reason=w.phrase(e["reason"]))
+
+
+@line("pass")
+def _pass(e, w):
+    return w.by(e["faction"], N_("The Rebels pass."), N_("The Empire passes."))
+
+
+@line("roll")
+def _roll(e, w):
+    dice = "; ".join(f"{dice_colour(colour)}: {', '.join(dice_face(f) for f in faces)}"
+                     for colour, faces in e["dice"].items() if faces)
+    if not dice or e.get("who") is None:
+        return ""
+    return w.by(e["who"], N_("  The Rebels roll {dice}."), N_("  The Empire rolls {dice}."), dice=dice)
+
+
+COLOURS = {"red": N_("red"), "black": N_("black"), "green": N_("green")}
+FACES = {"hit": N_("hit"), "blank": N_("blank"), "direct-hit": N_("direct hit"), "special": N_("special")}
+
+
+def dice_colour(colour: str) -> str:
+    return gettext(COLOURS[colour]) if colour in COLOURS else colour
+
+
+def dice_face(face: str) -> str:
+    return gettext(FACES[face]) if face in FACES else face.replace("-", " ")
+
+
+@line("dice-set")
+def _dice_set(e, w):
+    dice = ", ".join(f"{dice_colour(colour)} {dice_face(face)}" for colour, face in e["dice"])
+    return w.by(e["who"], N_("  The Rebels set dice: {dice}."), N_("  The Empire sets dice: {dice}."), dice=dice)
+
+
+# -- cards ----------------------------------------------------------------------------------------------------------
+
+_DRAWN = {
+    "drew-missions": lambda n: npgettext("drawn", "{n} mission card", "{n} mission cards", n),
+    "drew-actions": lambda n: npgettext("drawn", "{n} action card", "{n} action cards", n),
+    "drew-objectives": lambda n: npgettext("drawn", "{n} objective card", "{n} objective cards", n),
+    "drew-probes": lambda n: npgettext("drawn", "{n} probe card", "{n} probe cards", n),
+    "drew-projects": lambda n: npgettext("drawn", "{n} project card", "{n} project cards", n),
+    "cards-drawn": lambda n: npgettext("drawn", "{n} card", "{n} cards", n),
 }
 
-QUIET = {"shuffle", "mission-ended", "reveal-choices", "setup-probes", "roll", "effect-chosen", "target", "loyalty-unchanged", "queue-advanced"}
+
+@line(*_DRAWN)
+def _drew(e, w):
+    what = _DRAWN[e["type"]](e["count"]).format(n=e["count"])
+    shown = w.cards(e.get("cards"))
+    if shown:
+        return w.by(e["faction"], N_("The Rebels draw {what}: {cards}."), N_("The Empire draws {what}: {cards}."),
+                    what=what, cards=shown)
+    return w.by(e["faction"], N_("The Rebels draw {what}."), N_("The Empire draws {what}."), what=what)
 
 
-def word(lines: dict, event: dict, namer) -> str | None:
+#: Card zones as ``move_cards`` events record them (``hand:rebel:actions``), in words.
+_ZONES = {
+    "hand:rebel": N_("the Rebel hand"), "hand:empire": N_("the Imperial hand"),
+    "deck:probes": N_("the probe deck"), "deck:projects": N_("the project deck"),
+    "deck:objectives": N_("the objective deck"), "deck:rebel": N_("the Rebel mission deck"),
+    "deck:empire": N_("the Imperial mission deck"), "discard": N_("the discard pile"),
+    "mission": N_("a face-down mission"), "starting-actions": N_("the starting action cards"),
+}
+
+
+def zone_words(zone: str) -> str:
+    """``hand:rebel:actions`` as "the Rebel hand", ``discard:projects`` as "the discard pile"."""
+    parts = zone.split(":")
+    for key in (":".join(parts[:2]), parts[0]):
+        if key in _ZONES:
+            return gettext(_ZONES[key])
+    return zone
+
+
+@line("cards-moved")
+def _cards_moved(e, w):
+    shown = w.cards(e["cards"])
+    n = len(e["cards"]) if w.visible(e["cards"]) else e["cards"].get("count", 1)
+    what = shown or npgettext("moved", "{n} card", "{n} cards", n).format(n=n)
+    return w.by(e["faction"], N_("  The Rebels move {what} from {source} to {to}{cause}."),
+                N_("  The Empire moves {what} from {source} to {to}{cause}."), what=what,
+                source=zone_words(e["source"]), to=zone_words(e["to"]), cause=w.because(e.get("card")))
+
+
+@line("tactics-drawn")
+def _tactics_drawn(e, w):
+    n = e["count"]
+    what = npgettext("drawn", "{n} {theater} tactic card", "{n} {theater} tactic cards", n).format(
+        n=n, theater=theater_of(e["theater"]))
+    shown = w.cards(e.get("cards"))
+    if shown:
+        return w.by(e["faction"], N_("  The Rebels draw {what}: {cards}."), N_("  The Empire draws {what}: {cards}."),
+                    what=what, cards=shown)
+    return w.by(e["faction"], N_("  The Rebels draw {what}."), N_("  The Empire draws {what}."), what=what)
+
+
+@line("kept-action")
+def _kept_action(e, w):
+    if w.visible(e["card"]):
+        return w.by(e["faction"], N_("The Rebels keep the action card {card}."),
+                    N_("The Empire keeps the action card {card}."), card=w.name(e["card"]))
+    return w.by(e["faction"], N_("The Rebels keep an action card."), N_("The Empire keeps an action card."))
+
+
+@line("action-played")
+def _action_played(e, w):
+    if e.get("leader"):
+        return w.by(e["faction"], N_("The Rebels play the action card {card} with {leader}."),
+                    N_("The Empire plays the action card {card} with {leader}."),
+                    card=w.name(e["card"]), leader=w.name(e["leader"]))
+    return w.by(e["faction"], N_("The Rebels play the action card {card}."),
+                N_("The Empire plays the action card {card}."), card=w.name(e["card"]))
+
+
+@line("card-taken")
+def _card_taken(e, w):
+    pile = str(e.get("deck", ""))
+    where = _("their discard pile") if pile.startswith("discard:") else _("their deck")
+    if w.visible(e["card"]):
+        return w.by(e["faction"], N_("The Rebels take {card} from {where}."), N_("The Empire takes {card} from {where}."),
+                    card=w.name(e["card"]), where=where)
+    return w.by(e["faction"], N_("The Rebels take a card from {where}."), N_("The Empire takes a card from {where}."),
+                where=where)
+
+
+@line("cards-revealed")
+def _cards_revealed(e, w):
+    shown = w.cards(e["cards"])
+    what = shown or npgettext("shown", "{n} card", "{n} cards", e["count"]).format(n=e["count"])
+    return w.by(e["to"], N_("  Cards shown to the Rebels{cause}: {cards}."),
+                N_("  Cards shown to the Empire{cause}: {cards}."), cause=w.because(e.get("cause")), cards=what)
+
+
+@line("hand-shown", "tactics-shown")
+def _hand_shown(e, w):
+    shown = w.cards(e["cards"])
+    kind = e.get("kind", "tactics")
+    if shown is None and w.visible(e["cards"]):
+        shown = _("no cards")
+    if shown is None:
+        return w.by(e["faction"], N_("  The Rebels show their {kind} cards{cause}."),
+                    N_("  The Empire shows its {kind} cards{cause}."), kind=w.phrase(kind), cause=w.because(e.get("card")))
+    return w.by(e["faction"], N_("  The Rebels show their {kind} cards{cause}: {cards}."),
+                N_("  The Empire shows its {kind} cards{cause}: {cards}."), kind=w.phrase(kind),
+                cause=w.because(e.get("card")), cards=shown)
+
+
+@line("objectives-shown")
+def _objectives_shown(e, w):
+    shown = w.cards(e["cards"])
+    if shown is None:
+        return w.say(N_("  The top objective cards are shown to both sides."))
+    return w.say(N_("  The top objective cards are shown to both sides: {cards}."), cards=shown)
+
+
+@line("looked-at-objectives")
+def _looked_at_objectives(e, w):
+    shown = w.cards(e["cards"])
+    if shown is None:
+        return w.by(e["faction"], N_("  The Rebels look at the top of the objective deck."),
+                    N_("  The Empire looks at the top of the objective deck."))
+    return w.by(e["faction"], N_("  The Rebels look at the top of the objective deck: {cards}."),
+                N_("  The Empire looks at the top of the objective deck: {cards}."), cards=shown)
+
+
+@line("arranged-objectives")
+def _arranged_objectives(e, w):
+    n = e["to_bottom"]
+    return w.say(npgettext("objectives", "  {n} of them goes to the bottom of the objective deck.",
+                           "  {n} of them go to the bottom of the objective deck.", n), n=n)
+
+
+@line("objectives-to-bottom")
+def _objectives_to_bottom(e, w):
+    n = e["count"]
+    return w.say(npgettext("objectives", "  {n} objective card goes to the bottom of the objective deck.",
+                           "  {n} objective cards go to the bottom of the objective deck.", n), n=n)
+
+
+@line("objective-played")
+def _objective_played(e, w):
+    return w.say(N_("The Rebels play the objective {card}."), card=w.name(e["card"]))
+
+
+@line("objective-scored")
+def _objective_scored(e, w):
+    if e.get("reputation"):
+        return w.say(ngettext("The Rebels complete {card} (+{n} reputation).",
+                              "The Rebels complete {card} (+{n} reputation).", e["reputation"]),
+                     card=w.name(e["card"]), n=e["reputation"])
+    return w.say(N_("The Rebels complete {card}."), card=w.name(e["card"]))
+
+
+@line("objective-kept")
+def _objective_kept(e, w):
+    return w.say(N_("  {card} goes back to the Rebel hand."), card=w.name(e["card"]))
+
+
+@line("objective-buried")
+def _objective_buried(e, w):
+    if w.visible(e["card"]):
+        return w.say(N_("The Rebel objective {card} goes to the bottom of the objective deck{cause}."),
+                     card=w.name(e["card"]), cause=w.because(e.get("by")))
+    return w.say(N_("A Rebel objective goes to the bottom of the objective deck{cause}."),
+                 cause=w.because(e.get("by")))
+
+
+@line("discarded-mission")
+def _discarded_mission(e, w):
+    return w.by(e["faction"], N_("The Rebels discard the mission {card}{cause}."),
+                N_("The Empire discards the mission {card}{cause}."), card=w.name(e["card"]),
+                cause=w.because(e.get("cause")))
+
+
+@line("effect-chosen")
+def _effect_chosen(e, w):
+    return w.say(N_("  {card}: {choice}."), card=w.name(e["card"]), choice=branch_label(w.game, e["card"], e["option"]))
+
+
+def branch_label(game, card: str, option: str) -> str:
+    """The label of a ``choose_one`` branch of a card's effect, in the reader's language."""
+    content = game.rules.content
+    item = next((content.items(k)[card] for k in sorted(content.counts(), key=lambda k: (k == "markers", k))
+                 if card in content.items(k)), None)
+    stack = [getattr(item, key, None) or [] for key in ("target", "effect", "failure")]
+    for ability in ("top", "bottom"):
+        stack.append(getattr(getattr(item, ability, None), "effect", None) or [])
+    while stack:
+        node = stack.pop()
+        if hasattr(node, "model_dump"):
+            node = node.model_dump()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            if node.get("id") == option and "label" in node:
+                return local_text(node["label"])
+            stack.extend(v for v in node.values() if isinstance(v, (list, dict)))
+    return option.replace("-", " ")
+
+
+@line("effect-delayed")
+def _effect_delayed(e, w):
+    return w.say(N_("  {card} will take effect at the {when}."), card=w.name(e["card"]), when=w.phrase(e["until"]))
+
+
+@line("effect-failed")
+def _effect_failed(e, w):
+    return w.say(N_("  {card} has no effect: {reason}."), card=w.name(e.get("card")), reason=w.phrase(e["reason"]))
+
+
+@line("no-target")
+def _no_target(e, w):
+    what = _("no leader") if e.get("wanted") == "leader" else _("no system")
+    return w.say(N_("  {card} has no effect: there is {what} to choose."), card=w.name(e["card"]), what=what)
+
+
+@line("target")
+def _target(e, w):
+    if e.get("card") in tables(w.game).missions:  # a mission's system is told by "mission-system"
+        return ""
+    if e.get("leader"):
+        return w.say(N_("  {card} targets {leader} in {system}."), card=w.name(e.get("card")),
+                     leader=w.name(e["leader"]), system=w.name(e["system"]))
+    return w.say(N_("  {card} targets {system}."), card=w.name(e.get("card")), system=w.name(e["system"]))
+
+
+# -- missions -------------------------------------------------------------------------------------------------------
+
+
+@line("assigned")
+def _assigned(e, w):
+    if w.visible(e["card"]):
+        return w.by(e["faction"], N_("The Rebels assign {leaders} to the mission {card} (face down)."),
+                    N_("The Empire assigns {leaders} to the mission {card} (face down)."),
+                    leaders=w.names(e["leaders"]), card=w.name(e["card"]))
+    return w.by(e["faction"], N_("The Rebels assign {leaders} to a face-down mission."),
+                N_("The Empire assigns {leaders} to a face-down mission."), leaders=w.names(e["leaders"]))
+
+
+@line("mission-revealed")
+def _mission_revealed(e, w):
+    mode = _("an attempt") if e.get("mode") == "attempt" else _("resolved at once")
+    return w.by(e["faction"], N_("The Rebels reveal the mission {card} with {leaders} ({mode})."),
+                N_("The Empire reveals the mission {card} with {leaders} ({mode})."),
+                card=w.name(e["card"]), leaders=w.names(e["leaders"]), mode=mode)
+
+
+@line("mission-system")
+def _mission_system(e, w):
+    return w.say(N_("  {card} takes place in {system}."), card=w.name(e["card"]), system=w.name(e["system"]))
+
+
+@line("opposed")
+def _opposed(e, w):
+    return w.by(e["faction"], N_("  The Rebels send {leader} to oppose it."), N_("  The Empire sends {leader} to oppose it."),
+                leader=w.name(e["leader"]))
+
+
+@line("mission-result")
+def _mission_result(e, w):
+    card = w.name(e["card"])
+    if e.get("unopposed"):
+        message = N_("  {card} succeeds (unopposed).") if e["success"] else N_("  {card} fails (unopposed).")
+        return w.say(message, card=card)
+    successes = e.get("successes")
+    if isinstance(successes, dict) and e.get("faction") in successes:
+        mine = successes[e["faction"]]
+        theirs = sum(v for k, v in successes.items() if k != e["faction"])
+        message = N_("  {card} succeeds: {mine} successes against {theirs}.") if e["success"] else \
+            N_("  {card} fails: {mine} successes against {theirs}.")
+        return w.say(message, card=card, mine=mine, theirs=theirs)
+    return w.say(N_("  {card} succeeds.") if e["success"] else N_("  {card} fails."), card=card)
+
+
+@line("mission-fails")
+def _mission_fails(e, w):
+    return w.say(N_("  {card}: the mission {mission} fails."), card=w.name(e.get("card")), mission=w.name(e.get("mission")))
+
+
+@line("mission-returned")
+def _mission_returned(e, w):
+    if w.visible(e["card"]):
+        return w.by(e["faction"], N_("The Rebels take their unrevealed mission {card} back into their hand."),
+                    N_("The Empire takes its unrevealed mission {card} back into its hand."), card=w.name(e["card"]))
+    return w.by(e["faction"], N_("The Rebels take an unrevealed mission back into their hand."),
+                N_("The Empire takes an unrevealed mission back into its hand."))
+
+
+@line("mission-ended")
+def _mission_ended(e, w):
+    if e.get("to") != "hand":
+        return ""
+    return w.by(e["faction"], N_("  {card} goes back to the Rebel hand."), N_("  {card} goes back to the Imperial hand."),
+                card=w.name(e["card"]))
+
+
+@line("leader-effect")
+def _leader_effect(e, w):
+    if e["kind"] == "no-opposition":
+        return w.say(N_("  Until the end of the round no leader may oppose {leader}."), leader=w.name(e["leader"]))
+    return w.say(ngettext("  Until the end of the round {leader} has {n} extra success on missions.",
+                          "  Until the end of the round {leader} has {n} extra successes on missions.", e["amount"]),
+                 leader=w.name(e["leader"]), n=e["amount"])
+
+
+# -- the board ------------------------------------------------------------------------------------------------------
+
+
+@line("activate")
+def _activate(e, w):
+    return w.by(e["faction"], N_("The Rebels activate {system} with {leader}."),
+                N_("The Empire activates {system} with {leader}."), system=w.name(e["system"]), leader=w.name(e["leader"]))
+
+
+@line("move", "moved")
+def _move(e, w):
+    things = [counted(w.game, n, u) for u, n in e["units"].items() if n]
+    things += [w.name(lid) for lid in e.get("leaders") or ()]
+    source = e.get("source") or e.get("from")
+    if not things:
+        return w.by(e["faction"], N_("  The Rebels move nothing from {source} to {to}."),
+                    N_("  The Empire moves nothing from {source} to {to}."), source=w.name(source), to=w.name(e["to"]))
+    return w.by(e["faction"], N_("  The Rebels move {things} from {source} to {to}."),
+                N_("  The Empire moves {things} from {source} to {to}."), things=w.join(things),
+                source=w.name(source), to=w.name(e["to"]))
+
+
+@line("retreat")
+def _retreat(e, w):
+    things = [counted(w.game, n, u) for u, n in e["units"].items() if n]
+    things += [w.name(lid) for lid in e.get("leaders") or ()]
+    return w.by(e["faction"], N_("  The Rebels retreat {things} from {source} to {to}."),
+                N_("  The Empire retreats {things} from {source} to {to}."), things=w.join(things) or _("nothing"),
+                source=w.name(e.get("from")), to=w.name(e["to"]))
+
+
+@line("loyalty")
+def _loyalty(e, w):
+    system = w.name(e["system"])
+    if e["loyalty"] == "rebel":
+        return w.say(N_("{system} is now loyal to the Rebellion."), system=system)
+    if e["loyalty"] == "empire":
+        return w.say(N_("{system} is now loyal to the Empire."), system=system)
+    return w.say(N_("{system} is now neutral."), system=system)
+
+
+@line("loyalty-unchanged")
+def _loyalty_unchanged(e, w):
+    return w.say(N_("  The loyalty of {system} cannot change."), system=w.name(e["system"]))
+
+
+@line("subjugation")
+def _subjugation(e, w):
+    message = N_("{system} is subjugated.") if e["subjugated"] else N_("{system} is no longer subjugated.")
+    return w.say(message, system=w.name(e["system"]))
+
+
+@line("sabotage")
+def _sabotage(e, w):
+    message = N_("A sabotage marker is placed in {system}.") if e.get("placed") else \
+        N_("The sabotage marker is removed from {system}.")
+    return w.say(message, system=w.name(e["system"]))
+
+
+@line("system-destroyed")
+def _system_destroyed(e, w):
+    return w.say(N_("{system} is destroyed{cause}!"), system=w.name(e["system"]), cause=w.because(e.get("cause")))
+
+
+@line("system-barred")
+def _system_barred(e, w):
+    return w.by(e["faction"], N_("  The Rebels may not enter {system} this round{cause}."),
+                N_("  The Empire may not enter {system} this round{cause}."), system=w.name(e["system"]),
+                cause=w.because(e.get("card")))
+
+
+@line("systems-named")
+def _systems_named(e, w):
+    return w.by(e["faction"], N_("  The Rebels name {systems}: the base is in none of them."),
+                N_("  The Empire names {systems}."), systems=w.names(e["systems"]))
+
+
+@line("base-revealed")
+def _base_revealed(e, w):
+    how = {"voluntary": _("the Rebels reveal it"), "forced": _("the Empire found it"),
+           "relocation": _("the Rebels left it")}.get(e.get("how"), w.phrase(e.get("how")))
+    return w.say(N_("The Rebel base is revealed in {system} ({how})!"), system=w.name(e["system"]), how=how)
+
+
+@line("base-relocated")
+def _base_relocated(e, w):
+    if w.visible(e["new"]):
+        return w.say(N_("The Rebels move their base from {old} to {new}."), old=w.name(e["old"]), new=w.name(e["new"]))
+    return w.say(N_("The Rebels move their base away from {old} to a hidden system."), old=w.name(e["old"]))
+
+
+@line("relocation-impossible")
+def _relocation_impossible(e, w):
+    return w.say(N_("  The base cannot move: {reason}."), reason=w.phrase(e["reason"]))
+
+
+@line("base-answer")
+def _base_answer(e, w):
+    system = w.name(e["system"])
+    if e.get("region"):
+        message = N_("The Rebels answer that their base is in the region of {system}.") if e["here"] else \
+            N_("The Rebels answer that their base is not in the region of {system}.")
+    else:
+        message = N_("The Rebels answer that their base is in {system}.") if e["here"] else \
+            N_("The Rebels answer that their base is not in {system}.")
+    return w.say(message, system=system)
+
+
+# -- units and building ---------------------------------------------------------------------------------------------
+
+
+@line("built")
+def _built(e, w):
+    return w.by(e["faction"], N_("The Rebels build a {unit} for {at}: it waits on build-queue space {space}."),
+                N_("The Empire builds a {unit} for {at}: it waits on build-queue space {space}."),
+                unit=w.name(e["unit"]), at=w.name(e.get("at")), space=e["space"])
+
+
+@line("queued")
+def _queued(e, w):
+    return w.by(e["faction"], N_("  The Rebels put {units} on build-queue space {space}."),
+                N_("  The Empire puts {units} on build-queue space {space}."),
+                units=counted(w.game, e["count"], e["unit"]), space=e["space"])
+
+
+@line("queue-advanced")
+def _queue_advanced(e, w):
+    if not e["ready"]:
+        return ""
+    return w.by(e["faction"], N_("The Rebel units ready to deploy: {units}."),
+                N_("The Imperial units ready to deploy: {units}."), units=w.units(e["ready"]))
+
+
+@line("queue-moved")
+def _queue_moved(e, w):
+    return w.by(e["faction"], N_("  The Rebels move a {unit} from build-queue space {source} to {to}."),
+                N_("  The Empire moves a {unit} from build-queue space {source} to {to}."),
+                unit=w.name(e["unit"]), source=e["source"], to=e["to"])
+
+
+@line("build-blocked")
+def _build_blocked(e, w):
+    if "at" in e:
+        return w.by(e["faction"], N_("  The Rebels cannot build for {at}: no unit of that icon is left."),
+                    N_("  The Empire cannot build for {at}: no unit of that icon is left."), at=w.name(e["at"]))
+    return w.by(e["faction"], N_("  The Rebels cannot build: no unit is left in the supply."),
+                N_("  The Empire cannot build: no unit is left in the supply."))
+
+
+@line("deployed")
+def _deployed(e, w):
+    return w.by(e["faction"], N_("The Rebels deploy a {unit} to {to}."), N_("The Empire deploys a {unit} to {to}."),
+                unit=w.name(e["unit"]), to=w.name(e["to"]))
+
+
+@line("not-deployed")
+def _not_deployed(e, w):
+    return w.by(e["faction"], N_("The Rebels leave a {unit} on build-queue space 1."),
+                N_("The Empire leaves a {unit} on build-queue space 1."), unit=w.name(e["unit"]))
+
+
+@line("gained-units")
+def _gained_units(e, w):
+    return w.by(e["faction"], N_("The Rebels gain {units} in {at}."), N_("The Empire gains {units} in {at}."),
+                units=counted(w.game, e["count"], e["unit"]), at=w.name(e["at"]))
+
+
+@line("destroyed")
+def _destroyed(e, w):
+    where = w.name(e["at"]) if "space" not in e else _("build-queue space {space}").format(space=e["space"])
+    return w.say(ngettext("{units} is destroyed in {at}{cause}.", "{units} are destroyed in {at}{cause}.", e["count"]),
+                 units=counted(w.game, e["count"], e["unit"]), at=where, cause=w.because(e.get("cause")))
+
+
+# -- leaders --------------------------------------------------------------------------------------------------------
+
+
+@line("recruited")
+def _recruited(e, w):
+    if e.get("at") and e["at"] not in ("pool",):
+        return w.by(e["faction"], N_("The Rebels recruit {leader} and place them in {at}."),
+                    N_("The Empire recruits {leader} and places them in {at}."), leader=w.name(e["leader"]),
+                    at=w.name(e["at"]))
+    return w.by(e["faction"], N_("The Rebels recruit {leader}."), N_("The Empire recruits {leader}."),
+                leader=w.name(e["leader"]))
+
+
+@line("leader-placed")
+def _leader_placed(e, w):
+    return w.say(N_("  {leader} goes to {at}{cause}."), leader=w.name(e["leader"]), at=w.name(e.get("at") or e["system"]),
+                 cause=w.because(e.get("card")))
+
+
+@line("leader-moved", "leader-returned")
+def _leader_moved(e, w):
+    if e.get("to") == "pool":
+        return w.say(N_("  {leader} returns to the leader pool{cause}."), leader=w.name(e["leader"]),
+                     cause=w.because(e.get("cause")))
+    return w.say(N_("  {leader} goes to {to}{cause}."), leader=w.name(e["leader"]), to=w.name(e["to"]),
+                 cause=w.because(e.get("cause")))
+
+
+@line("leaders-to-pool")
+def _to_pool(e, w):
+    return w.say(N_("  {leaders} go to the leader pool{cause}."), leaders=w.names(e["leaders"]),
+                 cause=w.because(e.get("card")))
+
+
+@line("leaders-moved")
+def _leaders_moved(e, w):
+    if e.get("to") == "pool":
+        return w.say(N_("  {leaders} go to the leader pool{cause}."), leaders=w.names(e["leaders"]),
+                     cause=w.because(e.get("card")))
+    if e.get("source"):
+        return w.say(N_("  {leaders} are taken from {source} to {to}{cause}."), leaders=w.names(e["leaders"]),
+                     source=w.name(e["source"]), to=w.name(e["to"]), cause=w.because(e.get("card")))
+    return w.say(N_("  {leaders} go to {to}{cause}."), leaders=w.names(e["leaders"]), to=w.name(e["to"]),
+                 cause=w.because(e.get("card")))
+
+
+@line("leaders-retrieved")
+def _leaders_retrieved(e, w):
+    return w.say(N_("Leaders return to their pools."))
+
+
+@line("leader-added")
+def _leader_added(e, w):
+    return w.by(e["faction"], N_("  The Rebels add {leader} to the combat."), N_("  The Empire adds {leader} to the combat."),
+                leader=w.name(e["leader"]))
+
+
+@line("captured")
+def _captured(e, w):
+    return w.say(N_("{leader} is captured in {at}{cause}."), leader=w.name(e["leader"]), at=w.name(e["at"]),
+                 cause=w.because(e.get("cause")))
+
+
+@line("rescued")
+def _rescued(e, w):
+    return w.say(N_("{leader} is rescued and goes to {to}{cause}."), leader=w.name(e["leader"]), to=w.name(e["to"]),
+                 cause=w.because(e.get("cause")))
+
+
+@line("detained")
+def _detained(e, w):
+    return w.say(N_("{leader} is detained in {at} until after the next Refresh Phase."), leader=w.name(e["leader"]),
+                 at=w.name(e["at"]))
+
+
+@line("leader-detained")
+def _leader_detained(e, w):
+    return w.say(N_("{leader} stays detained in {at}."), leader=w.name(e["leader"]), at=w.name(e["at"]))
+
+
+@line("leader-replaced")
+def _leader_replaced(e, w):
+    return w.say(N_("  {leader} becomes {by}."), leader=w.name(e["leader"]), by=w.name(e["by"]))
+
+
+@line("leader-eliminated")
+def _leader_eliminated(e, w):
+    cause = w.because(e.get("card") or e.get("cause"))
+    if e.get("at"):
+        return w.say(N_("{leader} is eliminated in {at}{cause}."), leader=w.name(e["leader"]), at=w.name(e["at"]),
+                     cause=cause)
+    return w.say(N_("{leader} is eliminated{cause}."), leader=w.name(e["leader"]), cause=cause)
+
+
+@line("ring-attached")
+def _ring_attached(e, w):
+    return w.say(N_("  {leader} now carries the {ring}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]))
+
+
+@line("ring-replaced")
+def _ring_replaced(e, w):
+    return w.say(N_("  {leader} loses the {ring}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]))
+
+
+@line("ring-used")
+def _ring_used(e, w):
+    return w.say(N_("  {leader} uses the {ring}: {effect}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]),
+                 effect=ring_effect(w, str(e.get("effect", ""))))
+
+
+def ring_effect(w: Words, effect: str) -> str:
+    """What a ring did, from the English the rules logged (base/rules/rings.py)."""
+    if effect.startswith("an Imperial ") and effect.endswith(" became a blank"):
+        return w.say(N_("an Imperial {face} became a blank"), face=dice_face(effect[len("an Imperial "):-15]))
+    if effect.endswith(" is freed"):
+        return w.say(N_("{leader} is freed"), leader=w.name(effect[:-9]))
+    return w.phrase(effect)
+
+
+# -- probes and the base --------------------------------------------------------------------------------------------
+
+
+@line("probes-handed")
+def _probes_handed(e, w):
+    shown = w.cards(e["cards"])
+    n = e["count"]
+    what = npgettext("handed", "{n} probe card", "{n} probe cards", n).format(n=n)
+    return w.say(N_("The Rebels hand over {what}{cards}."), what=what, cards=f": {shown}" if shown else "")
+
+
+@line("probes-taken")
+def _probes_taken(e, w):
+    shown = w.cards(e["cards"])
+    n = e["count"]
+    what = npgettext("taken", "{n} probe card", "{n} probe cards", n).format(n=n)
+    return w.say(N_("The Rebels take {what} from the Imperial hand{cards}."), what=what,
+                 cards=f": {shown}" if shown else "")
+
+
+@line("probes-planted")
+def _probes_planted(e, w):
+    return w.say(N_("  They go back into the probe deck: {top} on top, {bottom} at the bottom."), top=e["top"],
+                 bottom=e["bottom"])
+
+
+# -- combat ---------------------------------------------------------------------------------------------------------
+
+
+@line("combat")
+def _combat(e, w):
+    return w.say(N_("Combat in {system}!"), system=w.name(e["system"]))
+
+
+@line("combat-round")
+def _combat_round(e, w):
+    return w.say(N_("  Combat round {round} in {system}."), round=e["round"], system=w.name(e["system"]))
+
+
+@line("tactic-played")
+def _tactic_played(e, w):
+    return w.by(e["faction"], N_("  The Rebels play the tactic card {card}."),
+                N_("  The Empire plays the tactic card {card}."), card=w.name(e["card"]))
+
+
+@line("tactic-discarded")
+def _tactic_discarded(e, w):
+    return w.by(e["faction"], N_("  The Rebels discard the tactic card {card}."),
+                N_("  The Empire discards the tactic card {card}."), card=w.name(e["card"]))
+
+
+@line("damage")
+def _damage(e, w):
+    dealt = "; ".join(f"{w.name(unit)} {'+'.join(map(str, hits))}" for unit, hits in e["dealt"].items())
+    return w.by(e["faction"], N_("  The Rebels take damage {where}: {dealt}."),
+                N_("  The Empire takes damage {where}: {dealt}."), where=theater_where(e["theater"]), dealt=dealt)
+
+
+@line("blocked")
+def _blocked(e, w):
+    return w.by(e["faction"], N_("  The Rebels block {amount} damage with {card}."),
+                N_("  The Empire blocks {amount} damage with {card}."), amount=e["amount"], card=w.name(e["card"]))
+
+
+EFFECTS = {
+    "prevent": N_("some hits are prevented"),
+    "forbid": N_("no tactic card may be played next round"),
+    "no-repair": N_("no damage may be removed with specials"),
+    "shed": N_("damage may be taken off afterwards"),
+    "redirect": N_("damage may be moved onto another unit"),
+    "pick-first": N_("it chooses its tactic card first, face up"),
+    "dice": N_("fewer attack dice"),
+    "no-retreat": N_("no retreat"),
+    "no-block": N_("no damage may be blocked"),
+    "no-tactics": N_("no tactic cards may be played"),
+    "ignore-transport": N_("units may retreat without transport"),
+    "health": N_("units' health changes"),
+    "recolour-hits": N_("hits may go on units of either colour"),
+}
+UNTIL = {"combat": N_("this combat"), "round": N_("this combat round"), "step": N_("this step")}
+
+
+@line("combat-effect")
+def _combat_effect(e, w):
+    what = gettext(EFFECTS[e["kind"]]) if e["kind"] in EFFECTS else w.phrase(e["kind"])
+    return w.by(e["faction"], N_("  The Rebels are affected for {until}: {what}{cause}."),
+                N_("  The Empire is affected for {until}: {what}{cause}."), until=gettext(UNTIL.get(e["until"], e["until"])),
+                what=what, cause=w.because(e.get("card")))
+
+
+@line("battle-won")
+def _battle_won(e, w):
+    if e["theater"] == "space":
+        return w.by(e["winner"], N_("  The Rebels win the space battle in {system}."),
+                    N_("  The Empire wins the space battle in {system}."), system=w.name(e["system"]))
+    return w.by(e["winner"], N_("  The Rebels win the ground battle in {system}."),
+                N_("  The Empire wins the ground battle in {system}."), system=w.name(e["system"]))
+
+
+@line("combat-end")
+def _combat_end(e, w):
+    return w.say(N_("  The combat in {system} is over."), system=w.name(e["system"]))
+
+
+@line("death-star-plans")
+def _death_star_plans(e, w):
+    if e["hit"]:
+        return w.say(N_("  {card}: a direct hit, the Death Star is destroyed!"), card=w.name(e["card"]))
+    return w.say(N_("  {card}: no direct hit."), card=w.name(e["card"]))
+
+
+#: The English words events carry in their fields (causes, reasons, dice faces, deck kinds), marked for translation.
+PHRASES = (
+    N_("combat"), N_("hand limit"), N_("leader limit"), N_("end of combat"), N_("escorted the rescued leader"),
+    N_("base relocated"), N_("ground units"), N_("its last target marker is gone"), N_("leader"), N_("special"),
+    N_("no Death Star Under Construction"), N_("no transport in a destroyed system"),
+    N_("returned to the supply to build"), N_("stranded in a destroyed system"), N_("system destroyed"),
+    N_("effect"), N_("never revealed"), N_("cannot change"),
+    N_("not in the supply"), N_("none of these leaders can be recruited"),
+    N_("no unit on the build queue can be deployed here"), N_("no drawn system can hold the base"),
+    N_("condition not met"), N_("an additional card cannot cancel"), N_("a captured leader cannot be detained"),
+    N_("reroll 1 die"), N_("the failed mission succeeds"), N_("end of the Command Phase"), N_("the end of the combat round"), N_("end of round"),
+    N_("reputation reached the time marker"), N_("the time marker reached the reputation marker"),
+    N_("the Empire holds the revealed Rebel base"), N_("the Rebel base's system was destroyed"),
+    N_("missions"), N_("objectives"), N_("actions"), N_("tactics"),
+    N_("probes"), N_("projects"),
+)
+PHRASE_SET = frozenset(PHRASES)
+
+
+def word(lines: dict, event: dict, words: Words) -> str | None:
     """The line ``lines`` gives an event, or ``None`` (no wording, or the event was logged with other fields than
-    the wording expects: the kernel's plain wording then tells it, and an account never fails)."""
-    line = lines.get(event["type"])
-    if line is None:
+    the wording expects: the kernel's plain wording then tells it, and an account never fails). English lines get
+    their "a"/"an" right."""
+    wording = lines.get(event["type"])
+    if wording is None:
         return None
     try:
-        return line(event, namer)
+        text = wording(event, words)
     except (KeyError, TypeError, AttributeError):
         return None
+    return articles(text) if language() == "en" else text
 
 
-def describe(game, event: dict) -> str | None:
+def describe(game, event: dict, viewer: str | None = None) -> str | None:
     if event["type"] in QUIET:
         return ""
-    return word(LINES, event, partial(readable, game))
+    return word(LINES, event, Words(game, viewer))
+
+
+__all__ = ["LINES", "PHRASES", "QUIET", "Words", "describe", "line", "side", "word"]

@@ -1,36 +1,292 @@
 """Names for people: the one place ids become words ("at-st" -> "AT-ST"), for option labels, prompts and the
-account of a game. Names come from the content (every item with a ``name``), in English for now."""
+account of a game, in the language of the reader.
+
+Two sides, kept apart on purpose:
+
+* **Rules code** (phases, ops, rules) makes the English words a decision stores: :func:`label` (an item's English
+  name) and :func:`text` (a sentence from a marked template, ``text(game, N_("Activate {system}"), system=sid)``).
+  The state and the log are the same whatever language anyone reads them in, so saves load in every language.
+* **Presentation** (the account, the terminal) shows words in the current language (:mod:`swrebellion.i18n`):
+  :func:`name` and :func:`readable` for ids, :func:`localize` for a stored English label or prompt, which
+  :func:`text` remembered how to make (its template and arguments) so that it can be made again in Russian.
+
+Names come from the content (every item with a ``name: {en, ru, tr}``); a name a pack does not give in the
+reader's language is shown in English.
+"""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from swrebellion.i18n import N_, gettext, language, ngettext, pgettext, using
+
 from .tables import BASE_SPACE
 
-#: Places that are not content items.
-SPECIAL = {BASE_SPACE: "the Rebel Base space"}
+#: Places and words that are not content items but are named to people.
+SPECIAL = {BASE_SPACE: N_("the Rebel Base space"), "rebel": N_("Rebel"), "empire": N_("Empire")}
+#: How many English texts :func:`text` remembers before starting afresh (a long-lived process playing many games).
+MEMO_LIMIT = 200_000
 
 
-def names(game) -> dict[str, str]:
-    """id -> English name of every named item in the packs (built once per rules, shared by every copy)."""
+def names(game, lang: str = "en") -> dict[str, str]:
+    """id -> name of every named item in the packs, in ``lang`` (English where a pack gives no such name); built
+    once per rules and language, shared by every copy of a game."""
     cache = game.rules.cache
-    if "base.names" not in cache:
+    key = f"base.names.{lang}"
+    if key not in cache:
         content = game.rules.content
         found: dict[str, str] = {}
-        for kind in sorted(content.counts()):
+        # ids are unique per kind only: a card and its marker share one ("sabotage"); the card wins, and a
+        # marker is named through :func:`marker_name`
+        for kind in sorted(content.counts(), key=lambda k: (k == "markers", k)):
             for ident, item in content.items(kind).items():
                 name = getattr(item, "name", None)
                 if name is not None:
-                    found.setdefault(ident, name.en)
-        cache["base.names"] = {**found, **SPECIAL}
-    return cache["base.names"]
+                    found.setdefault(ident, getattr(name, lang, None) or name.en)
+        cache[key] = {**found, **{k: (v if lang == "en" else _translated(v, lang)) for k, v in SPECIAL.items()}}
+    return cache[key]
+
+
+def _translated(message: str, lang: str) -> str:
+    with using(lang):
+        return gettext(message)
+
+
+def missing_names(content, lang: str) -> dict[str, list[str]]:
+    """kind -> ids of the items whose name has no ``lang`` translation (``rebellion packs list --lang``)."""
+    missing: dict[str, list[str]] = {}
+    for kind in sorted(content.counts()):
+        for ident, item in sorted(content.items(kind).items()):
+            name = getattr(item, "name", None)
+            if name is not None and not getattr(name, lang, None):
+                missing.setdefault(kind, []).append(ident)
+    return missing
+
+
+class Marker(str):
+    """A marker's id as an argument of :func:`text`: named as the marker, not as the card that shares its id."""
+
+
+class Word(str):
+    """An English word marked with ``N_`` as an argument of :func:`text`: translated, never taken for an id ("red"
+    is also the id of the red die)."""
+
+
+# -- rules side: English, remembered ------------------------------------------------------------------------------
 
 
 def label(game, thing: str) -> str:
-    """The name of a system, leader, unit or card id; an id the packs do not name is shown as it is."""
+    """The English name of a system, leader, unit or card id, for what the rules store (an option's label); an id
+    the packs do not name is shown as it is."""
     return names(game).get(thing, thing)
 
 
-def readable(game, value) -> str:
-    """For the account: a name, or an id made readable ("rebel" -> "Rebel")."""
+def text(game, template: str, /, **args: Any) -> str:
+    """The English text of ``template`` (a message marked with ``N_``) with ``args`` filled in: ids become English
+    names, lists are joined with commas, ``{unit: count}`` dicts read "2 TIE Fighters and 1 AT-AT", a text made
+    by this function stays as it is. ``a``/``an`` are chosen for
+    the name that follows. The template and the arguments are remembered, so :func:`localize` can show the same
+    text in another language."""
+    return _remember(game, (template, None, None), args)
+
+
+def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
+    """:func:`text` with a number: the singular or plural template for ``n`` (``{n}`` in it is the number)."""
+    return _remember(game, (singular, plural, n), {"n": n, **args})
+
+
+def _remember(game, message: tuple, args: dict) -> str:
+    singular, plural, n = message
+    template = singular if plural is None or n == 1 else plural
+    english = template.format(**{k: _english(game, v) for k, v in args.items()})
+    if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
+        english = articles(english)
+    memo = game.rules.cache.setdefault("base.texts", {})
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    memo[english] = (message, args)
+    return english
+
+
+def _english(game, value) -> str:
+    if isinstance(value, Marker):
+        return _marker(game, value, "en")
+    if isinstance(value, Word):
+        return str(value)
     if isinstance(value, str):
-        return names(game).get(value) or value.replace("-", " ").capitalize()
+        return names(game).get(value, value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_english(game, v) for v in value)
+    if isinstance(value, dict):  # units and how many: "2 TIE Fighters and 1 AT-AT"
+        return join_english([f"{n} {plural(label(game, u)) if n != 1 else label(game, u)}" for u, n in value.items()])
     return str(value)
+
+
+def join_english(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def join(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C" in the current language."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=(\S+))")
+_ARTICLE_BEFORE_FIELD = re.compile(r"\b[Aa] \{")
+#: Letters whose English names start with a vowel sound: "an X-wing", "an R2 unit".
+_VOWEL_LETTERS = set("AEFHILMNORSX")
+
+
+def articles(english: str) -> str:
+    """Fix "a" before a word that starts with a vowel sound: "a AT-AT" -> "an AT-AT", "a X-wing" -> "an X-wing";
+    "a U-wing", "a unit" and "a TIE Fighter" stay."""
+
+    def fix(match: re.Match) -> str:
+        word = match.group(2)
+        initialism = len(word) > 1 and (word[1] == "-" or word[:2].isupper()) and word[0].isupper()
+        vowel = word[0] in _VOWEL_LETTERS if initialism else word[0] in "AEIOaeio"
+        return (match.group(1) + "n " if vowel else match.group(0)) if word.lower() != "one" else match.group(0)
+
+    return _ARTICLE.sub(fix, english)
+
+
+#: A die showing a face, as option labels name it ("Reroll a red hit").
+DICE = {
+    ("red", "hit"): N_("red hit"), ("red", "blank"): N_("red blank"), ("red", "special"): N_("red special"),
+    ("red", "direct-hit"): N_("red direct hit"), ("black", "hit"): N_("black hit"), ("black", "blank"): N_("black blank"),
+    ("black", "special"): N_("black special"), ("black", "direct-hit"): N_("black direct hit"),
+    ("green", "hit"): N_("green hit"), ("green", "blank"): N_("green blank"), ("green", "special"): N_("green special"),
+    ("green", "direct-hit"): N_("green direct hit"),
+}
+
+
+#: Dice colours as option labels name them ("TIE Fighter (1 black)").
+DICE_COLOURS = {"red": N_("red"), "black": N_("black"), "green": N_("green")}
+#: The bare icon shapes some effects name (a unit "for the circle icon").
+SHAPES = (N_("triangle"), N_("circle"), N_("square"))
+
+
+def card_prompt(game, ctx: dict, with_card: str, without: str) -> str:
+    """A prompt naming the card being played ("Sabotage: choose a system"), or the plain one when none is."""
+    card = ctx.get("card")
+    return text(game, with_card, card=card) if card else without
+
+
+def content_text(game, value) -> str:
+    """The English of content text (a string, or ``{en, ru, tr}`` from a pack), remembered so that
+    :func:`localize` shows the pack's translation."""
+    if isinstance(value, str):
+        return value
+    memo = game.rules.cache.setdefault("base.texts", {})
+    memo[value.en] = ("content", value)
+    return value.en
+
+
+def die(game, colour: str, face: str) -> str:
+    """A die and its face for a label: "red direct hit" (a :func:`text`, so it is shown in the reader's language)."""
+    return text(game, DICE.get((colour, face)) or f"{colour} {face.replace('-', ' ')}")
+
+
+# -- presentation side: the reader's language ----------------------------------------------------------------------
+
+
+def name(game, thing: str) -> str:
+    """The name of an id in the current language (English where the pack gives none; the id as it is when the
+    packs do not name it)."""
+    return names(game, language()).get(thing, thing)
+
+
+def marker_name(game, marker: str) -> str:
+    """The name of a marker (a target marker, a ring) in the current language, even where a card shares its id."""
+    return _marker(game, marker, language())
+
+
+def _marker(game, marker: str, lang: str) -> str:
+    content = game.rules.content
+    markers = content.items("markers") if "markers" in content.counts() else {}
+    item = markers.get(marker) or markers.get(f"{marker}-ring")  # a leader's ring is named by its marker
+    if item is None:
+        return names(game, lang).get(marker, marker)
+    return getattr(item.name, lang, None) or item.name.en
+
+
+def readable(game, value) -> str:
+    """For the account: a name in the current language, or an id made readable ("some-word" -> "Some word")."""
+    if isinstance(value, str):
+        return names(game, language()).get(value) or value.replace("-", " ").capitalize()
+    return str(value)
+
+
+def local_text(value) -> str:
+    """Content text (a pack's string, or ``{en, ru, tr}``) in the current language; English where it has none."""
+    if isinstance(value, dict):
+        return value.get(language()) or value.get("en", "")
+    return getattr(value, language(), None) or getattr(value, "en", None) or str(value)
+
+
+def localize(game, english: str) -> str:
+    """A label or prompt the rules stored in English, in the current language: made again from the template
+    :func:`text` remembered, or an item's name, or a marked message; unchanged when none of them knows it."""
+    lang = language()
+    if lang == "en" or not english:
+        return english
+    memo = game.rules.cache.get("base.texts", {})
+    if english in memo and memo[english][0] == "content":  # a pack's own text: its translation, if it has one
+        return getattr(memo[english][1], lang, None) or english
+    if english in memo:
+        (singular, plural, n), args = memo[english]
+        template = gettext(singular) if plural is None else ngettext(singular, plural, n)
+        try:
+            return template.format(**{k: _local(game, v) for k, v in args.items()})
+        except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder: English, not a crash
+            return english
+    by_english = _english_names(game)
+    if english in by_english:
+        return name(game, by_english[english])
+    return gettext(english)
+
+
+def _local(game, value) -> str:
+    if isinstance(value, Marker):
+        return marker_name(game, value)
+    if isinstance(value, Word):
+        return gettext(value)
+    if isinstance(value, str):
+        local = names(game, language()).get(value)
+        return local if local is not None else localize(game, value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_local(game, v) for v in value)
+    if isinstance(value, dict):
+        return join([counted(game, n, u) for u, n in value.items()])
+    return str(value)
+
+
+def _english_names(game) -> dict[str, str]:
+    """English name -> id (items that share an English name share their translations: the first id is enough)."""
+    cache = game.rules.cache
+    if "base.by_english" not in cache:
+        found: dict[str, str] = {}
+        for ident, english in names(game).items():
+            found.setdefault(english, ident)
+        cache["base.by_english"] = found
+    return cache["base.by_english"]
+
+
+def counted(game, n: int, thing: str) -> str:
+    """``n`` of an item, in the current language: "3 Stormtroopers", "1 AT-AT" (Russian: "Штурмовик ×3")."""
+    if language() == "en":
+        return f"{n} {plural(label(game, thing)) if n != 1 else label(game, thing)}"
+    return pgettext("a number of named things", "{count} {name}").format(count=n, name=name(game, thing))
+
+
+def plural(english: str) -> str:
+    """The English plural of a name: "TIE Fighter" -> "TIE Fighters", "Death Star Under Construction" -> "Death
+    Stars Under Construction"."""
+    head, sep, tail = english.partition(" Under ")
+    if head.endswith(("s", "x", "ch", "sh")):
+        return head + "es" + sep + tail
+    return head + "s" + sep + tail

@@ -151,10 +151,10 @@ def build_tables(catalog) -> Tables:
 
 def tables(game) -> Tables:
     """The tables for this game's rules (built on first use, then shared by every copy)."""
-    cache = game.rules.cache
-    if "base" not in cache:
-        cache["base"] = build_tables(game.rules.content)
-    return cache["base"]
+    try:  # the common case first: called hundreds of thousands of times a game
+        return game.rules.cache["base"]
+    except KeyError:
+        return game.rules.cache.setdefault("base", build_tables(game.rules.content))
 
 
 def the_setup(game):

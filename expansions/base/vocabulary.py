@@ -96,6 +96,8 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "leader-added": ("a leader joined a combat from the pool (RS-CMB-04)", ("faction", "leader", "system"), {}),
     "leader-placed": ("a card put a leader in a system", ("leader", "at", "card"), {}),
     "leader-moved": ("a leader was moved", ("leader", "to", "cause"), {}),
+    "leaders-to-pool": ("a leader a card chose sent back to his pool (``move_leaders`` with which: choose, to: pool)",
+                        ("faction", "leaders", "card"), {}),
     "leaders-moved": ("leaders moved together by a card (``move_leaders``): `faction` names their side when they are "
                       "one side's own (a mission's leaders, a leader sent back to the pool), `source` the system "
                       "they were taken from to the nearest one (a captive and his captors)",
@@ -218,7 +220,9 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "looked-at-missions": ("mission cards looked at", ("faction", "count", "card"), {}),
     "mission-margin": ("by how many successes a mission succeeded", ("card", "margin"), {"margin": "the margin"}),
     "cards-moved": ("cards a card moved between zones, where no more particular event says it (``move_cards``)",
-                    ("faction", "source", "to", "cards", "card"), {"source": "the zone they came from"}),
+                    ("faction", "source", "to", "cards", "card"),
+                    {"source": "the zone they came from, sides absolute (`hand:rebel:actions`)",
+                     "to": "the zone they went to (`discard`: their own discard pile)"}),
     "cards-drawn": ("cards drawn from a deck with no more particular event (``move_cards``)",
                     ("faction", "count", "cards", "card"), {}),
 }

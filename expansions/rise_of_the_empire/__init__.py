@@ -140,10 +140,10 @@ def on_event(game, event):
 
 
 @hookimpl(tryfirst=True)  # it rewords one base event (leader-eliminated) as well as its own
-def describe_event(game, event):
+def describe_event(game, event, viewer):
     from . import describe
 
-    return describe.describe(game, event)
+    return describe.describe(game, event, viewer)
 
 
 @hookimpl
@@ -158,3 +158,17 @@ def board_annotations(game, view):
     from . import board_marks
 
     return board_marks.annotations(game, view)
+
+
+@hookimpl
+def determinize(game, player, rng):
+    from . import sampling
+
+    sampling.determinize(game, player, rng)
+
+
+@hookimpl
+def cards_played(game, event):
+    from . import plays
+
+    return plays.cards_played(game, event)

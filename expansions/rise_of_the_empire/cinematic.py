@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, ROLE, combat_state, decider, label
+from swrebellion.expansions.base.api import OPPONENT, ROLE, combat_state, content_text, decider, ntext, text
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.i18n import N_
 
 from . import ops_moments
 from .flow import after_current
@@ -138,8 +139,10 @@ def half_options(game, faction: str, card: str) -> list[dict]:
     out = []
     for half in usable_halves(game, faction, card):
         summary = getattr(content, half).summary
-        out.append({"id": half, "label": f"{half.capitalize()}: {summary.en if summary else half}"})
-    return out + [{"id": "none", "label": "Use neither ability (RS-ROE-05)"}]
+        words = content_text(game, summary) if summary else half
+        out.append({"id": half, "label": text(game, N_("Top: {ability}") if half == "top" else N_("Bottom: {ability}"),
+                                             ability=words)})
+    return out + [{"id": "none", "label": N_("Use neither ability")}]  # RS-ROE-05
 
 
 def resolve(game, faction: str, card: str, half: str, theater: str, additional: bool, into: str) -> None:
@@ -189,8 +192,8 @@ def _generator(game, frame) -> None:
             return_to_deck(game, faction, "ground", pile[0], cause="shield-generator")
             continue
         game.ask(decider(game, faction, "general"), "shield-generator",
-                 [{"id": c, "label": f"Take {label_card(game, c)} back"} for c in pile],
-                 "Shield Generator: take a ground card back from your discard pile")
+                 [{"id": c, "label": text(game, N_("Take {card} back"), card=c)} for c in pile],
+                 text(game, N_("{unit}: take a ground tactic card back from your discard pile"), unit="shield-generator"))
         return
     frame["stage"] = "pick"
 
@@ -218,7 +221,8 @@ def _pick(game, frame) -> None:
             frame["picks"][player] = {"id": own[0]}
             continue
         asks.append((player, "advanced-tactic", [{"id": c, "label": label_card(game, c)} for c in own],
-                     f"Choose your {theater} tactic card for this round"))
+                     N_("Choose your space tactic card for this round") if theater == "space" else
+                     N_("Choose your ground tactic card for this round")))
     if len(asks) == 2 and ops_moments.pick_first(game, frame, eligible, asks):  # Good Intel (RoE printing)
         return
     if asks:
@@ -226,7 +230,8 @@ def _pick(game, frame) -> None:
 
 
 def label_card(game, card: str) -> str:
-    return game.rules.content.items("advanced-tactics")[card].name.en
+    """An advanced tactic card's name (its English, remembered by id: base tactic cards share some names)."""
+    return text(game, "{card}", card=card)
 
 
 def _reveal(game, frame) -> None:
@@ -247,7 +252,7 @@ def _reveal(game, frame) -> None:
         if cancels:  # the defender says first which half he uses: a cancel goes before the current player
             frame["asking"] = defender
             game.ask(decider(game, defender, ROLE[theater]), "tactic-ability", half_options(game, defender, card),
-                     f"{label_card(game, card)}: which ability (a cancel resolves first)?", key="half")
+                     text(game, N_("{card}: which ability (a cancel resolves first)?"), card=card), key="half")
 
 
 def _resolve(game, frame) -> None:
@@ -280,7 +285,7 @@ def _resolve(game, frame) -> None:
             else:
                 frame["asking"] = faction
                 game.ask(decider(game, faction, ROLE[theater]), "tactic-ability", options,
-                         f"{label_card(game, entry['card'])}: which ability?", key="half")
+                         text(game, N_("{card}: which ability?"), card=entry["card"]), key="half")
                 return
         if half == "none":
             game.log("advanced-tactic-unused", faction=faction, card=entry["card"])
@@ -426,18 +431,20 @@ def _actions(game, frame, inner) -> None:
     options = []
     best = api.best_tactics(game, combat_["system"], faction)[theater]
     if not attack.get("rerolled") and best > 0 and any(not d["spent"] for d in attack["dice"]):
-        options.append({"id": "reroll", "label": f"Reroll up to {best} dice (leader's tactics, once)"})
+        options.append({"id": "reroll", "label": ntext(game, "Reroll up to {n} die (the leader's tactics, once)",
+                                                       "Reroll up to {n} dice (the leader's tactics, once)", best)})
     colours = {d["colour"] for d in attack["dice"] if d["face"] == "special" and not d["spent"]}
     for colour in sorted(colours):
         for key, (unit, old) in damaged_states(game, faction, theater, colour).items():
             options.append({"id": f"repair:{key}",
-                            "label": f"Spend a {colour} special: remove 1 damage from {label(game, unit)} ({old})"})
+                            "label": text(game, N_("Spend a {die}: remove 1 damage from a {unit} ({old})"),
+                                          die=api.die(game, colour, "special"), unit=unit, old=int(old))})
     options += _base_actions(game, faction, theater)
     if not options:
         frame["stage"] = "assign"
         return
-    game.ask(player, "combat-action", options + [{"id": "done", "label": "Assign damage"}],
-             f"Your {theater} attack: combat actions")
+    game.ask(player, "combat-action", options + [{"id": "done", "label": N_("Assign damage")}],
+             N_("Your space attack: combat actions") if theater == "space" else N_("Your ground attack: combat actions"))
 
 
 def _prevent(game, frame) -> None:
@@ -490,13 +497,15 @@ def _redirect(game, frame) -> None:
         options = {}
         for i, (unit, old, new) in enumerate(targets):
             if unit == e["onto"]:
-                options.setdefault(f"onto:{i}", f"Onto {label(game, unit)} (damage {old}, +{new})")
+                options.setdefault(f"onto:{i}", text(game, N_("Onto a {unit} (damage {old}, +{new})"), unit=unit,
+                                                     old=old, new=new))
     else:
         options = {}
         if frame.get("moved", 0) < e["amount"]:
             for i, (unit, old, new) in enumerate(targets):
                 if new > 0 and i != frame["onto"]:
-                    options.setdefault(f"from:{i}", f"Move 1 damage off {label(game, unit)} (damage {old}, +{new})")
+                    options.setdefault(f"from:{i}", text(game, N_("Move 1 damage off a {unit} (damage {old}, +{new})"),
+                                                         unit=unit, old=old, new=new))
     options = _distinct(targets, options)
     if not options:
         e["used"] = True
@@ -504,17 +513,17 @@ def _redirect(game, frame) -> None:
         frame.pop("moved", None)
         return
     game.ask(player, "redirect-damage", [{"id": k, "label": v} for k, v in options.items()]
-             + [{"id": "done", "label": "Move no more"}], f"{label_card(game, e['card'])}: move damage")
+             + [{"id": "done", "label": N_("Move no more")}], text(game, N_("{card}: move damage"), card=e["card"]))
 
 
 def _distinct(targets: list, options: dict) -> dict:
     """One option per distinct (unit, damage, new damage) state, so identical miniatures are offered once."""
     seen, out = set(), {}
-    for key, text in options.items():
+    for key, words in options.items():
         state_ = tuple(targets[int(key.partition(":")[2])]) + (key.partition(":")[0],)
         if state_ not in seen:
             seen.add(state_)
-            out[key] = text
+            out[key] = words
     return out
 
 
@@ -544,8 +553,9 @@ def shed_step(game, frame) -> None:
         game.pop()
         return
     game.ask(decider(game, faction, ROLE[theater]), "shed-damage",
-             [{"id": k, "label": f"Remove 1 damage from {label(game, u)} ({old})"} for k, (u, old) in options.items()]
-             + [{"id": "done", "label": "Remove no more"}], f"{label_card(game, frame['card'])}: remove damage")
+             [{"id": k, "label": text(game, N_("Remove 1 damage from a {unit} ({old})"), unit=u, old=old)}
+              for k, (u, old) in options.items()]
+             + [{"id": "done", "label": N_("Remove no more")}], text(game, N_("{card}: remove damage"), card=frame["card"]))
 
 
 # -- the end of a round ----------------------------------------------------------------------------------------------
@@ -651,8 +661,9 @@ def return_step(game, frame) -> None:
         frame["choice"] = {"id": pile[0]}
         return
     game.ask(decider(game, faction, ROLE[theater]), "return-tactic",
-             [{"id": c, "label": f"Take {label_card(game, c)} back"} for c in pile],
-             f"Take a {theater} tactic card back from your discard pile ({frame['left']} to go)")
+             [{"id": c, "label": text(game, N_("Take {card} back"), card=c)} for c in pile],
+             text(game, N_("Take a space tactic card back from your discard pile ({n} to go)") if theater == "space"
+                  else N_("Take a ground tactic card back from your discard pile ({n} to go)"), n=frame["left"]))
 
 
 def not_at_once(game, value, context):

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import FACTIONS, decider, hand, label
+from swrebellion.expansions.base.api import FACTIONS, decider, hand, text
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.i18n import N_
 
 from .flow import after_current
 from .tables import tables
@@ -87,10 +88,12 @@ def limit_step(game, frame) -> None:
             continue
         player, own = _who_removes(game, faction, leaders)
         free = [l for l in own if api.leader(game, l)["at"] != "mission"] or own
-        options = [{"id": f"action:{c}", "label": f"Play {label(game, c)}"} for c in _raising_cards(game, faction)]
+        options = [{"id": f"action:{c}", "label": text(game, N_("Play {card}"), card=c)}
+                   for c in _raising_cards(game, faction)]
         game.ask(player, "leader-limit",
-                 options + [{"id": l, "label": f"Remove {label(game, l)} from the game"} for l in free],
-                 f"More than {most} leaders: choose one to leave the game ({len(leaders) - most} to go)")
+                 options + [{"id": l, "label": text(game, N_("Remove {leader} from the game"), leader=l)} for l in free],
+                 text(game, N_("More than {limit} leaders: choose one to leave the game ({n} to go)"), limit=most,
+                      n=len(leaders) - most))
         return
     game.pop()
 

@@ -25,8 +25,22 @@ from pydantic import Field
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, Where, decider, label, op, pick, systems_where
+from swrebellion.expansions.base.api import (
+    OPPONENT,
+    Marker,
+    OpTable,
+    Strict,
+    Where,
+    card_prompt,
+    decider,
+    label,
+    op,
+    pick,
+    systems_where,
+    text,
+)
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
 from .flow import after_current
@@ -88,7 +102,7 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
         if not candidates:
             break
         options = [{"id": s, "label": label(game, s)} for s in candidates]
-        prompt = f"{label(game, ctx.get('card', ''))}: place a target marker"
+        prompt = card_prompt(game, ctx, N_("{card}: place a target marker"), N_("Place a target marker"))
         if len(options) > 1:
             game.ask(decider(game, side, "admiral"), "place-target-marker", options, prompt)
             return
@@ -169,9 +183,10 @@ def check_step(game, frame) -> None:
             continue
         frame["index"], frame["remover"] = index, remover(game, entry)
         game.ask(decider(game, frame["remover"], "general"), "remove-target-marker",
-                 [{"id": "remove", "label": f"Remove the {label(game, entry['marker'])} from {label(game, entry['system'])}"},
-                  {"id": "keep", "label": "Leave it"}],
-                 "Remove a target marker (RE-MRK-02)?")
+                 [{"id": "remove", "label": text(game, N_("Remove the {marker} from {system}"),
+                                                 marker=Marker(entry["marker"]), system=entry["system"])},
+                  {"id": "keep", "label": N_("Leave it")}],
+                 N_("Remove a target marker?"))  # RE-MRK-02
         return
     game.pop()
 
@@ -204,8 +219,8 @@ def remove_target_marker(game, frame, params: RemoveTargetMarker, ctx) -> None:
         if game.state["stack"][-1] is frame:  # no removal effect pushed: the next marker at once
             remove_target_marker(game, frame, params, ctx)
         return
-    options = [{"id": str(i), "label": label(game, markers(game)[i]["marker"])} for i in here]
-    chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, "Remove which target marker?")
+    options = [{"id": str(i), "label": text(game, "{marker}", marker=Marker(markers(game)[i]["marker"]))} for i in here]
+    chosen = pick(game, frame, ctx["player"], "remove-target-marker", options, N_("Remove which target marker?"))
     if chosen is None:
         return
     game.pop()

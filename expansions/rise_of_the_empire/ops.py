@@ -26,8 +26,10 @@ from swrebellion.expansions.base.api import (
     label,
     op,
     pick,
+    text,
 )
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
 from .cinematic import (
@@ -52,12 +54,13 @@ def _opponent(ctx) -> str:
 
 def _choose(game, frame, ctx, kind: str, ids: list[str], question: str, name=label):
     """The id the player picks among ``ids`` (taken without asking when there is one); ``None`` while he is asked.
+    ``question`` is a template with the card's name as ``{card}``.
     With nothing to pick the op is over: it pops and ``None`` is returned too."""
     if not ids:
         game.pop()
         return None
     chosen = pick(game, frame, ctx["player"], kind, [{"id": i, "label": name(game, i)} for i in ids],
-                  f"{label_card(game, ctx['card'])}: {question}")
+                  text(game, question, card=ctx["card"]))
     return None if chosen is None else chosen["id"]
 
 
@@ -118,10 +121,11 @@ def tactic_damage(game, frame, params: TacticDamage, ctx) -> None:
             if not options:
                 break
             if len(options) > 1:
-                what = f"{left} damage" if params.mode == "single" else "1 damage"
+                amount = left if params.mode == "single" else 1
                 game.ask(ctx["player"], "tactic-damage",
-                         [{"id": k, "label": f"{label(game, u)} (damage {old})"} for k, (u, old) in options.items()],
-                         f"{label_card(game, ctx['card'])}: {what} on which unit?")
+                         [{"id": k, "label": text(game, N_("{unit} (damage {old})"), unit=u, old=old)}
+                          for k, (u, old) in options.items()],
+                         text(game, N_("{card}: {n} damage on which unit?"), card=ctx["card"], n=amount))
                 return
             chosen = {"id": next(iter(options))}
         unit, old = options[chosen["id"]]
@@ -163,7 +167,7 @@ def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
         and (params.kinds is None or t.units[u].kind in params.kinds)
         and (params.units is None or u in params.units)
     ]
-    unit = _choose(game, frame, ctx, "tactic-destroy", candidates, "destroy which unit?")
+    unit = _choose(game, frame, ctx, "tactic-destroy", candidates, N_("{card}: destroy which unit?"))
     if unit is None:
         return
     doomed.append(unit)
@@ -277,14 +281,14 @@ def tactic_extra(game, frame, params: NoParams, ctx) -> None:
         return
     if "card" not in frame:
         card = _choose(game, frame, ctx, "additional-tactic", sorted(set(deck(game, faction, theater))),
-                       "choose an additional tactic card", name=label_card)
+                       N_("{card}: choose an additional tactic card"), name=label_card)
         if card is None:
             return
         frame["card"] = card
         play_from_deck(game, faction, theater, card)
         game.log("advanced-tactic-extra", faction=faction, card=card, theater=theater)
     chosen = pick(game, frame, ctx["player"], "tactic-ability", half_options(game, faction, frame["card"]),
-                  f"{label_card(game, frame['card'])}: which ability?")
+                  text(game, N_("{card}: which ability?"), card=frame["card"]))
     if chosen is None:
         return
     if chosen["id"] == "none":
@@ -369,7 +373,7 @@ def _free_leaders_here(game, ctx, faction: str) -> list[str]:
 def tactic_capture(game, frame, params: NoParams, ctx) -> None:
     """Capture one of the opponent's free leaders here (Tractor Beam)."""
     lid = _choose(game, frame, ctx, "capture-leader", _free_leaders_here(game, ctx, _opponent(ctx)),
-                  "capture which leader?")
+                  N_("{card}: capture which leader?"))
     if lid is None:
         return
     capture_leader(game, lid, ctx["card"])
@@ -381,7 +385,7 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     """Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
     captive = [l for l in sorted(game.state["data"]["leaders"])
                if api.is_captured(game, l) and base_tables(game).leaders[l].faction == ctx["faction"]]
-    lid = _choose(game, frame, ctx, "free-leader", captive, "free which leader?")
+    lid = _choose(game, frame, ctx, "free-leader", captive, N_("{card}: free which leader?"))
     if lid is None:
         return
     api.rescue(game, lid, ctx["card"])
@@ -392,7 +396,7 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
 def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
     """Put a damage token under one of the opponent's leaders here: he is eliminated when the Command Phase ends,
     even if he retreats (Confrontation)."""
-    lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), "which leader?")
+    lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), N_("{card}: which leader?"))
     if lid is None:
         return
     game.state["data"].setdefault("end_of_command", []).append([ELIMINATE, {"leader": lid, "card": ctx["card"]}])

@@ -25,14 +25,16 @@ from swrebellion.expansions.base.api import (
     ROLE,
     OpTable,
     Strict,
+    card_prompt,
     combat_effects,
     decider,
     discard,
     hand,
-    label,
     op,
     pick,
+    text,
 )
+from swrebellion.i18n import N_
 
 from .flow import after_current
 from .markers import markers, remove
@@ -78,10 +80,12 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
         game.pop()
         return
-    options = [{"id": c, "label": f"Discard {label(game, c)} for {params.reputation} reputation"} for c in cards]
-    options.append({"id": "keep", "label": "Discard nothing"})
+    options = [{"id": c, "label": text(game, N_("Discard {card} for {n} reputation"), card=c, n=params.reputation)}
+               for c in cards]
+    options.append({"id": "keep", "label": N_("Discard nothing")})
     chosen = pick(game, frame, ctx["player"], "trade-objective", options,
-                  f"{label(game, ctx.get('card', ''))}: discard an objective for reputation?")
+                  card_prompt(game, ctx, N_("{card}: discard an objective for reputation?"),
+                              N_("Discard an objective for reputation?")))
     if chosen is None:
         return
     game.pop()
@@ -144,7 +148,8 @@ def pick_first(game, frame, eligible: list[str], asks: list) -> bool:
     index = eligible.index(first[0])
     frame.update(stage="first", first=first[0], later=[list(a) for i, a in enumerate(asks) if i != index])
     player, kind, options, prompt = asks[index]
-    game.ask(player, kind, options, prompt + " (you choose first, face up)", key="first_pick")
+    game.ask(player, kind, options, text(game, N_("{prompt} (you choose first, face up)"), prompt=prompt),
+             key="first_pick")
     return True
 
 

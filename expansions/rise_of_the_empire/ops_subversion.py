@@ -32,12 +32,13 @@ from swrebellion.expansions.base.api import (
     card_feasible,
     card_plan,
     discard,
-    label,
     mission_frame,
     op,
     pick,
+    text,
     track_length,
 )
+from swrebellion.i18n import N_
 
 OPS: OpTable = {}
 
@@ -86,11 +87,12 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     faction = ctx["faction"]
     assigned = game.state["data"]["assigned"][faction]
     indexes = _counter_missions(game, ctx)
-    options = [{"id": "none", "label": "Reveal nothing"}]
-    options += [{"id": str(i), "label": f"Reveal {label(game, peek(assigned[i]['card']))} "
-                 f"({', '.join(label(game, l) for l in assigned[i]['leaders'])})"} for i in indexes]
+    options = [{"id": "none", "label": N_("Reveal nothing")}]
+    options += [{"id": str(i), "label": text(game, N_("Reveal {card} ({leaders})"), card=peek(assigned[i]["card"]),
+                                             leaders=list(assigned[i]["leaders"]))} for i in indexes]
     chosen = pick(game, frame, ctx["player"], "reveal-opposition", options,
-                  f"Reveal a mission to oppose {label(game, ctx['mission']['card'])} in {label(game, ctx['system'])}?")
+                  text(game, N_("Reveal a mission to oppose {card} in {system}?"), card=ctx["mission"]["card"],
+                       system=ctx["system"]))
     if chosen is None:
         return
     game.pop()

@@ -25,6 +25,7 @@ from swrebellion.expansions.base.api import (
     OpTable,
     Strict,
     answer,
+    card_prompt,
     deck,
     draw,
     fight_after,
@@ -34,7 +35,9 @@ from swrebellion.expansions.base.api import (
     pick,
     return_to_hand,
     tables,
+    text,
 )
+from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
 OPS: OpTable = {}
@@ -72,10 +75,11 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     if not choices:
         game.pop()
         return
-    options = [{"id": f"mission:{n}", "label": "The mission of " + ", ".join(label(game, l) for l in assigned[n]["leaders"]),
+    options = [{"id": f"mission:{n}", "label": text(game, N_("The mission of {leaders}"), leaders=assigned[n]["leaders"]),
                 "data": {"index": n}} for n in choices]
     chosen = pick(game, frame, _player(game, ctx), "return-mission", options,
-                  f"{label(game, ctx.get('card', ''))}: which mission goes back to hand?")
+                  card_prompt(game, ctx, N_("{card}: which mission goes back to hand?"),
+                              N_("Which mission goes back to hand?")))
     if chosen is None:
         return
     entry = assigned.pop(chosen["data"]["index"])
@@ -129,7 +133,7 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
             return
         options = [{"id": c, "label": label(game, t.probes[c])} for c in sorted(set(held))]
         chosen = pick(game, frame, player, "hide-probe", options,
-                      f"{label(game, ctx['card'])}: which probe card goes under the card?")
+                      text(game, N_("{card}: which probe card goes under the card?"), card=ctx["card"]))
         if chosen is None:
             return
         held.remove(chosen["id"])
@@ -157,15 +161,15 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         _keep(game, ctx, chosen["id"], raw)
     elif "kept" not in frame:
         frame["kept"] = True
-        options = [{"id": c, "label": f"Keep {label(game, t.probes[c])}"} for c in drawn]
-        game.ask(player, "hide-probe", options, f"{label(game, ctx['card'])}: which probe card do you keep?")
+        options = [{"id": c, "label": text(game, N_("Keep {system}"), system=t.probes[c])} for c in drawn]
+        game.ask(player, "hide-probe", options, text(game, N_("{card}: which probe card do you keep?"), card=ctx["card"]))
         return
     if not drawn:
         game.pop()
         return
-    game.ask(player, "probes-back", [{"id": "top", "label": "All back on top"},
-                                     {"id": "bottom", "label": "All to the bottom"}],
-             f"{label(game, ctx['card'])}: the other probe cards go back where?")
+    game.ask(player, "probes-back", [{"id": "top", "label": N_("All back on top")},
+                                     {"id": "bottom", "label": N_("All to the bottom")}],
+             text(game, N_("{card}: the other probe cards go back where?"), card=ctx["card"]))
 
 
 def turn_start_acts(game, value: list, context: dict) -> list:
@@ -173,7 +177,7 @@ def turn_start_acts(game, value: list, context: dict) -> list:
     out = list(value)
     for entry in hidden(game) if "roe" in game.state["data"] else ():
         if entry["use"] == "turn-start" and entry["faction"] == context["faction"]:
-            out.append({"id": f"use:{entry['card']}", "label": f"Use {label(game, entry['card'])} (its probe card)",
+            out.append({"id": f"use:{entry['card']}", "label": text(game, N_("Use {card} (its probe card)"), card=entry["card"]),
                         "data": {"step": REVEAL, "args": {"card": entry["card"]}, "free": True}})
     return out
 
@@ -202,9 +206,9 @@ def use_step(game, frame) -> None:
     if frame.get("ask"):
         chosen = answer(frame)
         if chosen is None:
-            game.ask(player, "use-hidden-probe", [{"id": "use", "label": f"Use {label(game, entry['card'])} now"},
-                                                  {"id": "keep", "label": "Keep it for later"}],
-                     f"{label(game, entry['card'])}: use its probe card now?")
+            game.ask(player, "use-hidden-probe", [{"id": "use", "label": text(game, N_("Use {card} now"), card=entry["card"])},
+                                                  {"id": "keep", "label": N_("Keep it for later")}],
+                     text(game, N_("{card}: use its probe card now?"), card=entry["card"]))
             return
         if chosen["id"] == "keep":
             game.pop()

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from swrebellion.engine import secret
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import FACTIONS, decider, label, team_secret, the_setup
+from swrebellion.expansions.base.api import FACTIONS, decider, label, team_secret, text, the_setup
 from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.i18n import N_
 
 from .tables import SETUP, THEATERS, deck_name, tables
 
@@ -113,10 +114,10 @@ def mission_sets(game, frame) -> bool:
         asks = []
         for faction in FACTIONS:
             ids = sorted(set(api.deck(game, f"missions-{faction}")))
-            options = [{"id": c, "label": f"{label(game, c)}" + (" (Vader icon)" if _vader(game, c) else "")}
-                       for c in ids]
+            options = [{"id": c, "label": text(game, N_("{card} (Vader icon)"), card=c) if _vader(game, c) else
+                        label(game, c)} for c in ids]
             asks.append((decider(game, faction, "general"), "mission-set", options,
-                         "Choose a card of your mission deck: a Vader-icon card selects the Rise of the Empire set"))
+                         N_("Choose a card of your mission deck: a Vader-icon card selects the Rise of the Empire set")))
         game.ask_simultaneous(asks, key="sets")
         return False
     for faction in FACTIONS:  # RE-MSS-03..05, FAQ-133
@@ -151,7 +152,8 @@ def empire_units_step(game, frame, inner) -> None:
         if "fixed_choice" not in frame:
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
-                     "Choose the remote system of the Death Star Under Construction", key="fixed_choice")
+                     text(game, N_("Choose the remote system of the {unit}"), unit="death-star-under-construction"),
+                     key="fixed_choice")
             return
         where = frame.pop("fixed_choice")["id"]
         for unit, count in sorted(placement.units.items()):

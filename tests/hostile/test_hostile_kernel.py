@@ -66,7 +66,7 @@ def test_an_option_from_an_earlier_decision_is_refused(toy_rules, bounded):
     old = game.pending[0].options[0]  # hider: choose-hideout, "attic"
     game.apply(game.pending[0].options[1])
     before = game.state_hash()
-    with bounded(10), pytest.raises(IllegalChoice, match="belongs to decision 0.0, which is no longer open"):
+    with bounded(10), pytest.raises(IllegalChoice, match="belongs to decision hider.1, which is no longer open"):
         game.apply(old)
     assert game.state_hash() == before
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from swrebellion.engine.values import ExtensionPointError
 from swrebellion.engine import Game, IllegalChoice, RandomAgent, play
+from swrebellion.engine.values import ExtensionPointError
 
 
 def test_first_decision_lists_every_legal_option(toy_rules):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import types
 
 import pytest
+
 from swrebellion.engine import Game, PluginError, RandomAgent, Rules, play
 from swrebellion.engine.values import ExtensionPointError
 from swrebellion.games import rules_from_active
@@ -87,7 +88,7 @@ def test_tryfirst_and_trylast_are_honoured():
     rules = rules_from_active(activated("base,eager,quiet", eager, quiet))
     game = Game.new(rules, 1)
     # firstresult: the tryfirst implementation answers before the base game and before 'quiet'
-    assert rules.call("describe_event", game=game, event={"type": "round"}) == "first says so"
+    assert rules.call("describe_event", game=game, event={"type": "round"}, viewer=None) == "first says so"
 
     @hookimpl(trylast=True)
     def last(game, event):
@@ -96,7 +97,8 @@ def test_tryfirst_and_trylast_are_honoured():
     late = plugin("late", describe_event=last)
     rules = rules_from_active(activated("base,late,quiet", late, quiet))
     # the base game describes 'round'; an event nobody knows falls to 'quiet' before 'late' (trylast)
-    assert rules.call("describe_event", game=Game.new(rules, 1), event={"type": "no-such-event"}) == "plain says so"
+    assert rules.call("describe_event", game=Game.new(rules, 1), event={"type": "no-such-event"},
+                      viewer=None) == "plain says so"
 
 
 # -- declared values and moments -------------------------------------------------------------------------------------
@@ -181,3 +183,43 @@ def test_two_more_plugins_wrap_a_step_rise_of_the_empire_wraps_and_games_play_th
     for seed in range(6):
         assert seeded_game(rules, seed).state["log"] == seeded_game(plain, seed).state["log"]
     assert counts["wrap-a"] == counts["wrap-b"] > 0
+
+
+# -- broken plugins stay out of everyone's way (issue 16, "Plugins") -------------------------------------------------
+
+
+def test_a_bad_packs_declaration_makes_only_that_plugin_broken():
+    bad = plugin("badpacks")
+    bad.EXPANSION = Expansion(id="badpacks", name="badpacks", version="1.0", packs=(("no.such.package", "x"),))
+    found = discover(extra=[(bad, "tests")])
+    assert "badpacks" in found.broken and "packs declaration" in found.broken["badpacks"]
+    rules = rules_from_active(activate(env="base", discovery=found))  # everyone else still plays
+    assert Game.new(rules, 1).pending
+
+
+def test_a_plugin_whose_hook_raises_is_named_without_a_traceback(tmp_path, monkeypatch):
+    """Issue 16: a third-party hook that raises during play is reported naming the plugin, exit 1."""
+    import sys
+
+    from packkit import cli
+
+    module = types.ModuleType("swrebellion_test_crasher")  # its code runs in its own module, as installed code does
+    exec(
+        "from swrebellion.hookspecs import hookimpl\n"
+        "from swrebellion.plugins import Expansion\n"
+        "EXPANSION = Expansion(id='crasher', name='crasher', version='1.0', requires=('base',))\n"
+        "@hookimpl\n"
+        "def on_event(game, event):\n"
+        "    if event['type'] == 'round':\n"
+        "        raise ZeroDivisionError('the crasher divides by zero')\n",
+        module.__dict__,
+    )
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    found = discover(extra=[(module, "tests")])
+    monkeypatch.setattr("swrebellion.plugins.discover", lambda extra=(): found)
+    monkeypatch.delenv("SWREBELLION_DEBUG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    result = cli("play", "--seed", "1", "-x", "crasher")
+    assert result.exit_code == 1
+    assert "error: expansion 'crasher' failed: ZeroDivisionError: the crasher divides by zero" in result.output
+    assert "Traceback" not in result.output

@@ -3,8 +3,8 @@
 import json
 
 import pytest
-
 from conftest import make_rules
+
 from swrebellion.engine import Game, RandomAgent, play
 from swrebellion.engine.save import SaveError, load_game, save_game
 

@@ -2,8 +2,8 @@
 game wanted instead (issue 4, "Scenarios")."""
 
 import pytest
-
 from conftest import make_rules
+
 from swrebellion.engine.scenario import Scenario, ScenarioError, ScenarioFailure, run
 
 BASE = {"name": "t", "expansions": ["hideout"], "state": {"hideout": "dock", "deck": [1, 2], "hands": {"hider": [3], "seeker": [8]}}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from conftest import toy_active
 from packkit import write_pack
+
 from swrebellion.engine import Game
 from swrebellion.games import rules_from_active
 from swrebellion.validate import validate

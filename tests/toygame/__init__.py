@@ -170,3 +170,20 @@ def _next_round(game) -> None:
         game.end("hider", "stayed hidden")
         return
     data["round"] += 1
+
+
+@hookimpl
+def determinize(game, player, rng):
+    """Hideout's secrets, sampled for a search agent: the hideout among the places not yet guessed wrong (public),
+    the other player's hand redealt with the deck, the deck shuffled."""
+    from swrebellion.engine.determinize import hidden_from, redeal
+
+    data = game.state["data"]
+    if hidden_from(data["hideout"], player) and peek(data["hideout"]) is not None:
+        wrong = {e["place"] for e in game.state["log"] if e["type"] == "wrong-guess"}
+        data["hideout"]["value"] = rng.choice([p["id"] for p in _places(game) if p["id"] not in wrong])
+    other = "seeker" if player == "hider" else "hider"
+    if hidden_from(data["hands"][other], player):
+        redeal(rng, [peek(data["hands"][other]), peek(data["deck"])])
+    else:
+        rng.shuffle(peek(data["deck"]))

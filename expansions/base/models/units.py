@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.models import Id, Item, Model
+from swrebellion.models import Id, Item, Model, Text
 
 from .common import Faction, Theater
 
@@ -35,7 +35,9 @@ class Unit(Item):
     abilities: list[Id] = Field(
         default_factory=list, description="Ids of rules abilities the plugins implement for it (e.g. shield-bunker)."
     )
-    summary: str | None = Field(default=None, description="One line in our own words on what is special about it.")
+    summary: Text | str | None = Field(
+        default=None, description="One line in our own words on what is special about it: English, or {en, ru, tr}."
+    )
 
 
 class ResourceIcon(Item):

@@ -18,8 +18,9 @@ from typing import Literal
 
 from pydantic import Field
 
+from swrebellion.i18n import N_
 
-from ..names import label
+from ..names import die, text
 from ..rules.actions import actor_ok
 from ..rules.missions import mission_frame
 from ..rules.moves import ACTIVATE
@@ -111,13 +112,14 @@ def set_dice(game, frame, params: SetDice, ctx) -> None:
     for colour, _ in fixed:
         left[colour] -= 1
     faces = game.state["dice"]
-    options = [{"id": f"{colour}:{face}", "label": f"Set a {colour} die to {face}", "data": [colour, face]}
+    options = [{"id": f"{colour}:{face}", "label": text(game, N_("Set a die: {die}"), die=die(game, colour, face)),
+                "data": [colour, face]}
                for colour, n in sorted(left.items()) if n > 0 for face in sorted(set(faces[colour]))]
     if len(fixed) >= params.count or not options:
         game.pop()
         return
-    game.ask(ctx["player"], "set-die", options + [{"id": "done", "label": "Roll the other dice"}],
-             f"{label(game, ctx['card'])}: set a die ({params.count - len(fixed)} left)")
+    game.ask(ctx["player"], "set-die", options + [{"id": "done", "label": N_("Roll the other dice")}],
+             text(game, N_("{card}: set a die ({n} left)"), card=ctx["card"], n=params.count - len(fixed)))
 
 
 # -- a system closed to the opponent's leaders ----------------------------------------------------------------------

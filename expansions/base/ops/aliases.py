@@ -16,6 +16,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import Field, model_validator
 
+from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
 from ..models.common import Faction
@@ -108,7 +109,7 @@ class AtBase(Strict):
 
 class OldBranch(Strict):
     id: str
-    label: str
+    label: str | Text
     when: OldWhen = OldWhen()
     steps: Steps
 

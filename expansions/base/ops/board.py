@@ -10,10 +10,11 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from swrebellion.engine import peek, secret
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, draw, hand
-from ..names import label
+from ..names import card_prompt, label, text
 from ..tables import BASE_SPACE, OPPONENT, tables, track_length
 from .conditions import (
     SIDE,
@@ -96,10 +97,10 @@ def sabotage(game, frame, params: Sabotage, ctx) -> None:
     if where and params.optional:
         player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
         chosen = pick(game, frame, player, "lift-sabotage",
-                      [{"id": "lift", "label": f"Remove the sabotage marker from {label(game, where[0])}"
-                        if len(where) == 1 else "Remove every sabotage marker"},
-                       {"id": "keep", "label": "Leave it"}],
-                      f"{label(game, ctx.get('card', ''))}: remove the sabotage marker?")
+                      [{"id": "lift", "label": text(game, N_("Remove the sabotage marker from {system}"), system=where[0])
+                        if len(where) == 1 else N_("Remove every sabotage marker")},
+                       {"id": "keep", "label": N_("Leave it")}],
+                      card_prompt(game, ctx, N_("{card}: remove the sabotage marker?"), N_("Remove the sabotage marker?")))
         if chosen is None or chosen["id"] == "keep":
             return
     for system in where:
@@ -167,7 +168,7 @@ def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
         cargo = sorted(u for u in board.faction_units(game, where, "empire") if t.units[u].needs_transport)
         game.ask(board.decider(game, "empire", "admiral"), "destroy-unit",
                  [{"id": u, "label": label(game, u)} for u in cargo],
-                 f"Too little transport in destroyed {label(game, where)}: destroy a unit")
+                 text(game, N_("Too little transport in the destroyed {system}: destroy a unit"), system=where))
         return
     game.pop()
 
@@ -203,9 +204,11 @@ def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
                  cards=board.team_secret(game, list(frame["drawn"]), "rebel"))
         valid = [c for c in frame["drawn"] if _can_hold_base(game, t.probes[c])]
         if valid:
-            options = [{"id": "stay", "label": "Keep the present base"}]
-            options += [{"id": c, "label": f"New base in {label(game, t.probes[c])}"} for c in valid]
-            game.ask(general, "relocate-base", options, "Rapid Mobilization: choose a new base, or keep it")
+            options = [{"id": "stay", "label": N_("Keep the present base")}]
+            options += [{"id": c, "label": text(game, N_("New base in {system}"), system=t.probes[c])} for c in valid]
+            game.ask(general, "relocate-base", options,
+                     text(game, N_("{card}: choose a new base, or keep it"), card=ctx["card"]) if ctx.get("card")
+                     else N_("Choose a new base, or keep the present one"))
             return
         game.log("relocation-impossible", reason="no drawn system can hold the base")  # RB-RLC-06
     chosen = answer(frame)
@@ -277,8 +280,9 @@ def plant_probes(game, frame, params: PlantProbes, ctx) -> None:
         else:
             cards.append(card)
     if frame["taken"]:
-        options = [{"id": f"{where}:{c}", "label": f"Put {label(game, tables(game).probes[c])} on the {where}"}
+        options = [{"id": f"{where}:{c}", "label": text(game, N_("Put {system} on the top") if where == "top" else
+                                                           N_("Put {system} on the bottom"), system=tables(game).probes[c])}
                    for c in sorted(frame["taken"]) for where in ("top", "bottom")]
-        game.ask(ctx["player"], "plant-probe", options, "Put which probe card where? (the next on top lies above)")
+        game.ask(ctx["player"], "plant-probe", options, N_("Put which probe card where? (the next on top lies above)"))
         return
     game.log("probes-planted", faction="rebel", top=frame["top"], bottom=frame["bottom"], card=ctx.get("card"))

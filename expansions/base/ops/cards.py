@@ -22,10 +22,11 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from swrebellion.engine import peek, secret
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, discard, draw, hand
-from ..names import label
+from ..names import card_prompt, label, text
 from ..rules import combat, missions, plans
 from ..rules.objectives import keep_card_in_hand, sync_stages
 from ..tables import OPPONENT, tables
@@ -79,6 +80,13 @@ def zone(spec: str, ctx) -> Zone:
         side = side_of(ctx, parts[1])
         return Zone(parts[0], "missions", side, f"missions-{side}")
     return Zone(parts[0], parts[1], "rebel" if parts[1] == "objectives" else "empire", parts[1])
+
+
+def absolute(spec: str, ctx) -> str:
+    """A zone named with absolute sides (``hand:opponent:actions`` played by the Empire: ``hand:rebel:actions``),
+    as events record it."""
+    parts = spec.split(":")
+    return ":".join(side_of(ctx, p) if p in ("self", "opponent") else p for p in parts)
 
 
 class MoveCards(Strict):
@@ -153,6 +161,10 @@ DRAWN = {"probes": ("drew-probes", False), "projects": ("drew-projects", False),
 #: when one card is left).
 KEEP = {("projects", "hand"): ("keep-project", False, True), ("objectives", "hand"): ("keep-objective", True, True),
         ("objectives", "deck"): ("arrange-objectives", True, True), ("missions", "hand"): ("keep-mission", False, False)}
+#: The prompt of each decision that keeps cards looked at.
+KEEP_PROMPTS = {"arrange-objectives": N_("Which objective stays on top? The others go to the bottom."),
+                "keep-objective": N_("Keep which objective? The others go to the bottom."),
+                "keep-project": N_("Keep which project?"), "keep-mission": N_("Keep which mission card?")}
 #: Cards picked from a hand or pile: (source kind, source cards, destination kind) -> decision kind.
 TAKE = {("hand", "objectives", "deck"): "bury-objective", ("hand", "missions", "discard"): "discard-mission",
         ("hand", "objectives", "discard"): "discard-objective", ("discard", "objectives", "deck"): "objective-from-discard",
@@ -298,14 +310,11 @@ def _look(game, frame, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
             break
         if by_index:
             options = [{"id": f"{'top' if dst.kind == 'deck' else 'keep'}:{n}",
-                        "label": f"Keep {label(game, c)}" + (" on top" if dst.kind == "deck" else "")}
+                        "label": text(game, N_("Keep {card} on top") if dst.kind == "deck" else N_("Keep {card}"), card=c)}
                        for n, c in enumerate(seen)]
         else:
             options = [{"id": c, "label": label(game, c)} for c in sorted(set(seen))]
-        prompt = ("Which objective stays on top? The others go to the bottom." if kind == "arrange-objectives"
-                  else "Keep which objective? The others go to the bottom." if kind == "keep-objective"
-                  else "Keep which project?" if kind == "keep-project" else "Keep which mission card?"
-                  if kind == "keep-mission" else "Keep which card?")
+        prompt = KEEP_PROMPTS.get(kind, N_("Keep which card?"))
         player = _player(game, ctx, params, src, dst)
         if ask_alone or len(options) > 1:
             game.ask(player, kind, options, prompt)
@@ -336,9 +345,11 @@ def _ordered(game, frame, params: MoveCards, src: Zone, seen: list[str], ctx) ->
     left = [n for n in range(len(seen)) if n not in order]
     if len(left) > 1:
         kind = "arrange-objectives" if src.cards == "objectives" else "arrange-cards"
-        options = [{"id": f"top:{n}", "label": f"Put {label(game, seen[n])} next from the top"} for n in left]
-        game.ask(_player(game, ctx, params, src, src), kind, options,
-                 f"Which {src.cards[:-1]} goes at position {len(order) + 1} from the top?")
+        options = [{"id": f"top:{n}", "label": text(game, N_("Put {card} next from the top"), card=seen[n])}
+                   for n in left]
+        prompt = N_("Which objective goes at position {n} from the top?") if src.cards == "objectives" else \
+            N_("Which card goes at position {n} from the top?")
+        game.ask(_player(game, ctx, params, src, src), kind, options, text(game, prompt, n=len(order) + 1))
         return False
     seen[:] = [seen[n] for n in order + left]
     return True
@@ -395,8 +406,10 @@ def _take(game, frame, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
                 chosen = {"id": candidates[game.random_below(len(candidates))]}
             else:
                 where = "" if dst.kind != "deck" else params.position
-                options = [{"id": c, "label": f"Put {label(game, c)} on the {where} of the deck" if kind == "bury-objective"
-                            else label(game, c)} for c in sorted(set(candidates))]
+                bury = N_("Put {card} on the top of the deck") if where == "top" else \
+                    N_("Put {card} on the bottom of the deck")
+                options = [{"id": c, "label": text(game, bury, card=c) if kind == "bury-objective" else label(game, c)}
+                           for c in sorted(set(candidates))]
                 prompt = _take_prompt(game, kind, params, ctx)
                 player = _player(game, ctx, params, src, dst)
                 own_cost = src.kind == "hand" and src.side == side and dst.kind == "discard"
@@ -415,14 +428,23 @@ def _take(game, frame, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
             game.log("card-taken", faction=side, deck=src.name, card=board.team_secret(game, card, side))
 
 
+#: The prompts of cards picked from a hand or pile, by decision kind: (with the card's name, without).
+TAKE_PROMPTS = {
+    "discard-mission": (N_("{card}: discard which mission?"), N_("Discard which mission?")),
+    "discard-objective": (N_("{card}: discard which objective?"), N_("Discard which objective?")),
+    "objective-from-discard": (N_("{card}: which discarded objective goes on top of the deck?"),
+                               N_("Which discarded objective goes on top of the deck?")),
+}
+
+
 def _take_prompt(game, kind: str, params: MoveCards, ctx) -> str:
-    card = label(game, ctx.get("card", ""))
-    return {"bury-objective": f"Which Rebel objective goes to the {params.position} of the objective deck?",
-            "discard-mission": f"{card}: discard which mission?",
-            "discard-objective": f"{card}: discard which objective?",
-            "objective-from-discard": f"{card}: which discarded objective goes on top of the deck?",
-            "take-card": "Take which card from your mission discard pile?" if params.from_.startswith("discard")
-            else "Take which card from your mission deck?"}.get(kind, f"{card}: choose a card")
+    if kind == "bury-objective":
+        return N_("Which Rebel objective goes to the top of the objective deck?") if params.position == "top" else \
+            N_("Which Rebel objective goes to the bottom of the objective deck?")
+    if kind == "take-card":
+        return N_("Take which card from your mission discard pile?") if params.from_.startswith("discard") \
+            else N_("Take which card from your mission deck?")
+    return card_prompt(game, ctx, *TAKE_PROMPTS.get(kind, (N_("{card}: choose a card"), N_("Choose a card"))))
 
 
 def _note_taken(game, params: MoveCards, src: Zone, dst: Zone, side: str, card: str, ctx) -> None:
@@ -440,10 +462,11 @@ def _note_taken(game, params: MoveCards, src: Zone, dst: Zone, side: str, card: 
     elif src.kind == "discard" and dst.kind == "hand":
         game.log("card-taken", faction=side, deck=f"discard:{src.name}", card=card)  # a public pile
     elif src.kind != "deck":
-        seen = board.team(game, side) + board.team(game, OPPONENT[side]) if src.kind != "hand" or params.at_random \
-            else board.team(game, side)
-        game.log("cards-moved", faction=side, source=params.from_, to=params.to, cards=secret([card], *seen),
-                 card=ctx.get("card"))
+        public = src.kind != "hand" or params.at_random or dst.kind == "discard"  # discard piles are public (RS-ACT-15)
+        seen = board.team(game, side) + board.team(game, OPPONENT[side]) if public \
+            else board.team(game, side) + (board.team(game, src.side) if src.side != side else [])
+        game.log("cards-moved", faction=side, source=absolute(params.from_, ctx), to=absolute(params.to, ctx),
+                 cards=secret([card], *seen), card=ctx.get("card"))
 
 
 # -- a card laid face down as a mission ------------------------------------------------------------------------------
@@ -468,7 +491,8 @@ def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
         if not cards:
             return
         chosen = pick(game, frame, ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
-                      f"Assign {', '.join(label(game, lid) for lid in leaders)} to which {src.cards[:-1]}?")
+                      text(game, N_("Assign {leaders} to which starting mission?") if params.starting == "only"
+                           else N_("Assign {leaders} to which mission?"), leaders=list(leaders)))
         if chosen is None:
             return
         src.pile(game).remove(chosen["id"])
@@ -482,7 +506,7 @@ def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
             if not cards:
                 return
             game.ask(ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
-                     f"Choose the mission to assign {label(game, actor)} to")
+                     text(game, N_("Choose the mission to assign {leader} to"), leader=actor))
             return
         frame["card"] = chosen["id"]
         src.pile(game).remove(frame["card"])
@@ -492,7 +516,7 @@ def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
     if chosen is None:
         options = missions.second_leader_options(game, faction, frame["card"], actor)
         if len(options) > 1:
-            game.ask(ctx["player"], "second-leader", options, "Add a second leader?")
+            game.ask(ctx["player"], "second-leader", options, N_("Add a second leader?"))
             return
         chosen = game.answer_alone(ctx["player"], "second-leader", options[0]) if options else {"id": "none"}
     second = [] if chosen["id"] == "none" else [chosen["id"]]
@@ -567,7 +591,7 @@ def _name_systems(game, frame, params: Reveal, ctx) -> None:
     others = [s for s in sorted(game.state["data"]["systems"]) if s not in named]
     if len(named) < params.count and others:
         game.ask(board.decider(game, "rebel", "general"), "name-system",
-                 [{"id": s, "label": label(game, s)} for s in others], "Name a system that does not hold your base")
+                 [{"id": s, "label": label(game, s)} for s in others], N_("Name a system that does not hold your base"))
         return
     game.log("systems-named", faction="rebel", systems=sorted(named), card=ctx.get("card"))
 

@@ -11,8 +11,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from swrebellion.i18n import N_
+
 from .. import board, cards
-from ..names import label
+from ..names import DICE_COLOURS, Word, die, ntext, text
 from ..rules import actions, combat, objectives, rings
 from ..tables import FACTIONS, OPPONENT, tables
 from .conditions import OpTable, Strict, op
@@ -104,8 +106,10 @@ def draw_tactics(game, frame, params: DrawTactics, ctx) -> None:
             game.pop()
             return
     left = params.count - frame.get("drawn", 0)
-    game.ask(ctx["player"], "tactic-deck", [{"id": th, "label": f"The {th} tactic deck"} for th in combat.THEATERS],
-             f"Draw {left if params.theater == 'choose' else 1} card(s) from which deck?")
+    game.ask(ctx["player"], "tactic-deck", [{"id": th, "label": N_("The space tactic deck") if th == "space" else N_("The ground tactic deck")}
+                  for th in combat.THEATERS],
+             ntext(game, "Draw {n} card from which deck?", "Draw {n} cards from which deck?",
+                   left if params.theater == "choose" else 1))
 
 
 @op(OPS, "reroll_dice", RerollDice)
@@ -122,9 +126,10 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
     free = _free_dice(attack, chosen)
     if not roll and free and len(chosen) < params.count:
         game.ask(ctx["player"], "reroll",
-                 [{"id": key, "label": f"Reroll a {key.replace(':', ' ')}"} for key in free]
-                 + [{"id": "roll", "label": f"Reroll the {len(chosen)} chosen dice"}],
-                 f"Choose up to {params.count} dice to reroll")
+                 [{"id": key, "label": text(game, N_("Reroll a {die}"), die=die(game, *key.split(":")))} for key in free]
+                 + [{"id": "roll", "label": ntext(game, "Reroll the {n} chosen die", "Reroll the {n} chosen dice",
+                                                  len(chosen))}],
+                 ntext(game, "Choose up to {n} die to reroll", "Choose up to {n} dice to reroll", params.count))
         return
     game.pop()
     if chosen:
@@ -139,9 +144,9 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
 def _free_dice(attack: dict, chosen: list[int]) -> dict[str, int]:
     """Unspent dice not chosen yet, one per colour and face."""
     out: dict[str, int] = {}
-    for i, die in enumerate(attack["dice"]):
-        if not die["spent"] and i not in chosen:
-            out.setdefault(f"{die['colour']}:{die['face']}", i)
+    for i, rolled in enumerate(attack["dice"]):
+        if not rolled["spent"] and i not in chosen:
+            out.setdefault(f"{rolled['colour']}:{rolled['face']}", i)
     return out
 
 
@@ -157,8 +162,10 @@ def add_damage(game, frame, params: AddDamage, ctx) -> None:
         if "choice" in frame:
             amount = ships[frame.pop("choice")["id"]]
         elif len(ships) > 1:
-            game.ask(ctx["player"], "choose-ship", [{"id": u, "label": f"{label(game, u)} ({k} {colour})"} for u, k in sorted(ships.items())],
-                     f"Which ship's {colour} dice give the damage?")
+            game.ask(ctx["player"], "choose-ship", [{"id": u, "label": text(game, N_("{unit} ({n} {colour})"), unit=u, n=k, colour=Word(DICE_COLOURS[colour]))}
+                                                       for u, k in sorted(ships.items())],
+                     N_("Which ship's red dice give the damage?") if colour == "red" else
+                     N_("Which ship's black dice give the damage?"))
             return
         else:
             amount = max(ships.values(), default=0)
@@ -186,7 +193,7 @@ def block(game, frame, params: Block, ctx) -> None:
             frame["paid"] += 1
         else:
             others = sorted({c for c in held if t.tactics[c].theater == ctx["theater"]})
-            game.ask(ctx["player"], "discard-tactic", [{"id": c, "label": f"Discard {label(game, c)}"} for c in others],
+            game.ask(ctx["player"], "discard-tactic", [{"id": c, "label": text(game, N_("Discard {card}"), card=c)} for c in others],
                      "Discard a tactic card to pay for the block")
             return
     blocked = frame.setdefault("blocked", 0)
@@ -197,7 +204,8 @@ def block(game, frame, params: Block, ctx) -> None:
     while blocked < params.amount:
         options = combat.block_targets(attack)
         if len(options) > 1:
-            game.ask(ctx["player"], "block-damage", combat.target_labels(options), "Cancel 1 damage on which unit?")
+            game.ask(ctx["player"], "block-damage", combat.target_labels(game, options),
+                     N_("Cancel 1 damage on which unit?"))
             return
         if not options:
             break
@@ -247,7 +255,8 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
         target = frame.pop("choice")["id"]
     elif len(stations) > 1:
         game.ask(board.decider(game, "rebel", "general"), "death-star-target",
-                 [{"id": u, "label": f"Destroy the {label(game, u)}"} for u in stations], "Which station do the plans destroy?")
+                 [{"id": u, "label": text(game, N_("Destroy the {unit}"), unit=u)} for u in stations],
+                 N_("Which station do the plans destroy?"))
         return
     else:
         target = stations[0]

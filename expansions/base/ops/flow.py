@@ -14,10 +14,12 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from swrebellion.engine.effects import insert, run_effect, stop
+from swrebellion.i18n import N_
+from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
 from .. import board
-from ..names import label
+from ..names import card_prompt, content_text, label, text
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
 from ..tables import OPPONENT
 from .conditions import (
@@ -48,7 +50,7 @@ class Option(Strict):
     """One option of a ``choose`` of ``what: option``: offered when ``when`` holds; its ``steps`` run if chosen."""
 
     id: str = Field(description="The option's id (scripts and logs name it).")
-    label: str = Field(description="What the player reads.")
+    label: str | Text = Field(description="What the player reads: English, or {en, ru, tr}.")
     when: Condition = Field(default_factory=Condition, description="Offered only when this holds.")
     steps: Steps = Field(description="Effect steps run if this option is chosen.")
 
@@ -131,16 +133,17 @@ def chooser(game, ctx, who: str) -> str:
 @op(OPS, "choose", Choose, _can_choose)
 def choose(game, frame, params: Choose, ctx) -> None:
     """Choose a system, a leader, an option or the Rebel base, and remember it (RB-MIS-02..04, RB-MIS-25)."""
-    card = label(game, ctx.get("card", ""))
     if params.what == "base":
         ctx[params.key] = board.rebel_base_location(game)
         game.log("target", card=ctx.get("card"), system=ctx[params.key])
         return
     if params.what == "option":
-        branches = [{"id": b.id, "label": b.label} for b in params.options if holds(game, b.when, ctx)]
+        branches = [{"id": b.id, "label": content_text(game, b.label)} for b in params.options
+                    if holds(game, b.when, ctx)]
         if not branches:
             return
-        chosen = pick(game, frame, chooser(game, ctx, params.chooser), "choose-effect", branches, f"{card}: choose one")
+        chosen = pick(game, frame, chooser(game, ctx, params.chooser), "choose-effect", branches,
+                      card_prompt(game, ctx, N_("{card}: choose one"), N_("Choose one")))
         if chosen is None:
             return
         game.log("effect-chosen", card=ctx.get("card"), option=chosen["id"])
@@ -153,13 +156,15 @@ def choose(game, frame, params: Choose, ctx) -> None:
     else:
         candidates = leaders_where(game, params, ctx)
         where = game.state["data"]["leaders"]
-        options = [{"id": lid, "label": f"{label(game, lid)} in {label(game, where[lid]['at'])}"} for lid in candidates]
+        options = [{"id": lid, "label": text(game, N_("{leader} in {system}"), leader=lid, system=where[lid]["at"])}
+                   for lid in candidates]
     if not candidates:
         game.log("no-target", card=ctx.get("card"), wanted=params.what)
         stop(game)
         return
-    chosen = pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options,
-                  f"{card}: choose a {params.what}")
+    prompt = card_prompt(game, ctx, N_("{card}: choose a system"), N_("Choose a system")) if params.what == "system" \
+        else card_prompt(game, ctx, N_("{card}: choose a leader"), N_("Choose a leader"))
+    chosen = pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options, prompt)
     if chosen is None:
         return
     ctx[params.key] = chosen["id"]

@@ -10,8 +10,10 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from swrebellion.i18n import N_
+
 from .. import board
-from ..names import label
+from ..names import Marker, card_prompt, label, text
 from ..rules.actions import offer_destiny, pictured, play_destiny, special_window
 from ..rules.leaders import capture_leader, recruitable
 from ..tables import tables
@@ -109,10 +111,12 @@ def move_leaders(game, frame, params: MoveLeaders, ctx) -> None:
         if not candidates:
             return
         kind = "leader-to-pool" if params.to == "pool" else "place-leader"
-        where = "the pool" if params.to == "pool" else label(game, _system(game, ctx, params.system))
+        prompt = card_prompt(game, ctx, N_("{card}: which leader goes back to the pool?"),
+                             N_("Which leader goes back to the pool?")) if params.to == "pool" else \
+            text(game, N_("{card}: which leader goes to {system}?"), card=ctx.get("card", ""),
+                 system=_system(game, ctx, params.system))
         chosen = pick(game, frame, ctx.get("player") or board.decider(game, side_of(ctx, params.side), "general"),
-                      kind, [{"id": lid, "label": label(game, lid)} for lid in candidates],
-                      f"{label(game, ctx.get('card', ''))}: which leader goes to {where}?")
+                      kind, [{"id": lid, "label": label(game, lid)} for lid in candidates], prompt)
         if chosen is None:
             return
         movers = [chosen["id"]]
@@ -130,6 +134,9 @@ def move_leaders(game, frame, params: MoveLeaders, ctx) -> None:
         movers = [ctx["actor"] if params.which == "actor" else ctx[params.key]]
     if params.to == "nearest":
         _to_nearest(game, frame, params, ctx, movers[0])
+    elif params.to == "pool" and params.which == "choose":  # one leader sent back, ready to be used again
+        board.leader(game, movers[0])["at"] = "pool"
+        game.log("leaders-to-pool", faction=board.leader_faction(game, movers[0]), leaders=movers, card=ctx.get("card"))
     elif params.to == "pool":
         _move(game, ctx, movers, "pool")
     elif params.which in ("mission",):
@@ -179,7 +186,7 @@ def _to_nearest(game, frame, params: MoveLeaders, ctx, lid: str) -> None:
     if candidates and start not in candidates:
         chosen = pick(game, frame, ctx["player"], "choose-system",
                       [{"id": s, "label": label(game, s)} for s in candidates],
-                      f"{label(game, ctx.get('card', ''))}: take {label(game, lid)} to which system?")
+                      text(game, N_("{card}: take {leader} to which system?"), card=ctx.get("card", ""), leader=lid))
         if chosen is None:
             return
         captors = ctx.get("leaders", []) if params.with_mission else []
@@ -225,7 +232,7 @@ def recruit(game, frame, params: Recruit, ctx) -> None:
     if not candidates:
         return
     chosen = pick(game, frame, ctx["player"], "recruit-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  f"{label(game, ctx.get('card', ''))}: recruit which leader?")
+                  card_prompt(game, ctx, N_("{card}: recruit which leader?"), N_("Recruit which leader?")))
     if chosen is None:
         return
     at = ctx[params.system] if params.to == "system" else "pool"
@@ -299,8 +306,8 @@ def rescue(game, frame, params: Rescue, ctx) -> None:
         if params.escort and mission:
             subsets = _subsets(mission)
             game.ask(board.decider(game, "rebel", "general"), "escort",
-                     [{"id": "+".join(s) or "none", "label": ", ".join(label(game, l) for l in s) or "Nobody",
-                       "data": s} for s in subsets], "Which leaders of the mission go with the rescued leader?")
+                     [{"id": "+".join(s) or "none", "label": text(game, N_("{leaders}"), leaders=list(s)) if s else N_("Nobody"),
+                       "data": s} for s in subsets], N_("Which leaders of the mission go with the rescued leader?"))
             return
     if frame["stage"] == "escort":
         chosen = answer(frame)
@@ -326,7 +333,7 @@ def _rescue_in_base_region(game, frame, lid: str, ctx) -> None:
     region = tables(game).systems[board.base_system(game)].region
     options = [{"id": s, "label": label(game, s)} for s in tables(game).regions[region]]
     chosen = pick(game, frame, board.decider(game, "rebel", "general"), "place-rescued-leader", options,
-                  f"Put the rescued {label(game, lid)} in a system of your base's region")
+                  text(game, N_("Put the rescued {leader} in a system of your base's region"), leader=lid))
     if chosen is None:
         return
     info = board.leader(game, lid)
@@ -369,7 +376,7 @@ def eliminate_leader(game, frame, params: EliminateLeader, ctx) -> None:
         return
     player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
     chosen = pick(game, frame, player, "eliminate-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  f"{label(game, ctx.get('card', ''))}: eliminate which leader?")
+                  card_prompt(game, ctx, N_("{card}: eliminate which leader?"), N_("Eliminate which leader?")))
     if chosen is None:
         return
     board.leader(game, chosen["id"]).update(at="gone", ring=None)
@@ -469,7 +476,7 @@ def attach_ring(game, frame, params: AttachRing, ctx) -> None:
     if not leaders:
         return
     chosen = pick(game, frame, ctx["player"], "attach-ring", [{"id": l, "label": label(game, l)} for l in leaders],
-                  f"Which leader wears the {params.ring} ring?")
+                  text(game, N_("Which leader takes the {ring}?"), ring=Marker(params.ring)))
     if chosen is None:
         return
     info = board.leader(game, chosen["id"])
@@ -503,8 +510,8 @@ def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
                    if board.leader_faction(game, l) == faction and info["at"] not in OUT_OF_PLAY
                    and not board.is_captured(game, l)]
         options = [{"id": l, "label": label(game, l)} for l in leaders]
-        chosen = pick(game, frame, ctx["player"], "choose-leader", options,
-                      f"{label(game, ctx.get('card', ''))}: choose one of your leaders") if leaders else {"id": None}
+        prompt = card_prompt(game, ctx, N_("{card}: choose one of your leaders"), N_("Choose one of your leaders"))
+        chosen = pick(game, frame, ctx["player"], "choose-leader", options, prompt) if leaders else {"id": None}
         if chosen is None:
             return
         lid = chosen["id"]

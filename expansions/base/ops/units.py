@@ -11,8 +11,10 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from swrebellion.i18n import N_
+
 from .. import board
-from ..names import label
+from ..names import card_prompt, label, text
 from ..rules import moves
 from ..rules.combat import destroy as destroy_in_combat
 from ..rules.missions import mission_frame, successes
@@ -108,7 +110,7 @@ def place_units(game, frame, params: PlaceUnits, ctx) -> None:
             gain(unit, count)
     else:
         frame.setdefault("icons", list(params.icons))
-        if not one_per_icon(game, frame, ctx, gain, f" gained in {label(game, where)}"):
+        if not one_per_icon(game, frame, ctx, gain, N_("Which unit for the {icon} icon gained in {system}?"), where):
             return
     board.check_base_reveal(game)
 
@@ -131,7 +133,8 @@ def _to_queue(game, frame, params: PlaceUnits, ctx) -> None:
         else:
             destroyed = board.system(game, where)["destroyed"]
             frame["icons"] = [] if destroyed else list(t.systems[where].resources)  # RB-DST-05
-    one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, space), f" of {label(game, where)}")
+    one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, space),
+                 N_("Which unit for the {icon} icon of {system}?"), where)
 
 
 def _queue_one(game, faction: str, unit: str, space: int) -> None:
@@ -178,10 +181,11 @@ def icon_units(game, faction: str, icon: str) -> list[str]:
     return [u for i in icons for u in t.builds[faction].get(i, []) if board.supply_left(game, u) > 0]
 
 
-def one_per_icon(game, frame, ctx, place, where: str) -> bool:
+def one_per_icon(game, frame, ctx, place, prompt: str, where: str) -> bool:
     """One unit for each icon left in ``frame["icons"]``, taken in order: the player picks when several units fit
     (asked for the first icon only, the op runs again with the answer), an icon nothing fits is skipped. ``place``
-    gets each unit. False while a question is open."""
+    gets each unit; ``prompt`` (a template with ``{icon}`` and ``{system}``) asks about the icon of ``where``. False
+    while a question is open."""
     chosen = answer(frame)
     if chosen is not None:
         frame["icons"].pop(0)
@@ -190,7 +194,7 @@ def one_per_icon(game, frame, ctx, place, where: str) -> bool:
         choices = icon_units(game, ctx["faction"], frame["icons"][0])
         if len(choices) > 1:
             game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
-                     f"Which unit for the {frame['icons'][0]} icon{where}?")
+                     text(game, prompt, icon=frame["icons"][0], system=where))
             return False
         frame["icons"].pop(0)
         if choices:
@@ -254,7 +258,7 @@ def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: floa
         if limits is not None and picked.get(unit, 0) >= limits.get(unit, 0):
             continue
         if n > picked.get(unit, 0) and (room > 0 or not t.units[unit].needs_transport):
-            options.append({"id": unit, "label": f"{label(game, unit)} ({n - picked.get(unit, 0)} left)"})
+            options.append({"id": unit, "label": text(game, N_("{unit} ({n} left)"), unit=unit, n=n - picked.get(unit, 0))})
     return options
 
 
@@ -277,8 +281,10 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             deciding = side_of(ctx, params.chooser)
             chosen = pick(game, frame, ctx["player"] if params.chooser == "self" else board.decider(game, deciding, "general"),
                           "choose-system", [{"id": s, "label": label(game, s)} for s in targets],
-                          f"{label(game, ctx.get('card', ''))}: move the units from {label(game, source)} to which "
-                          "system?" if source else f"{label(game, ctx.get('card', ''))}: move units to which system?")
+                          text(game, N_("{card}: move your units from {source} to which system?"),
+                               card=ctx.get("card", ""), source=source) if source
+                          else card_prompt(game, ctx, N_("{card}: move units to which system?"),
+                                           N_("Move units to which system?")))
             if chosen is None:
                 return
             frame["to"] = chosen["id"]
@@ -312,9 +318,10 @@ def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | 
             if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
                 board.check_base_reveal(game)  # after all movement (RB-BAS-11)
                 return
-            stop = [{"id": "done", "label": "Move no more units"}] if params.sources == "many" else []
+            stop = [{"id": "done", "label": N_("Move no more units")}] if params.sources == "many" else []
             source = pick(game, frame, ctx["player"], "choose-system",
-                          [{"id": s, "label": label(game, s)} for s in sources] + stop, "Move units out of which system?")
+                          [{"id": s, "label": label(game, s)} for s in sources] + stop,
+                          N_("Move units out of which system?"))
             if source is None:
                 return
             if source["id"] == "done":
@@ -336,8 +343,8 @@ def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | 
         options = [o for o in options if t.units[o["id"]].health <= spare]
     if chosen is None or chosen["id"] != "done":
         if options and (params.max is None or sum(picked.values()) < params.max - frame.get("moved", 0)):
-            game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": "Move the units chosen"}],
-                     f"Move a unit from {label(game, frame['from'])} to {label(game, to)}")
+            game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": N_("Move the units chosen")}],
+                     text(game, N_("Move a unit from {source} to {system}"), source=frame["from"], system=to))
             return
     for unit, n in sorted(picked.items()):
         board.remove_units(game, frame["from"], unit, n, check=False)
@@ -467,13 +474,14 @@ def destroy_units(game, frame, params: DestroyUnits, ctx) -> None:
     if chosen is not None and chosen["id"] != "done":
         picked.append(chosen["id"])
     if chosen is None or chosen["id"] != "done":
-        options = [{"id": u, "label": f"{label(game, u)} (health {t.units[u].health})"}
+        options = [{"id": u, "label": text(game, N_("{unit} (health {health})"), unit=u, health=t.units[u].health)}
                    for u in _destroyable(game, params, faction, where, picked, health, count)]
         if options:
-            options.append({"id": "done", "label": "Destroy the units chosen"})
+            options.append({"id": "done", "label": N_("Destroy the units chosen")})
             spent = sum(t.units[u].health for u in picked)
-            budget = "" if health is None else f" worth up to {health - spent} health"
-            game.ask(ctx["player"], "destroy-unit", options, f"Destroy units{budget}")
+            prompt = N_("Destroy units") if health is None else \
+                text(game, N_("Destroy units worth up to {n} health"), n=health - spent)
+            game.ask(ctx["player"], "destroy-unit", options, prompt)
             return
     _destroy(game, ctx, where, picked)
 
@@ -541,7 +549,8 @@ def _destroy_queued(game, frame, params: DestroyUnits, ctx, faction: str, health
             icon = frame["icons"][0]
             options = [f"{s}:{u}" for s, u in board.queued(game, faction) if icon_matches(game, u, icon)]
             if len(options) > 1:
-                _ask_queued(game, ctx, options, f"Destroy which unit on the build queue for the {icon} icon?")
+                _ask_queued(game, ctx, options,
+                            text(game, N_("Destroy which unit on the build queue for the {icon} icon?"), icon=icon))
                 return
             frame["icons"].pop(0)
             for key in options:
@@ -552,13 +561,15 @@ def _destroy_queued(game, frame, params: DestroyUnits, ctx, faction: str, health
     options = [f"{s}:{u}" for s, u in board.queued(game, faction)
                if t.units[u].health is not None and t.units[u].health <= left]
     if options and (chosen is None or chosen["id"] != "done"):
-        _ask_queued(game, ctx, options + ["done"], f"Destroy units on the build queue worth up to {left} health")
+        _ask_queued(game, ctx, options + ["done"],
+                    text(game, N_("Destroy units on the build queue worth up to {n} health"), n=left))
 
 
 def _ask_queued(game, ctx, options: list[str], prompt: str) -> None:
     def show(key: str) -> str:
         space, _, unit = key.partition(":")
-        return "Destroy nothing more" if key == "done" else f"{label(game, unit)} on space {space}"
+        return N_("Destroy nothing more") if key == "done" else \
+            text(game, N_("{unit} on build-queue space {space}"), unit=unit, space=int(space))
 
     game.ask(_player(game, ctx), "destroy-queued", [{"id": o, "label": show(o)} for o in options], prompt)
 
@@ -611,10 +622,11 @@ def _advance(game, frame, params: Queue, ctx) -> None:
             for unit, n in sorted(units.get(str(space), {}).items()):
                 if n > moved.get(f"{space}:{unit}", 0):
                     options.append({"id": f"{space}:{unit}",
-                                    "label": f"{label(game, unit)} from space {space} to {space - 1}"})
+                                    "label": text(game, N_("{unit} from space {space} to {to}"), unit=unit,
+                                                  space=space, to=space - 1)})
         if not options:
             break
-        chosen = pick(game, frame, ctx["player"], "advance-unit", options, "Move which unit one space closer?")
+        chosen = pick(game, frame, ctx["player"], "advance-unit", options, N_("Move which unit one space closer?"))
         if chosen is None:
             return
         space, unit = _take_from_queue(game, faction, chosen["id"])
@@ -642,15 +654,17 @@ def _deploy(game, frame, params: Queue, ctx) -> None:
     for space in sorted(params.spaces or [1, 2]):
         for unit in sorted(units.get(str(space), {})):
             if unit != DEATH_STAR or board.units_at(game, where).get(DSUC):
-                options.append({"id": f"{space}:{unit}", "label": f"{label(game, unit)} from queue space {space}"})
+                options.append({"id": f"{space}:{unit}", "label": text(game, N_("{unit} from build-queue space {space}"),
+                                                                        unit=unit, space=space)})
     done = frame.get("deployed", 0)
     if not options:
         if not done:
             game.log("effect-failed", card=ctx.get("card"), reason="no unit on the build queue can be deployed here")
         return
     if done:
-        options.append({"id": "stop", "label": "Deploy no more"})
-    chosen = pick(game, frame, ctx["player"], "deploy-unit", options, f"Deploy which unit to {label(game, where)}?")
+        options.append({"id": "stop", "label": N_("Deploy no more")})
+    chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
+                  text(game, N_("Deploy which unit to {system}?"), system=where))
     if chosen is None or chosen["id"] == "stop":
         return
     _, unit = _take_from_queue(game, faction, chosen["id"])

@@ -36,8 +36,11 @@ immediate destruction), ``"destroyable"`` (how many of the units to destroy may 
 
 from __future__ import annotations
 
+from swrebellion.i18n import N_
+
 from .. import board
 from ..board import decider
+from ..names import die, label, text
 from ..rules import actions, objectives, rings
 from ..rules.actions import _play, start_options
 from ..rules.combat import (
@@ -151,8 +154,9 @@ def _add_leader_step(game, frame) -> None:
             continue
         done.append(player)
         game.ask(player, "add-leader",
-                 [{"id": lid, "label": f"Add {lid}"} for lid in pool] + [{"id": "none", "label": "Add no leader"}],
-                 f"Add a leader to the combat in {system}?")
+                 [{"id": lid, "label": text(game, N_("Add {leader}"), leader=lid)} for lid in pool]
+                 + [{"id": "none", "label": N_("Add no leader")}],
+                 text(game, N_("Add a leader to the combat in {system}?"), system=system))
         return
     game.pop()
 
@@ -179,8 +183,8 @@ def _start_cards_step(game, frame) -> None:
             continue
         frame["asked"] = player
         game.ask(player, "start-of-combat-card",
-                 start_options(game, faction, player) + [{"id": "none", "label": "Play nothing"}],
-                 "Play a Start of Combat action card?")
+                 start_options(game, faction, player) + [{"id": "none", "label": N_("Play nothing")}],
+                 N_("Play a Start of Combat action card?"))
         return
     game.pop()
 
@@ -296,8 +300,8 @@ def _actions(game, frame) -> None:
         frame["stage"] = "assign"
         return
     game.ask(decider(game, faction, ROLE[theater]), "combat-action",
-             action_options(game, faction, theater) + [{"id": "done", "label": "Assign damage"}],
-             f"Your {theater} attack: combat actions")
+             action_options(game, faction, theater) + [{"id": "done", "label": N_("Assign damage")}],
+             N_("Your space attack: combat actions") if theater == "space" else N_("Your ground attack: combat actions"))
 
 
 def _assign(game, frame) -> None:
@@ -323,13 +327,13 @@ def _assign(game, frame) -> None:
         if "choice" in frame:
             index = options[frame.pop("choice")["id"]]
         elif len(options) > 1:
-            kind = f"{result['colour']} hit" if result["colour"] else f"{result['amount']} damage"
-            game.ask(decider(game, faction, ROLE[theater]), "assign-damage", target_labels(options),
-                     f"Which unit takes a {kind}?")
+            prompt = text(game, N_("Which unit takes a {die}?"), die=die(game, result["colour"], "hit")) \
+                if result["colour"] else text(game, N_("Which unit takes {n} damage?"), n=result["amount"])
+            game.ask(decider(game, faction, ROLE[theater]), "assign-damage", target_labels(game, options), prompt)
             return
         elif options:
             only = game.answer_alone(decider(game, faction, ROLE[theater]), "assign-damage",
-                                     target_labels(options)[0])
+                                     target_labels(game, options)[0])
             index = options[only["id"]]
         else:
             index = None  # nothing can take it: the result is lost
@@ -354,8 +358,8 @@ def _block(game, frame) -> None:
     elif (tactic_hand(game, defender) and blocks_allowed(game, defender, theater)
           and any(new for _, _, new in attack["targets"])):
         game.ask(decider(game, defender, ROLE[theater]), "block",
-                 block_options(game, defender, theater) + [{"id": "done", "label": "Block nothing more"}],
-                 f"Block damage to your {'ships' if theater == 'space' else 'ground units'}?")
+                 block_options(game, defender, theater) + [{"id": "done", "label": N_("Block nothing more")}],
+                 N_("Block damage to your ships?") if theater == "space" else N_("Block damage to your ground units?"))
         return
     frame["stage"] = "apply"
 
@@ -418,9 +422,9 @@ def _retreat_step(game, frame) -> None:
         else:
             destinations = retreat_destinations(game, faction) if may_retreat(game, faction) else []
             if destinations:
-                game.ask(admiral, "retreat", [{"id": s, "label": f"Retreat to {s}"} for s in destinations]
-                         + ([] if frame["forced"] else [{"id": "stay", "label": "Do not retreat"}]),
-                         f"Retreat from {system}?")
+                game.ask(admiral, "retreat", [{"id": s, "label": text(game, N_("Retreat to {system}"), system=s)} for s in destinations]
+                         + ([] if frame["forced"] else [{"id": "stay", "label": N_("Do not retreat")}]),
+                         text(game, N_("Retreat from {system}?"), system=system))
                 return
             game.pop()
             if frame["forced"]:
@@ -433,7 +437,8 @@ def _retreat_step(game, frame) -> None:
         if "choice" in frame:
             frame["leader"] = frame.pop("choice")["id"]
         elif len(free) > 1:
-            game.ask(admiral, "retreat-leader", [{"id": lid, "label": lid} for lid in free], "Which leader retreats?")
+            game.ask(admiral, "retreat-leader", [{"id": lid, "label": label(game, lid)} for lid in free],
+                     N_("Which leader retreats?"))
             return
         else:
             frame["leader"] = game.answer_alone(admiral, "retreat-leader", free[0], "Which leader retreats?")["id"]
@@ -445,8 +450,8 @@ def _retreat_step(game, frame) -> None:
         group.take(option)
     options = group.options() if option != "done" else []
     if options:
-        game.ask(admiral, "retreat-units", options + [{"id": "done", "label": "Retreat with these"}],
-                 f"Which ground units and TIE Fighters retreat to {frame['to']}?")
+        game.ask(admiral, "retreat-units", options + [{"id": "done", "label": N_("Retreat with these")}],
+                 text(game, N_("Which units retreat to {system}?"), system=frame["to"]))
         return
     frame["done"] = True
     retreat(game, faction, frame["to"], frame["units"], frame["leader"])
@@ -512,7 +517,7 @@ def _objectives_step(game, frame) -> None:
         game.pop()
         return
     game.ask(decider(game, "rebel", "general"), "combat-objective",
-             options + [{"id": "none", "label": "Play no objective"}], "Play a combat objective?")
+             options + [{"id": "none", "label": N_("Play no objective")}], N_("Play a combat objective?"))
 
 
 STEPS = {

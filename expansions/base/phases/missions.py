@@ -25,19 +25,19 @@ from __future__ import annotations
 
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import discard, hand
-from ..names import label
+from ..names import label, text
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
-from ..rules.missions import assign, assignable, completable, meets, return_to_hand, second_leader_options, successes
+from ..rules.missions import (assign, assignable, completable, icons_of, meets, return_to_hand, second_leader_options,
+                              successes)
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
-from ..tables import FACTIONS, OPPONENT, tables
+from ..tables import FACTIONS, OPPONENT, tables, the_setup
 
-#: At most 10 red/black dice per side in a mission (RB-MIS-15, RULINGS D-01).
-DICE_LIMIT = 10
 #: Red dice are rolled first, up to 5, then black: the two dice have the same faces (C-01), so the split changes
 #: nothing in the base game, and 5 + 5 is also the box's physical limit (RULES_SUPPLEMENT D-01).
 RED_FIRST = 5
@@ -85,12 +85,13 @@ def assignment_step(game, frame) -> None:
             actions.play_assignment_card(game, faction, choice["data"])
             return
         frame.update(card=card, stage="first")
-        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool)]
-        prompt = f"First leader for {label(game, card)}"
+        icons = icons_of(game, pool)  # counted once for every pair tried
+        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool, icons)]
+        prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
         options = second_leader_options(game, faction, frame["card"], choice["id"])
-        prompt = "Add a second leader?"
+        prompt = N_("Add a second leader?")
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
         frame["stage"] = "card"
@@ -98,14 +99,15 @@ def assignment_step(game, frame) -> None:
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
         pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     if not options:
+        icons = icons_of(game, pool)  # counted once for every card in hand
         options = [
-            {"id": f"assign:{c}", "label": f"Assign {label(game, c)}"}
+            {"id": f"assign:{c}", "label": text(game, N_("Assign {card}"), card=c)}
             for c in sorted(set(hand(game, faction, "missions")))
-            if playable(game, c) and assignable(game, c, pool)
+            if playable(game, c) and assignable(game, c, pool, icons)
         ]
         options += actions.assignment_options(game, faction, role)
-        options.append({"id": "done", "label": "Done assigning"})
-        prompt = "Assign a mission, play an Assignment action card, or finish"
+        options.append({"id": "done", "label": N_("Done assigning")})
+        prompt = N_("Assign a mission, play an Assignment action card, or finish")
     if len(options) == 1:
         frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
         return
@@ -152,7 +154,7 @@ def reveal_options(game, faction: str) -> list[dict]:
         seen[card] = seen.get(card, 0) + 1
         options.append({
             "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
-            "label": f"Reveal {label(game, card)} ({', '.join(label(game, l) for l in entry['leaders'])})",
+            "label": text(game, N_("Reveal {card} ({leaders})"), card=card, leaders=entry["leaders"]),
             "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
         })
     return options
@@ -225,9 +227,9 @@ def _oppose(game, frame) -> None:
         if choice is None:
             pool = [] if barred else board.pool(game, opponent)
             if pool:
-                options = [{"id": "none", "label": "Send nobody"}] + [{"id": l, "label": label(game, l)} for l in pool]
+                options = [{"id": "none", "label": N_("Send nobody")}] + [{"id": l, "label": label(game, l)} for l in pool]
                 game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
-                         f"Send a leader to oppose {label(game, frame['card'])} in {label(game, where)}?")
+                         text(game, N_("Send a leader to oppose {card} in {system}?"), card=frame["card"], system=where))
                 return
         elif choice["id"] != "none":
             board.leader(game, choice["id"])["at"] = where
@@ -257,7 +259,8 @@ def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> di
     card = t.missions[frame["card"]]
     skills = None if card.count_all_skills else set(card.requires)
     icons = sum(n for l in leaders for s, n in t.leaders[l].skills.items() if skills is None or s in skills)
-    count = min(DICE_LIMIT, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
+    limit = the_setup(game).mission_dice_limit  # RB-MIS-15, RULINGS D-01: the setup's limit (10 in the box)
+    count = min(limit, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
     dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}
     return game.modify("mission-dice", dice, faction=faction, card=frame["card"], system=frame["ctx"]["system"],
                        attempting=attempting, leaders=leaders)

@@ -25,7 +25,10 @@ faction may activate), ``"movement-sources"`` (where units may come from), ``"ne
 
 from __future__ import annotations
 
+from swrebellion.i18n import N_
+
 from .. import board
+from ..names import label, text
 from ..rules.combat import destroy, start_combat
 from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
 from ..tables import BASE_SPACE, tables
@@ -49,7 +52,7 @@ def activation_options(game, faction: str) -> list[dict]:
         targets.append(BASE_SPACE)
     targets = game.modify("activation-targets", targets, faction=faction)
     return [
-        {"id": f"activate:{s}", "label": f"Activate {s}", "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
+        {"id": f"activate:{s}", "label": text(game, N_("Activate {system}"), system=s), "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
         for s in targets
     ]
 
@@ -78,8 +81,8 @@ def _activate_step(game, frame) -> None:
     if "leader" not in frame:
         leaders = activators(game, faction)
         if len(leaders) > 1 and "choice" not in frame:
-            game.ask(decider, "activation-leader", [{"id": lid, "label": lid} for lid in leaders],
-                     f"Which leader activates {target}?")
+            game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
+                     text(game, N_("Which leader activates {system}?"), system=target))
             return
         frame["leader"] = (frame.pop("choice") if "choice" in frame else game.answer_alone(
             decider, "activation-leader", leaders[0], f"Which leader activates {target}?"))["id"]
@@ -105,8 +108,9 @@ def _choose_source(game, frame, decider) -> None:
     if not frame.get("moved"):
         sources = [s for s in source_systems(game, faction, target) if s not in frame["used"] and can_leave(game, faction, s)]
         if source is None and (sources or base_space_undisclosed(game, faction, target, frame["used"])):
-            game.ask(decider, "move-from", [{"id": s, "label": f"Move units from {s}"} for s in sources]
-                     + [{"id": "done", "label": "Stop moving units"}], f"Move units into {target}")
+            game.ask(decider, "move-from", [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
+                     + [{"id": "done", "label": N_("Stop moving units")}],
+                     text(game, N_("Move units into {system}"), system=target))
             return
         frame["moved"] = True
     if game.moment("activation.after-move", once_in=frame, system=target, faction=faction, origins=frame["origins"]):
@@ -134,8 +138,8 @@ def _build_group(game, frame, decider) -> None:
             group.take(option)
     options = [] if done else group.options()
     if options:
-        game.ask(decider, "move-units", options + [{"id": "done", "label": "Move this group"}],
-                 f"Units to move from {spec['from']} to {target}")
+        game.ask(decider, "move-units", options + [{"id": "done", "label": N_("Move this group")}],
+                 text(game, N_("Units to move from {source} to {system}"), source=spec["from"], system=target))
         return
     frame["group"] = None
     if spec["units"] or spec["leaders"]:
@@ -167,8 +171,9 @@ def _cargo_loss_step(game, frame) -> None:
             game.answer_alone(board.decider(game, faction, "admiral"), "destroy-cargo", cargo[0])
         if len(cargo) > 1:
             game.ask(board.decider(game, faction, "admiral"), "destroy-cargo",
-                     [{"id": u, "label": f"Destroy a {u}"} for u in cargo],
-                     f"Your ships in {location} cannot carry every unit: choose one to lose")
+                     [{"id": u, "label": text(game, N_("Destroy a {unit}"), unit=u)} for u in cargo],
+                     text(game, N_("Your ships in {system} cannot carry every unit: choose one to lose"),
+                          system=location))
             return
         _lose(game, frame, cargo[0], board.cargo_surplus(game, location, faction))
     game.pop()

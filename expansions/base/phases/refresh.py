@@ -19,11 +19,12 @@ and deploys.
 from __future__ import annotations
 
 from swrebellion.engine import peek
+from swrebellion.i18n import N_
 
 from .. import board
 from ..board import decider, team_secret
 from ..cards import deck, discard, draw, hand
-from ..names import label
+from ..names import label, ntext, text
 from ..rules import objectives
 from ..rules.leaders import recruitable
 from ..tables import BASE_SPACE, DEATH_STAR, DEPLOY_LIMIT, DSUC, FACTIONS, OPPONENT, tables, the_setup
@@ -74,8 +75,9 @@ def objective_step(game, frame) -> None:
         game.pop()
         return
     options = objectives.options(game, "start-of-refresh")
-    options.append({"id": "pass", "label": "Play no objective"})
-    game.ask(decider(game, "rebel", "general"), "refresh-objective", options, "Play a start-of-Refresh objective?")
+    options.append({"id": "pass", "label": N_("Play no objective")})
+    game.ask(decider(game, "rebel", "general"), "refresh-objective", options,
+             N_("Play an objective at the start of the Refresh Phase?"))
 
 
 # -- 1. retrieve leaders ---------------------------------------------------------------------------------------
@@ -137,7 +139,8 @@ def draw_missions_step(game, frame) -> None:
             frame["faction"] = faction
             game.ask(decider(game, faction, "general"), "discard-mission",
                      [{"id": c, "label": label(game, c)} for c in choices],
-                     f"Discard down to {HAND_LIMIT} mission cards ({excess} to go)")
+                     ntext(game, "Discard down to {limit} mission cards ({n} to go)",
+                           "Discard down to {limit} mission cards ({n} to go)", excess, limit=HAND_LIMIT))
             return
     game.pop()
 
@@ -245,9 +248,9 @@ def _draw_more(game, frame) -> bool:
         can_draw = deck(game, name) or game.state["data"]["discards"].get(name)  # refilled when empty, RB-SUP-05
         if can_draw and not _recruit_choices(game, _drawn(frame, faction)):
             game.ask(decider(game, faction, "admiral"), "recruit-draw-more",
-                     [{"id": "draw", "label": "Draw another action card"},
-                      {"id": "stop", "label": "Keep one of the drawn cards"}],
-                     "Every leader on your drawn cards is already in play", key="more_choice")
+                     [{"id": "draw", "label": N_("Draw another action card")},
+                      {"id": "stop", "label": N_("Keep one of the drawn cards")}],
+                     N_("Every leader on your drawn cards is already in play"), key="more_choice")
             return True
         frame["more"].pop(0)
     frame["stage"] = "choose"
@@ -266,9 +269,9 @@ def _choose_leaders(game, frame) -> bool:
         for faction in FACTIONS:
             leaders = _recruit_choices(game, _drawn(frame, faction))
             if leaders:
-                options = [{"id": lid, "label": f"Recruit {label(game, lid)}"} for lid in leaders]
-                options.append({"id": "none", "label": "Keep a card and recruit nobody"})
-                asks.append((decider(game, faction, "admiral"), "recruit", options, "Recruit a leader"))
+                options = [{"id": lid, "label": text(game, N_("Recruit {leader}"), leader=lid)} for lid in leaders]
+                options.append({"id": "none", "label": N_("Keep a card and recruit nobody")})
+                asks.append((decider(game, faction, "admiral"), "recruit", options, N_("Recruit a leader")))
         frame["choices"] = {}
         if asks:
             game.ask_simultaneous(asks)
@@ -296,7 +299,7 @@ def _keep_cards(game, frame) -> bool:
         fits = sorted({c for c in _drawn(frame, faction) if leader == "none" or leader in card_leaders(game, c)})
         if len(fits) > 1:
             game.ask(decider(game, faction, "admiral"), "keep-action-card",
-                     [{"id": c, "label": label(game, c)} for c in fits], "Keep which action card?",
+                     [{"id": c, "label": label(game, c)} for c in fits], N_("Keep which action card?"),
                      key="card_choice")
             return True
         _keep(game, frame, fits[0])
@@ -361,9 +364,9 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     options = []
     for unit in tables(game).builds[faction].get(icon, ()):
         if board.supply_left(game, unit) > 0:
-            options.append({"id": f"build:{unit}", "label": f"Build a {label(game, unit)}", "data": {"unit": unit}})
+            options.append({"id": f"build:{unit}", "label": text(game, N_("Build a {unit}"), unit=unit), "data": {"unit": unit}})
         elif board.on_board(game, unit):
-            options.append({"id": f"free:{unit}", "label": f"Destroy a {label(game, unit)} on the board to build one",
+            options.append({"id": f"free:{unit}", "label": text(game, N_("Destroy a {unit} on the board to build one"), unit=unit),
                             "data": {"unit": unit}})
     return options
 
@@ -397,9 +400,10 @@ def build_step(game, frame) -> None:
                 frame["todo"] = []
                 continue
             game.ask(decider(game, faction, "admiral"), "build-mode",
-                     [{"id": "all", "label": f"Build for all {len(frame['todo'])} resource icons"},
-                      {"id": "choose", "label": "Go icon by icon (some may be skipped)"}],
-                     "Building (RB-BLD-03)")
+                     [{"id": "all", "label": ntext(game, "Build for all {n} resource icons",
+                                                   "Build for all {n} resource icons", len(frame["todo"]))},
+                      {"id": "choose", "label": N_("Go icon by icon (some may be skipped)")}],
+                     N_("Building"))  # RB-BLD-03
             return
         source, icon, space = frame["todo"][0]
         options = unit_options(game, faction, icon)
@@ -411,9 +415,9 @@ def build_step(game, frame) -> None:
             frame["todo"].pop(0)
             _build(game, faction, options[0]["data"]["unit"], source, space)
             continue
-        options.append({"id": "skip", "label": "Build nothing for this icon"})
+        options.append({"id": "skip", "label": N_("Build nothing for this icon")})
         game.ask(decider(game, faction, "admiral"), "build-unit", options,
-                 f"Build for the {label(game, icon)} icon of {label(game, source)}")
+                 text(game, N_("Build for the {icon} icon of {system}"), icon=icon, system=source))
         return
 
 
@@ -440,7 +444,7 @@ def _free_location(game, frame) -> bool:
     where = frame.pop("free_at", None) or (places[0] if len(places) == 1 else None)
     if where is None:
         game.ask(decider(game, frame["faction"], "admiral"), "free-unit",
-                 [{"id": p, "label": label(game, p)} for p in places], f"Destroy which {label(game, unit)}?")
+                 [{"id": p, "label": label(game, p)} for p in places], text(game, N_("Destroy which {unit}?"), unit=unit))
         return True
     del frame["free_unit"]
     board.destroy_units(game, where, unit, 1, cause="returned to the supply to build (RB-REF-11)")
@@ -530,9 +534,9 @@ def deploy_step(game, frame) -> None:
         if not targets:
             _place(game, frame, "queue")
             continue
-        options = [{"id": t, "label": f"Deploy to {label(game, t)}"} for t in targets]
-        options.append({"id": "queue", "label": "Keep it on build-queue space 1"})
-        game.ask(decider(game, faction, "admiral"), "deploy-unit", options, f"Deploy a {label(game, unit)}")
+        options = [{"id": t, "label": text(game, N_("Deploy to {system}"), system=t)} for t in targets]
+        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1")})
+        game.ask(decider(game, faction, "admiral"), "deploy-unit", options, text(game, N_("Deploy a {unit}"), unit=unit))
         return
 
 

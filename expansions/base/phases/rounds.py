@@ -9,6 +9,8 @@ carries the action out, pushed with those arguments as its frame's locals. This 
 
 from __future__ import annotations
 
+from swrebellion.i18n import N_
+
 from .. import board
 from .missions import return_unrevealed, reveal_options
 from .movement import activation_options
@@ -83,12 +85,12 @@ def command_step(game, frame) -> None:
         return
     options = []
     if faction == "rebel" and not board.base_revealed(game) and not frame.get("revealed_base_this_turn"):
-        options.append({"id": "reveal-base", "label": "Reveal the Rebel base (RULINGS C-06, C-07)"})
+        options.append({"id": "reveal-base", "label": N_("Reveal the Rebel base")})  # RULINGS C-06, C-07
     options += game.modify("turn-start-acts", [], faction=faction, role=role)
     options += reveal_options(game, faction)
     options += activation_options(game, faction)
-    options.append({"id": "pass", "label": "Pass for the rest of the phase"})
-    game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, "Your Command Phase action")
+    options.append({"id": "pass", "label": N_("Pass for the rest of the phase")})
+    game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, N_("Your Command Phase action"))
 
 
 def _take_seat(data: dict, seat: tuple[str, str | None]) -> None:

@@ -7,10 +7,12 @@ changes the objective deck, the mission sets and the starting units) without tou
 from __future__ import annotations
 
 from swrebellion.engine import peek, secret
+from swrebellion.i18n import N_
 
 from .. import board
 from ..board import decider, team_secret
 from ..cards import deck, draw, hand, new_hand
+from ..names import label, text
 from ..tables import BASE_SPACE, FACTIONS, tables, the_setup
 
 PARTS = [
@@ -238,7 +240,8 @@ def _empire_units(game, frame) -> None:
     if t.units[unit].theater == "ground" and lacking and ground_left <= len(lacking):
         options = lacking
     game.ask(decider(game, "empire", "admiral"), "place-starting-unit",
-             [{"id": s, "label": s, "data": {"unit": unit}} for s in options], f"Place a {unit}")
+             [{"id": s, "label": label(game, s), "data": {"unit": unit}} for s in options],
+             text(game, N_("Place a {unit}"), unit=unit))
 
 
 def _log_placement(game, faction: str) -> None:
@@ -264,8 +267,8 @@ def _rebel_units(game, frame) -> None:
         if "choice" not in frame:
             free = [s for s in sorted(data["systems"]) if not board.has_units(game, s, "empire")]
             game.ask(admiral, "rebel-start-system",
-                     [{"id": "none", "label": "Only the Rebel Base space"}] + [{"id": s, "label": s} for s in free],
-                     "Choose the one system that may take starting units")
+                     [{"id": "none", "label": N_("Only the Rebel Base space")}] + [{"id": s, "label": label(game, s)} for s in free],
+                     N_("Choose the one system that may take starting units"))
             return
         frame["system"] = frame.pop("choice")["id"]
         frame["todo"] = _units_to_place(setup.units)
@@ -282,7 +285,8 @@ def _rebel_units(game, frame) -> None:
         _log_placement(game, "rebel")
         game.pop()
         return
-    game.ask(admiral, "place-starting-unit", [{"id": p, "label": p} for p in places], f"Place a {frame['todo'][0]}")
+    game.ask(admiral, "place-starting-unit", [{"id": p, "label": label(game, p)} for p in places],
+             text(game, N_("Place a {unit}"), unit=frame["todo"][0]))
 
 
 def _action_cards(game, frame) -> None:
@@ -306,7 +310,7 @@ def _base_location(game, frame) -> None:
     if "choice" not in frame:
         cards = sorted(deck(game, "probes"))
         game.ask(decider(game, "rebel", "general"), "choose-base",
-                 [{"id": c, "label": t.probes[c]} for c in cards], "Choose the system of your hidden base")
+                 [{"id": c, "label": label(game, t.probes[c])} for c in cards], N_("Choose the system of your hidden base"))
         return
     card = frame.pop("choice")["id"]
     deck(game, "probes").remove(card)

@@ -76,12 +76,11 @@ def replay_html(game: Game, views: Iterable[str] = ("public",), title: str = "St
     viewers = {v: viewer_for(fresh, v) for v in views}
     builder = _Builder(views)
     choices = game.state["choices"]
-    builder.record(fresh, viewers, None, 0)
+    builder.record(fresh, viewers, None)
     for n, (player, option) in enumerate(choices, start=1):
         decided = _decided(fresh, player, option)
-        shown = len(fresh.state["log"])
         fresh.apply(option, player=player)
-        builder.record(fresh, viewers, decided, shown)
+        builder.record(fresh, viewers, decided)
     return builder.page(title, fresh)
 
 
@@ -89,7 +88,9 @@ def _decided(game: Game, player: str, option: str) -> dict:
     """What was decided at a step: who, the kind of decision and the chosen option's label (shown only in the
     deciding side's own view)."""
     decision = next(d for d in game.pending if d.player == player)
-    return {"player": player, "kind": decision.kind, "label": decision.option(option).label}
+    raw = next(d for d in game.state["pending"] if d["player"] == player and d["answer"] is None)
+    return {"player": player, "kind": decision.kind, "label": decision.option(option).label,
+            "visible_to": raw.get("visible_to")}
 
 
 class _Builder:
@@ -103,15 +104,21 @@ class _Builder:
         self.story = {v: [] for v in views}  # per step: [caption line, [account line ids]]
         self.static = ""
         self.first: dict[str, str] = {}
+        self.shown = {v: 0 for v in views}  # the log entries each view's account has told so far
 
     def _intern(self, table: dict[str, int], value: str) -> int:
         if value not in table:
             table[value] = len(table)
         return table[value]
 
-    def record(self, game: Game, viewers: dict, decided: dict | None, shown: int) -> None:
+    def record(self, game: Game, viewers: dict, decided: dict | None) -> None:
+        """One step per view; a decision a view may not know was asked (a card window, ``visible_to``) is no step
+        of that view: its changes come with the view's next step, so the step count shows nothing either."""
         for view in self.views:
             player = viewers[view]
+            hidden = decided is not None and decided["visible_to"] is not None
+            if hidden and player not in decided["visible_to"]:
+                continue
             picture = board_picture(game, game.view(player))
             if self.slot_names is None:
                 self.slot_names = list(picture.slots)
@@ -125,7 +132,8 @@ class _Builder:
             changes = [x for n, f in enumerate(ids) if not before or before[n] != f for x in (n, f)]
             self.current[view] = ids
             self.steps[view].append(changes)
-            lines = [self._intern(self.lines, line) for line in account(game, player, shown)]
+            lines = [self._intern(self.lines, line) for line in account(game, player, self.shown[view])]
+            self.shown[view] = len(game.state["log"])
             self.story[view].append([_caption(decided, view), lines])
 
     def page(self, title: str, game: Game) -> str:

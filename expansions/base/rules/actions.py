@@ -25,16 +25,16 @@ with none, the General.
 
 from __future__ import annotations
 
-from functools import partial
 
 from swrebellion.engine.effects import run_effect
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import hand
-from ..names import label
+from ..names import text
 from ..tables import BASE_SPACE, tables
 from .combat import state
-from .plans import feasibility, feasible, plan, playable
+from .plans import effect_tests, feasible, plan, playable
 from .rings import player_of
 
 DESTINY = "it-is-your-destiny"
@@ -69,7 +69,8 @@ def assignment_options(game, faction: str, role: str | None = None) -> list[dict
             continue
         for actor in info.leaders:
             if actor in pool and feasible(game, card, _context(game, faction, card, actor)):
-                options.append({"id": f"action:{card}:{actor}", "label": f"Play {label(game, card)} with {label(game, actor)}",
+                options.append({"id": f"action:{card}:{actor}", "label": text(game, N_("Play {card} with {leader}"), card=card,
+                                                                               leader=actor),
                                 "data": {"card": card, "actor": actor}})
     return options
 
@@ -97,9 +98,10 @@ def offer_destiny(game, where: str, mission_leaders: list[str]) -> bool:
     present = [l for l in tables(game).actions[DESTINY].leaders if board.leader(game, l)["at"] == where]
     if not present:
         return False
-    options = [{"id": "pass", "label": "Do not play It Is Your Destiny"}]
-    options += [{"id": f"capture:{l}", "label": f"Capture {label(game, l)}"} for l in mission_leaders]
-    game.ask(player_of(game, "empire", present[0]), "play-destiny", options, "Play It Is Your Destiny?")
+    options = [{"id": "pass", "label": text(game, N_("Do not play {card}"), card=DESTINY)}]
+    options += [{"id": f"capture:{l}", "label": text(game, N_("Capture {leader}"), leader=l)} for l in mission_leaders]
+    game.ask(player_of(game, "empire", present[0]), "play-destiny", options, text(game, N_("Play {card}?"), card=DESTINY),
+             visible_to=board.team(game, "empire"))  # asked only when the card is in hand: the Empire's secret
     return True
 
 
@@ -125,13 +127,28 @@ MOMENTS = {
     "retreat": "just after the other side's units retreat from a combat (Track Them)",
     "assignment-end": "at the end of the Assignment Phase, once both sides have assigned (``missions.assignment_step``)",
 }
+#: What a player is asked at each moment (the words a person reads: no rule ids, no code names).
+PROMPTS = {
+    "mission-reveal": N_("Play an action card before the mission is revealed?"),
+    "mission-attempt": N_("Play an action card now that the mission is attempted, before the dice?"),
+    "before-roll": N_("Play an action card before the dice are rolled?"),
+    "mission-success": N_("Play an action card now that the mission has succeeded?"),
+    "mission-failed": N_("Play an action card now that the mission has failed?"),
+    "capture": N_("Play an action card before the leader is captured?"),
+    "battle-won": N_("Play an action card now that the battle is won?"),
+    "retreat": N_("Play an action card now that the other side's units have retreated?"),
+    "assignment-end": N_("Play an action card at the end of the Assignment Phase?"),
+}
 
 
 def pictured(game, card: str) -> list[str]:
     """The card's pictured leaders and those who count as them (RS-LDR-06: Luke Skywalker (Jedi) for Luke)."""
-    t = tables(game)
-    leaders = list(t.actions[card].leaders)
-    return leaders + sorted(l for l, info in t.leaders.items() if info.replaces in leaders)
+    cache = game.rules.cache.setdefault("base-pictured", {})  # content never changes in play
+    if card not in cache:
+        t = tables(game)
+        leaders = list(t.actions[card].leaders)
+        cache[card] = leaders + sorted(l for l, info in t.leaders.items() if info.replaces in leaders)
+    return list(cache[card])
 
 
 def barred(game, faction: str, where: str | None) -> bool:
@@ -158,7 +175,7 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
     if not p.playable or barred(game, faction, ctx.get("system")):
         return []
     trigger = p.effect[0]["op"] == "trigger" if p.effect else False
-    tests = [test for test in map(partial(feasibility, game), p.effect) if test] if trigger else []
+    tests = effect_tests(game, card) if trigger else ()
     out: list[str | None] = []
     for lid in pictured(game, card) or [None]:
         if lid is not None and board.leader_faction(game, lid) != faction:
@@ -194,9 +211,10 @@ def start_options(game, faction: str, player: str | None = None) -> list[dict]:
         actors = [a for a in eligible(game, faction, card, ctx)
                   if player is None or player in board.card_players(game, faction, [a] if a else [])]
         for actor in actors:
-            suffix = f" with {label(game, actor)}" if len(actors) > 1 else ""
+            words = text(game, N_("Play {card} with {leader}"), card=card, leader=actor) if len(actors) > 1 else \
+                text(game, N_("Play {card}"), card=card)
             options.append({"id": card + (f":{actor}" if len(actors) > 1 else ""),
-                            "label": f"Play {label(game, card)}{suffix}", "data": {"card": card, "actor": actor}})
+                            "label": words, "data": {"card": card, "actor": actor}})
     return options
 
 
@@ -217,7 +235,8 @@ def special_options(game, faction: str, moment: str, info: dict, player: str | N
             if player is not None and player not in board.card_players(game, faction, [actor] if actor else []):
                 continue
             options.append({"id": f"{card}:{actor}" if actor else card,
-                            "label": f"Play {label(game, card)}" + (f" with {label(game, actor)}" if actor else ""),
+                            "label": text(game, N_("Play {card} with {leader}"), card=card, leader=actor) if actor
+                            else text(game, N_("Play {card}"), card=card),
                             "data": {"card": card, "actor": actor}})
     return options
 
@@ -227,7 +246,8 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
     it passes (RS-ACT-03, RS-ACT-07). ``info`` is what the cards may read (``system``, ``mission``, ``leader``,
     ``dice``). True while the window is busy (a question open, a card being played): the calling step returns and
     runs again. The contexts of the cards played are kept in ``frame["played"]`` (``roll`` reads set dice there).
-    Asked only when a card can be played: like It Is Your Destiny, the question shows that the side holds one."""
+    Asked only when a card can be played, so the question is the side's secret: the other side's views never show
+    it (``visible_to``), and nothing they see differs whether it was asked or not (tests/base/test_windows_leak.py)."""
     windows = frame.setdefault("windows", [])
     key = f"{moment}:{faction}"
     if key in windows:
@@ -249,8 +269,8 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
         if not options:
             windows.append(seat_key)
             continue
-        game.ask(player, "special-action", options + [{"id": "pass", "label": "Play no action card"}],
-                 f"Play an action card ({MOMENTS[moment]})?", key="special")
+        game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
+                 PROMPTS.get(moment, N_("Play an action card?")), key="special", visible_to=board.team(game, faction))
         return True
     windows.append(key)
     return False

@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 from swrebellion.engine.secrets import is_secret
+from swrebellion.i18n import N_
 
 from .. import board, cards
 from ..board import decider, team_secret
-from ..names import label
+from ..names import text
 from ..tables import FACTIONS, OPPONENT, tables
 from .moves import Group, move_units
 from .rings import yoda_combat_options
@@ -365,12 +366,14 @@ def action_options(game, faction: str, theater: str) -> list[dict]:
     also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
     attack = state(game)["attack"]
     has_special = bool(specials(attack))
-    out = [{"id": "draw", "label": f"Spend a special to draw a {theater} tactic card"}] if has_special else []
+    words = N_("Spend a special to draw a space tactic card") if theater == "space" else \
+        N_("Spend a special to draw a ground tactic card")
+    out = [{"id": "draw", "label": words}] if has_special else []
     if not active_effects(game, "no-tactics", faction, theater):
         for card in sorted(set(tactic_hand(game, faction))):
             info = tactic(game, card)
             if info.theater == theater and not info.block and (has_special or not info.special):
-                out.append({"id": f"play:{card}", "label": f"Play {label(game, card)}"})
+                out.append({"id": f"play:{card}", "label": text(game, N_("Play {card}"), card=card)})
     return out + yoda_combat_options(game, faction, state(game)["system"])  # Seek Yoda's ring
 
 
@@ -401,11 +404,12 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
     return out
 
 
-def target_labels(options: dict[str, int]) -> list[dict]:
+def target_labels(game, options: dict[str, int]) -> list[dict]:
     out = []
     for key in options:
         unit, old, new = key.split(":")
-        out.append({"id": key, "label": f"{unit} (damage {old}, +{new} this attack)"})
+        out.append({"id": key, "label": text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit,
+                                             old=int(old), new=int(new))})
     return out
 
 
@@ -421,7 +425,7 @@ def block_options(game, faction: str, theater: str) -> list[dict]:
     for card in sorted(set(held)):
         info = tactic(game, card)
         if info.theater == theater and info.block and same_theater - 1 >= info.cost:
-            out.append({"id": f"play:{card}", "label": f"Play {label(game, card)}"})
+            out.append({"id": f"play:{card}", "label": text(game, N_("Play {card}"), card=card)})
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from swrebellion.engine import peek
+from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import hand
@@ -26,28 +27,60 @@ def requirement_icons(game, leader: str) -> dict[str, int]:
     return game.modify("requirement-icons", tables(game).leaders[leader].skills, leader=leader)
 
 
-def meets(game, card: str, leaders: list[str]) -> bool:
-    """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires."""
-    t = tables(game)
-    icons = [requirement_icons(game, l) for l in leaders]
-    return all(sum(i.get(skill, 0) for i in icons) >= need for skill, need in t.missions[card].requires.items())
+def icons_of(game, leaders) -> dict[str, dict[str, int]]:
+    """Each leader's requirement icons (leader -> skill -> count). A caller testing many cards or pairs of leaders
+    counts them once: they cannot change while the options of one decision are being listed."""
+    return {lid: requirement_icons(game, lid) for lid in leaders}
 
 
-def completable(game, card: str, leaders: list[str], pool: list[str]) -> bool:
-    """Whether ``leaders`` meet the requirement, alone or with one more leader from ``pool`` (at most two, RS-ASG-02)."""
-    if meets(game, card, leaders):
+def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
+    """Whether the icons together reach the count of every skill the card requires (RS-MIS-02). Plain loops, not
+    generators: the assignment options try every card with every leader and pair, thousands of times a game."""
+    for skill, need in requires.items():
+        have = 0
+        for counts in icons:
+            have += counts.get(skill, 0)
+        if have < need:
+            return False
+    return True
+
+
+def meets(game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
+    """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires.
+    ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
+    counted = [requirement_icons(game, l) for l in leaders] if icons is None else [icons[l] for l in leaders]
+    return _reach(tables(game).missions[card].requires, *counted)
+
+
+def completable(game, card: str, leaders: list[str], pool: list[str],
+                icons: dict[str, dict[str, int]] | None = None) -> bool:
+    """Whether ``leaders`` meet the requirement, alone or with one more leader from ``pool`` (at most two, RS-ASG-02).
+    ``icons``: as for :func:`meets`, covering ``leaders`` and ``pool``."""
+    if icons is None:
+        icons = icons_of(game, [*leaders, *pool])
+    requires = tables(game).missions[card].requires
+    if _reach(requires, *[icons[l] for l in leaders]):
         return True
-    return len(leaders) == 1 and any(meets(game, card, leaders + [o]) for o in pool if o not in leaders)
+    if len(leaders) == 1:
+        first = icons[leaders[0]]
+        for other in pool:
+            if other != leaders[0] and _reach(requires, first, icons[other]):
+                return True
+    return False
 
 
-def assignable(game, card: str, pool: list[str]) -> bool:
-    """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment)."""
-    t = tables(game)
-    needs = t.missions[card].requires.items()
-    skills = [requirement_icons(game, l) for l in pool]
-    if any(all(s.get(k, 0) >= n for k, n in needs) for s in skills):
-        return True
-    return any(all(a.get(k, 0) + b.get(k, 0) >= n for k, n in needs) for a, b in combinations(skills, 2))
+def assignable(game, card: str, pool: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
+    """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment).
+    ``icons``: as for :func:`meets`, covering ``pool``."""
+    requires = tables(game).missions[card].requires
+    skills = [requirement_icons(game, l) for l in pool] if icons is None else [icons[l] for l in pool]
+    for one in skills:
+        if _reach(requires, one):
+            return True
+    for one, two in combinations(skills, 2):
+        if _reach(requires, one, two):
+            return True
+    return False
 
 
 def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
@@ -55,8 +88,9 @@ def second_leader_options(game, faction: str, card: str, first: str) -> list[dic
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
     player = board.leader_player(game, faction, first)
     pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
-    options = [{"id": "none", "label": "No second leader"}] if meets(game, card, [first]) else []
-    return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l])]
+    icons = icons_of(game, [first, *pool])
+    options = [{"id": "none", "label": N_("No second leader")}] if meets(game, card, [first], icons) else []
+    return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l], icons)]
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:

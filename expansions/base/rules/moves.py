@@ -4,7 +4,10 @@ cards move units with these primitives too."""
 
 from __future__ import annotations
 
+from swrebellion.i18n import N_
+
 from .. import board
+from ..names import text
 from ..tables import tables
 
 ACTIVATE = "base.activate"  # the step of an activation (``phases/movement.py``)
@@ -61,13 +64,14 @@ class Group:
         for unit in sorted(self.available):
             room = self.room(unit)
             if room >= 1:
-                out.append({"id": f"unit:{unit}", "label": f"+1 {unit}"})
+                out.append({"id": f"unit:{unit}", "label": text(self.game, N_("Add {units}"), units={unit: 1})})
             if room >= 2:
-                out.append({"id": f"all:{unit}", "label": f"+{room} {unit}"})
-        out += [{"id": f"leader:{lid}", "label": f"Carry captured {lid}"} for lid in self.captives()]
+                out.append({"id": f"all:{unit}", "label": text(self.game, N_("Add {units}"), units={unit: room})})
+        out += [{"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)}
+                for lid in self.captives()]
         left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
         if len(left) > 1 and self.everything_fits():
-            out.append({"id": "everything", "label": "Everything that can move from here"})
+            out.append({"id": "everything", "label": N_("Everything that can move from here")})
         return out
 
     def take(self, option: str) -> None:

@@ -24,12 +24,13 @@ every offer comes with a way to decline.
 from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
+from swrebellion.i18n import N_
 
 from .. import board
 from ..board import team_secret
 from ..cards import deck, discard, hand
 from ..cards import draw as draw_cards
-from ..names import label
+from ..names import text
 from ..tables import tables
 from .plans import feasibility
 
@@ -107,7 +108,7 @@ def playable(game, timing: str) -> list[str]:
 def options(game, timing: str) -> list[dict]:
     """Decision options for playing an objective now: ``data`` is ``{"step", "args"}`` like command actions."""
     return [
-        {"id": f"objective:{card}", "label": f"Play {label(game, card)}",
+        {"id": f"objective:{card}", "label": text(game, N_("Play {card}"), card=card),
          "data": {"step": PLAY, "args": {"card": card, "timing": timing}}}
         for card in playable(game, timing)
     ]

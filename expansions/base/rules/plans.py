@@ -49,6 +49,15 @@ def feasibility(game, step: dict) -> tuple[Any, Any] | None:
     return spec.feasible, spec.params.model_validate({k: v for k, v in step.items() if k != "op"})
 
 
+def effect_tests(game, card: str) -> tuple:
+    """The feasibility tests of every step of the card's effect that has one, as (test, parsed parameters): built
+    once per set of rules (content never changes in play), not parsed again each time the card is considered."""
+    cache = game.rules.cache.setdefault("base-effect-tests", {})
+    if card not in cache:
+        cache[card] = tuple(test for test in (feasibility(game, step) for step in plan(game, card).effect) if test)
+    return cache[card]
+
+
 def playable(game, card: str) -> bool:
     return plan(game, card).playable
 

@@ -5,9 +5,10 @@ in a mission, a combat attack or a Death Star Plans roll. A ring is the value of
 from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
+from swrebellion.i18n import N_
 
 from .. import board
-from ..names import label
+from ..names import die, text
 from ..tables import tables
 
 C3PO, R2D2 = "c-3po", "r2-d2"  # the rings Human-Cyborg Relations and Resourceful Astromech attach
@@ -56,9 +57,10 @@ def r2d2(game, frame) -> bool:
     if bearer is None or not faces:
         return False
     frame["r2d2"] = "asked"
-    options = [{"id": "keep", "label": "Keep the R2-D2 ring"}]
-    options += [{"id": f"blank:{c}:{f}", "label": f"Turn a {c} {f} to a blank", "data": [c, f]} for c, f in faces]
-    game.ask(player_of(game, "rebel", bearer), "use-r2-d2", options, "Use R2-D2 on an Imperial die?")
+    options = [{"id": "keep", "label": N_("Keep the R2-D2 ring")}]
+    options += [{"id": f"blank:{c}:{f}", "label": text(game, N_("Turn a {die} to a blank"), die=die(game, c, f)),
+                 "data": [c, f]} for c, f in faces]
+    game.ask(player_of(game, "rebel", bearer), "use-r2-d2", options, N_("Use R2-D2 on an Imperial die?"))
     return True
 
 
@@ -81,8 +83,8 @@ def c3po(game, frame) -> bool:
         return False
     frame["c3po"] = "asked"
     game.ask(player_of(game, "rebel", bearer), "use-c-3po",
-             [{"id": "keep", "label": "Keep the C-3PO ring"}, {"id": "use", "label": "Count the mission a success"}],
-             "Use C-3PO to turn this failure into a success?")
+             [{"id": "keep", "label": N_("Keep the C-3PO ring")}, {"id": "use", "label": N_("Count the mission a success")}],
+             N_("Use C-3PO to turn this failure into a success?"))
     return True
 
 
@@ -106,9 +108,9 @@ def falcon(game, frame) -> bool:
     if bearer is None or not held:
         return False
     frame["falcon"] = "asked"
-    options = [{"id": "keep", "label": "Keep the Millennium Falcon ring"}]
-    options += [{"id": f"free:{l}", "label": f"Free {label(game, l)}"} for l in held]
-    game.ask(player_of(game, "rebel", bearer), "use-millennium-falcon", options, "Use the Millennium Falcon?")
+    options = [{"id": "keep", "label": N_("Keep the Millennium Falcon ring")}]
+    options += [{"id": f"free:{l}", "label": text(game, N_("Free {leader}"), leader=l)} for l in held]
+    game.ask(player_of(game, "rebel", bearer), "use-millennium-falcon", options, N_("Use the Millennium Falcon?"))
     return True
 
 
@@ -150,10 +152,11 @@ def yoda_reroll(game, frame, rolls: dict, where: str) -> bool:
     if bearer is None or not faces:
         return False
     frame["yoda"] = "asked"
-    options = [{"id": "keep", "label": "Do not use the Master Yoda ring"}]
-    options += [{"id": f"reroll:{c}:{f}", "label": f"Reroll a {c} {f}", "data": [c, f]} for c, f in faces]
+    options = [{"id": "keep", "label": N_("Do not use the Master Yoda ring")}]
+    options += [{"id": f"reroll:{c}:{f}", "label": text(game, N_("Reroll a {die}"), die=die(game, c, f)), "data": [c, f]}
+                for c, f in faces]
     game.ask(board.decider(game, "rebel", tables(game).leaders[bearer].role), "use-master-yoda", options,
-             "Use the Master Yoda ring to reroll one of your dice?")
+             N_("Use the Master Yoda ring to reroll one of your dice?"))
     return True
 
 
@@ -161,7 +164,7 @@ def yoda_combat_options(game, faction: str, where: str) -> list[dict]:
     """The Rebel's combat action while attacking where the ring's bearer is (once per round)."""
     if faction != "rebel" or yoda_bearer(game, where) is None:
         return []
-    return [{"id": YODA, "label": "Use the Master Yoda ring: reroll 1 of your dice"}]
+    return [{"id": YODA, "label": N_("Use the Master Yoda ring: reroll 1 of your dice")}]
 
 
 def use_yoda_in_combat(game, faction: str, theater: str, where: str) -> None:

@@ -1,0 +1,162 @@
+"""Engine speed side by side with catanatron, a fast pure-Python Catan engine used for bot research (issue 15).
+
+Both engines run in this one process, in interleaved rounds (ours, then theirs, then ours ...), so that a change in
+the machine's load touches both alike; each figure is the median over the rounds, and each goal is a ratio:
+
+* random-agent **decisions per second** of seeded games (the base game, and with Rise of the Empire and its setup)
+  against catanatron's **actions per second** of seeded 4-player games of random players: goal >= 1.0x;
+* mid-game **copies per second** (``Game.copy()``, half-way through a seeded game) against catanatron's
+  ``Game.copy()`` half-way through one of its games: goal >= 0.5x, 1.0x the aim;
+* the cost of a copy **early and late** in one game (at decision 20 and at 90 % of the game): the ratio late/early
+  should be about 1.0, since copies share the event log instead of copying it.
+
+Times are CPU time of this process (``time.process_time``): on a shared machine, wall time counts the time other
+processes ran. The load average is printed before and after. catanatron comes from the ``bench`` extra:
+
+    pip install -e '.[bench]'
+    python benchmarks/catanatron_bench.py [--rounds 7] [--games 4] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+
+from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.games import rules_for
+
+ROE = ("base", "rise-of-the-empire")
+ROE_SETUP = {"setup": "rise-of-the-empire"}
+COPIES = 2000  # copies timed per round and per position
+
+
+# -- swrebellion --------------------------------------------------------------------------------------------------
+
+
+def agents_for(game: Game, seed: int) -> dict:
+    return {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])}
+
+
+def our_games(rules, options: dict, seeds: range) -> tuple[int, float]:
+    """(decisions applied, CPU seconds) for complete seeded games."""
+    decisions, start = 0, time.process_time()
+    for seed in seeds:
+        game = Game.new(rules, seed, options)
+        decisions += play(game, agents_for(game, seed))
+    return decisions, time.process_time() - start
+
+
+def our_game_at(rules, options: dict, seed: int, decisions: int) -> Game:
+    """A seeded random game after ``decisions`` decisions (or at its end)."""
+    game = Game.new(rules, seed, options)
+    agents = agents_for(game, seed)
+    applied = 0
+    while not game.over and applied < decisions:
+        decision = game.pending[0]
+        game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+        applied += 1
+    return game
+
+
+def copy_seconds(game) -> float:
+    """CPU seconds per ``game.copy()`` (the same for both engines: each has a ``copy()`` method)."""
+    start = time.process_time()
+    for _ in range(COPIES):
+        game.copy()
+    return (time.process_time() - start) / COPIES
+
+
+# -- catanatron ---------------------------------------------------------------------------------------------------
+
+
+def catan_game(seed: int):
+    from catanatron import Color, Game as CatanGame, RandomPlayer
+
+    random.seed(seed)  # catanatron's RandomPlayer draws from the global generator
+    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
+    return CatanGame(players, seed=seed)
+
+
+def catan_games(seeds: range) -> tuple[int, float]:
+    actions, start = 0, time.process_time()
+    for seed in seeds:
+        game = catan_game(seed)
+        game.play()
+        actions += len(game.state.actions)
+    return actions, time.process_time() - start
+
+
+def catan_game_at(seed: int, actions: int):
+    game = catan_game(seed)
+    while game.winning_color() is None and len(game.state.actions) < actions:
+        game.play_tick()
+    return game
+
+
+# -- the rounds ---------------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--games", type=int, default=4, help="seeded games per engine and round (default 4)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args()
+    load_before = os.getloadavg()
+
+    base, roe = rules_for(("base",)), rules_for(ROE)
+    seeds = range(1, args.games + 1)
+    # warm-up outside the timing: content tables, names, imports
+    our_games(base, {}, range(1)), our_games(roe, ROE_SETUP, range(1)), catan_games(range(1))
+    full = our_game_at(base, {}, 5, 10**6)
+    length = len(full.state["choices"])
+    ours_mid = our_game_at(base, {}, 5, length // 2)
+    ours_early, ours_late = our_game_at(base, {}, 5, 20), our_game_at(base, {}, 5, length * 9 // 10)
+    catan_full = catan_game_at(5, 10**6)
+    catan_mid = catan_game_at(5, len(catan_full.state.actions) // 2)
+    catan_early = catan_game_at(5, 20)
+    catan_late = catan_game_at(5, len(catan_full.state.actions) * 9 // 10)
+
+    figures: dict[str, list[float]] = {k: [] for k in (
+        "ours_base", "ours_roe", "catan", "ours_copy", "catan_copy", "ours_early", "ours_late", "catan_early",
+        "catan_late")}
+    for _ in range(args.rounds):
+        n, s = our_games(base, {}, seeds)
+        figures["ours_base"].append(n / s)
+        n, s = catan_games(seeds)
+        figures["catan"].append(n / s)
+        n, s = our_games(roe, ROE_SETUP, seeds)
+        figures["ours_roe"].append(n / s)
+        figures["ours_copy"].append(1 / copy_seconds(ours_mid))
+        figures["catan_copy"].append(1 / copy_seconds(catan_mid))
+        figures["ours_early"].append(copy_seconds(ours_early) * 1e6)
+        figures["ours_late"].append(copy_seconds(ours_late) * 1e6)
+        figures["catan_early"].append(copy_seconds(catan_early) * 1e6)
+        figures["catan_late"].append(copy_seconds(catan_late) * 1e6)
+    m = {k: statistics.median(v) for k, v in figures.items()}
+    load_after = os.getloadavg()
+
+    print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
+          f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} ({os.cpu_count()} cores); "
+          f"{args.rounds} interleaved rounds of {args.games} games each, medians of CPU time")
+    print(f"decisions/s, base game:             {m['ours_base']:9,.0f}   catanatron actions/s {m['catan']:9,.0f}"
+          f"   ratio {m['ours_base'] / m['catan']:.2f}x (goal >= 1.0x)")
+    print(f"decisions/s, Rise of the Empire:    {m['ours_roe']:9,.0f}   catanatron actions/s {m['catan']:9,.0f}"
+          f"   ratio {m['ours_roe'] / m['catan']:.2f}x (goal >= 1.0x)")
+    print(f"mid-game copies/s:                  {m['ours_copy']:9,.0f}   catanatron copies/s  {m['catan_copy']:9,.0f}"
+          f"   ratio {m['ours_copy'] / m['catan_copy']:.2f}x (goal >= 0.5x, aim 1.0x)")
+    print(f"copy early/late (µs): ours {m['ours_early']:.1f} at decision 20 (log {len(ours_early.state['log'])} "
+          f"events), {m['ours_late']:.1f} at decision {length * 9 // 10} (log {len(ours_late.state['log'])} events):"
+          f" late/early {m['ours_late'] / m['ours_early']:.2f}x; catanatron {m['catan_early']:.1f} / "
+          f"{m['catan_late']:.1f}: {m['catan_late'] / m['catan_early']:.2f}x")
+    if args.json:
+        print(json.dumps({"load_before": load_before, "load_after": load_after, "rounds": args.rounds,
+                          "games": args.games, "medians": m, "all": figures}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

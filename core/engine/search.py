@@ -1,0 +1,216 @@
+"""The ``search`` agent: information-set Monte Carlo tree search (ISMCTS), for any game the kernel runs.
+
+A player does not know the hidden information, so the search does not pretend to: every iteration samples a world
+consistent with what the player has seen (:func:`determinize`, which the rules plugins implement through the
+``determinize`` hook), and the statistics of all those worlds are gathered in one tree of the player's own
+decisions (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each sampled world is played once from
+every root candidate, with the same dice and the same policy stream (common random numbers: the candidates are
+compared on equal terms, which takes far fewer iterations than drawing a new world for each); with ``depth`` above
+1, the player's later decisions, up to ``depth`` in all, are chosen in the tree by availability-corrected UCB1
+(by default the budget goes to the root: the policy plays on). The policy's first choice stands unless another
+candidate did better in the same worlds by more than ``confidence`` standard errors of the paired differences: a
+few noisy samples do not overturn a good policy, clear evidence does.
+
+What the kernel cannot know about a game comes from a **policy** agent (any agent; the ``search`` entry point takes
+it by name, by default the installed agent called ``heuristic``), used three ways:
+
+* ``candidates(game, decision, width)``: the options worth searching, best first. A decision with one candidate
+  (trivial or low-stakes) is answered at once, so the budget goes to the decisions that matter;
+* ``rollout(game, decision)`` (or ``choose``): the other players' moves in the tree and every move after it;
+* ``evaluate(game, player)``: the chance that ``player``'s side wins, where a rollout stops (``horizon``
+  decisions after the tree). A policy without it plays every rollout to the end.
+
+The budget is ``iterations`` per searched decision, which keeps games reproducible from their seeds; ``seconds``
+adds a time ceiling (a decision then stops early on a slow machine, so the same seed may give another game).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from . import rng as rngmod
+from .determinize import determinize
+from .game import Decision, Game
+
+
+class Node:
+    """Statistics of one option in the tree: visits, total reward, how often it was available, its children."""
+
+    __slots__ = ("visits", "reward", "available", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[str, Node] = {}
+
+
+class SearchAgent:
+    """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
+
+    def __init__(self, side: str, seed: int, policy, iterations: int = 8, seconds: float | None = None,
+                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
+                 confidence: float = 1.0) -> None:
+        self.side = side
+        self.confidence = confidence
+        self.policy = policy
+        self.stream = rngmod.Stream(rngmod.derive(seed, 1))
+        self.iterations = iterations
+        self.seconds = seconds
+        self.width = width
+        self.depth = depth
+        self.horizon = horizon
+        self.exploration = exploration
+        #: Seconds spent on each searched decision, on the clock and in this process's CPU time (benchmarks read
+        #: them; on a shared machine the CPU time is the fairer measure).
+        self.timings: list[float] = []
+        self.cpu_timings: list[float] = []
+
+    # -- the Agent protocol -----------------------------------------------------------------------------------------
+
+    def choose(self, game: Game, decision: Decision) -> str:
+        candidates = self._candidates(game, decision)
+        if len(candidates) == 1:
+            return candidates[0]
+        start, cpu = time.perf_counter(), time.process_time()
+        root = Node()
+        rewards: dict[str, list[float]] = {c: [] for c in candidates}  # per sampled world, in order
+        for _ in range(self.iterations):
+            if self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
+            world = determinize(game, decision.player, self.stream)
+            seed = self.stream.below(1 << 62)
+            for n, option in enumerate(candidates):  # every candidate in the same world, with the same dice
+                copy = world if n == len(candidates) - 1 else world.copy()
+                rewards[option].append(self._iterate(copy, decision.player, root, option, seed))
+        self.timings.append(time.perf_counter() - start)
+        self.cpu_timings.append(time.process_time() - cpu)
+        return self._verdict(candidates, rewards)
+
+    def _verdict(self, candidates: list[str], rewards: dict[str, list[float]]) -> str:
+        """The policy's first choice, unless another candidate did better in the same worlds by more than
+        ``confidence`` standard errors of the paired differences (then the one that did best of those)."""
+        if getattr(self.policy, "candidates", None) is None:  # no first choice to trust: the best mean
+            return max(candidates, key=lambda c: (sum(rewards[c]) / max(len(rewards[c]), 1), -candidates.index(c)))
+        first = candidates[0]
+        best, best_gain = first, 0.0
+        done = len(rewards[first])
+        for option in candidates[1:]:
+            diffs = [b - a for a, b in zip(rewards[first], rewards[option])][:done]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+            if mean > self.confidence * spread and mean > best_gain and mean > 0:
+                best, best_gain = option, mean
+        return best
+
+    # -- one iteration ------------------------------------------------------------------------------------------------
+
+    def _candidates(self, game: Game, decision: Decision) -> list[str]:
+        pick = getattr(self.policy, "candidates", None)
+        if pick is None:
+            return [o.id for o in decision.options]
+        found = pick(game, decision, self.width) if _takes_width(pick) else pick(game, decision)
+        return list(found)[: self.width] or [decision.options[0].id]
+
+    def _iterate(self, world: Game, player: str, root: Node, first: str, seed: int) -> float:
+        """Play ``first`` in ``world``, then descend the tree of the player's later decisions (up to ``depth``
+        in all) choosing by UCB1, play on with the policy and score the end; every node passed is updated."""
+        reseed = getattr(self.policy, "reseed", None)
+        if reseed is not None:
+            reseed(seed)  # the same policy choices after every root candidate, as far as the games agree
+        world.apply(first, player=player)
+        child = root.children.setdefault(first, Node())
+        child.available += 1
+        path = [root, child]
+        node = child
+        applied, searched = 1, 1
+        while not world.over and applied < self.horizon and searched < self.depth:
+            pending = world.pending
+            if not pending:
+                break
+            decision = next((d for d in pending if d.player == player), pending[0])
+            if decision.player != player:
+                world.apply(self._move(world, decision), player=decision.player)
+                applied += 1
+                continue
+            options = self._candidates(world, decision)
+            if len(options) == 1:
+                world.apply(options[0], player=player)
+                applied += 1
+                continue
+            key, expanded = self._select(node, options)
+            world.apply(key, player=player)
+            applied += 1
+            searched += 1
+            node = node.children[key]
+            path.append(node)
+            if expanded:
+                break
+        reward = self._rollout(world, player, self.horizon - applied)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += reward
+        return reward
+
+    def _select(self, node: Node, options: list[str]) -> tuple[str, bool]:
+        """An option not tried yet (in the policy's order), else the best by availability-corrected UCB1."""
+        for option in options:
+            child = node.children.get(option)
+            if child is None:
+                child = node.children[option] = Node()
+            child.available += 1
+        for option in options:
+            if node.children[option].visits == 0:
+                return option, True
+
+        def ucb(option: str) -> float:
+            child = node.children[option]
+            return child.reward / child.visits + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+
+        return max(options, key=ucb), False
+
+    def _move(self, world: Game, decision: Decision) -> str:
+        play = getattr(self.policy, "rollout", None) or self.policy.choose
+        return play(world, decision)
+
+    def _rollout(self, world: Game, player: str, horizon: int) -> float:
+        evaluate = getattr(self.policy, "evaluate", None)
+        steps = 0
+        while not world.over and (evaluate is None or steps < horizon):
+            pending = world.pending
+            if not pending:
+                break
+            for decision in pending:
+                world.apply(self._move(world, decision), player=decision.player)
+                steps += 1
+        if world.over:
+            return 1.0 if (world.state["result"] or {}).get("winner") == self.side else 0.0
+        return float(evaluate(world, player)) if evaluate is not None else 0.5
+
+
+def _takes_width(func) -> bool:
+    import inspect
+
+    try:
+        return "width" in inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: int = 8, seconds: float = 0.0,
+                 width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
+                 confidence: float = 1.0) -> SearchAgent:
+    """The ``search`` entry point of ``swrebellion.agents``. ``seconds``: a time ceiling per decision (0: none)."""
+    from swrebellion import agents
+
+    if int(iterations) < 1:
+        raise ValueError(f"iterations must be 1 or more, not {iterations}")
+    if int(width) < 1 or int(horizon) < 0 or int(depth) < 1:
+        raise ValueError("width and depth must be 1 or more, horizon 0 or more")
+    return SearchAgent(side, seed, policy=agents.make(policy, side, rngmod.derive(seed, 2)),
+                       iterations=int(iterations), seconds=float(seconds) or None, width=int(width),
+                       depth=int(depth), horizon=int(horizon), exploration=float(exploration),
+                       confidence=float(confidence))

@@ -1,0 +1,172 @@
+"""The game's event log and its list of choices: append-only lists that copies of a game share instead of copying.
+
+A game appends hundreds of events; copying them with the rest of the state made ``Game.copy()`` cost more the
+longer the game had run (ten times more late in a game than early, issue 15), and search agents copy a game
+thousands of times per decision. Nothing changes an item once it is appended (``Game.log`` stores a copy of the
+event's fields, so no event shares a container with the live state), so copies may share the items:
+
+* a :class:`SharedLog` keeps its items in full **chunks** of :data:`CHUNK` items (tuples, never changed) and a short
+  **tail** (a list of its own, fewer than :data:`CHUNK` items);
+* :meth:`SharedLog.copy` copies the tail and shares the list of chunks with the original until either of them fills
+  a chunk (copy on write): a copy costs the same early and late in a game.
+
+It subclasses ``list`` so that readers still see the list it replaced: ``isinstance(log, list)``, indexing,
+slicing (a plain list), ``len``, iteration, ``in``, ``==`` with a list, ``+``, and ``json.dumps`` (CPython's
+encoder turns any list subclass into a list through iteration). ``list``'s own storage stays empty and every
+reading method is overridden, so C code that reads a list's storage directly sees an empty list: ``marshal``
+refuses it (``Game.copy`` never marshals the log) and a C extension such as orjson must be given ``list(log)``. Only
+``append`` and ``extend`` change it; the other mutating methods raise :class:`TypeError`.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any, Iterable, Iterator
+
+#: Items per shared chunk: a copy copies at most this many references (the tail) plus one reference to the chunks.
+CHUNK = 64
+
+
+class SharedLog(list):
+    """An append-only list whose copies share their items (see the module docstring)."""
+
+    __slots__ = ("_chunks", "_tail", "_shared")
+
+    def __init__(self, items: Iterable[Any] = ()) -> None:
+        super().__init__()
+        self._chunks: list[tuple] = []  # full chunks, oldest first; shared with copies while _shared
+        self._tail: list = []
+        self._shared = False  # True while another SharedLog holds the same _chunks list
+        self.extend(items)
+
+    # -- growing --------------------------------------------------------------------------------------------------
+
+    def append(self, item: Any) -> None:
+        tail = self._tail
+        tail.append(item)
+        if len(tail) == CHUNK:
+            if self._shared:  # copy on write: the other log keeps the chunks list as it was
+                self._chunks = self._chunks.copy()
+                self._shared = False
+            self._chunks.append(tuple(tail))
+            self._tail = []
+
+    def extend(self, items: Iterable[Any]) -> None:
+        for item in list(items):  # list(): extending a log with itself appends each item once
+            self.append(item)
+
+    def __iadd__(self, items: Iterable[Any]) -> "SharedLog":
+        self.extend(items)
+        return self
+
+    def copy(self) -> "SharedLog":
+        """A log with the same items that grows independently: the tail is copied, the chunks are shared."""
+        twin = SharedLog.__new__(SharedLog)
+        twin._chunks = self._chunks
+        twin._tail = self._tail.copy()
+        twin._shared = self._shared = True
+        return twin
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict) -> "SharedLog":
+        import copy
+
+        return SharedLog(copy.deepcopy(list(self), memo))
+
+    def __reduce__(self):
+        return SharedLog, (list(self),)
+
+    # -- reading --------------------------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._chunks) * CHUNK + len(self._tail)
+
+    def __iter__(self) -> Iterator[Any]:
+        # the chunks as they are now: a chunk sealed while iterating holds items of the tail being iterated
+        return chain(chain.from_iterable(self._chunks.copy()), self._tail)
+
+    def __reversed__(self) -> Iterator[Any]:
+        return reversed(list(self))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return list(self)[index]
+            return self._range(start, stop)
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("log index out of range")
+        full = len(self._chunks) * CHUNK
+        if index >= full:
+            return self._tail[index - full]
+        return self._chunks[index // CHUNK][index % CHUNK]
+
+    def _range(self, start: int, stop: int) -> list:
+        """Items ``start`` to ``stop`` as a plain list, reading only the chunks they lie in."""
+        if start >= stop:
+            return []
+        out: list = []
+        first, last = start // CHUNK, (stop - 1) // CHUNK
+        chunks = self._chunks
+        for n in range(first, last + 1):
+            items = chunks[n] if n < len(chunks) else self._tail
+            base = n * CHUNK
+            out.extend(items[max(start - base, 0):stop - base])
+        return out
+
+    def __contains__(self, item: Any) -> bool:
+        return any(x == item for x in self)
+
+    def index(self, item: Any, start: int = 0, stop: int | None = None) -> int:
+        return list(self).index(item, start, len(self) if stop is None else stop)
+
+    def count(self, item: Any) -> int:
+        return sum(1 for x in self if x == item)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return list(self) != other if isinstance(other, list) else NotImplemented
+
+    def __lt__(self, other: list) -> bool:
+        return list(self) < list(other)
+
+    def __le__(self, other: list) -> bool:
+        return list(self) <= list(other)
+
+    def __gt__(self, other: list) -> bool:
+        return list(self) > list(other)
+
+    def __ge__(self, other: list) -> bool:
+        return list(self) >= list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: list) -> list:
+        return list(self) + list(other)
+
+    def __radd__(self, other: list) -> list:
+        return list(other) + list(self)
+
+    def __mul__(self, n: int) -> list:
+        return list(self) * n
+
+    __rmul__ = __mul__
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __sizeof__(self) -> int:
+        return object.__sizeof__(self) + sum(t.__sizeof__() for t in self._chunks) + self._tail.__sizeof__()
+
+    # -- what an append-only log refuses ------------------------------------------------------------------------
+
+    def _refuse(self, *args: Any, **kwargs: Any):
+        raise TypeError("the game's log and choices are append-only: copy them (list(log)) to change them")
+
+    __setitem__ = __delitem__ = __imul__ = insert = pop = remove = clear = sort = reverse = _refuse

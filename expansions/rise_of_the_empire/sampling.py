@@ -1,0 +1,28 @@
+"""Sampling Rise of the Empire's own secrets for a search agent (the ``determinize`` hook, docs/hooks.md).
+
+The base game's implementation has already redealt the hands and decks it knows. What the expansion adds is the
+probe cards kept face down under a card (Secret Facility, Sweep the Area, Under the Radar): one the player cannot
+see trades places with the probe deck (and with the Empire's probe hand, when that is hidden too). The advanced
+tactic decks are not touched: they are in printed order and never shuffled (RE-SET-04), so their order is no
+secret worth sampling.
+"""
+
+from __future__ import annotations
+
+from swrebellion.engine import peek
+from swrebellion.engine.determinize import hidden_from, redeal
+
+
+def determinize(game, player: str, rng) -> None:
+    data = game.state["data"]
+    kept = [entry for entry in data.get("roe", {}).get("hidden_probes", []) if hidden_from(entry["probe"], player)]
+    if not kept:
+        return
+    cards = [[peek(entry["probe"])] for entry in kept]
+    zones = [*cards, peek(data["decks"]["probes"])]
+    held = data["hands"]["empire"].get("probes")
+    if hidden_from(held, player):
+        zones.append(peek(held))
+    redeal(rng, zones)
+    for entry, [card] in zip(kept, cards):
+        entry["probe"]["value"] = card

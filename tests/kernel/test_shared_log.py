@@ -1,0 +1,89 @@
+"""The log and the choices are append-only lists shared by copies of a game (issue 15): they read like the lists
+they replaced, copies grow independently, and no logged event shares a container with the live state."""
+
+import copy
+import hashlib
+import json
+import pickle
+import random
+
+import pytest
+
+from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.engine.game import canonical_json
+from swrebellion.engine.sharedlog import CHUNK, SharedLog
+
+
+def test_it_reads_like_a_list():
+    items = [{"n": n} for n in range(3 * CHUNK + 5)]
+    log = SharedLog(items)
+    assert isinstance(log, list) and len(log) == len(items) and bool(log) and not SharedLog()
+    assert list(log) == items and log == items and items == log and not (log != items)
+    assert [log[n] for n in range(len(items))] == items and log[-1] == items[-1] and log[-len(items)] == items[0]
+    for cut in (slice(None), slice(5, 70), slice(63, 65), slice(CHUNK, 2 * CHUNK), slice(-7, None),
+                slice(10, 3), slice(None, None, 3), slice(None, None, -1), slice(190, 10_000)):
+        assert log[cut] == items[cut] and type(log[cut]) is list, cut
+    with pytest.raises(IndexError):
+        log[len(items)]
+    assert items[7] in log and {"n": -1} not in log and log.index(items[9]) == 9 and log.count(items[3]) == 1
+    assert list(reversed(log)) == items[::-1] and log + [1] == items + [1] and [0] + log == [0] + items
+    assert json.dumps({"log": log}) == json.dumps({"log": items})
+    assert json.dumps(log, indent=1) == json.dumps(items, indent=1)
+    assert repr(log) == repr(items) and pickle.loads(pickle.dumps(log)) == items
+    assert copy.deepcopy(log) == items and copy.deepcopy(log)[0] is not items[0]
+
+
+def test_it_is_append_only():
+    log = SharedLog([1, 2, 3])
+    for change in (lambda: log.__setitem__(0, 9), lambda: log.__delitem__(0), log.pop, log.clear, log.sort,
+                   log.reverse, lambda: log.insert(0, 1), lambda: log.remove(1)):
+        with pytest.raises(TypeError, match="append-only"):
+            change()
+    log += [4]
+    log.extend(log)
+    assert log == [1, 2, 3, 4, 1, 2, 3, 4]
+
+
+def test_copies_grow_independently_like_list_copies():
+    """Random appends and copies, checked step by step against plain lists copied the ordinary way."""
+    rng = random.Random(15)
+    logs, models = [SharedLog()], [[]]
+    for step in range(4000):
+        k = rng.randrange(len(logs))
+        if rng.random() < 0.05 and len(logs) < 40:
+            logs.append(logs[k].copy())
+            models.append(list(models[k]))
+        else:
+            logs[k].append(step)
+            models[k].append(step)
+    for log, model in zip(logs, models):
+        assert log == model and len(log) == len(model) and log[len(model) // 2:] == model[len(model) // 2:]
+
+
+def test_a_copy_shares_the_events_and_the_choices(toy_rules):
+    game = Game.new(toy_rules, seed=8)
+    game.apply("cellar")
+    twin = game.copy()
+    assert twin.state["log"] == game.state["log"] and twin.state["log"][0] is game.state["log"][0]
+    assert twin.state["choices"] == game.state["choices"]
+    play(twin, {"hider": RandomAgent(3), "seeker": RandomAgent(4)})
+    assert len(twin.state["log"]) > len(game.state["log"]) and len(game.state["choices"]) == 1
+
+
+def test_an_event_shares_no_container_with_the_state(toy_rules):
+    """An event cannot change after it is logged, even when the rules change the list they logged."""
+    game = Game.new(toy_rules, seed=8)
+    held = ["a", "b"]
+    event = game.log("test-event", items=held)
+    held.append("c")
+    assert game.state["log"][-1] is event and event["items"] == ["a", "b"]
+
+
+def test_the_state_hash_is_that_of_the_state_as_plain_lists(base_rules):
+    """Saves record the state hash: it must not depend on how the log is held (saves made before keep loading)."""
+    game = Game.new(base_rules, 3)
+    play(game, {p: RandomAgent(n) for n, p in enumerate(game.state["players"])})
+    plain = {**game.state, "log": list(game.state["log"]), "choices": list(game.state["choices"])}
+    assert game.state_hash() == hashlib.sha256(canonical_json(plain).encode()).hexdigest()
+    loaded = Game(base_rules, json.loads(json.dumps(game.state)))
+    assert type(loaded.state["log"]) is SharedLog and loaded.state_hash() == game.state_hash()

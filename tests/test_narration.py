@@ -1,0 +1,95 @@
+"""Every event reads as a sentence (issue 13, "Narration"): the account of seeded games of each expansion set, told
+to each viewer (Rebel, Empire, spectator), has no fallback dump (the kernel's ``type: field=value``), no content id
+and no rule id; and every event type the plugins can log has a wording, including those random games rarely reach.
+
+Each game is played once and its log narrated three times (narrating is ~10x cheaper than playing), so the test
+covers many games in a few seconds per expansion set.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.engine.secrets import redact
+from swrebellion.expansions.base import describe as base_describe
+from swrebellion.expansions.rise_of_the_empire import describe as roe_describe
+from swrebellion.games import rules_for
+
+ROOT = Path(__file__).resolve().parents[1]
+ROE = ("base", "rise-of-the-empire")
+#: (name, expansions, game options, seeds): varied setups and player counts rather than many alike games.
+SETS = [
+    ("base", ("base",), [{}], range(25)),
+    ("base+rise-of-the-empire", ROE, [{"setup": "rise-of-the-empire"}, {}], range(24)),
+    ("team play", ("base",), [{"players": 4}, {"players": 3}], range(12)),
+    ("team play + rise-of-the-empire", ROE, [{"players": 4, "setup": "rise-of-the-empire"}], range(8)),
+]
+RULE_ID = re.compile(r"\b(?:RB|RS|RE|RULINGS)[- ][A-Z]{0,3}-?\d|\bC-\d\d\b")
+LOWER_TOKEN = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
+#: Content ids that are also plain English words of the account ("a sabotage marker", "an attempt").
+ENGLISH = {"sabotage", "assault", "deployment", "infiltration", "reconnaissance", "detained", "interrogation", "red",
+           "black", "green", "base", "heist", "ambush", "damage", "subjugation", "demolition", "uprising",
+           "misdirection", "blindside", "undercover", "liberation"}
+
+
+def leftovers(line: str, ids: set[str]) -> list[str]:
+    """Content ids left in a line (hyphenated ids, and single-word ids that are not also English words)."""
+    return [t for t in LOWER_TOKEN.findall(line) if t in ids and t not in ENGLISH]
+
+
+def content_ids(rules) -> set[str]:
+    content = rules.content
+    return {ident for kind in content.counts() for ident in content.items(kind)}
+
+
+@pytest.mark.parametrize(("expansions", "options", "seeds"), [s[1:] for s in SETS], ids=[s[0] for s in SETS])
+def test_every_event_of_seeded_games_reads_as_a_sentence_for_every_viewer(expansions, options, seeds):
+    rules = rules_for(expansions)
+    ids = content_ids(rules)
+    problems: list[str] = []
+    for seed in seeds:
+        game = Game.new(rules, seed, options[seed % len(options)])
+        play(game, {p: RandomAgent(seed * 5 + n) for n, p in enumerate(game.state["players"])})
+        for viewer in (None, *game.state["players"][:2]):
+            for event in redact(game.state["log"], viewer):
+                line = rules.call("describe_event", game=game, event=event, viewer=viewer)
+                where = f"seed {seed}, viewer {viewer}, {event}"
+                if line is None:
+                    problems.append(f"no wording (the kernel's fallback dump): {where}")
+                elif RULE_ID.search(line):
+                    problems.append(f"rule id in {line!r}: {where}")
+                elif leftovers(line, ids):
+                    problems.append(f"ids {leftovers(line, ids)} in {line!r}: {where}")
+    assert not problems, f"{len(problems)} problems, first ones:\n" + "\n".join(problems[:15])
+
+
+def logged_event_types(folder: Path) -> set[str]:
+    """Every event type a plugin's code logs: ``game.log("type", ...)`` calls with a literal type."""
+    found = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_every_event_type_the_code_logs_has_a_wording():
+    """Also the events random games rarely reach. ``move`` and ``retreat`` are logged under a variable name
+    (base/rules/moves.py); the kernel's own events (game-over, roll, shuffle, reveal-choices) are worded by the
+    base game."""
+    worded = set(base_describe.LINES) | set(base_describe.QUIET) | set(roe_describe.LINES)
+    logged = logged_event_types(ROOT / "expansions") | logged_event_types(ROOT / "core") | {"move", "retreat"}
+    assert sorted(logged - worded) == []
+
+
+def test_the_check_finds_leftovers():
+    assert leftovers("The Empire activates mon-calamari.", {"mon-calamari"}) == ["mon-calamari"]
+    assert leftovers("A sabotage marker is placed in Hoth.", {"sabotage", "hoth"}) == []
+    assert RULE_ID.search("Reveal the Rebel base (RULINGS C-06, C-07)")
+    assert RULE_ID.search("Building (RB-BLD-03)")

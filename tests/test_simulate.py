@@ -1,0 +1,145 @@
+"""`rebellion simulate` and `rebellion balance` (issue 14, sections 3-5): Parquet results, the same results whatever
+the number of workers (a real Dask scheduler and two workers on this machine included), confidence intervals
+against published values, and a balance check of a tiny fan pack."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from swrebellion.tools import simulation
+from swrebellion.tools.cli import main
+from swrebellion.tools.stats import difference, paired_difference, stratified_difference, wilson
+
+RANDOM = {"rebel": ("random", {}), "empire": ("random", {})}
+
+
+def test_wilson_intervals_match_newcombe_1998():
+    """Newcombe (1998a), Table I, method 3 (Wilson score, no continuity correction)."""
+    for (x, n), (low, high) in {(81, 263): (0.2553, 0.3662), (15, 148): (0.0624, 0.1605),
+                                (0, 20): (0.0, 0.1611), (1, 29): (0.0061, 0.1718)}.items():
+        got = wilson(x, n)
+        assert got == pytest.approx((low, high), abs=5e-5), (x, n, got)
+
+
+def test_differences_of_shares():
+    """Newcombe (1998a), method 10 for 56/70 - 48/80: 0.0524 to 0.3339. Paired outcomes with no correlation give
+    the same interval; Mantel-Haenszel over one stratum is the plain difference with Wald's interval."""
+    delta, low, high = difference(48, 80, 56, 70)
+    assert (delta, low, high) == pytest.approx((0.2, 0.0524, 0.3339), abs=5e-5)
+    before = [True] * 10 + [False] * 10
+    after = [True] * 5 + [False] * 5 + [True] * 5 + [False] * 5  # phi = 0
+    assert paired_difference(before, after) == pytest.approx(difference(10, 20, 10, 20))
+    delta, low, high = stratified_difference([(56, 70, 48, 80)])
+    wald = 1.959964 * (0.8 * 0.2 / 70 + 0.6 * 0.4 / 80) ** 0.5
+    assert (delta, low, high) == pytest.approx((0.2, 0.2 - wald, 0.2 + wald), abs=1e-6)
+
+
+def test_paired_games_that_agree_give_a_narrower_interval():
+    """The same seeds with and without a change mostly end the same way: pairing shows it."""
+    before = [True] * 30 + [False] * 30
+    after = [True] * 34 + [False] * 26
+    _, low, high = paired_difference(before, after)
+    _, low_unpaired, high_unpaired = difference(30, 60, 34, 60)
+    assert low > 0 > low_unpaired and high - low < high_unpaired - low_unpaired
+
+
+def test_simulate_writes_parquet_rows_and_card_plays(tmp_path):
+    out = tmp_path / "results.parquet"
+    result = CliRunner().invoke(main, ["simulate", "-n", "3", "--agents", "rebel=random,empire=random", "--seed", "4",
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "win share" in result.output and "95% interval" in result.output and "How games ended" in result.output
+    rows = pq.read_table(out).to_pylist()
+    assert [r["game"] for r in rows] == [0, 1, 2]
+    assert {"seed", "winner", "reason", "rounds", "rebel_agent", "empire_agent"} <= set(rows[0])
+    assert rows[0]["rebel_agent"] == "random" and rows[0]["winner"] in ("rebel", "empire") and rows[0]["rounds"] >= 1
+    plays = pq.read_table(tmp_path / "results.cards.parquet").to_pylist()
+    assert plays and {"game", "side", "card", "plays", "won"} <= set(plays[0])
+    assert all(p["side"] in ("rebel", "empire") for p in plays)
+
+
+def test_simulate_refuses_a_missing_scheduler_cleanly():
+    result = CliRunner().invoke(main, ["simulate", "-n", "1", "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 1 and "cannot reach the Dask scheduler" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_results_do_not_depend_on_how_games_are_spread():
+    """Game i's seed comes from the base seed and i only, so chunks played in any order give the same rows."""
+    spec = simulation.Spec.make(5, 11, RANDOM)
+    whole = simulation.run(spec)
+    parts = [simulation.play_chunk(spec, chunk) for chunk in reversed(simulation.chunks(5, 3))]
+    rows = sorted((record for part in parts for record, _ in part), key=lambda r: r["game"])
+    assert rows == whole.records
+
+
+def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
+    """A real Dask scheduler with two worker processes on localhost (they stop with the context), reached through
+    its address as `--scheduler tcp://HOST:PORT` would: the same records and card plays as one process."""
+    from dask.distributed import LocalCluster
+
+    spec = simulation.Spec.make(6, 3, RANDOM)
+    alone = simulation.run(spec)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=":0", silence_logs=40) as cluster:
+        spread = simulation.run(spec, scheduler=cluster.scheduler_address)
+    assert spread.records == alone.records
+    assert spread.plays == alone.plays
+
+
+def one_card_pack(folder: Path) -> Path:
+    """A fan pack replacing one card: a Sabotage that also gains loyalty."""
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(
+        "kind: pack\nid: loud-sabotage\nname: {en: Loud Sabotage}\nversion: 0.1.0\nrequires: ['base>=1.0,<2']\n"
+        "replaces: [missions/sabotage]\n")
+    (folder / "missions.yaml").write_text(
+        "kind: missions\nitems:\n- id: sabotage\n  name: {en: Loud Sabotage}\n  set: fan\n  faction: rebel\n"
+        "  deck: starting\n  requires: {special-ops: 1}\n  mode: attempt\n  target:\n"
+        "  - {op: choose, what: system, where: {imperial: true}}\n  effect:\n  - {op: sabotage, change: place}\n"
+        "  - {op: loyalty, change: gain, amount: 1}\n")
+    return folder
+
+
+def test_balance_compares_paired_games_and_writes_a_report(tmp_path):
+    pack = one_card_pack(tmp_path / "loud-sabotage")
+    report = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["balance", "--pack", str(pack), "-n", "4", "--agents",
+                                       "rebel=random,empire=random", "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    assert "replaces missions/sabotage" in result.output
+    assert "without the pack" in result.output and "with the pack" in result.output
+    assert "95% interval" in result.output and ("No clear effect" in result.output or "favours" in result.output)
+    page = report.read_text()
+    assert page.count("data:image/png;base64,") == 2 and "Loud Sabotage" in page
+    assert "of both runs starts from the" in page and "(paired)" in page
+
+
+def test_balance_refuses_a_pack_that_does_not_validate(tmp_path):
+    pack = one_card_pack(tmp_path / "broken")
+    (pack / "missions.yaml").write_text("kind: missions\nitems:\n- id: sabotage\n  nme: {en: Typo}\n")
+    result = CliRunner().invoke(main, ["balance", "--pack", str(pack), "-n", "2"])
+    assert result.exit_code == 1 and result.output.startswith("error:")
+
+
+def test_card_plays_come_from_every_plugin_through_the_hook():
+    """cards_played (docs/hooks.md): the base game counts revealed missions and played action, tactic and objective
+    cards (RB-MIS-01, RB-OBJ-02); Rise of the Empire its advanced tactic cards, both sides' at once (RE-CIN-03)."""
+    from swrebellion.engine import Game
+    from swrebellion.games import rules_for
+
+    game = Game.new(rules_for(("base", "rise-of-the-empire")), 1)
+    events = [
+        {"type": "mission-revealed", "faction": "rebel", "card": "sabotage"},
+        {"type": "objective-played", "card": "crippling-blow"},
+        {"type": "advanced-tactics-revealed", "theater": "space", "cards": {"rebel": "a", "empire": "b"}},
+        {"type": "round", "round": 2},
+    ]
+    found = [pair for event in events for answer in game.rules.call("cards_played", game=game, event=event)
+             for pair in answer or ()]
+    assert sorted(map(tuple, found)) == [("empire", "b"), ("rebel", "a"), ("rebel", "crippling-blow"),
+                                         ("rebel", "sabotage")]

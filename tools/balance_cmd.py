@@ -1,0 +1,106 @@
+"""`rebellion balance`: is a fan pack too strong? The same seeded games without and with it, compared in pairs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .options import expansion_options
+from .simulate_cmd import run_options
+
+
+@click.command("balance")
+@click.option("--pack", "pack", required=True, type=click.Path(exists=True, file_okay=False),
+              help="The fan pack folder to test (a pack adding cards, or replacing one).")
+@run_options
+@expansion_options
+@click.option("--report", "report", type=click.Path(dir_okay=False, writable=True),
+              help="Write an HTML report with plots (win share by round of the game's end, card impact).")
+@click.option("--top", type=click.IntRange(1), default=10, show_default=True, help="Cards listed by impact.")
+def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, active, report, top):
+    """Play the same seeded games without and with a fan pack and say how it changes who wins: the change in
+    the Rebels' win share with a 95% interval (paired games), a plain verdict, and the cards most associated with
+    winning.
+
+    \b
+    Examples:
+      rebellion balance --pack examples/packs/probe-swarm --games 400
+      rebellion balance --pack my-pack/ -n 1000 --workers 2 --report balance.html
+      rebellion balance --pack my-pack/ --expansion rise-of-the-empire --agents rebel=heuristic,empire=heuristic
+    """
+    from .simulate_cmd import require_sim
+
+    require_sim("balance")
+    from rich.console import Console
+
+    from swrebellion.games import ContentError, rules_for
+
+    from . import agents_opt, balance as analysis, simulation
+    from .simulate_cmd import _check_playable, run_with_progress
+
+    chosen = agents_opt.parse(agents)
+    expansions = tuple(active().enabled)
+    common = dict(expansions=expansions, setup=setup_id, players=players)
+    without = simulation.Spec.make(games, seed, chosen, **common)
+    with_pack = simulation.Spec.make(games, seed, chosen, packs=(str(Path(pack)),), **common)
+    _check_playable(without)
+    _check_playable(with_pack)
+    try:
+        catalog = rules_for(expansions, with_pack.packs).content
+    except ContentError as exc:  # checked above; kept for the type checker's sake
+        raise click.ClickException(str(exc)) from None
+    pack_id = _pack_id(catalog, Path(pack))
+    changes = analysis.pack_changes(catalog, pack_id)
+    before = run_with_progress(without, workers, scheduler, "Without the pack")
+    after = run_with_progress(with_pack, workers, scheduler, "With the pack   ")
+    comparison = analysis.compare(before, after, changes)
+    _show(Console(), comparison, top)
+    if report:
+        from . import balance_report
+        from .atomic import write_text
+
+        write_text(Path(report), balance_report.render(comparison, without, top))
+        click.echo(f"Wrote {report}.")
+
+
+def _pack_id(catalog, folder: Path) -> str:
+    for info in catalog.packs:
+        if Path(info.folder).resolve() == folder.resolve():
+            return info.id
+    raise click.BadParameter(f"{folder} was not loaded as a pack", param_hint="--pack")
+
+
+def _show(console, comparison, top: int) -> None:
+    from rich.table import Table
+
+    from .stats import wilson
+
+    pack = comparison.pack
+    console.print(f"[bold]{pack.name}[/bold] {pack.version}: " + "; ".join(
+        f"{label} {', '.join(items)}" for label, items in
+        (("adds", pack.adds), ("replaces", pack.replaces), ("removes", pack.removes)) if items))
+    table = Table(title="Rebel win share")
+    for column in ("", "Rebel wins", "share", "95% interval"):
+        table.add_column(column, justify="right" if column else "left")
+    n = len(comparison.with_pack.records)
+    for label, results in (("without the pack", comparison.without), ("with the pack", comparison.with_pack)):
+        k = sum(1 for r in results.records if r["winner"] == "rebel")
+        low, high = wilson(k, n)
+        table.add_row(label, str(k), f"{k / n:.1%}", f"{low:.1%} - {high:.1%}")
+    delta, low, high = comparison.delta
+    table.add_row("change (paired)", "", f"{delta * 100:+.1f} pts", f"{low * 100:+.1f} to {high * 100:+.1f} pts")
+    console.print(table)
+    console.print(comparison.verdict)
+    cards = Table(title="Cards most associated with winning, with the pack (association, not cause)")
+    for column in ("card", "side", "games", "won played/not", "difference"):
+        cards.add_column(column, justify="left" if column in ("card", "side") else "right",
+                         no_wrap=column in ("card", "difference"))
+    from .balance_report import _shown
+
+    for row in _shown(comparison.impacts, top):
+        name = f"[bold red]{row['card']}[/bold red]" if row["pack"] else row["card"]
+        cards.add_row(name, row["side"], str(row["games"]), f"{row['share_played']:.0%}/{row['share_not']:.0%}",
+                      f"{row['impact'] * 100:+.0f} ({row['low'] * 100:+.0f} to {row['high'] * 100:+.0f}) pts")
+    console.print(cards)
+    console.print("Differences compare games that ended in the same round; the pack's cards are in red.")

@@ -1,0 +1,154 @@
+"""`rebellion simulate`: many seeded games between agents, a summary with confidence intervals, Parquet results."""
+
+from __future__ import annotations
+
+import click
+
+from .agents_opt import HELP as AGENTS_HELP
+from .options import expansion_options
+
+
+SIM_MODULES = ("rich", "pyarrow", "dask.distributed", "matplotlib")
+
+
+def require_sim(command: str) -> None:
+    """The sim extra's libraries, or a clear error naming the one missing and how to install them (exit 1)."""
+    import importlib.util
+
+    for module in SIM_MODULES:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            found = False
+        if not found:
+            click.echo(f"error: rebellion {command} needs {module.split('.')[0]}, which is not installed; install "
+                       "the simulation extra: pip install 'swrebellion[sim]'", err=True)
+            raise SystemExit(1)
+
+
+def run_options(func):
+    """Options shared by `simulate` and `balance`: games, agents, seed, setup, players, workers, scheduler."""
+    for option in reversed([
+        click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
+                     help="How many games (game i is played from a seed derived from --seed and i)."),
+        click.option("--agents", default="rebel=heuristic,empire=heuristic", show_default=True,
+                     metavar="SIDE=AGENT,...", help=AGENTS_HELP),
+        click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run."),
+        click.option("--setup", "setup_id", default="base", show_default=True, help="Setup id from the packs."),
+        click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="2, or 3-4."),
+        click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
+                     help="Local worker processes (Dask); 1 plays in this process. Results do not depend on it."),
+        click.option("--scheduler", metavar="tcp://HOST:PORT",
+                     help="Run on this Dask cluster instead of local workers (docs/simulation.md)."),
+    ]):
+        func = option(func)
+    return func
+
+
+@click.command("simulate")
+@run_options
+@expansion_options
+@click.option("--pack", "packs", multiple=True, type=click.Path(exists=True, file_okay=False),
+              help="A fan pack folder to play with (repeatable).")
+@click.option("--out", "out", type=click.Path(dir_okay=False, writable=True),
+              help="Write one row per game to this Parquet file, and the card plays to NAME.cards.parquet.")
+@click.option("--top", type=click.IntRange(0), default=15, show_default=True, help="Cards listed in the summary.")
+def simulate(games, agents, seed, setup_id, players, workers, scheduler, active, packs, out, top):
+    """Play many seeded games between agents and summarise them: who wins (95% Wilson intervals), how games end,
+    how many rounds they last, and each card's plays with the win share of the side that played it.
+
+    \b
+    Examples:
+      rebellion simulate --games 200 --agents rebel=heuristic,empire=heuristic --seed 1
+      rebellion simulate -n 1000 --workers 2 --out results.parquet
+      rebellion simulate -n 100 --expansion rise-of-the-empire --agents rebel=search:iterations=16,empire=heuristic
+      rebellion simulate -n 5000 --scheduler tcp://10.0.0.5:8786 --out big.parquet
+    """
+    require_sim("simulate")
+    from . import agents_opt, simulation
+
+    chosen = agents_opt.parse(agents)
+    spec = simulation.Spec.make(games, seed, chosen, expansions=tuple(_enabled(active)), packs=tuple(packs),
+                                setup=setup_id, players=players)
+    _check_playable(spec)
+    results = run_with_progress(spec, workers, scheduler, f"Simulating {games} games")
+    show_summary(simulation.summary(results), spec, top)
+    if out:
+        records, plays = simulation.write_parquet(results, out)
+        click.echo(f"Wrote {records} ({len(results.records)} games) and {plays} ({len(results.plays)} rows).")
+
+
+def _enabled(active) -> list[str]:
+    return list(active().enabled)
+
+
+def _check_playable(spec) -> None:
+    """Content errors (a fan pack that does not validate) end the command before any game: exit 1."""
+    from swrebellion.games import ContentError, rules_for
+
+    try:
+        rules = rules_for(spec.expansions, spec.packs)
+    except ContentError as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
+    if spec.setup not in rules.content.items("setups"):
+        raise click.BadParameter(f"unknown setup {spec.setup!r}; the packs define "
+                                 f"{', '.join(sorted(rules.content.items('setups')))}", param_hint="--setup")
+
+
+def run_with_progress(spec, workers, scheduler, label):
+    """Run the games behind a progress bar; a cluster that cannot be reached is a clear error (exit 1)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+
+    from . import simulation
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("eta"), TimeRemainingColumn())
+    with Progress(*columns, transient=False) as bar:
+        task = bar.add_task(label, total=spec.games)
+        try:
+            return simulation.run(spec, workers, scheduler, progress=lambda n: bar.advance(task, n))
+        except OSError as exc:  # the scheduler is not there (TimeoutError is an OSError)
+            bar.stop()
+            click.echo(f"error: cannot reach the Dask scheduler {scheduler}: {exc}", err=True)
+            raise SystemExit(1) from None
+
+
+def show_summary(summary: dict, spec, top: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    names = spec.agent_names()
+    table = Table(title=f"{summary['games']} games, seed {spec.seed}: " +
+                  ", ".join(f"{side} {name}" for side, name in names.items()))
+    table.add_column("side")
+    table.add_column("agent")
+    table.add_column("wins", justify="right")
+    table.add_column("win share", justify="right")
+    table.add_column("95% interval", justify="right")
+    for side, win in summary["wins"].items():
+        low, high = win["interval"]
+        table.add_row(side, names.get(side, ""), str(win["games"]), f"{win['share']:.1%}", f"{low:.1%} - {high:.1%}")
+    console.print(table)
+    ends = Table(title="How games ended")
+    ends.add_column("reason")
+    ends.add_column("games", justify="right")
+    ends.add_column("share", justify="right")
+    for reason, n in summary["reasons"].items():
+        ends.add_row(reason, str(n), f"{n / summary['games']:.1%}")
+    console.print(ends)
+    r = summary["rounds"]
+    console.print(f"Rounds: mean {r['mean']:.1f}, median {r['median']}, from {r['min']} to {r['max']}.")
+    if top and summary["cards"]:
+        cards = Table(title=f"Most played cards (of {len(summary['cards'])}); won: the win share of the side "
+                            "that played it, in the games it was played in")
+        for column, justify in (("card", "left"), ("side", "left"), ("plays", "right"), ("games", "right"),
+                                ("won", "right"), ("95% interval", "right")):
+            cards.add_column(column, justify=justify, no_wrap=column in ("card", "95% interval"))
+        for card in summary["cards"][:top]:
+            low, high = card["interval"]
+            cards.add_row(card["card"], card["side"], str(card["plays"]), str(card["games"]),
+                          f"{card['win_share']:.1%}", f"{low:.1%} - {high:.1%}")
+        console.print(cards)
