@@ -78,6 +78,18 @@ def _forbidden(e, w):
     return w.by(e["faction"], *message)
 
 
+@line("tactics-arranged")
+def _arranged(e, w):
+    """Prepare for Battle: how many cards went on top and how many to the bottom (which ones stays the side's)."""
+    rebel, empire = (N_("  The Rebels arrange the top of their space tactic deck ({top} on top, {bottom} at the "
+                        "bottom)."),
+                     N_("  The Empire arranges the top of its space tactic deck ({top} on top, {bottom} at the "
+                        "bottom).")) if e["theater"] == "space" else \
+        (N_("  The Rebels arrange the top of their ground tactic deck ({top} on top, {bottom} at the bottom)."),
+         N_("  The Empire arranges the top of its ground tactic deck ({top} on top, {bottom} at the bottom)."))
+    return w.by(e["faction"], rebel, empire, top=e["to_top"], bottom=e["to_bottom"])
+
+
 @line("tactics-recycled")
 def _recycled(e, w):
     return w.by(e["faction"], N_("  The Rebel tactic discard pile is shuffled back into the deck."),
