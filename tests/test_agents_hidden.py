@@ -102,11 +102,14 @@ def test_the_heuristic_empire_decides_the_same_wherever_the_hidden_base_is(base_
 
 @pytest.mark.parametrize("observer, other", [("rebel", "empire"), ("empire", "rebel")])
 def test_the_heuristic_decides_the_same_whatever_the_other_side_holds(base_rules, observer, other):
-    game, _ = mid_game(base_rules, 7, 150)
-    twin = other_hands(game, other)
-    assert twin.state != game.state
-    compared = same_decisions(game, twin, observer, lambda: agents.make("heuristic", observer, 5), 300)
-    assert compared >= 20
+    """Several games, since each twin pair parts (legitimately) once the other side's cards show in play."""
+    compared = 0
+    for seed in (7, 9, 13):
+        game, _ = mid_game(base_rules, seed, 150)
+        twin = other_hands(game, other)
+        assert twin.state != game.state
+        compared += same_decisions(game, twin, observer, lambda: agents.make("heuristic", observer, 5), 300)
+    assert compared >= 40
 
 
 def test_the_search_decides_the_same_wherever_the_hidden_base_is(base_rules):

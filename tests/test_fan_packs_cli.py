@@ -39,7 +39,7 @@ def fan(tmp_path, monkeypatch):
     (pack / "missions.yaml").write_text(MISSION)
     base_setup = (Path(__file__).parents[1] / "content" / "base" / "setups.yaml").read_text()
     (pack / "setups.yaml").write_text(base_setup.replace("- id: base\n", "- id: fan-setup\n", 1)
-                                      .replace("name: {en: Base game setup}", "name: {en: Fan setup}"))
+                                      .replace("name: {en: Base game setup,", "name: {en: Fan setup,", 1))
     return pack
 
 

@@ -58,9 +58,9 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     _show(Console(), comparison, top)
     if report:
         from . import balance_report
-        from .atomic import write_text
+        from swrebellion.safefile import write_atomic
 
-        write_text(Path(report), balance_report.render(comparison, without, top))
+        write_atomic(Path(report), balance_report.render(comparison, without, top))
         click.echo(f"Wrote {report}.")
 
 

@@ -78,6 +78,18 @@ def _forbidden(e, w):
     return w.by(e["faction"], *message)
 
 
+@line("tactics-arranged")
+def _arranged(e, w):
+    """Prepare for Battle: how many cards went on top and how many to the bottom (which ones stays the side's)."""
+    rebel, empire = (N_("  The Rebels arrange the top of their space tactic deck ({top} on top, {bottom} at the "
+                        "bottom)."),
+                     N_("  The Empire arranges the top of its space tactic deck ({top} on top, {bottom} at the "
+                        "bottom).")) if e["theater"] == "space" else \
+        (N_("  The Rebels arrange the top of their ground tactic deck ({top} on top, {bottom} at the bottom)."),
+         N_("  The Empire arranges the top of its ground tactic deck ({top} on top, {bottom} at the bottom)."))
+    return w.by(e["faction"], rebel, empire, top=e["to_top"], bottom=e["to_bottom"])
+
+
 @line("tactics-recycled")
 def _recycled(e, w):
     return w.by(e["faction"], N_("  The Rebel tactic discard pile is shuffled back into the deck."),
@@ -300,15 +312,6 @@ def _reputation_roll(e, w):
     if e["hit"]:
         return w.say(N_("  {card}: a {face} is rolled."), card=w.name(e.get("card")), face=w.phrase(e["face"]))
     return w.say(N_("  {card}: no {face} is rolled."), card=w.name(e.get("card")), face=w.phrase(e["face"]))
-
-
-@line("tactics-arranged")
-def _tactics_arranged(e, w):
-    deck = pgettext("tactic deck", "space") if e["theater"] == "space" else pgettext("tactic deck", "ground")
-    return w.say(N_("  {top} on top and {bottom} at the bottom of the {deck} tactic deck{cause}."),
-                 top=npgettext("arranged", "{n} card", "{n} cards", e["to_top"]).format(n=e["to_top"]),
-                 bottom=npgettext("arranged", "{n} card", "{n} cards", e["to_bottom"]).format(n=e["to_bottom"]),
-                 deck=deck, cause=w.because(e.get("card")))
 
 
 def describe(game, event: dict, viewer: str | None = None) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from swrebellion.engine import peek
 from swrebellion.expansions.base import board
 from swrebellion.expansions.base.tables import BASE_SPACE, tables
@@ -23,8 +25,14 @@ def check(game) -> None:
         for space, units in spaces.items():
             assert all(n > 0 for n in units.values()), f"non-positive count in {faction}'s queue {space}: {units}"
             assert all(t.units[u].faction == faction for u in units), f"foreign unit in {faction}'s queue"
-    for unit, info in t.units.items():
-        assert board.supply_left(game, unit) >= 0, f"more {unit} in play than the {info.supply} in the box"
+    in_play: Counter[str] = Counter()  # RB-SUP-01: on the board and in the build queues, counted in one pass
+    for units in data["units"].values():
+        in_play.update(units)
+    for spaces in data["queue"].values():
+        for units in spaces.values():
+            in_play.update(units)
+    for unit, count in in_play.items():
+        assert count <= t.units[unit].supply, f"{count} {unit} in play, more than the {t.units[unit].supply} in the box"
     for lid, info in data["leaders"].items():
         assert info["at"] in LEADER_PLACES or info["at"] in systems or info["at"] == BASE_SPACE, (lid, info)
         if info["ring"] in ("captured", "carbonite"):

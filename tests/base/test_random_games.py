@@ -3,13 +3,16 @@ every decision; the state round-trips through JSON and a replay of the choices r
 Every game ends with a result, and ``game-over`` is its last event (issue 12)."""
 
 import json
+import os
 
 import pytest
 
 from invariants import check, check_finished
 from swrebellion.engine import Game, RandomAgent
 
-GAMES = 1000
+#: 300 games in the everyday run (the suite stays under 5 minutes on 2 cores); SWREBELLION_RANDOM_GAMES=1000 runs the
+#: full thousand, as before a release (README, "Tests").
+GAMES = int(os.environ.get("SWREBELLION_RANDOM_GAMES", "300"))
 
 
 def play_checked(rules, seed: int, deep: bool) -> Game:
@@ -40,7 +43,7 @@ def replay(rules, game) -> Game:
 
 
 @pytest.mark.parametrize("block", range(10))
-def test_a_thousand_seeded_games_finish_with_every_invariant(base_rules, block):
+def test_seeded_random_games_finish_with_every_invariant(base_rules, block):
     for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
         game = play_checked(base_rules, seed, deep=seed % 50 == 0)
         check_finished(game)

@@ -104,13 +104,13 @@ class HeuristicAgent:
         """Keep ``plan`` for this player's next decision (an activation's leader, sources, units; an assignment's
         leaders): the steps of one action come to the same player one after another."""
         game_id = self._deciding[0] if self._deciding else None
-        number = int(decision.id.rpartition(".")[2]) + 1
+        number = _number(decision) + 1
         self._memory[decision.player] = (game_id, number, plan)
 
     def recall(self, decision):
         game_id = self._deciding[0] if self._deciding else None
         entry = self._memory.get(decision.player)
-        if entry and entry[0] == game_id and entry[1] == int(decision.id.rpartition(".")[2]):
+        if entry and entry[0] == game_id and entry[1] == _number(decision):
             return entry[2]
         return None
 
@@ -120,6 +120,11 @@ class HeuristicAgent:
         if plan is not None:
             self.remember(decision, plan)
         self.pending_plans = {}
+
+
+def _number(decision) -> int:
+    """How many questions the player has been asked, this one included (decision ids are ``player.N``)."""
+    return int(decision.id.rpartition(".")[2])
 
 
 def generic(agent: HeuristicAgent, seen: Seen, decision) -> dict[str, float]:
