@@ -33,6 +33,8 @@ def register_steps(registry):
     registry.register("base.command", rounds.command_step)
     registry.register("base.command-end", rounds.command_end_step)
     moments.register(registry)
+    for moment in flow.LATER_MOMENTS:  # the effects a ``later`` step keeps for the moment run there
+        registry.at(moment, flow.LATER)
 
 
 @hookimpl

@@ -19,6 +19,7 @@ from swrebellion.engine.secrets import KEY, redact
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
 from .names import articles, counted, join, local_text, marker_name, name, names, readable
+from .ops.flow import LATER_MOMENTS
 from .tables import tables
 
 _ = gettext
@@ -736,6 +737,13 @@ def _leader_moved(e, w):
                  cause=w.because(e.get("cause")))
 
 
+@line("mission-cancelled")
+def _mission_cancelled(e, w):
+    return w.by(e["faction"], N_("  The Rebels' {card} is cancelled{cause}: the card goes back to their hand, {leaders} to the pool."),
+                N_("  The Empire's {card} is cancelled{cause}: the card goes back to its hand, {leaders} to the pool."),
+                card=w.name(e["card"]), leaders=w.names(e["leaders"]), cause=w.because(e.get("cause")))
+
+
 @line("leaders-to-pool")
 def _to_pool(e, w):
     return w.say(N_("  {leaders} go to the leader pool{cause}."), leaders=w.names(e["leaders"]),
@@ -954,7 +962,7 @@ PHRASES = (
     N_("missions"), N_("objectives"), N_("actions"), N_("tactics"),
     N_("probes"), N_("projects"),
 )
-PHRASE_SET = frozenset(PHRASES)
+PHRASE_SET = frozenset(PHRASES) | frozenset(LATER_MOMENTS.values())
 
 
 def word(lines: dict, event: dict, words: Words) -> str | None:

@@ -244,12 +244,10 @@ def _decks(game, spec: dict) -> None:
 
 
 def enter_phase(game, phase: str) -> None:
-    """Start the flow at the beginning of a phase of the current round."""
+    """Start the flow at the beginning of a phase of the current round, just after its start moment (the phase's
+    end moment is still to come, as in ``rounds._phase``: a ``later`` effect made in the phase waits for it)."""
     game.push("base.round", stage={"assignment": 1, "command": 2, "refresh": 0}[phase])
-    if phase == "assignment":
-        game.push("base.assignment")
-    elif phase == "command":
+    if phase == "command":
         game.push("base.command-end")
-        game.push("base.command")
-    else:
-        game.push("base.refresh")
+    game.moment(f"{phase}.end")
+    game.push({"assignment": "base.assignment", "command": "base.command", "refresh": "base.refresh"}[phase])

@@ -96,6 +96,8 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "leader-added": ("a leader joined a combat from the pool (RS-CMB-04)", ("faction", "leader", "system"), {}),
     "leader-placed": ("a card put a leader in a system", ("leader", "at", "card"), {}),
     "leader-moved": ("a leader was moved", ("leader", "to", "cause"), {}),
+    "mission-cancelled": ("a revealed mission ended by a card before its effect (``cancel_mission``): the card went "
+                          "back to hand, its leaders to the pool", ("faction", "card", "leaders", "cause"), {}),
     "leaders-to-pool": ("a leader a card chose sent back to his pool (``move_leaders`` with which: choose, to: pool)",
                         ("faction", "leaders", "card"), {}),
     "leaders-moved": ("leaders moved together by a card (``move_leaders``): `faction` names their side when they are "

@@ -21,17 +21,16 @@ from pydantic import Field
 from swrebellion.i18n import N_
 
 from ..names import die, text
-from ..rules.actions import actor_ok
-from ..rules.missions import mission_frame
+from ..rules.actions import MOMENTS, actor_ok
+from ..rules.missions import cancel, mission_frame
 from ..rules.moves import ACTIVATE
 from ..tables import OPPONENT
 from .conditions import Condition, OpTable, Strict, holds, op, uses
 
 OPS: OpTable = {}
 
-Moment = Literal["start-of-combat", "mission-reveal", "mission-attempt", "before-roll", "mission-success",
-                 "mission-failed", "capture",
-                 "battle-won", "retreat", "assignment-end"]
+#: The moments a Special card may answer (``rules.actions.MOMENTS``), and Start of Combat.
+Moment = Literal[("start-of-combat", *MOMENTS)]  # type: ignore[valid-type]
 Who = Literal["self", "opponent"]
 
 
@@ -86,6 +85,29 @@ def fail_mission(game, frame, params: FailMission, ctx) -> None:
         mission["fails"] = ctx.get("card")
         game.log("mission-fails", card=ctx.get("card"), mission=mission.get("card"))
     game.pop()
+
+
+class CancelMission(Strict):
+    """The revealed mission this card answers ends at once: none of its effect happens, the card goes back to its
+    owner's hand and its leaders from the mission's system to their pool. Played in the ``mission-revealed``
+    window (a Special card whose ``trigger`` names it: the opponent has just revealed the mission and chosen where
+    it takes place, before anyone opposes it), or by a ``later`` step waiting for ``mission.revealed``. Offered only
+    while a revealed mission is being resolved and its effect has not begun."""
+
+    model_config = uses(reads=("card", "mission"), group="missions")
+
+
+def _cancellable(game, params: CancelMission, ctx) -> bool:
+    mission = mission_frame(game)
+    return mission is not None and mission.get("stage") in ("answer", "oppose", "roll", "rings") \
+        and ctx.get("mission", {}).get("card") in (None, mission.get("card"))
+
+
+@op(OPS, "cancel_mission", CancelMission, _cancellable)
+def cancel_mission(game, frame, params: CancelMission, ctx) -> None:
+    """End the opponent's revealed mission with no effect: card back to hand, leaders back to the pool."""
+    if _cancellable(game, params, ctx):
+        cancel(game, mission_frame(game), ctx.get("card"))
 
 
 # -- dice ---------------------------------------------------------------------------------------------------------

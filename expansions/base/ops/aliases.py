@@ -593,6 +593,10 @@ def _where_at(key: str) -> Callable[[dict], dict]:
     return rewrite
 
 
+class AtEndOfCommand(Strict):
+    steps: Steps
+
+
 #: old op name -> (old parameter model, rewrite, new op)
 ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "choose_system": (ChooseSystem, choose_system, "choose"),
@@ -649,6 +653,8 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "destroy_by_margin": (DestroyByMargin, destroy_by_margin, "destroy_units"),
     "advance_queue": (AdvanceQueue, advance_queue, "queue"),
     "deploy_from_queue": (DeployFromQueue, deploy_from_queue, "queue"),
+    "at_end_of_command": (AtEndOfCommand, lambda step: {"op": "later", "moment": "command.end", "steps": step["steps"]},
+                          "later"),
 }
 
 

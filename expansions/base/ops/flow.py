@@ -235,29 +235,90 @@ def require(game, frame, params: Require, ctx) -> None:
     stop(game)
 
 
-# -- later: at the end of the Command Phase -------------------------------------------------------------------------
+# -- later: timing as data -----------------------------------------------------------------------------------------
+
+#: The moments a ``later`` effect may wait for (the base rules' moments, docs/hooks.md), in the words the account
+#: uses for them ("... will take effect at the end of the Command Phase").
+LATER_MOMENTS = {
+    "assignment.start": N_("start of the Assignment Phase"),
+    "assignment.end": N_("end of the Assignment Phase"),
+    "command.start": N_("start of the Command Phase"),
+    "command.turn-start": N_("start of a Command Phase turn"),
+    "command.turn-end": N_("end of a Command Phase turn"),
+    "command.end": N_("end of the Command Phase"),
+    "refresh.start": N_("start of the Refresh Phase"),
+    "refresh.end": N_("end of the Refresh Phase"),
+    "mission.revealed": N_("next reveal of a mission"),
+    "mission.succeeded": N_("next success of a mission"),
+    "mission.failed": N_("next failure of a mission"),
+    "activation.after-move": N_("end of an activation's movement"),
+    "combat.start": N_("start of a combat"),
+    "combat.end": N_("end of a combat"),
+}
+#: The moments that tell whose turn, mission or activation it is (the moment's ``faction``): ``side`` reads it.
+SIDED_MOMENTS = ("command.turn-start", "command.turn-end", "mission.revealed", "mission.succeeded", "mission.failed",
+                 "activation.after-move")
+LATER = "base.later"
 
 
-class AtEndOfCommand(Strict):
-    """Run ``steps`` at the end of the Command Phase, just before the Refresh Phase, with this effect's context;
-    nothing about them is decided before then (RB-RLC-08, FAQ-71)."""
+class Later(Strict):
+    """Run ``steps`` once, when the rules next reach ``moment`` (a rule moment of docs/hooks.md), rather than now:
+    nothing about them is decided before then (RB-RLC-08, FAQ-71: Rapid Mobilization waits for the end of the
+    Command Phase). ``side``: at a moment that belongs to one side (a turn, a mission, an activation), only when
+    it is that side's: ``opponent`` waits for the opponent's next turn start or mission reveal, ``self`` for the
+    card's side's, ``any`` for the next of either. Effects waiting for the same moment run in the order they were
+    made; one made while its moment is being run waits for the next time.
 
-    steps: Steps
+    The steps run with the card's context as it was (who played it, the card, the systems and leaders its earlier
+    steps chose), plus ``moment``, the moment's own locals where the context does not hold those keys already,
+    and at a mission moment ``mission``: the mission ``{faction, card, leaders, system}`` (what ``cancel_mission``
+    and the condition ``mission`` read)."""
+
+    model_config = uses(reads=("faction", "card", "the whole context, kept"),
+                        writes=("moment", "mission (at a mission moment)"), group="timing")
+
+    moment: Literal[tuple(LATER_MOMENTS)] = Field(  # type: ignore[valid-type]
+        description="The rule moment the steps wait for (docs/hooks.md says when each is reached).")
+    steps: Steps = Field(description="Effect steps run then.")
+    side: Literal["self", "opponent", "any"] = Field(
+        default="any", description="At a moment of one side's turn, mission or activation: whose (self, opponent, "
+        "any); only `any` at the other moments.")
+
+    @model_validator(mode="after")
+    def _sided(self):
+        if self.side != "any" and self.moment not in SIDED_MOMENTS:
+            raise ValueError(f"'side' is for a moment that belongs to one side ({', '.join(SIDED_MOMENTS)}); "
+                             f"{self.moment} waits for 'any'")
+        return self
 
 
-@op(OPS, "at_end_of_command", AtEndOfCommand)
-def at_end_of_command(game, frame, params: AtEndOfCommand, ctx) -> None:
-    """Delay the rest of a card to the end of the Command Phase (rounds.command_end_step runs it)."""
-    entry = ["base.deferred-effect", {"steps": frame["params"]["steps"], "context": dict(ctx)}]
-    game.state["data"].setdefault("end_of_command", []).append(entry)
-    game.log("effect-delayed", card=ctx.get("card"), until="end of the Command Phase")
+@op(OPS, "later", Later)
+def later(game, frame, params: Later, ctx) -> None:
+    """Delay steps to a later rule moment (Rapid Mobilization: the end of the Command Phase); ``later_step`` runs
+    them."""
+    entry = {"moment": params.moment, "side": side_of(ctx, params.side) if params.side != "any" else "any",
+             "steps": frame["params"]["steps"], "context": dict(ctx)}
+    game.state["data"].setdefault("later", []).append(entry)
+    game.log("effect-delayed", card=ctx.get("card"), until=LATER_MOMENTS[params.moment])
+
+
+def later_step(game, frame) -> None:
+    """At each moment of :data:`LATER_MOMENTS`: the ``later`` effects waiting for it (and for its side) run now, in
+    the order they were made."""
     game.pop()
-
-
-def deferred_effect_step(game, frame) -> None:
-    """An effect delayed by ``at_end_of_command`` runs now."""
-    game.pop()
-    run_effect(game, frame["steps"], frame["context"])
+    waiting = game.state["data"].get("later")
+    if not waiting:
+        return
+    moment, local = frame["moment"], {k: v for k, v in frame.items() if k not in ("step", "moment")}
+    due = [e for e in waiting if e["moment"] == moment and e["side"] in ("any", local.get("faction"))]
+    if not due:
+        return
+    game.state["data"]["later"] = [e for e in waiting if not any(e is d for d in due)]
+    for entry in reversed(due):
+        ctx = {**{k: v for k, v in local.items() if k not in entry["context"]}, **entry["context"], "moment": moment}
+        if moment.startswith("mission."):
+            ctx["mission"] = {key: local.get(key) for key in ("faction", "card", "leaders", "system")}
+        run_effect(game, entry["steps"], ctx)
 
 
 # -- mission dice ----------------------------------------------------------------------------------------------------
@@ -284,4 +345,4 @@ def mission_dice(game, frame, params: MissionDice, ctx) -> None:
     game.pop()
 
 
-STEPS = {"base.deferred-effect": deferred_effect_step}
+STEPS = {LATER: later_step}

@@ -206,8 +206,17 @@ def _target(game, frame) -> None:
     if where is not None:
         game.log("mission-system", card=frame["card"], system=where, leaders=frame["leaders"])
     attempt = tables(game).missions[frame["card"]].mode == "attempt"
-    frame["stage"] = "oppose" if attempt and where is not None else "effect"
+    frame.update(stage="answer", then="oppose" if attempt and where is not None else "effect")
     game.moment("mission.revealed", **_moment_locals(frame))
+
+
+def _answer(game, frame) -> None:
+    """The other side may answer the revealed mission with a Special card whose trigger names the
+    ``mission-revealed`` moment (a card that cancels it: ``cancel_mission``); then opposition, or the effect."""
+    info = {"system": frame["ctx"].get("system"), "mission": actions.mission_info(frame)}
+    if actions.special_window(game, frame, "mission-revealed", OPPONENT[frame["faction"]], info):
+        return
+    frame["stage"] = frame.pop("then")
 
 
 def _moment_locals(frame) -> dict:
@@ -370,9 +379,16 @@ def _finish(game, frame) -> None:
     fight_after(game, frame["ctx"], faction)
 
 
+def _cancelled(game, frame) -> None:
+    """A card cancelled the mission (``cancel_mission``): the card is back in hand, its leaders in the pool."""
+    game.pop()
+
+
 STAGES = {
     "reveal": _reveal,
     "target": _target,
+    "answer": _answer,
+    "cancelled": _cancelled,
     "oppose": _oppose,
     "roll": _roll,
     "rings": _rings,

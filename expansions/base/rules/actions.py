@@ -118,6 +118,8 @@ def play_destiny(game, choice: dict | None) -> bool:
 #: The moments Special cards answer (``trigger`` op): where the rules code opens a window for them.
 MOMENTS = {
     "mission-reveal": "just before a mission is revealed (Blindside)",
+    "mission-revealed": "once the other side's mission is revealed and has its target, before opposition: the side "
+                        "may answer it (``cancel_mission``)",
     "mission-attempt": "when a mission is attempted, after opposition and before dice (Undercover, Wookiee Guardian)",
     "before-roll": "before a side rolls in a mission, a combat attack or Death Star Plans (One in a Million)",
     "mission-success": "once a mission has succeeded and its effect is over (Son of Skywalker)",
@@ -130,6 +132,7 @@ MOMENTS = {
 #: What a player is asked at each moment (the words a person reads: no rule ids, no code names).
 PROMPTS = {
     "mission-reveal": N_("Play an action card before the mission is revealed?"),
+    "mission-revealed": N_("Play an action card now that the other side's mission is revealed?"),
     "mission-attempt": N_("Play an action card now that the mission is attempted, before the dice?"),
     "before-roll": N_("Play an action card before the dice are rolled?"),
     "mission-success": N_("Play an action card now that the mission has succeeded?"),

@@ -137,3 +137,17 @@ def leader_effects(game, kind: str, leaders: list[str]) -> list[dict]:
 def mission_frame(game) -> dict | None:
     """The innermost mission being resolved (``missions.mission_step``)."""
     return next((f for f in reversed(game.state["stack"]) if f["step"] == "base.mission"), None)
+
+
+def cancel(game, frame: dict, cause: str | None) -> None:
+    """End the revealed mission of ``frame`` at once, with no further effect: the card goes back to its owner's
+    hand and its leaders from the mission's system to their pool (a card's cancel, ``cancel_mission``)."""
+    faction, card = frame["faction"], frame["card"]
+    where = (frame.get("ctx") or {}).get("system")
+    for lid in frame["leaders"]:
+        info = board.leader(game, lid)
+        if info["at"] in (where, "mission") and not board.is_captured(game, lid):
+            info["at"] = "pool"
+    hand(game, faction, "missions").append(card)
+    frame["stage"] = "cancelled"
+    game.log("mission-cancelled", faction=faction, card=card, leaders=list(frame["leaders"]), cause=cause)
