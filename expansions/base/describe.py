@@ -274,6 +274,16 @@ def _cards_moved(e, w):
                 source=zone_words(e["source"]), to=zone_words(e["to"]), cause=w.because(e.get("card")))
 
 
+@line("cards-returned")
+def _cards_returned(e, w):
+    n = e["count"]
+    if e["to"] == "top":
+        return w.say(npgettext("returned", "  {n} card goes back on top of {deck}.", "  {n} cards go back on top of {deck}.",
+                               n), n=n, deck=zone_words(f"deck:{e['deck']}"))
+    return w.say(npgettext("returned", "  {n} card goes to the bottom of {deck}.", "  {n} cards go to the bottom of {deck}.",
+                           n), n=n, deck=zone_words(f"deck:{e['deck']}"))
+
+
 @line("tactics-drawn")
 def _tactics_drawn(e, w):
     n = e["count"]

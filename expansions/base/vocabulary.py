@@ -225,6 +225,8 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                     ("faction", "source", "to", "cards", "card"),
                     {"source": "the zone they came from, sides absolute (`hand:rebel:actions`)",
                      "to": "the zone they went to (`discard`: their own discard pile)"}),
+    "cards-returned": ("cards looked at went back to their deck (``move_cards`` with look, rest: top or bottom)",
+                       ("faction", "deck", "count", "to", "card"), {"deck": "the deck", "to": "`top` or `bottom`"}),
     "cards-drawn": ("cards drawn from a deck with no more particular event (``move_cards``)",
                     ("faction", "count", "cards", "card"), {}),
 }

@@ -220,19 +220,26 @@ def move_cards(game, frame, params: MoveCards, ctx) -> None:
         _take(game, frame, params, src, dst, ctx)
 
 
+def discard_pile(game, card: str) -> str:
+    """The pile a discarded card goes to: an objective to the objective discard pile (RULINGS D-08), a project to
+    the project discard pile, a mission to its side's, an action card out of the game like a played one (RS-ACT-02:
+    kept apart as ``actions-SIDE``), a probe card to ``probes``."""
+    t = tables(game)
+    if card in t.objectives:
+        return "objectives"
+    if card in t.missions:
+        return "projects" if t.missions[card].deck == "project" else f"missions-{t.missions[card].faction}"
+    if card in t.actions:
+        return f"actions-{t.actions[card].faction}"
+    return "probes"
+
+
 def _put(game, dst: Zone, cards: list[str], params: MoveCards) -> None:
     """Cards arriving in ``dst``: a hand, a deck (top or bottom, its public backs in step), or their own discard
     piles."""
     if dst.kind == "discard":
-        t = tables(game)
         for card in cards:
-            if card in t.objectives:
-                discard(game, "objectives", card)
-            elif card in t.missions:
-                owner = t.missions[card].faction
-                discard(game, "projects" if t.missions[card].deck == "project" else f"missions-{owner}", card)
-            else:
-                discard(game, dst.name, card)
+            discard(game, discard_pile(game, card), card)
         return
     pile = dst.pile(game)
     if dst.kind == "deck" and params.position == "top":
@@ -382,6 +389,10 @@ def _finish_look(game, frame, params: MoveCards, src: Zone, dst: Zone, side: str
             game.log("arranged-objectives", faction=side, to_bottom=len(rest) if params.rest == "bottom" else 0)
         elif not same_deck and rest and params.rest == "bottom":
             game.log("objectives-to-bottom", faction=side, count=len(rest))
+    elif src.cards == "probes" and rest and params.rest != "shuffle":
+        # probe cards looked at and put back (missions and projects put back say nothing, as they always have)
+        game.log("cards-returned", faction=side, deck=src.name, count=len(rest), to=params.rest,
+                 card=ctx.get("card"))
 
 
 def _take(game, frame, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:

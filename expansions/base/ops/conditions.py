@@ -34,7 +34,7 @@ from swrebellion.engine.effects import context
 
 from .. import board
 from ..models.common import Faction
-from ..tables import OPPONENT, tables
+from ..tables import BASE_SPACE, OPPONENT, tables
 
 
 class Strict(BaseModel):
@@ -107,7 +107,8 @@ class SystemFilter(Strict):
     without: UnitFilter | None = Field(default=None, description="Holds no such unit (no Rebel ground unit, ...).")
     has_leader: Side | None = Field(default=None, description="Holds a free (not captured) leader of that side.")
     same_region_as: str | None = Field(
-        default=None, description="In the region of the system held by this context key (e.g. 'system')."
+        default=None, description="In the region of the system held by this context key (e.g. 'system'); the Rebel Base "
+        "space stands for the base's system, as for adjacent_to."
     )
     other_than: str | list[str] | None = Field(
         default=None, description="Not the system held by this context key, nor by any key of a list "
@@ -118,7 +119,8 @@ class SystemFilter(Strict):
     )
     adjacent_to: str | list[str] | None = Field(
         default=None, description="Adjacent on the map (RB-MOV-03) to the system held by this context key, or to "
-        "one of the systems held by a list of keys."
+        "one of the systems held by a list of keys. A key holding the Rebel Base space (`choose` with `what: base` "
+        "while the base is hidden) stands for the base's system, for the Rebel only."
     )
     resource: str | None = Field(
         default=None, description="Shows this resource icon, e.g. 'space-square' (none once destroyed, RB-DST-05)."
@@ -155,6 +157,15 @@ def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]
                 if enough is not None and found >= enough:
                     return found
     return found
+
+
+def _place(game, ctx: dict[str, Any], key: str) -> str | None:
+    """The system a context key names for adjacency and regions: the Rebel Base space (``choose`` with ``what:
+    base`` while the base is hidden) stands for the base's system, but only for the Rebel, who knows where it is."""
+    place = ctx.get(key)
+    if place == BASE_SPACE and ctx.get("faction") == "rebel":
+        return board.base_system(game)
+    return place
 
 
 def matches(game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> bool:
@@ -198,7 +209,7 @@ def matches(game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> b
     if where.resource is not None and (s["destroyed"] or where.resource not in tables(game).systems[system_id].resources):
         return False
     if where.same_region_as is not None:
-        other = ctx.get(where.same_region_as)
+        other = _place(game, ctx, where.same_region_as)
         t = tables(game)
         if other not in t.systems or t.systems[other].region != t.systems[system_id].region:
             return False
@@ -208,7 +219,7 @@ def matches(game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> b
             return False
     if where.adjacent_to is not None:
         adjacent = tables(game).adjacent.get(system_id, ())
-        if not any(ctx.get(key) in adjacent for key in _keys(where.adjacent_to)):
+        if not any(_place(game, ctx, key) in adjacent for key in _keys(where.adjacent_to)):
             return False
     if where.any_of is not None and not any(matches(game, system_id, w, ctx) for w in where.any_of):
         return False
