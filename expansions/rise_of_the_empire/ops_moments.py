@@ -74,7 +74,9 @@ class TradeObjective(Strict):
 
 @op(OPS, "trade_objective", TradeObjective)
 def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
-    """Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
+    """Primitive: spends the Rebel's start-of-Refresh objective slot (RB-REF-02) on a trade: a rule of the Refresh
+    Phase.
+    Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
     data = game.state["data"]
     cards = sorted(set(hand(game, "rebel", "objectives")))
     if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
@@ -131,7 +133,8 @@ class PickTacticFirst(Strict):
 
 @op(OPS, "pick_tactic_first", PickTacticFirst)
 def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
-    """Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
+    """Primitive: changes the order of Rise of the Empire's cinematic combat (one side picks and shows first).
+    Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
 
     faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
     api.add_combat_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))

@@ -36,7 +36,9 @@ class RecoverTactics(Strict):
 
 @op(OPS, "recover_tactics", RecoverTactics)
 def recover_tactics(game, frame, params: RecoverTactics, ctx) -> None:
-    """Put one's discarded advanced tactic cards back into their decks."""
+    """Primitive: Rise of the Empire's advanced tactic discard piles belong to its cinematic combat (RE-CIN-07), not to
+    the card zones of move_cards.
+    Put one's discarded advanced tactic cards back into their decks."""
     faction = ctx["faction"]
     for theater in ("space", "ground") if params.theater is None else (params.theater,):
         pile = cinematic.discards(game, faction, theater)
@@ -59,7 +61,9 @@ class ArrangeTactics(Strict):
 
 @op(OPS, "arrange_tactics", ArrangeTactics)
 def arrange_tactics(game, frame, params: ArrangeTactics, ctx) -> None:
-    """Look at the top of one's tactic deck and put the cards back on the top and/or the bottom in any order."""
+    """Primitive: Rise of the Empire's advanced tactic decks belong to its cinematic combat (RE-CIN-02), not to the card
+    zones of move_cards.
+    Look at the top of one's tactic deck and put the cards back on the top and/or the bottom in any order."""
     faction = ctx["faction"]
     cards = cinematic.deck(game, faction, params.theater)
     if "top" not in frame:

@@ -79,7 +79,8 @@ class FailMission(Strict):
 
 @op(OPS, "fail_mission", FailMission)
 def fail_mission(game, frame, params: FailMission, ctx) -> None:
-    """Make the mission being resolved fail without dice (Wookiee Guardian; read by ``missions._roll``)."""
+    """Primitive: ends a mission's attempt with no dice, a step of the mission rules no verb reaches.
+    Make the mission being resolved fail without dice (Wookiee Guardian; read by ``missions._roll``)."""
     mission = mission_frame(game)
     if mission is not None:
         mission["fails"] = ctx.get("card")
@@ -122,7 +123,8 @@ class SetDice(Strict):
 
 @op(OPS, "set_dice", SetDice)
 def set_dice(game, frame, params: SetDice, ctx) -> None:
-    """Set up to ``count`` dice about to be rolled to chosen faces (One in a Million; Death Star Plans too, SU)."""
+    """Primitive: fixes dice before they are rolled, a part of the dice rules (RB-MIS-09, RS-ATK).
+    Set up to ``count`` dice about to be rolled to chosen faces (One in a Million; Death Star Plans too, SU)."""
     fixed = ctx.setdefault("fixed", [])
     chosen = frame.pop("choice", None)
     if chosen is not None:
@@ -156,7 +158,9 @@ class BarSystem(Strict):
 
 @op(OPS, "bar_system", BarSystem)
 def bar_system(game, frame, params: BarSystem, ctx) -> None:
-    """Bar the system to the opponent's leaders this round (Boba Fett? Where?; read by ``actions.barred``)."""
+    """Primitive: a barred system is a round-long state the mission and action-card rules read (``actions.barred``), no
+    move or condition.
+    Bar the system to the opponent's leaders this round (Boba Fett? Where?; read by ``actions.barred``)."""
     data = game.state["data"]
     faction = side(ctx, params.who)
     data.setdefault("barred", []).append({"system": ctx["system"], "faction": faction, "round": data["round"]})
@@ -192,7 +196,9 @@ class MoveIn(Strict):
 
 @op(OPS, "move_in", MoveIn)
 def move_in(game, frame, params: MoveIn, ctx) -> None:
-    """Move units in from the neighbours as an activation does (Catch Them by Surprise; ``movement``)."""
+    """Primitive: the movement of an activation, with its sources, transport, pinning, base reveal and combat (RB-MOV),
+    by a leader already there.
+    Move units in from the neighbours as an activation does (Catch Them by Surprise; ``movement``)."""
 
     game.pop()
     game.push(ACTIVATE, faction=ctx["faction"], system=ctx["system"], leader=ctx["actor"], used=[], origins=[],

@@ -151,7 +151,9 @@ class DestroySystem(Strict):
 
 @op(OPS, "destroy_system", DestroySystem)
 def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
-    """Destroy the system: marker, Rebel ground units lost, Imperial cargo beyond capacity chosen and lost (RB-DST, RS-
+    """Primitive: a destroyed system changes the board for good (RB-DST): its marker, its lost units and resources, the
+    Empire's win if it held the base.
+    Destroy the system: marker, Rebel ground units lost, Imperial cargo beyond capacity chosen and lost (RB-DST, RS-
     DS-06).
     Superlaser Online's first part; destroying the base's system wins for the Empire (RS-DS-06, C-05)."""
     where = ctx["system"]
@@ -193,7 +195,8 @@ def _can_hold_base(game, system_id: str) -> bool:
 
 @op(OPS, "relocate_base", RelocateBase)
 def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
-    """Move the hidden Rebel base to a probe card drawn now, revealing the old location (RB-RLC-01..09).
+    """Primitive: moving the hidden Rebel base (RB-RLC) reveals the old place and hides the new one: a rule of its own.
+    Move the hidden Rebel base to a probe card drawn now, revealing the old location (RB-RLC-01..09).
     Rapid Mobilization's second option."""
     t = tables(game)
     general = board.decider(game, "rebel", "general")  # the base location is the General's (RB-TEAM-06)
