@@ -19,7 +19,7 @@ def pages():
 
     return {
         "reference.md": docs_gen.reference_markdown(vocabulary(active)),
-        "effects.md": docs_gen.effects_markdown(active.ops, catalog),
+        "effects.md": docs_gen.effects_markdown(active.ops, catalog, ROOT / "tests" / "fan_ideas"),
         "cards.md": docs_gen.cards_markdown(active.ops, catalog, ROOT / "tests"),
         "hooks.md": docs_gen.hooks_markdown(Rules(active), hooks),
     }

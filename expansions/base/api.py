@@ -87,6 +87,7 @@ from .describe import Words, word
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
 from .ops.conditions import (
+    CONTEXT,
     AnySide,
     Condition,
     Faction,
@@ -179,7 +180,7 @@ def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
-    "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
+    "CONTEXT", "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
     "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
     "Where", "Word", "Words", "holds", "side_of", "units", "uses", "when", "where",

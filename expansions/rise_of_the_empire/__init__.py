@@ -104,7 +104,17 @@ def register_content_kinds(registry):
 def register_effect_ops(registry):
     from swrebellion.expansions.base.api import register_ops
 
-    from . import aliases, markers, ops, ops_cards, ops_empire_cards, ops_moments, ops_rebel_cards, ops_subversion, ops_turns
+    from . import (
+        aliases,
+        markers,
+        ops,
+        ops_cards,
+        ops_empire_cards,
+        ops_moments,
+        ops_rebel_cards,
+        ops_subversion,
+        ops_turns,
+    )
 
     register_ops(registry, ops.OPS, markers.OPS, ops_empire_cards.OPS, ops_rebel_cards.OPS, ops_cards.OPS,
                  ops_moments.OPS, ops_subversion.OPS, ops_turns.OPS)

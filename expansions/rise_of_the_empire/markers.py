@@ -38,6 +38,7 @@ from swrebellion.expansions.base.api import (
     pick,
     systems_where,
     text,
+    uses,
 )
 from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
@@ -70,6 +71,8 @@ class PlaceTargetMarkers(Strict):
     a different system unless ``same_system``; ``chooser`` says which side picks the systems. ``on_removal`` are
     the steps run when one of them is removed (by units, RE-MRK-02, a card, or with its system, RE-MRK-03), with
     the remover's side as ``faction``."""
+
+    model_config = uses(reads=("faction", "player", "card", "system", "markers_placed"), writes=("markers_placed",), group="target markers")
 
     marker: str
     count: int = Field(default=1, ge=1)
@@ -203,6 +206,8 @@ def destroyed_step(game, frame) -> None:
 class RemoveTargetMarker(Strict):
     """Take one target marker off the context's system (the player's choice if several), with its removal effect
     (Rogue One); with ``every``, all of them, whoever owns them, one after the other."""
+
+    model_config = uses(reads=("faction", "player", "card", "system"), writes=(), group="target markers")
 
     every: bool = False
 

@@ -27,6 +27,7 @@ from swrebellion.expansions.base.api import (
     op,
     pick,
     text,
+    uses,
 )
 from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
@@ -72,6 +73,8 @@ class TacticDamage(Strict):
     likes (``spread``) or all on one unit (``single``); ``colour`` only on units with that health colour ("1 red
     damage"); ``kinds``/``units`` only on those units (capital ships; an AT-AT or AT-ST). With ``no_repair`` the
     damaged unit type may not shed damage for the rest of the round (Ion Blast)."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
     amount: int = Field(ge=1)
     colour: Literal["red", "black"] | None = None
@@ -148,6 +151,8 @@ class TacticDestroy(Strict):
     (``structure``) or ``units``, in ``theater`` (the card's by default: Intercept, a space card, reaches the
     ground). It does not roll this round and is removed once both cards are resolved (RS-ROE-07)."""
 
+    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
+
     icons: list[str] | None = None
     kinds: list[str] | None = None
     units: list[str] | None = None
@@ -182,6 +187,8 @@ class TacticPrevent(Strict):
     """This round of battle, at the start of assigning the opponent's damage, remove from his roll up to ``red`` red
     dice and ``black`` black dice showing a hit and ``direct`` dice showing a direct hit (RE-CIN-13/14)."""
 
+    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
+
     red: int = Field(default=0, ge=0)
     black: int = Field(default=0, ge=0)
     direct: int = Field(default=0, ge=0)
@@ -197,6 +204,8 @@ def tactic_prevent(game, frame, params: TacticPrevent, ctx) -> None:
 
 class NoParams(Strict):
     """No parameters."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater", "system", "additional"), writes=(), group="advanced tactics")
 
 
 @op(OPS, "tactic_no_repair", NoParams)
@@ -220,6 +229,8 @@ class TacticShed(Strict):
     """Once the opponent's damage of this round's battle is on your units, remove up to ``amount`` damage markers
     from your units of this theater, except ``exclude`` types (Energy Shield, Draw Their Fire)."""
 
+    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
+
     amount: int = Field(ge=1)
     exclude: list[str] = Field(default_factory=list)
 
@@ -235,6 +246,8 @@ def tactic_shed(game, frame, params: TacticShed, ctx) -> None:
 class TacticRedirect(Strict):
     """After the opponent assigns his damage this round, move up to ``amount`` of it from your other units onto one
     of your ``onto`` units (Armored Position: a Shield Bunker; Planetary Shield: a Shield Generator)."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
     amount: int = Field(ge=1)
     onto: str
@@ -327,6 +340,8 @@ class RoundEndWhen(Strict):
 class TacticAtRoundEnd(Strict):
     """Run ``steps`` when this combat round ends, after the retreat step, if ``when`` holds then (Tractor Beam,
     Rogue One, Confrontation)."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
     when: RoundEndWhen = RoundEndWhen()
     steps: Steps

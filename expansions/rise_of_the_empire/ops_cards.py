@@ -9,7 +9,6 @@ and ``card``.
 
 from __future__ import annotations
 
-
 from pydantic import Field
 
 from swrebellion.expansions.base import api
@@ -17,6 +16,7 @@ from swrebellion.expansions.base.api import (
     OpTable,
     Strict,
     op,
+    uses,
 )
 
 from .leaders import limit
@@ -30,6 +30,8 @@ def _player(game, ctx) -> str:
 
 class RaiseLeaderLimit(Strict):
     """By how much the side's leader limit rises."""
+
+    model_config = uses(reads=("faction", "card"), writes=(), group="leaders")
 
     amount: int = Field(default=1, ge=1)
 

@@ -6,12 +6,11 @@ They run in a mission's target or effect steps and read its context: ``faction``
 
 from __future__ import annotations
 
-
 from pydantic import Field
 
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, op
+from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, op, uses
 
 OPS: OpTable = {}
 
@@ -19,6 +18,8 @@ OPS: OpTable = {}
 class ReputationRoll(Strict):
     """The opponent rolls ``dice`` red dice, ``extra`` more if ``leader`` is on the mission; if any die shows
     ``face``, the Rebel's reputation changes by ``amount`` (``reputation``)."""
+
+    model_config = uses(reads=("faction", "card", "leaders"), writes=(), group="board")
 
     dice: int = Field(default=1, ge=1)
     leader: str | None = None

@@ -33,6 +33,7 @@ from swrebellion.expansions.base.api import (
     op,
     pick,
     text,
+    uses,
 )
 from swrebellion.i18n import N_
 
@@ -67,6 +68,8 @@ def refresh_markers_step(game, frame) -> None:
 class TradeObjective(Strict):
     """The Rebel may discard one objective card from his hand to gain ``reputation``; doing so uses up the Refresh
     Phase's objective slot (RB-OBJ-07) unless ``uses_refresh_slot`` is false. Declining is always possible."""
+
+    model_config = uses(reads=("card", "player"), writes=(), group="target markers")
 
     reputation: int = 1
     uses_refresh_slot: bool = True
@@ -127,6 +130,8 @@ class PickTacticFirst(Strict):
     """For the rest of this combat, the card's opponent (``who: opponent``, or the card's side with ``self``)
     chooses and reveals his advanced tactic card first before each battle round, and the other side chooses
     knowing it (RE-CIN-03 otherwise has both choose at once, in secret)."""
+
+    model_config = uses(reads=("faction", "card"), writes=(), group="advanced tactics")
 
     who: Literal["self", "opponent"] = "opponent"
 

@@ -17,6 +17,7 @@ from swrebellion.expansions.base.api import (
     Strict,
     label,
     op,
+    uses,
 )
 
 from . import cinematic
@@ -30,6 +31,8 @@ OPS: OpTable = {}
 class RecoverTactics(Strict):
     """The side's advanced tactic discard piles (RE-CIN-07) go back into their own decks, for both theaters
     unless ``theater`` is given; the decks are never shuffled (RE-CIN-02) and the piles are public."""
+
+    model_config = uses(reads=("faction", "card"), writes=(), group="advanced tactics")
 
     theater: Literal["space", "ground"] | None = None
 
@@ -54,6 +57,8 @@ class ArrangeTactics(Strict):
     """The side looks at the top ``look`` cards of its own tactic deck of ``theater`` and puts each back on the top
     or on the bottom, in the order it chooses (Prepare for Battle): the first put on top is the new top card, and
     each card put on the bottom goes under those put there before it. The cards are shown to the side only."""
+
+    model_config = uses(reads=("faction", "player", "card"), writes=(), group="advanced tactics")
 
     theater: Literal["space", "ground"]
     look: int = Field(default=4, ge=1)

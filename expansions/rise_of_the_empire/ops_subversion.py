@@ -37,6 +37,7 @@ from swrebellion.expansions.base.api import (
     pick,
     text,
     track_length,
+    uses,
 )
 from swrebellion.i18n import N_
 
@@ -79,6 +80,8 @@ def opposition_steps(game, value, context):
 class RevealOpposition(Strict):
     """No parameters: the side's player chooses the card, or none."""
 
+    model_config = uses(reads=("faction", "player", "system", "mission"), writes=(), group="missions")
+
 
 @op(OPS, "reveal_opposition", RevealOpposition)
 def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
@@ -110,6 +113,8 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
 class JoinOpposition(Strict):
     """The card's leaders go to the system of the mission being attempted and oppose it (RS-ROE-04), the opposing
     side rolling ``extra_dice`` more dice there."""
+
+    model_config = uses(reads=("faction", "card", "leaders", "system"), writes=(), group="missions")
 
     extra_dice: int = Field(default=0, ge=0, description="Dice added to the opposing side's mission roll.")
 

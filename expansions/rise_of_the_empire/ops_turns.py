@@ -36,6 +36,7 @@ from swrebellion.expansions.base.api import (
     return_to_hand,
     tables,
     text,
+    uses,
 )
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
@@ -50,6 +51,8 @@ def _player(game, ctx) -> str:
 
 class ReturnMission(Strict):
     """Which of the opponent's assigned missions may be chosen: those with exactly ``leaders`` leaders on them."""
+
+    model_config = uses(reads=("faction", "player", "card"), writes=(), group="missions")
 
     leaders: int = Field(default=1, ge=1)
 
@@ -94,6 +97,8 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
 
 class HideProbe(Strict):
     """Where the probe card comes from and when and how it is used later."""
+
+    model_config = uses(reads=("faction", "player", "card"), writes=(), group="cards")
 
     source: Literal["hand", "deck"] = Field(
         default="hand", description="hand: one of the side's own probe cards (the Empire's); deck: the side looks "

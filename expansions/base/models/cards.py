@@ -47,7 +47,9 @@ class MissionCard(Card):
     )
     target: Effect = Field(
         default_factory=list,
-        description="Steps run when the mission is revealed to choose where it happens (RB-MIS-02..04).",
+        description="Steps run when the mission is revealed to choose where it happens (RB-MIS-02..04). A mission "
+        "with none takes place nowhere: its leaders go back to the pool, nobody opposes it and no dice are rolled "
+        "(even for an attempt), and its effect happens at once.",
     )
     failure: Effect = Field(
         default_factory=list,

@@ -49,7 +49,9 @@ class Trigger(Condition):
     brings him) or ``target`` (the leader the moment is about: the one about to be captured); and while the rest of
     the condition holds (the fields of ``Condition``: ``system``, ``mission`` ...)."""
 
-    model_config = uses(reads=("moment", "actor", "system", "mission", "leader"), group="missions")
+    model_config = uses(reads=("moment", "actor", "system", "mission", "leader"), group="missions",
+                        values={"moment": {"start-of-combat": "a Start of Combat card's moment (RS-ACT-05)",
+                                           **MOMENTS}})
 
     moment: Moment | None = Field(default=None, description="None: at the card's timing word (Start of Combat).")
     actor: Literal["in-system", "on-mission", "on-board", "pool", "target"] = Field(
@@ -75,6 +77,8 @@ def trigger(game, frame, params: Trigger, ctx) -> None:
 
 class FailMission(Strict):
     """The mission being resolved fails at once, without dice (Wookiee Guardian)."""
+
+    model_config = uses(reads=("card",), writes=(), group="missions")
 
 
 @op(OPS, "fail_mission", FailMission)
@@ -118,6 +122,8 @@ class SetDice(Strict):
     """Up to ``count`` of the dice about to be rolled are not rolled: the player sets each to the face he wants,
     one die at a time (One in a Million). The roll (``actions.roll``) reads them from the context's ``fixed``."""
 
+    model_config = uses(reads=("card", "player", "dice"), writes=("fixed",), group="combat")
+
     count: int = Field(default=2, ge=1)
 
 
@@ -153,6 +159,8 @@ class BarSystem(Strict):
     """For the rest of this round ``who``'s leaders may not carry out missions in the system nor use action cards
     there (Boba Fett? Where?); rings already attached still work (RS-ACT-09, SU)."""
 
+    model_config = uses(reads=("faction", "card", "system"), writes=(), group="missions")
+
     who: Who = "opponent"
 
 
@@ -175,6 +183,8 @@ class Fight(Strict):
     """A combat in the card's system once the card is over, if both sides then share a theater there (RS-MIS-05:
     'then resolve a combat' is fought after every step of the mission, with the normal combat steps)."""
 
+    model_config = uses(reads=("system",), writes=("combat", "origins"), group="missions")
+
 
 @op(OPS, "fight", Fight)
 def fight(game, frame, params: Fight, ctx) -> None:
@@ -192,6 +202,8 @@ class MoveIn(Strict):
     """The side's units move into the system from its neighbours as in an activation by the card's leader, who is
     already there: every adjacent system once, transport, pinning and the Rebel Base space as usual (RB-MOV-03..12,
     RULINGS C-02); then the base reveal and the combat (RB-BAS-11, RB-CMB-02), at once."""
+
+    model_config = uses(reads=("faction", "system", "actor"), writes=(), group="units")
 
 
 @op(OPS, "move_in", MoveIn)

@@ -148,6 +148,8 @@ class DestroySystem(Strict):
     the Empire chooses which of its units beyond its ships' capacity are destroyed (RB-DST-02, RS-DST-02). An
     already destroyed system stays as it is (RS-DS-05)."""
 
+    model_config = uses(reads=("card", "system"), writes=(), group="board")
+
 
 @op(OPS, "destroy_system", DestroySystem)
 def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
@@ -182,6 +184,8 @@ class RelocateBase(Strict):
     """Set up a new Rebel base (RB-RLC-01..09): draw ``draw`` probe cards (``draw_two_leaders`` when two leaders
     are on the mission), pick one whose system has no Imperial loyalty, no Imperial unit and is not destroyed, or
     keep the old base; unchosen cards go to the bottom of the probe deck, shuffled."""
+
+    model_config = uses(reads=("card", "leaders"), writes=(), group="board")
 
     draw: int = Field(default=4, ge=1)
     draw_two_leaders: int | None = Field(default=None, ge=1)
@@ -256,6 +260,8 @@ class PlantProbes(Strict):
     """Take ``count`` probe cards at random from the Empire's hand; the Rebel puts each on the top or the bottom of
     the probe deck, in the order he likes (a card put on top later lies above one put there earlier). The Empire
     saw the cards taken and learns how many went on top and how many to the bottom, not which (FAQ)."""
+
+    model_config = uses(reads=("card", "player"), writes=(), group="cards")
 
     count: int = Field(default=4, ge=1)
 

@@ -43,6 +43,23 @@ SOURCES = (
     "discard:projects", "discard:objectives", *(f"discard:{s}:missions" for s in SIDES),
     *(f"starting-actions:{s}" for s in SIDES),
 )
+#: The zones in words (``from`` and ``to``; SIDE is ``self``, ``opponent``, ``rebel`` or ``empire``).
+ZONES = {
+    "hand:SIDE:KIND": "a side's hand of KIND: missions, actions, objectives or probes (a secret of its team)",
+    "deck:probes": "the probe deck (never refilled: RS-PRB-05)",
+    "deck:projects": "the Imperial project deck",
+    "deck:objectives": "the objective deck (its card backs are public, RS-OBJ-02; never refilled)",
+    "deck:SIDE:missions": "a side's mission deck",
+    "discard:projects": "the project discard pile (public)",
+    "discard:objectives": "the objective discard pile (public, RULINGS D-08)",
+    "discard:SIDE:missions": "a side's mission discard pile (public, RS-ACT-15)",
+    "starting-actions:SIDE": "the side's starting action cards neither dealt nor played, drawn at random (RB-SET-11)",
+}
+#: The zones only a destination can be.
+TO_ZONES = {
+    "discard": "each card to its own discard pile (an action card leaves the game, as when played)",
+    "mission": "laid face down as an assigned mission, with ``leaders``",
+}
 Source = Literal[SOURCES]  # type: ignore[valid-type]
 Destination = Literal[(*SOURCES[: len(SIDES) * len(HAND_KINDS)], "deck:probes", "deck:projects", "deck:objectives",  # type: ignore[valid-type]
                        *(f"deck:{s}:missions" for s in SIDES), "discard", "mission")]
@@ -90,7 +107,7 @@ def absolute(spec: str, ctx) -> str:
 
 
 class MoveCards(Strict):
-    """Move cards from one zone to another (the zones are listed at the top of docs/effects.md's cards group).
+    """Move cards from one zone to another (docs/effects.md lists the zones under move_cards).
 
     * From a deck, blind: the top ``count`` cards (``per_base_units``: at least one per full N Rebel units at the
       Rebel base, RB-BAS-15, FAQ-65). A deck that runs out is refilled from its discard pile, except the probe and
@@ -113,7 +130,9 @@ class MoveCards(Strict):
     give. A card that needs ``count`` cards to choose from is offered only when there are that many (its
     feasibility test, for a card's first step, a trigger card or an objective)."""
 
-    model_config = uses(reads=("faction", "player", "card", "actor", "leaders"), group="cards")
+    model_config = uses(reads=("faction", "player", "card", "actor", "leaders"), group="cards",
+                        values={"from": ZONES, "to": {**{z: m for z, m in ZONES.items() if z.startswith(("hand:", "deck:"))},
+                                                      **TO_ZONES}})
 
     from_: Source = Field(alias="from", description="Where the cards come from.")
     to: Destination = Field(description="Where they go.")

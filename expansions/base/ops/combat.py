@@ -17,13 +17,15 @@ from .. import board, cards
 from ..names import DICE_COLOURS, Word, die, ntext, text
 from ..rules import actions, combat, objectives, rings
 from ..tables import FACTIONS, OPPONENT, tables
-from .conditions import OpTable, Strict, op
+from .conditions import OpTable, Strict, op, uses
 
 OPS: OpTable = {}
 
 
 class DrawTactics(Strict):
     """Draw tactic cards into your combat hand (More Dangerous Than You Realize, Brilliant Strategy)."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater"), writes=(), group="combat")
 
     count: int = Field(ge=1)
     theater: Literal["current", "choose", "each"] = Field(
@@ -36,12 +38,16 @@ class DrawTactics(Strict):
 class RerollDice(Strict):
     """Reroll up to ``count`` of your own dice in this attack, together (Concentrate Fire, RS-ATK-04)."""
 
+    model_config = uses(reads=("faction", "player"), writes=(), group="combat")
+
     count: int = Field(ge=1)
 
 
 class AddDamage(Strict):
     """Damage of any colour to enemy units of this theater, assigned with the dice (Critical Hit, Take It Down,
     Onslaught, Bombardment; RS-ATK-04/05)."""
+
+    model_config = uses(reads=("faction", "player", "system"), writes=(), group="combat")
 
     amount: int = Field(default=0, ge=0, description="Damage points (ignored with from_ship).")
     mode: Literal["spread", "single", "different"] = Field(
@@ -57,6 +63,8 @@ class Block(Strict):
     """Cancel damage just assigned to your units of this theater (Defensive Formation, Outmaneuver, Dig In;
     RS-ATK-07). Played in the Block step of the opponent's attack."""
 
+    model_config = uses(reads=("faction", "player", "card", "theater"), writes=(), group="combat")
+
     amount: int = Field(ge=1)
     discard: int = Field(default=0, ge=0, description="Other tactic cards of this theater to discard as the cost.")
 
@@ -64,6 +72,8 @@ class Block(Strict):
 class CombatEffect(Strict):
     """An effect lasting this combat, round or battle step (RS-CMB-06; No Escape, Escape Plan, Unstoppable Assault,
     According to My Design, It's a Trap, Keep Them from Escaping, Point-Blank Assault, Target the Star Destroyers)."""
+
+    model_config = uses(reads=("faction",), writes=(), group="combat")
 
     kind: Literal["dice", "no-retreat", "no-block", "no-tactics", "ignore-transport", "health",
                   "recolour-hits"] = Field(
@@ -83,6 +93,8 @@ class CombatEffect(Strict):
 class DeathStarPlans(Strict):
     """Roll dice; a direct hit destroys a Death Star (or DSUC) in the combat's system, otherwise the objective stays
     in hand (RB-DSP-02..04, RB-DSP-06, RS-DSP-01)."""
+
+    model_config = uses(reads=("card", "faction", "player"), writes=(), group="combat")
 
     count: int = Field(default=3, ge=1)
 

@@ -43,14 +43,35 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def uses(reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), group: str | None = None) -> ConfigDict:
+def uses(reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), group: str | None = None,
+         values: dict[str, dict[str, str]] | None = None) -> ConfigDict:
     """The ``model_config`` of an op's parameter model that says which context keys the op reads and writes (and
     the verb group docs/effects.md files it under): ``model_config = uses(reads=("system",))``. A key named by a
-    parameter (``as``, ``system``, ``key``) is written ``<as>``."""
+    parameter (``as``, ``system``, ``key``) is written ``<as>``. ``values``: for a parameter whose allowed values
+    need words (moments, card zones), ``{parameter: {value: meaning}}``, listed by docs/effects.md."""
     extra: dict[str, Any] = {"reads": list(reads), "writes": list(writes)}
     if group is not None:
         extra["group"] = group
+    if values:
+        extra["values"] = {name: dict(meanings) for name, meanings in values.items()}
     return ConfigDict(json_schema_extra=extra)
+
+
+#: The keys of an effect's context that the rules fill in, and what each holds (docs/effects.md lists them).
+CONTEXT = {
+    "faction": "the side playing the card (``rebel`` or ``empire``): what ``self`` means",
+    "player": "who decides for that side (its Admiral or General in team play, RB-TEAM-06)",
+    "card": "the card id",
+    "leaders": "the leaders on the mission",
+    "actor": "the pictured leader playing an action card",
+    "system": "where the card acts: the system its target chose (or the Rebel Base space for a mission at the "
+              "base, RB-MIS-25); a combat card's system",
+    "leader": "the leader a mission is against (RB-MIS-03)",
+    "mission": "the mission a Special card or a ``later`` step answers: ``{faction, card, leaders}``",
+    "moment": "the moment a Special card or a ``later`` step answers",
+    "theater": "in a combat: ``space`` or ``ground``, the battle being fought",
+    "barred": "systems the mission may not take place in (Boba Fett? Where?)",
+}
 
 
 #: A side named in card data: relative to the side playing the card, or absolute.

@@ -19,6 +19,7 @@ from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
 from .. import board
+from ..moments import MOMENTS
 from ..names import card_prompt, content_text, label, text
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
 from ..tables import OPPONENT
@@ -275,7 +276,8 @@ class Later(Strict):
     and the condition ``mission`` read)."""
 
     model_config = uses(reads=("faction", "card", "the whole context, kept"),
-                        writes=("moment", "mission (at a mission moment)"), group="timing")
+                        writes=("moment", "mission (at a mission moment)"), group="timing",
+                        values={"moment": {name: MOMENTS[name][0] for name in LATER_MOMENTS}})
 
     moment: Literal[tuple(LATER_MOMENTS)] = Field(  # type: ignore[valid-type]
         description="The rule moment the steps wait for (docs/hooks.md says when each is reached).")
@@ -327,6 +329,8 @@ def later_step(game, frame) -> None:
 class MissionDice(Strict):
     """Adjust the attempt's dice when the mission's system meets ``where``: ``extra`` dice for the attempting side
     (Build Alliance), or ``unopposed`` to roll even without an opposing leader (RULINGS D-02)."""
+
+    model_config = uses(reads=("system",), writes=("extra_dice", "roll_unopposed"), group="missions")
 
     extra: int = Field(default=0, ge=0)
     unopposed: bool = False
