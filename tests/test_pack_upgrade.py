@@ -122,3 +122,64 @@ def test_a_pack_with_content_errors_is_not_rewritten(tmp_path):
 def test_a_folder_without_a_manifest_is_a_usage_error(tmp_path):
     result = cli("pack", "upgrade", str(tmp_path))
     assert result.exit_code == 2 and "not a pack folder" in result.output
+
+
+def test_a_file_that_cannot_be_written_stays_whole_and_the_command_says_so(tmp_path, monkeypatch):
+    """Each file is replaced atomically: when one cannot be written (a full disk, a read-only folder), it keeps its
+    old bytes, the upgrade stops there with an error naming it, and running it again finishes the job."""
+    import swrebellion.safefile as safefile
+
+    folder = old_pack(tmp_path, "base")
+    before = snapshot(folder)
+    real, calls = safefile.write_atomic, []
+
+    def failing_second(path, data, **kwargs):
+        calls.append(Path(path).name)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real(path, data, **kwargs)
+
+    monkeypatch.setattr(safefile, "write_atomic", failing_second)
+    result = cli("pack", "upgrade", str(folder))
+    assert result.exit_code == 1 and "cannot write" in result.output and calls[1] in result.output
+    assert "Traceback" not in result.output
+    after = snapshot(folder)
+    second = next(k for k in after if k.endswith(calls[1]))
+    assert after[second] == before[second], "the file that could not be written keeps its old content"
+    first = next(k for k in after if k.endswith(calls[0]))
+    assert after[first] != before[first]
+    monkeypatch.setattr(safefile, "write_atomic", real)
+    again = cli("pack", "upgrade", str(folder))
+    assert again.exit_code == 0 and calls[0] not in again.output
+
+
+def _english_labels(value):
+    if isinstance(value, dict):
+        if "en" in value and set(value) <= {"en", "ru", "tr"}:
+            return value["en"]
+        return {k: _english_labels(v) for k, v in value.items() if v not in (None, [], {})}
+    if isinstance(value, list):
+        return [_english_labels(v) for v in value]
+    return value
+
+
+STEP_FIELDS = ("target", "effect", "failure", "top", "bottom")
+
+
+def test_the_upgraded_old_cards_play_as_the_built_in_ones(tmp_path):
+    """The old-style card files, upgraded, hold the very steps of the built-in cards (whose labels have since
+    gained Russian and Turkish): so they play the same games, which the golden logs (recorded with the old op
+    names, tests/test_golden_logs.py) pin event by event."""
+    for which in sorted(PACKS):
+        folder = old_pack(tmp_path / which, which)
+        assert cli("pack", "upgrade", str(folder), *(["-x", "rise-of-the-empire"] if which == "roe" else [])).exit_code == 0
+        active = activate(env=PACKS[which][2])
+        upgraded = effects(validate(active, [folder], all_enabled=True))
+        built_in = effects(validate(active, [CONTENT / PACKS[which][0]], all_enabled=True))
+        compared = 0
+        for card, data in upgraded.items():
+            if card in built_in:
+                steps = {f: _english_labels(data.get(f)) for f in STEP_FIELDS}
+                assert steps == {f: _english_labels(built_in[card].get(f)) for f in STEP_FIELDS}, card
+                compared += 1
+        assert compared > 100 if which == "base" else compared > 50

@@ -190,7 +190,12 @@ def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
         for change in changes:
             click.echo(f"{shown}:{change.line}:{change.column}: {change.old} -> {change.new}")
         if not (check or dry_run):
-            write_atomic(file, text)
+            try:
+                write_atomic(file, text)
+            except OSError as exc:  # each file is whole, old or new: the files before this one are upgraded
+                click.echo(f"error: cannot write {shown}: {exc}; it is unchanged, and so are the files after it. "
+                           "Run the upgrade again once it can be written.", err=True)
+                raise SystemExit(1) from None
     verb = "would change" if check or dry_run else "changed"
     click.echo(f"{verb} {changed} step{'s' * (changed != 1)} in {len(staged)} file{'s' * (len(staged) != 1)}"
                if changed else f"{_display(path)}: no deprecated effect ops")
