@@ -90,12 +90,14 @@ class Choose(Strict):
     as_: str | None = Field(default=None, alias="as", description="The context key the choice is written under "
                             "(system: 'system'; leader: 'leader'; base: 'system'); a later step names it.")
     chooser: Literal["self", "opponent"] = Field(default="self", description="Who chooses.")
-    options: list[Option] | None = Field(default=None, min_length=2, description="option: the options.")
+    options: list[Option] = Field(default_factory=list, description="option: the options (at least 2).")
 
     @model_validator(mode="after")
     def _options_for_option(self):
-        if (self.what == "option") != (self.options is not None):
-            raise ValueError("give 'options' exactly when what is 'option'")
+        if self.what == "option" and len(self.options) < 2:
+            raise ValueError("what: option needs at least 2 'options'")
+        if self.what != "option" and self.options:
+            raise ValueError("'options' are for what: option")
         return self
 
     @property
