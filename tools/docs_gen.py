@@ -37,10 +37,21 @@ def effect_steps(item: Any) -> Iterator[dict]:
                     stack += [c for c in candidate if isinstance(c, dict) and "op" in c]
 
 
+def op_summary(doc: str) -> str:
+    """What an op does, in one sentence: the first paragraph of its docstring that is not its ``Primitive:`` reason,
+    up to its first full stop."""
+    import inspect
+
+    paragraphs = [" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n")]
+    text = next((p for p in paragraphs if not p.startswith("Primitive:")), paragraphs[0])
+    first = re.split(r"(?<=[.)])\s+(?=[A-Z])", text, maxsplit=1)[0]
+    return first.rstrip(".")
+
+
 def summarise_step(step: dict, ops) -> str:
     """One step in words: the op's own one-line description, then its parameters (nested steps left out)."""
     spec = ops[step["op"]] if step["op"] in ops else None
-    what = spec.doc.splitlines()[0].rstrip(".") if spec and spec.doc else step["op"]
+    what = op_summary(spec.doc) if spec and spec.doc else step["op"]
     params = {k: v for k, v in step.items() if k != "op" and not _holds_steps(v)}
     shown = ", ".join(f"{k}={json.dumps(v, sort_keys=True)}" for k, v in params.items())
     return f"{what}" + (f" ({shown})" if shown else "")
@@ -69,7 +80,7 @@ def describe_steps(steps: list[dict], ops, depth: int = 0) -> list[str]:
                 lines += describe_steps(value, ops, depth + 2)
             elif _holds_steps(value):
                 for branch in value:
-                    head = " ".join(str(branch[k]) for k in ("id", "label") if k in branch) or key
+                    head = " ".join(str(_english(branch[k])) for k in ("id", "label") if k in branch) or key
                     lines.append(f"{pad}  {key} [{head}]:")
                     for inner in branch.values():
                         if _is_steps(inner):

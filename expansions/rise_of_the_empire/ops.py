@@ -314,6 +314,7 @@ def tactic_extra(game, frame, params: NoParams, ctx) -> None:
 @op(OPS, "tactic_leave_game", NoParams)
 def tactic_leave_game(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): the advanced tactic card itself leaves the game.
+
     This card leaves the game for good (Confrontation)."""
     card, faction, theater = ctx["card"], ctx["faction"], ctx["theater"]
     for pile in (discards(game, faction, theater), deck(game, faction, theater)):
@@ -367,6 +368,7 @@ def tactic_at_round_end(game, frame, params: TacticAtRoundEnd, ctx) -> None:
 def tactic_retreat(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): a retreat in the middle of the battle that cancels the
     opponent's card.
+
     Retreat at once; if you do, the opponent's card of this round is cancelled (Escape Plan; it counts as a
     cancel for the order of resolution). An Interdictor forbids the Rebel's retreat (RE-UNT-06)."""
     faction = ctx["faction"]
@@ -390,6 +392,7 @@ def _free_leaders_here(game, ctx, faction: str) -> list[str]:
 @op(OPS, "tactic_capture", NoParams)
 def tactic_capture(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): it captures during the battle, with the card's own timing.
+
     Capture one of the opponent's free leaders here (Tractor Beam)."""
     lid = _choose(game, frame, ctx, "capture-leader", _free_leaders_here(game, ctx, _opponent(ctx)),
                   N_("{card}: capture which leader?"))
@@ -402,6 +405,7 @@ def tactic_capture(game, frame, params: NoParams, ctx) -> None:
 @op(OPS, "tactic_free_leader", NoParams)
 def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): a captive freed in the middle of a battle.
+
     Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
     captive = [l for l in sorted(game.state["data"]["leaders"])
                if api.is_captured(game, l) and base_tables(game).leaders[l].faction == ctx["faction"]]
@@ -416,6 +420,7 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
 def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): a damage token under a leader, acted on when the Command Phase
     ends.
+
     Put a damage token under one of the opponent's leaders here: he is eliminated when the Command Phase ends,
     even if he retreats (Confrontation)."""
     lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), N_("{card}: which leader?"))

@@ -39,6 +39,7 @@ class RaiseLeaderLimit(Strict):
 @op(OPS, "raise_leader_limit", RaiseLeaderLimit)
 def raise_leader_limit(game, frame, params: RaiseLeaderLimit, ctx) -> None:
     """Primitive: Rise of the Empire's leader limit (RE-LDR-01) is a game-long number no verb changes.
+
     Raise the card's side's leader limit (RE-LDR-01) for the rest of the game; a card whose effect starts with
     this op is offered by the limit check itself when the side would go over (``leaders.limit_step``)."""
     bonus = game.state["data"]["roe"].setdefault("leader_limit_bonus", {})

@@ -31,6 +31,7 @@ class ReputationRoll(Strict):
 @op(OPS, "reputation_roll", ReputationRoll)
 def reputation_roll(game, frame, params: ReputationRoll, ctx) -> None:
     """Primitive: a roll whose faces move the reputation marker, a dice rule no verb has.
+
     Have the opponent roll dice that cost or give reputation on a given face."""
     count = params.dice + (params.extra if params.leader and params.leader in ctx.get("leaders", []) else 0)
     who = OPPONENT[ctx["faction"]]

@@ -79,6 +79,7 @@ class TradeObjective(Strict):
 def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     """Primitive: spends the Rebel's start-of-Refresh objective slot (RB-REF-02) on a trade: a rule of the Refresh
     Phase.
+
     Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
     data = game.state["data"]
     cards = sorted(set(hand(game, "rebel", "objectives")))
@@ -139,6 +140,7 @@ class PickTacticFirst(Strict):
 @op(OPS, "pick_tactic_first", PickTacticFirst)
 def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
     """Primitive: changes the order of Rise of the Empire's cinematic combat (one side picks and shows first).
+
     Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
 
     faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]

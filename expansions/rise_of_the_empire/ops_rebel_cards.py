@@ -41,6 +41,7 @@ class RecoverTactics(Strict):
 def recover_tactics(game, frame, params: RecoverTactics, ctx) -> None:
     """Primitive: Rise of the Empire's advanced tactic discard piles belong to its cinematic combat (RE-CIN-07), not to
     the card zones of move_cards.
+
     Put one's discarded advanced tactic cards back into their decks."""
     faction = ctx["faction"]
     for theater in ("space", "ground") if params.theater is None else (params.theater,):
@@ -68,6 +69,7 @@ class ArrangeTactics(Strict):
 def arrange_tactics(game, frame, params: ArrangeTactics, ctx) -> None:
     """Primitive: Rise of the Empire's advanced tactic decks belong to its cinematic combat (RE-CIN-02), not to the card
     zones of move_cards.
+
     Look at the top of one's tactic deck and put the cards back on the top and/or the bottom in any order."""
     faction = ctx["faction"]
     cards = cinematic.deck(game, faction, params.theater)

@@ -72,6 +72,7 @@ def _can_return(game, params: ReturnMission, ctx) -> bool:
 def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     """Primitive: acts on an assigned face-down mission, a card no zone names while it is hidden under its leaders
     (RB-MIS-23).
+
     Send one of the opponent's assigned missions back to hand unrevealed and its leaders back to the pool
     (False Orders). The card stays hidden: the options name only its leaders."""
     faction = OPPONENT[ctx["faction"]]

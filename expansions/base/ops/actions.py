@@ -84,6 +84,7 @@ class FailMission(Strict):
 @op(OPS, "fail_mission", FailMission)
 def fail_mission(game, frame, params: FailMission, ctx) -> None:
     """Primitive: ends a mission's attempt with no dice, a step of the mission rules no verb reaches.
+
     Make the mission being resolved fail without dice (Wookiee Guardian; read by ``missions._roll``)."""
     mission = mission_frame(game)
     if mission is not None:
@@ -130,6 +131,7 @@ class SetDice(Strict):
 @op(OPS, "set_dice", SetDice)
 def set_dice(game, frame, params: SetDice, ctx) -> None:
     """Primitive: fixes dice before they are rolled, a part of the dice rules (RB-MIS-09, RS-ATK).
+
     Set up to ``count`` dice about to be rolled to chosen faces (One in a Million; Death Star Plans too, SU)."""
     fixed = ctx.setdefault("fixed", [])
     chosen = frame.pop("choice", None)
@@ -168,6 +170,7 @@ class BarSystem(Strict):
 def bar_system(game, frame, params: BarSystem, ctx) -> None:
     """Primitive: a barred system is a round-long state the mission and action-card rules read (``actions.barred``), no
     move or condition.
+
     Bar the system to the opponent's leaders this round (Boba Fett? Where?; read by ``actions.barred``)."""
     data = game.state["data"]
     faction = side(ctx, params.who)
@@ -210,6 +213,7 @@ class MoveIn(Strict):
 def move_in(game, frame, params: MoveIn, ctx) -> None:
     """Primitive: the movement of an activation, with its sources, transport, pinning, base reveal and combat (RB-MOV),
     by a leader already there.
+
     Move units in from the neighbours as an activation does (Catch Them by Surprise; ``movement``)."""
 
     game.pop()

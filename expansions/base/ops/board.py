@@ -155,6 +155,7 @@ class DestroySystem(Strict):
 def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
     """Primitive: a destroyed system changes the board for good (RB-DST): its marker, its lost units and resources, the
     Empire's win if it held the base.
+
     Destroy the system: marker, Rebel ground units lost, Imperial cargo beyond capacity chosen and lost (RB-DST, RS-
     DS-06).
     Superlaser Online's first part; destroying the base's system wins for the Empire (RS-DS-06, C-05)."""
@@ -200,6 +201,7 @@ def _can_hold_base(game, system_id: str) -> bool:
 @op(OPS, "relocate_base", RelocateBase)
 def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
     """Primitive: moving the hidden Rebel base (RB-RLC) reveals the old place and hides the new one: a rule of its own.
+
     Move the hidden Rebel base to a probe card drawn now, revealing the old location (RB-RLC-01..09).
     Rapid Mobilization's second option."""
     t = tables(game)
@@ -269,7 +271,9 @@ class PlantProbes(Strict):
 @op(OPS, "plant_probes", PlantProbes)
 def plant_probes(game, frame, params: PlantProbes, ctx) -> None:
     """Primitive: the Empire learns how many probe cards went on top and how many to the bottom, not which (FAQ):
-    a hidden order no card move shows. Put probe cards taken from the Empire back on the probe deck (Plant False
+    a hidden order no card move shows.
+
+    Put probe cards taken from the Empire back on the probe deck (Plant False
     Lead)."""
     if "taken" not in frame:
         held = hand(game, "empire", "probes")

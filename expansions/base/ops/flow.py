@@ -298,8 +298,8 @@ class Later(Strict):
 
 @op(OPS, "later", Later)
 def later(game, frame, params: Later, ctx) -> None:
-    """Delay steps to a later rule moment (Rapid Mobilization: the end of the Command Phase); ``later_step`` runs
-    them."""
+    """Keep steps for a later rule moment (Rapid Mobilization: the end of the Command Phase); ``later_step`` runs
+    them then."""
     entry = {"moment": params.moment, "side": side_of(ctx, params.side) if params.side != "any" else "any",
              "steps": frame["params"]["steps"], "context": dict(ctx)}
     game.state["data"].setdefault("later", []).append(entry)

@@ -397,7 +397,9 @@ class ReplaceLeader(Strict):
 @op(OPS, "replace_leader", ReplaceLeader)
 def replace_leader(game, frame, params: ReplaceLeader, ctx) -> None:
     """Primitive: one figure becomes another form of the same leader, keeping his place and ring (RS-LDR-06), which
-    no move or recruit expresses. Replace a leader of the mission by another figure (Seek Yoda's portrait clause)."""
+    no move or recruit expresses.
+
+    Replace a leader of the mission by another figure (Seek Yoda's portrait clause)."""
     leaders = game.state["data"]["leaders"]
     if params.leader in ctx.get("leaders", []) and leaders[params.by]["at"] == "supply":
         leaders[params.by] = dict(leaders[params.leader])
@@ -420,6 +422,7 @@ class Detain(Strict):
 @op(OPS, "detain", Detain)
 def detain(game, frame, params: Detain, ctx) -> None:
     """Primitive: Detained is a leader state no other rule has (he skips the next Refresh's return to the pool).
+
     Keep a leader on the board through the next Refresh Phase (Detained)."""
     lid = ctx[params.key]
     if board.is_captured(game, lid):
