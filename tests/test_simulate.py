@@ -143,3 +143,21 @@ def test_card_plays_come_from_every_plugin_through_the_hook():
              for pair in answer or ()]
     assert sorted(map(tuple, found)) == [("empire", "b"), ("rebel", "a"), ("rebel", "crippling-blow"),
                                          ("rebel", "sabotage")]
+
+
+def test_a_pack_card_played_in_nearly_every_game_is_listed_without_a_figure():
+    """A card with too few games on one side has no contrast: no difference is given, rather than one whose
+    interval spans -100..+100 points; cards are shown by name."""
+    from swrebellion.tools.balance import card_impacts, difference_text
+
+    results = simulation.Results(spec=None)
+    for game in range(20):
+        results.records.append({"game": game, "rounds": 5 + game % 3, "winner": "rebel" if game % 2 else "empire"})
+        results.plays.append({"game": game, "side": "empire", "card": "fan-card", "plays": 1})
+        if game < 10:
+            results.plays.append({"game": game, "side": "rebel", "card": "half", "plays": 1})
+    rows = {r["card"]: r for r in card_impacts(results, {"fan-card"}, min_games=5,
+                                               names={"fan-card": "Fan Card", "half": "Half"})}
+    assert not rows["fan-card"]["compared"] and rows["fan-card"]["name"] == "Fan Card"
+    assert difference_text(rows["fan-card"], 20) == "not compared: played in 20 of 20 games"
+    assert rows["half"]["compared"] and difference_text(rows["half"], 20).startswith(("+", "-"))

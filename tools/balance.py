@@ -8,6 +8,8 @@ two independent samples of the same size.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass, field
 
 from .simulation import Results
@@ -56,13 +58,15 @@ def pack_changes(catalog, pack_id: str) -> PackChanges:
     return PackChanges(pack_id, name, info.version if info else "?", adds, replaces, removes)
 
 
-def compare(without: Results, with_pack: Results, pack: PackChanges, min_games: int | None = None) -> Comparison:
+def compare(without: Results, with_pack: Results, pack: PackChanges, min_games: int | None = None,
+            names: Mapping[str, str] | None = None) -> Comparison:
     from .stats import paired_difference
 
     before = [r["winner"] == "rebel" for r in without.records]
     after = [r["winner"] == "rebel" for r in with_pack.records]
     delta = paired_difference(before, after)
-    return Comparison(without, with_pack, pack, delta, verdict(*delta), card_impacts(with_pack, pack.cards, min_games))
+    return Comparison(without, with_pack, pack, delta, verdict(*delta),
+                      card_impacts(with_pack, pack.cards, min_games, names))
 
 
 def verdict(delta: float, low: float, high: float) -> str:
@@ -77,12 +81,15 @@ def verdict(delta: float, low: float, high: float) -> str:
     return f"The pack {word} favours the {side}: the Rebels' win share moves by {points}."
 
 
-def card_impacts(results: Results, pack_cards: set[str], min_games: int | None = None) -> list[dict]:
+def card_impacts(results: Results, pack_cards: set[str], min_games: int | None = None,
+                 names: Mapping[str, str] | None = None) -> list[dict]:
     """For each card played in enough games (and not played in enough): the win share of the side that played it
     in the games where it was played, minus that side's win share in the other games, among games that ended in
     the same round (``stats.stratified_difference``: longer games see more cards played, which alone would make
     many cards look decisive). An association, not a cause. Largest difference we can be sure of first; the pack's
-    cards are always listed."""
+    cards are always listed, with ``compared`` false when they were played in too many or too few games for a
+    comparison (their difference is then no figure at all, rather than one with a -100..+100 interval). ``name``:
+    the card's name from ``names`` (its id when not given)."""
     from .stats import stratified_difference
 
     records = results.records
@@ -100,7 +107,8 @@ def card_impacts(results: Results, pack_cards: set[str], min_games: int | None =
     out = []
     for (side, card), games in played.items():
         pack = card in pack_cards
-        if not pack and (len(games) < min_games or n - len(games) < min_games):
+        compared = len(games) >= min_games and n - len(games) >= min_games
+        if not pack and not compared:
             continue
         strata = []
         for group in by_round.values():
@@ -111,10 +119,19 @@ def card_impacts(results: Results, pack_cards: set[str], min_games: int | None =
         impact, low, high = stratified_difference(strata)
         won = sum(1 for r in records if r["game"] in games and r["winner"] == side)
         won_not = sum(1 for r in records if r["game"] not in games and r["winner"] == side)
-        out.append({"side": side, "card": card, "games": len(games), "plays": plays[side, card],
+        out.append({"side": side, "card": card, "name": (names or {}).get(card, card), "compared": compared,
+                    "games": len(games), "plays": plays[side, card],
                     "share_played": won / len(games), "share_not": won_not / (n - len(games)) if n > len(games) else 0.0,
                     "impact": impact, "low": low, "high": high, "pack": pack})
-    return sorted(out, key=lambda r: (-_sure(r), -abs(r["impact"]), r["card"]))
+    return sorted(out, key=lambda r: (not r["compared"], -_sure(r), -abs(r["impact"]), r["card"]))
+
+
+def difference_text(row: dict, games: int, digits: int = 1) -> str:
+    """The difference and its interval in points, or why there is none (a card played in nearly every game)."""
+    if not row["compared"]:
+        return f"not compared: played in {row['games']} of {games} games"
+    return (f"{row['impact'] * 100:+.{digits}f} ({row['low'] * 100:+.{digits}f} to "
+            f"{row['high'] * 100:+.{digits}f})")
 
 
 def _sure(row: dict) -> float:

@@ -54,7 +54,7 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     changes = analysis.pack_changes(catalog, pack_id)
     before = run_with_progress(without, workers, scheduler, "Without the pack")
     after = run_with_progress(with_pack, workers, scheduler, "With the pack   ")
-    comparison = analysis.compare(before, after, changes)
+    comparison = analysis.compare(before, after, changes, names=_card_names(catalog))
     _show(Console(), comparison, top)
     if report:
         from . import balance_report
@@ -62,6 +62,14 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
 
         write_atomic(Path(report), balance_report.render(comparison, without, top))
         click.echo(f"Wrote {report}.")
+
+
+def _card_names(catalog) -> dict[str, str]:
+    """Card id -> English name, for the tables and the report (ids mean little to a reader)."""
+    from .balance import CARD_KINDS
+
+    return {ident: item.name.en for kind in CARD_KINDS if kind in catalog.counts()
+            for ident, item in catalog.items(kind).items() if getattr(item, "name", None) is not None}
 
 
 def _pack_id(catalog, folder: Path) -> str:
@@ -98,9 +106,13 @@ def _show(console, comparison, top: int) -> None:
                          no_wrap=column in ("card", "difference"))
     from .balance_report import _shown
 
+    from .balance import difference_text
+
+    games = len(comparison.with_pack.records)
     for row in _shown(comparison.impacts, top):
-        name = f"[bold red]{row['card']}[/bold red]" if row["pack"] else row["card"]
+        name = f"[bold red]{row['name']}[/bold red]" if row["pack"] else row["name"]
+        difference = difference_text(row, games, digits=0)
         cards.add_row(name, row["side"], str(row["games"]), f"{row['share_played']:.0%}/{row['share_not']:.0%}",
-                      f"{row['impact'] * 100:+.0f} ({row['low'] * 100:+.0f} to {row['high'] * 100:+.0f}) pts")
+                      difference + (" pts" if row["compared"] else ""))
     console.print(cards)
     console.print("Differences compare games that ended in the same round; the pack's cards are in red.")

@@ -30,7 +30,7 @@ def render(comparison: Comparison, spec_without, top: int = 12) -> str:
     rows = "".join(
         f"<tr><td>{label}</td><td>{k}</td><td>{k / n:.1%}</td><td>{lo:.1%} – {hi:.1%}</td></tr>"
         for label, (k, (lo, hi)) in zip(("without the pack", "with the pack"), shares))
-    impacts = _impact_rows(comparison.impacts, top)
+    impacts = _impact_rows(comparison.impacts, top, len(comparison.with_pack.records))
     names = spec_without.agent_names()
     agents = ", ".join(f"{html.escape(side)}: {html.escape(name)}" for side, name in sorted(names.items()))
     return f"""<!doctype html>
@@ -81,14 +81,16 @@ def _share(results) -> tuple[int, tuple[float, float]]:
     return k, wilson(k, len(results.records))
 
 
-def _impact_rows(impacts: list[dict], top: int) -> str:
+def _impact_rows(impacts: list[dict], top: int, games: int) -> str:
+    from .balance import difference_text
+
     shown = _shown(impacts, top)
     out = []
     for row in shown:
         cls = ' class="pack"' if row["pack"] else ""
-        out.append(f"<tr><td{cls}>{html.escape(row['card'])}</td><td>{row['side']}</td><td>{row['games']}</td>"
+        out.append(f"<tr><td{cls}>{html.escape(row['name'])}</td><td>{row['side']}</td><td>{row['games']}</td>"
                    f"<td>{row['plays']}</td><td>{row['share_played']:.1%}</td><td>{row['share_not']:.1%}</td>"
-                   f"<td>{row['impact'] * 100:+.1f} ({row['low'] * 100:+.1f} to {row['high'] * 100:+.1f})</td></tr>")
+                   f"<td>{html.escape(difference_text(row, games))}</td></tr>")
     return "".join(out)
 
 
@@ -144,7 +146,7 @@ def _impact_figure(impacts: list[dict], top: int):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    shown = list(reversed(_shown(impacts, top)))
+    shown = list(reversed([r for r in _shown(impacts, top) if r["compared"]]))
     fig, ax = plt.subplots(figsize=(9, 0.42 * max(len(shown), 3) + 1.2))
     ys = range(len(shown))
     values = [r["impact"] * 100 for r in shown]
@@ -152,7 +154,7 @@ def _impact_figure(impacts: list[dict], top: int):
     colours = [PACK if r["pack"] else OTHER for r in shown]
     ax.barh(list(ys), values, color=colours, alpha=0.85)
     ax.errorbar(values, list(ys), xerr=errors, fmt="none", ecolor="#333", capsize=3, linewidth=1)
-    ax.set_yticks(list(ys), [f"{r['card']} ({r['side']}, {r['games']} games)" for r in shown])
+    ax.set_yticks(list(ys), [f"{r['name']} ({r['side']}, {r['games']} games)" for r in shown])
     ax.axvline(0, color="#333", linewidth=1)
     ax.set_xlabel("win share of the side playing the card, when played minus when not,\nin games that ended in the same round (points)")
     ax.spines[["top", "right"]].set_visible(False)

@@ -224,7 +224,7 @@ def summary(results: Results) -> dict:
 
 def write_parquet(results: Results, path: str) -> tuple[str, str]:
     """Write the records to ``path`` and the card plays beside it (``NAME.cards.parquet``), each file whole or not
-    at all (written to a temporary name, then renamed). Returns both paths."""
+    at all (``safefile.write_atomic``). Returns both paths."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -234,18 +234,15 @@ def write_parquet(results: Results, path: str) -> tuple[str, str]:
         (path, pa.Table.from_pylist(results.records, schema=_schema(COLUMNS, results.records))),
         (plays_path, pa.Table.from_pylist(results.plays, schema=_schema(PLAY_COLUMNS, results.plays))),
     ]
-    written = []
-    try:
-        for target, table in tables:
-            tmp = f"{target}.tmp-{os.getpid()}"
-            pq.write_table(table, tmp)
-            written.append((tmp, target))
-        for tmp, target in written:
-            os.replace(tmp, target)
-    finally:
-        for tmp, _ in written:
-            if os.path.exists(tmp):
-                os.remove(tmp)
+    from swrebellion.safefile import write_atomic
+
+    encoded = []
+    for target, table in tables:  # both encoded in memory first: an error here writes neither file
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink)
+        encoded.append((target, sink.getvalue().to_pybytes()))
+    for target, data in encoded:
+        write_atomic(target, data)
     return path, plays_path
 
 

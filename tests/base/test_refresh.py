@@ -30,12 +30,13 @@ def test_faq_79_forced_to_show_objectives_shows_all_then_hides_them_again(base_r
     """RB-OBJ-10, RB-OBJ-09: the op shows every card to the Empire in the log; the hand itself stays secret."""
     game = scenario(base_rules, phase="command",
                     hands={"rebel": {"objectives": ["popular-support", "liberation", "major-victory"]}})
-    run_effect(game, [{"op": "show_objectives"}], {"faction": "empire"})  # as Interrogation's success would
+    run_effect(game, [{"op": "reveal", "what": "hand", "side": "rebel", "kind": "objectives"}],
+               {"faction": "empire"})  # as Interrogation's success would
     for step in ("effect", "effect-op"):  # run by hand: the Command Phase decision is still pending below
         game.rules.steps[step](game, game.state["stack"][-1])
     held = ["popular-support", "liberation", "major-victory"]
-    shown = [e for e in game.view("empire")["log"] if e["type"] == "objectives-shown"]
-    assert shown == [{"type": "objectives-shown", "count": 3, "cards": held}]
+    shown = [e for e in game.view("empire")["log"] if e["type"] == "hand-shown"]
+    assert shown == [{"type": "hand-shown", "faction": "rebel", "kind": "objectives", "cards": held}]
     assert game.view("empire")["data"]["hands"]["rebel"]["objectives"] == {"$secret": ["rebel"], "count": 3}
     assert peek(game.state["data"]["hands"]["rebel"]["objectives"]) == held
 
@@ -176,7 +177,7 @@ def test_faq_104_cards_count_every_icon_building_uses_the_leftmost(base_rules):
     game = scenario(base_rules, phase="command", systems={"mygeeto": {"loyalty": "rebel"}},
                     units={"mygeeto": {"stormtrooper": 1}})
     assert board.system(game, "mygeeto")["subjugated"]
-    assert tables(game).systems["mygeeto"].resources == ("space-triangle", "ground-square")
+    assert tables(game).systems["mygeeto"].resources == ["space-triangle", "ground-square"]
     assert refresh.build_icons(game, "empire", "mygeeto") == ["space-triangle"]
     assert refresh.build_icons(game, "rebel", "mygeeto") == []
 

@@ -126,7 +126,7 @@ def _to_queue(game, frame, params: PlaceUnits, ctx) -> None:
         return
     t = tables(game)
     where = ctx[params.system]
-    space = params.space or t.systems[where].queue
+    space = params.space or t.systems[where].build_queue
     if "icons" not in frame:
         if params.icons:
             frame["icons"] = list(params.icons)
@@ -333,7 +333,7 @@ def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | 
     if chosen is not None and chosen["id"] != "done":
         picked[chosen["id"]] = picked.get(chosen["id"], 0) + 1
     t = tables(game)
-    room = float("inf") if params.ignore_transport else sum(t.units[u].capacity * n for u, n in picked.items()) - sum(
+    room = float("inf") if params.ignore_transport else sum(t.units[u].transport_capacity * n for u, n in picked.items()) - sum(
         n for u, n in picked.items() if t.units[u].needs_transport
     )
     left = _movable(game, frame["from"], faction, params) if frame["from"] != to else {}
