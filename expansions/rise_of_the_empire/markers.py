@@ -113,7 +113,6 @@ def place_target_markers(game, frame, params: PlaceTargetMarkers, ctx) -> None:
         _place(game, params, ctx, candidates[0])
         placed.append(candidates[0])
     ctx["markers_placed"] = ctx.get("markers_placed", 0) + len(placed)
-    game.pop()
 
 
 def _place(game, params: PlaceTargetMarkers, ctx, system: str) -> None:
@@ -217,7 +216,6 @@ def remove_target_marker(game, frame, params: RemoveTargetMarker, ctx) -> None:
     """Remove a target marker from this system, or every one there (Rogue One's top ability)."""
     here = [i for i, m in enumerate(markers(game)) if m["system"] == ctx.get("system")]
     if not here:
-        game.pop()
         return
     if params.every:  # one at a time: after a removal effect (pushed frames) this op runs again for the next
         remove(game, here[0], ctx["faction"], cause=ctx.get("card", "effect"))

@@ -143,7 +143,6 @@ def tactic_damage(game, frame, params: TacticDamage, ctx) -> None:
             break
     if dealt:
         game.log("damage", faction=_opponent(ctx), theater=ctx["theater"], dealt=dealt, card=ctx["card"])
-    game.pop()
 
 
 class TacticDestroy(Strict):
@@ -177,7 +176,6 @@ def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
         return
     doomed.append(unit)
     game.log("doomed", faction=_opponent(ctx), unit=unit, card=ctx["card"])
-    game.pop()
 
 
 # -- effects lasting the round ----------------------------------------------------------------------------------------
@@ -199,7 +197,6 @@ def tactic_prevent(game, frame, params: TacticPrevent, ctx) -> None:
     """Prevent damage (Armored Patrol, Take Cover, Escort, Reinforcements, Fleet Logistics, Overwhelming Presence)."""
     add_effect(game, "prevent", ctx["faction"], ctx["theater"], ctx["card"],
                **{k: v for k, v in params.model_dump().items() if v})
-    game.pop()
 
 
 class NoParams(Strict):
@@ -213,7 +210,6 @@ def tactic_no_repair(game, frame, params: NoParams, ctx) -> None:
     """This round the opponent's units of this theater may not spend specials to remove damage (Intercept, Deployment,
     Imposing Presence, Rogue One)."""
     add_effect(game, "no-repair", _opponent(ctx), ctx["theater"], ctx["card"])
-    game.pop()
 
 
 @op(OPS, "tactic_attack_last", NoParams)
@@ -222,7 +218,6 @@ def tactic_attack_last(game, frame, params: NoParams, ctx) -> None:
     (Energy Shield, Armored Position, Draw Their Fire, Planetary Shield)."""
     cine(game)["attack_last"][ctx["theater"]] = ctx["faction"]
     game.log("attack-order", theater=ctx["theater"], last=ctx["faction"], card=ctx["card"])
-    game.pop()
 
 
 class TacticShed(Strict):
@@ -240,7 +235,6 @@ def tactic_shed(game, frame, params: TacticShed, ctx) -> None:
     """Take damage off your units after the opponent's attack (resolved by cinematic.shed_step)."""
     add_effect(game, "shed", ctx["faction"], ctx["theater"], ctx["card"], amount=params.amount,
                exclude=list(params.exclude))
-    game.pop()
 
 
 class TacticRedirect(Strict):
@@ -257,7 +251,6 @@ class TacticRedirect(Strict):
 def tactic_redirect(game, frame, params: TacticRedirect, ctx) -> None:
     """Move assigned damage onto a structure (resolved in the opponent's block step, cinematic._redirect)."""
     add_effect(game, "redirect", ctx["faction"], ctx["theater"], ctx["card"], amount=params.amount, onto=params.onto)
-    game.pop()
 
 
 # -- the cards themselves: cancel, forbid, one more ---------------------------------------------------------------------
@@ -273,7 +266,6 @@ def tactic_cancel(game, frame, params: NoParams, ctx) -> None:
     elif target and not target["resolved"] and not target.get("resolving"):
         target["cancelled"] = True
         game.log("tactic-cancelled", faction=_opponent(ctx), card=target["card"], by=ctx["card"])
-    game.pop()
 
 
 @op(OPS, "tactic_forbid", NoParams)
@@ -281,7 +273,6 @@ def tactic_forbid(game, frame, params: NoParams, ctx) -> None:
     """The opponent plays no tactic card of this theater in the next combat round (Outrun Them, Air Superiority,
     Entrapment, Escape Plan)."""
     add_effect(game, "forbid", _opponent(ctx), ctx["theater"], ctx["card"], round_=combat_state(game)["round"] + 1)
-    game.pop()
 
 
 @op(OPS, "tactic_extra", NoParams)
@@ -290,7 +281,6 @@ def tactic_extra(game, frame, params: NoParams, ctx) -> None:
     cancelled (RE-CIN-21; Entrapment, Fleet Logistics, Imposing Presence, Confrontation)."""
     faction, theater = ctx["faction"], ctx["theater"]
     if "extra_ctx" in frame:
-        game.pop()
         return
     if "card" not in frame:
         card = _choose(game, frame, ctx, "additional-tactic", sorted(set(deck(game, faction, theater))),
@@ -306,7 +296,6 @@ def tactic_extra(game, frame, params: NoParams, ctx) -> None:
         return
     if chosen["id"] == "none":
         game.log("advanced-tactic-unused", faction=faction, card=frame["card"])
-        game.pop()
         return
     resolve(game, faction, frame["card"], chosen["id"], theater, additional=True, into="extra_ctx")
 
@@ -323,7 +312,6 @@ def tactic_leave_game(game, frame, params: NoParams, ctx) -> None:
             game.state["data"]["roe"]["removed_tactics"].append(card)
             game.log("tactic-removed", faction=faction, card=card)
             break
-    game.pop()
 
 
 # -- a lasting effect ending with the round -------------------------------------------------------------------
@@ -358,7 +346,6 @@ def tactic_at_round_end(game, frame, params: TacticAtRoundEnd, ctx) -> None:
         "enemy_ground": api.has_units(game, system, _opponent(ctx), "ground"),
     })
     game.log("effect-delayed", card=ctx["card"], until="the end of the combat round")
-    game.pop()
 
 
 # -- retreat, leaders ------------------------------------------------------------------------------------------------
@@ -382,7 +369,6 @@ def tactic_retreat(game, frame, params: NoParams, ctx) -> None:
         if target and not target["resolved"]:
             target["cancelled"] = True
             game.log("tactic-cancelled", faction=_opponent(ctx), card=target["card"], by=ctx["card"])
-    game.pop()
 
 
 def _free_leaders_here(game, ctx, faction: str) -> list[str]:
@@ -399,7 +385,6 @@ def tactic_capture(game, frame, params: NoParams, ctx) -> None:
     if lid is None:
         return
     capture_leader(game, lid, ctx["card"])
-    game.pop()
 
 
 @op(OPS, "tactic_free_leader", NoParams)
@@ -413,7 +398,6 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     if lid is None:
         return
     api.rescue(game, lid, ctx["card"])
-    game.pop()
 
 
 @op(OPS, "tactic_doom_leader", NoParams)
@@ -428,4 +412,3 @@ def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
         return
     game.state["data"].setdefault("end_of_command", []).append([ELIMINATE, {"leader": lid, "card": ctx["card"]}])
     game.log("leader-doomed", leader=lid, card=ctx["card"])
-    game.pop()

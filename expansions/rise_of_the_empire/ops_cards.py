@@ -45,4 +45,3 @@ def raise_leader_limit(game, frame, params: RaiseLeaderLimit, ctx) -> None:
     bonus = game.state["data"]["roe"].setdefault("leader_limit_bonus", {})
     bonus[ctx["faction"]] = bonus.get(ctx["faction"], 0) + params.amount
     game.log("leader-limit-raised", faction=ctx["faction"], limit=limit(game, ctx["faction"]), card=ctx.get("card"))
-    game.pop()

@@ -84,7 +84,6 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     data = game.state["data"]
     cards = sorted(set(hand(game, "rebel", "objectives")))
     if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
-        game.pop()
         return
     options = [{"id": c, "label": text(game, N_("Discard {card} for {n} reputation"), card=c, n=params.reputation)}
                for c in cards]
@@ -145,7 +144,6 @@ def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
 
     faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
     api.add_combat_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
-    game.pop()
 
 
 def pick_first(game, frame, eligible: list[str], asks: list) -> bool:

@@ -51,7 +51,6 @@ def recover_tactics(game, frame, params: RecoverTactics, ctx) -> None:
             cinematic.deck(game, faction, theater).extend(back)
             pile.clear()
             game.log("tactics-recovered", faction=faction, theater=theater, cards=back, card=ctx.get("card"))
-    game.pop()
 
 
 class ArrangeTactics(Strict):
@@ -93,4 +92,3 @@ def arrange_tactics(game, frame, params: ArrangeTactics, ctx) -> None:
     cards.extend(top[n] for n in placed["bottom"])
     game.log("tactics-arranged", faction=faction, theater=params.theater, to_top=len(placed["top"]),
              to_bottom=len(placed["bottom"]), card=ctx.get("card"))
-    game.pop()

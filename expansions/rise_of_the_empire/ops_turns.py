@@ -79,7 +79,6 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     assigned = game.state["data"]["assigned"][faction]
     choices = _returnable(game, params, ctx)
     if not choices:
-        game.pop()
         return
     options = [{"id": f"mission:{n}", "label": text(game, N_("The mission of {leaders}"), leaders=assigned[n]["leaders"]),
                 "data": {"index": n}} for n in choices]
@@ -90,7 +89,6 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
         return
     entry = assigned.pop(chosen["data"]["index"])
     return_to_hand(game, faction, entry, ctx.get("card", "a card"))
-    game.pop()
 
 
 # -- a probe card kept under the card -----------------------------------------------------------------------------
@@ -137,7 +135,6 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
     if params.source == "hand":
         held = hand(game, ctx["faction"], "probes") if ctx["faction"] == "empire" else []
         if not held:
-            game.pop()
             return
         options = [{"id": c, "label": label(game, t.probes[c])} for c in sorted(set(held))]
         chosen = pick(game, frame, player, "hide-probe", options,
@@ -146,12 +143,10 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
             return
         held.remove(chosen["id"])
         _keep(game, ctx, chosen["id"], raw)
-        game.pop()
         return
     if "drawn" not in frame:
         frame["drawn"] = api.team_secret(game, draw(game, "probes", params.look), ctx["faction"])
         if not peek(frame["drawn"]):
-            game.pop()
             return
     drawn = peek(frame["drawn"])
     chosen = answer(frame)
@@ -162,7 +157,6 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         else:
             cards.extend(drawn)
         game.log("probes-returned", faction=ctx["faction"], count=len(drawn), where=chosen["id"], card=ctx["card"])
-        game.pop()
         return
     if chosen is not None:
         drawn.remove(chosen["id"])
@@ -173,7 +167,6 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         game.ask(player, "hide-probe", options, text(game, N_("{card}: which probe card do you keep?"), card=ctx["card"]))
         return
     if not drawn:
-        game.pop()
         return
     game.ask(player, "probes-back", [{"id": "top", "label": N_("All back on top")},
                                      {"id": "bottom", "label": N_("All to the bottom")}],

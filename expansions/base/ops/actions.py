@@ -69,7 +69,6 @@ def _triggered(game, params: Trigger, ctx) -> bool:
 @op(OPS, "trigger", Trigger, _triggered)
 def trigger(game, frame, params: Trigger, ctx) -> None:
     """Nothing, when run: says when the card may be played, which is checked when it is offered (RS-ACT-07/08)."""
-    game.pop()
 
 
 # -- in a mission ----------------------------------------------------------------------------------------------------
@@ -90,7 +89,6 @@ def fail_mission(game, frame, params: FailMission, ctx) -> None:
     if mission is not None:
         mission["fails"] = ctx.get("card")
         game.log("mission-fails", card=ctx.get("card"), mission=mission.get("card"))
-    game.pop()
 
 
 class CancelMission(Strict):
@@ -137,7 +135,6 @@ def set_dice(game, frame, params: SetDice, ctx) -> None:
     chosen = frame.pop("choice", None)
     if chosen is not None:
         if chosen["id"] == "done":
-            game.pop()
             return
         fixed.append(chosen["data"])
     left = dict(ctx.get("dice", {}))
@@ -148,7 +145,6 @@ def set_dice(game, frame, params: SetDice, ctx) -> None:
                 "data": [colour, face]}
                for colour, n in sorted(left.items()) if n > 0 for face in sorted(set(faces[colour]))]
     if len(fixed) >= params.count or not options:
-        game.pop()
         return
     game.ask(ctx["player"], "set-die", options + [{"id": "done", "label": N_("Roll the other dice")}],
              text(game, N_("{card}: set a die ({n} left)"), card=ctx["card"], n=params.count - len(fixed)))
@@ -176,7 +172,6 @@ def bar_system(game, frame, params: BarSystem, ctx) -> None:
     faction = side(ctx, params.who)
     data.setdefault("barred", []).append({"system": ctx["system"], "faction": faction, "round": data["round"]})
     game.log("system-barred", system=ctx["system"], faction=faction, card=ctx.get("card"))
-    game.pop()
 
 
 # -- a combat the card orders ------------------------------------------------------------------------------------

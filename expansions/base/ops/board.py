@@ -166,7 +166,6 @@ def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
     elif not board.system(game, where)["destroyed"]:
         board.destroy_system(game, where, cause=ctx.get("card", ""))
     if game.over:
-        game.pop()
         return
     if board.cargo_surplus(game, where, "empire"):
         t = tables(game)
@@ -175,7 +174,6 @@ def destroy_system(game, frame, params: DestroySystem, ctx) -> None:
                  [{"id": u, "label": label(game, u)} for u in cargo],
                  text(game, N_("Too little transport in the destroyed {system}: destroy a unit"), system=where))
         return
-    game.pop()
 
 
 # -- the Rebel base ----------------------------------------------------------------------------------------------------------
@@ -228,7 +226,6 @@ def relocate_base(game, frame, params: RelocateBase, ctx) -> None:
     bottom = board.team_secret(game, rest, "rebel")
     game.shuffle(bottom, "relocation-cards")
     deck(game, "probes").extend(peek(bottom))
-    game.pop()
 
 
 def _move_base(game, card: str) -> None:

@@ -104,18 +104,15 @@ def draw_tactics(game, frame, params: DrawTactics, ctx) -> None:
     """Draw tactic cards: from the theater being fought, all from one deck chosen, or a deck chosen per card."""
     if params.theater == "current":
         combat.draw_tactics(game, ctx["faction"], ctx["theater"], params.count, cause=ctx["card"])
-        game.pop()
         return
     if "choice" in frame:
         theater = frame.pop("choice")["id"]
         if params.theater == "choose":
             combat.draw_tactics(game, ctx["faction"], theater, params.count, cause=ctx["card"])
-            game.pop()
             return
         combat.draw_tactics(game, ctx["faction"], theater, 1, cause=ctx["card"])
         frame["drawn"] = frame.get("drawn", 0) + 1
         if frame["drawn"] == params.count:
-            game.pop()
             return
     left = params.count - frame.get("drawn", 0)
     game.ask(ctx["player"], "tactic-deck", [{"id": th, "label": N_("The space tactic deck") if th == "space" else N_("The ground tactic deck")}
@@ -187,7 +184,6 @@ def add_damage(game, frame, params: AddDamage, ctx) -> None:
     else:
         group = f"{ctx['card']}-{len(pending)}" if params.mode == "different" else None
         pending.extend({"colour": None, "amount": 1, "group": group} for _ in range(amount))
-    game.pop()
 
 
 @op(OPS, "block", Block)
@@ -224,7 +220,6 @@ def block(game, frame, params: Block, ctx) -> None:
         attack["targets"][next(iter(options.values()))][2] -= 1
         frame["blocked"] = blocked = blocked + 1
     game.log("blocked", faction=ctx["faction"], amount=blocked, card=ctx["card"])
-    game.pop()
 
 
 @op(OPS, "combat_effect", CombatEffect)
@@ -234,7 +229,6 @@ def combat_effect(game, frame, params: CombatEffect, ctx) -> None:
     values = {k: getattr(params, k) for k in ("theater", "red", "black", "amount") if getattr(params, k)}
     for faction in factions[params.who]:
         combat.add_effect(game, params.kind, faction, params.until, **values)
-    game.pop()
 
 
 @op(OPS, "death_star_plans", DeathStarPlans)
@@ -259,7 +253,6 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
         if not frame["hit"]:
             game.log("death-star-plans", card=ctx["card"], hit=False)
             objectives.keep_in_hand(game)
-            game.pop()
             return
     system = combat.state(game)["system"]
     stations = combat.plans_targets(game, system)
@@ -274,4 +267,3 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
         target = stations[0]
     game.log("death-star-plans", card=ctx["card"], hit=True, destroyed=target)
     combat.destroy(game, target, 1)
-    game.pop()

@@ -348,7 +348,6 @@ def mission_dice(game, frame, params: MissionDice, ctx) -> None:
         ctx["extra_dice"] = ctx.get("extra_dice", 0) + params.extra
         if params.unopposed:
             ctx["roll_unopposed"] = True
-    game.pop()
 
 
 STEPS = {LATER: later_step}
