@@ -245,8 +245,8 @@ def best_tactics(game: Game, location: str, faction: str) -> dict[str, int]:
     t = tables(game)
     best = {"space": 0, "ground": 0}
     for lid in leaders_at(game, location, faction, captured=False):
-        best["space"] = max(best["space"], t.leaders[lid].space)
-        best["ground"] = max(best["ground"], t.leaders[lid].ground)
+        best["space"] = max(best["space"], t.leaders[lid].tactics.space)
+        best["ground"] = max(best["ground"], t.leaders[lid].tactics.ground)
     return best
 
 
@@ -368,7 +368,7 @@ def cargo_surplus(game, location: str, faction: str) -> int:
     """Units needing transport beyond what the side's ships there can carry (RS-DST-05)."""
     t = tables(game)
     here = faction_units(game, location, faction)
-    capacity = sum(t.units[u].capacity * n for u, n in here.items() if t.units[u].is_ship)
+    capacity = sum(t.units[u].transport_capacity * n for u, n in here.items() if t.units[u].is_ship)
     cargo = sum(n for u, n in here.items() if t.units[u].needs_transport)
     return max(0, cargo - capacity)
 

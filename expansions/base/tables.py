@@ -1,7 +1,9 @@
 """Lookup tables the base rules read from the content catalog, built once per set of enabled packs.
 
-Rules code never walks the catalog's models during play: it reads these plain dicts and sets, which are shared by
-every copy of a game (they live in ``Rules.cache``), so copying a game never copies content.
+The facts are the content models themselves (``models.Unit``, ``Leader``, ``System`` and the cards, with their
+derived properties such as ``Unit.needs_transport``): these tables only index them by id and add what is derived
+from several items (adjacency, regions, which units each icon builds, probe cards by system). They live in
+``Rules.cache``, shared by every copy of a game, so copying a game never copies content.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
-    from .models.setups import Setup
+    from .models import Leader, Setup, System, Unit
 
 FACTIONS = ("rebel", "empire")  # Rebel first: RB-RND-03
 OPPONENT = {"rebel": "empire", "empire": "rebel"}
@@ -23,63 +25,10 @@ DEATH_STAR, DSUC = "death-star", "death-star-under-construction"
 
 
 @dataclass
-class UnitType:
-    id: str
-    faction: str
-    theater: str
-    kind: str
-    health: int | None
-    health_colour: str | None
-    attack: dict[str, int]
-    capacity: int
-    restricted: bool
-    immobile: bool
-    build_icon: str | None
-    supply: int
-    abilities: tuple[str, ...]
-
-    @property
-    def needs_transport(self) -> bool:
-        """Mobile ground units and transport-restricted ships move only when carried (RB-MOV-06..08, RS-UNT-02)."""
-        return not self.immobile and (self.theater == "ground" or self.restricted)
-
-    @property
-    def is_ship(self) -> bool:
-        return self.theater == "space"
-
-
-@dataclass
-class LeaderType:
-    id: str
-    faction: str
-    skills: dict[str, int]
-    secondary: dict[str, int]
-    space: int
-    ground: int
-    starting: bool
-    role: str
-    replaces: str | None
-
-    @property
-    def has_tactics(self) -> bool:
-        return self.space > 0 or self.ground > 0
-
-
-@dataclass
-class SystemInfo:
-    id: str
-    region: str
-    populous: bool
-    queue: int | None
-    resources: tuple[str, ...]
-    fixed_loyalty: str | None
-
-
-@dataclass
 class Tables:
-    units: dict[str, UnitType]
-    leaders: dict[str, LeaderType]
-    systems: dict[str, SystemInfo]
+    units: dict[str, Unit]
+    leaders: dict[str, Leader]
+    systems: dict[str, System]
     adjacent: dict[str, frozenset[str]]
     regions: dict[str, tuple[str, ...]]
     dice: dict[str, list[str]]
@@ -101,24 +50,9 @@ class Tables:
 
 def build_tables(catalog) -> Tables:
     """Index the catalog (``catalog.items(kind)`` gives ``{id: model}`` per file kind)."""
-    units = {
-        u.id: UnitType(
-            u.id, u.faction, u.theater, u.kind, u.health, u.health_colour, dict(u.attack), u.transport_capacity,
-            u.transport_restricted, u.immobile, u.build_icon, u.supply, tuple(u.abilities),
-        )
-        for u in catalog.items("units").values()
-    }
-    leaders = {
-        l.id: LeaderType(
-            l.id, l.faction, dict(l.skills), dict(l.secondary_skills), l.tactics.space, l.tactics.ground,
-            l.starting, l.role, l.replaces,
-        )
-        for l in catalog.items("leaders").values()
-    }
-    systems = {
-        s.id: SystemInfo(s.id, s.region, s.type == "populous", s.build_queue, tuple(s.resources), s.fixed_loyalty)
-        for s in catalog.items("systems").values()
-    }
+    units: dict[str, Unit] = dict(catalog.items("units"))
+    leaders: dict[str, Leader] = dict(catalog.items("leaders"))
+    systems: dict[str, System] = dict(catalog.items("systems"))
     adjacent: dict[str, set[str]] = defaultdict(set)
     for edge in catalog.items("adjacency").values():
         a, b = edge.between

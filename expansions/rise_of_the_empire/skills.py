@@ -21,7 +21,7 @@ RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
 
 def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's."""
-    own = dict(base_tables(game).leaders[lid].secondary or {})
+    own = dict(base_tables(game).leaders[lid].secondary_skills or {})
     ring = game.state["data"]["leaders"].get(lid, {}).get("ring")
     for skill, n in RING_SKILLS.get(ring, {}).items():
         own[skill] = own.get(skill, 0) + n

@@ -176,7 +176,7 @@ def test_faq_104_cards_count_every_icon_building_uses_the_leftmost(base_rules):
     game = scenario(base_rules, phase="command", systems={"mygeeto": {"loyalty": "rebel"}},
                     units={"mygeeto": {"stormtrooper": 1}})
     assert board.system(game, "mygeeto")["subjugated"]
-    assert tables(game).systems["mygeeto"].resources == ("space-triangle", "ground-square")
+    assert tables(game).systems["mygeeto"].resources == ["space-triangle", "ground-square"]
     assert refresh.build_icons(game, "empire", "mygeeto") == ["space-triangle"]
     assert refresh.build_icons(game, "rebel", "mygeeto") == []
 

@@ -78,7 +78,7 @@ def meets(s: Seen, card: str, leaders: list[str]) -> bool:
 def leader_cost(agent, s: Seen, leaders: list[str], pool: list[str]) -> float:
     """What leaders are worth kept in the pool: each activator left is one activation this round (RB-MOV-13), so
     taking some costs the best activations they would have made; and a reserve for opposing (RB-MIS-06)."""
-    activators = [l for l in pool if s.t.leaders[l].space or s.t.leaders[l].ground]
+    activators = [l for l in pool if s.t.leaders[l].has_tactics]
     after = [l for l in activators if l not in leaders]
     values = command.activation_values(agent, s)
     lost = sum(values[len(after):len(activators)])
@@ -213,7 +213,7 @@ def oppose(agent, s: Seen, d) -> dict[str, float]:
             continue
         theirs = command.mission_dice(s, card, [o.id])
         chance = command.success_chance(ours, theirs, bonus)
-        cost = 0.4 + 0.15 * (s.t.leaders[o.id].space + s.t.leaders[o.id].ground) * (s.data.get("phase") == "command")
+        cost = 0.4 + 0.15 * (s.t.leaders[o.id].tactics.space + s.t.leaders[o.id].tactics.ground) * (s.data.get("phase") == "command")
         out[o.id] = harm * (unopposed - chance) * agent.opposition - cost
     return out
 
@@ -290,7 +290,7 @@ def choose_leader(agent, s: Seen, d) -> dict[str, float]:
     out = {}
     for o in d.options:
         info = s.t.leaders.get(o.id)
-        out[o.id] = 0.0 if info is None else sum(info.skills.values()) + 0.5 * (info.space + info.ground)
+        out[o.id] = 0.0 if info is None else sum(info.skills.values()) + 0.5 * (info.tactics.space + info.tactics.ground)
     return out
 
 
@@ -328,7 +328,7 @@ def recruit(agent, s: Seen, d) -> dict[str, float]:
     out = {}
     for o in d.options:
         info = s.t.leaders.get(o.id)
-        out[o.id] = 0.0 if info is None else 1 + sum(info.skills.values()) + 0.5 * (info.space + info.ground)
+        out[o.id] = 0.0 if info is None else 1 + sum(info.skills.values()) + 0.5 * (info.tactics.space + info.tactics.ground)
     return out
 
 
@@ -483,7 +483,7 @@ def add_leader(agent, s: Seen, d) -> dict[str, float]:
         if info is None:
             out[o.id] = 0.0
             continue
-        out[o.id] = (info.space + info.ground) * min(1.0, stake / 20) - 0.8
+        out[o.id] = (info.tactics.space + info.tactics.ground) * min(1.0, stake / 20) - 0.8
     return out
 
 
@@ -560,7 +560,7 @@ def leader_to_lose(agent, s: Seen, d) -> dict[str, float]:
     out = {}
     for o in d.options:
         info = s.t.leaders.get(o.id)
-        out[o.id] = 20.0 - sum(info.skills.values()) - 0.5 * (info.space + info.ground) if info else 25.0
+        out[o.id] = 20.0 - sum(info.skills.values()) - 0.5 * (info.tactics.space + info.tactics.ground) if info else 25.0
     return out
 
 

@@ -83,7 +83,7 @@ def _within_reach(s: Seen) -> set[str]:
 
 
 def _activators(s: Seen) -> list[str]:
-    return [l for l in s.pool() if s.t.leaders[l].space > 0 or s.t.leaders[l].ground > 0]
+    return [l for l in s.pool() if s.t.leaders[l].has_tactics]
 
 
 def _reserve_cost(agent, s: Seen, activators: int) -> float:
@@ -281,7 +281,7 @@ def _pick_leader(s: Seen, activators: list[str], theater: str | None) -> str | N
     def skills(l):
         return sum(s.t.leaders[l].skills.values())
     if theater:
-        return max(activators, key=lambda l: (getattr(s.t.leaders[l], theater), -skills(l), l))
+        return max(activators, key=lambda l: (getattr(s.t.leaders[l].tactics, theater), -skills(l), l))
     return min(activators, key=lambda l: (skills(l), l))
 
 

@@ -238,14 +238,14 @@ class Seen:
         if info is None:
             return 1.0
         dice = sum(info.attack.values())
-        return (info.health or 2) + dice + info.capacity / 2 + EXTRA_VALUE.get(unit, 0)
+        return (info.health or 2) + dice + info.transport_capacity / 2 + EXTRA_VALUE.get(unit, 0)
 
     def army_value(self, units: dict[str, int]) -> float:
         return sum(self.unit_value(u) * n for u, n in units.items())
 
     def capacity(self, units: dict[str, int]) -> int:
         t = self.t.units
-        return sum(t[u].capacity * n for u, n in units.items() if u in t and not t[u].needs_transport)
+        return sum(t[u].transport_capacity * n for u, n in units.items() if u in t and not t[u].needs_transport)
 
 
 def battle(seen: Seen, attackers: dict[str, int], defenders: dict[str, int], theater: str,

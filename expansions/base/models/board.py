@@ -43,6 +43,10 @@ class System(Item):
         description="Where the system is drawn on the map (board pictures); without it a place in its region is chosen.",
     )
 
+    @property
+    def populous(self) -> bool:
+        return self.type == "populous"
+
 
 class Adjacency(Model):
     """An undirected edge of the map. Its id for ``replaces``/``removes`` is the two ids sorted and joined by '--'."""

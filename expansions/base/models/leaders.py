@@ -31,3 +31,8 @@ class Leader(Item):
     replaces: Id | None = Field(
         default=None, description="Leader this one stands in for when a card swaps them (Luke as a Jedi)."
     )
+
+    @property
+    def has_tactics(self) -> bool:
+        """Tactic values of either theater: he may lead a combat (RB-CMB-09) and activate a system (RB-ACT)."""
+        return self.tactics.space > 0 or self.tactics.ground > 0

@@ -39,6 +39,15 @@ class Unit(Item):
         default=None, description="One line in our own words on what is special about it: English, or {en, ru, tr}."
     )
 
+    @property
+    def needs_transport(self) -> bool:
+        """Mobile ground units and transport-restricted ships move only when carried (RB-MOV-06..08, RS-UNT-02)."""
+        return not self.immobile and (self.theater == "ground" or self.transport_restricted)
+
+    @property
+    def is_ship(self) -> bool:
+        return self.theater == "space"
+
 
 class ResourceIcon(Item):
     """A resource icon printed on systems (and the base space); units name the icon that builds them."""

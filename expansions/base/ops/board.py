@@ -211,7 +211,7 @@ def queue_units(game, frame, params: QueueUnits, ctx) -> None:
     if "icons" not in frame:
         destroyed = board.system(game, where)["destroyed"]
         frame["icons"] = [] if destroyed else list(t.systems[where].resources)  # RB-DST-05
-    if one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, t.systems[where].queue),
+    if one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, t.systems[where].build_queue),
                     N_("Which unit for the {icon} icon of {system}?"), where):
         game.pop()
 
@@ -301,7 +301,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
     if chosen is not None and chosen["id"] != "done":
         picked[chosen["id"]] = picked.get(chosen["id"], 0) + 1
     t = tables(game)
-    room = float("inf") if params.ignore_transport else sum(t.units[u].capacity * n for u, n in picked.items()) - sum(
+    room = float("inf") if params.ignore_transport else sum(t.units[u].transport_capacity * n for u, n in picked.items()) - sum(
         n for u, n in picked.items() if t.units[u].needs_transport
     )
     left = _movable(game, frame["from"], faction, params.limits, params) if frame["from"] != to else {}

@@ -350,7 +350,7 @@ def build_sources(game, faction: str) -> list[list]:
     """Every ``[source, icon, queue space]`` a faction builds from: its systems, and for the Rebel the Rebel Base
     space's icons onto its own queue space (RS-BLD-06)."""
     t = tables(game)
-    todo = [[s, icon, t.systems[s].queue] for s in sorted(t.systems) for icon in build_icons(game, faction, s)]
+    todo = [[s, icon, t.systems[s].build_queue] for s in sorted(t.systems) for icon in build_icons(game, faction, s)]
     if faction == "rebel" and base_space_builds(game):
         spec = the_setup(game).rebel_base
         todo += [[BASE_SPACE, icon, spec.build_queue] for icon in spec.resources]

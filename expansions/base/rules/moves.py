@@ -43,7 +43,7 @@ class Group:
 
     def capacity(self, units: dict | None = None) -> int:
         t = tables(self.game)
-        return sum(t.units[u].capacity * n for u, n in (self.chosen if units is None else units).items() if u not in self.cargo)
+        return sum(t.units[u].transport_capacity * n for u, n in (self.chosen if units is None else units).items() if u not in self.cargo)
 
     def room(self, unit: str) -> int:
         """How many more of ``unit`` may join the group."""
