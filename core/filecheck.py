@@ -119,7 +119,9 @@ def _is_int_literal(info: FieldInfo) -> bool:
         isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
 
 
-def _field_paths(model: type[BaseModel], wanted: Callable[[FieldInfo], bool], prefix: FieldPath = ()) -> list[FieldPath]:
+def _field_paths(
+    model: type[BaseModel], wanted: Callable[[FieldInfo], bool], prefix: FieldPath = ()
+) -> list[FieldPath]:
     """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
     names, ``"*"`` standing for each element of a list of sub-models."""
     paths: list[FieldPath] = []

@@ -285,7 +285,8 @@ class Game:
         answer until all have answered; then ``frame[key]`` maps each player to their answer."""
         self._ask(list(asks), key, simultaneous=True)
 
-    def _ask(self, asks: list[tuple[str, str, Iterable[Any], str]], key: str, simultaneous: bool, visible_to: Iterable[str] | None = None) -> None:
+    def _ask(self, asks: list[tuple[str, str, Iterable[Any], str]], key: str, simultaneous: bool,
+             visible_to: Iterable[str] | None = None) -> None:
         if self.state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
         depth = len(self.state["stack"]) - 1

@@ -58,7 +58,9 @@ def dice_of(game: Game, units_by_system: dict[str, dict[str, int]]) -> dict[str,
     return {colour: n for colour, n in pool.items() if n > 0}
 
 
-def volley_dice(game: Game, faction: str, system: str, range_: Range) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+def volley_dice(
+    game: Game, faction: str, system: str, range_: Range
+) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """The guns that would fire into ``system`` and their dice (SC-1, SC-3); no dice when the enemy has no ships
     there. Other plugins adjust the dice through the value ``space-cannon-dice``."""
     if not api.has_units(game, system, api.OPPONENT[faction], "space"):
