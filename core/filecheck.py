@@ -14,9 +14,10 @@ import json
 import typing
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from .diagnostics import Diagnostic, did_you_mean
 from .models import PackManifest
@@ -25,6 +26,17 @@ from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
 from .sources import MAX_ITEMS, Source
 from .yaml_full import escape_token
+
+if TYPE_CHECKING:
+    from .effects import OpRegistry
+    from .kinds import KindRegistry
+
+Model = TypeVar("Model", bound=BaseModel)
+#: Where a field sits in an item: field names, ``"*"`` standing for each element of a list of sub-models.
+FieldPath = tuple[str, ...]
+#: A ``jsonschema.exceptions.ValidationError`` from ``iter_errors``. Any: the stubs let each of its fields be
+#: ``Unset`` (true only of an error built by hand), and this module reads them freely.
+SchemaError = Any
 
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
 _TYPE_NAMES = {
@@ -76,12 +88,12 @@ def _whole_numbers(value: Any) -> tuple[Any, bool]:
         pairs = [(k, *_whole_numbers(v)) for k, v in value.items()]
         return {k: v for k, v, _ in pairs}, any(c for _, _, c in pairs)
     if isinstance(value, list):
-        pairs = [_whole_numbers(v) for v in value]
-        return [v for v, _ in pairs], any(c for _, c in pairs)
+        halves = [_whole_numbers(v) for v in value]
+        return [v for v, _ in halves], any(c for _, c in halves)
     return value, False
 
 
-def strict(model: type[BaseModel], data: Any) -> BaseModel:
+def strict(model: type[Model], data: Any) -> Model:
     """``model`` built from ``data`` read as JSON Schema reads it: strictly (``"3"`` is no integer, a list is a
     pair), except that 3.0 is the integer 3. Raises pydantic's ValidationError."""
     try:
@@ -93,24 +105,26 @@ def strict(model: type[BaseModel], data: Any) -> BaseModel:
     return model.model_validate_json(json.dumps(normal), strict=True)
 
 
-def _is_effect(info: Any) -> bool:
+def _is_effect(info: FieldInfo) -> bool:
     """A field holding effect steps: a card's ``Effect`` or an op's nested ``Steps``."""
     annotation = info.annotation
     return NESTED_STEPS in info.metadata or (
         typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,))
 
 
-def _is_int_literal(info: Any) -> bool:
+def _is_int_literal(info: FieldInfo) -> bool:
     """``Literal[1, 2, 3]``: pydantic lets ``true`` through as 1 where JSON Schema's enum does not."""
     annotation = info.annotation
     return typing.get_origin(annotation) is typing.Literal and any(
         isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
 
 
-def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tuple]:
+def _field_paths(
+    model: type[BaseModel], wanted: Callable[[FieldInfo], bool], prefix: FieldPath = ()
+) -> list[FieldPath]:
     """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
     names, ``"*"`` standing for each element of a list of sub-models."""
-    paths = []
+    paths: list[FieldPath] = []
     for name, info in model.model_fields.items():
         annotation = info.annotation
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
@@ -125,18 +139,18 @@ def _field_paths(model: type[BaseModel], wanted, prefix: tuple = ()) -> list[tup
 
 
 @lru_cache(maxsize=None)
-def _nested_paths(params_model: type[BaseModel]) -> list[tuple]:
+def _nested_paths(params_model: type[BaseModel]) -> list[FieldPath]:
     """Where an op's parameters hold nested effect steps (once per op model and process)."""
     return _field_paths(params_model, _is_effect)
 
 
 @lru_cache(maxsize=None)
-def _gap_paths(item_model: type[BaseModel]) -> tuple[list[tuple], list[tuple]]:
+def _gap_paths(item_model: type[BaseModel]) -> tuple[list[FieldPath], list[FieldPath]]:
     """Where an item of ``item_model`` holds effects, and numbers from a list (once per model and process)."""
     return _field_paths(item_model, _is_int_literal), _field_paths(item_model, _is_effect)
 
 
-def _values(value: Any, path: tuple, pointer: str):
+def _values(value: Any, path: FieldPath, pointer: str) -> Iterator[tuple[str, Any]]:
     """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
     if not path:
         yield pointer, value
@@ -164,7 +178,7 @@ class FileChecker:
     """Tier 1 for the enabled plugins' content kinds and effect ops; one per validation run (it caches compiled
     validators). ``kinds``: a :class:`swrebellion.kinds.KindRegistry`."""
 
-    def __init__(self, ops, kinds) -> None:
+    def __init__(self, ops: OpRegistry, kinds: KindRegistry) -> None:
         self.ops = ops
         self.kinds = kinds
         self.validators = Validators(ops, kinds)
@@ -214,7 +228,8 @@ class FileChecker:
             top = [] if isinstance(data.get("$schema", ""), str) else [("/$schema", "not a string")]
             items = body.get("items", [])
             if not top and not any(self._gaps(kind, raw, f"/items/{i}") for i, raw in enumerate(items)):
-                checked.items = list(enumerate(model.items))
+                # the file models are built at run time (kinds._file_model), with an ``items`` field
+                checked.items = list(enumerate(model.items))  # type: ignore[attr-defined]
                 return checked
         self._slow(checked, kind, data, top)
         return checked
@@ -270,7 +285,7 @@ class FileChecker:
                     found += self._step_problems(nested, f"{nested_pointer}/{position}")
         return found
 
-    def _slow(self, checked: CheckedFile, kind: str, data: dict, top: list[tuple[str, str]]) -> None:
+    def _slow(self, checked: CheckedFile, kind: str, data: dict[str, Any], top: list[tuple[str, str]]) -> None:
         """A file the models refused: check it item by item, keep the items that pass, and render the JSON Schema
         errors of the others (and of the file's top level, if that was refused)."""
         source = checked.source
@@ -298,14 +313,14 @@ class FileChecker:
 
     # -- jsonschema errors to diagnostics ------------------------------------------------------------------
 
-    def _render(self, source: Source, errors, prefix: str) -> list[Diagnostic]:
+    def _render(self, source: Source, errors: Iterable[SchemaError], prefix: str) -> list[Diagnostic]:
         diagnostics: dict[tuple[str, str], Diagnostic] = {}
         for error in errors:
             for diagnostic in self._explain(source, error, prefix):
                 diagnostics.setdefault((diagnostic.pointer or "", diagnostic.message), diagnostic)
         return list(diagnostics.values())
 
-    def _explain(self, source: Source, error, prefix: str) -> list[Diagnostic]:
+    def _explain(self, source: Source, error: SchemaError, prefix: str) -> list[Diagnostic]:
         from jsonschema.exceptions import best_match
 
         rule = error.validator
@@ -338,8 +353,9 @@ class FileChecker:
             return [source.diagnostic("SW205", error.message, pointer, hint)]
         return [source.diagnostic("SW207", error.message, pointer)]
 
-    def _wrong_type(self, source: Source, error, pointer: str) -> Diagnostic:
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    def _wrong_type(self, source: Source, error: SchemaError, pointer: str) -> Diagnostic:
+        wanted: list[str] = (
+            error.validator_value if isinstance(error.validator_value, list) else [error.validator_value])
         names = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
         found = _json_type(error.instance)
         hint = None
@@ -350,7 +366,7 @@ class FileChecker:
         return source.diagnostic(
             "SW203", f"expected {names}, found {_TYPE_NAMES[found]} {_short(error.instance)}".rstrip(), pointer, hint)
 
-    def _not_allowed(self, source: Source, error, pointer: str) -> Diagnostic:
+    def _not_allowed(self, source: Source, error: SchemaError, pointer: str) -> Diagnostic:
         allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
         value = error.instance
         if pointer.endswith("/op") and error.validator == "enum":
