@@ -24,7 +24,10 @@ from __future__ import annotations
 import difflib
 import inspect
 from importlib import metadata
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .engine.agents import Agent
 
 ENTRY_POINT_GROUP = "swrebellion.agents"
 
@@ -38,7 +41,7 @@ def names() -> list[str]:
     return sorted({ep.name for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)})
 
 
-def factory(name: str) -> Callable[..., Any]:
+def factory(name: str) -> Callable[..., Agent]:
     """The factory published under ``name``; :class:`AgentError` if there is none or it fails to import."""
     found = [ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP) if ep.name == name]
     if not found:
@@ -46,7 +49,8 @@ def factory(name: str) -> Callable[..., Any]:
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise AgentError(f"unknown agent {name!r}{hint} Installed agents: {', '.join(names()) or 'none'}")
     try:
-        return found[0].load()
+        made: Callable[..., Agent] = found[0].load()
+        return made
     except Exception as exc:  # third-party code must not crash the command with a traceback
         raise AgentError(f"agent {name!r} failed to load: {type(exc).__name__}: {exc} ({found[0].value})") from None
 
@@ -57,7 +61,7 @@ def knobs(name: str) -> dict[str, Any]:
     return {p.name: p.default for p in params if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
 
 
-def make(name: str, side: str, seed: int, options: dict[str, Any] | None = None):
+def make(name: str, side: str, seed: int, options: dict[str, Any] | None = None) -> Agent:
     """Build agent ``name`` for ``side`` with its own ``seed`` and knob ``options``."""
     make_one = factory(name)
     options = dict(options or {})

@@ -52,7 +52,7 @@ class Deprecated:
 
     name: str
     params: type[BaseModel]
-    rewrite: Callable[[dict], dict]
+    rewrite: Callable[[dict[str, Any]], dict[str, Any]]
     replacement: str
     plugin: str
 
@@ -80,7 +80,7 @@ class OpRegistry:
             )
         self._ops[name] = OpSpec(name, params, handler, self.current_plugin, feasible)
 
-    def deprecate(self, name: str, params: type[BaseModel], rewrite: Callable[[dict], dict],
+    def deprecate(self, name: str, params: type[BaseModel], rewrite: Callable[[dict[str, Any]], dict[str, Any]],
                   replacement: str) -> None:
         """Keep accepting the old op ``name`` (checked by ``params``) for one minor version: a valid old step is
         rewritten by ``rewrite`` into one step of the op ``replacement`` when content is loaded, and reported with
@@ -122,7 +122,7 @@ class OpRegistry:
         Uses one ``if``/``then`` branch per op (not ``oneOf``) so that a wrong parameter yields the op's own error
         rather than "matches none of 12 alternatives". Parameter models' sub-definitions are merged into ``defs``.
         """
-        branches = []
+        branches: list[dict[str, Any]] = []
         for spec in self:
             params = spec.params.model_json_schema(ref_template="#/$defs/{model}")
             for key, value in params.pop("$defs", {}).items():

@@ -7,11 +7,16 @@ from __future__ import annotations
 import json
 import typing
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from .models.effects import NESTED_STEPS, EffectStep
+
+Model = TypeVar("Model", bound=BaseModel)
+#: Where a field sits in an item: field names, ``"*"`` standing for each element of a list of sub-models.
+FieldPath = tuple[str, ...]
 
 
 def _whole_numbers(value: Any) -> tuple[Any, bool]:
@@ -22,12 +27,12 @@ def _whole_numbers(value: Any) -> tuple[Any, bool]:
         pairs = [(k, *_whole_numbers(v)) for k, v in value.items()]
         return {k: v for k, v, _ in pairs}, any(c for _, _, c in pairs)
     if isinstance(value, list):
-        pairs = [_whole_numbers(v) for v in value]
-        return [v for v, _ in pairs], any(c for _, c in pairs)
+        halves = [_whole_numbers(v) for v in value]
+        return [v for v, _ in halves], any(c for _, c in halves)
     return value, False
 
 
-def strict(model: type[BaseModel], data: Any) -> BaseModel:
+def strict(model: type[Model], data: Any) -> Model:
     """``model`` built from ``data`` read as JSON Schema reads it: strictly (``"3"`` is no integer, a list is a
     pair), except that 3.0 is the integer 3. Raises pydantic's ValidationError."""
     try:
@@ -39,25 +44,26 @@ def strict(model: type[BaseModel], data: Any) -> BaseModel:
     return model.model_validate_json(json.dumps(normal), strict=True)
 
 
-def is_effect(info: Any) -> bool:
+def is_effect(info: FieldInfo) -> bool:
     """A field holding effect steps: a card's ``Effect`` or an op's nested ``Steps``."""
     annotation = info.annotation
     return NESTED_STEPS in info.metadata or (
         typing.get_origin(annotation) is list and typing.get_args(annotation) == (EffectStep,))
 
 
-def is_int_literal(info: Any) -> bool:
+def is_int_literal(info: FieldInfo) -> bool:
     """``Literal[1, 2, 3]``: pydantic lets ``true`` through as 1 where JSON Schema's enum does not."""
     annotation = info.annotation
     return typing.get_origin(annotation) is typing.Literal and any(
         isinstance(a, int) and not isinstance(a, bool) for a in typing.get_args(annotation))
 
 
-def field_paths(model: type[BaseModel], wanted, prefix: tuple = (), seen: frozenset = frozenset()) -> list[tuple]:
+def field_paths(model: type[BaseModel], wanted: Callable[[FieldInfo], bool], prefix: FieldPath = (),
+                seen: frozenset[type[BaseModel]] = frozenset()) -> list[FieldPath]:
     """Where fields satisfying ``wanted`` (given the field's info) sit in an item of ``model``: tuples of field
     names, ``"*"`` standing for each element of a list of sub-models (optional or not). A model met again inside
     itself (a filter holding filters) is not searched twice."""
-    paths = []
+    paths: list[FieldPath] = []
     seen = seen | {model}
     for name, info in model.model_fields.items():
         if wanted(info):
@@ -76,18 +82,18 @@ def field_paths(model: type[BaseModel], wanted, prefix: tuple = (), seen: frozen
 
 
 @lru_cache(maxsize=None)
-def nested_paths(params_model: type[BaseModel]) -> list[tuple]:
+def nested_paths(params_model: type[BaseModel]) -> list[FieldPath]:
     """Where an op's parameters hold nested effect steps (once per op model and process)."""
     return field_paths(params_model, is_effect)
 
 
 @lru_cache(maxsize=None)
-def gap_paths(item_model: type[BaseModel]) -> tuple[list[tuple], list[tuple]]:
+def gap_paths(item_model: type[BaseModel]) -> tuple[list[FieldPath], list[FieldPath]]:
     """Where an item of ``item_model`` holds effects, and numbers from a list (once per model and process)."""
     return field_paths(item_model, is_int_literal), field_paths(item_model, is_effect)
 
 
-def values(value: Any, path: tuple, pointer: str):
+def values(value: Any, path: FieldPath, pointer: str) -> Iterator[tuple[str, Any]]:
     """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
     if not path:
         yield pointer, value
@@ -100,8 +106,7 @@ def values(value: Any, path: tuple, pointer: str):
         yield from values(value[head], rest, f"{pointer}/{head}")
 
 
-
-def replaced(value: Any, path: tuple, fn: Callable[[Any, str], Any], pointer: str = "") -> Any:
+def replaced(value: Any, path: FieldPath, fn: Callable[[Any, str], Any], pointer: str = "") -> Any:
     """A copy of ``value`` with ``fn(field value, its pointer)`` put in place of the field at ``path`` (``"*"``: every
     element of a list), as :func:`values` finds them; everything else shared, not copied."""
     if not path:

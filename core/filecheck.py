@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
 from .fields import gap_paths, nested_paths, strict, values
@@ -23,8 +23,17 @@ from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
 from .sources import MAX_ITEMS, Source
 from .upgrade import HINT as UPGRADE_HINT
-from .upgrade import OldStep, accepts as _accepts, rewrite_at
+from .upgrade import OldStep, rewrite_at
+from .upgrade import accepts as _accepts
 from .yaml_full import escape_token
+
+if TYPE_CHECKING:
+    from .effects import OpRegistry
+    from .kinds import KindRegistry
+
+#: A ``jsonschema.exceptions.ValidationError`` from ``iter_errors``. Any: the stubs let each of its fields be
+#: ``Unset`` (true only of an error built by hand), and this module reads them freely.
+SchemaError = Any
 
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
 _TYPE_NAMES = {
@@ -86,7 +95,7 @@ class FileChecker:
     """Tier 1 for the enabled plugins' content kinds and effect ops; one per validation run (it caches compiled
     validators). ``kinds``: a :class:`swrebellion.kinds.KindRegistry`."""
 
-    def __init__(self, ops, kinds) -> None:
+    def __init__(self, ops: OpRegistry, kinds: KindRegistry) -> None:
         self.ops = ops
         self.kinds = kinds
         self.validators = Validators(ops, kinds)
@@ -137,14 +146,15 @@ class FileChecker:
             items = body.get("items", [])
             old: list[list[OldStep]] = [[] for _ in items]
             if not top and not any(self._gaps(kind, raw, f"/items/{i}", old[i]) for i, raw in enumerate(items)):
+                # the file models are built at run time (kinds._file_model), with an ``items`` field
                 checked.items = [(index, self._upgraded(kind, items[index], found) if found else item)
-                                 for (index, item), found in zip(enumerate(model.items), old)]
+                                 for (index, item), found in zip(enumerate(model.items), old)]  # type: ignore[attr-defined]
                 self._note_old(checked, [step for found in old for step in found])
                 return checked
         self._slow(checked, kind, data, top)
         return checked
 
-    def _upgraded(self, kind: str, raw: Any, old_steps: list[OldStep]):
+    def _upgraded(self, kind: str, raw: Any, old_steps: list[OldStep]) -> BaseModel:
         """The item built from ``raw`` with its old steps rewritten (pointers into the item: ``/items/N/...``)."""
         prefix = old_steps[0].pointer.split("/")[2]
         upgraded = rewrite_at({"items": {prefix: raw}}, old_steps)["items"][prefix]
@@ -199,7 +209,7 @@ class FileChecker:
         if op not in self.ops and deprecated is None:
             return [(f"{pointer}/op", f"unknown effect op {op!r}")]
         current = self.ops[op].params if op in self.ops else None
-        params = current or deprecated.params
+        params = current if current is not None else deprecated.params  # type: ignore[union-attr]  # one is set
         body = {k: v for k, v in step.items() if k != "op"}
         try:
             strict(params, body)
@@ -216,7 +226,7 @@ class FileChecker:
                     found += self._step_problems(nested, f"{nested_pointer}/{position}", old)
         return found
 
-    def _slow(self, checked: CheckedFile, kind: str, data: dict, top: list[tuple[str, str]]) -> None:
+    def _slow(self, checked: CheckedFile, kind: str, data: dict[str, Any], top: list[tuple[str, str]]) -> None:
         """A file the models refused: check it item by item, keep the items that pass, and render the JSON Schema
         errors of the others (and of the file's top level, if that was refused)."""
         source = checked.source
@@ -246,14 +256,14 @@ class FileChecker:
 
     # -- jsonschema errors to diagnostics ------------------------------------------------------------------
 
-    def _render(self, source: Source, errors, prefix: str) -> list[Diagnostic]:
+    def _render(self, source: Source, errors: Iterable[SchemaError], prefix: str) -> list[Diagnostic]:
         diagnostics: dict[tuple[str, str], Diagnostic] = {}
         for error in errors:
             for diagnostic in self._explain(source, error, prefix):
                 diagnostics.setdefault((diagnostic.pointer or "", diagnostic.message), diagnostic)
         return list(diagnostics.values())
 
-    def _explain(self, source: Source, error, prefix: str) -> list[Diagnostic]:
+    def _explain(self, source: Source, error: SchemaError, prefix: str) -> list[Diagnostic]:
         from jsonschema.exceptions import best_match
 
         rule = error.validator
@@ -261,7 +271,7 @@ class FileChecker:
         instance, schema = error.instance, error.schema
         if rule == "anyOf" and error.context and schema.get("x-swrebellion-forms"):
             # A current op or its deprecated form: explain every problem of the form the step comes nearer to.
-            forms: dict[int, list] = {}
+            forms: dict[int, list[SchemaError]] = {}
             for e in error.context:
                 forms.setdefault(e.relative_schema_path[0], []).append(e)
             nearest = min(forms.values(), key=len)
@@ -293,8 +303,9 @@ class FileChecker:
             return [source.diagnostic("SW205", error.message, pointer, hint)]
         return [source.diagnostic("SW207", error.message, pointer)]
 
-    def _wrong_type(self, source: Source, error, pointer: str) -> Diagnostic:
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    def _wrong_type(self, source: Source, error: SchemaError, pointer: str) -> Diagnostic:
+        wanted: list[str] = (
+            error.validator_value if isinstance(error.validator_value, list) else [error.validator_value])
         names = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
         found = _json_type(error.instance)
         hint = None
@@ -305,7 +316,7 @@ class FileChecker:
         return source.diagnostic(
             "SW203", f"expected {names}, found {_TYPE_NAMES[found]} {_short(error.instance)}".rstrip(), pointer, hint)
 
-    def _not_allowed(self, source: Source, error, pointer: str) -> Diagnostic:
+    def _not_allowed(self, source: Source, error: SchemaError, pointer: str) -> Diagnostic:
         allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
         value = error.instance
         if pointer.endswith("/op") and error.validator == "enum":

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # types for readers and the type checker only: plugins import
     from .diagnostics import Diagnostic
     from .effects import OpRegistry
     from .engine.game import Game
+    from .engine.rng import Stream
     from .engine.steps import StepRegistry
     from .engine.values import ValueRegistry
     from .kinds import KindRegistry
@@ -174,7 +175,7 @@ def board_annotations(game: Game, view: dict[str, Any]) -> dict[str, Any] | None
 
 
 @hookspec
-def determinize(game, player, rng):
+def determinize(game: Game, player: str, rng: Stream) -> None:
     """Replace, in place, what ``player`` cannot see by a random assignment consistent with what they have seen.
 
     Search agents (``swrebellion.engine.search``) call this on a copy of the game to sample a world the player
@@ -191,7 +192,7 @@ def determinize(game, player, rng):
 
 
 @hookspec
-def cards_played(game, event):
+def cards_played(game: Game, event: dict[str, Any]) -> list[list[str]] | None:
     """Say which cards an event shows being played, for statistics (``rebellion simulate``, ``rebellion balance``).
 
     Fires for each event of a finished game when a simulation counts card plays, in dependency order; every

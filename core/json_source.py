@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from typing import Any
+from typing import Any, NoReturn
 
 from .diagnostics import Diagnostic
 from .yaml_full import IntegerTooLarge, checked_int, escape_token, shorten
@@ -36,14 +36,14 @@ class _Redo(Exception):
     """The fast decoder saw something only the position-aware parser reports well."""
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         raise _Redo
     return result
 
 
-def _constant(name: str):
+def _constant(name: str) -> NoReturn:
     raise _Redo
 
 
@@ -139,16 +139,17 @@ class _Positions:
             raise JsonReadError(self.duplicates)
         return self.marks
 
-    def fail(self, offset: int, message: str, code: str = "SW102", hint: str | None = None):
+    def fail(self, offset: int, message: str, code: str = "SW102", hint: str | None = None) -> NoReturn:
         line, column = self.lines.position(offset)
         raise JsonReadError([Diagnostic(code, message, line=line, column=column, hint=hint)])
 
     def skip(self, offset: int) -> int:
-        return _WHITESPACE.match(self.text, offset).end()
+        return _WHITESPACE.match(self.text, offset).end()  # type: ignore[union-attr]  # [ \t\n\r]* always matches
 
     def string(self, offset: int) -> tuple[str, int]:
         try:
-            return json.decoder.scanstring(self.text, offset + 1, True)
+            # json.decoder.scanstring (the decoder's own string scanner) is missing from typeshed's json stubs
+            return json.decoder.scanstring(self.text, offset + 1, True)  # type: ignore[attr-defined,no-any-return]
         except json.JSONDecodeError as exc:
             self.fail(exc.pos, exc.msg)
 

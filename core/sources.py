@@ -20,9 +20,13 @@ import hashlib
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from .json_source import JsonReadError
+    from .yaml_full import YamlReadError
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -82,7 +86,7 @@ def _marks(source: Source) -> dict[str, tuple[int, int]]:
     return _yaml_full(source.text, source.string_keys)[1]
 
 
-def _yaml_full(text: str, string_keys: bool = True):
+def _yaml_full(text: str, string_keys: bool = True) -> tuple[Any, dict[str, tuple[int, int]]]:
     from .yaml_full import read_yaml
 
     return read_yaml(text, max_depth=MAX_DEPTH, alias_budget=ALIAS_BUDGET, alias_chars=ALIAS_CHARS,
@@ -123,7 +127,8 @@ def read_source(
     say why not."""
     display = display or display_path(path)
 
-    def problem(code: str, message: str, hint: str | None = None, line: int | None = None, column: int | None = None):
+    def problem(code: str, message: str, hint: str | None = None, line: int | None = None,
+                column: int | None = None) -> tuple[None, list[Diagnostic]]:
         return None, [Diagnostic(code, message, "error", display, line, column, None, hint)]
 
     suffix = path.suffix.lower()
@@ -159,6 +164,7 @@ def source_from_text(path: Path, text: str, display: str | None = None, digest: 
                                  "remove it, or give it a `kind:` and `items:`")]
     fmt = "json" if path.suffix.lower() in JSON_SUFFIXES else "yaml"
     marks = None
+    ReadError: type[JsonReadError] | type[YamlReadError]
     try:
         if fmt == "json":
             from .json_source import JsonReadError as ReadError

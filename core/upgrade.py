@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from .effects import Deprecated
 from .fields import nested_paths, replaced, strict
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from .effects import OpRegistry
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,7 @@ class OldStep:
 HINT = "`rebellion pack upgrade PACK` rewrites the pack's files to the new form"
 
 
-def accepts(model, params: dict) -> bool:
+def accepts(model: type[BaseModel], params: dict[str, Any]) -> bool:
     """Whether ``model`` takes ``params`` as JSON Schema would read them."""
     try:
         strict(model, params)
@@ -45,10 +50,12 @@ def accepts(model, params: dict) -> bool:
     return True
 
 
-def legacy_form(ops, step: dict) -> Deprecated | None:
+def legacy_form(ops: OpRegistry, step: dict[str, Any]) -> Deprecated | None:
     """The deprecated form ``step`` is a valid instance of, or None (a current step, or an invalid one)."""
     name = step.get("op")
-    old = ops.deprecated(name) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        return None
+    old = ops.deprecated(name)
     if old is None:
         return None
     params = {k: v for k, v in step.items() if k != "op"}
@@ -57,7 +64,7 @@ def legacy_form(ops, step: dict) -> Deprecated | None:
     return old if accepts(old.params, params) else None
 
 
-def upgrade_step(ops, step: Any) -> Any:
+def upgrade_step(ops: OpRegistry, step: Any) -> Any:
     """``step`` in the current form, nested steps included (a copy; a current or invalid step comes back as it
     is). For a step made at run time, or a tool that has no pointers to go by."""
     if not isinstance(step, dict) or not isinstance(step.get("op"), str):

@@ -78,7 +78,8 @@ def _double_quoted(inner: str) -> str:
         return inner
     if _JSON_ESCAPES.sub("", inner).count("\\"):
         raise Unsupported
-    return json.loads(f'"{inner}"', strict=False)  # strict=False: folded text may hold line breaks
+    text: str = json.loads(f'"{inner}"', strict=False)  # strict=False: folded text may hold line breaks
+    return text
 
 
 class _Reader:
@@ -125,7 +126,7 @@ class _Reader:
             return self.sequence(indent, depth + 1)
         return self.mapping(indent, depth + 1)
 
-    def mapping(self, indent: int, depth: int) -> dict:
+    def mapping(self, indent: int, depth: int) -> dict[str, Any]:
         if depth > self.max_depth:
             raise Unsupported
         self.count(1)
@@ -161,7 +162,7 @@ class _Reader:
             else:
                 result[key] = self.inline(rest, indent, depth)
 
-    def sequence(self, indent: int, depth: int) -> list:
+    def sequence(self, indent: int, depth: int) -> list[Any]:
         if depth > self.max_depth:
             raise Unsupported
         self.count(1)

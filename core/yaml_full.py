@@ -19,14 +19,32 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 import yaml
 
 from .diagnostics import Diagnostic
 
+if TYPE_CHECKING:
+    from yaml._yaml import CParser
+
+#: A position in the text: a PyYAML ``Mark`` (libyaml's or the pure-Python one), with ``line``, ``column`` and
+#: ``index`` from 0. Any, because PyYAML's stubs make every event's mark optional, while the parser always sets it.
+Mark = Any
+
+
+class EventParser(Protocol):
+    """What the builder needs of a parser: events one at a time. ``get_event`` returns a ``yaml.events`` event; its
+    type is Any because the builder dispatches on ``type(event)``, which mypy does not narrow."""
+
+    def check_event(self) -> bool: ...
+
+    def get_event(self) -> Any: ...
+
+
+_Parser: type[CParser] | None
 try:  # the C parser when PyYAML was built with libyaml (the PyPI wheels are)
-    from yaml.cyaml import CParser as _Parser
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]  # re-exported; the stubs omit it
 except ImportError:  # pragma: no cover - exercised by tests through PurePythonParser
     _Parser = None
 
@@ -40,7 +58,7 @@ class PurePythonParser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Par
         yaml.parser.Parser.__init__(self)
 
 
-def make_parser(text: str):
+def make_parser(text: str) -> EventParser:
     return _Parser(text) if _Parser is not None else PurePythonParser(text)
 
 
@@ -120,7 +138,7 @@ class YamlReadError(Exception):
         self.diagnostics = diagnostics
 
 
-def _at(mark) -> tuple[int, int]:
+def _at(mark: Mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
@@ -131,7 +149,7 @@ def _tab_at(text: str, index: int) -> bool:
     return "\t" in line[: len(line) - len(line.lstrip(" \t"))]
 
 
-def _problem(code: str, message: str, mark, hint: str | None = None) -> Diagnostic:
+def _problem(code: str, message: str, mark: Mark, hint: str | None = None) -> Diagnostic:
     line, column = _at(mark)
     return Diagnostic(code, message, line=line, column=column, hint=hint)
 
@@ -141,12 +159,12 @@ class _Frame:
 
     __slots__ = ("value", "pointer", "start_mark", "key", "key_mark", "anchor", "size", "chars", "keys")
 
-    def __init__(self, value, pointer: str, start_mark, anchor: str | None) -> None:
+    def __init__(self, value: dict[Any, Any] | list[Any], pointer: str, start_mark: Mark, anchor: str | None) -> None:
         self.value = value
         self.pointer = pointer
         self.start_mark = start_mark
         self.key: Any = _NO_KEY
-        self.key_mark = None
+        self.key_mark: Mark = None
         self.anchor = anchor
         self.size = 1
         self.chars = 0  # characters of scalar text inside (keys included): what an alias of it repeats
@@ -173,10 +191,10 @@ def read_yaml(
     root: Any = _NO_KEY
     documents = 0
 
-    def fail(code: str, message: str, mark, hint: str | None = None):
+    def fail(code: str, message: str, mark: Mark, hint: str | None = None) -> NoReturn:
         raise YamlReadError([_problem(code, message, mark, hint)])
 
-    def check_tag(event) -> None:
+    def check_tag(event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
         if event.tag not in (None, "!"):
             fail(
                 "SW109",
@@ -190,7 +208,7 @@ def read_yaml(
             return f"{frame.pointer}/{len(frame.value)}"
         return f"{frame.pointer}/{escape_token(str(frame.key))}"
 
-    def add(value: Any, size: int, chars: int, mark) -> None:
+    def add(value: Any, size: int, chars: int, mark: Mark) -> None:
         nonlocal root
         if not stack:
             root = value
@@ -224,7 +242,7 @@ def read_yaml(
                 frame.value[frame.key] = value
             frame.key = _NO_KEY
 
-    def open_collection(event, value) -> None:
+    def open_collection(event: yaml.CollectionStartEvent, value: dict[Any, Any] | list[Any]) -> None:
         check_tag(event)
         if len(stack) >= max_depth:
             fail("SW108", f"nesting deeper than {max_depth} levels", event.start_mark)
@@ -239,7 +257,7 @@ def read_yaml(
             anchors[event.anchor] = frame
         stack.append(frame)
 
-    def count_node(event) -> None:
+    def count_node(event: yaml.NodeEvent) -> None:
         nonlocal nodes
         nodes += 1
         if nodes > max_nodes:

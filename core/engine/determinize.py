@@ -9,6 +9,8 @@ again on the sampled world). Each rules plugin handles its own secrets through t
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import rng as rngmod
 from .game import Game
 from .secrets import KEY
@@ -36,12 +38,12 @@ def determinize(game: Game, player: str, rng: rngmod.Stream) -> Game:
 # -- helpers for plugins' ``determinize`` implementations --------------------------------------------------------
 
 
-def hidden_from(node, player: str) -> bool:
+def hidden_from(node: Any, player: str) -> bool:
     """Whether ``node`` is a secret ``player`` may not see."""
     return type(node) is dict and KEY in node and player not in node[KEY]
 
 
-def redeal(rng: rngmod.Stream, zones: list[list]) -> None:
+def redeal(rng: rngmod.Stream, zones: list[list[Any]]) -> None:
     """Pool the cards of ``zones`` (lists changed in place), sort them, shuffle, and refill each zone to its own
     size, in order: the usual way to resample cards a player has not seen (a hand and the deck it draws from)
     without looking at which card is where."""

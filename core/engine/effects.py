@@ -20,28 +20,33 @@ is handed to the calling frame under that key.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .steps import StepRegistry
 
 EFFECT = "effect"
 OP = "effect-op"
 
 
-def run_effect(game, steps: list[dict], context: dict[str, Any], into: str | None = None) -> None:
+def run_effect(game: Game, steps: list[dict[str, Any]], context: dict[str, Any], into: str | None = None) -> None:
     """Schedule ``steps`` to run next, with a fresh context (who plays it, which card, ...). With ``into``, the
     context as the ops left it is stored in the calling (current top) frame under that key when the effect ends,
     also when an op ends it early with :func:`stop` (the context then says ``"stopped": True``)."""
     game.push(EFFECT, steps=[dict(s) for s in steps], next=0, context=dict(context), into=into)
 
 
-def context(game) -> dict[str, Any]:
+def context(game: Game) -> dict[str, Any]:
     """The context of the innermost running effect (the frame below the current op)."""
     for frame in reversed(game.state["stack"]):
         if frame["step"] == EFFECT:
-            return frame["context"]
+            found: dict[str, Any] = frame["context"]
+            return found
     raise LookupError("no effect is running")
 
 
-def stop(game) -> None:
+def stop(game: Game) -> None:
     """End the innermost effect now, skipping its remaining steps (an op whose condition failed)."""
     stack = game.state["stack"]
     while stack and stack[-1]["step"] != EFFECT:
@@ -51,7 +56,7 @@ def stop(game) -> None:
         _finish(game, stack[-1])
 
 
-def insert(game, steps: list[dict]) -> None:
+def insert(game: Game, steps: list[dict[str, Any]]) -> None:
     """Run ``steps`` right after the current op, inside the same effect and context (an op that picks one of
     several branches of effect data)."""
     for frame in reversed(game.state["stack"]):
@@ -61,13 +66,13 @@ def insert(game, steps: list[dict]) -> None:
     raise LookupError("no effect is running")
 
 
-def _finish(game, frame) -> None:
+def _finish(game: Game, frame: dict[str, Any]) -> None:
     game.pop()
     if frame.get("into"):
         game.state["stack"][-1][frame["into"]] = frame["context"]
 
 
-def _effect_step(game, frame) -> None:
+def _effect_step(game: Game, frame: dict[str, Any]) -> None:
     if frame["next"] >= len(frame["steps"]):
         _finish(game, frame)
         return
@@ -81,13 +86,13 @@ def _effect_step(game, frame) -> None:
     game.push(OP, op=step["op"], params=params)
 
 
-def _op_step(game, frame) -> None:
+def _op_step(game: Game, frame: dict[str, Any]) -> None:
     game.rules.ops[frame["op"]].handler(game, frame)
     stack = game.state["stack"]
     if stack and stack[-1] is frame and not game.state["pending"]:
         stack.pop()  # it neither asked nor pushed: the op is over
 
 
-def register_kernel_steps(registry) -> None:
+def register_kernel_steps(registry: StepRegistry) -> None:
     registry.register(EFFECT, _effect_step)
     registry.register(OP, _op_step)

@@ -29,14 +29,17 @@ import hashlib
 import json
 import marshal
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
 from .sharedlog import SharedLog
 from .steps import StepError, StepRegistry
-from .values import ValueRegistry
+from .values import Modifier, ValueRegistry
+
+if TYPE_CHECKING:
+    from ..plugins import Active
 
 FORMAT = 1
 #: A step handler that runs this many times without asking anything is taken to be stuck.
@@ -79,7 +82,7 @@ class Option:
         when asked for, not when the decision is built: most agents never look)."""
         return _copied(self._data)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "data": self.data}
 
     @classmethod
@@ -110,7 +113,7 @@ class Decision:
                 return option
         raise KeyError(option_id)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "player": self.player,
@@ -124,7 +127,7 @@ class Rules:
     """The enabled expansions as a game sees them: hooks, step handlers, moments, extension points, effect ops and
     the content catalog. Built once per set of expansions and packs, shared by every game and copy."""
 
-    def __init__(self, active, content: Any = None) -> None:
+    def __init__(self, active: Active, content: Any = None) -> None:
         self.active = active
         self.content = content
         self.ops = active.ops
@@ -147,9 +150,9 @@ class Rules:
             raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
         self._chains = self.values.chains()
-        hook = active.pm.hook
+        relay = active.pm.hook
         #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
-        self._on_event = hook.on_event if hook.on_event.get_hookimpls() else None
+        self._on_event = relay.on_event if relay.on_event.get_hookimpls() else None
         self.warnings = list(self.values.warnings)
         #: the deprecated modify_value hook, one caller per implementing plugin so that each sees the last value
         self._modify_value = [active.pm.subset_hook_caller("modify_value", remove_plugins=[
@@ -160,7 +163,8 @@ class Rules:
 
     def call(self, hook: str, **kwargs: Any) -> list[Any]:
         """Call a hook through pluggy's relay (dependency order; ``tryfirst``/``trylast`` honoured)."""
-        return getattr(self.active.pm.hook, hook)(**kwargs)
+        results: list[Any] = getattr(self.active.pm.hook, hook)(**kwargs)
+        return results
 
 
 #: The state's append-only parts, shared by copies (``sharedlog.py``).
@@ -168,7 +172,7 @@ SHARED = ("log", "choices")
 
 
 class Game:
-    def __init__(self, rules: Rules, state: dict) -> None:
+    def __init__(self, rules: Rules, state: dict[str, Any]) -> None:
         self.rules = rules
         self.state = state
         for key in SHARED:  # a state built elsewhere (or JSON-loaded) may hold plain lists
@@ -178,7 +182,7 @@ class Game:
     # -- creating, copying, hashing --------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules, seed: int, options: dict | None = None) -> "Game":
+    def new(cls, rules: Rules, seed: int, options: dict[str, Any] | None = None) -> "Game":
         """Set up a game: every plugin's ``setup_game`` runs (dependency order), then the flow runs to the first
         decision."""
         game = cls.blank(rules, seed, options)
@@ -187,7 +191,7 @@ class Game:
         return game
 
     @classmethod
-    def blank(cls, rules: Rules, seed: int, options: dict | None = None) -> "Game":
+    def blank(cls, rules: Rules, seed: int, options: dict[str, Any] | None = None) -> "Game":
         """A game with nothing set up: scenarios build their situation on it (``build_scenario`` hook)."""
         state = {
             "format": FORMAT,
@@ -228,15 +232,16 @@ class Game:
     def over(self) -> bool:
         return self.state["result"] is not None
 
-    def push(self, step: str, **local: Any) -> dict:
+    def push(self, step: str, **local: Any) -> dict[str, Any]:
         frame = {"step": step, **local}
         self.state["stack"].append(frame)
         return frame
 
-    def pop(self) -> dict:
-        return self.state["stack"].pop()
+    def pop(self) -> dict[str, Any]:
+        frame: dict[str, Any] = self.state["stack"].pop()
+        return frame
 
-    def replace(self, step: str, **local: Any) -> dict:
+    def replace(self, step: str, **local: Any) -> dict[str, Any]:
         """Pop the top frame and push another in its place (a tail call)."""
         self.state["stack"].pop()
         return self.push(step, **local)
@@ -264,7 +269,7 @@ class Game:
 
     # -- decisions --------------------------------------------------------------------------------------------
 
-    def ask(self, player: str, kind: str, options: Iterable, prompt: str = "", key: str = "choice",
+    def ask(self, player: str, kind: str, options: Iterable[Any], prompt: str = "", key: str = "choice",
             visible_to: Iterable[str] | None = None) -> None:
         """Ask ``player`` to choose. The answer lands in the asking (top) frame under ``key`` as
         ``{"id", "label", "data"}`` and that frame's handler runs again.
@@ -275,12 +280,13 @@ class Game:
         so nothing in their views differs whether it was asked or not."""
         self._ask([(player, kind, options, prompt)], key, simultaneous=False, visible_to=visible_to)
 
-    def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable, str]], key: str = "choices") -> None:
+    def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable[Any], str]], key: str = "choices") -> None:
         """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
         answer until all have answered; then ``frame[key]`` maps each player to their answer."""
         self._ask(list(asks), key, simultaneous=True)
 
-    def _ask(self, asks: list, key: str, simultaneous: bool, visible_to: Iterable[str] | None = None) -> None:
+    def _ask(self, asks: list[tuple[str, str, Iterable[Any], str]], key: str, simultaneous: bool,
+             visible_to: Iterable[str] | None = None) -> None:
         if self.state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
         depth = len(self.state["stack"]) - 1
@@ -310,7 +316,7 @@ class Game:
             )
         self.state["pending"] = pending
 
-    def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict:
+    def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
         the decision is recorded in ``state["answered_alone"]`` (kept until the next answer), so that a test can
         see it was the only legal option (docs/scenarios.md, "Decisions the engine answers alone"). Returns the
@@ -321,7 +327,7 @@ class Game:
         return chosen
 
     @staticmethod
-    def _option(option: Any) -> dict:
+    def _option(option: Any) -> dict[str, Any]:
         if type(option) is dict:  # the usual form, with a str id and label: nothing to convert
             oid = option["id"]
             label = option.get("label", oid)
@@ -339,12 +345,12 @@ class Game:
         return [self._decision(d) for d in self.state["pending"] if d["answer"] is None]
 
     @staticmethod
-    def _decision(d: dict) -> Decision:
+    def _decision(d: dict[str, Any]) -> Decision:
         did, player, make = d["id"], d["player"], Option._make
         options = tuple([make(o["id"], o["label"], o["data"], did, player) for o in d["options"]])
         return Decision(did, player, d["kind"], d["prompt"], options)
 
-    def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
+    def apply(self, choice: Option | str | dict[str, Any], player: str | None = None) -> None:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
 
         Raises :class:`IllegalChoice`, leaving the state untouched, if nothing is pending, if several players are
@@ -393,13 +399,13 @@ class Game:
             self._deliver(decision, chosen)
         self.run()
 
-    def _deliver(self, decision: dict, answer: Any) -> None:
+    def _deliver(self, decision: dict[str, Any], answer: Any) -> None:
         self.state["pending"] = []
         self.state["stack"][decision["frame"]][decision["key"]] = answer
 
     # -- the log and hooks ------------------------------------------------------------------------------------
 
-    def log(self, type_: str, **fields: Any) -> dict:
+    def log(self, type_: str, **fields: Any) -> dict[str, Any]:
         """Append an event. Fields that only some players may see are wrapped with :func:`secret`.
 
         Once the game is over the log is closed: nothing happens after the game ends, so the rest of the step that
@@ -421,7 +427,7 @@ class Game:
         value the one before returned (``register_values``; docs/hooks.md lists the values). A value nobody
         answers costs one dict lookup."""
         rules = self.rules
-        chain = rules._chains.get(name)
+        chain: Sequence[Modifier] | None = rules._chains.get(name)
         if chain is None:
             chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
         for modifier in chain:
@@ -434,7 +440,7 @@ class Game:
                     value = result
         return value
 
-    def moment(self, name: str, once_in: dict | None = None, **local: Any) -> bool:
+    def moment(self, name: str, once_in: dict[str, Any] | None = None, **local: Any) -> bool:
         """Reach the declared rule moment ``name``: the steps plugins added to it are pushed now, so they run next
         (before the calling step runs again, or before the frames the caller pushed earlier), in dependency order,
         each in a frame holding ``moment`` and ``local``. True if any step was pushed: the caller returns.
@@ -485,7 +491,7 @@ class Game:
         self.log("roll", who=who, purpose=purpose, dice=result)
         return result
 
-    def shuffle(self, deck: dict, name: str) -> None:
+    def shuffle(self, deck: dict[str, Any] | list[Any], name: str) -> None:
         """Shuffle a deck held as a secret list (Fisher-Yates); the new order is logged as a secret nobody sees."""
         cards = peek(deck)
         for i in range(len(cards) - 1, 0, -1):
@@ -493,16 +499,16 @@ class Game:
             cards[i], cards[j] = cards[j], cards[i]
         self.log("shuffle", deck=name, order=secret(list(cards)))
 
-    def draw(self, deck: dict, count: int = 1) -> list:
+    def draw(self, deck: dict[str, Any] | list[Any], count: int = 1) -> list[Any]:
         """Take up to ``count`` cards from the top of a deck (fewer if it runs out)."""
         cards = peek(deck)
-        drawn = cards[:count]
+        drawn: list[Any] = cards[:count]
         del cards[:count]
         return drawn
 
     # -- views ------------------------------------------------------------------------------------------------
 
-    def view(self, player: str | None, since: int = 0) -> dict:
+    def view(self, player: str | None, since: int = 0) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator). Derived from the secret labels only.
 
         ``since``: the view's ``log`` holds the events from that index on (all of them by default), so that an

@@ -7,6 +7,10 @@ releases). Its whole state is one int, so copying or saving a game copies the st
 
 from __future__ import annotations
 
+from typing import Any, Sequence, TypeVar
+
+T = TypeVar("T")
+
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 
@@ -62,10 +66,10 @@ class Stream:
         self.state, value = next_u64(self.state)
         return (value >> 11) / (1 << 53)
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

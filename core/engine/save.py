@@ -25,7 +25,7 @@ class SaveError(Exception):
     """A save that cannot be loaded, with what is wrong and what to do."""
 
 
-def fingerprint(rules: Rules) -> dict:
+def fingerprint(rules: Rules) -> dict[str, Any]:
     """What a save must match: enabled expansions with versions, and packs with versions and content hashes (for
     content that lists its ``packs`` with ``id``, ``version`` and ``digest``, as a Catalog does); a pack that is not
     an expansion's built-in pack also records the folder it was loaded from, so that loading finds it again."""
@@ -39,7 +39,7 @@ def fingerprint(rules: Rules) -> dict:
     return {"expansions": expansions, "packs": packs}
 
 
-def save_data(game: Game, humans: Sequence[str] = ()) -> dict:
+def save_data(game: Game, humans: Sequence[str] = ()) -> dict[str, Any]:
     """The save of ``game``; ``humans``: the seats a person plays (``--load`` gives them back), left out when
     there are none."""
     data = {
@@ -114,7 +114,7 @@ class SaveFile(_Strict):
     humans: list[_Name] = Field(default_factory=list, max_length=4)
 
 
-def read_save(path: Path) -> dict:
+def read_save(path: Path) -> dict[str, Any]:
     """The save at ``path``, validated whole; raises :class:`SaveError` saying what is wrong and where (line,
     column, JSON pointer). Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: a FIFO or a device is
     refused at once."""
@@ -206,7 +206,7 @@ def load_game(path: Path, make_rules: Callable[..., Rules]) -> Game:
     return game
 
 
-def _compare(what: str, saved: list[dict], current: list[dict], fix: str) -> None:
+def _compare(what: str, saved: list[dict[str, Any]], current: list[dict[str, Any]], fix: str) -> None:
     have = {e["id"]: e for e in current}
     for entry in saved:
         mine = have.get(entry["id"])

@@ -11,13 +11,16 @@ the plugins' ``state:`` keys included, is a :class:`ScenarioError` that names th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..yaml_full import escape_token
-from .game import Game, IllegalChoice, Rules, UnforcedRoll
+from .game import Decision, Game, IllegalChoice, Rules, UnforcedRoll
 from .secrets import peek
+
+if TYPE_CHECKING:
+    from ..sources import Source
 
 
 class ScenarioError(Exception):
@@ -91,10 +94,10 @@ class Scenario(_Strict):
     strict_dice: bool = Field(default=False, description="Every die rolled must be forced by the script.")
     dice: list[str] = Field(default_factory=list,
                             description="Forced faces for the rolls made before the first script step.")
-    _source: Any = PrivateAttr(default=None)  # the file it was read from, to place problems in it
+    _source: Source | None = PrivateAttr(default=None)  # the file it was read from, to place problems in it
 
 
-def _located(exc: ValidationError, source, prefix: str = "") -> ScenarioError:
+def _located(exc: ValidationError, source: Source | None, prefix: str = "") -> ScenarioError:
     """pydantic's errors (at ``prefix`` in the file, e.g. ``/state``) as one error naming each place: file, line,
     column and JSON pointer when the scenario was read from a file, the pointer alone otherwise."""
     lines = []
@@ -211,7 +214,7 @@ def _describe(game: Game) -> str:
     return "; ".join(f"{d.player} must decide {d.kind!r} among {[o.id for o in d.options]}" for d in pending)
 
 
-def _match_decision(game: Game, player: str | None, kind: str | None, where: str):
+def _match_decision(game: Game, player: str | None, kind: str | None, where: str) -> Decision:
     for decision in game.pending:
         if (player is None or decision.player == player) and (kind is None or decision.kind == kind):
             return decision
@@ -227,8 +230,9 @@ def _choose(game: Game, choose: Choose, where: str) -> None:
         raise ScenarioFailure(f"{where}: {exc}") from None
 
 
-def _answered_alone(game: Game, player: str | None, kind: str | None) -> dict | None:
+def _answered_alone(game: Game, player: str | None, kind: str | None) -> dict[str, Any] | None:
     """The latest decision matching player and kind that the engine answered alone since the last answer."""
+    entry: dict[str, Any]
     for entry in reversed(game.state.get("answered_alone", [])):
         if (player is None or entry["player"] == player) and (kind is None or entry["kind"] == kind):
             return entry
@@ -278,7 +282,7 @@ def _subset(expected: Any, actual: Any) -> bool:
     if isinstance(expected, dict):
         actual = peek(actual)
         return isinstance(actual, dict) and all(k in actual and _subset(v, actual[k]) for k, v in expected.items())
-    return peek(actual) == expected
+    return bool(peek(actual) == expected)
 
 
 _MISSING = object()
@@ -327,7 +331,7 @@ def _check_state(game: Game, expect: Expect, where: str) -> None:
             raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected a length of {wanted}")
 
 
-def _check_log(log: list, expect: Expect, where: str, scope: str) -> None:
+def _check_log(log: list[dict[str, Any]], expect: Expect, where: str, scope: str) -> None:
     for wanted in expect.log:
         if not any(_subset(wanted, event) for event in log):
             raise ScenarioFailure(f"{where}: no event {scope} matches {wanted}")

@@ -28,10 +28,14 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import rng as rngmod
 from .determinize import determinize
 from .game import Decision, Game
+
+if TYPE_CHECKING:
+    from .agents import Agent
 
 
 class Node:
@@ -49,7 +53,7 @@ class Node:
 class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
-    def __init__(self, side: str, seed: int, policy, iterations: int = 8, seconds: float | None = None,
+    def __init__(self, side: str, seed: int, policy: Agent, iterations: int = 8, seconds: float | None = None,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
                  confidence: float = 1.0) -> None:
         self.side = side
@@ -173,7 +177,7 @@ class SearchAgent:
         return max(options, key=ucb), False
 
     def _move(self, world: Game, decision: Decision) -> str:
-        play = getattr(self.policy, "rollout", None) or self.policy.choose
+        play: Callable[[Game, Decision], str] = getattr(self.policy, "rollout", None) or self.policy.choose
         return play(world, decision)
 
     def _rollout(self, world: Game, player: str, horizon: int) -> float:
@@ -191,7 +195,7 @@ class SearchAgent:
         return float(evaluate(world, player)) if evaluate is not None else 0.5
 
 
-def _takes_width(func) -> bool:
+def _takes_width(func: Callable[..., Any]) -> bool:
     import inspect
 
     try:

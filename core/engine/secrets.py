@@ -13,7 +13,7 @@ from typing import Any
 KEY = "$secret"
 
 
-def secret(value: Any, *viewers: str) -> dict:
+def secret(value: Any, *viewers: str) -> dict[str, Any]:
     """Wrap ``value`` so that only ``viewers`` see it."""
     return {KEY: sorted(set(viewers)), "value": value}
 
@@ -22,7 +22,7 @@ def is_secret(node: Any) -> bool:
     return type(node) is dict and KEY in node
 
 
-def reveal(node: dict, *viewers: str) -> None:
+def reveal(node: dict[str, Any], *viewers: str) -> None:
     """Let more players see a secret (in place)."""
     node[KEY] = sorted(set(node[KEY]) | set(viewers))
 

@@ -21,21 +21,21 @@ refuses it (``Game.copy`` never marshals the log) and a C extension such as orjs
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, NoReturn, SupportsIndex, overload
 
 #: Items per shared chunk: a copy copies at most this many references (the tail) plus one reference to the chunks.
 CHUNK = 64
 
 
-class SharedLog(list):
+class SharedLog(list[Any]):
     """An append-only list whose copies share their items (see the module docstring)."""
 
     __slots__ = ("_chunks", "_tail", "_shared")
 
     def __init__(self, items: Iterable[Any] = ()) -> None:
         super().__init__()
-        self._chunks: list[tuple] = []  # full chunks, oldest first; shared with copies while _shared
-        self._tail: list = []
+        self._chunks: list[tuple[Any, ...]] = []  # full chunks, oldest first; shared with copies while _shared
+        self._tail: list[Any] = []
         self._shared = False  # True while another SharedLog holds the same _chunks list
         self.extend(items)
 
@@ -69,12 +69,12 @@ class SharedLog(list):
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo: dict) -> "SharedLog":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "SharedLog":
         import copy
 
         return SharedLog(copy.deepcopy(list(self), memo))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[SharedLog], tuple[list[Any]]]:
         return SharedLog, (list(self),)
 
     # -- reading --------------------------------------------------------------------------------------------------
@@ -87,9 +87,17 @@ class SharedLog(list):
         return chain(chain.from_iterable(self._chunks.copy()), self._tail)
 
     def __reversed__(self) -> Iterator[Any]:
-        return reversed(list(self))
+        return reversed(list(self))  # type: ignore[no-any-return]  # mypy types reversed() of a list[Any] as Any
 
-    def __getitem__(self, index):
+    # list's __getitem__ takes any SupportsIndex; the log is indexed with ints only, and reading it stays plain
+    # int arithmetic (no operator.index call on the hot path), hence the narrower override.
+    @overload  # type: ignore[override]
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if step != 1:
@@ -105,11 +113,11 @@ class SharedLog(list):
             return self._tail[index - full]
         return self._chunks[index // CHUNK][index % CHUNK]
 
-    def _range(self, start: int, stop: int) -> list:
+    def _range(self, start: int, stop: int) -> list[Any]:
         """Items ``start`` to ``stop`` as a plain list, reading only the chunks they lie in."""
         if start >= stop:
             return []
-        out: list = []
+        out: list[Any] = []
         first, last = start // CHUNK, (stop - 1) // CHUNK
         chunks = self._chunks
         for n in range(first, last + 1):
@@ -121,7 +129,7 @@ class SharedLog(list):
     def __contains__(self, item: Any) -> bool:
         return any(x == item for x in self)
 
-    def index(self, item: Any, start: int = 0, stop: int | None = None) -> int:
+    def index(self, item: Any, start: SupportsIndex = 0, stop: SupportsIndex | None = None) -> int:
         return list(self).index(item, start, len(self) if stop is None else stop)
 
     def count(self, item: Any) -> int:
@@ -133,27 +141,27 @@ class SharedLog(list):
     def __ne__(self, other: object) -> bool:
         return list(self) != other if isinstance(other, list) else NotImplemented
 
-    def __lt__(self, other: list) -> bool:
+    def __lt__(self, other: list[Any]) -> bool:
         return list(self) < list(other)
 
-    def __le__(self, other: list) -> bool:
+    def __le__(self, other: list[Any]) -> bool:
         return list(self) <= list(other)
 
-    def __gt__(self, other: list) -> bool:
+    def __gt__(self, other: list[Any]) -> bool:
         return list(self) > list(other)
 
-    def __ge__(self, other: list) -> bool:
+    def __ge__(self, other: list[Any]) -> bool:
         return list(self) >= list(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
-    def __add__(self, other: list) -> list:
+    def __add__(self, other: list[Any]) -> list[Any]:
         return list(self) + list(other)
 
-    def __radd__(self, other: list) -> list:
+    def __radd__(self, other: list[Any]) -> list[Any]:
         return list(other) + list(self)
 
-    def __mul__(self, n: int) -> list:
+    def __mul__(self, n: SupportsIndex) -> list[Any]:
         return list(self) * n
 
     __rmul__ = __mul__
@@ -166,7 +174,7 @@ class SharedLog(list):
 
     # -- what an append-only log refuses ------------------------------------------------------------------------
 
-    def _refuse(self, *args: Any, **kwargs: Any):
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("the game's log and choices are append-only: copy them (list(log)) to change them")
 
     __setitem__ = __delitem__ = __imul__ = insert = pop = remove = clear = sort = reverse = _refuse

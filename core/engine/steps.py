@@ -20,12 +20,20 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: ``handler(game, frame)``: reads and changes the game, pushes, pops or replaces frames, or asks a decision.
-Handler = Callable[..., None]
-#: ``wrapper(game, frame, inner)``: a step handler that may call ``inner(game, frame)``, the handler it wraps.
-Wrapper = Callable[..., None]
+Handler = Callable[["Game", dict[str, Any]], None]
+
+
+class Wrapper(Protocol):
+    """``wrapper(game, frame, inner)``: a step handler that may call ``inner(game, frame)``, the handler it wraps
+    (passed by keyword: the parameter is named ``inner``)."""
+
+    def __call__(self, game: Game, frame: dict[str, Any], inner: Handler) -> None: ...
 
 
 class StepError(ValueError):

@@ -17,10 +17,13 @@ for an expansion that is not enabled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: ``fn(game, value, context)`` -> the new value, or ``None`` to leave it unchanged.
-Modifier = Callable[[Any, Any, dict], Any]
+Modifier = Callable[["Game", Any, dict[str, Any]], Any]
 
 
 class ExtensionPointError(ValueError):

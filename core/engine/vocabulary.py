@@ -5,6 +5,10 @@ the form of the option ids), gathered from the kernel's own events and the plugi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..plugins import Active
 
 #: The events the kernel itself logs, with their fields' meanings.
 KERNEL_EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
@@ -32,7 +36,7 @@ class Vocabulary:
         return own.get(name) or self.fields.get(name)
 
 
-def vocabulary(active) -> Vocabulary:
+def vocabulary(active: Active) -> Vocabulary:
     """The vocabulary of the enabled expansions (``active``: the activated plugins), kernel events first."""
     found = Vocabulary(events=dict(KERNEL_EVENTS), owners={f"event:{t}": "kernel" for t in KERNEL_EVENTS})
     for plugin in active.implementers("declare_vocabulary"):

@@ -43,6 +43,8 @@ is private and may change in any release. docs/plugins.md walks through it; the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import (
     add_units,
     after_units_change,
@@ -84,13 +86,13 @@ from .board import (
 )
 from .cards import deck, discard, draw, hand
 from .describe import Words, word
+from .models.common import Faction
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
 from .ops.conditions import (
     CONTEXT,
     AnySide,
     Condition,
-    Faction,
     OpTable,
     Side,
     Strict,
@@ -145,6 +147,9 @@ from .scenario import CardId, ObjectiveId, SystemId, known
 from .shapes import Attack, CombatState, LeaderState, SystemState
 from .tables import BASE_SPACE, DEPLOY_LIMIT, FACTIONS, OPPONENT, tables, the_setup, track_length
 
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
 #: The base game's step names that other plugins may wrap (``registry.wrap``) or push.
 STEPS = {
     "combat": COMBAT,
@@ -159,12 +164,12 @@ STEPS = {
 }
 
 
-def adjacent(game, system_id: str) -> list[str]:
+def adjacent(game: Game, system_id: str) -> list[str]:
     """The systems adjacent to ``system_id`` on the map (RB-MOV-03), in id order."""
     return sorted(tables(game).adjacent.get(system_id, ()))
 
 
-def deploy_unit(game, faction: str, unit: str, to: str, cause: str) -> None:
+def deploy_unit(game: Game, faction: str, unit: str, to: str, cause: str) -> None:
     """Put a unit from the side's supply onto the board (a card or ability deploying it), logged as ``deployed``.
     The caller checks that the supply has one (:func:`supply_left`)."""
     add_units(game, to, unit, check=False)
@@ -173,7 +178,7 @@ def deploy_unit(game, faction: str, unit: str, to: str, cause: str) -> None:
     check_base_reveal(game)  # RB-BAS-08
 
 
-def reveal_cards(game, cards: list[str], to: str, cause: str) -> None:
+def reveal_cards(game: Game, cards: list[str], to: str, cause: str) -> None:
     """Show ``cards`` to the side ``to`` (both teams in team play see them; the rest of the table does not):
     logged as ``cards-revealed`` with the cards as that side's secret."""
     game.log("cards-revealed", to=to, count=len(cards), cards=team_secret(game, list(cards), to), cause=cause)

@@ -15,19 +15,26 @@ Layout of ``game.state["data"]`` kept by the base game (docs/base-state.md has t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from swrebellion.engine import peek, secret
 
 from .tables import BASE_SPACE, OPPONENT, tables
 
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
+    from .shapes import LeaderState, SystemState
+
 # -- players and teams ----------------------------------------------------------------------------------------
 
 
-def team(game, faction: str) -> list[str]:
+def team(game: Game, faction: str) -> list[str]:
     """The player ids of a faction (one in a 2-player game, Admiral and General in team play, RB-TEAM-01)."""
     return game.state["data"]["teams"][faction]
 
 
-def decider(game, faction: str, role: str = "admiral") -> str:
+def decider(game: Game, faction: str, role: str = "admiral") -> str:
     """Who decides a thing the rules give to a role (RB-TEAM-06); in a 2-player game, the faction's player."""
     return game.state["data"]["roles"][faction][role]
 
@@ -52,7 +59,7 @@ def card_players(game, faction: str, leaders) -> list[str]:
     return list(dict.fromkeys(leader_player(game, faction, lid) for lid in leaders))
 
 
-def team_secret(game, value, faction: str) -> dict:
+def team_secret(game: Game, value: Any, faction: str) -> dict[str, Any]:
     """A value only the faction's players may see (teammates share cards, RULINGS C-08)."""
     return secret(value, *team(game, faction))
 
@@ -75,7 +82,7 @@ def acting_role(game) -> str | None:
     return game.state["data"].get("seat_role")
 
 
-def controlled_by(game, leader_id: str, role: str | None) -> bool:
+def controlled_by(game: Game, leader_id: str, role: str | None) -> bool:
     """In team play each player uses only the leaders of his colour (RB-TEAM-02, RS-LDR-08)."""
     return role is None or tables(game).leaders[leader_id].role == role
 
@@ -90,11 +97,11 @@ def faction_of_player(game, player: str) -> str:
 # -- units ----------------------------------------------------------------------------------------------------
 
 
-def units_at(game, location: str) -> dict[str, int]:
+def units_at(game: Game, location: str) -> dict[str, int]:
     return game.state["data"]["units"].get(location, {})
 
 
-def faction_units(game, location: str, faction: str, theater: str | None = None) -> dict[str, int]:
+def faction_units(game: Game, location: str, faction: str, theater: str | None = None) -> dict[str, int]:
     t = tables(game)
     return {
         unit: n
@@ -103,7 +110,7 @@ def faction_units(game, location: str, faction: str, theater: str | None = None)
     }
 
 
-def has_units(game, location: str, faction: str, theater: str | None = None) -> bool:
+def has_units(game: Game, location: str, faction: str, theater: str | None = None) -> bool:
     units = tables(game).units
     for unit in game.state["data"]["units"].get(location, ()):  # a plain loop: asked thousands of times a game
         info = units[unit]
@@ -112,7 +119,7 @@ def has_units(game, location: str, faction: str, theater: str | None = None) -> 
     return False
 
 
-def add_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
+def add_units(game: Game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
     """Put units on the board. ``check=False``: the caller logs what happened first and then calls
     :func:`after_units_change` itself, so that the consequences (subjugation, a victory) follow the event that
     caused them in the log, and nothing is logged after ``game-over``."""
@@ -124,7 +131,7 @@ def add_units(game, location: str, unit: str, count: int = 1, check: bool = True
         after_units_change(game, location)
 
 
-def remove_units(game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
+def remove_units(game: Game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
     here = game.state["data"]["units"][location]
     if here.get(unit, 0) < count:
         raise ValueError(f"cannot remove {count} {unit} from {location}: only {here.get(unit, 0)} there")
@@ -137,7 +144,7 @@ def remove_units(game, location: str, unit: str, count: int = 1, check: bool = T
         after_units_change(game, location)
 
 
-def destroy_units(game, location: str, unit: str, count: int = 1, cause: str = "") -> None:
+def destroy_units(game: Game, location: str, unit: str, count: int = 1, cause: str = "") -> None:
     """Destroyed units go back to their owner's supply (RB-SUP); logged before their consequences."""
     remove_units(game, location, unit, count, check=False)
     game.log("destroyed", unit=unit, count=count, at=location, cause=cause)
@@ -153,17 +160,17 @@ def in_queue(game, unit: str) -> int:
     return sum(space.get(unit, 0) for space in game.state["data"]["queue"][faction].values())
 
 
-def supply_left(game, unit: str) -> int:
+def supply_left(game: Game, unit: str) -> int:
     """Miniatures of this type not on the board nor in the build queue (RB-SUP-01)."""
     return tables(game).units[unit].supply - on_board(game, unit) - in_queue(game, unit)
 
 
-def queue_unit(game, faction: str, unit: str, space: int, count: int = 1) -> None:
+def queue_unit(game: Game, faction: str, unit: str, space: int, count: int = 1) -> None:
     queue = game.state["data"]["queue"][faction].setdefault(str(space), {})
     queue[unit] = queue.get(unit, 0) + count
 
 
-def unqueue_unit(game, faction: str, space: str, unit: str, cause: str) -> None:
+def unqueue_unit(game: Game, faction: str, space: str, unit: str, cause: str) -> None:
     """Destroy one unit waiting on a build-queue space (it goes back to the supply, RB-SUP)."""
     here = game.state["data"]["queue"][faction][space]
     here[unit] -= 1
@@ -183,7 +190,7 @@ def after_units_change(game, location: str) -> None:
 # -- leaders --------------------------------------------------------------------------------------------------
 
 
-def leader(game, leader_id: str) -> dict:
+def leader(game: Game, leader_id: str) -> LeaderState:
     return game.state["data"]["leaders"][leader_id]
 
 
@@ -191,14 +198,14 @@ def leader(game, leader_id: str) -> dict:
 LURE = "lure-of-the-dark-side"
 
 
-def leader_faction(game, leader_id: str) -> str:
+def leader_faction(game: Game, leader_id: str) -> str:
     """The side a leader serves: his printed faction, or the Empire once lured to the Dark Side (RS-CAP-09)."""
     if game.state["data"]["leaders"][leader_id]["ring"] == LURE:
         return "empire"
     return tables(game).leaders[leader_id].faction
 
 
-def leaders_at(game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
+def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
     (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked thousands of
     times a game (pools, pinning, tactics), so the tests of those two functions are made inline here."""
@@ -212,7 +219,7 @@ def leaders_at(game, location: str, faction: str | None = None, captured: bool |
     return out
 
 
-def pool(game, faction: str) -> list[str]:
+def pool(game: Game, faction: str) -> list[str]:
     return leaders_at(game, "pool", faction)
 
 
@@ -220,7 +227,7 @@ def pool(game, faction: str) -> list[str]:
 CAPTURED = ("captured", "carbonite")
 
 
-def is_captured(game, leader_id: str) -> bool:
+def is_captured(game: Game, leader_id: str) -> bool:
     """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03)."""
     return game.state["data"]["leaders"][leader_id]["ring"] in CAPTURED
 
@@ -233,7 +240,7 @@ def pins(game, location: str, faction: str) -> bool:
     return any(unpinned.get(lid) != data.get("round") for lid in leaders_at(game, location, faction, captured=False))
 
 
-def best_tactics(game, location: str, faction: str) -> dict[str, int]:
+def best_tactics(game: Game, location: str, faction: str) -> dict[str, int]:
     """Best space and ground values among free leaders there (RS-CMB-07; captured leaders give none, RB-CMB-10)."""
     t = tables(game)
     best = {"space": 0, "ground": 0}
@@ -243,7 +250,7 @@ def best_tactics(game, location: str, faction: str) -> dict[str, int]:
     return best
 
 
-def rescue(game, leader_id: str, cause: str) -> None:
+def rescue(game: Game, leader_id: str, cause: str) -> None:
     """A rescued leader loses his ring and goes to the Rebel Base space, or the base's system once revealed
     (RB-LDR-04)."""
     info = leader(game, leader_id)
@@ -263,32 +270,32 @@ def rescue_if_unguarded(game, location: str) -> None:
 # -- systems, loyalty, subjugation ----------------------------------------------------------------------------
 
 
-def system(game, system_id: str) -> dict:
+def system(game: Game, system_id: str) -> SystemState:
     return game.state["data"]["systems"][system_id]
 
 
-def is_populous(game, system_id: str) -> bool:
+def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
     return tables(game).systems[system_id].populous and not system(game, system_id)["destroyed"]
 
 
-def is_remote(game, system_id: str) -> bool:
+def is_remote(game: Game, system_id: str) -> bool:
     return not tables(game).systems[system_id].populous and not system(game, system_id)["destroyed"]
 
 
-def is_imperial(game, system_id: str) -> bool:
+def is_imperial(game: Game, system_id: str) -> bool:
     """Imperial loyalty or a subjugation marker (RS-SYS-01, RB-SUB-02)."""
     s = system(game, system_id)
     return s["loyalty"] == "empire" or s["subjugated"]
 
 
-def is_rebel(game, system_id: str) -> bool:
+def is_rebel(game: Game, system_id: str) -> bool:
     """Rebel loyalty and no subjugation marker (RS-SYS-02, RB-SYS-07)."""
     s = system(game, system_id)
     return s["loyalty"] == "rebel" and not s["subjugated"]
 
 
-def is_neutral(game, system_id: str) -> bool:
+def is_neutral(game: Game, system_id: str) -> bool:
     """No loyalty marker; a subjugated system without one is still neutral (RULINGS C-04, RS-SYS-03)."""
     return system(game, system_id)["loyalty"] is None
 
@@ -299,7 +306,7 @@ def can_hold_loyalty(game, system_id: str) -> bool:
     return is_populous(game, system_id) and info.fixed_loyalty is None
 
 
-def gain_loyalty(game, faction: str, system_id: str, amount: int = 1) -> None:
+def gain_loyalty(game: Game, faction: str, system_id: str, amount: int = 1) -> None:
     """RB-LOY-02..05: against the opponent's marker, 1 loyalty neutralises and 2 flips; on a neutral system the
     marker goes down; in one's own system nothing changes (RS-LOY-04)."""
     if not can_hold_loyalty(game, system_id):
@@ -318,7 +325,7 @@ def gain_loyalty(game, faction: str, system_id: str, amount: int = 1) -> None:
     check_base_reveal(game)
 
 
-def lose_loyalty(game, faction: str, system_id: str) -> None:
+def lose_loyalty(game: Game, faction: str, system_id: str) -> None:
     """Losing loyalty removes one's own marker; a system without it cannot lose it (RS-LOY-05, RB-SUB-10)."""
     s = system(game, system_id)
     if s["loyalty"] == faction and can_hold_loyalty(game, system_id):
@@ -345,7 +352,7 @@ def update_subjugation(game, system_id: str) -> None:
     # that brought them is over (check_base_reveal, RB-BAS-11).
 
 
-def destroy_system(game, system_id: str, cause: str) -> None:
+def destroy_system(game: Game, system_id: str, cause: str) -> None:
     """RB-DST-01, RB-DST-03, RB-DST-05: marker placed, loyalty and sabotage gone, Rebel ground units destroyed,
     leaders unharmed. Imperial cargo beyond the ships' capacity (RB-DST-02) is a choice for the Empire: the calling
     step asks it, using :func:`cargo_surplus`."""
@@ -369,21 +376,21 @@ def cargo_surplus(game, location: str, faction: str) -> int:
 # -- the Rebel base ---------------------------------------------------------------------------------------------
 
 
-def base_system(game) -> str:
+def base_system(game: Game) -> str:
     """Where the base is (rules code sees through the secret; players' views do not)."""
     return peek(game.state["data"]["base"])
 
 
-def base_revealed(game) -> bool:
+def base_revealed(game: Game) -> bool:
     return game.state["data"]["base_revealed"] is not None
 
 
-def rebel_base_location(game) -> str:
+def rebel_base_location(game: Game) -> str:
     """Where things sent 'to the Rebel base' go: the space while hidden, the system once revealed (RB-BAS-13)."""
     return game.state["data"]["base_revealed"] or BASE_SPACE
 
 
-def check_base_reveal(game, voluntary: bool = False) -> None:
+def check_base_reveal(game: Game, voluntary: bool = False) -> None:
     """Imperial loyalty or ground units in the base's system force the reveal (RB-BAS-08); ships alone never do
     (RB-BAS-09). Every rule that brings Imperial ground units or loyalty somewhere calls this once it is done: an
     activation or a card's movement after all movement, before combat (RB-BAS-11); a deployment or a gain of units
@@ -397,7 +404,7 @@ def check_base_reveal(game, voluntary: bool = False) -> None:
         reveal_base(game, "voluntary" if voluntary and not forced else "forced")
 
 
-def reveal_base(game, how: str) -> None:
+def reveal_base(game: Game, how: str) -> None:
     """RB-BAS-12: the base card goes face up; units and leaders on the Rebel Base space move into the system."""
     data = game.state["data"]
     where = base_system(game)
@@ -430,7 +437,7 @@ def check_empire_victory(game) -> None:
         game.end("empire", "the Empire holds the revealed Rebel base")
 
 
-def change_reputation(game, amount: int, cause: str) -> None:
+def change_reputation(game: Game, amount: int, cause: str) -> None:
     """RB-REP-03..05: the marker moves one space at a time; meeting the time marker wins at once (RB-WIN-01)."""
     data = game.state["data"]
     step = -1 if amount > 0 else 1
@@ -444,7 +451,7 @@ def change_reputation(game, amount: int, cause: str) -> None:
     game.log("reputation", reputation=data["reputation"], change=amount, cause=cause)
 
 
-def queued(game, faction: str) -> list[tuple[str, str]]:
+def queued(game: Game, faction: str) -> list[tuple[str, str]]:
     """(queue space, unit type) for each unit type waiting on each space of the side's build queue, space 1 first."""
     return sorted((space, unit) for space, units in game.state["data"]["queue"][faction].items()
                   for unit, n in units.items() if n)

@@ -8,18 +8,23 @@ cards cannot be used again (RS-OBJ-01).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from swrebellion.engine import peek
 
 from .board import team_secret
 
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
 NO_REFILL = {"probes", "objectives"}
 
 
-def deck(game, name: str) -> list:
+def deck(game: Game, name: str) -> list[str]:
     return peek(game.state["data"]["decks"][name])
 
 
-def hand(game, faction: str, kind: str) -> list:
+def hand(game: Game, faction: str, kind: str) -> list[str]:
     """A faction's hand of one kind: missions, actions, objectives (Rebel) or probes (Empire)."""
     return peek(game.state["data"]["hands"][faction][kind])
 
@@ -28,7 +33,7 @@ def new_hand(game, faction: str, cards: list) -> dict:
     return team_secret(game, list(cards), faction)
 
 
-def draw(game, name: str, count: int = 1) -> list:
+def draw(game: Game, name: str, count: int = 1) -> list[str]:
     """Draw from the top, refilling from the discard pile when the deck runs out (RB-SUP-05)."""
     data = game.state["data"]
     drawn = game.draw(data["decks"][name], count)
@@ -40,5 +45,5 @@ def draw(game, name: str, count: int = 1) -> list:
     return drawn
 
 
-def discard(game, name: str, card: str) -> None:
+def discard(game: Game, name: str, card: str) -> None:
     game.state["data"]["discards"].setdefault(name, []).append(card)

@@ -13,7 +13,7 @@ those fields hold, so they read in the reader's language, and rule ids in them a
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from swrebellion.engine.secrets import KEY, redact
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
@@ -22,8 +22,11 @@ from .names import articles, counted, join, local_text, marker_name, name, names
 from .ops.flow import LATER_MOMENTS
 from .tables import tables
 
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
 _ = gettext
-Line = Callable[[dict, "Words"], str]
+Line = Callable[[dict[str, Any], "Words"], str]
 LINES: dict[str, Line] = {}
 #: Events that are not worth a line: deck orders nobody sees, answers told by the events they cause, dice the
 #: next event reports.
@@ -45,13 +48,13 @@ def line(*types: str):
 class Words:
     """What a wording needs: names in the reader's language, lists, counts, and one sentence per side."""
 
-    def __init__(self, game, viewer: str | None = None) -> None:
+    def __init__(self, game: Game, viewer: str | None = None) -> None:
         self.game = game
         self.viewer = viewer
 
     # -- names and lists --------------------------------------------------------------------------------------
 
-    def name(self, thing) -> str:
+    def name(self, thing: object) -> str:
         """An id's name; a place may be the Rebel Base space; an English phrase of an event field, translated."""
         if isinstance(thing, str) and thing not in names(self.game) and thing in PHRASE_SET:
             return gettext(thing)
@@ -70,24 +73,24 @@ class Words:
         """"A", "A and B", "A, B and C" in the reader's language."""
         return join(items)
 
-    def names(self, ids) -> str:
+    def names(self, ids: Iterable[object]) -> str:
         return self.join([self.name(i) for i in ids])
 
     def units(self, units: dict[str, int]) -> str:
         """"2 TIE Fighters and 1 AT-AT" (Russian: "TIE-истребитель ×2 и AT-AT ×1")."""
         return self.join([counted(self.game, n, u) for u, n in units.items() if n])
 
-    def visible(self, value) -> bool:
+    def visible(self, value: Any) -> bool:
         """True if the viewer sees this field (it is not a secret stub)."""
         return not (isinstance(value, dict) and KEY in value)
 
-    def cards(self, value) -> str | None:
+    def cards(self, value: Any) -> str | None:
         """The names of cards the viewer may see, or None for a hidden list."""
         if not self.visible(value):
             return None
         return self.names(value) if value else None
 
-    def phrase(self, value) -> str:
+    def phrase(self, value: object) -> str:
         """An event field that is an id (a card that caused something) or one of the English :data:`PHRASES`."""
         if value is None:
             return ""
@@ -96,13 +99,13 @@ class Words:
         text = _RULE_ID.sub("", str(value))
         return gettext(text) if text in PHRASE_SET else text.replace("-", " ")
 
-    def because(self, value) -> str:
+    def because(self, value: object) -> str:
         """" (Sabotage)": the cause of an event after its sentence, or nothing."""
         return _(" ({cause})").format(cause=self.phrase(value)) if value else ""
 
     # -- sentences ----------------------------------------------------------------------------------------------
 
-    def by(self, faction, rebel: str, empire: str, **fields: Any) -> str:
+    def by(self, faction: str, rebel: str, empire: str, **fields: Any) -> str:
         """The sentence for the side ``faction`` (``rebel`` or ``empire``, or a team role of one)."""
         message = rebel if side(faction) == "rebel" else empire
         return gettext(message).format(**fields)
@@ -975,7 +978,7 @@ PHRASES = (
 PHRASE_SET = frozenset(PHRASES) | frozenset(LATER_MOMENTS.values())
 
 
-def word(lines: dict, event: dict, words: Words) -> str | None:
+def word(lines: dict[str, Line], event: dict[str, Any], words: Words) -> str | None:
     """The line ``lines`` gives an event, or ``None`` (no wording, or the event was logged with other fields than
     the wording expects: the kernel's plain wording then tells it, and an account never fails). English lines get
     their "a"/"an" right."""

@@ -17,11 +17,15 @@ reader's language is shown in English.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from swrebellion.i18n import N_, gettext, language, ngettext, pgettext, using
 
 from .tables import BASE_SPACE
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+    from swrebellion.models import Text
 
 #: Places and words that are not content items but are named to people.
 SPECIAL = {BASE_SPACE: N_("the Rebel Base space"), "rebel": N_("Rebel"), "empire": N_("Empire")}
@@ -76,13 +80,13 @@ class Word(str):
 # -- rules side: English, remembered ------------------------------------------------------------------------------
 
 
-def label(game, thing: str) -> str:
+def label(game: Game, thing: str) -> str:
     """The English name of a system, leader, unit or card id, for what the rules store (an option's label); an id
     the packs do not name is shown as it is."""
     return names(game).get(thing, thing)
 
 
-def text(game, template: str, /, **args: Any) -> str:
+def text(game: Game, template: str, /, **args: Any) -> str:
     """The English text of ``template`` (a message marked with ``N_``) with ``args`` filled in: ids become English
     names, lists are joined with commas, ``{unit: count}`` dicts read "2 TIE Fighters and 1 AT-AT", a text made
     by this function stays as it is. ``a``/``an`` are chosen for
@@ -91,7 +95,7 @@ def text(game, template: str, /, **args: Any) -> str:
     return _remember(game, (template, None, None), args)
 
 
-def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
+def ntext(game: Game, singular: str, plural: str, n: int, /, **args: Any) -> str:
     """:func:`text` with a number: the singular or plural template for ``n`` (``{n}`` in it is the number)."""
     return _remember(game, (singular, plural, n), {"n": n, **args})
 
@@ -170,13 +174,13 @@ DICE_COLOURS = {"red": N_("red"), "black": N_("black"), "green": N_("green")}
 SHAPES = (N_("triangle"), N_("circle"), N_("square"))
 
 
-def card_prompt(game, ctx: dict, with_card: str, without: str) -> str:
+def card_prompt(game: Game, ctx: dict[str, Any], with_card: str, without: str) -> str:
     """A prompt naming the card being played ("Sabotage: choose a system"), or the plain one when none is."""
     card = ctx.get("card")
     return text(game, with_card, card=card) if card else without
 
 
-def content_text(game, value) -> str:
+def content_text(game: Game, value: str | Text) -> str:
     """The English of content text (a string, or ``{en, ru, tr}`` from a pack), remembered so that
     :func:`localize` shows the pack's translation."""
     if isinstance(value, str):
@@ -186,7 +190,7 @@ def content_text(game, value) -> str:
     return value.en
 
 
-def die(game, colour: str, face: str) -> str:
+def die(game: Game, colour: str, face: str) -> str:
     """A die and its face for a label: "red direct hit" (a :func:`text`, so it is shown in the reader's language)."""
     return text(game, DICE.get((colour, face)) or f"{colour} {face.replace('-', ' ')}")
 
@@ -194,7 +198,7 @@ def die(game, colour: str, face: str) -> str:
 # -- presentation side: the reader's language ----------------------------------------------------------------------
 
 
-def name(game, thing: str) -> str:
+def name(game: Game, thing: str) -> str:
     """The name of an id in the current language (English where the pack gives none; the id as it is when the
     packs do not name it)."""
     return names(game, language()).get(thing, thing)
@@ -214,7 +218,7 @@ def _marker(game, marker: str, lang: str) -> str:
     return getattr(item.name, lang, None) or item.name.en
 
 
-def readable(game, value) -> str:
+def readable(game: Game, value: object) -> str:
     """For the account: a name in the current language, or an id made readable ("some-word" -> "Some word")."""
     if isinstance(value, str):
         return names(game, language()).get(value) or value.replace("-", " ").capitalize()
@@ -228,7 +232,7 @@ def local_text(value) -> str:
     return getattr(value, language(), None) or getattr(value, "en", None) or str(value)
 
 
-def localize(game, english: str) -> str:
+def localize(game: Game, english: str) -> str:
     """A label or prompt the rules stored in English, in the current language: made again from the template
     :func:`text` remembered, or an item's name, or a marked message; unchanged when none of them knows it."""
     lang = language()
@@ -276,7 +280,7 @@ def _english_names(game) -> dict[str, str]:
     return cache["base.by_english"]
 
 
-def counted(game, n: int, thing: str) -> str:
+def counted(game: Game, n: int, thing: str) -> str:
     """``n`` of an item, in the current language: "3 Stormtroopers", "1 AT-AT" (Russian: "Штурмовик ×3")."""
     if language() == "en":
         return f"{n} {plural(label(game, thing)) if n != 1 else label(game, thing)}"

@@ -7,7 +7,7 @@ with ``peek``, views show them only to the players allowed.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from .models.common import Faction, Theater
 
@@ -53,13 +53,15 @@ class Attack(TypedDict, total=False):
     faction: Faction
     theater: Theater
     dice: list[Die]
-    pending: list[dict]
-    results: list[dict]
-    targets: list[list]
+    pending: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+    targets: list[list[Any]]
 
 
 class CombatState(TypedDict, total=False):
-    """``data["combat"]`` while a combat lasts (``None`` otherwise); see ``rules/combat.py`` for each key."""
+    """``data["combat"]`` while a combat lasts (``None`` otherwise); see ``rules/combat.py`` for each key.
+    ``rolled`` (not listed there): ``"{faction}-{theater}"`` -> how many dice that side rolled in its attack this
+    round."""
 
     system: str
     initiator: Faction
@@ -67,12 +69,13 @@ class CombatState(TypedDict, total=False):
     origins: list[str]
     round: int
     step: Theater | None
-    hands: dict[str, dict]
+    hands: dict[str, dict[str, Any]]
     damage: dict[str, list[int]]
     attacked: list[Faction]
     attack: Attack | None
-    effects: list[dict]
+    effects: list[dict[str, Any]]
     battles: dict[str, str | None]
     retreated: dict[str, bool]
     objective_played: bool
     plans_round: int
+    rolled: dict[str, int]

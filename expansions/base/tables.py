@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .models import Leader, System, Unit
+    from swrebellion.engine.game import Game
+
+    from .models import Leader, Setup, System, Unit
 
 FACTIONS = ("rebel", "empire")  # Rebel first: RB-RND-03
 OPPONENT = {"rebel": "empire", "empire": "rebel"}
@@ -86,7 +88,7 @@ def build_tables(catalog) -> Tables:
     )
 
 
-def tables(game) -> Tables:
+def tables(game: Game) -> Tables:
     """The tables for this game's rules (built on first use, then shared by every copy)."""
     try:  # the common case first: called hundreds of thousands of times a game
         return game.rules.cache["base"]
@@ -94,10 +96,10 @@ def tables(game) -> Tables:
         return game.rules.cache.setdefault("base", build_tables(game.rules.content))
 
 
-def the_setup(game):
+def the_setup(game: Game) -> Setup:
     return tables(game).setups[game.state["options"].get("setup", "base")]
 
 
-def track_length(game) -> int:
+def track_length(game: Game) -> int:
     """The number of spaces of the setup's time track (the reputation marker can never go past it)."""
     return tables(game).time_tracks[the_setup(game).time_track].length

@@ -16,8 +16,20 @@ It uses the base game only through ``swrebellion.expansions.base.api`` and the k
 (tests/test_space_cannon_example.py checks it).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
+
+if TYPE_CHECKING:
+    from swrebellion.catalog import Catalog
+    from swrebellion.diagnostics import Diagnostic
+    from swrebellion.effects import OpRegistry
+    from swrebellion.engine import Game
+    from swrebellion.engine.steps import StepRegistry
+    from swrebellion.engine.values import ValueRegistry
 
 EXPANSION = Expansion(
     id="space-cannon",
@@ -30,7 +42,7 @@ EXPANSION = Expansion(
 
 
 @hookimpl
-def register_steps(registry):
+def register_steps(registry: StepRegistry) -> None:
     from . import rules
 
     registry.register(rules.FIRE_STEP, rules.fire_step)
@@ -38,7 +50,7 @@ def register_steps(registry):
 
 
 @hookimpl
-def register_effect_ops(registry):
+def register_effect_ops(registry: OpRegistry) -> None:
     from swrebellion.expansions.base.api import register_ops
 
     from . import rules
@@ -47,7 +59,7 @@ def register_effect_ops(registry):
 
 
 @hookimpl
-def register_values(registry):
+def register_values(registry: ValueRegistry) -> None:
     from . import rules
 
     registry.declare(rules.DICE_VALUE, "the dice a side's space cannons fire at enemy ships before the first round "
@@ -60,14 +72,14 @@ def register_values(registry):
 
 
 @hookimpl
-def validate_catalog(catalog):
+def validate_catalog(catalog: Catalog) -> list[Diagnostic]:
     from . import checks
 
     return checks.check(catalog)
 
 
 @hookimpl
-def describe_event(game, event):
+def describe_event(game: Game, event: dict[str, Any]) -> str | None:
     if event["type"] != "space-cannon":
         return None
     from . import rules

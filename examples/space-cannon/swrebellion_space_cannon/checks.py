@@ -10,20 +10,26 @@ Each diagnostic names the file, line and JSON pointer of the item at fault (``ca
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterator
+
 from .rules import ABILITY
+
+if TYPE_CHECKING:
+    from swrebellion.catalog import Catalog
+    from swrebellion.diagnostics import Diagnostic
 
 OP = "space_cannon_fire"
 
 
-def check(catalog) -> list:
+def check(catalog: Catalog) -> list[Diagnostic]:
     return [*_units(catalog), *_cards(catalog)]
 
 
-def _units(catalog):
+def _units(catalog: Catalog) -> Iterator[Diagnostic]:
     for ident, unit in sorted(catalog.items("units").items()):
         if ABILITY not in unit.abilities:
             continue
-        entry = catalog.entry("units", ident)
+        entry = catalog.entries("units")[ident]
         if unit.theater != "ground":
             yield entry.diagnostic(
                 "SC101", f"unit {ident!r} has the ability {ABILITY!r} but is a {unit.theater} unit", "/theater",
@@ -34,13 +40,13 @@ def _units(catalog):
                 hint="give it the dice it fires, e.g. attack: {red: 1, black: 1}")
 
 
-def _cards(catalog):
+def _cards(catalog: Catalog) -> Iterator[Diagnostic]:
     for kind in ("actions", "missions"):
         for ident, card in sorted(catalog.items(kind).items()):
             steps = [n for n, step in enumerate(card.effect) if step.op == OP]
             if not steps or getattr(card, "timing", None) == "start-of-combat":
                 continue
             what = f"its timing is {card.timing!r}" if kind == "actions" else "it is a mission card"
-            yield catalog.entry(kind, ident).diagnostic(
+            yield catalog.entries(kind)[ident].diagnostic(
                 "SC102", f"{ident!r} uses the op {OP!r}, which needs a combat, but {what}", f"/effect/{steps[0]}",
                 hint="only a Start of Combat action card may fire space cannons: set timing: start-of-combat")

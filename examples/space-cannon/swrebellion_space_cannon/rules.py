@@ -16,10 +16,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 from swrebellion.expansions.base import api
+
+if TYPE_CHECKING:
+    from swrebellion.engine import Game
 
 #: The ability id content gives a unit to make it a space cannon.
 ABILITY = "space-cannon"
@@ -31,11 +34,11 @@ DICE_VALUE = "space-cannon-dice"
 Range = Literal["system", "adjacent"]
 
 
-def guns(game, faction: str, system: str, range_: Range) -> dict[str, dict[str, int]]:
+def guns(game: Game, faction: str, system: str, range_: Range) -> dict[str, dict[str, int]]:
     """The side's space-cannon units in range of ``system``: ``{system: {unit: count}}``, systems in id order."""
     units = api.tables(game).units
     where = [system] if range_ == "system" else api.adjacent(game, system)
-    found = {}
+    found: dict[str, dict[str, int]] = {}
     for place in where:
         here = {u: n for u, n in sorted(api.faction_units(game, place, faction, "ground").items())
                 if n and ABILITY in units[u].abilities}
@@ -44,7 +47,7 @@ def guns(game, faction: str, system: str, range_: Range) -> dict[str, dict[str, 
     return found
 
 
-def dice_of(game, units_by_system: dict[str, dict[str, int]]) -> dict[str, int]:
+def dice_of(game: Game, units_by_system: dict[str, dict[str, int]]) -> dict[str, int]:
     """The attack dice of the given units, summed by colour."""
     units = api.tables(game).units
     pool: dict[str, int] = {}
@@ -55,7 +58,9 @@ def dice_of(game, units_by_system: dict[str, dict[str, int]]) -> dict[str, int]:
     return {colour: n for colour, n in pool.items() if n > 0}
 
 
-def volley_dice(game, faction: str, system: str, range_: Range) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+def volley_dice(
+    game: Game, faction: str, system: str, range_: Range
+) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """The guns that would fire into ``system`` and their dice (SC-1, SC-3); no dice when the enemy has no ships
     there. Other plugins adjust the dice through the value ``space-cannon-dice``."""
     if not api.has_units(game, system, api.OPPONENT[faction], "space"):
@@ -67,7 +72,7 @@ def volley_dice(game, faction: str, system: str, range_: Range) -> tuple[dict[st
     return found, {colour: n for colour, n in dice.items() if n > 0}
 
 
-def fire(game, faction: str, system: str, range_: Range) -> bool:
+def fire(game: Game, faction: str, system: str, range_: Range) -> bool:
     """Fire the side's guns in range at the enemy ships in ``system`` (SC-2): logged as ``space-cannon``, then the
     base game's volley runs next as a step. False when there is nothing to fire or nothing to fire at."""
     found, dice = volley_dice(game, faction, system, range_)
@@ -78,7 +83,7 @@ def fire(game, faction: str, system: str, range_: Range) -> bool:
     return True
 
 
-def fire_step(game, frame) -> None:
+def fire_step(game: Game, frame: dict[str, Any]) -> None:
     """SC-1, at ``combat.start``: each side in combat order (current player first, RULINGS D-03) fires its guns in
     the combat's system. One volley at a time: this step runs again once a volley is over."""
     sides = frame.setdefault("sides", list(api.combat_order(game)))
@@ -100,7 +105,7 @@ class Fire(api.Strict):
     )
 
 
-def can_fire(game, params: Fire, ctx: dict) -> bool:
+def can_fire(game: Game, params: Fire, ctx: dict[str, Any]) -> bool:
     """Feasibility (SC-3): a combat is on, the enemy has ships in it and the side has guns in range with dice."""
     combat = api.combat_state(game)
     return combat is not None and bool(volley_dice(game, ctx["faction"], combat["system"], params.range)[1])
@@ -110,7 +115,7 @@ OPS: api.OpTable = {}
 
 
 @api.op(OPS, "space_cannon_fire", Fire, feasible=can_fire)
-def space_cannon_fire(game, frame, params: Fire, ctx: dict) -> None:
+def space_cannon_fire(game: Game, frame: dict[str, Any], params: Fire, ctx: dict[str, Any]) -> None:
     """Fire the side's space cannons in range at the enemy ships in the combat (SC-3)."""
     game.pop()
     combat = api.combat_state(game)
@@ -121,7 +126,7 @@ def space_cannon_fire(game, frame, params: Fire, ctx: dict) -> None:
 # -- the value answered ------------------------------------------------------------------------------------------------
 
 
-def no_ground_dice(game, value: dict[str, int], context: dict) -> dict[str, int] | None:
+def no_ground_dice(game: Game, value: dict[str, int], context: dict[str, Any]) -> dict[str, int] | None:
     """SC-4, answering ``combat-dice``: the side's guns in the combat add nothing to its ground attack."""
     if context.get("theater") != "ground":
         return None
@@ -134,9 +139,9 @@ def no_ground_dice(game, value: dict[str, int], context: dict) -> dict[str, int]
 # -- the account of a game -------------------------------------------------------------------------------------------
 
 
-def describe(game, event: dict) -> str:
+def describe(game: Game, event: dict[str, Any]) -> str:
     """``space-cannon``: who fires, from where, with what, at whom."""
-    def name(thing):
+    def name(thing: object) -> str:
         return api.readable(game, thing)
 
     where = "; ".join(", ".join(f"{n} {name(u)}" for u, n in units.items()) + f" in {name(system)}"

@@ -26,7 +26,7 @@ them.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +35,10 @@ from swrebellion.engine.effects import context
 from .. import board
 from ..models.common import Faction
 from ..tables import BASE_SPACE, OPPONENT, tables
+
+if TYPE_CHECKING:
+    from swrebellion.effects import OpRegistry
+    from swrebellion.engine.game import Game
 
 
 class Strict(BaseModel):
@@ -180,7 +184,7 @@ def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]
     return found
 
 
-def _place(game, ctx: dict[str, Any], key: str) -> str | None:
+def _place(game: Game, ctx: dict[str, Any], key: str) -> str | None:
     """The system a context key names for adjacency and regions: the Rebel Base space (``choose`` with ``what:
     base`` while the base is hidden) stands for the base's system, but only for the Rebel, who knows where it is."""
     place = ctx.get(key)
@@ -189,7 +193,7 @@ def _place(game, ctx: dict[str, Any], key: str) -> str | None:
     return place
 
 
-def matches(game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> bool:
+def matches(game: Game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether a system meets a condition (RB-MIS-02..04: 'the card's instructions' for where a mission goes)."""
     s = board.system(game, system_id)
     if where.systems is not None and system_id not in where.systems:
@@ -252,7 +256,7 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     return any(matches(game, s, where, ctx) for s in game.state["data"]["systems"])
 
 
-def systems_where(game, where: SystemFilter, ctx: dict[str, Any]) -> list[str]:
+def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[str]:
     """Every system meeting the condition, in id order. The Rebel Base space is not a system and is never among
     them (RB-BAS-03, RB-MIS-25)."""
     return [s for s in sorted(game.state["data"]["systems"]) if matches(game, s, where, ctx)]
@@ -357,7 +361,7 @@ def _is_one_of(game, lid: str | None, wanted: list[str]) -> bool:
     return lid is not None and (lid in wanted or tables(game).leaders[lid].replaces in wanted)
 
 
-def holds(game, condition: Condition, ctx: dict[str, Any]) -> bool:
+def holds(game: Game, condition: Condition, ctx: dict[str, Any]) -> bool:
     """Whether the game meets ``condition`` now, for the card whose context is ``ctx``."""
     c = condition
     if c.base_hidden is not None and board.base_revealed(game) == c.base_hidden:
@@ -508,15 +512,21 @@ def _battle_won(game, wanted: BattleWon, ctx) -> bool:
 OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool] | None]]
 
 
-def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., bool] | None = None):
+#: An op's function, ``fn(game, frame, params, ctx)``.
+OpFunction = TypeVar("OpFunction", bound=Callable[..., None])
+
+
+def op(
+    table: OpTable, name: str, params: type[Strict], feasible: Callable[..., bool] | None = None
+) -> Callable[[OpFunction], OpFunction]:
     """Declare ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table (registered with
     :func:`register_ops`). ``feasible(game, params, ctx)`` says whether the op, run first, could do anything: a
     mission or action card is offered only then, so players are never offered a card that would stop at once for
     want of a target; objectives test their conditions with it. The handler need not pop its frame: the effect
     runner ends an op that returns without asking or pushing (``swrebellion.engine.effects``)."""
 
-    def wrap(fn):
-        def handler(game, frame):
+    def wrap(fn: OpFunction) -> OpFunction:
+        def handler(game: Game, frame: dict[str, Any]) -> None:
             fn(game, frame, params.model_validate(frame["params"]), context(game))
 
         handler.__doc__ = fn.__doc__
@@ -527,19 +537,20 @@ def op(table: OpTable, name: str, params: type[Strict], feasible: Callable[..., 
     return wrap
 
 
-def register_ops(registry, *tables: OpTable) -> None:
+def register_ops(registry: OpRegistry, *tables: OpTable) -> None:
     """Register the ops of ``tables`` (declared with :func:`op`), with their feasibility tests."""
     for table in tables:
         for name, (params, handler, feasible) in table.items():
             registry.register(name, params, handler, feasible)
 
 
-def answer(frame) -> dict | None:
+def answer(frame: dict[str, Any]) -> dict[str, Any] | None:
     """The answer to the decision this op frame asked, taken out of the frame (None if it has not asked yet)."""
     return frame.pop("choice", None)
 
 
-def pick(game, frame, player: str, kind: str, options: list[dict], prompt: str) -> dict | None:
+def pick(game: Game, frame: dict[str, Any], player: str, kind: str, options: list[dict[str, Any]],
+         prompt: str) -> dict[str, Any] | None:
     """The option chosen: the player's answer, or the only option without asking (nothing to decide). None means
     the question was just asked: the op returns and runs again with the answer. ``options`` must not be empty."""
     chosen = answer(frame)

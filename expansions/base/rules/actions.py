@@ -25,6 +25,7 @@ with none, the General.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.i18n import N_
@@ -36,6 +37,9 @@ from ..tables import BASE_SPACE, tables
 from .combat import state
 from .plans import effect_tests, feasible, plan, playable
 from .rings import player_of
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
 
 DESTINY = "it-is-your-destiny"
 
@@ -154,7 +158,7 @@ def pictured(game, card: str) -> list[str]:
     return list(cache[card])
 
 
-def barred(game, faction: str, where: str | None) -> bool:
+def barred(game: Game, faction: str, where: str | None) -> bool:
     """Boba Fett? Where? (``bar_system``): the side may not carry out missions nor use action cards there this
     round."""
     data = game.state["data"]
@@ -244,7 +248,7 @@ def special_options(game, faction: str, moment: str, info: dict, player: str | N
     return options
 
 
-def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
+def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str, info: dict[str, Any]) -> bool:
     """At ``moment`` (``MOMENTS``), offer the side's Special cards whose ``trigger`` holds, one after another until
     it passes (RS-ACT-03, RS-ACT-07). ``info`` is what the cards may read (``system``, ``mission``, ``leader``,
     ``dice``). True while the window is busy (a question open, a card being played): the calling step returns and
@@ -279,7 +283,7 @@ def special_window(game, frame, moment: str, faction: str, info: dict) -> bool:
     return False
 
 
-def roll(game, frame, dice: dict[str, int], who: str, purpose: str) -> dict[str, list[str]]:
+def roll(game: Game, frame: dict[str, Any], dice: dict[str, int], who: str, purpose: str) -> dict[str, list[str]]:
     """Roll ``dice``, except those a card set to chosen faces (One in a Million: ``set_dice``), which are added
     to the result as set."""
     fixed = [f for ctx in frame.get("played", ()) if ctx.get("moment") == "before-roll" and ctx["faction"] == who
@@ -299,7 +303,7 @@ def roll(game, frame, dice: dict[str, int], who: str, purpose: str) -> dict[str,
 # -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -----------------------------------
 
 
-def mission_info(frame) -> dict:
+def mission_info(frame: dict[str, Any]) -> dict[str, Any]:
     return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"])}
 
 

@@ -27,6 +27,7 @@ Values other expansions adjust (``values.py``): ``"combat-dice"``, ``"dice-limit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
 
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
@@ -39,6 +40,11 @@ from ..names import text
 from ..tables import FACTIONS, OPPONENT, tables
 from .moves import Group, move_units
 from .rings import yoda_combat_options
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
+    from ..shapes import CombatState
 
 COMBAT = "base.combat"
 
@@ -75,11 +81,11 @@ ROLE = {"space": "admiral", "ground": "general"}
 DEATH_STARS = {"death-star", "death-star-under-construction"}
 
 
-def state(game) -> dict:
+def state(game: Game) -> CombatState | None:
     return game.state["data"]["combat"]
 
 
-def contested(game, system: str, theater: str) -> bool:
+def contested(game: Game, system: str, theater: str) -> bool:
     """Both sides have units of the theater there (RB-CMB-02/03, RS-CMB-11/12); a destroyed system never has a
     ground battle (RB-DST-04)."""
     if theater == "ground" and board.system(game, system)["destroyed"]:
@@ -87,7 +93,7 @@ def contested(game, system: str, theater: str) -> bool:
     return board.has_units(game, system, "rebel", theater) and board.has_units(game, system, "empire", theater)
 
 
-def start_combat(game, system: str, initiator: str, origins=()) -> bool:
+def start_combat(game: Game, system: str, initiator: str, origins: Iterable[str] = ()) -> bool:
     """Start a combat in ``system`` if both sides share a theater there (RB-CMB-01/02, FAQ-38); returns whether one
     started. ``initiator`` is the side whose activation or card caused it (RS-BTL-05); ``origins`` the systems its
     units came from (no retreat there, RB-RET-04). Outside a Command Phase turn the initiator is the current
@@ -108,7 +114,7 @@ def start_combat(game, system: str, initiator: str, origins=()) -> bool:
     return True
 
 
-def order(game) -> tuple[str, str]:
+def order(game: Game) -> tuple[str, str]:
     """The current player, then his opponent (RULINGS D-03)."""
     current = state(game)["current"]
     return current, OPPONENT[current]
@@ -121,7 +127,7 @@ def push_in_order(game, step: str, **local) -> None:
     game.push(step, faction=first, **local)
 
 
-def add_effect(game, kind: str, faction: str, until: str, **values) -> None:
+def add_effect(game: Game, kind: str, faction: str, until: str, **values: Any) -> None:
     """Record a card's lasting effect on ``faction`` (RS-CMB-06: Start-of-Combat effects last the combat)."""
     combat = state(game)
     combat["effects"].append({"kind": kind, "faction": faction, "until": until, "round": combat["round"],
@@ -129,7 +135,7 @@ def add_effect(game, kind: str, faction: str, until: str, **values) -> None:
     game.log("combat-effect", kind=kind, faction=faction, until=until, **values)
 
 
-def active_effects(game, kind: str, faction: str, theater: str | None = None) -> list[dict]:
+def active_effects(game: Game, kind: str, faction: str, theater: str | None = None) -> list[dict[str, Any]]:
     combat = state(game)
     out = []
     for e in combat["effects"]:
@@ -140,7 +146,7 @@ def active_effects(game, kind: str, faction: str, theater: str | None = None) ->
     return out
 
 
-def health(game, unit: str) -> int | None:
+def health(game: Game, unit: str) -> int | None:
     """Printed health; ``None`` for the Death Star, which can never take damage (RB-DS-02)."""
     info = tables(game).units[unit]
     if info.health is None:
@@ -152,7 +158,7 @@ def health(game, unit: str) -> int | None:
     return game.modify("unit-health", value, unit=unit, system=state(game)["system"]) or None
 
 
-def destroy(game, unit: str, count: int) -> None:
+def destroy(game: Game, unit: str, count: int) -> None:
     """Destroy units in the combat (logged ``cause: combat``, RS-BTL); the most damaged go first. A Death Star Under
     Construction takes the Death Star waiting on the build queue with it (RS-DSU-03)."""
     combat = state(game)
@@ -171,7 +177,7 @@ def destroy(game, unit: str, count: int) -> None:
                 game.log("destroyed", unit="death-star", count=1, at="build queue", cause="combat")
 
 
-def fire(game, faction: str, theater: str, dice: dict[str, int], cause: str) -> None:
+def fire(game: Game, faction: str, theater: str, dice: dict[str, int], cause: str) -> None:
     """Roll ``dice`` (colour -> count) for ``faction`` into the combat's ``theater`` now: the side assigns the
     results as in an attack and units whose damage reaches their health are destroyed at once (a volley: an
     ability or card firing outside the battle steps, before the first round say). Runs next, as a step."""
@@ -209,7 +215,7 @@ def destroy_lethal(game, faction: str, theater: str) -> None:
             destroy(game, unit, lethal)
 
 
-def check_battles(game) -> None:
+def check_battles(game: Game) -> None:
     """RS-BTL-01..03: a battle that was fought is won when the enemy has no units of its theater left (destroyed or
     retreated); nobody wins when both sides are gone. Logged as ``battle-won`` for objectives."""
     combat = state(game)
@@ -224,11 +230,11 @@ def check_battles(game) -> None:
             game.log("battle-won", system=combat["system"], theater=theater, winner=present[0])
 
 
-def tactic_hand(game, faction: str) -> list:
+def tactic_hand(game: Game, faction: str) -> list[str]:
     return peek(state(game)["hands"][faction])
 
 
-def draw_tactics(game, faction: str, theater: str, count: int, cause: str) -> None:
+def draw_tactics(game: Game, faction: str, theater: str, count: int, cause: str) -> None:
     """Draw tactic cards into the side's hidden combat hand (RB-TAC-02..04); an empty deck is refilled from its
     discards (RB-SUP-05). ``game.modify("tactic-draw", ...)`` may change how many (cinematic combat: none)."""
     count = game.modify("tactic-draw", count, faction=faction, theater=theater, cause=cause)
@@ -361,7 +367,7 @@ def spend_special(attack: dict) -> None:
     attack["dice"][specials(attack)[0]]["spent"] = True
 
 
-def action_options(game, faction: str, theater: str) -> list[dict]:
+def action_options(game: Game, faction: str, theater: str) -> list[dict[str, Any]]:
     """RS-ATK-02: spend a special to draw a card of the theater; play a card of the theater (a special-icon card
     also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
     attack = state(game)["attack"]
@@ -490,7 +496,7 @@ def retreat_destinations(game, faction: str) -> list[str]:
     return game.modify("retreat-destinations", own or legal, faction=faction, system=combat["system"])
 
 
-def retreat(game, faction: str, to: str, units: dict, leader: str) -> None:
+def retreat(game: Game, faction: str, to: str, units: dict[str, int], leader: str) -> None:
     """Move the retreating leader and units (RS-RET-03); they leave their damage behind (RS-RET-11): the most
     damaged go, since that never hurts the side."""
     combat = state(game)

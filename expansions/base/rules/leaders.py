@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import board
 from ..tables import tables
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
 
 
 def _replaced_by(game) -> dict[str, list[str]]:
@@ -18,7 +23,7 @@ def _replaced_by(game) -> dict[str, list[str]]:
     return cache["base.replaced_by"]
 
 
-def recruitable(game, leader_id: str) -> bool:
+def recruitable(game: Game, leader_id: str) -> bool:
     """RB-REC-06/07, FAQ-89: only a leader still in the supply, not on the board, in a pool or destroyed ('gone');
     a leader whose other form is in play counts as in play (RS-LDR-06)."""
     leaders = game.state["data"]["leaders"]
@@ -31,7 +36,7 @@ def recruitable(game, leader_id: str) -> bool:
     return all(leaders[t]["at"] == "supply" for t in twins if t in leaders)
 
 
-def capture_leader(game, lid: str, cause: str) -> None:
+def capture_leader(game: Game, lid: str, cause: str) -> None:
     """RS-CAP-02: the ring moves, so whoever wore it is rescued; the leader stays where he is."""
     for other, info in sorted(game.state["data"]["leaders"].items()):
         if info["ring"] == "captured" and other != lid:

@@ -4,6 +4,7 @@ successes. The Assignment Phase and a mission's stages are steps (``phases/missi
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from swrebellion.engine import peek
 from swrebellion.i18n import N_
@@ -12,6 +13,9 @@ from .. import board
 from ..cards import hand
 from ..names import label
 from ..tables import tables
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
 
 #: Mission successes by die face (RB-MIS-11, RULINGS C-01).
 SUCCESSES = {"hit": 1, "direct-hit": 1, "special": 2}
@@ -45,7 +49,7 @@ def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
     return True
 
 
-def meets(game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
+def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
     """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires.
     ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
     counted = [requirement_icons(game, l) for l in leaders] if icons is None else [icons[l] for l in leaders]
@@ -102,7 +106,7 @@ def assign(game, faction: str, card: str, leaders: list[str]) -> None:
     game.log("assigned", faction=faction, leaders=list(leaders), card=board.team_secret(game, card, faction))
 
 
-def return_to_hand(game, faction: str, entry: dict, why: str) -> None:
+def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) -> None:
     """The card goes back to hand unrevealed; its leaders still on it go back to the pool (RB-MIS-23, C-11)."""
     card = peek(entry["card"])
     hand(game, faction, "missions").append(card)
@@ -114,7 +118,7 @@ def return_to_hand(game, faction: str, entry: dict, why: str) -> None:
              card=board.team_secret(game, card, faction))
 
 
-def successes(game, frame, faction: str) -> int:
+def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
     """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
     successes a card gave its leaders this round (Contingency Plan's Lando)."""
     total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
@@ -134,7 +138,7 @@ def leader_effects(game, kind: str, leaders: list[str]) -> list[dict]:
             if e["kind"] == kind and e["round"] == data["round"] and e["leader"] in leaders]
 
 
-def mission_frame(game) -> dict | None:
+def mission_frame(game: Game) -> dict[str, Any] | None:
     """The innermost mission being resolved (``missions.mission_step``)."""
     return next((f for f in reversed(game.state["stack"]) if f["step"] == "base.mission"), None)
 

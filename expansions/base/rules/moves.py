@@ -4,11 +4,16 @@ cards move units with these primitives too."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from swrebellion.i18n import N_
 
 from .. import board
 from ..names import text
 from ..tables import tables
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
 
 ACTIVATE = "base.activate"  # the step of an activation (``phases/movement.py``)
 CARGO_LOSS = "base.cargo-loss"  # the step losing cargo stranded in a destroyed system
@@ -91,7 +96,8 @@ def can_leave(game, faction: str, source: str) -> bool:
     return not board.pins(game, source, faction) and bool(Group(game, faction, source, {}, []).options())
 
 
-def move_units(game, faction: str, source: str, target: str, units: dict, leaders: list, event: str = "move") -> None:
+def move_units(game: Game, faction: str, source: str, target: str, units: dict[str, int], leaders: list[str],
+               event: str = "move") -> None:
     """Carry a group over: captured leaders first, so that their guards leaving never frees them on the way
     (RB-LDR-05), then the units."""
     for lid in leaders:

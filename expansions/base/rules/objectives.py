@@ -23,6 +23,8 @@ every offer comes with a way to decline.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from swrebellion.engine.effects import run_effect
 from swrebellion.i18n import N_
 
@@ -34,12 +36,15 @@ from ..names import text
 from ..tables import tables
 from .plans import feasibility
 
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
 PLAY = "base.objective.play"
 #: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07); Rise of the Empire adds "refresh".
 REFRESH_TIMINGS = ("start-of-refresh", "refresh")
 
 
-def sync_stages(game) -> None:
+def sync_stages(game: Game) -> None:
     """Recompute the public stage list from the deck (RS-OBJ-02), after any draw or rearrangement."""
     objectives = tables(game).objectives
     game.state["data"]["objective_stages"] = [objectives[card].stage for card in deck(game, "objectives")]
@@ -84,7 +89,7 @@ def conditions_met(game, card: str) -> bool:
     return all(feasible(game, params, ctx) for feasible, params in _conditions(game, card))
 
 
-def slot_free(game, timing: str) -> bool:
+def slot_free(game: Game, timing: str) -> bool:
     """RB-OBJ-07: no objective yet in this combat / in this Refresh Phase."""
     data = game.state["data"]
     if timing == "combat":

@@ -4,10 +4,13 @@ the combat an effect started (RS-MIS-05)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..tables import tables
 from .combat import start_combat
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -25,7 +28,7 @@ class Plan:
         return bool(self.target or self.effect)
 
 
-def plan(game, card: str) -> Plan:
+def plan(game: Game, card: str) -> Plan:
     """The plan of a mission, project or action card (cached per rules: content never changes in play)."""
     cache = game.rules.cache.setdefault("base-plans", {})
     if card not in cache:
@@ -62,14 +65,14 @@ def playable(game, card: str) -> bool:
     return plan(game, card).playable
 
 
-def feasible(game, card: str, ctx: dict) -> bool:
+def feasible(game: Game, card: str, ctx: dict[str, Any]) -> bool:
     """Whether the card's first step has something to act on: a mission with no possible system cannot be
     revealed (it has nowhere to take place), an action card with no possible target is not offered."""
     p = plan(game, card)
     return p.playable and (p.first is None or p.first[0](game, p.first[1], ctx))
 
 
-def fight_after(game, ctx: dict, initiator: str) -> None:
+def fight_after(game: Game, ctx: dict[str, Any], initiator: str) -> None:
     """RS-MIS-05: a combat started by a card's effect (units moved where the opponent has units) is fought once
     the card is over, with the normal combat steps (``combat.start_combat`` checks that a theater is shared)."""
     if ctx.get("combat") is not None:

@@ -4,6 +4,8 @@ in a mission, a combat attack or a Death Star Plans roll. A ring is the value of
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from swrebellion.engine.effects import run_effect
 from swrebellion.i18n import N_
 
@@ -11,12 +13,15 @@ from .. import board
 from ..names import die, text
 from ..tables import tables
 
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
 C3PO, R2D2 = "c-3po", "r2-d2"  # the rings Human-Cyborg Relations and Resourceful Astromech attach
 FALCON = "millennium-falcon"  # the ring The Millennium Falcon attaches
 YODA = "master-yoda"  # the ring Seek Yoda attaches
 
 
-def player_of(game, faction: str, leader: str | None) -> str:
+def player_of(game: Game, faction: str, leader: str | None) -> str:
     """Who decides for a card played with ``leader`` (RS-ACT-14): the player controlling him; with none, the
     General."""
     return board.leader_player(game, faction, leader)
