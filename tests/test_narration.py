@@ -22,12 +22,14 @@ from swrebellion.games import rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
 ROE = ("base", "rise-of-the-empire")
-#: (name, expansions, game options, seeds): varied setups and player counts rather than many alike games.
+#: (name, expansions, game options, seeds): 200 games of each expansion set (in blocks of 50, so the blocks run on
+#: every core), and team play with 3 and 4 players.
 SETS = [
-    ("base", ("base",), [{}], range(25)),
-    ("base+rise-of-the-empire", ROE, [{"setup": "rise-of-the-empire"}, {}], range(24)),
-    ("team play", ("base",), [{"players": 4}, {"players": 3}], range(12)),
-    ("team play + rise-of-the-empire", ROE, [{"players": 4, "setup": "rise-of-the-empire"}], range(8)),
+    *((f"base {n}-{n + 49}", ("base",), [{}], range(n, n + 50)) for n in range(0, 200, 50)),
+    *((f"base+rise-of-the-empire {n}-{n + 49}", ROE, [{"setup": "rise-of-the-empire"}, {}], range(n, n + 50))
+      for n in range(0, 200, 50)),
+    ("team play", ("base",), [{"players": 4}, {"players": 3}], range(24)),
+    ("team play + rise-of-the-empire", ROE, [{"players": 4, "setup": "rise-of-the-empire"}], range(16)),
 ]
 RULE_ID = re.compile(r"\b(?:RB|RS|RE|RULINGS)[- ][A-Z]{0,3}-?\d|\bC-\d\d\b")
 LOWER_TOKEN = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")

@@ -12,10 +12,7 @@ from collections.abc import Mapping
 
 from dataclasses import dataclass, field
 
-from .simulation import Results
-
-#: Card kinds whose plays the simulation counts (``cards_played``).
-CARD_KINDS = ("missions", "actions", "objectives", "tactics", "advanced-tactics")
+from .simulation import CARD_KINDS, Results
 
 
 @dataclass

@@ -54,7 +54,7 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     changes = analysis.pack_changes(catalog, pack_id)
     before = run_with_progress(without, workers, scheduler, "Without the pack")
     after = run_with_progress(with_pack, workers, scheduler, "With the pack   ")
-    comparison = analysis.compare(before, after, changes, names=_card_names(catalog))
+    comparison = analysis.compare(before, after, changes, names=simulation.card_names(catalog))
     _show(Console(), comparison, top)
     if report:
         from . import balance_report
@@ -62,14 +62,6 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
 
         write_atomic(Path(report), balance_report.render(comparison, without, top))
         click.echo(f"Wrote {report}.")
-
-
-def _card_names(catalog) -> dict[str, str]:
-    """Card id -> English name, for the tables and the report (ids mean little to a reader)."""
-    from .balance import CARD_KINDS
-
-    return {ident: item.name.en for kind in CARD_KINDS if kind in catalog.counts()
-            for ident, item in catalog.items(kind).items() if getattr(item, "name", None) is not None}
 
 
 def _pack_id(catalog, folder: Path) -> str:

@@ -70,9 +70,9 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
     chosen = agents_opt.parse(agents)
     spec = simulation.Spec.make(games, seed, chosen, expansions=tuple(_enabled(active)), packs=tuple(packs),
                                 setup=setup_id, players=players)
-    _check_playable(spec)
+    rules = _check_playable(spec)
     results = run_with_progress(spec, workers, scheduler, f"Simulating {games} games")
-    show_summary(simulation.summary(results), spec, top)
+    show_summary(simulation.summary(results), spec, top, simulation.card_names(rules.content))
     if out:
         records, plays = simulation.write_parquet(results, out)
         click.echo(f"Wrote {records} ({len(results.records)} games) and {plays} ({len(results.plays)} rows).")
@@ -82,8 +82,9 @@ def _enabled(active) -> list[str]:
     return list(active().enabled)
 
 
-def _check_playable(spec) -> None:
-    """Content errors (a fan pack that does not validate) end the command before any game: exit 1."""
+def _check_playable(spec):
+    """The rules the games will use; content errors (a fan pack that does not validate) end the command before any
+    game: exit 1."""
     from swrebellion.games import ContentError, rules_for
 
     try:
@@ -94,6 +95,7 @@ def _check_playable(spec) -> None:
     if spec.setup not in rules.content.items("setups"):
         raise click.BadParameter(f"unknown setup {spec.setup!r}; the packs define "
                                  f"{', '.join(sorted(rules.content.items('setups')))}", param_hint="--setup")
+    return rules
 
 
 def run_with_progress(spec, workers, scheduler, label):
@@ -115,7 +117,7 @@ def run_with_progress(spec, workers, scheduler, label):
             raise SystemExit(1) from None
 
 
-def show_summary(summary: dict, spec, top: int) -> None:
+def show_summary(summary: dict, spec, top: int, names: dict[str, str] | None = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -149,6 +151,6 @@ def show_summary(summary: dict, spec, top: int) -> None:
             cards.add_column(column, justify=justify, no_wrap=column in ("card", "95% interval"))
         for card in summary["cards"][:top]:
             low, high = card["interval"]
-            cards.add_row(card["card"], card["side"], str(card["plays"]), str(card["games"]),
+            cards.add_row((names or {}).get(card["card"], card["card"]), card["side"], str(card["plays"]), str(card["games"]),
                           f"{card['win_share']:.1%}", f"{low:.1%} - {high:.1%}")
         console.print(cards)

@@ -222,6 +222,16 @@ def summary(results: Results) -> dict:
     }
 
 
+#: The content kinds that are cards: their plays are counted (``cards_played``) and named in summaries.
+CARD_KINDS = ("missions", "actions", "objectives", "tactics", "advanced-tactics")
+
+
+def card_names(catalog) -> dict[str, str]:
+    """Card id -> English name, for the summaries and reports (ids mean little to a reader; Parquet keeps ids)."""
+    return {ident: item.name.en for kind in CARD_KINDS if kind in catalog.counts()
+            for ident, item in catalog.items(kind).items() if getattr(item, "name", None) is not None}
+
+
 def write_parquet(results: Results, path: str) -> tuple[str, str]:
     """Write the records to ``path`` and the card plays beside it (``NAME.cards.parquet``), each file whole or not
     at all (``safefile.write_atomic``). Returns both paths."""
