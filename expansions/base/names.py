@@ -97,15 +97,32 @@ def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
 
 
 def _remember(game, message: tuple, args: dict) -> str:
+    cache = game.rules.cache
+    memo = cache.setdefault("base.texts", {})
+    made = cache.setdefault("base.made", {})
+    for value in args.values():
+        if type(value) is not str and type(value) is not int:  # a list, a dict, a Marker or Word: made each time
+            english = _made(game, message, args)
+            break
+    else:  # plain ids and numbers: the same label is asked for again and again (every option of every decision)
+        key = (message, *args.items())
+        english = made.get(key)
+        if english is None:
+            english = made[key] = _made(game, message, args)
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+        made.clear()
+    memo[english] = (message, args)
+    return english
+
+
+def _made(game, message: tuple, args: dict) -> str:
+    """The English of a message and its arguments (:func:`text`)."""
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
     english = template.format(**{k: _english(game, v) for k, v in args.items()})
     if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
         english = articles(english)
-    memo = game.rules.cache.setdefault("base.texts", {})
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
-    memo[english] = (message, args)
     return english
 
 
