@@ -98,14 +98,28 @@ def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
 
 def _remember(game, message: tuple, args: dict) -> str:
     cache = game.rules.cache
-    memo = cache.setdefault("base.texts", {})
-    made = cache.setdefault("base.made", {})
-    for value in args.values():
-        if type(value) is not str and type(value) is not int:  # a list, a dict, a Marker or Word: made each time
-            english = _made(game, message, args)
+    memos = cache.get("base.memos")
+    if memos is None:  # the English memo (content_text and localize read it too) and the texts made, by key
+        memos = cache["base.memos"] = (cache.setdefault("base.texts", {}), {})
+    memo, made = memos
+    key = [message]
+    for name, value in args.items():
+        kind = type(value)
+        if kind is str or kind is int:
+            key.append((name, value))
+        elif (kind is list or kind is tuple) and all(type(v) is str for v in value):
+            key.append((name, list, *value))  # a list or a tuple of ids: their English names joined
+        elif kind is dict and all(type(u) is str and type(n) is int for u, n in value.items()):
+            key.append((name, dict, *value.items()))  # units and how many
+        elif kind is Marker or kind is Word:
+            key.append((name, kind, str(value)))
+        else:  # anything else is made each time
+            key = None
             break
-    else:  # plain ids and numbers: the same label is asked for again and again (every option of every decision)
-        key = (message, *args.items())
+    if key is None:
+        english = _made(game, message, args)
+    else:  # the same label is asked for again and again (every option of every decision): made once per rules
+        key = tuple(key)
         english = made.get(key)
         if english is None:
             english = made[key] = _made(game, message, args)
