@@ -28,7 +28,8 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Iterable
 
 from . import rng
@@ -63,35 +64,42 @@ class UnforcedRoll(EngineError):
     """A die was rolled while ``state["forced_dice_only"]`` demands that every die be forced (a strict scenario)."""
 
 
-@dataclass(frozen=True)
-class Option:
-    """One legal answer: a stable id, a short label for people, and a JSON form for programs."""
+class Option(tuple):
+    """One legal answer: a stable id, a short label for people, and a JSON form for programs. Immutable.
 
-    id: str
-    label: str
-    _data: Any = field(repr=False)
-    decision: str
-    player: str
+    A tuple underneath (``id, label, data, decision, player``): every option of every decision becomes one
+    (``Game.pending``), and a tuple is made in one step where a frozen dataclass sets each field in turn. It still
+    compares only with Options and reads by name."""
+
+    __slots__ = ()
+
+    def __new__(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
+        return tuple.__new__(cls, (id, label, data, decision, player))
+
+    id = property(itemgetter(0), doc="The stable id an agent answers with.")
+    label = property(itemgetter(1), doc="A short text for people (English).")
+    decision = property(itemgetter(3), doc="The id of the decision it answers.")
+    player = property(itemgetter(4), doc="The player (or team role) it is offered to.")
 
     @property
     def data(self) -> Any:
         """The option's JSON form: a copy each time, so an agent that changes it changes nothing in the game (copied
         when asked for, not when the decision is built: most agents never look)."""
-        return _copied(self._data)
+        return _copied(self[2])
 
     def to_json(self) -> dict:
-        return {"id": self.id, "label": self.label, "data": self.data}
+        return {"id": self[0], "label": self[1], "data": self.data}
 
-    @classmethod
-    def _make(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
-        """The kernel's own constructor: an Option for every option of every decision (``Game.pending``). The frozen
-        dataclass's ``__init__`` sets each field through ``object.__setattr__``, twice as slow as filling the new
-        instance's ``__dict__``; the result is the same frozen Option."""
-        option = object.__new__(cls)
-        fields = option.__dict__
-        fields["id"], fields["label"], fields["_data"], fields["decision"], fields["player"] = (
-            id, label, data, decision, player)
-        return option
+    def __eq__(self, other: object) -> bool:
+        return tuple.__eq__(self, other) if type(other) is Option else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return tuple.__ne__(self, other) if type(other) is Option else NotImplemented
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"Option(id={self[0]!r}, label={self[1]!r}, decision={self[3]!r}, player={self[4]!r})"
 
 
 @dataclass(frozen=True)
@@ -246,11 +254,12 @@ class Game:
         state = self.state
         stack = state["stack"]
         steps = self.rules.steps
+        handlers = steps._handlers
         for _ in range(MAX_STEPS_PER_RUN):
             if state["pending"] or not stack or state["result"] is not None:
                 return
             frame = stack[-1]
-            steps[frame["step"]](self, frame)
+            (handlers.get(frame["step"]) or steps[frame["step"]])(self, frame)  # steps[...] names an unknown step
         raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
 
     def end(self, winner: str | None, reason: str) -> None:
@@ -286,13 +295,16 @@ class Game:
         depth = len(self.state["stack"]) - 1
         asked = self.state.setdefault("asked", {})
         pending = []
+        convert = self._option
         for n, (player, kind, options, prompt) in enumerate(asks):
-            opts = [self._option(o) for o in options]
+            # the usual form (a dict with a str id and a str label, or none) inline; anything else through _option
+            opts = [{"id": o["id"], "label": o.get("label", o["id"]), "data": o.get("data")}
+                    if type(o) is dict and type(o["id"]) is str and type(o.get("label", "")) is str else convert(o)
+                    for o in options]
             if not opts:
                 raise EngineError(f"{kind!r} for {player} offers no options")
-            ids = [o["id"] for o in opts]
-            if len(set(ids)) != len(ids):
-                raise EngineError(f"{kind!r} offers the same option id twice: {ids}")
+            if len({o["id"] for o in opts}) != len(opts):
+                raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
             asked[player] = asked.get(player, 0) + 1
             pending.append(
                 {
@@ -340,8 +352,8 @@ class Game:
 
     @staticmethod
     def _decision(d: dict) -> Decision:
-        did, player, make = d["id"], d["player"], Option._make
-        options = tuple([make(o["id"], o["label"], o["data"], did, player) for o in d["options"]])
+        did, player, new = d["id"], d["player"], tuple.__new__
+        options = tuple([new(Option, (o["id"], o["label"], o["data"], did, player)) for o in d["options"]])
         return Decision(did, player, d["kind"], d["prompt"], options)
 
     def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
@@ -353,7 +365,9 @@ class Game:
         was named (``player``, or the Option's own): whoever else calls must not learn another side's choices.
         """
         stale = None
-        if isinstance(choice, Option):
+        if type(choice) is str:  # an agent's usual answer
+            option_id = choice
+        elif isinstance(choice, Option):
             option_id, player, stale = choice.id, choice.player, choice.decision
         elif isinstance(choice, dict):
             option_id = str(choice.get("id"))
@@ -374,8 +388,10 @@ class Game:
         if stale is not None and stale != decision["id"]:
             raise IllegalChoice(f"that option belongs to decision {stale}, which is no longer open; answer the open "
                                 f"decision {decision['id']} with one of its own options")
-        chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
-        if chosen is None:
+        for chosen in decision["options"]:
+            if chosen["id"] == option_id:
+                break
+        else:
             offered = "; offered: " + ", ".join(o["id"] for o in decision["options"]) if player is not None else ""
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
