@@ -88,7 +88,7 @@ def text(game, template: str, /, **args: Any) -> str:
     by this function stays as it is. ``a``/``an`` are chosen for
     the name that follows. The template and the arguments are remembered, so :func:`localize` can show the same
     text in another language."""
-    return _remember(game, (template, None, None), args)
+    return _remember(game, template, args)
 
 
 def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
@@ -96,13 +96,34 @@ def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:
     return _remember(game, (singular, plural, n), {"n": n, **args})
 
 
-def _remember(game, message: tuple, args: dict) -> str:
-    cache = game.rules.cache
-    memos = cache.get("base.memos")
-    if memos is None:  # the English memo (content_text and localize read it too) and the texts made, by key
-        memos = cache["base.memos"] = (cache.setdefault("base.texts", {}), {})
-    memo, made = memos
-    key = [message]
+def _remember(game, message: str | tuple, args: dict) -> str:
+    """The English of a message (a template, or ``(singular, plural, n)``) and its arguments. The same label is asked
+    for again and again (every option of every decision): a text is made once per rules and kept under a key of
+    its message and arguments, with its entry in the English memo that :func:`localize` reads."""
+    try:
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = game.rules.cache["base.made"] = {}
+    for value in args.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            key = _key(message, args)
+            break
+    else:  # plain ids and numbers, the usual arguments
+        key = (message, *args.items())
+    english = made.get(key)
+    if english is None:
+        english = _made(game, message if type(message) is tuple else (message, None, None), args)
+        if key is not None:
+            made[key] = english
+    return english
+
+
+def _key(message: str | tuple, args: dict) -> tuple | None:
+    """What the English of a message depends on, when its arguments are not all plain ids and numbers: lists of ids,
+    unit counts, markers and words are told apart from plain ids by their type. None when an argument is something
+    else (the text is then made each time)."""
+    key: list = [message]
     for name, value in args.items():
         kind = type(value)
         if kind is str or kind is int:
@@ -113,30 +134,23 @@ def _remember(game, message: tuple, args: dict) -> str:
             key.append((name, dict, *value.items()))  # units and how many
         elif kind is Marker or kind is Word:
             key.append((name, kind, str(value)))
-        else:  # anything else is made each time
-            key = None
-            break
-    if key is None:
-        english = _made(game, message, args)
-    else:  # the same label is asked for again and again (every option of every decision): made once per rules
-        key = tuple(key)
-        english = made.get(key)
-        if english is None:
-            english = made[key] = _made(game, message, args)
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
-        made.clear()
-    memo[english] = (message, args)
-    return english
+        else:
+            return None
+    return tuple(key)
 
 
 def _made(game, message: tuple, args: dict) -> str:
-    """The English of a message and its arguments (:func:`text`)."""
+    """Make the English of ``message`` (singular, plural, n) and remember how, for :func:`localize`."""
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
     english = template.format(**{k: _english(game, v) for k, v in args.items()})
     if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
         english = articles(english)
+    memo = game.rules.cache.setdefault("base.texts", {})
+    if len(memo) > MEMO_LIMIT:  # a long-lived process playing many games starts afresh
+        memo.clear()
+        game.rules.cache.get("base.made", {}).clear()
+    memo[english] = (message, args)
     return english
 
 
