@@ -28,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Iterable
 
@@ -64,14 +63,34 @@ class UnforcedRoll(EngineError):
     """A die was rolled while ``state["forced_dice_only"]`` demands that every die be forced (a strict scenario)."""
 
 
-class Option(tuple):
-    """One legal answer: a stable id, a short label for people, and a JSON form for programs. Immutable.
-
-    A tuple underneath (``id, label, data, decision, player``): every option of every decision becomes one
-    (``Game.pending``), and a tuple is made in one step where a frozen dataclass sets each field in turn. It still
-    compares only with Options and reads by name."""
+class _Record(tuple):
+    """An immutable record read by name: a tuple underneath, made in one step where a frozen dataclass sets each
+    field in turn (the kernel makes one per decision and one per option of it). It compares only with records of
+    its own class; ``_fields`` name the items, ``_shown`` those its repr shows."""
 
     __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    _shown: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return tuple.__eq__(self, other) if type(other) is type(self) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return tuple.__ne__(self, other) if type(other) is type(self) else NotImplemented
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={self[self._fields.index(name)]!r}" for name in self._shown)
+        return f"{type(self).__name__}({shown})"
+
+
+class Option(_Record):
+    """One legal answer: a stable id, a short label for people, and a JSON form for programs. Immutable."""
+
+    __slots__ = ()
+    _fields = ("id", "label", "_data", "decision", "player")
+    _shown = ("id", "label", "decision", "player")
 
     def __new__(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
         return tuple.__new__(cls, (id, label, data, decision, player))
@@ -90,41 +109,35 @@ class Option(tuple):
     def to_json(self) -> dict:
         return {"id": self[0], "label": self[1], "data": self.data}
 
-    def __eq__(self, other: object) -> bool:
-        return tuple.__eq__(self, other) if type(other) is Option else NotImplemented
 
-    def __ne__(self, other: object) -> bool:
-        return tuple.__ne__(self, other) if type(other) is Option else NotImplemented
+class Decision(_Record):
+    """A choice a player (or team role) must make, with every legal option. Immutable."""
 
-    __hash__ = tuple.__hash__
+    __slots__ = ()
+    _fields = _shown = ("id", "player", "kind", "prompt", "options")
 
-    def __repr__(self) -> str:
-        return f"Option(id={self[0]!r}, label={self[1]!r}, decision={self[3]!r}, player={self[4]!r})"
+    def __new__(cls, id: str, player: str, kind: str, prompt: str, options: tuple[Option, ...]) -> "Decision":
+        return tuple.__new__(cls, (id, player, kind, prompt, options))
 
-
-@dataclass(frozen=True)
-class Decision:
-    """A choice a player (or team role) must make, with every legal option."""
-
-    id: str
-    player: str
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
+    id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``rebel.3``).")
+    player = property(itemgetter(1), doc="The player (or team role) who decides.")
+    kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
+    prompt = property(itemgetter(3), doc="The question, for people (English).")
+    options = property(itemgetter(4), doc="Every legal option, as :class:`Option` records.")
 
     def option(self, option_id: str) -> Option:
-        for option in self.options:
-            if option.id == option_id:
+        for option in self[4]:
+            if option[0] == option_id:
                 return option
         raise KeyError(option_id)
 
     def to_json(self) -> dict:
         return {
-            "id": self.id,
-            "player": self.player,
-            "kind": self.kind,
-            "prompt": self.prompt,
-            "options": [o.to_json() for o in self.options],
+            "id": self[0],
+            "player": self[1],
+            "kind": self[2],
+            "prompt": self[3],
+            "options": [o.to_json() for o in self[4]],
         }
 
 
@@ -375,7 +388,7 @@ class Game:
     def _decision(d: dict) -> Decision:
         did, player, new = d["id"], d["player"], tuple.__new__
         options = tuple([new(Option, (o["id"], o["label"], o["data"], did, player)) for o in d["options"]])
-        return Decision(did, player, d["kind"], d["prompt"], options)
+        return new(Decision, (did, player, d["kind"], d["prompt"], options))
 
     def apply(self, choice: Option | str | dict, player: str | None = None) -> None:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
