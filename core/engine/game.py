@@ -324,37 +324,29 @@ class Game:
         self._ask(list(asks), key, simultaneous=True)
 
     def _ask(self, asks: list, key: str, simultaneous: bool, visible_to: Iterable[str] | None = None) -> None:
-        if self.state["result"] is not None:
+        state = self.state
+        if state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
-        depth = len(self.state["stack"]) - 1
-        asked = self.state.setdefault("asked", {})
+        depth = len(state["stack"]) - 1
+        asked = state.setdefault("asked", {})
         pending = []
         convert = self._option
-        for n, (player, kind, options, prompt) in enumerate(asks):
+        for player, kind, options, prompt in asks:
             # the usual form (a dict with a str id and a str label, or none) inline; anything else through _option
-            opts = [{"id": o["id"], "label": o.get("label", o["id"]), "data": o.get("data")}
-                    if type(o) is dict and type(o["id"]) is str and type(o.get("label", "")) is str else convert(o)
-                    for o in options]
+            opts = [{"id": oid, "label": label, "data": o.get("data")}
+                    if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str
+                    else convert(o) for o in options]
             if not opts:
                 raise EngineError(f"{kind!r} for {player} offers no options")
             if len({o["id"] for o in opts}) != len(opts):
                 raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
-            asked[player] = asked.get(player, 0) + 1
-            pending.append(
-                {
-                    "id": f"{player}.{asked[player]}",
-                    "player": player,
-                    "kind": kind,
-                    "prompt": prompt,
-                    "options": opts,
-                    "frame": depth,
-                    "key": key,
-                    "simultaneous": simultaneous,
-                    "answer": None,
-                    **({"visible_to": sorted({player, *visible_to})} if visible_to is not None else {}),
-                }
-            )
-        self.state["pending"] = pending
+            number = asked[player] = asked.get(player, 0) + 1
+            decision = {"id": f"{player}.{number}", "player": player, "kind": kind, "prompt": prompt, "options": opts,
+                        "frame": depth, "key": key, "simultaneous": simultaneous, "answer": None}
+            if visible_to is not None:
+                decision["visible_to"] = sorted({player, *visible_to})
+            pending.append(decision)
+        state["pending"] = pending
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
