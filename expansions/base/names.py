@@ -17,7 +17,7 @@ reader's language is shown in English.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 from swrebellion.i18n import N_, gettext, language, ngettext, pgettext, using
 
@@ -89,6 +89,20 @@ def text(game, template: str, /, **args: Any) -> str:
     the name that follows. The template and the arguments are remembered, so :func:`localize` can show the same
     text in another language."""
     return _remember(game, template, args)
+
+
+def texts(game, template: str, name: str, values: Iterable[Any]) -> list[str]:
+    """``text(game, template, name=value)`` for each of ``values``: the labels of a long list of options (every
+    system one may activate), each read from the texts already made with one lookup."""
+    try:
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = game.rules.cache["base.made"] = {}
+    out = []
+    for value in values:  # the key text() files a text under, for an id or a number
+        english = made.get((template, (name, value))) if type(value) is str or type(value) is int else None
+        out.append(english if english is not None else _remember(game, template, {name: value}))
+    return out
 
 
 def ntext(game, singular: str, plural: str, n: int, /, **args: Any) -> str:

@@ -29,7 +29,7 @@ from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import discard, hand
-from ..names import label, text
+from ..names import label, text, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
 from ..rules.missions import (assign, assignable, completable, icons_of, meets, return_to_hand, second_leader_options,
@@ -101,11 +101,8 @@ def assignment_step(game, frame) -> None:
     if not options:
         pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every card in hand
-        options = [
-            {"id": f"assign:{c}", "label": text(game, N_("Assign {card}"), card=c)}
-            for c in sorted(set(hand(game, faction, "missions")))
-            if playable(game, c) and assignable(game, c, pool, icons)
-        ]
+        cards = [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c) and assignable(game, c, pool, icons)]
+        options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role)
         options.append({"id": "done", "label": N_("Done assigning")})
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
