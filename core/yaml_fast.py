@@ -42,6 +42,10 @@ _FLOW_TOKEN = re.compile(
     r"|((?:[^ \n\[\]{},:#'\"&*!|>%@`?\-]|-(?=[^ \n\[\]{},]))[^\[\]{},:#]*))"
 )
 _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
+#: Plain keys already seen to read as strings (not as numbers, booleans or null): the same few words key every
+#: item of a file. Bounded, so that a file of countless keys cannot grow it without end.
+_STRING_KEYS: set[str] = set()
+_MAX_STRING_KEYS = 10_000
 _MAX_KEY = 1000  # libyaml refuses implicit keys longer than 1024 characters
 #: A flow collection over more lines than this is left to libyaml: re-reading it line by line would cost the
 #: square of its length (content files write short ones: ``{en: Name}``, ``[a, b]``).
@@ -130,8 +134,9 @@ class _Reader:
             raise Unsupported
         self.count(1)
         result: dict[str, Any] = {}
+        lines, n = self.lines, self.n
+        here, s = self.next_content()
         while True:
-            here, s = self.next_content()
             if here != indent:
                 if here > indent:
                     raise Unsupported
@@ -139,16 +144,20 @@ class _Reader:
             match = _KEY.match(s)
             if match is None:
                 raise Unsupported
-            key = match.group(1)
+            key, rest = match.groups()
             if key[0] == '"' or key[0] == "'":
                 key = key[1:-1]
-            elif len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
-                raise Unsupported
+            elif key not in _STRING_KEYS:
+                if len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
+                    raise Unsupported
+                if len(_STRING_KEYS) < _MAX_STRING_KEYS:
+                    _STRING_KEYS.add(key)
             if key in result:
                 raise Unsupported
-            self.count(1)
-            rest = match.group(2)
-            self.i += 1
+            self.nodes -= 1
+            if self.nodes < 0:
+                raise Unsupported
+            i = self.i = self.i + 1
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
                 if below > indent:
@@ -158,8 +167,27 @@ class _Reader:
                 else:
                     self.count(1)
                     result[key] = None
+            elif i < n and rest[0] not in _PLAIN_BAD_START and not _is_dash(rest) and " #" not in rest:
+                # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
+                # mapping): what inline() and plain() would find, without asking about the next line twice.
+                line = lines[i]
+                t = line.lstrip(" ")
+                below = len(line) - len(t)
+                if t and t[0] != "#" and below <= indent:
+                    text = rest.rstrip(" ")
+                    if ": " in text or text[-1] == ":":
+                        raise Unsupported
+                    self.nodes -= 1
+                    if self.nodes < 0:
+                        raise Unsupported
+                    result[key] = resolve_plain(text)
+                    self._seen_at, self._seen = i, (below, t)
+                    here, s = below, t
+                    continue
+                result[key] = self.inline(rest, indent, depth)
             else:
                 result[key] = self.inline(rest, indent, depth)
+            here, s = self.next_content()
 
     def sequence(self, indent: int, depth: int) -> list:
         if depth > self.max_depth:
@@ -204,7 +232,9 @@ class _Reader:
         elif first in _PLAIN_BAD_START or _is_dash(rest):
             raise Unsupported
         else:
-            self.count(1)
+            self.nodes -= 1
+            if self.nodes < 0:
+                raise Unsupported
             value = self.plain(rest, indent)
         if self.next_content()[0] > indent:  # anything more indented left over: not ours to judge
             raise Unsupported
@@ -222,9 +252,14 @@ class _Reader:
         segments = [text]
         while i < n:
             line = lines[i]
-            s = line.strip(" ")
-            if s and (len(line) - len(line.lstrip(" ")) <= indent or s[0] == "#"):
+            s = line.lstrip(" ")
+            if s and (len(line) - len(s) <= indent or s[0] == "#"):
+                if len(segments) == 1 and s[0] != "#":  # the usual case: the next line is the next key or item,
+                    self.i = self._seen_at = i  # which next_content() is about to be asked for
+                    self._seen = (len(line) - len(s), s)
+                    return resolve_plain(text)
                 break
+            s = s.rstrip(" ")
             if s and (s[0] in _PLAIN_BAD_START or s[0] == "-" or ": " in s or " #" in s or s[-1] == ":"):
                 raise Unsupported
             segments.append(s)
