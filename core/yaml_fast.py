@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from .yaml_full import IntegerTooLarge, resolve_plain
+from .yaml_full import _NUMBER_START, _WORDS, IntegerTooLarge, resolve_plain
 
 
 class Unsupported(Exception):
@@ -42,8 +42,9 @@ _FLOW_TOKEN = re.compile(
     r"|((?:[^ \n\[\]{},:#'\"&*!|>%@`?\-]|-(?=[^ \n\[\]{},]))[^\[\]{},:#]*))"
 )
 _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
-#: Plain keys already seen to read as strings (not as numbers, booleans or null): the same few words key every
-#: item of a file. Bounded, so that a file of countless keys cannot grow it without end.
+#: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
+#: few words key every item of a file, and a line starting with one of them and a colon needs no regular
+#: expression. Bounded, so that a file of countless keys cannot grow it without end.
 _STRING_KEYS: set[str] = set()
 _MAX_STRING_KEYS = 10_000
 _MAX_KEY = 1000  # libyaml refuses implicit keys longer than 1024 characters
@@ -140,18 +141,28 @@ class _Reader:
             if here != indent:
                 if here > indent:
                     raise Unsupported
+                self._seen_at, self._seen = self.i, (here, s)  # the line next_content() is asked for next
                 return result
-            match = _KEY.match(s)
-            if match is None:
-                raise Unsupported
-            key, rest = match.groups()
-            if key[0] == '"' or key[0] == "'":
-                key = key[1:-1]
-            elif key not in _STRING_KEYS:
-                if len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
+            colon = s.find(":")
+            key = s[:colon]
+            if colon > 0 and key in _STRING_KEYS:  # a key seen before: what _KEY would match, found without it
+                rest = s[colon + 1:]
+                if rest:
+                    if rest[0] != " ":
+                        raise Unsupported
+                    rest = rest.lstrip(" ")
+            else:
+                match = _KEY.match(s)
+                if match is None:
                     raise Unsupported
-                if len(_STRING_KEYS) < _MAX_STRING_KEYS:
-                    _STRING_KEYS.add(key)
+                key, rest = match.groups()
+                if key[0] == '"' or key[0] == "'":
+                    key = key[1:-1]
+                else:
+                    if len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
+                        raise Unsupported
+                    if len(_STRING_KEYS) < _MAX_STRING_KEYS:
+                        _STRING_KEYS.add(key)
             if key in result:
                 raise Unsupported
             self.nodes -= 1
@@ -167,7 +178,7 @@ class _Reader:
                 else:
                     self.count(1)
                     result[key] = None
-            elif i < n and rest[0] not in _PLAIN_BAD_START and not _is_dash(rest) and " #" not in rest:
+            elif i < n and rest[0] not in _PLAIN_BAD_START and rest[:2] != "- " and rest != "-" and " #" not in rest:
                 # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
                 # mapping): what inline() and plain() would find, without asking about the next line twice.
                 line = lines[i]
@@ -180,9 +191,11 @@ class _Reader:
                     self.nodes -= 1
                     if self.nodes < 0:
                         raise Unsupported
-                    result[key] = resolve_plain(text)
-                    self._seen_at, self._seen = i, (below, t)
-                    here, s = below, t
+                    if text in _WORDS or text[0] in _NUMBER_START:
+                        result[key] = resolve_plain(text)
+                    else:  # a word: resolve_plain() would return it as it is
+                        result[key] = text
+                    here, s = below, t  # self.i is already there
                     continue
                 result[key] = self.inline(rest, indent, depth)
             else:
@@ -211,7 +224,7 @@ class _Reader:
                 # indented to where it starts.
                 column = indent + len(s) - len(rest)
                 lines[self.i] = " " * column + rest
-                self._seen_at = -1
+                self._seen_at, self._seen = self.i, (column, rest)  # what next_content() now reads there
                 result.append(self.node(column, depth))
             else:
                 self.i += 1
