@@ -26,6 +26,8 @@ from .schema import Validators
 from .sources import MAX_ITEMS, Source
 from .yaml_full import escape_token
 
+#: How many accepted effect steps a run remembers (:meth:`FileChecker._step_problems`).
+_MAX_ACCEPTED = 100_000
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
 _TYPE_NAMES = {
     "object": "a mapping",
@@ -168,6 +170,9 @@ class FileChecker:
         self.ops = ops
         self.kinds = kinds
         self.validators = Validators(ops, kinds)
+        #: (op parameter model, parameters as JSON) already accepted: cards repeat the same steps ({op: x} most
+        #: often), and each is checked once per run
+        self._accepted: set[tuple[type[BaseModel], str]] = set()
 
     # -- manifests -------------------------------------------------------------------------------------------
 
@@ -259,10 +264,15 @@ class FileChecker:
         if op not in self.ops:
             return [(f"{pointer}/op", f"unknown effect op {op!r}")]
         params = self.ops[op].params
-        try:
-            strict(params, {k: v for k, v in step.items() if k != "op"})
-        except ValidationError as exc:
-            return _pydantic_problems(exc, pointer)
+        given = {k: v for k, v in step.items() if k != "op"}
+        key = (params, json.dumps(given) if given else "{}")
+        if key not in self._accepted:
+            try:
+                strict(params, given)
+            except ValidationError as exc:
+                return _pydantic_problems(exc, pointer)
+            if len(self._accepted) < _MAX_ACCEPTED:
+                self._accepted.add(key)
         found: list[tuple[str, str]] = []
         for path in _nested_paths(params):
             for nested_pointer, steps in _values(step, path, pointer):
