@@ -399,18 +399,23 @@ class Game:
             option_id = str(choice.get("id"))
         else:
             option_id = str(choice)
-        open_ = [d for d in self.state["pending"] if d["answer"] is None]
-        if not open_:
-            raise IllegalChoice("no decision is pending" + (" (the game is over)" if self.over else ""))
-        if player is not None:
-            open_ = [d for d in open_ if d["player"] == player]
+        state = self.state
+        pending = state["pending"]
+        if len(pending) == 1 and pending[0]["answer"] is None and (player is None or pending[0]["player"] == player):
+            decision = pending[0]  # the usual case: one player deciding
+        else:
+            open_ = [d for d in pending if d["answer"] is None]
             if not open_:
-                raise IllegalChoice(f"{player} has no decision to make now")
-        elif len(open_) > 1:
-            raise IllegalChoice(
-                "several players are deciding at once (" + ", ".join(d["player"] for d in open_) + "); say which"
-            )
-        decision = open_[0]
+                raise IllegalChoice("no decision is pending" + (" (the game is over)" if self.over else ""))
+            if player is not None:
+                open_ = [d for d in open_ if d["player"] == player]
+                if not open_:
+                    raise IllegalChoice(f"{player} has no decision to make now")
+            elif len(open_) > 1:
+                raise IllegalChoice(
+                    "several players are deciding at once (" + ", ".join(d["player"] for d in open_) + "); say which"
+                )
+            decision = open_[0]
         if stale is not None and stale != decision["id"]:
             raise IllegalChoice(f"that option belongs to decision {stale}, which is no longer open; answer the open "
                                 f"decision {decision['id']} with one of its own options")
@@ -422,13 +427,14 @@ class Game:
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
-        self.state["choices"].append([decision["player"], option_id])
-        self.state["answered_alone"] = []
+        state["choices"].append([decision["player"], option_id])
+        if state.get("answered_alone") != []:  # kept until the next answer
+            state["answered_alone"] = []
         if decision["simultaneous"]:
             decision["answer"] = secret(chosen, decision["player"])
-            if any(d["answer"] is None for d in self.state["pending"]):
+            if any(d["answer"] is None for d in state["pending"]):
                 return
-            answers = {d["player"]: peek(d["answer"]) for d in self.state["pending"]}
+            answers = {d["player"]: peek(d["answer"]) for d in state["pending"]}
             self._deliver(decision, answers)
             self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answers.items()})
         else:
