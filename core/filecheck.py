@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 #: ``Unset`` (true only of an error built by hand), and this module reads them freely.
 SchemaError = Any
 
+
+#: How many accepted effect steps a run remembers (:meth:`FileChecker._step_problems`).
+_MAX_ACCEPTED = 100_000
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
 _TYPE_NAMES = {
     "object": "a mapping",
@@ -99,6 +102,9 @@ class FileChecker:
         self.ops = ops
         self.kinds = kinds
         self.validators = Validators(ops, kinds)
+        #: (op parameter model, parameters as JSON) already accepted: cards repeat the same steps ({op: x} most
+        #: often), and each is checked once per run
+        self._accepted: set[tuple[type[BaseModel], str]] = set()
 
     # -- manifests -------------------------------------------------------------------------------------------
 
@@ -211,12 +217,17 @@ class FileChecker:
         current = self.ops[op].params if op in self.ops else None
         params = current if current is not None else deprecated.params  # type: ignore[union-attr]  # one is set
         body = {k: v for k, v in step.items() if k != "op"}
-        try:
-            strict(params, body)
-        except ValidationError as exc:
-            if current is None or deprecated is None or not _accepts(deprecated.params, body):
-                return _pydantic_problems(exc, pointer)
-            params = deprecated.params  # an old form of a current op
+        key = (params, json.dumps(body, default=repr) if body else "{}")  # repr: a YAML date is no JSON value
+        if key not in self._accepted:
+            try:
+                strict(params, body)
+            except ValidationError as exc:
+                if current is None or deprecated is None or not _accepts(deprecated.params, body):
+                    return _pydantic_problems(exc, pointer)
+                params = deprecated.params  # an old form of a current op
+            else:
+                if len(self._accepted) < _MAX_ACCEPTED:
+                    self._accepted.add(key)
         if deprecated is not None and params is deprecated.params:
             old.append(OldStep(pointer, deprecated))
         found: list[tuple[str, str]] = []

@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from .yaml_full import IntegerTooLarge, resolve_plain
+from .yaml_full import _NUMBER_START, _WORDS, IntegerTooLarge, resolve_plain
 
 
 class Unsupported(Exception):
@@ -29,8 +29,10 @@ class _Unclosed(Unsupported):
     """A flow collection that may go on on the next line."""
 
 
-# Characters that YAML forbids or reads as line breaks, which the line splitter below would not see as such.
-_AWKWARD = re.compile("[\t\r\x85\u2028\u2029\ufeff]|[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters that YAML forbids or reads as line breaks, which the line splitter below would not see as such (tab,
+# CR, NEL, the Unicode line and paragraph separators, a BOM inside the text, and whatever YAML does not print): one
+# class of the characters allowed, so that the whole text is scanned in one pass of a character set.
+_AWKWARD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
 _KEY = re.compile(r"""([A-Za-z0-9_$][A-Za-z0-9_$.\-/]*|"[^"\\]*"|'[^']*'):(?: +(.*))?$""")
 _SINGLE_END = re.compile(r"((?:[^']|'')*)'(?!')(.*)$")
 _DOUBLE_END = re.compile(r'((?:[^"\\]|\\.)*)"(.*)$')
@@ -42,6 +44,11 @@ _FLOW_TOKEN = re.compile(
     r"|((?:[^ \n\[\]{},:#'\"&*!|>%@`?\-]|-(?=[^ \n\[\]{},]))[^\[\]{},:#]*))"
 )
 _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
+#: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
+#: few words key every item of a file, and a line starting with one of them and a colon needs no regular
+#: expression. Bounded, so that a file of countless keys cannot grow it without end.
+_STRING_KEYS: set[str] = set()
+_MAX_STRING_KEYS = 10_000
 _MAX_KEY = 1000  # libyaml refuses implicit keys longer than 1024 characters
 #: A flow collection over more lines than this is left to libyaml: re-reading it line by line would cost the
 #: square of its length (content files write short ones: ``{en: Name}``, ``[a, b]``).
@@ -131,25 +138,40 @@ class _Reader:
             raise Unsupported
         self.count(1)
         result: dict[str, Any] = {}
+        lines, n = self.lines, self.n
+        here, s = self.next_content()
         while True:
-            here, s = self.next_content()
             if here != indent:
                 if here > indent:
                     raise Unsupported
+                self._seen_at, self._seen = self.i, (here, s)  # the line next_content() is asked for next
                 return result
-            match = _KEY.match(s)
-            if match is None:
-                raise Unsupported
-            key = match.group(1)
-            if key[0] == '"' or key[0] == "'":
-                key = key[1:-1]
-            elif len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
-                raise Unsupported
+            colon = s.find(":")
+            key = s[:colon]
+            if colon > 0 and key in _STRING_KEYS:  # a key seen before: what _KEY would match, found without it
+                rest = s[colon + 1:]
+                if rest:
+                    if rest[0] != " ":
+                        raise Unsupported
+                    rest = rest.lstrip(" ")
+            else:
+                match = _KEY.match(s)
+                if match is None:
+                    raise Unsupported
+                key, rest = match.groups()
+                if key[0] == '"' or key[0] == "'":
+                    key = key[1:-1]
+                else:
+                    if len(key) > _MAX_KEY or type(resolve_plain(key)) is not str:
+                        raise Unsupported
+                    if len(_STRING_KEYS) < _MAX_STRING_KEYS:
+                        _STRING_KEYS.add(key)
             if key in result:
                 raise Unsupported
-            self.count(1)
-            rest = match.group(2)
-            self.i += 1
+            self.nodes -= 1
+            if self.nodes < 0:
+                raise Unsupported
+            i = self.i = self.i + 1
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
                 if below > indent:
@@ -159,8 +181,29 @@ class _Reader:
                 else:
                     self.count(1)
                     result[key] = None
+            elif i < n and rest[0] not in _PLAIN_BAD_START and rest[:2] != "- " and rest != "-" and " #" not in rest:
+                # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
+                # mapping): what inline() and plain() would find, without asking about the next line twice.
+                line = lines[i]
+                t = line.lstrip(" ")
+                below = len(line) - len(t)
+                if t and t[0] != "#" and below <= indent:
+                    text = rest.rstrip(" ")
+                    if ": " in text or text[-1] == ":":
+                        raise Unsupported
+                    self.nodes -= 1
+                    if self.nodes < 0:
+                        raise Unsupported
+                    if text in _WORDS or text[0] in _NUMBER_START:
+                        result[key] = resolve_plain(text)
+                    else:  # a word: resolve_plain() would return it as it is
+                        result[key] = text
+                    here, s = below, t  # self.i is already there
+                    continue
+                result[key] = self.inline(rest, indent, depth)
             else:
                 result[key] = self.inline(rest, indent, depth)
+            here, s = self.next_content()
 
     def sequence(self, indent: int, depth: int) -> list[Any]:
         if depth > self.max_depth:
@@ -184,7 +227,7 @@ class _Reader:
                 # indented to where it starts.
                 column = indent + len(s) - len(rest)
                 lines[self.i] = " " * column + rest
-                self._seen_at = -1
+                self._seen_at, self._seen = self.i, (column, rest)  # what next_content() now reads there
                 result.append(self.node(column, depth))
             else:
                 self.i += 1
@@ -205,7 +248,9 @@ class _Reader:
         elif first in _PLAIN_BAD_START or _is_dash(rest):
             raise Unsupported
         else:
-            self.count(1)
+            self.nodes -= 1
+            if self.nodes < 0:
+                raise Unsupported
             value = self.plain(rest, indent)
         if self.next_content()[0] > indent:  # anything more indented left over: not ours to judge
             raise Unsupported
@@ -223,9 +268,14 @@ class _Reader:
         segments = [text]
         while i < n:
             line = lines[i]
-            s = line.strip(" ")
-            if s and (len(line) - len(line.lstrip(" ")) <= indent or s[0] == "#"):
+            s = line.lstrip(" ")
+            if s and (len(line) - len(s) <= indent or s[0] == "#"):
+                if len(segments) == 1 and s[0] != "#":  # the usual case: the next line is the next key or item,
+                    self.i = self._seen_at = i  # which next_content() is about to be asked for
+                    self._seen = (len(line) - len(s), s)
+                    return resolve_plain(text)
                 break
+            s = s.rstrip(" ")
             if s and (s[0] in _PLAIN_BAD_START or s[0] == "-" or ": " in s or " #" in s or s[-1] == ":"):
                 raise Unsupported
             segments.append(s)

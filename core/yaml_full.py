@@ -66,7 +66,6 @@ _WORDS: dict[str, Any] = {
     "": None, "~": None, "null": None, "Null": None, "NULL": None,
     "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
 }
-_INT = re.compile(r"[-+]?[0-9]+")
 _OCT = re.compile(r"0o[0-7]+")
 _HEX = re.compile(r"0x[0-9a-fA-F]+")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
@@ -107,7 +106,8 @@ def resolve_plain(text: str) -> Any:
     if text in _WORDS:
         return _WORDS[text]
     if text[0] in _NUMBER_START:
-        if _INT.fullmatch(text):
+        digits = text[1:] if text[0] in "+-" else text
+        if digits.isdigit() and digits.isascii():  # [-+]?[0-9]+, tested without a regular expression
             return checked_int(text)
         if _OCT.fullmatch(text):
             return checked_int(text[2:], 8)

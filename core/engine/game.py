@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import rng
@@ -66,60 +66,81 @@ class UnforcedRoll(EngineError):
     """A die was rolled while ``state["forced_dice_only"]`` demands that every die be forced (a strict scenario)."""
 
 
-@dataclass(frozen=True)
-class Option:
-    """One legal answer: a stable id, a short label for people, and a JSON form for programs."""
+class _Record(tuple):
+    """An immutable record read by name: a tuple underneath, made in one step where a frozen dataclass sets each
+    field in turn (the kernel makes one per decision and one per option of it). It compares only with records of
+    its own class; ``_fields`` name the items, ``_shown`` those its repr shows."""
 
-    id: str
-    label: str
-    _data: Any = field(repr=False)
-    decision: str
-    player: str
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    _shown: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return tuple.__eq__(self, other) if type(other) is type(self) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return tuple.__ne__(self, other) if type(other) is type(self) else NotImplemented
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={self[self._fields.index(name)]!r}" for name in self._shown)
+        return f"{type(self).__name__}({shown})"
+
+
+class Option(_Record):
+    """One legal answer: a stable id, a short label for people, and a JSON form for programs. Immutable."""
+
+    __slots__ = ()
+    _fields = ("id", "label", "_data", "decision", "player")
+    _shown = ("id", "label", "decision", "player")
+
+    def __new__(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
+        return tuple.__new__(cls, (id, label, data, decision, player))
+
+    id = property(itemgetter(0), doc="The stable id an agent answers with.")
+    label = property(itemgetter(1), doc="A short text for people (English).")
+    decision = property(itemgetter(3), doc="The id of the decision it answers.")
+    player = property(itemgetter(4), doc="The player (or team role) it is offered to.")
 
     @property
     def data(self) -> Any:
         """The option's JSON form: a copy each time, so an agent that changes it changes nothing in the game (copied
         when asked for, not when the decision is built: most agents never look)."""
-        return _copied(self._data)
+        return _copied(self[2])
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "data": self.data}
-
-    @classmethod
-    def _make(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
-        """The kernel's own constructor: an Option for every option of every decision (``Game.pending``). The frozen
-        dataclass's ``__init__`` sets each field through ``object.__setattr__``, twice as slow as filling the new
-        instance's ``__dict__``; the result is the same frozen Option."""
-        option = object.__new__(cls)
-        fields = option.__dict__
-        fields["id"], fields["label"], fields["_data"], fields["decision"], fields["player"] = (
-            id, label, data, decision, player)
-        return option
+        return {"id": self[0], "label": self[1], "data": self.data}
 
 
-@dataclass(frozen=True)
-class Decision:
-    """A choice a player (or team role) must make, with every legal option."""
+class Decision(_Record):
+    """A choice a player (or team role) must make, with every legal option. Immutable."""
 
-    id: str
-    player: str
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
+    __slots__ = ()
+    _fields = _shown = ("id", "player", "kind", "prompt", "options")
+
+    def __new__(cls, id: str, player: str, kind: str, prompt: str, options: tuple[Option, ...]) -> "Decision":
+        return tuple.__new__(cls, (id, player, kind, prompt, options))
+
+    id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``rebel.3``).")
+    player = property(itemgetter(1), doc="The player (or team role) who decides.")
+    kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
+    prompt = property(itemgetter(3), doc="The question, for people (English).")
+    options = property(itemgetter(4), doc="Every legal option, as :class:`Option` records.")
 
     def option(self, option_id: str) -> Option:
-        for option in self.options:
-            if option.id == option_id:
+        for option in self[4]:
+            if option[0] == option_id:
                 return option
         raise KeyError(option_id)
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "player": self.player,
-            "kind": self.kind,
-            "prompt": self.prompt,
-            "options": [o.to_json() for o in self.options],
+            "id": self[0],
+            "player": self[1],
+            "kind": self[2],
+            "prompt": self[3],
+            "options": [o.to_json() for o in self[4]],
         }
 
 
@@ -165,6 +186,27 @@ class Rules:
         """Call a hook through pluggy's relay (dependency order; ``tryfirst``/``trylast`` honoured)."""
         results: list[Any] = getattr(self.active.pm.hook, hook)(**kwargs)
         return results
+
+
+def _listeners(caller) -> Any:
+    """A caller for ``on_event``, which runs after every logged event: the implementations pluggy lists, called
+    directly in pluggy's order (the last listed first) with the arguments each takes, when none is a hook wrapper nor
+    takes optional arguments; otherwise pluggy's own caller. None when no plugin implements it. (pluggy's call
+    machinery costs more than most listeners: it was a tenth of a Rise of the Empire game.)"""
+    impls = caller.get_hookimpls()
+    if not impls:
+        return None
+    if any(impl.hookwrapper or impl.wrapper or impl.kwargnames for impl in impls):
+        return caller
+    calls = [(impl.function, impl.argnames) for impl in reversed(impls)]
+    if len(calls) == 1 and calls[0][1] == ("game", "event"):
+        return calls[0][0]  # one listener taking both arguments: itself
+
+    def call(**kwargs: Any) -> None:
+        for function, argnames in calls:
+            function(*[kwargs[name] for name in argnames])
+
+    return call
 
 
 #: The state's append-only parts, shared by copies (``sharedlog.py``).
@@ -251,11 +293,12 @@ class Game:
         state = self.state
         stack = state["stack"]
         steps = self.rules.steps
+        handlers = steps._handlers
         for _ in range(MAX_STEPS_PER_RUN):
             if state["pending"] or not stack or state["result"] is not None:
                 return
             frame = stack[-1]
-            steps[frame["step"]](self, frame)
+            (handlers.get(frame["step"]) or steps[frame["step"]])(self, frame)  # steps[...] names an unknown step
         raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
 
     def end(self, winner: str | None, reason: str) -> None:
@@ -287,34 +330,29 @@ class Game:
 
     def _ask(self, asks: list[tuple[str, str, Iterable[Any], str]], key: str, simultaneous: bool,
              visible_to: Iterable[str] | None = None) -> None:
-        if self.state["result"] is not None:
+        state = self.state
+        if state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
-        depth = len(self.state["stack"]) - 1
-        asked = self.state.setdefault("asked", {})
+        depth = len(state["stack"]) - 1
+        asked = state.setdefault("asked", {})
         pending = []
-        for n, (player, kind, options, prompt) in enumerate(asks):
-            opts = [self._option(o) for o in options]
+        convert = self._option
+        for player, kind, options, prompt in asks:
+            # the usual form (a dict with a str id and a str label, or none) inline; anything else through _option
+            opts = [{"id": oid, "label": label, "data": o.get("data")}
+                    if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str
+                    else convert(o) for o in options]
             if not opts:
                 raise EngineError(f"{kind!r} for {player} offers no options")
-            ids = [o["id"] for o in opts]
-            if len(set(ids)) != len(ids):
-                raise EngineError(f"{kind!r} offers the same option id twice: {ids}")
-            asked[player] = asked.get(player, 0) + 1
-            pending.append(
-                {
-                    "id": f"{player}.{asked[player]}",
-                    "player": player,
-                    "kind": kind,
-                    "prompt": prompt,
-                    "options": opts,
-                    "frame": depth,
-                    "key": key,
-                    "simultaneous": simultaneous,
-                    "answer": None,
-                    **({"visible_to": sorted({player, *visible_to})} if visible_to is not None else {}),
-                }
-            )
-        self.state["pending"] = pending
+            if len({o["id"] for o in opts}) != len(opts):
+                raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
+            number = asked[player] = asked.get(player, 0) + 1
+            decision = {"id": f"{player}.{number}", "player": player, "kind": kind, "prompt": prompt, "options": opts,
+                        "frame": depth, "key": key, "simultaneous": simultaneous, "answer": None}
+            if visible_to is not None:
+                decision["visible_to"] = sorted({player, *visible_to})
+            pending.append(decision)
+        state["pending"] = pending
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
@@ -346,9 +384,9 @@ class Game:
 
     @staticmethod
     def _decision(d: dict[str, Any]) -> Decision:
-        did, player, make = d["id"], d["player"], Option._make
-        options = tuple([make(o["id"], o["label"], o["data"], did, player) for o in d["options"]])
-        return Decision(did, player, d["kind"], d["prompt"], options)
+        did, player, new = d["id"], d["player"], tuple.__new__
+        options = tuple([new(Option, (o["id"], o["label"], o["data"], did, player)) for o in d["options"]])
+        return new(Decision, (did, player, d["kind"], d["prompt"], options))
 
     def apply(self, choice: Option | str | dict[str, Any], player: str | None = None) -> None:
         """Answer an open decision with one of its options (an :class:`Option`, an option id, or its JSON form).
@@ -359,40 +397,50 @@ class Game:
         was named (``player``, or the Option's own): whoever else calls must not learn another side's choices.
         """
         stale = None
-        if isinstance(choice, Option):
+        if type(choice) is str:  # an agent's usual answer
+            option_id = choice
+        elif isinstance(choice, Option):
             option_id, player, stale = choice.id, choice.player, choice.decision
         elif isinstance(choice, dict):
             option_id = str(choice.get("id"))
         else:
             option_id = str(choice)
-        open_ = [d for d in self.state["pending"] if d["answer"] is None]
-        if not open_:
-            raise IllegalChoice("no decision is pending" + (" (the game is over)" if self.over else ""))
-        if player is not None:
-            open_ = [d for d in open_ if d["player"] == player]
+        state = self.state
+        pending = state["pending"]
+        if len(pending) == 1 and pending[0]["answer"] is None and (player is None or pending[0]["player"] == player):
+            decision = pending[0]  # the usual case: one player deciding
+        else:
+            open_ = [d for d in pending if d["answer"] is None]
             if not open_:
-                raise IllegalChoice(f"{player} has no decision to make now")
-        elif len(open_) > 1:
-            raise IllegalChoice(
-                "several players are deciding at once (" + ", ".join(d["player"] for d in open_) + "); say which"
-            )
-        decision = open_[0]
+                raise IllegalChoice("no decision is pending" + (" (the game is over)" if self.over else ""))
+            if player is not None:
+                open_ = [d for d in open_ if d["player"] == player]
+                if not open_:
+                    raise IllegalChoice(f"{player} has no decision to make now")
+            elif len(open_) > 1:
+                raise IllegalChoice(
+                    "several players are deciding at once (" + ", ".join(d["player"] for d in open_) + "); say which"
+                )
+            decision = open_[0]
         if stale is not None and stale != decision["id"]:
             raise IllegalChoice(f"that option belongs to decision {stale}, which is no longer open; answer the open "
                                 f"decision {decision['id']} with one of its own options")
-        chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
-        if chosen is None:
+        for chosen in decision["options"]:
+            if chosen["id"] == option_id:
+                break
+        else:
             offered = "; offered: " + ", ".join(o["id"] for o in decision["options"]) if player is not None else ""
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
-        self.state["choices"].append([decision["player"], option_id])
-        self.state["answered_alone"] = []
+        state["choices"].append([decision["player"], option_id])
+        if state.get("answered_alone") != []:  # kept until the next answer
+            state["answered_alone"] = []
         if decision["simultaneous"]:
             decision["answer"] = secret(chosen, decision["player"])
-            if any(d["answer"] is None for d in self.state["pending"]):
+            if any(d["answer"] is None for d in state["pending"]):
                 return
-            answers = {d["player"]: peek(d["answer"]) for d in self.state["pending"]}
+            answers = {d["player"]: peek(d["answer"]) for d in state["pending"]}
             self._deliver(decision, answers)
             self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answers.items()})
         else:
@@ -418,8 +466,9 @@ class Game:
             if type(value) not in _SCALARS:
                 event[key] = _copied(value)
         self.state["log"].append(event)
-        if self.rules._on_event is not None:
-            self.rules._on_event(game=self, event=event)
+        on_event = self.rules._on_event
+        if on_event is not None:
+            on_event(game=self, event=event)
         return event
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:

@@ -24,15 +24,22 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+SPAN = 1 << 64
+
+
 def below(state: int, n: int) -> tuple[int, int]:
-    """Return (new_state, uniform integer in [0, n)) without modulo bias."""
+    """Return (new_state, uniform integer in [0, n)) without modulo bias. (``next_u64`` written out: every die,
+    shuffle and random agent's choice comes through here.)"""
     if n <= 0:
         raise ValueError("below() needs n >= 1")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = SPAN - SPAN % n
     while True:
-        state, value = next_u64(state)
-        if value < limit:
-            return state, value % n
+        state = (state + GAMMA) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
 
 
 def seed_state(seed: int) -> int:

@@ -209,12 +209,14 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
     (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked thousands of
     times a game (pools, pinning, tactics), so the tests of those two functions are made inline here."""
-    out = [lid for lid, info in game.state["data"]["leaders"].items() if info["at"] == location]
-    if out and (faction is not None or captured is not None):
-        leaders, types = game.state["data"]["leaders"], tables(game).leaders
-        out = [lid for lid in out
-               if (faction is None or ("empire" if leaders[lid]["ring"] == LURE else types[lid].faction) == faction)
-               and (captured is None or (leaders[lid]["ring"] in CAPTURED) == captured)]
+    leaders = game.state["data"]["leaders"]
+    if faction is None and captured is None:
+        out = [lid for lid, info in leaders.items() if info["at"] == location]
+    else:
+        types = tables(game).leaders
+        out = [lid for lid, info in leaders.items() if info["at"] == location
+               and (faction is None or ("empire" if info["ring"] == LURE else types[lid].faction) == faction)
+               and (captured is None or (info["ring"] in CAPTURED) == captured)]
     out.sort()
     return out
 
@@ -274,30 +276,34 @@ def system(game: Game, system_id: str) -> SystemState:
     return game.state["data"]["systems"][system_id]
 
 
+# The system tests below read the state directly rather than through system(): conditions ask them of every
+# system, many times a decision.
+
+
 def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
-    return tables(game).systems[system_id].populous and not system(game, system_id)["destroyed"]
+    return tables(game).systems[system_id].populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_remote(game: Game, system_id: str) -> bool:
-    return not tables(game).systems[system_id].populous and not system(game, system_id)["destroyed"]
+    return not tables(game).systems[system_id].populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_imperial(game: Game, system_id: str) -> bool:
     """Imperial loyalty or a subjugation marker (RS-SYS-01, RB-SUB-02)."""
-    s = system(game, system_id)
+    s = game.state["data"]["systems"][system_id]
     return s["loyalty"] == "empire" or s["subjugated"]
 
 
 def is_rebel(game: Game, system_id: str) -> bool:
     """Rebel loyalty and no subjugation marker (RS-SYS-02, RB-SYS-07)."""
-    s = system(game, system_id)
+    s = game.state["data"]["systems"][system_id]
     return s["loyalty"] == "rebel" and not s["subjugated"]
 
 
 def is_neutral(game: Game, system_id: str) -> bool:
     """No loyalty marker; a subjugated system without one is still neutral (RULINGS C-04, RS-SYS-03)."""
-    return system(game, system_id)["loyalty"] is None
+    return game.state["data"]["systems"][system_id]["loyalty"] is None
 
 
 def can_hold_loyalty(game, system_id: str) -> bool:

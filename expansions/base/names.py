@@ -17,7 +17,7 @@ reader's language is shown in English.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from swrebellion.i18n import N_, gettext, language, ngettext, pgettext, using
 
@@ -92,7 +92,21 @@ def text(game: Game, template: str, /, **args: Any) -> str:
     by this function stays as it is. ``a``/``an`` are chosen for
     the name that follows. The template and the arguments are remembered, so :func:`localize` can show the same
     text in another language."""
-    return _remember(game, (template, None, None), args)
+    return _remember(game, template, args)
+
+
+def texts(game, template: str, name: str, values: Iterable[Any]) -> list[str]:
+    """``text(game, template, name=value)`` for each of ``values``: the labels of a long list of options (every
+    system one may activate), each read from the texts already made with one lookup."""
+    try:
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = game.rules.cache["base.made"] = {}
+    out = []
+    for value in values:  # the key text() files a text under, for an id or a number
+        english = made.get((template, (name, value))) if type(value) is str or type(value) is int else None
+        out.append(english if english is not None else _remember(game, template, {name: value}))
+    return out
 
 
 def ntext(game: Game, singular: str, plural: str, n: int, /, **args: Any) -> str:
@@ -100,15 +114,60 @@ def ntext(game: Game, singular: str, plural: str, n: int, /, **args: Any) -> str
     return _remember(game, (singular, plural, n), {"n": n, **args})
 
 
-def _remember(game, message: tuple, args: dict) -> str:
+def _remember(game, message: str | tuple, args: dict) -> str:
+    """The English of a message (a template, or ``(singular, plural, n)``) and its arguments. The same label is asked
+    for again and again (every option of every decision): a text is made once per rules and kept under a key of
+    its message and arguments, with its entry in the English memo that :func:`localize` reads."""
+    try:
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = game.rules.cache["base.made"] = {}
+    for value in args.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            key = _key(message, args)
+            break
+    else:  # plain ids and numbers, the usual arguments
+        key = (message, *args.items())
+    english = made.get(key)
+    if english is None:
+        english = _made(game, message if type(message) is tuple else (message, None, None), args)
+        if key is not None:
+            made[key] = english
+    return english
+
+
+def _key(message: str | tuple, args: dict) -> tuple | None:
+    """What the English of a message depends on, when its arguments are not all plain ids and numbers: lists of ids,
+    unit counts, markers and words are told apart from plain ids by their type. None when an argument is something
+    else (the text is then made each time)."""
+    key: list = [message]
+    for name, value in args.items():
+        kind = type(value)
+        if kind is str or kind is int:
+            key.append((name, value))
+        elif (kind is list or kind is tuple) and all(type(v) is str for v in value):
+            key.append((name, list, *value))  # a list or a tuple of ids: their English names joined
+        elif kind is dict and all(type(u) is str and type(n) is int for u, n in value.items()):
+            key.append((name, dict, *value.items()))  # units and how many
+        elif kind is Marker or kind is Word:
+            key.append((name, kind, str(value)))
+        else:
+            return None
+    return tuple(key)
+
+
+def _made(game, message: tuple, args: dict) -> str:
+    """Make the English of ``message`` (singular, plural, n) and remember how, for :func:`localize`."""
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
     english = template.format(**{k: _english(game, v) for k, v in args.items()})
     if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
         english = articles(english)
     memo = game.rules.cache.setdefault("base.texts", {})
-    if len(memo) > MEMO_LIMIT:
+    if len(memo) > MEMO_LIMIT:  # a long-lived process playing many games starts afresh
         memo.clear()
+        game.rules.cache.get("base.made", {}).clear()
     memo[english] = (message, args)
     return english
 

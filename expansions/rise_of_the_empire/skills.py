@@ -20,12 +20,20 @@ RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
 
 
 def secondary(game, lid: str) -> dict[str, int]:
-    """The leader's small icons: his own plus his ring's."""
-    own = dict(base_tables(game).leaders[lid].secondary_skills or {})
-    ring = game.state["data"]["leaders"].get(lid, {}).get("ring")
-    for skill, n in RING_SKILLS.get(ring, {}).items():
-        own[skill] = own.get(skill, 0) + n
-    return own
+    """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
+    it is the leader's own table, asked for every leader at every assignment)."""
+    own = base_tables(game).leaders[lid].secondary_skills or _NONE
+    info = game.state["data"]["leaders"].get(lid)
+    extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
+    if extra is None:
+        return own
+    merged = dict(own)
+    for skill, n in extra.items():
+        merged[skill] = merged.get(skill, 0) + n
+    return merged
+
+
+_NONE: dict[str, int] = {}
 
 
 def requirement_icons(game, value, context):

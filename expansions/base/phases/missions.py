@@ -29,7 +29,7 @@ from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import discard, hand
-from ..names import label, text
+from ..names import label, text, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
 from ..rules.missions import (assign, assignable, completable, icons_of, meets, return_to_hand, second_leader_options,
@@ -54,8 +54,8 @@ def assignment_step(game, frame) -> None:
     gained, Rebel first; nothing happens between setup or recruiting and this point), then the Rebel assigns, then
     the Empire; in team play each side's Admiral and then its General, each with his own leaders (RS-ASG-09). Each choice is a card (or an Assignment action card, or done), then its first leader, then maybe a
     second. A single possible answer is taken without asking."""
-    order = [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
     if "faction" not in frame:
+        order = _assignment_order(game)
         frame.update(seat=0, faction=order[0][0], role=order[0][1], stage="card")
         for faction in reversed(FACTIONS):
             game.push("base.immediate-actions", faction=faction)
@@ -69,12 +69,12 @@ def assignment_step(game, frame) -> None:
         fight_after(game, frame.pop("ctx"), faction)
         return
     player = board.decider(game, faction, role or "general")
-    pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     choice = frame.pop("choice", None)
     options: list[dict] = []
     if choice is not None and frame["stage"] == "card":
         kind, _, card = choice["id"].partition(":")
         if kind == "done":  # RS-ASG-09: in team play the Admiral, then the General, each with his own leaders
+            order = _assignment_order(game)
             if frame["seat"] == len(order) - 1:
                 frame["stage"] = "end"
             else:
@@ -85,6 +85,7 @@ def assignment_step(game, frame) -> None:
             actions.play_assignment_card(game, faction, choice["data"])
             return
         frame.update(card=card, stage="first")
+        pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every pair tried
         options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool, icons)]
         prompt = text(game, N_("First leader for {card}"), card=card)
@@ -97,14 +98,11 @@ def assignment_step(game, frame) -> None:
         frame["stage"] = "card"
         hand(game, faction, "missions").remove(card)
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
-        pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     if not options:
+        pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every card in hand
-        options = [
-            {"id": f"assign:{c}", "label": text(game, N_("Assign {card}"), card=c)}
-            for c in sorted(set(hand(game, faction, "missions")))
-            if playable(game, c) and assignable(game, c, pool, icons)
-        ]
+        cards = [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c) and assignable(game, c, pool, icons)]
+        options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role)
         options.append({"id": "done", "label": N_("Done assigning")})
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
@@ -112,6 +110,16 @@ def assignment_step(game, frame) -> None:
         frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
         return
     game.ask(player, f"assign-{frame['stage']}", options, prompt)
+
+
+def _assignment_order(game) -> list[tuple[str, str | None]]:
+    """The seats in assignment order: the Rebel's, then the Empire's (RS-ASG-01, RS-ASG-09)."""
+    return [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
+
+
+def _own_pool(game, faction: str, role: str | None) -> list[str]:
+    """The pool leaders the assigning seat may assign (RS-ASG-09, RB-TEAM-02)."""
+    return [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
 
 
 # -- the Command Phase --------------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from __future__ import annotations
 from swrebellion.i18n import N_
 
 from .. import board
-from ..names import label, text
+from ..names import label, text, texts
 from ..rules.combat import destroy, start_combat
 from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
 from ..tables import BASE_SPACE, tables
@@ -52,8 +52,8 @@ def activation_options(game, faction: str) -> list[dict]:
         targets.append(BASE_SPACE)
     targets = game.modify("activation-targets", targets, faction=faction)
     return [
-        {"id": f"activate:{s}", "label": text(game, N_("Activate {system}"), system=s), "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
-        for s in targets
+        {"id": f"activate:{s}", "label": words, "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
+        for s, words in zip(targets, texts(game, N_("Activate {system}"), "system", targets))
     ]
 
 

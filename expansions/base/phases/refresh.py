@@ -24,7 +24,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..board import decider, team_secret
 from ..cards import deck, discard, draw, hand
-from ..names import label, ntext, text
+from ..names import label, ntext, text, texts
 from ..rules import objectives
 from ..rules.leaders import recruitable
 from ..tables import BASE_SPACE, DEATH_STAR, DEPLOY_LIMIT, DSUC, FACTIONS, OPPONENT, tables, the_setup
@@ -534,7 +534,7 @@ def deploy_step(game, frame) -> None:
         if not targets:
             _place(game, frame, "queue")
             continue
-        options = [{"id": t, "label": text(game, N_("Deploy to {system}"), system=t)} for t in targets]
+        options = [{"id": t, "label": words} for t, words in zip(targets, texts(game, N_("Deploy to {system}"), "system", targets))]
         options.append({"id": "queue", "label": N_("Keep it on build-queue space 1")})
         game.ask(decider(game, faction, "admiral"), "deploy-unit", options, text(game, N_("Deploy a {unit}"), unit=unit))
         return
