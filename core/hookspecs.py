@@ -13,8 +13,7 @@ the expansions most-dependent-first.) Two kinds of hooks:
   plugin (a clash names both) and a failing check names its plugin; ``tryfirst``/``trylast`` do not apply.
 * **Game hooks** (``setup_game``, ``on_event``, ``build_scenario``, ``describe_event``) are one pluggy call each:
   dependency order unless an implementation says ``tryfirst``/``trylast``; for ``describe_event``, a
-  ``firstresult`` hook, the first answer in that order wins. ``on_event`` calls the implementations in pluggy's
-  order directly, unless one is a hook wrapper (docs/hooks.md).
+  ``firstresult`` hook, the first answer in that order wins.
 """
 
 from __future__ import annotations

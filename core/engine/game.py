@@ -188,27 +188,6 @@ class Rules:
         return results
 
 
-def _listeners(caller) -> Any:
-    """A caller for ``on_event``, which runs after every logged event: the implementations pluggy lists, called
-    directly in pluggy's order (the last listed first) with the arguments each takes, when none is a hook wrapper nor
-    takes optional arguments; otherwise pluggy's own caller. None when no plugin implements it. (pluggy's call
-    machinery costs more than most listeners: it was a tenth of a Rise of the Empire game.)"""
-    impls = caller.get_hookimpls()
-    if not impls:
-        return None
-    if any(impl.hookwrapper or impl.wrapper or impl.kwargnames for impl in impls):
-        return caller
-    calls = [(impl.function, impl.argnames) for impl in reversed(impls)]
-    if len(calls) == 1 and calls[0][1] == ("game", "event"):
-        return calls[0][0]  # one listener taking both arguments: itself
-
-    def call(**kwargs: Any) -> None:
-        for function, argnames in calls:
-            function(*[kwargs[name] for name in argnames])
-
-    return call
-
-
 #: The state's append-only parts, shared by copies (``sharedlog.py``).
 SHARED = ("log", "choices")
 
@@ -466,9 +445,8 @@ class Game:
             if type(value) not in _SCALARS:
                 event[key] = _copied(value)
         self.state["log"].append(event)
-        on_event = self.rules._on_event
-        if on_event is not None:
-            on_event(game=self, event=event)
+        if self.rules._on_event is not None:
+            self.rules._on_event(game=self, event=event)
         return event
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
