@@ -66,7 +66,7 @@ class UnforcedRoll(EngineError):
     """A die was rolled while ``state["forced_dice_only"]`` demands that every die be forced (a strict scenario)."""
 
 
-class _Record(tuple):
+class _Record(tuple[Any, ...]):
     """An immutable record read by name: a tuple underneath, made in one step where a frozen dataclass sets each
     field in turn (the kernel makes one per decision and one per option of it). It compares only with records of
     its own class; ``_fields`` name the items, ``_shown`` those its repr shows."""
@@ -98,10 +98,16 @@ class Option(_Record):
     def __new__(cls, id: str, label: str, data: Any, decision: str, player: str) -> "Option":
         return tuple.__new__(cls, (id, label, data, decision, player))
 
-    id = property(itemgetter(0), doc="The stable id an agent answers with.")
-    label = property(itemgetter(1), doc="A short text for people (English).")
-    decision = property(itemgetter(3), doc="The id of the decision it answers.")
-    player = property(itemgetter(4), doc="The player (or team role) it is offered to.")
+    if TYPE_CHECKING:  # what the type checker sees; at run time, C-speed item getters
+        id: str
+        label: str
+        decision: str
+        player: str
+    else:
+        id = property(itemgetter(0), doc="The stable id an agent answers with.")
+        label = property(itemgetter(1), doc="A short text for people (English).")
+        decision = property(itemgetter(3), doc="The id of the decision it answers.")
+        player = property(itemgetter(4), doc="The player (or team role) it is offered to.")
 
     @property
     def data(self) -> Any:
@@ -122,14 +128,21 @@ class Decision(_Record):
     def __new__(cls, id: str, player: str, kind: str, prompt: str, options: tuple[Option, ...]) -> "Decision":
         return tuple.__new__(cls, (id, player, kind, prompt, options))
 
-    id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``rebel.3``).")
-    player = property(itemgetter(1), doc="The player (or team role) who decides.")
-    kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
-    prompt = property(itemgetter(3), doc="The question, for people (English).")
-    options = property(itemgetter(4), doc="Every legal option, as :class:`Option` records.")
+    if TYPE_CHECKING:  # what the type checker sees; at run time, C-speed item getters
+        id: str
+        player: str
+        kind: str
+        prompt: str
+        options: tuple[Option, ...]
+    else:
+        id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``rebel.3``).")
+        player = property(itemgetter(1), doc="The player (or team role) who decides.")
+        kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
+        prompt = property(itemgetter(3), doc="The question, for people (English).")
+        options = property(itemgetter(4), doc="Every legal option, as :class:`Option` records.")
 
     def option(self, option_id: str) -> Option:
-        for option in self[4]:
+        for option in self.options:
             if option[0] == option_id:
                 return option
         raise KeyError(option_id)
