@@ -135,7 +135,8 @@ class Decision(_Record):
         prompt: str
         options: tuple[Option, ...]
     else:
-        id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``rebel.3``).")
+        id = property(itemgetter(0),
+                      doc="The decision's id: the player and the number of his question (``PLAYER.3``).")
         player = property(itemgetter(1), doc="The player (or team role) who decides.")
         kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
         prompt = property(itemgetter(3), doc="The question, for people (English).")

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "base"))
 from invariants import check, check_finished  # noqa: E402
 
 EXPANSIONS = ("base", "rise-of-the-empire")
-#: 300 in the everyday run, SWREBELLION_RANDOM_GAMES=1000 for the full thousand (as tests/base/test_random_games.py).
-RANDOM_GAMES = int(os.environ.get("SWREBELLION_RANDOM_GAMES", "300"))
+#: 200 in the everyday run, SWREBELLION_RANDOM_GAMES=1000 for the full thousand (as tests/base/test_random_games.py).
+RANDOM_GAMES = int(os.environ.get("SWREBELLION_RANDOM_GAMES", "200"))
 
 
 def play(rules, seed: int, options=None, checked: bool = False) -> Game:
