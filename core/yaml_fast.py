@@ -44,6 +44,9 @@ _FLOW_TOKEN = re.compile(
     r"|((?:[^ \n\[\]{},:#'\"&*!|>%@`?\-]|-(?=[^ \n\[\]{},]))[^\[\]{},:#]*))"
 )
 _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
+#: First characters of a value the mapping loop leaves to inline(): the indicators, "-" (an item, or a number) and
+#: "#" (a comment).
+_NOT_SIMPLE = _PLAIN_BAD_START | {"-"}
 #: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
 #: few words key every item of a file, and a line starting with one of them and a colon needs no regular
 #: expression. Bounded, so that a file of countless keys cannot grow it without end.
@@ -139,11 +142,13 @@ class _Reader:
         result: dict[str, Any] = {}
         lines, n = self.lines, self.n
         here, s = self.next_content()
+        i = self.i  # the line (here, s); self.i and self.nodes are brought up to date before any other method runs
         while True:
             if here != indent:
                 if here > indent:
                     raise Unsupported
-                self._seen_at, self._seen = self.i, (here, s)  # the line next_content() is asked for next
+                self.i = self._seen_at = i  # the line next_content() is asked for next
+                self._seen = (here, s)
                 return result
             colon = s.find(":")
             key = s[:colon]
@@ -167,10 +172,26 @@ class _Reader:
                         _STRING_KEYS.add(key)
             if key in result:
                 raise Unsupported
-            self.nodes -= 1
-            if self.nodes < 0:
-                raise Unsupported
-            i = self.i = self.i + 1
+            i += 1
+            if rest and i < n and rest[0] not in _NOT_SIMPLE and ":" not in rest and " #" not in rest:
+                # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
+                # mapping): what inline() and plain() would find, without asking about the next line twice.
+                line = lines[i]
+                t = line.lstrip(" ")
+                below = len(line) - len(t)
+                if t and t[0] != "#" and below <= indent:
+                    self.nodes -= 2  # the key and its value
+                    if self.nodes < 0:
+                        raise Unsupported
+                    text = rest.rstrip(" ")
+                    if text in _WORDS or text[0] in _NUMBER_START:
+                        result[key] = resolve_plain(text)
+                    else:  # a word: resolve_plain() would return it as it is
+                        result[key] = text
+                    here, s = below, t
+                    continue
+            self.i = i
+            self.count(1)
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
                 if below > indent:
@@ -180,29 +201,10 @@ class _Reader:
                 else:
                     self.count(1)
                     result[key] = None
-            elif i < n and rest[0] not in _PLAIN_BAD_START and rest[:2] != "- " and rest != "-" and " #" not in rest:
-                # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
-                # mapping): what inline() and plain() would find, without asking about the next line twice.
-                line = lines[i]
-                t = line.lstrip(" ")
-                below = len(line) - len(t)
-                if t and t[0] != "#" and below <= indent:
-                    text = rest.rstrip(" ")
-                    if ": " in text or text[-1] == ":":
-                        raise Unsupported
-                    self.nodes -= 1
-                    if self.nodes < 0:
-                        raise Unsupported
-                    if text in _WORDS or text[0] in _NUMBER_START:
-                        result[key] = resolve_plain(text)
-                    else:  # a word: resolve_plain() would return it as it is
-                        result[key] = text
-                    here, s = below, t  # self.i is already there
-                    continue
-                result[key] = self.inline(rest, indent, depth)
             else:
                 result[key] = self.inline(rest, indent, depth)
             here, s = self.next_content()
+            i = self.i
 
     def sequence(self, indent: int, depth: int) -> list:
         if depth > self.max_depth:
