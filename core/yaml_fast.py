@@ -136,12 +136,15 @@ class _Reader:
         return self.mapping(indent, depth + 1)
 
     def mapping(self, indent: int, depth: int) -> dict:
-        if depth > self.max_depth:
+        self.nodes -= 1
+        if depth > self.max_depth or self.nodes < 0:
             raise Unsupported
-        self.count(1)
         result: dict[str, Any] = {}
         lines, n = self.lines, self.n
-        here, s = self.next_content()
+        if self.i == self._seen_at:  # next_content(), as it is usually answered: from what was seen last
+            here, s = self._seen
+        else:
+            here, s = self.next_content()
         i = self.i  # the line (here, s); self.i and self.nodes are brought up to date before any other method runs
         while True:
             if here != indent:
@@ -194,8 +197,8 @@ class _Reader:
             self.count(1)
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
-                if below > indent:
-                    result[key] = self.node(indent + 1, depth)
+                if below > indent:  # what node(indent + 1, depth) reads there
+                    result[key] = self.sequence(below, depth + 1) if _is_dash(t) else self.mapping(below, depth + 1)
                 elif below == indent and _is_dash(t):
                     result[key] = self.sequence(indent, depth + 1)
                 else:
@@ -223,13 +226,16 @@ class _Reader:
                 self.i += 1
                 result.append(self.node(indent + 1, depth))
                 continue
-            if _KEY.match(rest) or _is_dash(rest):
+            dash = _is_dash(rest)
+            colon = rest.find(":")
+            if dash or (colon > 0 and rest[:colon] in _STRING_KEYS and rest[colon + 1:colon + 2] in ("", " ")) \
+                    or _KEY.match(rest):
                 # A compact nested collection ("- id: x"): read the rest of the line as if it stood alone,
-                # indented to where it starts.
+                # indented to where it starts (what node(column, depth) reads there).
                 column = indent + len(s) - len(rest)
                 lines[self.i] = " " * column + rest
                 self._seen_at, self._seen = self.i, (column, rest)  # what next_content() now reads there
-                result.append(self.node(column, depth))
+                result.append(self.sequence(column, depth + 1) if dash else self.mapping(column, depth + 1))
             else:
                 self.i += 1
                 result.append(self.inline(rest, indent, depth))
