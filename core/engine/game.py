@@ -73,10 +73,13 @@ class _Record(tuple):
     _shown: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
-        return tuple.__eq__(self, other) if type(other) is type(self) else NotImplemented
+        if type(other) is type(self):
+            return tuple.__eq__(self, other)
+        return False if isinstance(other, tuple) else NotImplemented  # never equal to a plain tuple of the same items
 
     def __ne__(self, other: object) -> bool:
-        return tuple.__ne__(self, other) if type(other) is type(self) else NotImplemented
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = tuple.__hash__
 
