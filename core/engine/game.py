@@ -122,9 +122,9 @@ class Decision(_Record):
     def __new__(cls, id: str, player: str, kind: str, prompt: str, options: tuple[Option, ...]) -> "Decision":
         return tuple.__new__(cls, (id, player, kind, prompt, options))
 
-    id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``rebel.3``).")
+    id = property(itemgetter(0), doc="The decision's id: the player and the number of his question (``PLAYER.N``).")
     player = property(itemgetter(1), doc="The player (or team role) who decides.")
-    kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
+    kind = property(itemgetter(2), doc="What is decided: the name the rules give this kind of question.")
     prompt = property(itemgetter(3), doc="The question, for people (English).")
     options = property(itemgetter(4), doc="Every legal option, as :class:`Option` records.")
 
