@@ -44,6 +44,9 @@ _FLOW_TOKEN = re.compile(
     r"|((?:[^ \n\[\]{},:#'\"&*!|>%@`?\-]|-(?=[^ \n\[\]{},]))[^\[\]{},:#]*))"
 )
 _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
+#: First characters of a value the mapping loop leaves to inline(): the indicators, "-" (an item, or a number) and
+#: "#" (a comment).
+_NOT_SIMPLE = _PLAIN_BAD_START | {"-"}
 #: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
 #: few words key every item of a file, and a line starting with one of them and a colon needs no regular
 #: expression. Bounded, so that a file of countless keys cannot grow it without end.
@@ -134,17 +137,22 @@ class _Reader:
         return self.mapping(indent, depth + 1)
 
     def mapping(self, indent: int, depth: int) -> dict[str, Any]:
-        if depth > self.max_depth:
+        self.nodes -= 1
+        if depth > self.max_depth or self.nodes < 0:
             raise Unsupported
-        self.count(1)
         result: dict[str, Any] = {}
         lines, n = self.lines, self.n
-        here, s = self.next_content()
+        if self.i == self._seen_at:  # next_content(), as it is usually answered: from what was seen last
+            here, s = self._seen
+        else:
+            here, s = self.next_content()
+        i = self.i  # the line (here, s); self.i and self.nodes are brought up to date before any other method runs
         while True:
             if here != indent:
                 if here > indent:
                     raise Unsupported
-                self._seen_at, self._seen = self.i, (here, s)  # the line next_content() is asked for next
+                self.i = self._seen_at = i  # the line next_content() is asked for next
+                self._seen = (here, s)
                 return result
             colon = s.find(":")
             key = s[:colon]
@@ -168,42 +176,39 @@ class _Reader:
                         _STRING_KEYS.add(key)
             if key in result:
                 raise Unsupported
-            self.nodes -= 1
-            if self.nodes < 0:
-                raise Unsupported
-            i = self.i = self.i + 1
-            if not rest or rest[0] == "#":
-                below, t = self.next_content()
-                if below > indent:
-                    result[key] = self.node(indent + 1, depth)
-                elif below == indent and _is_dash(t):
-                    result[key] = self.sequence(indent, depth + 1)
-                else:
-                    self.count(1)
-                    result[key] = None
-            elif i < n and rest[0] not in _PLAIN_BAD_START and rest[:2] != "- " and rest != "-" and " #" not in rest:
+            i += 1
+            if rest and i < n and rest[0] not in _NOT_SIMPLE and ":" not in rest and " #" not in rest:
                 # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
                 # mapping): what inline() and plain() would find, without asking about the next line twice.
                 line = lines[i]
                 t = line.lstrip(" ")
                 below = len(line) - len(t)
                 if t and t[0] != "#" and below <= indent:
-                    text = rest.rstrip(" ")
-                    if ": " in text or text[-1] == ":":
-                        raise Unsupported
-                    self.nodes -= 1
+                    self.nodes -= 2  # the key and its value
                     if self.nodes < 0:
                         raise Unsupported
+                    text = rest.rstrip(" ")
                     if text in _WORDS or text[0] in _NUMBER_START:
                         result[key] = resolve_plain(text)
                     else:  # a word: resolve_plain() would return it as it is
                         result[key] = text
-                    here, s = below, t  # self.i is already there
+                    here, s = below, t
                     continue
-                result[key] = self.inline(rest, indent, depth)
+            self.i = i
+            self.count(1)
+            if not rest or rest[0] == "#":
+                below, t = self.next_content()
+                if below > indent:  # what node(indent + 1, depth) reads there
+                    result[key] = self.sequence(below, depth + 1) if _is_dash(t) else self.mapping(below, depth + 1)
+                elif below == indent and _is_dash(t):
+                    result[key] = self.sequence(indent, depth + 1)
+                else:
+                    self.count(1)
+                    result[key] = None
             else:
                 result[key] = self.inline(rest, indent, depth)
             here, s = self.next_content()
+            i = self.i
 
     def sequence(self, indent: int, depth: int) -> list[Any]:
         if depth > self.max_depth:
@@ -222,13 +227,16 @@ class _Reader:
                 self.i += 1
                 result.append(self.node(indent + 1, depth))
                 continue
-            if _KEY.match(rest) or _is_dash(rest):
+            dash = _is_dash(rest)
+            colon = rest.find(":")
+            if dash or (colon > 0 and rest[:colon] in _STRING_KEYS and rest[colon + 1:colon + 2] in ("", " ")) \
+                    or _KEY.match(rest):
                 # A compact nested collection ("- id: x"): read the rest of the line as if it stood alone,
-                # indented to where it starts.
+                # indented to where it starts (what node(column, depth) reads there).
                 column = indent + len(s) - len(rest)
                 lines[self.i] = " " * column + rest
                 self._seen_at, self._seen = self.i, (column, rest)  # what next_content() now reads there
-                result.append(self.node(column, depth))
+                result.append(self.sequence(column, depth + 1) if dash else self.mapping(column, depth + 1))
             else:
                 self.i += 1
                 result.append(self.inline(rest, indent, depth))

@@ -76,10 +76,13 @@ class _Record(tuple[Any, ...]):
     _shown: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
-        return tuple.__eq__(self, other) if type(other) is type(self) else NotImplemented
+        if type(other) is type(self):
+            return tuple.__eq__(self, other)
+        return False if isinstance(other, tuple) else NotImplemented  # never equal to a plain tuple of the same items
 
     def __ne__(self, other: object) -> bool:
-        return tuple.__ne__(self, other) if type(other) is type(self) else NotImplemented
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = tuple.__hash__
 
@@ -136,9 +139,9 @@ class Decision(_Record):
         options: tuple[Option, ...]
     else:
         id = property(itemgetter(0),
-                      doc="The decision's id: the player and the number of his question (``PLAYER.3``).")
+                      doc="The decision's id: the player and the number of his question (``PLAYER.N``).")
         player = property(itemgetter(1), doc="The player (or team role) who decides.")
-        kind = property(itemgetter(2), doc="What is decided (``assign-card``, ``command-action`` ...).")
+        kind = property(itemgetter(2), doc="What is decided: the name the rules give this kind of question.")
         prompt = property(itemgetter(3), doc="The question, for people (English).")
         options = property(itemgetter(4), doc="Every legal option, as :class:`Option` records.")
 

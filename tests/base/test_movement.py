@@ -89,3 +89,27 @@ def test_the_empire_sees_the_move_but_not_the_rebel_options(base_rules):
     assert moves == [{"type": "move", "faction": "rebel", "from": BASE_SPACE, "to": "endor",
                       "units": {"x-wing": 1}, "leaders": []}]
     assert game.view("empire")["data"]["base"]["$secret"] == ["rebel"]
+
+
+def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
+    """RB-MOV-06..12: ``can_leave`` asks ``Group.can_move``, which must agree with the options the group offers
+    (units with room, captured leaders to carry, everything at once) in every system, for both sides, through
+    seeded games from start to end."""
+    from swrebellion.engine import RandomAgent
+    from swrebellion.expansions.base.rules.moves import Group
+
+    checked = movable = 0
+    for seed in range(3):
+        game = Game.new(base_rules, seed)
+        agents = {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])}
+        while not game.over:
+            if len(game.state["choices"]) % 25 == 0:
+                for where in [*game.state["data"]["units"], BASE_SPACE]:
+                    for faction in ("rebel", "empire"):
+                        group = Group(game, faction, where, {}, [])
+                        assert group.can_move() == bool(group.options()), (seed, where, faction)
+                        checked += 1
+                        movable += group.can_move()
+            decision = game.pending[0]
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    assert checked > 500 and 0 < movable < checked

@@ -14,6 +14,25 @@ def test_first_decision_lists_every_legal_option(toy_rules):
     assert all(o.label and o.decision == decision.id for o in decision.options)
 
 
+def test_decisions_and_options_are_immutable_records_read_by_name(toy_rules):
+    """What an agent is handed cannot change the game: fields are read-only, an option's data is a fresh copy each
+    time, and a decision or option equals only another of its own kind with the same fields."""
+    game = Game.new(toy_rules, seed=1)
+    [decision] = game.pending
+    option = decision.options[0]
+    with pytest.raises(AttributeError):
+        option.id = "moon"
+    with pytest.raises(AttributeError):
+        decision.options = ()
+    assert option.to_json() == {"id": option.id, "label": option.label, "data": option.data}
+    assert option.data is not option.data or option.data is None
+    [again] = game.pending
+    assert again == decision and again.options[0] == option and hash(again.options[0]) == hash(option)
+    assert option != tuple(option) and tuple(option) != option and decision != tuple(decision)
+    assert decision.option(option.id) == option and repr(option).startswith(f"Option(id={option.id!r}, label=")
+    assert decision.to_json()["options"][0] == option.to_json()
+
+
 def test_an_option_not_offered_is_refused_and_the_state_is_unchanged(toy_rules):
     game = Game.new(toy_rules, seed=1)
     before = game.state_hash()

@@ -150,7 +150,9 @@ PROMPTS = {
 
 def pictured(game, card: str) -> list[str]:
     """The card's pictured leaders and those who count as them (RS-LDR-06: Luke Skywalker (Jedi) for Luke)."""
-    cache = game.rules.cache.setdefault("base-pictured", {})  # content never changes in play
+    cache = game.rules.cache.get("base-pictured")
+    if cache is None:  # content never changes in play
+        cache = game.rules.cache["base-pictured"] = {}
     if card not in cache:
         t = tables(game)
         leaders = list(t.actions[card].leaders)

@@ -261,7 +261,9 @@ class Tactic:
 
 
 def tactic(game, card: str) -> Tactic:
-    cache = game.rules.cache.setdefault("base-tactics", {})
+    cache = game.rules.cache.get("base-tactics")
+    if cache is None:
+        cache = game.rules.cache["base-tactics"] = {}
     if card not in cache:
         info = tables(game).tactics[card]
         steps = [s.model_dump() for s in info.effect]

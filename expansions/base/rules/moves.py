@@ -79,6 +79,13 @@ class Group:
             out.append({"id": "everything", "label": N_("Everything that can move from here")})
         return out
 
+    def can_move(self) -> bool:
+        """Whether :meth:`options` offers anything (asked of every source, without making the options' labels)."""
+        if any(self.room(unit) >= 1 for unit in self.available) or self.captives():
+            return True
+        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
+        return len(left) > 1 and self.everything_fits()
+
     def take(self, option: str) -> None:
         kind, _, arg = option.partition(":")
         if kind == "everything":
@@ -93,7 +100,7 @@ class Group:
 def can_leave(game, faction: str, source: str) -> bool:
     """A source is usable when the side's units are not pinned (RB-MOV-10..12) and something there can move on its
     own: a ship, or cargo freed from transport by an effect (RB-MOV-15)."""
-    return not board.pins(game, source, faction) and bool(Group(game, faction, source, {}, []).options())
+    return not board.pins(game, source, faction) and Group(game, faction, source, {}, []).can_move()
 
 
 def move_units(game: Game, faction: str, source: str, target: str, units: dict[str, int], leaders: list[str],

@@ -63,7 +63,9 @@ def draw(game, count: int = 1) -> list[str]:
 def _conditions(game, card: str) -> list:
     """The card's condition ops as (feasibility test, parsed parameters), built once per set of rules: every step
     whose op has a feasibility test, whichever plugin registered it (``plans.feasibility``)."""
-    cache = game.rules.cache.setdefault("base.objective-conditions", {})
+    cache = game.rules.cache.get("base.objective-conditions")
+    if cache is None:
+        cache = game.rules.cache["base.objective-conditions"] = {}
     if card not in cache:
         steps = [{"op": s.op, **s.params} for s in tables(game).objectives[card].effect]
         cache[card] = [test for test in (feasibility(game, step) for step in steps) if test]

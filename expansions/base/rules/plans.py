@@ -30,7 +30,9 @@ class Plan:
 
 def plan(game: Game, card: str) -> Plan:
     """The plan of a mission, project or action card (cached per rules: content never changes in play)."""
-    cache = game.rules.cache.setdefault("base-plans", {})
+    cache = game.rules.cache.get("base-plans")
+    if cache is None:
+        cache = game.rules.cache["base-plans"] = {}
     if card not in cache:
         t = tables(game)
         model = t.missions[card] if card in t.missions else t.actions[card]
@@ -55,7 +57,9 @@ def feasibility(game, step: dict) -> tuple[Any, Any] | None:
 def effect_tests(game, card: str) -> tuple:
     """The feasibility tests of every step of the card's effect that has one, as (test, parsed parameters): built
     once per set of rules (content never changes in play), not parsed again each time the card is considered."""
-    cache = game.rules.cache.setdefault("base-effect-tests", {})
+    cache = game.rules.cache.get("base-effect-tests")
+    if cache is None:
+        cache = game.rules.cache["base-effect-tests"] = {}
     if card not in cache:
         cache[card] = tuple(test for test in (feasibility(game, step) for step in plan(game, card).effect) if test)
     return cache[card]
