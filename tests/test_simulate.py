@@ -77,6 +77,17 @@ def test_results_do_not_depend_on_how_games_are_spread():
     assert rows == whole.records
 
 
+def test_chunks_cover_every_game_once_and_end_with_single_games():
+    """Guided scheduling: each game in exactly one chunk, in order; chunks never grow and the last ones hold one
+    game, so at the end of a run no worker waits on another's long chunk."""
+    for games, workers in ((400, 2), (61, 2), (5, 3), (1, 4), (120, 1)):
+        parts = simulation.chunks(games, workers)
+        assert [i for part in parts for i in part] == list(range(games))
+        sizes = [len(part) for part in parts]
+        assert sizes == sorted(sizes, reverse=True) and max(sizes) <= 8 and sizes[-1] == 1
+    assert len(simulation.chunks(400, 2)) < 100  # a few dozen tasks, not one per game
+
+
 def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
     """A real Dask scheduler with two worker processes on localhost (they stop with the context), reached through
     its address as `--scheduler tcp://HOST:PORT` would: the same records and card plays as one process."""
@@ -84,8 +95,8 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
 
     spec = simulation.Spec.make(6, 3, RANDOM)
     alone = simulation.run(spec)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=":0", silence_logs=40) as cluster:
+    with simulation._local_cluster(LocalCluster, 2) as cluster:  # what `--workers 2` starts: from a fork server
+        assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         spread = simulation.run(spec, scheduler=cluster.scheduler_address)
     assert spread.records == alone.records
     assert spread.plays == alone.plays
