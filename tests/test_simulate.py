@@ -10,6 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
+from swrebellion.games import rules_for
 from swrebellion.tools import simulation
 from swrebellion.tools.cli import main
 from swrebellion.tools.stats import difference, paired_difference, stratified_difference, wilson
@@ -60,6 +61,11 @@ def test_simulate_writes_parquet_rows_and_card_plays(tmp_path):
     plays = pq.read_table(tmp_path / "results.cards.parquet").to_pylist()
     assert plays and {"game", "side", "card", "plays", "won"} <= set(plays[0])
     assert all(p["side"] in ("rebel", "empire") for p in plays)
+    # The summary names the cards (Parquet keeps their ids): the most played card appears by its English name.
+    rules = rules_for(("base",))
+    top = max(plays, key=lambda p: p["plays"])["card"]
+    name = simulation.card_names(rules.content)[top]
+    assert name != top and name in result.output
 
 
 def test_simulate_refuses_a_missing_scheduler_cleanly():
@@ -141,7 +147,6 @@ def test_card_plays_come_from_every_plugin_through_the_hook():
     """cards_played (docs/hooks.md): the base game counts revealed missions and played action, tactic and objective
     cards (RB-MIS-01, RB-OBJ-02); Rise of the Empire its advanced tactic cards, both sides' at once (RE-CIN-03)."""
     from swrebellion.engine import Game
-    from swrebellion.games import rules_for
 
     game = Game.new(rules_for(("base", "rise-of-the-empire")), 1)
     events = [

@@ -117,14 +117,15 @@ def run_with_progress(spec, workers, scheduler, label):
             raise SystemExit(1) from None
 
 
-def show_summary(summary: dict, spec, top: int, names: dict[str, str] | None = None) -> None:
+def show_summary(summary: dict, spec, top: int, card_names: dict[str, str] | None = None) -> None:
+    """The summary tables; ``card_names`` (id -> name) names the cards, which are shown by id without it."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
-    names = spec.agent_names()
+    agents = spec.agent_names()
     table = Table(title=f"{summary['games']} games, seed {spec.seed}: " +
-                  ", ".join(f"{side} {name}" for side, name in names.items()))
+                  ", ".join(f"{side} {agents[side]}" for side in ("rebel", "empire") if side in agents))
     table.add_column("side")
     table.add_column("agent")
     table.add_column("wins", justify="right")
@@ -132,7 +133,7 @@ def show_summary(summary: dict, spec, top: int, names: dict[str, str] | None = N
     table.add_column("95% interval", justify="right")
     for side, win in summary["wins"].items():
         low, high = win["interval"]
-        table.add_row(side, names.get(side, ""), str(win["games"]), f"{win['share']:.1%}", f"{low:.1%} - {high:.1%}")
+        table.add_row(side, agents.get(side, ""), str(win["games"]), f"{win['share']:.1%}", f"{low:.1%} - {high:.1%}")
     console.print(table)
     ends = Table(title="How games ended")
     ends.add_column("reason")
@@ -148,9 +149,9 @@ def show_summary(summary: dict, spec, top: int, names: dict[str, str] | None = N
                             "that played it, in the games it was played in")
         for column, justify in (("card", "left"), ("side", "left"), ("plays", "right"), ("games", "right"),
                                 ("won", "right"), ("95% interval", "right")):
-            cards.add_column(column, justify=justify, no_wrap=column in ("card", "95% interval"))
+            cards.add_column(column, justify=justify, no_wrap=column != "games")
         for card in summary["cards"][:top]:
             low, high = card["interval"]
-            cards.add_row((names or {}).get(card["card"], card["card"]), card["side"], str(card["plays"]), str(card["games"]),
+            cards.add_row((card_names or {}).get(card["card"], card["card"]), card["side"], str(card["plays"]), str(card["games"]),
                           f"{card['win_share']:.1%}", f"{low:.1%} - {high:.1%}")
         console.print(cards)
