@@ -26,6 +26,7 @@ them.
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -514,6 +515,7 @@ OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool]
 
 #: An op's function, ``fn(game, frame, params, ctx)``.
 OpFunction = TypeVar("OpFunction", bound=Callable[..., None])
+StrictModel = TypeVar("StrictModel", bound=Strict)
 
 
 def op(
@@ -527,7 +529,7 @@ def op(
 
     def wrap(fn: OpFunction) -> OpFunction:
         def handler(game: Game, frame: dict[str, Any]) -> None:
-            fn(game, frame, params.model_validate(frame["params"]), context(game))
+            fn(game, frame, parsed(params, frame["params"]), context(game))
 
         handler.__doc__ = fn.__doc__
         handler.__name__ = fn.__name__
@@ -535,6 +537,25 @@ def op(
         return fn
 
     return wrap
+
+
+#: (parameter model, the parameters marshalled) -> the parsed model; bounded (see :func:`parsed`)
+_PARSED: dict[tuple[type[Strict], bytes], Strict] = {}
+_PARSED_MAX = 4096
+
+
+def parsed(model: type[StrictModel], raw: dict[str, Any]) -> StrictModel:
+    """``model.model_validate(raw)``, remembered: an op runs again with the same parameters (the same card, and each
+    time it resumes with an answer), and the models are frozen, so one parsed copy serves every run. Keyed by the
+    model and the parameters' marshal bytes (plain data: equal bytes, equal data, ``1`` and ``True`` apart); data
+    that fails to parse is never remembered and raises each time."""
+    key = (model, marshal.dumps(raw))
+    found = _PARSED.get(key)
+    if found is None:
+        if len(_PARSED) >= _PARSED_MAX:  # parameters made by code at run time could be endless: start afresh
+            _PARSED.clear()
+        found = _PARSED[key] = model.model_validate(raw)
+    return found  # type: ignore[return-value]
 
 
 def register_ops(registry: OpRegistry, *tables: OpTable) -> None:
