@@ -340,7 +340,7 @@ class Game:
                     else convert(o) for o in options]
             if not opts:
                 raise EngineError(f"{kind!r} for {player} offers no options")
-            if len({o["id"] for o in opts}) != len(opts):
+            if len(set(map(_ID, opts))) != len(opts):
                 raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
             number = asked[player] = asked.get(player, 0) + 1
             decision = {"id": f"{player}.{number}", "player": player, "kind": kind, "prompt": prompt, "options": opts,
@@ -376,7 +376,10 @@ class Game:
     @property
     def pending(self) -> list[Decision]:
         """The open decisions not yet answered (one, or several when players choose simultaneously)."""
-        return [self._decision(d) for d in self.state["pending"] if d["answer"] is None]
+        pending = self.state["pending"]
+        if len(pending) == 1:  # the usual case: one question (answered: the game is over or between steps)
+            return [] if pending[0]["answer"] is not None else [self._decision(pending[0])]
+        return [self._decision(d) for d in pending if d["answer"] is None]
 
     @staticmethod
     def _decision(d: dict[str, Any]) -> Decision:
@@ -574,6 +577,8 @@ class Game:
             "result": _copied(state["result"]),
         }
 
+
+_ID = itemgetter("id")
 
 #: Immutable JSON values, which an event may share with the state.
 _SCALARS = frozenset({str, int, float, bool, type(None)})
