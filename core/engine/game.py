@@ -189,8 +189,9 @@ class Rules:
         self.values.finish()
         self._chains = self.values.chains()
         relay = active.pm.hook
-        #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
-        self._on_event = relay.on_event if relay.on_event.get_hookimpls() else None
+        #: the on_event hook's caller: the log calls it through pluggy's relay whenever a plugin implements the hook,
+        #: asked at each event, so that a plugin registered on the manager after the rules were built is heard too
+        self._on_event = relay.on_event
         self.warnings = list(self.values.warnings)
         #: the deprecated modify_value hook, one caller per implementing plugin so that each sees the last value
         self._modify_value = [active.pm.subset_hook_caller("modify_value", remove_plugins=[
@@ -465,8 +466,9 @@ class Game:
             if type(value) not in _SCALARS:
                 event[key] = _copied(value)
         self.state["log"].append(event)
-        if self.rules._on_event is not None:
-            self.rules._on_event(game=self, event=event)
+        on_event = self.rules._on_event
+        if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
+            on_event(game=self, event=event)
         return event
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
