@@ -189,8 +189,9 @@ class Rules:
         self.values.finish()
         self._chains = self.values.chains()
         relay = active.pm.hook
-        #: hook callers, or None when no plugin implements the hook (the game loop then skips the call)
-        self._on_event = relay.on_event if relay.on_event.get_hookimpls() else None
+        #: the on_event hook's caller: the log calls it through pluggy's relay whenever a plugin implements the hook,
+        #: asked at each event, so that a plugin registered on the manager after the rules were built is heard too
+        self._on_event = relay.on_event
         self.warnings = list(self.values.warnings)
         #: the deprecated modify_value hook, one caller per implementing plugin so that each sees the last value
         self._modify_value = [active.pm.subset_hook_caller("modify_value", remove_plugins=[
@@ -340,7 +341,7 @@ class Game:
                     else convert(o) for o in options]
             if not opts:
                 raise EngineError(f"{kind!r} for {player} offers no options")
-            if len({o["id"] for o in opts}) != len(opts):
+            if len(set(map(_ID, opts))) != len(opts):
                 raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
             number = asked[player] = asked.get(player, 0) + 1
             decision = {"id": f"{player}.{number}", "player": player, "kind": kind, "prompt": prompt, "options": opts,
@@ -376,7 +377,10 @@ class Game:
     @property
     def pending(self) -> list[Decision]:
         """The open decisions not yet answered (one, or several when players choose simultaneously)."""
-        return [self._decision(d) for d in self.state["pending"] if d["answer"] is None]
+        pending = self.state["pending"]
+        if len(pending) == 1:  # the usual case: one question (answered: the game is over or between steps)
+            return [] if pending[0]["answer"] is not None else [self._decision(pending[0])]
+        return [self._decision(d) for d in pending if d["answer"] is None]
 
     @staticmethod
     def _decision(d: dict[str, Any]) -> Decision:
@@ -462,8 +466,9 @@ class Game:
             if type(value) not in _SCALARS:
                 event[key] = _copied(value)
         self.state["log"].append(event)
-        if self.rules._on_event is not None:
-            self.rules._on_event(game=self, event=event)
+        on_event = self.rules._on_event
+        if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
+            on_event(game=self, event=event)
         return event
 
     def modify(self, name: str, value: Any, **context: Any) -> Any:
@@ -574,6 +579,8 @@ class Game:
             "result": _copied(state["result"]),
         }
 
+
+_ID = itemgetter("id")
 
 #: Immutable JSON values, which an event may share with the state.
 _SCALARS = frozenset({str, int, float, bool, type(None)})

@@ -37,7 +37,7 @@ def names(game, lang: str = "en") -> dict[str, str]:
     """id -> name of every named item in the packs, in ``lang`` (English where a pack gives no such name); built
     once per rules and language, shared by every copy of a game."""
     cache = game.rules.cache
-    key = f"base.names.{lang}"
+    key = _NAMES_EN if lang == "en" else f"base.names.{lang}"
     if key not in cache:
         content = game.rules.content
         found: dict[str, str] = {}
@@ -50,6 +50,9 @@ def names(game, lang: str = "en") -> dict[str, str]:
                     found.setdefault(ident, getattr(name, lang, None) or name.en)
         cache[key] = {**found, **{k: (v if lang == "en" else _translated(v, lang)) for k, v in SPECIAL.items()}}
     return cache[key]
+
+
+_NAMES_EN = "base.names.en"
 
 
 def _translated(message: str, lang: str) -> str:
@@ -83,7 +86,10 @@ class Word(str):
 def label(game: Game, thing: str) -> str:
     """The English name of a system, leader, unit or card id, for what the rules store (an option's label); an id
     the packs do not name is shown as it is."""
-    return names(game).get(thing, thing)
+    try:  # names(game) inline: every option of many decisions is labelled so
+        return game.rules.cache[_NAMES_EN].get(thing, thing)  # type: ignore[no-any-return]
+    except KeyError:
+        return names(game).get(thing, thing)
 
 
 def text(game: Game, template: str, /, **args: Any) -> str:

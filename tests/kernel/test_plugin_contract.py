@@ -52,6 +52,28 @@ def test_a_hookimpl_may_take_a_subset_of_the_specs_arguments():
     assert seen == [e["type"] for e in game.state["log"]]
 
 
+def test_a_listener_registered_after_the_rules_were_built_hears_every_later_event():
+    """The log skips the on_event relay only while no plugin implements the hook (the base game alone): a plugin
+    registered on the rules' plugin manager later, mid-game, is called through the relay from then on."""
+    rules = rules_from_active(activated("base"))
+    assert not rules.active.pm.hook.on_event.get_hookimpls()
+    game = Game.new(rules, 3)
+    agents = {p: RandomAgent(21 + n) for n, p in enumerate(game.state["players"])}
+    for _ in range(30):
+        decision = game.pending[0]
+        game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    heard_from = len(game.state["log"])
+    seen = []
+
+    @hookimpl
+    def on_event(game, event):
+        seen.append(event)
+
+    rules.active.pm.register(plugin("late-listener", on_event=on_event))
+    play(game, agents)
+    assert seen and seen == game.state["log"][heard_from:]
+
+
 def test_a_misspelled_hook_is_refused_by_name_at_discovery():
     @hookimpl
     def on_evnet(game, event):

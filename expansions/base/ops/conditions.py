@@ -26,6 +26,7 @@ them.
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -195,71 +196,135 @@ def _place(game: Game, ctx: dict[str, Any], key: str) -> str | None:
 
 def matches(game: Game, system_id: str, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether a system meets a condition (RB-MIS-02..04: 'the card's instructions' for where a mission goes)."""
-    s = board.system(game, system_id)
-    if where.systems is not None and system_id not in where.systems:
-        return False
+    s = game.state["data"]["systems"][system_id]
     if system_id in ctx.get("barred", ()):  # a mission kept out of the system (Boba Fett? Where?)
         return False
-    if where.imperial is not None and board.is_imperial(game, system_id) != where.imperial:
-        return False
-    if where.rebel is not None and board.is_rebel(game, system_id) != where.rebel:
-        return False
-    if where.neutral is not None and board.is_neutral(game, system_id) != where.neutral:
-        return False
-    if where.populous is not None and board.is_populous(game, system_id) != where.populous:
-        return False
-    if where.remote is not None and board.is_remote(game, system_id) != where.remote:
-        return False
-    for wanted, actual in ((where.subjugated, s["subjugated"]), (where.destroyed, s["destroyed"]),
-                           (where.sabotaged, s["sabotage"])):
-        if wanted is not None and actual != wanted:
+    for test in _tests(where):
+        if not test(game, system_id, s, ctx):
             return False
-    if where.loyal_to is not None and s["loyalty"] != side_of(ctx, where.loyal_to):
-        return False
-    if where.has_units is not None and not has_matching_units(game, system_id, where.has_units, ctx):
-        return False
-    if where.without_units is not None and board.has_units(game, system_id, side_of(ctx, where.without_units)):
-        return False
-    if where.without is not None and has_matching_units(game, system_id, where.without, ctx):
-        return False
-    if where.has_leader is not None and not board.leaders_at(game, system_id, side_of(ctx, where.has_leader),
-                                                             captured=False):
-        return False
-    if where.other_than is not None and system_id in [ctx.get(key) for key in _keys(where.other_than)]:
-        return False
-    if where.same_as is not None and ctx.get(where.same_as) != system_id:
-        return False
-    if where.revealed_base is not None and (game.state["data"]["base_revealed"] == system_id) != where.revealed_base:
-        return False
-    if where.resource is not None and (s["destroyed"] or where.resource not in tables(game).systems[system_id].resources):
-        return False
-    if where.same_region_as is not None:
-        other = _place(game, ctx, where.same_region_as)
-        t = tables(game)
-        if other not in t.systems or t.systems[other].region != t.systems[system_id].region:
-            return False
-    if where.controlled_by is not None:
-        side = side_of(ctx, where.controlled_by)
-        if not (board.is_imperial if side == "empire" else board.is_rebel)(game, system_id):
-            return False
-    if where.adjacent_to is not None:
-        adjacent = tables(game).adjacent.get(system_id, ())
-        if not any(_place(game, ctx, key) in adjacent for key in _keys(where.adjacent_to)):
-            return False
-    if where.any_of is not None and not any(matches(game, system_id, w, ctx) for w in where.any_of):
-        return False
     return True
+
+
+#: One field of a filter as a test: ``test(game, system id, the system's state, context)``, true when it holds.
+Test = Callable[["Game", str, dict[str, Any], dict[str, Any]], bool]
+#: id(filter) -> (the filter, its tests): filters are frozen, so they are read once (bounded, see :func:`_tests`)
+_TESTS: dict[int, tuple[SystemFilter, tuple[Test, ...]]] = {}
+
+
+def _tests(where: SystemFilter) -> tuple[Test, ...]:
+    """The tests of the fields ``where`` gives, in a fixed order, made once per filter: :func:`matches` is asked of
+    every system many times a decision, and a filter gives one or two of its twenty fields (an empty filter
+    matches every system). The filter is kept with its tests, so its id is never another's while remembered."""
+    found = _TESTS.get(id(where))
+    if found is not None and found[0] is where:
+        return found[1]
+    if len(_TESTS) >= _PARSED_MAX:
+        _TESTS.clear()
+    tests = _TESTS[id(where)] = (where, _field_tests(where))
+    return tests[1]
+
+
+def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
+    """What :func:`_tests` remembers; each test reads the state as the ``board`` system tests do."""
+    tests: list[Test] = []
+    add = tests.append
+    if where.systems is not None:
+        systems = where.systems
+        add(lambda game, sid, s, ctx: sid in systems)
+    if where.imperial is not None:  # board.is_imperial
+        imperial = where.imperial
+        add(lambda game, sid, s, ctx: (s["loyalty"] == "empire" or s["subjugated"]) == imperial)
+    if where.rebel is not None:  # board.is_rebel
+        rebel = where.rebel
+        add(lambda game, sid, s, ctx: (s["loyalty"] == "rebel" and not s["subjugated"]) == rebel)
+    if where.neutral is not None:  # board.is_neutral
+        neutral = where.neutral
+        add(lambda game, sid, s, ctx: (s["loyalty"] is None) == neutral)
+    if where.populous is not None:  # board.is_populous
+        populous = where.populous
+        add(lambda game, sid, s, ctx: (tables(game).systems[sid].populous and not s["destroyed"]) == populous)
+    if where.remote is not None:  # board.is_remote
+        remote = where.remote
+        add(lambda game, sid, s, ctx: (not tables(game).systems[sid].populous and not s["destroyed"]) == remote)
+    for wanted, key in ((where.subjugated, "subjugated"), (where.destroyed, "destroyed"), (where.sabotaged, "sabotage")):
+        if wanted is not None:
+            add(lambda game, sid, s, ctx, wanted=wanted, key=key: s[key] == wanted)
+    if where.loyal_to is not None:
+        loyal_to = where.loyal_to
+        add(lambda game, sid, s, ctx: s["loyalty"] == side_of(ctx, loyal_to))
+    if where.has_units is not None:
+        has_units = where.has_units
+        add(lambda game, sid, s, ctx: has_matching_units(game, sid, has_units, ctx))
+    if where.without_units is not None:
+        without_units = where.without_units
+        add(lambda game, sid, s, ctx: not board.has_units(game, sid, side_of(ctx, without_units)))
+    if where.without is not None:
+        without = where.without
+        add(lambda game, sid, s, ctx: not has_matching_units(game, sid, without, ctx))
+    if where.has_leader is not None:
+        has_leader = where.has_leader
+        add(lambda game, sid, s, ctx: bool(board.leaders_at(game, sid, side_of(ctx, has_leader), captured=False)))
+    if where.other_than is not None:
+        other_than = _keys(where.other_than)
+        add(lambda game, sid, s, ctx: sid not in [ctx.get(key) for key in other_than])
+    if where.same_as is not None:
+        same_as = where.same_as
+        add(lambda game, sid, s, ctx: ctx.get(same_as) == sid)
+    if where.revealed_base is not None:
+        revealed_base = where.revealed_base
+        add(lambda game, sid, s, ctx: (game.state["data"]["base_revealed"] == sid) == revealed_base)
+    if where.resource is not None:
+        resource = where.resource
+        add(lambda game, sid, s, ctx: not s["destroyed"] and resource in tables(game).systems[sid].resources)
+    if where.same_region_as is not None:
+        same_region_as = where.same_region_as
+
+        def same_region(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+            other = _place(game, ctx, same_region_as)
+            t = tables(game)
+            return other in t.systems and t.systems[other].region == t.systems[sid].region
+
+        add(same_region)
+    if where.controlled_by is not None:
+        controlled_by = where.controlled_by
+        add(lambda game, sid, s, ctx: (board.is_imperial if side_of(ctx, controlled_by) == "empire"
+                                       else board.is_rebel)(game, sid))
+    if where.adjacent_to is not None:
+        adjacent_to = _keys(where.adjacent_to)
+
+        def adjacent(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+            near = tables(game).adjacent.get(sid, ())
+            return any(_place(game, ctx, key) in near for key in adjacent_to)
+
+        add(adjacent)
+    if where.any_of is not None:
+        any_of = where.any_of
+        add(lambda game, sid, s, ctx: any(matches(game, sid, w, ctx) for w in any_of))
+    return tuple(tests)
 
 
 def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether some system meets the condition (stops at the first)."""
-    return any(matches(game, s, where, ctx) for s in game.state["data"]["systems"])
+    systems = game.state["data"]["systems"]
+    barred = ctx.get("barred", ())
+    tests = _tests(where)
+    for sid, s in systems.items():  # matches() written out: every system, for every card considered
+        if sid not in barred and all(test(game, sid, s, ctx) for test in tests):
+            return True
+    return False
 
 
 def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[str]:
     """Every system meeting the condition, in id order. The Rebel Base space is not a system and is never among
     them (RB-BAS-03, RB-MIS-25)."""
-    return [s for s in sorted(game.state["data"]["systems"]) if matches(game, s, where, ctx)]
+    systems = game.state["data"]["systems"]
+    barred = ctx.get("barred", ())
+    tests = _tests(where)
+    if len(tests) == 1:  # the usual filter: matches() written out for one test
+        test = tests[0]
+        return [sid for sid in sorted(systems) if sid not in barred and test(game, sid, systems[sid], ctx)]
+    return [sid for sid in sorted(systems) if sid not in barred and all(test(game, sid, systems[sid], ctx)
+                                                                         for test in tests)]
 
 
 # -- conditions on the game ----------------------------------------------------------------------------------------
@@ -514,6 +579,7 @@ OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool]
 
 #: An op's function, ``fn(game, frame, params, ctx)``.
 OpFunction = TypeVar("OpFunction", bound=Callable[..., None])
+StrictModel = TypeVar("StrictModel", bound=Strict)
 
 
 def op(
@@ -527,7 +593,7 @@ def op(
 
     def wrap(fn: OpFunction) -> OpFunction:
         def handler(game: Game, frame: dict[str, Any]) -> None:
-            fn(game, frame, params.model_validate(frame["params"]), context(game))
+            fn(game, frame, parsed(params, frame["params"]), context(game))
 
         handler.__doc__ = fn.__doc__
         handler.__name__ = fn.__name__
@@ -535,6 +601,25 @@ def op(
         return fn
 
     return wrap
+
+
+#: (parameter model, the parameters marshalled) -> the parsed model; bounded (see :func:`parsed`)
+_PARSED: dict[tuple[type[Strict], bytes], Strict] = {}
+_PARSED_MAX = 4096
+
+
+def parsed(model: type[StrictModel], raw: dict[str, Any]) -> StrictModel:
+    """``model.model_validate(raw)``, remembered: an op runs again with the same parameters (the same card, and each
+    time it resumes with an answer), and the models are frozen, so one parsed copy serves every run. Keyed by the
+    model and the parameters' marshal bytes (plain data: equal bytes, equal data, ``1`` and ``True`` apart); data
+    that fails to parse is never remembered and raises each time."""
+    key = (model, marshal.dumps(raw))
+    found = _PARSED.get(key)
+    if found is None:
+        if len(_PARSED) >= _PARSED_MAX:  # parameters made by code at run time could be endless: start afresh
+            _PARSED.clear()
+        found = _PARSED[key] = model.model_validate(raw)
+    return found  # type: ignore[return-value]
 
 
 def register_ops(registry: OpRegistry, *tables: OpTable) -> None:

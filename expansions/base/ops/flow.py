@@ -9,7 +9,7 @@ region with no populous system left.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Iterator, Literal
 
 from pydantic import Field, model_validator
 
@@ -107,24 +107,29 @@ class Choose(Strict):
 
 def leaders_where(game, params: Choose, ctx) -> list[str]:
     """Leaders on the board in a system (not on the Rebel Base space, RB-MIS-25; not on a mission card)."""
+    return list(_leaders_where(game, params, ctx))
+
+
+def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
+    """:func:`leaders_where` one at a time, in id order (the feasibility test stops at the first). Only the leaders
+    in a system are sorted and tested: most are in a pool, on a mission or in the supply."""
     systems = game.state["data"]["systems"]
+    leaders = game.state["data"]["leaders"]
     side = side_of(ctx, params.side)
-    out = []
-    for lid, info in sorted(game.state["data"]["leaders"].items()):
-        if board.leader_faction(game, lid) != side or info["at"] not in systems:
+    for lid in sorted([lid for lid, info in leaders.items() if info["at"] in systems]):
+        if board.leader_faction(game, lid) != side:
             continue
         if params.captured is not None and board.is_captured(game, lid) != params.captured:
             continue
-        if matches(game, info["at"], params.where, ctx):
-            out.append(lid)
-    return out
+        if matches(game, leaders[lid]["at"], params.where, ctx):
+            yield lid
 
 
 def _can_choose(game, params: Choose, ctx) -> bool:
     if params.what == "system":
         return any_system(game, params.where, ctx)
     if params.what == "leader":
-        return bool(leaders_where(game, params, ctx))
+        return next(_leaders_where(game, params, ctx), None) is not None
     return True
 
 

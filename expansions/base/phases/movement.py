@@ -51,10 +51,20 @@ def activation_options(game, faction: str) -> list[dict]:
     if faction == "rebel" and base_hidden(game):
         targets.append(BASE_SPACE)
     targets = game.modify("activation-targets", targets, faction=faction)
-    return [
-        {"id": f"activate:{s}", "label": words, "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
-        for s, words in zip(targets, texts(game, N_("Activate {system}"), "system", targets))
-    ]
+    # The same thirty-odd options at every Command Phase turn: made once per rules and list of targets, and handed
+    # out as a new list of the same dicts (never changed: the kernel copies each option it stores, and the step an
+    # answer names reads its data).
+    cache = game.rules.cache.setdefault("base-activation-options", {})
+    key = (faction, *targets)
+    options = cache.get(key)
+    if options is None:
+        if len(cache) >= 1024:  # plugins could vary the targets endlessly: start afresh
+            cache.clear()
+        options = cache[key] = [
+            {"id": f"activate:{s}", "label": words, "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
+            for s, words in zip(targets, texts(game, N_("Activate {system}"), "system", targets))
+        ]
+    return list(options)
 
 
 def source_systems(game, faction: str, target: str) -> list[str]:

@@ -67,6 +67,10 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
         return True
     if len(leaders) == 1:
         first = icons[leaders[0]]
+        if len(requires) == 1:  # every card so far: one skill, so the best partner decides
+            (skill, need), = requires.items()
+            others = [icons[other].get(skill, 0) for other in pool if other != leaders[0]]
+            return bool(others) and first.get(skill, 0) + max(others) >= need
         for other in pool:
             if other != leaders[0] and _reach(requires, first, icons[other]):
                 return True
@@ -78,6 +82,10 @@ def assignable(game, card: str, pool: list[str], icons: dict[str, dict[str, int]
     ``icons``: as for :func:`meets`, covering ``pool``."""
     requires = tables(game).missions[card].requires
     skills = [requirement_icons(game, l) for l in pool] if icons is None else [icons[l] for l in pool]
+    if len(requires) == 1 and skills:  # every card so far: one skill, so the best leader or best two decide
+        (skill, need), = requires.items()
+        best = sorted([counts.get(skill, 0) for counts in skills], reverse=True)
+        return best[0] >= need or (len(best) > 1 and best[0] + best[1] >= need)
     for one in skills:
         if _reach(requires, one):
             return True
