@@ -53,7 +53,7 @@ class Node:
 class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
-    def __init__(self, side: str, seed: int, policy: Agent, iterations: int = 8, seconds: float | None = None,
+    def __init__(self, side: str, seed: int, policy: Agent, iterations: int = 7, seconds: float | None = None,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
                  confidence: float = 1.0) -> None:
         self.side = side
@@ -233,7 +233,7 @@ def _number(text: str) -> Any:
     return text
 
 
-def search_agent(side: str, seed: int, policy: str = POLICY, iterations: int = 8, seconds: float = 0.0,
+def search_agent(side: str, seed: int, policy: str = POLICY, iterations: int = 7, seconds: float = 0.0,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
                  confidence: float = 1.0) -> SearchAgent:
     """The ``search`` entry point of ``swrebellion.agents``. ``policy``: an agent name with its knobs
