@@ -25,6 +25,9 @@ def test_the_built_in_agents_are_entry_points_with_their_knobs():
     ("heuristic", {"agression": 1}, "did you mean 'aggression'"),
     ("heuristic", {"aggression": 3}, "aggression must be between 0 and 1"),
     ("search", {"iterations": 0}, "iterations must be 1 or more"),
+    ("heuristic", {"hunch": -1}, "hunch must be 0 or more"),
+    ("search", {"policy": "heuristic;hunch"}, "policy knob 'hunch' is not KEY=VALUE"),
+    ("search", {"policy": "heuristic;hnch=1"}, "did you mean 'hunch'"),
 ])
 def test_bad_agents_and_knobs_are_refused_by_name(name, knobs, message):
     with pytest.raises(agents.AgentError, match=message):
@@ -122,3 +125,91 @@ def test_search_is_reproducible_from_its_seed(base_rules):
         return choices
 
     assert first_searched_choice(5) == first_searched_choice(5)
+
+
+def _at_base_choice(base_rules, seed: int):
+    """A game at the Rebels' choice of the base (RB-SET-12), set up by heuristic agents."""
+    game = Game.new(base_rules, seed)
+    seats = {p: agents.make("heuristic", p, n) for n, p in enumerate(game.state["players"])}
+    while game.pending[0].kind != "choose-base":
+        decision = game.pending[0]
+        game.apply(seats[decision.player].choose(game, decision), player=decision.player)
+    return game
+
+
+def test_the_heuristic_rebels_hide_the_base_in_good_places_but_not_always_the_same(base_rules):
+    """RB-SET-12: the Rebels choose the base in secret. A Rebel who always took the one best hiding place would
+    tell an Empire that knows how it hides exactly where to go; the heuristic draws among the good ones."""
+    from swrebellion.expansions.base.heuristic.hiding import setup_scores
+
+    game = _at_base_choice(base_rules, 11)
+    decision = game.pending[0]
+    scores = setup_scores(game)
+    t_probes = {o.id: o.id.removeprefix("probe-") for o in decision.options}
+    offered = sorted(scores[t_probes[o.id]] for o in decision.options)
+    chosen = [agents.make("heuristic", "rebel", seed).choose(game, decision) for seed in range(40)]
+    best = max(t_probes, key=lambda card: scores[t_probes[card]])
+    assert max(set(chosen), key=chosen.count) == best
+    assert len(set(chosen)) >= 3, chosen
+    assert sum(scores[t_probes[c]] >= offered[-3] for c in chosen) > len(chosen) / 2, chosen
+
+
+def test_the_empire_weighs_the_systems_that_may_hold_the_base_by_how_well_they_hid_it(base_rules):
+    """The Empire's odds on where the base is (``hiding.base_odds``) cover exactly the systems it cannot rule out
+    (RB-BAS-01: it must search for the base), sum to 1, are equal with no hunch, favour the better hiding places
+    with one, and read only what the Empire saw: the same for a twin game whose base is elsewhere."""
+    from swrebellion.expansions.base.heuristic.hiding import base_odds, setup_scores
+    from swrebellion.expansions.base.heuristic.seen import Seen
+    from tests.test_agents_hidden import mid_game, moved_base
+
+    game, _ = mid_game(base_rules, 5, 120)
+    scores = setup_scores(game)
+
+    def odds(g, hunch):
+        seen = Seen(g, "empire")
+        seen.hunch = hunch
+        return seen, base_odds(seen)
+
+    seen, sure = odds(game, 1.0)
+    assert sorted(sure) == sorted(seen.base_candidates) and abs(sum(sure.values()) - 1) < 1e-9
+    best = max(sure, key=lambda x: scores[x])
+    worst = min(sure, key=lambda x: scores[x])
+    assert sure[best] > 5 * sure[worst]
+    _, even = odds(game, 0.0)
+    assert len(set(round(p, 12) for p in even.values())) == 1
+    assert odds(moved_base(game), 1.0)[1] == sure
+
+
+def test_the_empire_samples_the_base_where_it_was_likely_hidden(base_rules):
+    """The search's worlds (the base game's ``determinize``) draw the hidden base with the odds of
+    ``hiding.base_odds`` (hunch 1): the likeliest system comes up about as often as its odds say, and far more
+    often than the least likely one."""
+    from swrebellion.engine import peek
+    from swrebellion.engine.determinize import determinize
+    from swrebellion.engine.rng import Stream
+    from swrebellion.expansions.base.heuristic.hiding import base_odds
+    from swrebellion.expansions.base.heuristic.seen import Seen
+    from tests.test_agents_hidden import mid_game
+
+    game, _ = mid_game(base_rules, 5, 120)
+    seen = Seen(game, "empire")
+    seen.hunch = 1.0
+    odds = base_odds(seen)
+    stream = Stream(3)
+    draws = [peek(determinize(game, "empire", stream).state["data"]["base"]) for _ in range(400)]
+    likeliest = max(odds, key=odds.get)
+    assert set(draws) <= set(odds)
+    assert abs(draws.count(likeliest) / 400 - odds[likeliest]) < 0.08
+    assert draws.count(likeliest) > 4 * draws.count(min(odds, key=odds.get))
+
+
+def test_the_search_gives_its_policy_knobs():
+    """The ``policy`` knob names an agent and its knobs; by default the heuristic with a full hunch (the odds the
+    sampled worlds use), while the heuristic on its own has a slight one."""
+    from swrebellion.engine.search import policy_spec
+
+    assert policy_spec("heuristic;hunch=0.5;reserve=2") == ("heuristic", {"hunch": 0.5, "reserve": 2})
+    assert policy_spec("random") == ("random", {})
+    assert agents.make("search", "empire", 1).policy.hunch == 1.0
+    assert agents.make("search", "empire", 1, {"policy": "heuristic;hunch=0"}).policy.hunch == 0.0
+    assert agents.make("heuristic", "empire", 1).hunch < 0.5

@@ -12,7 +12,7 @@ candidate did better in the same worlds by more than ``confidence`` standard err
 few noisy samples do not overturn a good policy, clear evidence does.
 
 What the kernel cannot know about a game comes from a **policy** agent (any agent; the ``search`` entry point takes
-it by name, by default the installed agent called ``heuristic``), used three ways:
+it by name with its knobs, by default ``POLICY``: the installed agent called ``heuristic``), used three ways:
 
 * ``candidates(game, decision, width)``: the options worth searching, best first. A decision with one candidate
   (trivial or low-stakes) is answered at once, so the budget goes to the decisions that matter;
@@ -53,7 +53,7 @@ class Node:
 class SearchAgent:
     """See the module docstring. ``side`` is the team the agent wins with (``state["result"]["winner"]``)."""
 
-    def __init__(self, side: str, seed: int, policy: Agent, iterations: int = 8, seconds: float | None = None,
+    def __init__(self, side: str, seed: int, policy: Agent, iterations: int = 7, seconds: float | None = None,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
                  confidence: float = 1.0) -> None:
         self.side = side
@@ -204,17 +204,48 @@ def _takes_width(func: Callable[..., Any]) -> bool:
         return False
 
 
-def search_agent(side: str, seed: int, policy: str = "heuristic", iterations: int = 8, seconds: float = 0.0,
+#: The policy the ``search`` entry point uses unless told otherwise: the heuristic, trusting its prior on what is
+#: hidden (its ``hunch`` knob) as fully as the sampled worlds do (a rules plugin's ``determinize`` may draw the
+#: hidden information with the same odds), so that the moves played out in a world aim where that world's secret
+#: is likely to be.
+POLICY = "heuristic;hunch=1"
+
+
+def policy_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """``NAME[;KEY=VALUE...]`` (``:`` works too outside ``--agents``) as an agent's name and its knobs, a value
+    read as a number when it looks like one."""
+    name, *items = [part.strip() for part in text.replace(":", ";").split(";")]
+    knobs: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key:
+            raise ValueError(f"policy knob {item!r} is not KEY=VALUE (policy {text!r})")
+        knobs[key] = _number(value)
+    return name, knobs
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def search_agent(side: str, seed: int, policy: str = POLICY, iterations: int = 7, seconds: float = 0.0,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
                  confidence: float = 1.0) -> SearchAgent:
-    """The ``search`` entry point of ``swrebellion.agents``. ``seconds``: a time ceiling per decision (0: none)."""
+    """The ``search`` entry point of ``swrebellion.agents``. ``policy``: an agent name with its knobs
+    (``NAME;KEY=VALUE...``); ``seconds``: a time ceiling per decision (0: none)."""
     from swrebellion import agents
 
     if int(iterations) < 1:
         raise ValueError(f"iterations must be 1 or more, not {iterations}")
     if int(width) < 1 or int(horizon) < 0 or int(depth) < 1:
         raise ValueError("width and depth must be 1 or more, horizon 0 or more")
-    return SearchAgent(side, seed, policy=agents.make(policy, side, rngmod.derive(seed, 2)),
+    name, knobs = policy_spec(str(policy))
+    return SearchAgent(side, seed, policy=agents.make(name, side, rngmod.derive(seed, 2), knobs),
                        iterations=int(iterations), seconds=float(seconds) or None, width=int(width),
                        depth=int(depth), horizon=int(horizon), exploration=float(exploration),
                        confidence=float(confidence))

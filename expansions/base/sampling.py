@@ -4,7 +4,9 @@ For a player of one side, everything the other side keeps secret and every deck 
 assignment consistent with what the player's view shows:
 
 * **the hidden base** (for the Empire): among the probe cards the Empire has never seen, a system that could still
-  hold it as far as public events tell (``knowledge.possible_bases``);
+  hold it as far as public events tell (``knowledge.possible_bases``), each with a chance in proportion to how
+  well it hid the base on the setup board both sides saw (``heuristic.hiding.weights``: a Rebel hides far from
+  the Empire; all alike once the base has moved);
 * **the other side's hands**, redealt from the cards the player has not seen: mission cards (starting missions
   stay in hand, regular cards trade places with the mission deck, projects with the project deck; a face-down
   assigned card gets a card its leaders can attempt), action cards (recruit cards trade with the action deck;
@@ -59,7 +61,8 @@ def determinize(game, player: str, rng) -> None:
 
 
 def _base(game, player: str, rng) -> None:
-    """The Empire does not know the hidden base: it is drawn among the unseen probe cards that could hold it."""
+    """The Empire does not know the hidden base: it is drawn among the unseen probe cards that could hold it, the
+    better hiding places more often."""
     data = game.state["data"]
     if data.get("base_revealed") is not None or not hidden_from(data.get("base"), player):
         return
@@ -73,12 +76,25 @@ def _base(game, player: str, rng) -> None:
     candidates = [c for c in pool if t.probes[c] in possible]
     if not candidates:
         return
-    chosen = rng.choice(candidates)
+    from .heuristic.hiding import weights
+
+    chance = weights(game, [t.probes[c] for c in candidates])
+    chosen = rng.choice(candidates) if chance is None else _weighted(candidates, chance, rng)
     pool.remove(chosen)
     rng.shuffle(pool)
     deck[:] = pool
     data["base"]["value"] = t.probes[chosen]
     data["base_card"]["value"] = chosen
+
+
+def _weighted(items: list, weights: list[float], rng):
+    """One of ``items``, each with a chance in proportion to its weight."""
+    mark = rng.random() * sum(weights)
+    for item, weight in zip(items, weights):
+        mark -= weight
+        if mark < 0:
+            return item
+    return items[-1]
 
 
 # -- hands ------------------------------------------------------------------------------------------------------------

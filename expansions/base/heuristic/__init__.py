@@ -1,6 +1,6 @@
 """The ``heuristic`` agent: plays the base game the way a sensible person would, from its side's view only.
 
-The Rebels hide the base and keep it hidden (they never show it of their own accord), guard it, gain loyalty, spread
+The Rebels hide the base in a good place, not always the same one (``hiding``), and keep it hidden (they never show it of their own accord), guard it, gain loyalty, spread
 out for their objectives and fight only favourable battles; the Empire probes, hunts through the systems that may
 still hold the base (``knowledge.possible_bases``), builds up near them and attacks what it can beat. Both sides
 attempt the missions they can win, oppose the dangerous ones, retreat from hopeless battles and play objectives and
@@ -16,7 +16,9 @@ answers quickly inside simulations.
 
 Knobs (``--agents rebel=heuristic:aggression=0.8``): ``aggression`` (0-1: how much loss a battle may cost),
 ``reserve`` (leaders kept in the pool for opposing and defending), ``opposition`` (how eagerly to oppose),
-``margin`` (how close two Command Phase options must score for the search to look at both).
+``margin`` (how close two Command Phase options must score for the search to look at both), ``hunch`` (how far
+the Empire trusts its read of where the Rebels hid the base, ``hiding.base_odds``: 0 weighs every system that may
+hold it alike; the ``search`` agent's policy takes 1, the odds its sampled worlds are drawn with).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from swrebellion.engine.rng import Stream
 
 from .choices import DECLINE, SCORERS
 from .evaluate import evaluate as _evaluate
+from .hiding import HUNCH
 from .seen import Seen
 
 #: Decision kinds whose outcome can change the game: the search looks at these (the others it leaves to us).
@@ -35,8 +38,9 @@ class HeuristicAgent:
     """See the module docstring. One agent may answer for any player (it reads the side from the view)."""
 
     def __init__(self, side: str = "rebel", seed: int = 0, aggression: float = 0.5, reserve: int = 1,
-                 opposition: float = 1.0, margin: float = 2.0) -> None:
+                 opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH) -> None:
         self.side = side
+        self.hunch = float(hunch)
         self.margin = float(margin)
         self.stream = Stream(seed)
         self.aggression = float(aggression)
@@ -63,6 +67,7 @@ class HeuristicAgent:
         self._deciding = (id(game), decision)
         self.pending_plans = {}
         seen = Seen(game, decision.player)
+        seen.hunch = self.hunch
         scorer = SCORERS.get(decision.kind, generic)
         scores = scorer(self, seen, decision)
         return {o.id: float(scores.get(o.id, 0.0)) for o in decision.options}
@@ -85,7 +90,7 @@ class HeuristicAgent:
 
     def evaluate(self, game, player: str) -> float:
         """Chance that ``player``'s side wins, from ``player``'s view of ``game``."""
-        return _evaluate(game, player)
+        return _evaluate(game, player, self.hunch)
 
     def rollout(self, game, decision) -> str:
         return self.choose(game, decision)
@@ -134,7 +139,7 @@ def generic(agent: HeuristicAgent, seen: Seen, decision) -> dict[str, float]:
 
 
 def heuristic_agent(side: str, seed: int, aggression: float = 0.5, reserve: int = 1,
-                    opposition: float = 1.0, margin: float = 2.0) -> HeuristicAgent:
+                    opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH) -> HeuristicAgent:
     """The ``heuristic`` entry point of ``swrebellion.agents``."""
     if not 0 <= float(aggression) <= 1:
         raise ValueError(f"aggression must be between 0 and 1, not {aggression}")
@@ -142,4 +147,7 @@ def heuristic_agent(side: str, seed: int, aggression: float = 0.5, reserve: int 
         raise ValueError(f"reserve must be 0 or more, not {reserve}")
     if float(margin) < 0:
         raise ValueError(f"margin must be 0 or more, not {margin}")
-    return HeuristicAgent(side, seed, aggression=aggression, reserve=reserve, opposition=opposition, margin=margin)
+    if float(hunch) < 0:
+        raise ValueError(f"hunch must be 0 or more, not {hunch}")
+    return HeuristicAgent(side, seed, aggression=aggression, reserve=reserve, opposition=opposition, margin=margin,
+                          hunch=hunch)

@@ -6,8 +6,11 @@ are comparable only within one decision. Kinds not listed here go to ``generic``
 
 from __future__ import annotations
 
+import math
+
 from ..tables import BASE_SPACE
 from . import command
+from .hiding import TEMPERATURE, base_odds, hiding_place
 from .cards import base_threat, card_ops, mission_worth, objective_goals, rebel_goals
 from .seen import Seen, battle
 
@@ -42,16 +45,12 @@ def rebel_start_system(agent, s: Seen, d) -> dict[str, float]:
     return {o.id: (1.0 if o.id == "none" else 0.0) for o in d.options}
 
 
-def hiding_place(s: Seen, system_id: str) -> float:
-    """How well a system hides the base: far from Imperial armies and systems, few ways in."""
-    imperial = [x for x in s.systems if s.imperial(x) or s.has(x, "empire")]
-    nearest = min((s.distance(system_id, x) for x in imperial), default=6)
-    armies = sum(s.army_value(s.units(x, "empire")) / (1 + s.distance(system_id, x)) ** 2 for x in imperial)
-    return 2.0 * nearest - 0.05 * armies - 0.3 * len(s.adjacent(system_id))
-
-
 def choose_base(agent, s: Seen, d) -> dict[str, float]:
-    return {o.id: hiding_place(s, s.t.probes.get(o.id, o.id)) for o in d.options}
+    """A good hiding place, not always the same one: each system is chosen with a chance in proportion to
+    exp(``hiding_place`` / ``TEMPERATURE``) (the largest score after Gumbel noise), so an Empire that knows how
+    the Rebels hide still has several systems to search (the ``hiding.base_odds`` prior is this very chance)."""
+    return {o.id: hiding_place(s, s.t.probes.get(o.id, o.id)) / TEMPERATURE - math.log(-math.log(
+        max(agent.noise(), 1e-12))) for o in d.options}
 
 
 def relocate_base(agent, s: Seen, d) -> dict[str, float]:
@@ -368,8 +367,10 @@ def deploy_unit(agent, s: Seen, d) -> dict[str, float]:
             if x not in s.systems:
                 out[x] = 0.0
                 continue
-            goal = [target] if target else candidates
-            near = min((s.distance(x, c) for c in goal), default=4)
+            odds = base_odds(s) if target or candidates else {}
+            likely = max(odds.values(), default=0.0)
+            # nearest to the systems most likely to hold the base (all of them when the Empire has no hunch)
+            near = min((s.distance(x, c) for c, p in odds.items() if p >= 0.5 * likely), default=4)
             unit = _deployed_unit(s, d)
             ships = s.capacity(s.units(x, "empire"))
             carried = unit is not None and s.t.units[unit].needs_transport

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..tables import BASE_SPACE
+from .hiding import base_odds
 from .cards import DEATH_STARS, base_threat, card_ops, mission_worth, rebel_goals
 from .seen import Seen, battle
 
@@ -320,13 +321,13 @@ def _empire_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_her
     candidates = s.base_candidates if s.base_revealed is None else []
     if target in candidates and ground_arriving:
         # the base found here would bring out the units on the Rebel Base space (RB-BAS-12), which are public
-        n = len(candidates)
+        odds = base_odds(s).get(target, 0.0)
         guard = dict(s.units(BASE_SPACE, "rebel"))
         for u, k in enemy_here.items():
             guard[u] = guard.get(u, 0) + k
         _, _, holds = _fight(s, mine_after, guard, "empire")
         strength = min(1.0, (ground_arriving + sum(k for u, k in arriving.items() if t[u].theater == "space")) / 8)
-        value += (FIND_BASE * (0.5 + strength) + TAKE_BASE * 0.5 * holds) / n + 2.0 / n ** 0.5
+        value += (FIND_BASE * (0.5 + strength) + TAKE_BASE * 0.5 * holds) * odds + 2.0 * odds ** 0.5
         why = "hunt"
     if ground_arriving and s.populous(target) and not s.imperial(target) and not any(
             t[u].theater == "ground" for u in enemy_here):
@@ -360,13 +361,14 @@ def _march(s: Seen, goals: list[str], target: str, moves: dict) -> float:
     guard = max(4.0, s.army_value(s.units(BASE_SPACE, "rebel")))
     here = s.units(target, "empire")
     joined = s.army_value({u: n for u, n in here.items() if not t[u].immobile})
+    odds = _goal_odds(s, goals)
     total = 0.0
     for src, group in moves.items():
         ground = sum(n for u, n in group.items() if t[u].theater == "ground")
         if not ground:
             continue
-        before = sum(s.distance(src, g) for g in goals) / len(goals)
-        after = sum(s.distance(target, g) for g in goals) / len(goals)
+        before = sum(s.distance(src, g) * p for g, p in odds.items())
+        after = sum(s.distance(target, g) * p for g, p in odds.items())
         strike = (_strikes(s, target, goals) - _strikes(s, src, goals)) * STRIKE
         power = s.army_value(group) + joined
         total += (STEP * (before - after) + strike) * min(1.0, power / (1.5 * guard))
@@ -382,14 +384,21 @@ def _coverage_of(s: Seen, goals: list[str]) -> float:
     armies = [w for w in s.data["units"] if w in s.t.systems and s.capacity(s.units(w, "empire"))
               and any(t[u].theater == "ground" and not t[u].immobile for u in s.units(w, "empire"))]
     total = 0.0
-    for goal in goals:
+    for goal, p in _goal_odds(s, goals).items():
         best = min((s.distance(w, goal) for w in armies), default=9)
-        total += 1.0 if best <= 1 else 0.3 if best == 2 else 0.0
-    return total / len(goals)
+        total += p * (1.0 if best <= 1 else 0.3 if best == 2 else 0.0)
+    return total
+
+
+def _goal_odds(s: Seen, goals: list[str]) -> dict[str, float]:
+    """The chance of each goal holding the base (``hiding.base_odds`` when they are the candidates)."""
+    if goals == s.base_candidates or (len(goals) == 1 and goals[0] == s.base_revealed):
+        return base_odds(s)
+    return {g: 1 / len(goals) for g in goals}
 
 
 def _strikes(s: Seen, where: str, goals: list[str]) -> float:
-    return sum(1 for g in goals if s.distance(where, g) == 1) / len(goals)
+    return sum(p for g, p in _goal_odds(s, goals).items() if s.distance(where, g) == 1)
 
 
 def _holds_superlaser(s: Seen) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ..tables import BASE_SPACE
+from .hiding import HUNCH
 from .seen import Seen
 
 #: Fitted weights of each side's model: feature -> weight in the log-odds that this side wins.
@@ -69,9 +70,11 @@ def chance(seen: Seen) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def evaluate(game, player: str) -> float:
-    """Chance that ``player``'s side wins; a finished game gives 1 or 0."""
+def evaluate(game, player: str, hunch: float = HUNCH) -> float:
+    """Chance that ``player``'s side wins; a finished game gives 1 or 0. ``hunch``: how far the Empire trusts where
+    the base was likely hidden (``hiding.base_odds``)."""
     seen = Seen(game, player)
+    seen.hunch = hunch
     result = seen.result
     if result:
         return 1.0 if result.get("winner") == seen.faction else 0.0
