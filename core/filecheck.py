@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
-from .fields import gap_paths, nested_paths, strict, values
+from .fields import gap_paths, nested_paths, strict, strict_file, values
 from .models import PackManifest
 from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
@@ -143,7 +143,7 @@ class FileChecker:
             return checked
         body = _without_schema_key(data)
         try:
-            model = self.kinds[kind].file.model_validate_json(json.dumps(body), strict=True)
+            model = strict_file(self.kinds[kind].file, body, source.text)
         except ValidationError as exc:
             top = [(pointer, message) for pointer, message in _pydantic_problems(exc, "")
                    if _item_index(pointer) is None]
