@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from swrebellion.yaml_fast import Unsupported, read_fast
+from swrebellion.yaml_fast import _AWKWARD, Unsupported, _awkward, read_fast
 from swrebellion.yaml_full import YamlReadError, read_yaml
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -101,3 +101,13 @@ def test_every_built_in_yaml_file():
     files = sorted(CONTENT.rglob("*.yaml"))
     answered = sum(agree(path.read_text(encoding="utf-8")) for path in files)
     assert answered == len(files) or not files, "the fast reader should handle the built-in content"
+
+
+def test_awkward_characters_are_found_on_every_code_point():
+    """The quick test for awkward characters (``str.isprintable`` first) finds exactly what the regular expression
+    finds, one character at a time, alone and between printable text."""
+    for code in range(0x110000):
+        char = chr(code)
+        expected = _AWKWARD.search(char) is not None
+        assert _awkward(char) is expected, hex(code)
+        assert _awkward(f"k: a{char}b\n") is expected, hex(code)
