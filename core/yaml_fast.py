@@ -47,6 +47,12 @@ _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
 #: First characters of a value the mapping loop leaves to inline(): the indicators, "-" (an item, or a number) and
 #: "#" (a comment).
 _NOT_SIMPLE = _PLAIN_BAD_START | {"-"}
+#: A line of a mapping as :meth:`_Reader.row` sees it: (indent, key, rest, value). ``key`` is None for a line that is
+#: not ``key: ...`` with a key seen before (``rest`` then holds the line without its indent), ``value`` is _GENERAL
+#: when the rest of the line is not one plain word or number, and the indent is -1 for a blank or comment line.
+Row = tuple[int, "str | None", str, Any]
+_GENERAL: Any = object()
+_END: Row = (-1, None, "", _GENERAL)
 #: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
 #: few words key every item of a file, and a line starting with one of them and a colon needs no regular
 #: expression. Bounded, so that a file of countless keys cannot grow it without end.
@@ -100,7 +106,7 @@ def _double_quoted(inner: str) -> str:
 
 
 class _Reader:
-    __slots__ = ("lines", "n", "i", "max_depth", "nodes", "_seen_at", "_seen")
+    __slots__ = ("lines", "n", "i", "max_depth", "nodes", "_seen_at", "_seen", "rows")
 
     def __init__(self, lines: list[str], max_depth: int, max_nodes: int) -> None:
         self.lines = lines
@@ -110,6 +116,9 @@ class _Reader:
         self.nodes = max_nodes  # how many more nodes may come (counted as the complete reader counts events)
         self._seen_at = -1  # next_content() is asked twice for most lines: remember the last answer
         self._seen = (-1, "")
+        #: line -> its Row: the lines of a content file repeat (``deck: regular``, ``  - op: draw``), each is
+        #: taken apart once per file
+        self.rows: dict[str, Row] = {}
 
     def next_content(self) -> tuple[int, str]:
         """Indent and text of the next line that is neither blank nor a comment; (-1, "") at the end."""
@@ -143,34 +152,56 @@ class _Reader:
             return self.sequence(indent, depth + 1)
         return self.mapping(indent, depth + 1)
 
+    def row(self, line: str) -> Row:
+        """The Row of ``line``, remembered."""
+        s = line.lstrip(" ")
+        if not s or s[0] == "#":
+            row: Row = (-1, None, "", _GENERAL)
+        else:
+            here = len(line) - len(s)
+            key, colon, rest = s.partition(":")
+            if not colon or key not in _STRING_KEYS or (rest and rest[0] != " "):
+                row = (here, None, s, _GENERAL)  # for the general way: _KEY refuses 'key:value'
+            else:
+                rest = rest.lstrip(" ")
+                if rest and rest[0] not in _NOT_SIMPLE and ":" not in rest and " #" not in rest:
+                    text = rest.rstrip(" ")
+                    # a word: resolve_plain() would return it as it is
+                    row = (here, key, rest, resolve_plain(text) if text in _WORDS or text[0] in _NUMBER_START
+                           else text)
+                else:
+                    row = (here, key, rest, _GENERAL)
+        self.rows[line] = row
+        return row
+
     def mapping(self, indent: int, depth: int) -> dict[str, Any]:
         self.nodes -= 1
         if depth > self.max_depth or self.nodes < 0:
             raise Unsupported
         result: dict[str, Any] = {}
-        lines, n = self.lines, self.n
-        if self.i == self._seen_at:  # next_content(), as it is usually answered: from what was seen last
-            here, s = self._seen
-        else:
-            here, s = self.next_content()
-        i = self.i  # the line (here, s); self.i and self.nodes are brought up to date before any other method runs
+        lines, n, rows = self.lines, self.n, self.rows
+        if self.i != self._seen_at:
+            self.next_content()
+        i = self.i  # the mapping's first line; self.i is brought up to date before any other method runs
+        line = lines[i]
+        row = rows.get(line) or self.row(line)
+        # Keys read, and the nodes of the lines read in the loop itself (a key, or a key and its value), taken from
+        # self.nodes when the mapping ends: a key given twice leaves fewer keys in ``result``.
+        keys = nodes = 0
         while True:
+            here, key, rest, value = row
             if here != indent:
                 if here > indent:
                     raise Unsupported
+                self.nodes -= nodes
+                if self.nodes < 0 or len(result) != keys:
+                    raise Unsupported
                 self.i = self._seen_at = i  # the line next_content() is asked for next
-                self._seen = (here, s)
+                self._seen = (here, lines[i][here:]) if here >= 0 else (-1, "")
                 return result
-            colon = s.find(":")
-            key = s[:colon]
-            if colon > 0 and key in _STRING_KEYS:  # a key seen before: what _KEY would match, found without it
-                rest = s[colon + 1:]
-                if rest:
-                    if rest[0] != " ":
-                        raise Unsupported
-                    rest = rest.lstrip(" ")
-            else:
-                match = _KEY.match(s)
+            keys += 1
+            if key is None:
+                match = _KEY.match(rest)
                 if match is None:
                     raise Unsupported
                 key, rest = match.groups()
@@ -181,28 +212,22 @@ class _Reader:
                         raise Unsupported
                     if len(_STRING_KEYS) < _MAX_STRING_KEYS:
                         _STRING_KEYS.add(key)
-            if key in result:
-                raise Unsupported
+                        del rows[lines[i]]  # taken apart again when it comes again, now that its key is known
+                rest = rest or ""
             i += 1
-            if rest and i < n and rest[0] not in _NOT_SIMPLE and ":" not in rest and " #" not in rest:
+            if value is not _GENERAL and i < n:
                 # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
                 # mapping): what inline() and plain() would find, without asking about the next line twice.
                 line = lines[i]
-                t = line.lstrip(" ")
-                below = len(line) - len(t)
-                if t and t[0] != "#" and below <= indent:
-                    self.nodes -= 2  # the key and its value
-                    if self.nodes < 0:
+                row = rows.get(line) or self.row(line)
+                if 0 <= row[0] <= indent:
+                    nodes += 2  # the key and its value
+                    if nodes > self.nodes:  # over the budget already: stop before reading on
                         raise Unsupported
-                    text = rest.rstrip(" ")
-                    if text in _WORDS or text[0] in _NUMBER_START:
-                        result[key] = resolve_plain(text)
-                    else:  # a word: resolve_plain() would return it as it is
-                        result[key] = text
-                    here, s = below, t
+                    result[key] = value
                     continue
+            nodes += 1  # the key
             self.i = i
-            self.count(1)
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
                 if below > indent:  # what node(indent + 1, depth) reads there
@@ -210,12 +235,14 @@ class _Reader:
                 elif below == indent and _is_dash(t):
                     result[key] = self.sequence(indent, depth + 1)
                 else:
-                    self.count(1)
+                    nodes += 1
                     result[key] = None
             else:
                 result[key] = self.inline(rest, indent, depth)
-            here, s = self.next_content()
+            if self.i != self._seen_at:
+                self.next_content()
             i = self.i
+            row = _END if i >= n else rows.get(lines[i]) or self.row(lines[i])
 
     def sequence(self, indent: int, depth: int) -> list[Any]:
         if depth > self.max_depth:
