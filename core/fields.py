@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import typing
 from functools import lru_cache
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -142,17 +142,19 @@ def gap_paths(item_model: type[BaseModel]) -> tuple[list[FieldPath], list[FieldP
     return field_paths(item_model, is_int_literal), field_paths(item_model, is_effect)
 
 
-def values(value: Any, path: FieldPath, pointer: str) -> Iterator[tuple[str, Any]]:
+def values(value: Any, path: FieldPath, pointer: str) -> list[tuple[str, Any]]:
     """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
-    if not path:
-        yield pointer, value
-        return
-    head, rest = path[0], path[1:]
-    if head == "*":
-        for index, element in enumerate(value):
-            yield from values(element, rest, f"{pointer}/{index}")
-    elif isinstance(value, dict) and value.get(head) is not None:
-        yield from values(value[head], rest, f"{pointer}/{head}")
+    if len(path) == 1 and path[0] != "*":  # a field of the item itself, the usual place
+        field = value.get(path[0]) if isinstance(value, dict) else None
+        return [] if field is None else [(f"{pointer}/{path[0]}", field)]
+    found = [(pointer, value)]
+    for head in path:
+        if head == "*":
+            found = [(f"{at}/{index}", element) for at, value in found for index, element in enumerate(value)]
+        else:
+            found = [(f"{at}/{head}", value[head]) for at, value in found
+                     if isinstance(value, dict) and value.get(head) is not None]
+    return found
 
 
 def replaced(value: Any, path: FieldPath, fn: Callable[[Any, str], Any], pointer: str = "") -> Any:
