@@ -47,12 +47,12 @@ _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
 #: First characters of a value the mapping loop leaves to inline(): the indicators, "-" (an item, or a number) and
 #: "#" (a comment).
 _NOT_SIMPLE = _PLAIN_BAD_START | {"-"}
-#: A line of a mapping as :meth:`_Reader.row` sees it: (indent, key, rest, value). ``key`` is None for a line that is
-#: not ``key: ...`` with a key seen before (``rest`` then holds the line without its indent), ``value`` is _GENERAL
-#: when the rest of the line is not one plain word or number, and the indent is -1 for a blank or comment line.
+#: A line of a mapping as :meth:`_Reader.mapping` takes it apart: (indent, key, rest, value). ``key`` is None for a
+#: line that is not ``key: ...`` with a key seen before (``rest`` then holds the line without its indent), ``value``
+#: is _GENERAL when the rest of the line is not one plain word or number, and the indent is -1 for a blank or
+#: comment line.
 Row = tuple[int, "str | None", str, Any]
 _GENERAL: Any = object()
-_END: Row = (-1, None, "", _GENERAL)
 #: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
 #: few words key every item of a file, and a line starting with one of them and a colon needs no regular
 #: expression. Bounded, so that a file of countless keys cannot grow it without end.
@@ -111,6 +111,7 @@ class _Reader:
     def __init__(self, lines: list[str], max_depth: int, max_nodes: int) -> None:
         self.lines = lines
         self.n = len(lines)
+        lines.append("")  # a blank line after the last, for mapping() (the other methods stop at n)
         self.i = 0
         self.max_depth = max_depth
         self.nodes = max_nodes  # how many more nodes may come (counted as the complete reader counts events)
@@ -152,45 +153,54 @@ class _Reader:
             return self.sequence(indent, depth + 1)
         return self.mapping(indent, depth + 1)
 
-    def row(self, line: str) -> Row:
-        """The Row of ``line``, remembered."""
-        s = line.lstrip(" ")
-        if not s or s[0] == "#":
-            row: Row = (-1, None, "", _GENERAL)
-        else:
-            here = len(line) - len(s)
-            key, colon, rest = s.partition(":")
-            if not colon or key not in _STRING_KEYS or (rest and rest[0] != " "):
-                row = (here, None, s, _GENERAL)  # for the general way: _KEY refuses 'key:value'
-            else:
-                rest = rest.lstrip(" ")
-                if rest and rest[0] not in _NOT_SIMPLE and ":" not in rest and " #" not in rest:
-                    text = rest.rstrip(" ")
-                    # a word: resolve_plain() would return it as it is
-                    row = (here, key, rest, resolve_plain(text) if text in _WORDS or text[0] in _NUMBER_START
-                           else text)
-                else:
-                    row = (here, key, rest, _GENERAL)
-        self.rows[line] = row
-        return row
-
     def mapping(self, indent: int, depth: int) -> dict[str, Any]:
         self.nodes -= 1
         if depth > self.max_depth or self.nodes < 0:
             raise Unsupported
         result: dict[str, Any] = {}
-        lines, n, rows = self.lines, self.n, self.rows
+        lines, n, rows, general = self.lines, self.n, self.rows, _GENERAL
         if self.i != self._seen_at:
             self.next_content()
         i = self.i  # the mapping's first line; self.i is brought up to date before any other method runs
-        line = lines[i]
-        row = rows.get(line) or self.row(line)
         # Keys read, and the nodes of the lines read in the loop itself (a key, or a key and its value), taken from
         # self.nodes when the mapping ends: a key given twice leaves fewer keys in ``result``.
         keys = nodes = 0
+        key, rest, value = None, "", general  # the line before: "key: plain words" when value is not general
         while True:
-            here, key, rest, value = row
-            if here != indent:
+            line = lines[i]  # at the end, the blank line after the last
+            row = rows.get(line)
+            if row is None:  # a line not met before in this text: take it apart
+                s = line.lstrip(" ")
+                if not s or s[0] == "#":
+                    row = (-1, None, "", general)
+                else:
+                    here = len(line) - len(s)
+                    head, colon, tail = s.partition(":")
+                    if not colon or head not in _STRING_KEYS or (tail and tail[0] != " "):
+                        row = (here, None, s, general)  # for the general way: _KEY refuses 'key:value'
+                    else:
+                        tail = tail.lstrip(" ")
+                        if tail and tail[0] not in _NOT_SIMPLE and ":" not in tail and " #" not in tail:
+                            text = tail.rstrip(" ")
+                            # a word: resolve_plain() would return it as it is
+                            row = (here, head, tail, resolve_plain(text) if text in _WORDS or
+                                   text[0] in _NUMBER_START else text)
+                        else:
+                            row = (here, head, tail, general)
+                rows[line] = row
+            if row[0] != indent:
+                here = row[0]
+                if value is not general and not 0 <= here < indent:
+                    # The line before, "key: plain words", is followed by a deeper, blank or comment line, or by
+                    # the end: its value may go on there, so it is read the general way (which counts its nodes).
+                    nodes -= 1
+                    self.i = i
+                    result[key] = self.inline(rest, indent, depth)
+                    value = general
+                    if self.i != self._seen_at:
+                        self.next_content()
+                    i = self.i
+                    continue
                 if here > indent:
                     raise Unsupported
                 self.nodes -= nodes
@@ -199,6 +209,7 @@ class _Reader:
                 self.i = self._seen_at = i  # the line next_content() is asked for next
                 self._seen = (here, lines[i][here:]) if here >= 0 else (-1, "")
                 return result
+            _, key, rest, value = row
             keys += 1
             if key is None:
                 match = _KEY.match(rest)
@@ -212,20 +223,17 @@ class _Reader:
                         raise Unsupported
                     if len(_STRING_KEYS) < _MAX_STRING_KEYS:
                         _STRING_KEYS.add(key)
-                        del rows[lines[i]]  # taken apart again when it comes again, now that its key is known
+                        del rows[line]  # taken apart again when it comes again, now that its key is known
                 rest = rest or ""
             i += 1
-            if value is not _GENERAL and i < n:
-                # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
-                # mapping): what inline() and plain() would find, without asking about the next line twice.
-                line = lines[i]
-                row = rows.get(line) or self.row(line)
-                if 0 <= row[0] <= indent:
-                    nodes += 2  # the key and its value
-                    if nodes > self.nodes:  # over the budget already: stop before reading on
-                        raise Unsupported
-                    result[key] = value
-                    continue
+            if value is not general:
+                # The usual line, "key: plain words": its value is taken now, on trust that the next line is no
+                # deeper (the next key, or the end of the mapping); if it is, the line is read again above.
+                nodes += 2  # the key and its value
+                if nodes > self.nodes:  # over the budget already: stop before reading on
+                    raise Unsupported
+                result[key] = value
+                continue
             nodes += 1  # the key
             self.i = i
             if not rest or rest[0] == "#":
@@ -242,7 +250,6 @@ class _Reader:
             if self.i != self._seen_at:
                 self.next_content()
             i = self.i
-            row = _END if i >= n else rows.get(lines[i]) or self.row(lines[i])
 
     def sequence(self, indent: int, depth: int) -> list[Any]:
         if depth > self.max_depth:
