@@ -238,9 +238,10 @@ class _Reader:
             self.i = i
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
+                dash = t == "-" or t.startswith("- ")  # _is_dash(t)
                 if below > indent:  # what node(indent + 1, depth) reads there
-                    result[key] = self.sequence(below, depth + 1) if _is_dash(t) else self.mapping(below, depth + 1)
-                elif below == indent and _is_dash(t):
+                    result[key] = self.sequence(below, depth + 1) if dash else self.mapping(below, depth + 1)
+                elif below == indent and dash:
                     result[key] = self.sequence(indent, depth + 1)
                 else:
                     nodes += 1
@@ -258,8 +259,8 @@ class _Reader:
         result: list[Any] = []
         lines = self.lines
         while True:
-            here, s = self.next_content()
-            if here != indent or not _is_dash(s):
+            here, s = self._seen if self.i == self._seen_at else self.next_content()
+            if here != indent or not (s == "-" or s.startswith("- ")):  # not _is_dash(s)
                 if here > indent:
                     raise Unsupported
                 return result
@@ -268,7 +269,7 @@ class _Reader:
                 self.i += 1
                 result.append(self.node(indent + 1, depth))
                 continue
-            dash = _is_dash(rest)
+            dash = rest == "-" or rest.startswith("- ")  # _is_dash(rest)
             colon = rest.find(":")
             if dash or (colon > 0 and rest[:colon] in _STRING_KEYS and rest[colon + 1:colon + 2] in ("", " ")) \
                     or _KEY.match(rest):
