@@ -1,8 +1,9 @@
 """Tier 1: is each file what its kind's JSON Schema says? Manifests and content files alike.
 
 Two engines, one verdict. The pydantic models (strict, over the file's JSON form, so ``"3"`` is not an integer
-and ``[a, b]`` is a pair, exactly as JSON Schema reads them) decide quickly whether a file is valid and build the
-items; each effect step is checked against its op's parameter model. Only a file they reject goes through
+and ``[a, b]`` is a pair, exactly as JSON Schema reads them; handed the data themselves when a model reads them
+alike, see :func:`.fields.strict_file`) decide quickly whether a file is valid and build the items; each effect
+step is checked against its op's parameter model. Only a file they reject goes through
 jsonschema, whose errors (with JSON pointers, all of them) become the diagnostics, one item at a time. Should
 jsonschema find nothing where pydantic refused (a model rule the schema cannot express), pydantic's own words are
 reported (SW208), so no problem goes unreported and the two never silently disagree.

@@ -190,7 +190,7 @@ class _Reader:
                 rows[line] = row
             if row[0] != indent:
                 here = row[0]
-                if value is not general and not 0 <= here < indent:
+                if value is not general and key is not None and not 0 <= here < indent:
                     # The line before, "key: plain words", is followed by a deeper, blank or comment line, or by
                     # the end: its value may go on there, so it is read the general way (which counts its nodes).
                     nodes -= 1
