@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import typing
 from functools import lru_cache
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -42,6 +42,55 @@ def strict(model: type[Model], data: Any) -> Model:
         if not changed:
             raise
     return model.model_validate_json(json.dumps(normal), strict=True)
+
+
+#: Core schema types that pydantic reads alike, in strict mode, from the data our readers return (dicts with string
+#: keys, lists, str, int, float, bool, None) and from the same data written as JSON: tuples (a list is no tuple in
+#: Python), enums, dates, custom validator functions and anything else are not among them.
+_READ_ALIKE = frozenset({
+    "any", "none", "bool", "int", "float", "str", "literal", "list", "dict", "nullable", "default", "union",
+    "model", "model-fields", "model-field", "definitions", "definition-ref",
+})
+
+
+def _reads_alike(schema: Any) -> bool:
+    if isinstance(schema, list):
+        return all(_reads_alike(node) for node in schema)
+    if not isinstance(schema, dict):
+        return True
+    kind = schema.get("type")
+    if isinstance(kind, str) and kind not in _READ_ALIKE:
+        return False
+    # metadata and serialization say nothing about validation (and hold dicts that are no schemas)
+    return all(_reads_alike(node) for key, node in schema.items() if key not in ("metadata", "serialization"))
+
+
+@lru_cache(maxsize=None)
+def reads_alike(model: type[BaseModel]) -> bool:
+    """Does ``model`` read Python data as it reads the same data written as JSON (strict mode)? Then a file's data
+    need not be written as JSON for pydantic to judge them (:func:`strict_file`). Once per model and process."""
+    return _reads_alike(model.__pydantic_core_schema__)
+
+
+def strict_file(model: type[Model], data: Any, text: str) -> Model:
+    """``model.model_validate_json(json.dumps(data), strict=True)`` for ``data`` read from ``text``; faster for a
+    model that :func:`reads_alike` and data it accepts, else the JSON way (its verdict, its errors). Not for text
+    that may give a lone surrogate (a ``\\u`` or ``\\U`` escape, or a str that was not decoded from UTF-8):
+    Python may take one in a string, JSON never does."""
+    if reads_alike(model) and "\\u" not in text and "\\U" not in text and _utf8(text):
+        try:
+            return model.model_validate(data, strict=True)
+        except ValidationError:
+            pass
+    return model.model_validate_json(json.dumps(data), strict=True)
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def is_effect(info: FieldInfo) -> bool:
@@ -93,17 +142,19 @@ def gap_paths(item_model: type[BaseModel]) -> tuple[list[FieldPath], list[FieldP
     return field_paths(item_model, is_int_literal), field_paths(item_model, is_effect)
 
 
-def values(value: Any, path: FieldPath, pointer: str) -> Iterator[tuple[str, Any]]:
+def values(value: Any, path: FieldPath, pointer: str) -> list[tuple[str, Any]]:
     """(pointer, value) of the field at ``path`` in an item already accepted by its model."""
-    if not path:
-        yield pointer, value
-        return
-    head, rest = path[0], path[1:]
-    if head == "*":
-        for index, element in enumerate(value):
-            yield from values(element, rest, f"{pointer}/{index}")
-    elif isinstance(value, dict) and value.get(head) is not None:
-        yield from values(value[head], rest, f"{pointer}/{head}")
+    if len(path) == 1 and path[0] != "*":  # a field of the item itself, the usual place
+        field = value.get(path[0]) if isinstance(value, dict) else None
+        return [] if field is None else [(f"{pointer}/{path[0]}", field)]
+    found = [(pointer, value)]
+    for head in path:
+        if head == "*":
+            found = [(f"{at}/{index}", element) for at, value in found for index, element in enumerate(value)]
+        else:
+            found = [(f"{at}/{head}", value[head]) for at, value in found
+                     if isinstance(value, dict) and value.get(head) is not None]
+    return found
 
 
 def replaced(value: Any, path: FieldPath, fn: Callable[[Any, str], Any], pointer: str = "") -> Any:

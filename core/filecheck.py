@@ -1,8 +1,9 @@
 """Tier 1: is each file what its kind's JSON Schema says? Manifests and content files alike.
 
 Two engines, one verdict. The pydantic models (strict, over the file's JSON form, so ``"3"`` is not an integer
-and ``[a, b]`` is a pair, exactly as JSON Schema reads them) decide quickly whether a file is valid and build the
-items; each effect step is checked against its op's parameter model. Only a file they reject goes through
+and ``[a, b]`` is a pair, exactly as JSON Schema reads them; handed the data themselves when a model reads them
+alike, see :func:`.fields.strict_file`) decide quickly whether a file is valid and build the items; each effect
+step is checked against its op's parameter model. Only a file they reject goes through
 jsonschema, whose errors (with JSON pointers, all of them) become the diagnostics, one item at a time. Should
 jsonschema find nothing where pydantic refused (a model rule the schema cannot express), pydantic's own words are
 reported (SW208), so no problem goes unreported and the two never silently disagree.
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, did_you_mean
-from .fields import gap_paths, nested_paths, strict, values
+from .fields import FieldPath, gap_paths, nested_paths, strict, strict_file, values
 from .models import PackManifest
 from .models.manifest import _safe_glob as safe_glob
 from .schema import Validators
@@ -105,6 +106,9 @@ class FileChecker:
         #: (op parameter model, parameters as JSON) already accepted: cards repeat the same steps ({op: x} most
         #: often), and each is checked once per run
         self._accepted: set[tuple[type[BaseModel], str]] = set()
+        #: ops whose step without parameters, ``{op: NAME}``, was accepted in its current form: the commonest step
+        #: is then passed over without a look at the op registry
+        self._bare: set[str] = set()
 
     # -- manifests -------------------------------------------------------------------------------------------
 
@@ -143,7 +147,7 @@ class FileChecker:
             return checked
         body = _without_schema_key(data)
         try:
-            model = self.kinds[kind].file.model_validate_json(json.dumps(body), strict=True)
+            model = strict_file(self.kinds[kind].file, body, source.text)
         except ValidationError as exc:
             top = [(pointer, message) for pointer, message in _pydantic_problems(exc, "")
                    if _item_index(pointer) is None]
@@ -151,7 +155,8 @@ class FileChecker:
             top = [] if isinstance(data.get("$schema", ""), str) else [("/$schema", "not a string")]
             items = body.get("items", [])
             old: list[list[OldStep]] = [[] for _ in items]
-            if not top and not any(self._gaps(kind, raw, f"/items/{i}", old[i]) for i, raw in enumerate(items)):
+            paths = gap_paths(self.kinds[kind].item)
+            if not top and not any(self._gaps(paths, raw, f"/items/{i}", old[i]) for i, raw in enumerate(items)):
                 # the file models are built at run time (kinds._file_model), with an ``items`` field
                 checked.items = [(index, self._upgraded(kind, items[index], found) if found else item)
                                  for (index, item), found in zip(enumerate(model.items), old)]  # type: ignore[attr-defined]
@@ -189,19 +194,22 @@ class FileChecker:
         return source.diagnostic("SW209", f"unknown kind {_short(kind)}", "/kind",
                                  did_you_mean(kind, [*kinds, *self.kinds.elsewhere()]) or f"kinds: {', '.join(kinds)}")
 
-    def _gaps(self, kind: str, raw: Any, prefix: str, old: list[OldStep]) -> list[tuple[str, str]]:
+    def _gaps(self, paths: tuple[list[FieldPath], list[FieldPath]], raw: Any, prefix: str,
+              old: list[OldStep]) -> list[tuple[str, str]]:
         """What the item models let through in an item they accepted: effect steps whose op is unknown or whose
         parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1). Steps
-        in a deprecated form are added to ``old``."""
+        in a deprecated form are added to ``old``. ``paths``: the item model's :func:`~.fields.gap_paths`."""
         found: list[tuple[str, str]] = []
-        int_literal_paths, effect_paths = gap_paths(self.kinds[kind].item)
+        int_literal_paths, effect_paths = paths
         for path in int_literal_paths:
             found += [(pointer, f"{value} is not a number")
                       for pointer, value in values(raw, path, prefix) if isinstance(value, bool)]
+        bare = self._bare
         for path in effect_paths:
             for pointer, effect in values(raw, path, prefix):
                 for position, step in enumerate(effect):
-                    found += self._step_problems(step, f"{pointer}/{position}", old)
+                    if type(step) is not dict or len(step) != 1 or step.get("op") not in bare:
+                        found += self._step_problems(step, f"{pointer}/{position}", old)
         return found
 
     def _step_problems(self, step: Any, pointer: str, old: list[OldStep]) -> list[tuple[str, str]]:
@@ -230,6 +238,8 @@ class FileChecker:
                     self._accepted.add(key)
         if deprecated is not None and params is deprecated.params:
             old.append(OldStep(pointer, deprecated))
+        elif not body:
+            self._bare.add(op)  # at most one per registered op
         found: list[tuple[str, str]] = []
         for path in nested_paths(params):
             for nested_pointer, steps in values(step, path, pointer):
@@ -249,12 +259,13 @@ class FileChecker:
         if not isinstance(items, list):
             return
         item_model = self.kinds[kind].item
+        paths = gap_paths(item_model)
         for index, raw in enumerate(items):
             prefix = f"/items/{index}"
             old: list[OldStep] = []
             try:
                 model = strict(item_model, raw)
-                problems = self._gaps(kind, raw, prefix, old)
+                problems = self._gaps(paths, raw, prefix, old)
             except ValidationError as exc:
                 problems = _pydantic_problems(exc, prefix)
             if not problems:

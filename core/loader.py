@@ -112,16 +112,18 @@ def _merge(
 ) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     defined: dict[tuple[str, str], Entry] = {}
+    pack_id = pack.ident
     for checked in checked_files:
-        if checked.kind is None:  # a file of no known kind holds no items
+        kind, source = checked.kind, checked.source
+        if kind is None:  # a file of no known kind holds no items
             continue
         for index, item in checked.items:
-            entry = Entry(checked.kind, str(item.id), item, pack.ident, checked.source, index)
-            first = defined.get((entry.kind, entry.id))
+            entry = Entry(kind, str(item.id), item, pack_id, source, index)
+            first = defined.get((kind, entry.id))
             if first is not None:
-                diagnostics.append(_twice(kinds[entry.kind], entry.id, first, entry, "give one of them another id"))
+                diagnostics.append(_twice(kinds[kind], entry.id, first, entry, "give one of them another id"))
             else:
-                defined[(entry.kind, entry.id)] = entry
+                defined[(kind, entry.id)] = entry
 
     def target(field: str, index: int, ref: str) -> tuple[str, str, Entry] | None:
         kind, _, ident = ref.partition("/")

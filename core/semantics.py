@@ -18,8 +18,16 @@ from .diagnostics import Diagnostic, did_you_mean
 from .yaml_full import escape_token
 
 
-def _walk(value: Any, steps: list[str], pointer: str) -> Iterator[tuple[str, Any]]:
+def _walk(value: Any, steps: list[str], pointer: str) -> Iterable[tuple[str, Any]]:
     """(pointer, id) for every id at ``steps`` in raw item data."""
+    step = steps[0]
+    if len(steps) == 1 and step != "*" and step != "~":  # a field of the item itself, the usual place
+        field = value.get(step) if isinstance(value, dict) else None
+        return [(f"{pointer}/{escape_token(step)}", field)] if isinstance(field, str) else []
+    return _descend(value, steps, pointer)
+
+
+def _descend(value: Any, steps: list[str], pointer: str) -> Iterator[tuple[str, Any]]:
     if not steps:
         if isinstance(value, str):
             yield pointer, value
@@ -27,12 +35,12 @@ def _walk(value: Any, steps: list[str], pointer: str) -> Iterator[tuple[str, Any
     step, rest = steps[0], steps[1:]
     if step == "*" and isinstance(value, list):
         for index, element in enumerate(value):
-            yield from _walk(element, rest, f"{pointer}/{index}")
+            yield from _descend(element, rest, f"{pointer}/{index}")
     elif step == "~" and isinstance(value, dict):
         for key in value:
             yield f"{pointer}/{escape_token(key)}", key
     elif isinstance(value, dict) and step in value:
-        yield from _walk(value[step], rest, f"{pointer}/{escape_token(step)}")
+        yield from _descend(value[step], rest, f"{pointer}/{escape_token(step)}")
 
 
 def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[Diagnostic]:
@@ -44,12 +52,13 @@ def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[D
     for kind in catalog.kinds:
         if not kind.references:
             continue
+        references = [(path.split("/"), target, catalog.items(target), catalog.invalid[target])
+                      for path, target in kind.references]
         for entry in [*catalog.entries(kind.name).values(), *by_kind[kind.name]]:
             raw = entry.raw
-            for path, target in kind.references:
-                known = catalog.items(target)
-                for pointer, ident in _walk(raw, path.split("/"), ""):
-                    if ident in known or ident in catalog.invalid[target]:
+            for steps, target, known, invalid in references:
+                for pointer, ident in _walk(raw, steps, ""):
+                    if ident in known or ident in invalid:
                         continue
                     removal = catalog.removed.get((target, ident))
                     hint = (f"pack {removal.by!r} removes it" if removal

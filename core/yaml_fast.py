@@ -47,6 +47,12 @@ _PLAIN_BAD_START = frozenset("&*!%@`?:,[]{}#|>'\"")
 #: First characters of a value the mapping loop leaves to inline(): the indicators, "-" (an item, or a number) and
 #: "#" (a comment).
 _NOT_SIMPLE = _PLAIN_BAD_START | {"-"}
+#: A line of a mapping as :meth:`_Reader.mapping` takes it apart: (indent, key, rest, value). ``key`` is None for a
+#: line that is not ``key: ...`` with a key seen before (``rest`` then holds the line without its indent), ``value``
+#: is _GENERAL when the rest of the line is not one plain word or number, and the indent is -1 for a blank or
+#: comment line.
+Row = tuple[int, "str | None", str, Any]
+_GENERAL: Any = object()
 #: Plain keys already matched by ``_KEY`` and seen to read as strings (not as numbers, booleans or null): the same
 #: few words key every item of a file, and a line starting with one of them and a colon needs no regular
 #: expression. Bounded, so that a file of countless keys cannot grow it without end.
@@ -62,7 +68,7 @@ def read_fast(text: str, max_depth: int, max_nodes: int) -> Any:
     """The document's data, or :class:`Unsupported` (also when it holds more than ``max_nodes`` nodes, keys
     included, or an integer beyond 64 bits: the complete reader then reports where)."""
     text = text.replace("\r\n", "\n")
-    if _AWKWARD.search(text):
+    if _awkward(text):
         raise Unsupported
     reader = _Reader(text.split("\n"), max_depth, max_nodes)
     indent, line = reader.next_content()
@@ -79,6 +85,13 @@ def read_fast(text: str, max_depth: int, max_nodes: int) -> Any:
     return value
 
 
+def _awkward(text: str) -> bool:
+    """Does ``text`` hold a character of :data:`_AWKWARD`? Each of them is one Python does not print (a control,
+    separator, surrogate, format or unassigned character), so text that prints once its line breaks are spaces
+    needs no regular expression, which costs several times more per character."""
+    return not text.replace("\n", " ").isprintable() and _AWKWARD.search(text) is not None
+
+
 def _is_dash(s: str) -> bool:
     return s[0] == "-" and (len(s) == 1 or s[1] == " ")
 
@@ -93,16 +106,20 @@ def _double_quoted(inner: str) -> str:
 
 
 class _Reader:
-    __slots__ = ("lines", "n", "i", "max_depth", "nodes", "_seen_at", "_seen")
+    __slots__ = ("lines", "n", "i", "max_depth", "nodes", "_seen_at", "_seen", "rows")
 
     def __init__(self, lines: list[str], max_depth: int, max_nodes: int) -> None:
         self.lines = lines
         self.n = len(lines)
+        lines.append("")  # a blank line after the last, for mapping() (the other methods stop at n)
         self.i = 0
         self.max_depth = max_depth
         self.nodes = max_nodes  # how many more nodes may come (counted as the complete reader counts events)
         self._seen_at = -1  # next_content() is asked twice for most lines: remember the last answer
         self._seen = (-1, "")
+        #: line -> its Row: the lines of a content file repeat (``deck: regular``, ``  - op: draw``), each is
+        #: taken apart once per file
+        self.rows: dict[str, Row] = {}
 
     def next_content(self) -> tuple[int, str]:
         """Indent and text of the next line that is neither blank nor a comment; (-1, "") at the end."""
@@ -141,29 +158,61 @@ class _Reader:
         if depth > self.max_depth or self.nodes < 0:
             raise Unsupported
         result: dict[str, Any] = {}
-        lines, n = self.lines, self.n
-        if self.i == self._seen_at:  # next_content(), as it is usually answered: from what was seen last
-            here, s = self._seen
-        else:
-            here, s = self.next_content()
-        i = self.i  # the line (here, s); self.i and self.nodes are brought up to date before any other method runs
+        lines, n, rows, general = self.lines, self.n, self.rows, _GENERAL
+        if self.i != self._seen_at:
+            self.next_content()
+        i = self.i  # the mapping's first line; self.i is brought up to date before any other method runs
+        # Keys read, and the nodes of the lines read in the loop itself (a key, or a key and its value), taken from
+        # self.nodes when the mapping ends: a key given twice leaves fewer keys in ``result``.
+        keys = nodes = 0
+        key, rest, value = None, "", general  # the line before: "key: plain words" when value is not general
         while True:
-            if here != indent:
+            line = lines[i]  # at the end, the blank line after the last
+            row = rows.get(line)
+            if row is None:  # a line not met before in this text: take it apart
+                s = line.lstrip(" ")
+                if not s or s[0] == "#":
+                    row = (-1, None, "", general)
+                else:
+                    here = len(line) - len(s)
+                    head, colon, tail = s.partition(":")
+                    if not colon or head not in _STRING_KEYS or (tail and tail[0] != " "):
+                        row = (here, None, s, general)  # for the general way: _KEY refuses 'key:value'
+                    else:
+                        tail = tail.lstrip(" ")
+                        if tail and tail[0] not in _NOT_SIMPLE and ":" not in tail and " #" not in tail:
+                            text = tail.rstrip(" ")
+                            # a word: resolve_plain() would return it as it is
+                            row = (here, head, tail, resolve_plain(text) if text in _WORDS or
+                                   text[0] in _NUMBER_START else text)
+                        else:
+                            row = (here, head, tail, general)
+                rows[line] = row
+            if row[0] != indent:
+                here = row[0]
+                if value is not general and key is not None and not 0 <= here < indent:
+                    # The line before, "key: plain words", is followed by a deeper, blank or comment line, or by
+                    # the end: its value may go on there, so it is read the general way (which counts its nodes).
+                    nodes -= 1
+                    self.i = i
+                    result[key] = self.inline(rest, indent, depth)
+                    value = general
+                    if self.i != self._seen_at:
+                        self.next_content()
+                    i = self.i
+                    continue
                 if here > indent:
                     raise Unsupported
+                self.nodes -= nodes
+                if self.nodes < 0 or len(result) != keys:
+                    raise Unsupported
                 self.i = self._seen_at = i  # the line next_content() is asked for next
-                self._seen = (here, s)
+                self._seen = (here, lines[i][here:]) if here >= 0 else (-1, "")
                 return result
-            colon = s.find(":")
-            key = s[:colon]
-            if colon > 0 and key in _STRING_KEYS:  # a key seen before: what _KEY would match, found without it
-                rest = s[colon + 1:]
-                if rest:
-                    if rest[0] != " ":
-                        raise Unsupported
-                    rest = rest.lstrip(" ")
-            else:
-                match = _KEY.match(s)
+            _, key, rest, value = row
+            keys += 1
+            if key is None:
+                match = _KEY.match(rest)
                 if match is None:
                     raise Unsupported
                 key, rest = match.groups()
@@ -174,40 +223,33 @@ class _Reader:
                         raise Unsupported
                     if len(_STRING_KEYS) < _MAX_STRING_KEYS:
                         _STRING_KEYS.add(key)
-            if key in result:
-                raise Unsupported
+                        del rows[line]  # taken apart again when it comes again, now that its key is known
+                rest = rest or ""
             i += 1
-            if rest and i < n and rest[0] not in _NOT_SIMPLE and ":" not in rest and " #" not in rest:
-                # The usual line, "key: plain words", followed by a line no deeper (the next key, or the end of the
-                # mapping): what inline() and plain() would find, without asking about the next line twice.
-                line = lines[i]
-                t = line.lstrip(" ")
-                below = len(line) - len(t)
-                if t and t[0] != "#" and below <= indent:
-                    self.nodes -= 2  # the key and its value
-                    if self.nodes < 0:
-                        raise Unsupported
-                    text = rest.rstrip(" ")
-                    if text in _WORDS or text[0] in _NUMBER_START:
-                        result[key] = resolve_plain(text)
-                    else:  # a word: resolve_plain() would return it as it is
-                        result[key] = text
-                    here, s = below, t
-                    continue
+            if value is not general:
+                # The usual line, "key: plain words": its value is taken now, on trust that the next line is no
+                # deeper (the next key, or the end of the mapping); if it is, the line is read again above.
+                nodes += 2  # the key and its value
+                if nodes > self.nodes:  # over the budget already: stop before reading on
+                    raise Unsupported
+                result[key] = value
+                continue
+            nodes += 1  # the key
             self.i = i
-            self.count(1)
             if not rest or rest[0] == "#":
                 below, t = self.next_content()
+                dash = t == "-" or t.startswith("- ")  # _is_dash(t)
                 if below > indent:  # what node(indent + 1, depth) reads there
-                    result[key] = self.sequence(below, depth + 1) if _is_dash(t) else self.mapping(below, depth + 1)
-                elif below == indent and _is_dash(t):
+                    result[key] = self.sequence(below, depth + 1) if dash else self.mapping(below, depth + 1)
+                elif below == indent and dash:
                     result[key] = self.sequence(indent, depth + 1)
                 else:
-                    self.count(1)
+                    nodes += 1
                     result[key] = None
             else:
                 result[key] = self.inline(rest, indent, depth)
-            here, s = self.next_content()
+            if self.i != self._seen_at:
+                self.next_content()
             i = self.i
 
     def sequence(self, indent: int, depth: int) -> list[Any]:
@@ -217,8 +259,8 @@ class _Reader:
         result: list[Any] = []
         lines = self.lines
         while True:
-            here, s = self.next_content()
-            if here != indent or not _is_dash(s):
+            here, s = self._seen if self.i == self._seen_at else self.next_content()
+            if here != indent or not (s == "-" or s.startswith("- ")):  # not _is_dash(s)
                 if here > indent:
                     raise Unsupported
                 return result
@@ -227,7 +269,7 @@ class _Reader:
                 self.i += 1
                 result.append(self.node(indent + 1, depth))
                 continue
-            dash = _is_dash(rest)
+            dash = rest == "-" or rest.startswith("- ")  # _is_dash(rest)
             colon = rest.find(":")
             if dash or (colon > 0 and rest[:colon] in _STRING_KEYS and rest[colon + 1:colon + 2] in ("", " ")) \
                     or _KEY.match(rest):

@@ -139,3 +139,26 @@ def test_pydantic_and_jsonschema_agree(tmp_path):
             checked += 1
     assert checked > 2000
     assert set(selection.kinds.names()) - {kind for kind, _ in seeds} <= {"actions", "tactics"}
+
+
+def test_a_step_met_again_is_judged_again_alike():
+    """Steps already accepted are passed over quickly (a bare ``{op: NAME}`` most of all); a step met again must
+    get exactly the verdict it got the first time: accepted, unknown op, missing parameters or deprecated form
+    (SW210, the item built from the upgraded step)."""
+    selection = active("base", "rise-of-the-empire")
+    steps = [[{"op": "add_damage"}], [{"op": "nope"}], [{"op": "block"}], [{"op": "tell_base"}],
+             [{"op": "add_damage"}, {"op": "tell_base"}]]
+    cards = [dict(mission(effect), id=f"card-{index}") for index, effect in enumerate(steps * 2)]
+    document = {"kind": "missions", "items": cards}
+    source = Source(Path("x.json"), "x.json", "json", json.dumps(document), document, "")
+    checked = FileChecker(selection.ops, selection.kinds).content(source)
+    seen = {(d.code, d.pointer, d.message, d.severity) for d in checked.diagnostics}
+    first = {(c, p, m, s) for c, p, m, s in seen if int(p.split("/")[2]) < len(steps)}
+    again = {(c, p.replace(f"/items/{int(p.split('/')[2])}", f"/items/{int(p.split('/')[2]) - len(steps)}"), m, s)
+             for c, p, m, s in seen - first}
+    assert again == first
+    assert {c for c, *_ in first} >= {"SW206", "SW202", "SW210"}
+    built = dict(checked.items)
+    assert [type(built.get(i)).__name__ for i in range(len(cards))] == [
+        type(built.get(i % len(steps))).__name__ for i in range(len(cards))]
+    assert [built[i].effect for i in built if i >= len(steps)] == [built[i].effect for i in built if i < len(steps)]

@@ -173,3 +173,17 @@ def test_plugins_add_checks_and_a_failing_plugin_is_named(tmp_path):
     found = check(tmp_path, junk, selection)
     assert [d[0] for d in found] == ["SW901", "XYZ001"]
     assert "returned str" in found[0][3]
+
+
+@pytest.mark.parametrize("steps", [["portrait"], ["a/b"], ["~x"], ["*"], ["~"], ["resources", "*"], ["attack", "~"]])
+@pytest.mark.parametrize("value", [
+    {"portrait": "han-solo", "a/b": "x", "~x": "y", "*": "z", "resources": ["a", 1, "b"], "attack": {"red": 1}},
+    {"portrait": 3, "a/b": None, "~x": ["y"], "*": {"k": "v"}, "resources": {"*": "c"}, "attack": ["red"]},
+    {}, [], "portrait", None, ["han-solo"],
+])
+def test_the_ids_an_item_names_are_found_wherever_it_is_shaped(value, steps):
+    """References are checked in rejected items too, whatever their shape: the quick look at an item's own field
+    finds what the step-by-step walk finds (pointers escaped as RFC 6901 says)."""
+    from swrebellion.semantics import _descend, _walk
+
+    assert list(_walk(value, steps, "/items/0")) == list(_descend(value, steps, "/items/0"))

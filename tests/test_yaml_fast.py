@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from swrebellion.yaml_fast import Unsupported, read_fast
+from swrebellion.yaml_fast import _AWKWARD, Unsupported, _awkward, _Reader, read_fast
 from swrebellion.yaml_full import YamlReadError, read_yaml
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -101,3 +101,53 @@ def test_every_built_in_yaml_file():
     files = sorted(CONTENT.rglob("*.yaml"))
     answered = sum(agree(path.read_text(encoding="utf-8")) for path in files)
     assert answered == len(files) or not files, "the fast reader should handle the built-in content"
+
+
+def test_awkward_characters_are_found_on_every_code_point():
+    """The quick test for awkward characters (``str.isprintable`` first) finds exactly what the regular expression
+    finds, one character at a time, alone and between printable text."""
+    for code in range(0x110000):
+        char = chr(code)
+        expected = _AWKWARD.search(char) is not None
+        assert _awkward(char) is expected, hex(code)
+        assert _awkward(f"k: a{char}b\n") is expected, hex(code)
+
+
+def _fewest_nodes(text: str) -> int:
+    """The smallest ``max_nodes`` the complete reader reads ``text`` with."""
+    low, high = 0, 500_000
+    while low < high:
+        middle = (low + high) // 2
+        try:
+            read_yaml(text, max_depth=64, alias_budget=10_000, alias_chars=1 << 20, max_nodes=middle)
+        except YamlReadError:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\nb: x\n", "items:\n- id: a\n  name:\n    en: A\n  n: 1\n- id: b\n  effect:\n  - op: x\n  - op: y\n",
+    "a:\n  b:\n    c: d\n  e: f\ng: [1, 2]\nh: {x: y}\n", "- a\n- b: c\n  d: e\n- - f\n", "k: v\nl:\nm: w\n",
+    "k: one\n  two\nl: 'q'\nm: |\n  t\n",
+])
+def test_the_node_budget_is_the_complete_readers(text):
+    """Content from strangers is read within MAX_NODES: the fast reader counts as the complete one does (even
+    where it counts a mapping's keys only once the mapping ends), answering within the exact budget, stepping
+    aside one node short of it."""
+    fewest = _fewest_nodes(text)
+    assert read_fast(text, 64, fewest) == read_yaml(text, max_depth=64, alias_budget=10_000, alias_chars=1 << 20,
+                                                    max_nodes=fewest)[0]
+    with pytest.raises(Unsupported):
+        read_fast(text, 64, fewest - 1)
+
+
+def test_a_long_mapping_stops_at_the_node_budget():
+    """A mapping far beyond the budget is not read to its end before the fast reader steps aside."""
+    # one key over and over: a key given twice shows only when the mapping ends, the budget stops it long before
+    lines = [f"key: value {number}" for number in range(100_000)]
+    reader = _Reader(lines, 64, 1_000)
+    with pytest.raises(Unsupported):
+        reader.mapping(0, 1)
+    assert len(reader.rows) < 2_000
