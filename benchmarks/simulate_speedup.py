@@ -43,6 +43,8 @@ def main() -> None:
     records = {label: sorted((r for r, _ in outcome), key=lambda r: r["game"]) if label != "in-process"
                else outcome.records for label, outcome in results.items()}
     same = all(found == records["in-process"] for found in records.values())
+    differing = {label: [mine["game"] for mine, theirs in zip(found, records["in-process"]) if mine != theirs]
+                 for label, found in records.items() if found != records["in-process"]}
     print(json.dumps({
         "games": args.games, "agents": args.agents, "cpus": os.cpu_count(),
         "seconds_and_load_before": times,
@@ -50,6 +52,7 @@ def main() -> None:
         **({"speedup_2_workers_over_1_worker": round(times["1 dask worker"][0] / times["2 dask workers"][0], 2)}
            if "1 dask worker" in times else {}),
         "same_results": same,
+        **({"differing_games": differing} if differing else {}),
     }, indent=1))
 
 
