@@ -213,3 +213,26 @@ def test_the_search_gives_its_policy_knobs():
     assert agents.make("search", "empire", 1).policy.hunch == 1.0
     assert agents.make("search", "empire", 1, {"policy": "heuristic;hunch=0"}).policy.hunch == 0.0
     assert agents.make("heuristic", "empire", 1).hunch < 0.5
+
+
+def test_the_heuristic_never_answers_from_another_games_memory(monkeypatch):
+    """Determinism (same seed, same game, whatever ran before in the process): the heuristic's memo of activation
+    values is tied to the game object, not to its id, which CPython hands to a new game once the old one is freed.
+    Each game's answer equals the answer worked out afresh, however the games before it were freed."""
+    from swrebellion.expansions.base.heuristic import command
+    from swrebellion.expansions.base.heuristic.seen import Seen
+    from swrebellion.games import rules_for
+
+    rules = rules_for(("base",))
+    agent = agents.make("heuristic", "empire", 1)
+    # Every game gets the same id, as a freed game's id goes to the next one (it happened on Dask workers).
+    monkeypatch.setattr(command, "id", lambda obj: 1, raising=False)
+    for seed in range(6):
+        game = Game.new(rules, seed)
+        walker = RandomAgent(seed)
+        while game.state["data"].get("phase") != "assignment":  # the first Assignment Phase, where it is asked
+            decision = game.pending[0]
+            game.apply(walker.choose(game, decision), player=decision.player)
+        remembered = command.activation_values(agent, Seen(game, "empire"))
+        command._ACTIVATIONS.clear()
+        assert remembered == command.activation_values(agent, Seen(game, "empire")), seed

@@ -161,8 +161,11 @@ _ACTIVATIONS: dict = {}
 def activation_values(agent, s: Seen) -> list[float]:
     """The worth of the best activations the side could make now, best first (one leader each): what a leader
     sent on a mission gives up."""
-    key = (id(s.game), s.player, s.data["round"], s.data["phase"])
-    cache = _ACTIVATIONS if _ACTIVATIONS.get("key") == key else {"key": key}
+    key = (s.player, s.data["round"], s.data["phase"])
+    # The game itself, not its id: a finished game's id may be another game's later in the same process, and a
+    # stale answer would make a game depend on the games played before it in that process.
+    same = _ACTIVATIONS.get("game") is s.game and _ACTIVATIONS.get("key") == key
+    cache = _ACTIVATIONS if same else {"game": s.game, "key": key}
     if "values" not in cache:
         activators = _activators(s)
         values = []

@@ -22,7 +22,7 @@ EXTRA_VALUE = {"death-star": 8, "death-star-under-construction": 4}
 
 #: possible_bases answers for recent positions, keyed by (game, player, log length, last event): deploying ten
 #: units asks the same question ten times in a row.
-_CANDIDATES: dict[tuple, list[str]] = {}
+_CANDIDATES: dict[tuple, tuple[object, list[str]]] = {}
 #: Events of some kinds as a player saw them, per game followed: (game id, player, kinds) -> (events read, last
 #: event object read, redacted events). A game's log only grows, so later calls redact only what is new.
 _EVENTS: dict[tuple, tuple[int, object, list]] = {}
@@ -222,14 +222,14 @@ class Seen:
             return [self.own_base]
         log = self.game.state["log"]
         key = (id(self.game), self.player, len(log), repr(log[-1]) if log else "")
-        if key not in _CANDIDATES:
+        if _CANDIDATES.get(key, (None,))[0] is not self.game:  # the game kept with its answer: ids are reused
             probes = self.data["hands"]["empire"].get("probes")
             seen = set(probes) if isinstance(probes, list) else set()
             seen |= set(self.data["discards"].get("probes", []))
             if len(_CANDIDATES) > 64:
                 _CANDIDATES.clear()
-            _CANDIDATES[key] = possible_bases(self.game, self.data, self.events(EVENTS), seen, self.player)
-        return list(_CANDIDATES[key])
+            _CANDIDATES[key] = (self.game, possible_bases(self.game, self.data, self.events(EVENTS), seen, self.player))
+        return list(_CANDIDATES[key][1])
 
     # -- forces --------------------------------------------------------------------------------------------------
 
