@@ -97,11 +97,9 @@ def test_chunks_cover_every_game_once_and_end_with_single_games():
 def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
     """A real Dask scheduler with two worker processes on localhost (they stop with the context), reached through
     its address as `--scheduler tcp://HOST:PORT` would: the same records and card plays as one process."""
-    from dask.distributed import LocalCluster
-
     spec = simulation.Spec.make(6, 3, RANDOM)
     alone = simulation.run(spec)
-    with simulation._local_cluster(LocalCluster, 2) as cluster:  # what `--workers 2` starts: from a fork server
+    with simulation._local_cluster(2) as cluster:  # what `--workers 2` starts: from a fork server
         assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         spread = simulation.run(spec, scheduler=cluster.scheduler_address)
     assert spread.records == alone.records

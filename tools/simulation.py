@@ -156,11 +156,11 @@ def run(spec: Spec, workers: int = 1, scheduler: str | None = None,
 
 
 def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress, extra) -> list:
-    from dask.distributed import Client, LocalCluster, as_completed
+    from dask.distributed import Client, as_completed
 
     cluster = None
     if scheduler is None:
-        cluster = _local_cluster(LocalCluster, workers)
+        cluster = _local_cluster(workers)
         client = Client(cluster)
     else:
         _reachable(scheduler)
@@ -182,7 +182,7 @@ def _run_dask(spec: Spec, workers: int, scheduler: str | None, progress, extra) 
             cluster.close()
 
 
-def _local_cluster(LocalCluster, workers: int):
+def _local_cluster(workers: int):
     """Worker processes on this machine, listening on localhost only. They start from a fork server that has
     already imported Dask and the engine, rather than each spawning a fresh interpreter that imports them again:
     about 2 s less start-up and 1.5 s less shut-down on this 2-core machine, and threads of this process are never
@@ -190,6 +190,7 @@ def _local_cluster(LocalCluster, workers: int):
     import multiprocessing
 
     import dask
+    from dask.distributed import LocalCluster
 
     multiprocessing.set_forkserver_preload(["distributed", "swrebellion.engine", "swrebellion.tools.simulation"])
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):

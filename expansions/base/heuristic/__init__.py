@@ -47,7 +47,9 @@ class HeuristicAgent:
         self.reserve = int(reserve)
         self.opposition = float(opposition)
         self.pending_plans: dict = {}
-        self._memory: dict[str, tuple] = {}  # player -> (game id, next decision number, plan)
+        #: player -> (game, next decision number, plan). The game object itself, not its id: the search hands this
+        #: agent many short-lived copies, and a freed copy's id goes to the next one.
+        self._memory: dict[str, tuple] = {}
         self._deciding = None
 
     # -- the Agent protocol -----------------------------------------------------------------------------------------
@@ -64,7 +66,7 @@ class HeuristicAgent:
 
     def scores(self, game, decision) -> dict[str, float]:
         """Every option's score for ``decision`` (higher is better)."""
-        self._deciding = (id(game), decision)
+        self._deciding = (game, decision)
         self.pending_plans = {}
         seen = Seen(game, decision.player)
         seen.hunch = self.hunch
@@ -108,14 +110,13 @@ class HeuristicAgent:
     def remember(self, decision, plan) -> None:
         """Keep ``plan`` for this player's next decision (an activation's leader, sources, units; an assignment's
         leaders): the steps of one action come to the same player one after another."""
-        game_id = self._deciding[0] if self._deciding else None
-        number = _number(decision) + 1
-        self._memory[decision.player] = (game_id, number, plan)
+        game = self._deciding[0] if self._deciding else None
+        self._memory[decision.player] = (game, _number(decision) + 1, plan)
 
     def recall(self, decision):
-        game_id = self._deciding[0] if self._deciding else None
+        game = self._deciding[0] if self._deciding else None
         entry = self._memory.get(decision.player)
-        if entry and entry[0] == game_id and entry[1] == _number(decision):
+        if entry and entry[0] is game and entry[1] == _number(decision):
             return entry[2]
         return None
 
