@@ -160,7 +160,7 @@ def test_the_empire_weighs_the_systems_that_may_hold_the_base_by_how_well_they_h
     with one, and read only what the Empire saw: the same for a twin game whose base is elsewhere."""
     from swrebellion.expansions.base.heuristic.hiding import base_odds, setup_scores
     from swrebellion.expansions.base.heuristic.seen import Seen
-    from tests.test_agents_hidden import mid_game, moved_base
+    from agentkit import mid_game, moved_base
 
     game, _ = mid_game(base_rules, 5, 120)
     scores = setup_scores(game)
@@ -189,7 +189,7 @@ def test_the_empire_samples_the_base_where_it_was_likely_hidden(base_rules):
     from swrebellion.engine.rng import Stream
     from swrebellion.expansions.base.heuristic.hiding import base_odds
     from swrebellion.expansions.base.heuristic.seen import Seen
-    from tests.test_agents_hidden import mid_game
+    from agentkit import mid_game
 
     game, _ = mid_game(base_rules, 5, 120)
     seen = Seen(game, "empire")
