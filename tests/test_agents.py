@@ -236,3 +236,29 @@ def test_the_heuristic_never_answers_from_another_games_memory(monkeypatch):
         remembered = command.activation_values(agent, Seen(game, "empire"))
         command._ACTIVATIONS.clear()
         assert remembered == command.activation_values(agent, Seen(game, "empire")), seed
+
+
+def test_a_plan_kept_for_one_game_is_never_recalled_in_another(monkeypatch, base_rules):
+    """Determinism: the plan the heuristic keeps for a player's next decision (an activation's leader and units)
+    belongs to the game it was made in. The search hands the policy short-lived world copies, and CPython gives a
+    freed copy's id to the next one, so every game gets the same id here; a copy at the very same point must still
+    start without the plan, and the game that made it keeps it."""
+    from swrebellion.engine import Decision
+    from swrebellion.expansions.base import heuristic
+
+    from agentkit import mid_game
+
+    monkeypatch.setattr(heuristic, "id", lambda obj: 1, raising=False)
+    game, _ = mid_game(base_rules, 3, 40)
+    twin = game.copy()
+    agent = agents.make("heuristic", "empire", 1)
+    asked = game.pending[0]
+    number = int(asked.id.rpartition(".")[2])
+    following = Decision(f"{asked.player}.{number + 1}", asked.player, "activation-leader", "", ())
+    agent.scores(game, asked)
+    agent.remember(asked, ("a plan", "made in", "this game"))
+    assert agent.recall(following) == ("a plan", "made in", "this game")
+    agent.scores(twin, asked)  # now deciding in the copy, at the same point
+    assert agent.recall(following) is None
+    agent.scores(game, asked)
+    assert agent.recall(following) == ("a plan", "made in", "this game")
