@@ -77,9 +77,9 @@ class Seen:
     @cached_property
     def recent(self) -> list[dict]:
         """The last events as this side may see them (what a mission or a card in play is); the log's length is
-        public."""
-        size = len(self.game.state["log"])
-        return self.game.view(self.player, since=max(0, size - 80))["log"]
+        public. The same redaction as the view's log, without redacting the view's data too."""
+        log = self.game.state["log"]
+        return redact(log[max(0, len(log) - 80):], self.player)
 
     def events(self, kinds: tuple[str, ...]) -> list[dict]:
         """Every event of these kinds so far, as this side sees it (each redacted for it, like the view's log)."""
