@@ -55,6 +55,8 @@ def main() -> None:
     parser.add_argument("--knobs", nargs="*", default=[], help="KEY=VALUE knobs of agent A")
     parser.add_argument("--expansion", action="append", default=[])
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--records", help="also write every game's record to this file (JSON lines): compare two "
+                        "runs of the same seeds game by game, or find the slowest searched decisions")
     args = parser.parse_args()
     knobs = knob_values(args.knobs)
     half = args.games // 2
@@ -91,6 +93,7 @@ def main() -> None:
                                "max_s": round(ordered[-1], 3)}
             if cpu:
                 entry["search"]["cpu_mean_s"] = round(statistics.mean(cpu), 3)
+                entry["search"]["cpu_p99_s"] = round(sorted(cpu)[int(0.99 * (len(cpu) - 1))], 3)
                 entry["search"]["cpu_max_s"] = round(max(cpu), 3)
         report[f"{args.a}_as_{side_a}"] = entry
     rebels = runs["rebel"].records + (runs["empire"].records if args.a == args.b and not knobs else [])
@@ -101,6 +104,11 @@ def main() -> None:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             out.write(text + "\n")
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as out:
+            for side_a, results in runs.items():
+                for record in results.records:
+                    out.write(json.dumps({"a_side": side_a, **record}, default=str) + "\n")
 
 
 if __name__ == "__main__":
