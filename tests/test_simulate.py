@@ -120,6 +120,26 @@ def one_card_pack(folder: Path) -> Path:
     return folder
 
 
+def test_a_run_loads_its_fan_pack_once_and_again_after_an_edit(tmp_path, monkeypatch):
+    """A fan pack is loaded once per process for a whole run, not once per game (a load costs as much as a heuristic
+    game); a pack edited on disk before the next run is loaded anew, so that run plays the edited cards."""
+    import swrebellion.games
+
+    loads = []
+    real = swrebellion.games.rules_for
+    monkeypatch.setattr(swrebellion.games, "rules_for", lambda *a, **k: loads.append(a) or real(*a, **k))
+    simulation._rules.cache_clear()
+    pack = one_card_pack(tmp_path / "loud-sabotage")
+    spec = simulation.Spec.make(3, 5, RANDOM, packs=(str(pack),))
+    first = simulation.run(spec)
+    assert len(first.records) == 3 and len(loads) == 1
+    assert simulation.run(spec).records == first.records and len(loads) == 1
+    cards = pack / "missions.yaml"
+    cards.write_text(cards.read_text().replace("amount: 1", "amount: 2"))
+    simulation.run(spec)
+    assert len(loads) == 2
+
+
 def test_balance_compares_paired_games_and_writes_a_report(tmp_path):
     pack = one_card_pack(tmp_path / "loud-sabotage")
     report = tmp_path / "report.html"
