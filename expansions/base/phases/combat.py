@@ -2,22 +2,8 @@
 RS-RET-01..11; RULINGS C-03, D-03, D-05, D-07).
 
 A combat is fought in one system when both sides have units in the same theater (RB-CMB-01/02, RS-CMB-01); it is
-started by :func:`start_combat` (after an activation, or by a card, RS-MIS-05). Its state lives in
-``data["combat"]`` while it lasts:
-
-``system``, ``initiator``   where, and whose turn or card started it (RS-BTL-05)
-``current``                 the player whose turn it is (RS-CMB-03): every step goes current player first (D-03)
-``origins``                 systems the initiator moved units in from: no retreat there (RB-RET-04)
-``round``, ``step``         combat round, and ``"space"``/``"ground"`` during a battle step
-``hands``                   each side's tactic cards (team secrets, RB-TAC-04)
-``damage``                  ``{unit type: [damage of each damaged unit, highest first]}`` (RB-CMB-07)
-``attacked``                sides that have made their attack in this battle step (RULINGS C-03)
-``attack``                  the attack in progress: dice, card damage, the targets' damage (RS-ATK)
-``effects``                 effects of cards lasting the combat, a round or a step (``combat_effect`` op)
-``battles``                 theater -> ``None`` while fought, then the winner or ``"none"`` (RS-BTL-01..03)
-``retreated``               who has retreated (once per combat, RS-RET-02)
-``objective_played``        an objective was scored in this combat (RB-OBJ-07, RB-CMB-11)
-``plans_round``             the round Death Star Plans was last revealed in (RB-DSP-05)
+started by ``rules.combat.start_combat`` (after an activation, or by a card, RS-MIS-05). Its state lives in
+``data["combat"]`` while it lasts; ``rules/combat.py`` lists its fields, with the primitives that act on them.
 
 The flow, each part a step of its own so an expansion can override one (cinematic combat replaces the attack):
 ``base.combat`` (add leader, Start-of-Combat cards, tactic draws, rounds, end: RS-CMB-04..08, RS-END-02/03),

@@ -346,15 +346,7 @@ class _Scene:
                 used += w + CHIP_GAP
             if line:
                 rows.append(line)
-        parts = []
-        for row in rows:
-            total = sum(w for w, _ in row) + CHIP_GAP * (len(row) - 1)
-            cx = x - total / 2 if centred else x
-            for w, chip in row:
-                parts.append(f'<g transform="translate({num(cx)},{num(y)})">{chip}</g>')
-                cx += w + CHIP_GAP
-            y += CHIP_H + CHIP_GAP
-        return "".join(parts), y
+        return _lay_out(rows, x, y, centred, CHIP_H)
 
     def _ordered(self, units: dict[str, int], side: str):
         """A side's units: space before ground, then as the content lists them."""
@@ -406,15 +398,7 @@ class _Scene:
             used += w + CHIP_GAP
         if line:
             rows.append(line)
-        parts = []
-        for row in rows:
-            total = sum(w for w, _ in row) + CHIP_GAP * (len(row) - 1)
-            cx = x - total / 2 if centred else x
-            for w, tag in row:
-                parts.append(f'<g transform="translate({num(cx)},{num(y)})">{tag}</g>')
-                cx += w + CHIP_GAP
-            y += 14 + CHIP_GAP
-        return "".join(parts), y
+        return _lay_out(rows, x, y, centred, 14)
 
     def _ring_name(self, ring: str) -> str:
         marker = self.content.items("markers").get(ring)
@@ -655,3 +639,17 @@ def _count(value: Any) -> int:
     if isinstance(value, dict):
         return int(value.get("count", 0))
     return len(value) if isinstance(value, list) else 0
+
+
+def _lay_out(rows: list[list[tuple[float, str]]], x: float, y: float, centred: bool, height: float) -> tuple[str, float]:
+    """Rows of ``(width, svg)`` tags placed from ``y`` down, each row centred on ``x`` or starting at it: the SVG and
+    the ``y`` below the last row."""
+    parts = []
+    for row in rows:
+        total = sum(w for w, _ in row) + CHIP_GAP * (len(row) - 1)
+        cx = x - total / 2 if centred else x
+        for w, tag in row:
+            parts.append(f'<g transform="translate({num(cx)},{num(y)})">{tag}</g>')
+            cx += w + CHIP_GAP
+        y += height + CHIP_GAP
+    return "".join(parts), y
