@@ -131,3 +131,23 @@ def test_the_hidden_base_is_always_among_the_systems_the_empire_cannot_rule_out(
             decision = game.pending[0]
             game.apply(seats[decision.player].choose(game, decision), player=decision.player)
         assert checked > 100
+
+
+def test_deciding_never_changes_the_game(base_rules):
+    """The heuristic reads the state's own data where it holds no secret (``seen.ViewData``), so it must only read:
+    a whole game of heuristic agents, and the search's first decisions, leave the game exactly as they found it at
+    every decision (DESIGN §5: an agent decides from its view; it never acts on the game but through its choice)."""
+    game = Game.new(base_rules, 8)
+    seats = {p: agents.make("heuristic", p, 80 + n) for n, p in enumerate(game.state["players"])}
+    searcher = agents.make("search", "empire", 3)
+    searched = 0
+    while not game.over:
+        decision = game.pending[0]
+        before = game.state_hash()
+        choice = seats[decision.player].choose(game, decision)
+        if decision.player.startswith("empire") and searched < 3 and len(decision.options) > 1:
+            searcher.choose(game, decision)
+            searched += 1
+        assert game.state_hash() == before, decision.kind
+        game.apply(choice, player=decision.player)
+    assert searched == 3
