@@ -199,7 +199,16 @@ def sources_for(s: Seen, target: str) -> list[str]:
 
 def movable(s: Seen, source: str, keep_ground: int = 0) -> dict[str, int]:
     """What can leave ``source`` together: every ship that moves on its own, and the cargo they can carry
-    (RB-MOV-06..09), leaving ``keep_ground`` ground units behind."""
+    (RB-MOV-06..09), leaving ``keep_ground`` ground units behind. Worked out once per decision (``s.memo``):
+    planning a Command Phase activation asks it for each system next to each target."""
+    key = ("movable", source, keep_ground)
+    found = s.memo.get(key)
+    if found is None:
+        found = s.memo[key] = _movable(s, source, keep_ground)
+    return dict(found)  # the caller's to change
+
+
+def _movable(s: Seen, source: str, keep_ground: int) -> dict[str, int]:
     t = s.t.units
     here = s.units(source, s.faction)
     ships = {u: n for u, n in here.items() if not t[u].immobile and not t[u].needs_transport}

@@ -74,6 +74,8 @@ class Seen:
         self.faction = next((f for f, ps in self.data["teams"].items() if player in ps), "rebel")
         self.enemy = OPPONENT[self.faction]
         self._units: dict[tuple, dict[str, int]] = {}
+        #: Answers worked out once per decision by the heuristic's planners (the board does not change meanwhile).
+        self.memo: dict[tuple, object] = {}
 
     @cached_property
     def names(self) -> dict[str, str]:
