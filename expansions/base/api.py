@@ -4,10 +4,11 @@ Everything here is a promise: documented, typed, tested from outside (``examples
 module and the kernel), and changed only with a deprecation path. Everything else in ``swrebellion.expansions.base``
 is private and may change in any release. docs/plugins.md walks through it; the groups:
 
-* **Content**, the enabled packs' items by id as the models of ``swrebellion.expansions.base.models``:
-  :func:`unit_type` and :func:`unit_types`, :func:`leader_info`, :func:`mission_card`, :func:`action_card`,
-  :func:`objective_card`, :func:`setup_named` (:func:`the_setup` is the game's own), :func:`probe_card_of`,
-  :func:`probe_system`, :func:`dice_limit`; the map's :func:`adjacent` (under board queries).
+* **Content**, the enabled packs' items by id: :func:`unit_type` and :func:`unit_types`, :func:`leader_info`,
+  :func:`mission_card`, :func:`action_card`, :func:`objective_card`, :func:`setup_named` (:func:`the_setup` is the
+  game's own), :func:`probe_card_of`, :func:`probe_system`, :func:`dice_limit`; the map's :func:`adjacent` (under
+  board queries). The content models they hand out, to read and to name in type hints: :class:`Unit`,
+  :class:`Leader`, :class:`MissionCard`, :class:`ActionCard`, :class:`ObjectiveCard`, :class:`Setup`.
 * **Names**: for what the rules store (option labels, prompts) in English, :func:`label` (an item's name) and
   :func:`text` / :func:`ntext` (a sentence from a template marked with ``swrebellion.i18n.N_``, remembered so that
   it can be shown in another language; its arguments may be ids, :class:`Marker` and :class:`Word` values, lists
@@ -92,6 +93,7 @@ from .board import (
 )
 from .cards import deck, discard, draw, hand
 from .describe import Words, word
+from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 from .models.common import Faction
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
@@ -156,8 +158,6 @@ from .tables import tables as _tables
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
-
-    from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 
 #: The base game's step names that other plugins may wrap (``registry.wrap``) or push.
 STEPS = {
@@ -272,6 +272,7 @@ def reveal_cards(game: Game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
+    "ActionCard", "Leader", "MissionCard", "ObjectiveCard", "Setup", "Unit",
     "CONTEXT", "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
     "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
