@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from .diagnostics import Diagnostic, Severity
 from .kinds import KindRegistry
-from .models import PackManifest
+from .models.manifest import PackManifest  # the module: the package answers deprecated names via plugins.py
 from .sources import Source
 
 

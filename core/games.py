@@ -12,7 +12,7 @@ from .plugins import activate
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
-    from .plugins import Active
+    from .expansion_records import Active
 
 
 def rules_for(expansions: Iterable[str] = ("base",), packs: Iterable[str | Path] = (), **deprecated: Any) -> Rules:

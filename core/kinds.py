@@ -16,15 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from pydantic import Field, create_model
 
 from .errors import ExpansionError
 from .models.common import Model
-
-if TYPE_CHECKING:
-    from .plugins import Active, Discovery
 
 KIND_NAME = re.compile(r"^[a-z]+(-[a-z]+)*$")  # the kind part of a manifest's "kind/id" (CONTENT_REF_PATTERN)
 _PATH_STEP = re.compile(r"^([a-z_][a-z0-9_]*|\*|~)$")
@@ -178,40 +175,3 @@ class KindRegistry:
             if kind.item is item_model:
                 return kind
         raise KeyError(item_model)
-
-
-def collect(active: Active, discovery: Discovery | None = None) -> KindRegistry:
-    """Call ``register_content_kinds`` of each enabled plugin (``Active.call_one``: through pluggy, one plugin at a
-    time in dependency order, so that the registry knows who registers what). With ``discovery``, the registry can
-    also say which disabled plugin registers a kind it lacks (``elsewhere``)."""
-    enabled = list(active.enabled)
-    registry = KindRegistry(None if discovery is None else lambda: _kinds_of_disabled(discovery, enabled))
-    for name in active.implementers("register_content_kinds"):
-        registry.current_plugin = name
-        active.call_one(name, "register_content_kinds", registry=registry)
-    registry.check_references()
-    return registry
-
-
-def _kinds_of_disabled(discovery: Discovery, enabled: list[str]) -> dict[str, str]:
-    """Kind name -> the first installed, disabled plugin (by id) that registers it, each asked on its own."""
-    import pluggy
-
-    from . import hookspecs
-
-    found: dict[str, str] = {}
-    for name, installed in sorted(discovery.installed.items()):
-        if name in enabled:
-            continue
-        pm = pluggy.PluginManager(hookspecs.PROJECT)
-        pm.add_hookspecs(hookspecs)
-        scratch = KindRegistry()
-        scratch.current_plugin = name
-        try:
-            pm.register(installed.plugin, name=name)
-            pm.hook.register_content_kinds(registry=scratch)
-        except Exception:  # only a hint depends on it: a plugin that cannot say is left out
-            continue
-        for kind in scratch:
-            found.setdefault(kind.name, name)
-    return found

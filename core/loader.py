@@ -24,7 +24,7 @@ from .packs import Pack, pack_files, resolve
 from .sources import read_source
 
 if TYPE_CHECKING:
-    from .plugins import Active
+    from .expansion_records import Active
 
 
 @dataclass

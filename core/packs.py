@@ -30,7 +30,7 @@ from .models import PackManifest
 if TYPE_CHECKING:
     from packaging.requirements import Requirement
 
-    from .plugins import Active
+    from .expansion_records import Active
 from .sources import Source, display_path, read_source
 
 MANIFEST = "pack.yaml"

@@ -19,56 +19,25 @@ import json
 import os
 import tomllib
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .errors import ExpansionError
+# The records are defined below the wiring (expansion_records.py) and are public here, where docs/plugins.md names them.
+from .expansion_records import Active as Active
+from .expansion_records import Discovery as Discovery
+from .expansion_records import Expansion as Expansion
+from .expansion_records import Installed as Installed
 
 if TYPE_CHECKING:
     import pluggy
 
-    from .effects import OpRegistry
     from .kinds import KindRegistry
 
 ENTRY_POINT_GROUP = "swrebellion.expansions"
 ENV_VAR = "SWREBELLION_EXPANSIONS"
 CONFIG_FILE = "rebellion.toml"
-
-
-@dataclass(frozen=True)
-class Expansion:
-    """What an expansion declares about itself."""
-
-    id: str
-    name: str
-    version: str
-    requires: tuple[str, ...] = ()
-    #: Content packs it provides: (package, resource folder), e.g. ("swrebellion.content", "base").
-    packs: tuple[tuple[str, str], ...] = ()
-    enabled_by_default: bool = False
-    description: str = ""
-
-    def pack_paths(self) -> list[Path]:
-        from importlib.resources import files
-
-        return [Path(str(files(package).joinpath(folder))) for package, folder in self.packs]
-
-
-@dataclass
-class Installed:
-    """An installed expansion: its declaration, the loaded plugin object and where it came from."""
-
-    expansion: Expansion
-    plugin: Any
-    source: str
-
-
-@dataclass
-class Discovery:
-    installed: dict[str, Installed] = field(default_factory=dict)
-    broken: dict[str, str] = field(default_factory=dict)  # entry-point name -> error
 
 
 def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
@@ -367,42 +336,6 @@ def plugin_manager_for(plugins: list[tuple[str, Any]]) -> pluggy.PluginManager:
     return pm
 
 
-@dataclass
-class Active:
-    """The enabled expansions, their plugin manager and the effect ops they registered."""
-
-    discovery: Discovery
-    enabled: list[str]
-    pm: pluggy.PluginManager
-    ops: OpRegistry
-    kinds: KindRegistry = None  # type: ignore[assignment]  # set by activate(): the enabled plugins' content kinds
-    #: Problems worth a warning that did not stop the selection (e.g. an uninstalled expansion in the config).
-    warnings: list[str] = field(default_factory=list)
-
-    def expansion(self, name: str) -> Expansion:
-        return self.discovery.installed[name].expansion
-
-    def pack_paths(self) -> list[Path]:
-        return [path for name in self.enabled for path in self.expansion(name).pack_paths()]
-
-    def implementers(self, hook: str) -> list[str]:
-        """The enabled plugins implementing ``hook``, in dependency order."""
-        names = {impl.plugin_name for impl in getattr(self.pm.hook, hook).get_hookimpls()}
-        return [name for name in self.enabled if name in names]
-
-    def call_one(self, plugin: str, hook: str, **kwargs: Any) -> list[Any]:
-        """Call one plugin's implementation of ``hook`` through pluggy's hook caller (so argument subsets and the
-        hookspec hold).
-
-        Used for the registration hooks (``register_*``), called plugin by plugin in dependency order so that a
-        registry knows which plugin registers what (a clash names both), and for ``validate_catalog``, so that a
-        plugin whose check fails is named rather than fatal.
-        """
-        others = [self.pm.get_plugin(name) for name in self.enabled if name != plugin]
-        results: list[Any] = self.pm.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
-        return results
-
-
 def activate(
     enable: Iterable[str] = (),
     disable: Iterable[str] = (),
@@ -428,7 +361,45 @@ def activate(
     for name in active.implementers("register_effect_ops"):
         active.ops.current_plugin = name
         active.call_one(name, "register_effect_ops", registry=active.ops)
-    from .kinds import collect
-
-    active.kinds = collect(active, discovery)
+    active.kinds = collect_kinds(active, discovery)
     return active
+
+
+def collect_kinds(active: Active, discovery: Discovery | None = None) -> KindRegistry:
+    """Call ``register_content_kinds`` of each enabled plugin (``Active.call_one``: through pluggy, one plugin at a
+    time in dependency order, so that the registry knows who registers what). With ``discovery``, the registry can
+    also say which disabled plugin registers a kind it lacks (``elsewhere``)."""
+    from .kinds import KindRegistry
+
+    enabled = list(active.enabled)
+    registry = KindRegistry(None if discovery is None else lambda: _kinds_of_disabled(discovery, enabled))
+    for name in active.implementers("register_content_kinds"):
+        registry.current_plugin = name
+        active.call_one(name, "register_content_kinds", registry=registry)
+    registry.check_references()
+    return registry
+
+
+def _kinds_of_disabled(discovery: Discovery, enabled: list[str]) -> dict[str, str]:
+    """Kind name -> the first installed, disabled plugin (by id) that registers it, each asked on its own."""
+    import pluggy
+
+    from . import hookspecs
+    from .kinds import KindRegistry
+
+    found: dict[str, str] = {}
+    for name, installed in sorted(discovery.installed.items()):
+        if name in enabled:
+            continue
+        pm = pluggy.PluginManager(hookspecs.PROJECT)
+        pm.add_hookspecs(hookspecs)
+        scratch = KindRegistry()
+        scratch.current_plugin = name
+        try:
+            pm.register(installed.plugin, name=name)
+            pm.hook.register_content_kinds(registry=scratch)
+        except Exception:  # only a hint depends on it: a plugin that cannot say is left out
+            continue
+        for kind in scratch:
+            found.setdefault(kind.name, name)
+    return found

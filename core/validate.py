@@ -20,7 +20,7 @@ from .loader import load
 from .semantics import check, guarded
 
 if TYPE_CHECKING:
-    from .plugins import Active
+    from .expansion_records import Active
 
 
 @dataclass

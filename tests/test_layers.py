@@ -1,6 +1,12 @@
 """The code imports one way (DESIGN.md, "Layers and the public surface"; issue 11): no import cycles anywhere,
-counting imports inside functions; the kernel imports no plugin and no tool; the base game's layers import only
-downward; other plugins use the base game only through its public ``api`` module and its content models."""
+counting imports inside functions and imports under ``if TYPE_CHECKING:``; the kernel imports no plugin and no tool;
+the base game's layers import only downward; other plugins use the base game only through its public ``api`` module
+and its content models.
+
+Imports for the type checker count like any other: a type a module needs comes from a module below it (a
+protocol, an alias or a record moved down, as ``expansion_records.py`` and ``engine.effects.GameLike``), never from
+one above it that a ``TYPE_CHECKING`` guard hides from the interpreter. ``python tests/test_layers.py`` lists the
+cycles, each with the imports that close it."""
 
 from __future__ import annotations
 
@@ -33,25 +39,12 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def runtime_nodes(tree: ast.AST):
-    """Every node that runs when the module is imported or called: the body of ``if TYPE_CHECKING:`` is left out,
-    since those imports exist for readers and the type checker only and never execute."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
-                stack.extend(child.orelse)
-                continue
-            stack.append(child)
-
-
 def imports(name: str, path: Path, known: set[str]) -> set[str]:
-    """Every module of ours that ``name`` imports, at any depth of its code (function-level imports included)."""
+    """Every module of ours that ``name`` imports, at any depth of its code: function-level imports and imports under
+    ``if TYPE_CHECKING:`` included."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         targets = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
@@ -66,26 +59,54 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
-#: Package ``__init__`` modules are wiring (a plugin's hook implementations import its modules when called); like
-#: the before-stop check, their outgoing imports are left out, so they cannot make a cycle with their own modules.
-GRAPH = {name: set() if path.name == "__init__.py" else imports(name, path, set(modules()))
-         for name, path in modules().items()}
+#: Module -> the modules of ours it imports. Package ``__init__`` modules count too: they are wiring (a plugin's hook
+#: implementations import its modules when called), and wiring imports downward like everything else.
+GRAPH = {name: imports(name, path, set(modules())) for name, path in modules().items()}
+
+
+def cycles() -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm), each sorted: every module
+    in an import cycle, grouped by cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in GRAPH[node]:
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(GRAPH):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def describe(cycle: list[str]) -> str:
+    """A cycle's modules and the imports between them, one per line."""
+    lines = [f"{len(cycle)} modules: {', '.join(cycle)}"]
+    lines += [f"  {source} -> {target}" for source in cycle for target in sorted(GRAPH[source]) if target in cycle]
+    return "\n".join(lines)
 
 
 def test_no_module_is_in_an_import_cycle():
-    def reaches(start: str, goal: str) -> bool:
-        seen, stack = set(), [start]
-        while stack:
-            node = stack.pop()
-            if node == goal:
-                return True
-            if node not in seen:
-                seen.add(node)
-                stack.extend(GRAPH[node])
-        return False
-
-    cyclic = sorted(m for m, targets in GRAPH.items() if any(reaches(t, m) for t in targets))
-    assert not cyclic, f"modules in import cycles: {cyclic}"
+    found = cycles()
+    assert not found, "modules in import cycles:\n" + "\n".join(describe(c) for c in found)
 
 
 def test_the_kernel_imports_no_plugin_and_no_tool():
@@ -129,3 +150,9 @@ def test_other_plugins_use_the_base_game_only_through_its_api():
         private = sorted(t for t in targets if (t == BASE or t.startswith(BASE + "."))
                          and not any(t == p or t.startswith(p + ".") for p in PUBLIC))
         assert not private, f"{name} imports the base game's private modules {private}; use {BASE}.api"
+
+
+if __name__ == "__main__":
+    found = cycles()
+    print("\n".join(describe(c) for c in found) or "no import cycles")
+    print(f"{sum(map(len, found))} modules in {len(found)} cycles")

@@ -146,7 +146,7 @@ class Reinforce(api.Strict):
 def can_reinforce(game, params: Reinforce, ctx: dict) -> bool:
     """A combat is on, the unit is the side's and its supply has one left. A card whose first step cannot act is
     not offered."""
-    units = api.tables(game).units
+    units = api.unit_types(game)
     return (api.combat_state(game) is not None and params.unit in units
             and units[params.unit].faction == ctx["faction"] and api.supply_left(game, params.unit) > 0)
 

@@ -20,24 +20,46 @@ is handed to the calling frame under that key.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .game import Game
+    from swrebellion.effects import OpRegistry
+
     from .steps import StepRegistry
 
 EFFECT = "effect"
 OP = "effect-op"
 
 
-def run_effect(game: Game, steps: list[dict[str, Any]], context: dict[str, Any], into: str | None = None) -> None:
+class _WithOps(Protocol):
+    @property
+    def ops(self) -> OpRegistry: ...
+
+
+class GameLike(Protocol):
+    """What the effect runner uses of a game (a :class:`swrebellion.engine.Game`): its state, its rules' effect ops,
+    and pushing and popping frames. Structural, because a game's rules register the runner's steps
+    (``register_kernel_steps``): this module sits below the game's in the import layers (tests/test_layers.py)."""
+
+    @property
+    def state(self) -> dict[str, Any]: ...
+
+    @property
+    def rules(self) -> _WithOps: ...
+
+    def push(self, step: str, **local: Any) -> dict[str, Any]: ...
+
+    def pop(self) -> dict[str, Any]: ...
+
+
+def run_effect(game: GameLike, steps: list[dict[str, Any]], context: dict[str, Any], into: str | None = None) -> None:
     """Schedule ``steps`` to run next, with a fresh context (who plays it, which card, ...). With ``into``, the
     context as the ops left it is stored in the calling (current top) frame under that key when the effect ends,
     also when an op ends it early with :func:`stop` (the context then says ``"stopped": True``)."""
     game.push(EFFECT, steps=[dict(s) for s in steps], next=0, context=dict(context), into=into)
 
 
-def context(game: Game) -> dict[str, Any]:
+def context(game: GameLike) -> dict[str, Any]:
     """The context of the innermost running effect (the frame below the current op)."""
     for frame in reversed(game.state["stack"]):
         if frame["step"] == EFFECT:
@@ -46,7 +68,7 @@ def context(game: Game) -> dict[str, Any]:
     raise LookupError("no effect is running")
 
 
-def stop(game: Game) -> None:
+def stop(game: GameLike) -> None:
     """End the innermost effect now, skipping its remaining steps (an op whose condition failed)."""
     stack = game.state["stack"]
     while stack and stack[-1]["step"] != EFFECT:
@@ -56,7 +78,7 @@ def stop(game: Game) -> None:
         _finish(game, stack[-1])
 
 
-def insert(game: Game, steps: list[dict[str, Any]]) -> None:
+def insert(game: GameLike, steps: list[dict[str, Any]]) -> None:
     """Run ``steps`` right after the current op, inside the same effect and context (an op that picks one of
     several branches of effect data)."""
     for frame in reversed(game.state["stack"]):
@@ -66,13 +88,13 @@ def insert(game: Game, steps: list[dict[str, Any]]) -> None:
     raise LookupError("no effect is running")
 
 
-def _finish(game: Game, frame: dict[str, Any]) -> None:
+def _finish(game: GameLike, frame: dict[str, Any]) -> None:
     game.pop()
     if frame.get("into"):
         game.state["stack"][-1][frame["into"]] = frame["context"]
 
 
-def _effect_step(game: Game, frame: dict[str, Any]) -> None:
+def _effect_step(game: GameLike, frame: dict[str, Any]) -> None:
     if frame["next"] >= len(frame["steps"]):
         _finish(game, frame)
         return
@@ -86,7 +108,7 @@ def _effect_step(game: Game, frame: dict[str, Any]) -> None:
     game.push(OP, op=step["op"], params=params)
 
 
-def _op_step(game: Game, frame: dict[str, Any]) -> None:
+def _op_step(game: GameLike, frame: dict[str, Any]) -> None:
     game.rules.ops[frame["op"]].handler(game, frame)
     stack = game.state["stack"]
     if stack and stack[-1] is frame and not game.state["pending"]:

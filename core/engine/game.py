@@ -39,7 +39,7 @@ from .steps import StepError, StepRegistry
 from .values import Modifier, ValueRegistry
 
 if TYPE_CHECKING:
-    from ..plugins import Active
+    from ..expansion_records import Active
 
 FORMAT = 1
 #: A step handler that runs this many times without asking anything is taken to be stuck.

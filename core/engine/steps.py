@@ -20,20 +20,21 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import Any, Callable, Protocol
 
-if TYPE_CHECKING:
-    from .game import Game
-
-#: ``handler(game, frame)``: reads and changes the game, pushes, pops or replaces frames, or asks a decision.
-Handler = Callable[["Game", dict[str, Any]], None]
+#: ``handler(game, frame)``: reads and changes the game (a :class:`swrebellion.engine.Game`), pushes, pops or
+#: replaces frames, or asks a decision. The game is typed ``Any`` here, not ``Game``: a game's rules own a step
+#: registry, so this module sits below the game's in the import layers and cannot name it (tests/test_layers.py).
+#: A handler annotates its own parameter ``game: Game``, and the type checker reads that.
+Handler = Callable[[Any, dict[str, Any]], None]
 
 
 class Wrapper(Protocol):
     """``wrapper(game, frame, inner)``: a step handler that may call ``inner(game, frame)``, the handler it wraps
-    (passed by keyword: the parameter is named ``inner``)."""
+    (passed by keyword: the parameter is named ``inner``). ``game`` is a :class:`swrebellion.engine.Game` (typed
+    ``Any`` for the reason given at :data:`Handler`)."""
 
-    def __call__(self, game: Game, frame: dict[str, Any], inner: Handler) -> None: ...
+    def __call__(self, game: Any, frame: dict[str, Any], inner: Handler) -> None: ...
 
 
 class StepError(ValueError):

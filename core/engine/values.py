@@ -17,13 +17,12 @@ for an expansion that is not enabled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-if TYPE_CHECKING:
-    from .game import Game
-
-#: ``fn(game, value, context)`` -> the new value, or ``None`` to leave it unchanged.
-Modifier = Callable[["Game", Any, dict[str, Any]], Any]
+#: ``fn(game, value, context)`` -> the new value, or ``None`` to leave it unchanged. ``game`` is a
+#: :class:`swrebellion.engine.Game`, typed ``Any`` here because a game's rules own a value registry: this module sits
+#: below the game's in the import layers (tests/test_layers.py). A modifier annotates its own ``game: Game``.
+Modifier = Callable[[Any, Any, dict[str, Any]], Any]
 
 
 class ExtensionPointError(ValueError):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..plugins import Active
+    from ..expansion_records import Active
 
 #: The events the kernel itself logs, with their fields' meanings.
 KERNEL_EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {

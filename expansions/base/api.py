@@ -4,13 +4,18 @@ Everything here is a promise: documented, typed, tested from outside (``examples
 module and the kernel), and changed only with a deprecation path. Everything else in ``swrebellion.expansions.base``
 is private and may change in any release. docs/plugins.md walks through it; the groups:
 
-* **Content tables and names**: :func:`tables` (the content as lookup tables); for what the rules store (option
-  labels, prompts) in English, :func:`label` (an item's name) and :func:`text` / :func:`ntext` (a sentence from a
-  template marked with ``swrebellion.i18n.N_``, remembered so that it can be shown in another language; its
-  arguments may be ids, :class:`Marker` and :class:`Word` values, lists and ``{unit: count}``), :func:`card_prompt`,
-  :func:`content_text` (a pack's ``{en, ru, tr}`` text) and :func:`die` (a die face for a label); for what
-  people read, in their language, :func:`name`, :func:`readable`, :func:`counted`, :func:`localize` (a stored
-  English label or prompt) and the account's helpers :class:`Words` and :func:`word`; :func:`the_setup`, the constants :data:`FACTIONS`, :data:`OPPONENT`, :data:`BASE_SPACE`.
+* **Content**, the enabled packs' items by id: :func:`unit_type` and :func:`unit_types`, :func:`leader_info`,
+  :func:`mission_card`, :func:`action_card`, :func:`objective_card`, :func:`setup_named` (:func:`the_setup` is the
+  game's own), :func:`probe_card_of`, :func:`probe_system`, :func:`dice_limit`; the map's :func:`adjacent` (under
+  board queries). The content models they hand out, to read and to name in type hints: :class:`Unit`,
+  :class:`Leader`, :class:`MissionCard`, :class:`ActionCard`, :class:`ObjectiveCard`, :class:`Setup`.
+* **Names**: for what the rules store (option labels, prompts) in English, :func:`label` (an item's name) and
+  :func:`text` / :func:`ntext` (a sentence from a template marked with ``swrebellion.i18n.N_``, remembered so that
+  it can be shown in another language; its arguments may be ids, :class:`Marker` and :class:`Word` values, lists
+  and ``{unit: count}``), :func:`card_prompt`, :func:`content_text` (a pack's ``{en, ru, tr}`` text) and
+  :func:`die` (a die face for a label); for what people read, in their language, :func:`name`, :func:`readable`,
+  :func:`counted`, :func:`localize` (a stored English label or prompt) and the account's helpers :class:`Words`
+  and :func:`word`; the constants :data:`FACTIONS`, :data:`OPPONENT`, :data:`BASE_SPACE`.
 * **Board queries**: who plays (:func:`team`, :func:`decider`), units (:func:`units_at`, :func:`faction_units`,
   :func:`has_units`, :func:`supply_left`), leaders (:func:`leader`, :func:`leaders_at`, :func:`pool`,
   :func:`leader_faction`, :func:`is_captured`), systems (:func:`system`, :func:`adjacent`, :func:`is_populous`,
@@ -34,7 +39,8 @@ is private and may change in any release. docs/plugins.md walks through it; the 
   game is in a situation), relative sides :data:`Side` / :data:`AnySide` resolved by :func:`side_of`.
   (:class:`Where` is the old name of :class:`SystemFilter`.)
 * **Deprecated forms** (issue 10), for a plugin's own aliases: the old condition models :class:`OldWhere`,
-  :class:`OldWhen`, :class:`OldUnitFilter` and their rewrites :func:`where`, :func:`when`, :func:`units`.
+  :class:`OldWhen`, :class:`OldUnitFilter` and their rewrites :func:`where`, :func:`when`, :func:`units`; and
+  :func:`tables`, the base game's private lookup tables (warns; the content lookups above replace it).
 * **Step names** other plugins wrap or push: :data:`STEPS`.
 * **Scenario keys** of a plugin's own (``build_scenario``): the typed ids :data:`SystemId`, :data:`CardId`,
   :data:`ObjectiveId` and :func:`known` (an id checked against the loaded content, with a "did you mean").
@@ -43,7 +49,8 @@ is private and may change in any release. docs/plugins.md walks through it; the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import warnings
+from typing import TYPE_CHECKING, Mapping
 
 from .board import (
     add_units,
@@ -86,6 +93,7 @@ from .board import (
 )
 from .cards import deck, discard, draw, hand
 from .describe import Words, word
+from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 from .models.common import Faction
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
@@ -145,7 +153,8 @@ from .rules.plans import plan as card_plan
 from .rules.rings import player_of
 from .scenario import CardId, ObjectiveId, SystemId, known
 from .shapes import Attack, CombatState, LeaderState, SystemState
-from .tables import BASE_SPACE, DEPLOY_LIMIT, FACTIONS, OPPONENT, tables, the_setup, track_length
+from .tables import BASE_SPACE, DEPLOY_LIMIT, FACTIONS, OPPONENT, Tables, the_setup, track_length
+from .tables import tables as _tables
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
@@ -166,7 +175,85 @@ STEPS = {
 
 def adjacent(game: Game, system_id: str) -> list[str]:
     """The systems adjacent to ``system_id`` on the map (RB-MOV-03), in id order."""
-    return sorted(tables(game).adjacent.get(system_id, ()))
+    return sorted(_tables(game).adjacent.get(system_id, ()))
+
+
+# -- content: the enabled packs' items by id (models from swrebellion.expansions.base.models) -------------------------
+
+
+def unit_type(game: Game, unit_id: str) -> Unit:
+    """A unit type as the content defines it: side, kind (``space``, ``ground``, ``structure``), attack dice by
+    colour, health and the die colour that damages it, abilities, build icon (RB-UNT, RB-BLD). ``KeyError`` for an
+    id the enabled packs do not define."""
+    return _tables(game).units[unit_id]
+
+
+def unit_types(game: Game) -> Mapping[str, Unit]:
+    """Every unit type of the enabled packs, by id (to read: it is shared by every game of the same rules)."""
+    return _tables(game).units
+
+
+def leader_info(game: Game, leader_id: str) -> Leader:
+    """A leader as the content defines it: side, skills and secondary skills, tactic values, team-play role
+    (RB-LDR, RB-TEAM). Where a leader is now is the state: :func:`leader`."""
+    return _tables(game).leaders[leader_id]
+
+
+def mission_card(game: Game, card_id: str) -> MissionCard:
+    """A mission card (or starting mission, or project): side, deck, skills required, portrait, Vader icon, effect
+    steps (RB-MIS, RB-PRJ, RE-MSS-03)."""
+    card: MissionCard = _tables(game).missions[card_id]
+    return card
+
+
+def action_card(game: Game, card_id: str) -> ActionCard:
+    """An action card: side, timing, pictured and recruited leaders, effect steps (RB-REC)."""
+    card: ActionCard = _tables(game).actions[card_id]
+    return card
+
+
+def objective_card(game: Game, card_id: str) -> ObjectiveCard:
+    """A Rebel objective card: stage, reputation, timing, target markers, effect steps (RB-OBJ, RE-IMM)."""
+    card: ObjectiveCard = _tables(game).objectives[card_id]
+    return card
+
+
+def setup_named(game: Game, setup_id: str) -> Setup | None:
+    """The setup ``setup_id`` (its objective deck, starting units, leader pool limit ...), or ``None`` when the
+    enabled packs define no such setup (an expansion's setup with its pack disabled). The game's own setup is
+    :func:`the_setup`."""
+    found: Setup | None = _tables(game).setups.get(setup_id)
+    return found
+
+
+def probe_card_of(game: Game, system_id: str) -> str | None:
+    """The id of the probe card that names ``system_id`` (RB-PRB), or ``None`` for a system without one."""
+    return _tables(game).probe_of.get(system_id)
+
+
+def probe_system(game: Game, card_id: str) -> str:
+    """The id of the system the probe card ``card_id`` names (RB-PRB)."""
+    return _tables(game).probes[card_id]
+
+
+def dice_limit(game: Game, die: str) -> int | None:
+    """The most dice of the colour ``die`` one combat attack may roll, as its content sets it (``limit_per_roll``:
+    RB-CMB-05, RE-DIE-03, RULINGS D-01), or ``None`` when it sets none. The rules may change it for one roll through
+    the ``dice-limits`` value."""
+    return _tables(game).dice_limits.get(die)
+
+
+def tables(game: Game) -> Tables:
+    """Deprecated: the base game's private lookup tables, whose layout may change in any release. Use the content
+    lookups (:func:`unit_type`, :func:`unit_types`, :func:`leader_info`, :func:`mission_card`, :func:`action_card`,
+    :func:`objective_card`, :func:`setup_named`, :func:`probe_card_of`, :func:`probe_system`, :func:`dice_limit`,
+    :func:`adjacent`).
+    Still answers, with a ``DeprecationWarning``."""
+    warnings.warn("swrebellion.expansions.base.api.tables() is deprecated: it hands out the base game's private "
+                  "lookup tables; use unit_type, unit_types, leader_info, mission_card, action_card, objective_card, "
+                  "setup_named, probe_card_of, probe_system, dice_limit or adjacent (docs/plugins.md)",
+                  DeprecationWarning, stacklevel=2)
+    return _tables(game)
 
 
 def deploy_unit(game: Game, faction: str, unit: str, to: str, cause: str) -> None:
@@ -185,20 +272,22 @@ def reveal_cards(game: Game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
+    "ActionCard", "Leader", "MissionCard", "ObjectiveCard", "Setup", "Unit",
     "CONTEXT", "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
     "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
     "Where", "Word", "Words", "holds", "side_of", "units", "uses", "when", "where",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
     "capture_leader", "card_feasible", "card_prompt", "content_text", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
-    "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
-    "controlled_by", "counted", "deck", "decider", "deploy_unit", "die", "destroy_in_combat", "destroy_system", "destroy_units",
+    "action_card", "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
+    "controlled_by", "counted", "deck", "decider", "deploy_unit", "dice_limit", "die", "destroy_in_combat", "destroy_system", "destroy_units",
     "discard", "draw", "draw_tactics", "faction_units", "fight_after", "fire", "gain_loyalty", "hand", "has_units",
     "is_captured", "is_imperial", "known", "is_neutral", "is_populous", "is_rebel", "is_remote", "label", "leader",
-    "leader_faction", "leaders_at", "localize", "lose_loyalty", "matches", "meets", "mission_frame", "mission_info",
-    "move_units", "name", "ntext", "op", "pick", "player_of", "pool", "queue_unit", "queued", "readable", "rebel_base_location", "register_ops",
+    "leader_faction", "leader_info", "leaders_at", "localize", "lose_loyalty", "matches", "meets", "mission_card", "mission_frame", "mission_info",
+    "move_units", "name", "ntext", "objective_card", "op", "pick", "player_of", "pool", "probe_card_of", "probe_system",
+    "queue_unit", "queued", "readable", "rebel_base_location", "register_ops",
     "recruitable", "remove_units", "rescue", "retreat", "return_to_hand", "reveal_base", "reveal_cards",
-    "roll_with_cards", "slot_free", "special_window", "start_combat", "successes", "supply_left", "sync_stages",
+    "roll_with_cards", "setup_named", "slot_free", "special_window", "start_combat", "successes", "supply_left", "sync_stages",
     "system", "systems_where", "tables", "tactic_hand", "team", "team_secret", "text", "the_setup", "track_length",
-    "units_at", "unqueue_unit", "word",
+    "unit_type", "unit_types", "units_at", "unqueue_unit", "word",
 ]

@@ -32,7 +32,6 @@ from __future__ import annotations
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import OPPONENT, ROLE, combat_state, content_text, decider, ntext, text
-from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
 
 from . import ops_moments
@@ -174,11 +173,10 @@ def _generator(game, frame) -> None:
         frame["stage"] = "pick"
         return
     system = combat_state(game)["system"]
-    t = base_tables(game)
     if "todo" not in frame:
         frame["todo"] = [f for f in api.combat_order(game) if not interdicted(game, system, f)
                          for u, n in sorted(api.faction_units(game, system, f, "ground").items())
-                         if "shield-generator" in t.units[u].abilities for _ in range(n)]
+                         if "shield-generator" in api.unit_type(game, u).abilities for _ in range(n)]
     if "choice" in frame:
         return_to_deck(game, frame["todo"].pop(0), "ground", frame.pop("choice")["id"], cause="shield-generator")
     while frame["todo"]:
@@ -369,11 +367,11 @@ def repair_blocked(game, faction: str, theater: str, unit: str) -> bool:
 
 def damaged_states(game, faction: str, theater: str, colour: str | None = None, exclude=()) -> dict[str, tuple]:
     """One option per (unit type, damage) of the side's damaged units of the theater that may shed damage."""
-    t = base_tables(game)
     out = {}
     damage = combat_state(game)["damage"]
     for unit in sorted(api.faction_units(game, combat_state(game)["system"], faction, theater)):
-        if unit in exclude or (colour and t.units[unit].health_colour != colour) or repair_blocked(game, faction, theater, unit):
+        if (unit in exclude or (colour and api.unit_type(game, unit).health_colour != colour)
+                or repair_blocked(game, faction, theater, unit)):
             continue
         for old in sorted(set(damage.get(unit, [])), reverse=True):
             if old > 0:
@@ -424,7 +422,7 @@ def _actions(game, frame, inner) -> None:
                         "system": combat_["system"]})
             return
         unit, old = option.partition(":")[2].rsplit(":", 1)
-        colour = base_tables(game).units[unit].health_colour
+        colour = api.unit_type(game, unit).health_colour
         die = next(d for d in attack["dice"] if d["face"] == "special" and not d["spent"] and d["colour"] == colour)
         die["spent"] = True
         remove_damage(game, unit, int(old), cause="special")
@@ -579,9 +577,8 @@ def round_step(game, frame, inner) -> None:
 def _lone_protected_dsuc(game) -> None:
     """units.py: a lone DSUC a Shield Bunker keeps alive cannot fight: the Rebel ships must retreat or die."""
     system = combat_state(game)["system"]
-    t = base_tables(game)
     imperial = api.faction_units(game, system, "empire", "space")
-    if (imperial and all("death-star-under-construction" in t.units[u].abilities for u in imperial)
+    if (imperial and all("death-star-under-construction" in api.unit_type(game, u).abilities for u in imperial)
             and api.has_units(game, system, "rebel", "space") and bunker_in(game, system)):
         game.push("base.combat.retreat", faction="rebel", forced=True)
 

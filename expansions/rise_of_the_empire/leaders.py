@@ -17,7 +17,6 @@ from __future__ import annotations
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import FACTIONS, decider, hand, text
-from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
 
 from .flow import after_current
@@ -46,8 +45,7 @@ def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]
     roles = game.state["data"]["roles"][faction]
     if roles["admiral"] == roles["general"]:
         return roles["admiral"], leaders
-    t = base_tables(game)
-    held = {role: [l for l in leaders if t.leaders[l].role == role] for role in ("admiral", "general")}
+    held = {role: [l for l in leaders if api.leader_info(game, l).role == role] for role in ("admiral", "general")}
     role = "general" if len(held["general"]) > len(held["admiral"]) else "admiral"
     return roles[role], held[role] or leaders
 
@@ -59,15 +57,14 @@ def limit(game, faction: str) -> int:
 
 def _raising_cards(game, faction: str) -> list[str]:
     """Action cards in the side's hand whose effect starts by raising the leader limit."""
-    actions = base_tables(game).actions
     return sorted({c for c in hand(game, faction, "actions")
-                   if actions[c].effect and actions[c].effect[0].op == "raise_leader_limit"})
+                   if (effect := api.action_card(game, c).effect) and effect[0].op == "raise_leader_limit"})
 
 
 def _play_raising_card(game, faction: str, card: str) -> None:
     hand(game, faction, "actions").remove(card)
     game.log("action-played", faction=faction, card=card, leader=None)
-    steps = [{"op": s.op, **s.params} for s in base_tables(game).actions[card].effect]
+    steps = [{"op": s.op, **s.params} for s in api.action_card(game, card).effect]
     # a card picturing no leader that can play it: the General decides (as the base game's ``actions._player``)
     run_effect(game, steps, {"faction": faction, "player": decider(game, faction, "general"), "card": card})
 
@@ -77,7 +74,7 @@ def limit_step(game, frame) -> None:
         chosen = frame.pop("choice")["id"]
         if chosen.startswith("action:"):
             card = chosen.partition(":")[2]
-            _play_raising_card(game, base_tables(game).actions[card].faction, card)
+            _play_raising_card(game, api.action_card(game, card).faction, card)
             return
         api.leader(game, chosen)["at"] = "gone"
         game.log("leader-removed", faction=_faction(game, chosen), leader=chosen, cause="leader limit")

@@ -40,7 +40,6 @@ from swrebellion.expansions.base.api import (
     text,
     uses,
 )
-from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
@@ -240,16 +239,15 @@ def immediate_step(game, frame) -> None:
         card = ctx["card"]
         if card in game.state["data"]["roe"]["immediate"] and not any(m["card"] == card for m in markers(game)):
             _retire(game, card)  # it placed no marker (Rebel Cell with no Rebel system): gone at once
-    objectives = base_tables(game).objectives
     hand = api.hand(game, "rebel", "objectives")
-    card = next((c for c in hand if objectives[c].timing == "immediate"), None)
+    card = next((c for c in hand if api.objective_card(game, c).timing == "immediate"), None)
     if card is None:
         game.pop()
         return
     hand.remove(card)
     game.state["data"]["roe"]["immediate"].append(card)
     game.log("objective-revealed", card=card, timing="immediate")
-    steps = [{"op": s.op, **s.params} for s in objectives[card].effect]
+    steps = [{"op": s.op, **s.params} for s in api.objective_card(game, card).effect]
     run_effect(game, steps, {"faction": "rebel", "player": decider(game, "rebel", "general"), "card": card},
                into="ctx")
 
@@ -261,8 +259,7 @@ def on_event(game, event) -> None:
     kind = event["type"]
     data = game.state["data"]
     if kind == "drew-objectives":
-        objectives = base_tables(game).objectives
-        if any(objectives[c].timing == "immediate" for c in api.hand(game, "rebel", "objectives")):
+        if any(api.objective_card(game, c).timing == "immediate" for c in api.hand(game, "rebel", "objectives")):
             after_current(game, IMMEDIATE)
     elif not data["roe"]["markers"] or data.get("phase") == "setup":
         return

@@ -29,7 +29,6 @@ from swrebellion.expansions.base.api import (
     text,
     uses,
 )
-from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
@@ -85,12 +84,11 @@ class TacticDamage(Strict):
 
 
 def _damage_options(game, ctx, params: TacticDamage) -> dict[str, tuple[str, int]]:
-    t = base_tables(game)
     enemy = _opponent(ctx)
     out = {}
     damage = combat_state(game)["damage"]
     for unit, n in sorted(api.faction_units(game, ctx["system"], enemy, ctx["theater"]).items()):
-        info = t.units[unit]
+        info = api.unit_type(game, unit)
         limit = api.combat_health(game, unit)
         if limit is None or (params.colour and info.health_colour != params.colour):
             continue
@@ -161,14 +159,13 @@ class TacticDestroy(Strict):
 @op(OPS, "tactic_destroy", TacticDestroy)
 def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
     """Destroy one enemy unit of a kind (Intercept, Support of the 501st, Target the Generator, Hold Them Back)."""
-    t = base_tables(game)
     doomed = cine(game)["doomed"]
     here = api.faction_units(game, ctx["system"], _opponent(ctx), params.theater or ctx["theater"])
     candidates = [
         u for u, n in sorted(here.items())
         if n > doomed.count(u)
-        and (params.icons is None or t.units[u].build_icon in params.icons)
-        and (params.kinds is None or t.units[u].kind in params.kinds)
+        and (params.icons is None or api.unit_type(game, u).build_icon in params.icons)
+        and (params.kinds is None or api.unit_type(game, u).kind in params.kinds)
         and (params.units is None or u in params.units)
     ]
     unit = _choose(game, frame, ctx, "tactic-destroy", candidates, N_("{card}: destroy which unit?"))
@@ -393,7 +390,7 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
 
     Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
     captive = [l for l in sorted(game.state["data"]["leaders"])
-               if api.is_captured(game, l) and base_tables(game).leaders[l].faction == ctx["faction"]]
+               if api.is_captured(game, l) and api.leader_info(game, l).faction == ctx["faction"]]
     lid = _choose(game, frame, ctx, "free-leader", captive, N_("{card}: free which leader?"))
     if lid is None:
         return

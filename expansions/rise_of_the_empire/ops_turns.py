@@ -34,7 +34,6 @@ from swrebellion.expansions.base.api import (
     op,
     pick,
     return_to_hand,
-    tables,
     text,
     uses,
 )
@@ -129,14 +128,13 @@ def _keep(game, ctx, probe: str, params: dict) -> None:
 def hide_probe(game, frame, params: HideProbe, ctx) -> None:
     """Keep one probe card face down under the card, out of play, to be used later (Secret Facility, Sweep the
     Area: one of the Empire's own; Under the Radar: one of the top cards of the probe deck)."""
-    t = tables(game)
     player = ctx.get("player") or api.decider(game, ctx["faction"], "general")
     raw = frame["params"]
     if params.source == "hand":
         held = hand(game, ctx["faction"], "probes") if ctx["faction"] == "empire" else []
         if not held:
             return
-        options = [{"id": c, "label": label(game, t.probes[c])} for c in sorted(set(held))]
+        options = [{"id": c, "label": label(game, api.probe_system(game, c))} for c in sorted(set(held))]
         chosen = pick(game, frame, player, "hide-probe", options,
                       text(game, N_("{card}: which probe card goes under the card?"), card=ctx["card"]))
         if chosen is None:
@@ -163,7 +161,7 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         _keep(game, ctx, chosen["id"], raw)
     elif "kept" not in frame:
         frame["kept"] = True
-        options = [{"id": c, "label": text(game, N_("Keep {system}"), system=t.probes[c])} for c in drawn]
+        options = [{"id": c, "label": text(game, N_("Keep {system}"), system=api.probe_system(game, c))} for c in drawn]
         game.ask(player, "hide-probe", options, text(game, N_("{card}: which probe card do you keep?"), card=ctx["card"]))
         return
     if not drawn:
@@ -216,7 +214,7 @@ def use_step(game, frame) -> None:
             return
     hidden(game).remove(entry)
     probe = peek(entry["probe"])
-    system = tables(game).probes[probe]
+    system = api.probe_system(game, probe)
     if entry["to"] == "deck-top":
         deck(game, "probes").insert(0, probe)
         game.log("probe-used", faction=faction, card=entry["card"], to="deck-top")

@@ -21,7 +21,6 @@ from __future__ import annotations
 from swrebellion.engine import secret
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import FACTIONS, decider, label, team_secret, text, the_setup
-from swrebellion.expansions.base.api import tables as base_tables
 from swrebellion.i18n import N_
 
 from .tables import SETUP, THEATERS, deck_name, tables
@@ -55,7 +54,7 @@ def start(game) -> None:
 
 def objective_deck(game, value, context):
     """RE-SET-03, FAQ-134, RULINGS D-06: stage I 5 random cards, stages II and III Death Star Plans + 4 random."""
-    setup = base_tables(game).setups.get(SETUP)
+    setup = api.setup_named(game, SETUP)
     return setup.objective_deck if setup else None
 
 
@@ -88,7 +87,7 @@ def tactics_step(game, frame, inner) -> None:
 def _keep(game, card: str, expansion_set: bool) -> bool:
     """RE-MSS-03/04, RS-ROE-11: the expansion set keeps Vader-icon and leader-icon (portrait) cards; the base set
     keeps every card without the Vader icon."""
-    info = base_tables(game).missions[card]
+    info = api.mission_card(game, card)
     if expansion_set:
         return info.vader_icon or bool(info.portrait)
     return not info.vader_icon
@@ -127,7 +126,7 @@ def mission_sets(game, frame) -> bool:
 
 
 def _vader(game, card: str) -> bool:
-    return base_tables(game).missions[card].vader_icon
+    return api.mission_card(game, card).vader_icon
 
 
 def loyalty_step(game, frame, inner) -> None:
@@ -158,7 +157,7 @@ def empire_units_step(game, frame, inner) -> None:
         where = frame.pop("fixed_choice")["id"]
         for unit, count in sorted(placement.units.items()):
             api.add_units(game, where, unit, count)
-        probe = base_tables(game).probe_of.get(where)
+        probe = api.probe_card_of(game, where)
         probes = api.deck(game, "probes")
         if probe in probes:
             probes.remove(probe)  # the system's probe card goes back to the box

@@ -10,7 +10,7 @@ the base game's ops name their colours.
 
 from __future__ import annotations
 
-from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.expansions.base import api
 
 GREEN = "green"
 
@@ -22,7 +22,7 @@ RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
 def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
     it is the leader's own table, asked for every leader at every assignment)."""
-    own = base_tables(game).leaders[lid].secondary_skills or _NONE
+    own = api.leader_info(game, lid).secondary_skills or _NONE
     info = game.state["data"]["leaders"].get(lid)
     extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
     if extra is None:
@@ -50,11 +50,10 @@ def requirement_icons(game, value, context):
 def mission_dice(game, value, context):
     """RE-SKL-02, FAQ-115: one green die per small icon of the leaders taking part that matches the card's skills
     (every small icon when the card counts all skills), at most 3 (RE-DIE-03, RULINGS D-01)."""
-    t = base_tables(game)
-    card = t.missions[context["card"]]
+    card = api.mission_card(game, context["card"])
     skills = None if card.count_all_skills else set(card.requires)
     green = sum(n for lid in context.get("leaders", ()) for s, n in secondary(game, lid).items()
                 if skills is None or s in skills)
     if not green:
         return None
-    return {**value, GREEN: min(green, t.dice_limits.get(GREEN, green))}
+    return {**value, GREEN: min(green, api.dice_limit(game, GREEN) or green)}

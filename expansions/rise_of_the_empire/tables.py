@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swrebellion.expansions.base.api import tables as base_tables
+from swrebellion.expansions.base import api
 
 #: The setup whose objective deck, leader limit and fixed placements the expansion's rules use (RE-SET-03, RE-LDR-01).
 SETUP = "rise-of-the-empire"
@@ -59,7 +59,7 @@ def build(game) -> Tables:
     for card in sorted(cards.values(), key=lambda c: c.id):
         decks.setdefault((card.faction, card.theater), []).append(card.id)
     markers = content.items("markers")
-    setup = base_tables(game).setups.get(SETUP)
+    setup = api.setup_named(game, SETUP)
     return Tables(
         cards=cards,
         decks={key: tuple(ids) for key, ids in decks.items()},

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import DEPLOY_LIMIT
-from swrebellion.expansions.base.api import tables as base_tables
 
 from .markers import on_board
 
@@ -32,8 +31,7 @@ STATIONS = frozenset({"death-star", "death-star-under-construction"})
 
 
 def has_ability(game, system: str, faction: str, ability: str) -> bool:
-    t = base_tables(game)
-    return any(ability in t.units[u].abilities for u in api.faction_units(game, system, faction))
+    return any(ability in api.unit_type(game, u).abilities for u in api.faction_units(game, system, faction))
 
 
 def bunker_in(game, system: str) -> bool:
@@ -46,7 +44,7 @@ def interdicted(game, system: str, faction: str) -> bool:
 
 
 def _is_station(game, unit: str) -> bool:
-    return bool(STATIONS & set(base_tables(game).units[unit].abilities))
+    return bool(STATIONS & set(api.unit_type(game, unit).abilities))
 
 
 # -- Shield Bunker: protection (RE-UNT-02, FAQ-122) ---------------------------------------------------------------
@@ -143,8 +141,8 @@ def combat_dice(game, value, context):
         return None
     if not has_ability(game, system, "rebel", "ion-cannon"):
         return None
-    t = base_tables(game)
-    red = sum(t.units[u].attack.get("red", 0) * n for u, n in api.faction_units(game, system, "empire", "space").items())
+    red = sum(api.unit_type(game, u).attack.get("red", 0) * n
+              for u, n in api.faction_units(game, system, "empire", "space").items())
     red += sum(e.get("red", 0) for e in api.combat_effects(game, "dice", "empire", "space"))
     return {**value, "red": max(0, red)}
 

@@ -36,12 +36,11 @@ Range = Literal["system", "adjacent"]
 
 def guns(game: Game, faction: str, system: str, range_: Range) -> dict[str, dict[str, int]]:
     """The side's space-cannon units in range of ``system``: ``{system: {unit: count}}``, systems in id order."""
-    units = api.tables(game).units
     where = [system] if range_ == "system" else api.adjacent(game, system)
     found: dict[str, dict[str, int]] = {}
     for place in where:
         here = {u: n for u, n in sorted(api.faction_units(game, place, faction, "ground").items())
-                if n and ABILITY in units[u].abilities}
+                if n and ABILITY in api.unit_type(game, u).abilities}
         if here:
             found[place] = here
     return found
@@ -49,11 +48,10 @@ def guns(game: Game, faction: str, system: str, range_: Range) -> dict[str, dict
 
 def dice_of(game: Game, units_by_system: dict[str, dict[str, int]]) -> dict[str, int]:
     """The attack dice of the given units, summed by colour."""
-    units = api.tables(game).units
     pool: dict[str, int] = {}
     for here in units_by_system.values():
         for unit, count in here.items():
-            for colour, n in units[unit].attack.items():
+            for colour, n in api.unit_type(game, unit).attack.items():
                 pool[colour] = pool.get(colour, 0) + n * count
     return {colour: n for colour, n in pool.items() if n > 0}
 
