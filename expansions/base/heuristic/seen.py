@@ -19,6 +19,8 @@ from ..tables import OPPONENT, tables
 P_HIT, P_DIRECT, P_SPECIAL = 2 / 6, 1 / 6, 1 / 6
 #: Value of a unit beyond what it does in combat (a Death Star destroys systems; a transport carries an army).
 EXTRA_VALUE = {"death-star": 8, "death-star-under-construction": 4}
+#: Rings that hold a leader: a captured (or frozen) leader pins no units and takes no part (RB-LDR-02, RB-LDR-09).
+HELD = ("captured", "carbonite")
 #: The secret marker as marshal writes it: in the bytes of any data that holds a secret (its first use is in full).
 _MARKER = KEY.encode()
 
@@ -155,16 +157,20 @@ class Seen:
         return sorted(self._leaders.get((location, "rebel"), []) + self._leaders.get((location, "empire"), []))
 
     def free_leaders_at(self, location: str, faction: str) -> list[str]:
-        return [lid for lid in self.leaders_at(location, faction) if not self.captured(lid)]
+        leaders = self.data["leaders"]
+        return [lid for lid in self._leaders.get((location, faction), ())
+                if leaders[lid].get("ring") not in HELD]
 
     def captured(self, leader: str) -> bool:
-        return self.data["leaders"][leader].get("ring") in ("captured", "carbonite")
+        return self.data["leaders"][leader].get("ring") in HELD
 
     def pool(self, faction: str | None = None) -> list[str]:
         return self.leaders_at("pool", faction or self.faction)
 
     def pinned(self, location: str, faction: str) -> bool:
-        return bool(self.free_leaders_at(location, faction))
+        """A free leader of ``faction`` stands there, so its units cannot leave (RB-MOV-10, RB-LDR-09)."""
+        leaders = self.data["leaders"]
+        return any(leaders[lid].get("ring") not in HELD for lid in self._leaders.get((location, faction), ()))
 
     def adjacent(self, system_id: str) -> frozenset[str]:
         return self.t.adjacent.get(system_id, frozenset())
