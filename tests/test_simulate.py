@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from dask.distributed import Client
 from click.testing import CliRunner
 
 from swrebellion.games import rules_for
@@ -101,9 +102,17 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
     alone = simulation.run(spec)
     with simulation._local_cluster(2) as cluster:  # what `--workers 2` starts: from a fork server
         assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        with Client(cluster) as client:  # before any game: the workers came with the expansions imported
+            assert set(client.run(_imported, "swrebellion.expansions.base.heuristic").values()) == {True}
         spread = simulation.run(spec, scheduler=cluster.scheduler_address)
     assert spread.records == alone.records
     assert spread.plays == alone.plays
+
+
+def _imported(module: str) -> bool:
+    import sys
+
+    return module in sys.modules
 
 
 def one_card_pack(folder: Path) -> Path:
