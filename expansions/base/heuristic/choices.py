@@ -74,17 +74,21 @@ def meets(s: Seen, card: str, leaders: list[str]) -> bool:
     return all(sum(s.t.leaders[l].skills.get(k, 0) for l in leaders) >= n for k, n in needs.items())
 
 
-def leader_cost(agent, s: Seen, leaders: list[str], pool: list[str]) -> float:
-    """What leaders are worth kept in the pool: each activator left is one activation this round (RB-MOV-13), so
-    taking some costs the best activations they would have made; and a reserve for opposing (RB-MIS-06)."""
+def leader_costs(agent, s: Seen, pool: list[str]):
+    """What leaders are worth kept in the pool, as a function of the team taken from it: each activator left is one
+    activation this round (RB-MOV-13), so taking some costs the best activations they would have made; and a reserve
+    for opposing (RB-MIS-06). What does not depend on the team is read once."""
     activators = [l for l in pool if s.t.leaders[l].has_tactics]
-    after = [l for l in activators if l not in leaders]
     values = command.activation_values(agent, s)
-    lost = sum(values[len(after):len(activators)])
-    cost = 0.35 * len(leaders) + 0.7 * lost
-    left = [l for l in pool if l not in leaders]
-    if len(left) < agent.reserve:
-        cost += 1.0
+
+    def cost(leaders: list[str]) -> float:
+        after = len(activators) - sum(1 for l in activators if l in leaders)
+        lost = sum(values[after:len(activators)])
+        total = 0.35 * len(leaders) + 0.7 * lost
+        if len(pool) - sum(1 for l in pool if l in leaders) < agent.reserve:
+            total += 1.0
+        return total
+
     return cost
 
 
@@ -92,6 +96,7 @@ def best_assignment(agent, s: Seen, cards: list[str], threshold: float = 0.6) ->
     """The best (value, card, leaders) among ``cards`` with the pool's leaders, if worth more than ``threshold``."""
     pool = s.pool()
     best: tuple[float, str | None, list[str]] = (threshold, None, [])
+    cost = None
     for card in cards:
         if card not in s.t.missions:
             continue
@@ -101,7 +106,9 @@ def best_assignment(agent, s: Seen, cards: list[str], threshold: float = 0.6) ->
         teams = [[l] for l in pool if meets(s, card, [l])]
         teams += [[a, b] for i, a in enumerate(pool) for b in pool[i + 1:] if meets(s, card, [a, b])]
         for team in teams:
-            value = worth * command.mission_success(s, card, team) - leader_cost(agent, s, team, pool)
+            if cost is None:
+                cost = leader_costs(agent, s, pool)
+            value = worth * command.mission_success(s, card, team) - cost(team)
             if value > best[0]:
                 best = (value, card, team)
     return best
