@@ -101,7 +101,7 @@ def assignment_step(game, frame) -> None:
     if not options:
         pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every card in hand
-        cards = [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c) and assignable(game, c, pool, icons)]
+        cards = assignable(game, [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c)], pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role)
         options.append({"id": "done", "label": N_("Done assigning")})
@@ -119,7 +119,8 @@ def _assignment_order(game) -> list[tuple[str, str | None]]:
 
 def _own_pool(game, faction: str, role: str | None) -> list[str]:
     """The pool leaders the assigning seat may assign (RS-ASG-09, RB-TEAM-02)."""
-    return [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
+    pool = board.pool(game, faction)
+    return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
 
 
 # -- the Command Phase --------------------------------------------------------------------------------------------------

@@ -34,7 +34,8 @@ def requirement_icons(game, leader: str) -> dict[str, int]:
 def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     """Each leader's requirement icons (leader -> skill -> count). A caller testing many cards or pairs of leaders
     counts them once: they cannot change while the options of one decision are being listed."""
-    return {lid: requirement_icons(game, lid) for lid in leaders}
+    printed, modify = tables(game).leaders, game.modify  # requirement_icons inline: one lookup of each per call
+    return {lid: modify("requirement-icons", printed[lid].skills, leader=lid) for lid in leaders}
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
@@ -77,15 +78,32 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
     return False
 
 
-def assignable(game, card: str, pool: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
-    """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment).
-    ``icons``: as for :func:`meets`, covering ``pool``."""
-    requires = tables(game).missions[card].requires
-    skills = [requirement_icons(game, l) for l in pool] if icons is None else [icons[l] for l in pool]
-    if len(requires) == 1 and skills:  # every card so far: one skill, so the best leader or best two decide
-        (skill, need), = requires.items()
-        best = sorted([counts.get(skill, 0) for counts in skills], reverse=True)
-        return best[0] >= need or (len(best) > 1 and best[0] + best[1] >= need)
+def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
+    """The cards of ``cards`` that one or two of the pool's leaders together meet (the cards offered for
+    assignment), in their order. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill
+    (every card so far) is met when the pool's best leader or best two reach it: that best is found once per skill
+    for all the cards, not once per card."""
+    requirements = tables(game).missions
+    skills = [icons[l] for l in pool]
+    best: dict[str, int] = {}  # skill -> the most icons one leader or two of the pool have of it
+    out = []
+    for card in cards:
+        requires = requirements[card].requires
+        if len(requires) == 1 and skills:
+            (skill, need), = requires.items()
+            most = best.get(skill)
+            if most is None:
+                counts = sorted([one.get(skill, 0) for one in skills], reverse=True)
+                most = best[skill] = max(counts[0], counts[0] + counts[1]) if len(counts) > 1 else counts[0]
+            if most >= need:
+                out.append(card)
+        elif _pair_reaches(requires, skills):
+            out.append(card)
+    return out
+
+
+def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> bool:
+    """Whether one of ``skills`` (each leader's icons) or two together reach ``requires``."""
     for one in skills:
         if _reach(requires, one):
             return True
