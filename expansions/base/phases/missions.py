@@ -32,7 +32,7 @@ from ..cards import discard, hand
 from ..names import label, text, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
-from ..rules.missions import (assign, assignable, completable, icons_of, meets, return_to_hand, second_leader_options,
+from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
                               successes)
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
@@ -87,7 +87,7 @@ def assignment_step(game, frame) -> None:
         frame.update(card=card, stage="first")
         pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every pair tried
-        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool, icons)]
+        options = [{"id": l, "label": label(game, l)} for l in first_leaders(game, card, pool, icons)]
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")

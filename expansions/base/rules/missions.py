@@ -113,14 +113,37 @@ def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> boo
     return False
 
 
+def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
+    """The pool's leaders who meet the card alone or with one more of the pool (:func:`completable`): the first
+    leaders offered for it, in pool order. ``icons``: as for :func:`meets`, covering ``pool``. For a card requiring
+    one skill (every card so far) each leader's best partner is the pool's best, or its second best for the best
+    himself, found once for all the leaders rather than once per leader."""
+    requires = tables(game).missions[card].requires
+    if len(requires) != 1 or not pool:
+        return [l for l in pool if completable(game, card, [l], pool, icons)]
+    (skill, need), = requires.items()
+    counts = [icons[l].get(skill, 0) for l in pool]
+    best = max(counts)
+    at = counts.index(best)
+    second = max(counts[:at] + counts[at + 1:], default=None)  # the best partner of the best leader
+    out = []
+    for index, lid in enumerate(pool):
+        mine, partner = counts[index], second if index == at else best
+        if mine >= need or (partner is not None and mine + partner >= need):
+            out.append(lid)
+    return out
+
+
 def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
     player = board.leader_player(game, faction, first)
-    pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
+    deciders, printed = game.state["data"]["roles"][faction], tables(game).leaders  # leader_player inline
+    pool = [l for l in board.pool(game, faction) if l != first and deciders[printed[l].role] == player]
     icons = icons_of(game, [first, *pool])
-    options = [{"id": "none", "label": N_("No second leader")}] if meets(game, card, [first], icons) else []
-    return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l], icons)]
+    requires, mine = tables(game).missions[card].requires, icons[first]  # meets inline: one lookup per call
+    options = [{"id": "none", "label": N_("No second leader")}] if _reach(requires, mine) else []
+    return options + [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
