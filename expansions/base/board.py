@@ -48,7 +48,9 @@ def leader_player(game, faction: str, leader_id: str | None) -> str:
 
 def side_players(game, faction: str) -> list[str]:
     """The faction's players, Admiral first: one in a 2-player game (and for the lone side of 3 players)."""
-    return list(dict.fromkeys(decider(game, faction, role) for role in ("admiral", "general")))
+    roles = game.state["data"]["roles"][faction]
+    admiral, general = roles["admiral"], roles["general"]
+    return [admiral] if admiral == general else [admiral, general]
 
 
 def card_players(game, faction: str, leaders) -> list[str]:

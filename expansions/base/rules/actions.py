@@ -232,14 +232,12 @@ def start_options(game, faction: str, player: str | None = None) -> list[dict]:
 
 def special_options(game, faction: str, moment: str, info: dict, player: str | None = None) -> list[dict]:
     """The Special cards the side may play at ``moment``; with ``player``, only those he controls (RS-ACT-14)."""
-    t = tables(game)
     ctx = {**info, "moment": moment}
     options = []
     for card in sorted(set(hand(game, faction, "actions"))):
-        if t.actions[card].timing not in ("special", "assignment") or not plan(game, card).effect:
-            continue  # an Assignment card answers a moment only when its trigger names one (False Orders)
-        if plan(game, card).effect[0]["op"] != "trigger":
-            continue
+        answers, only = _answers(game, card)
+        if not answers or (only is not None and only != moment):
+            continue  # its trigger would fail at once (eligible would find no leader): not tried
         for actor in eligible(game, faction, card, ctx):
             if player is not None and player not in board.card_players(game, faction, [actor] if actor else []):
                 continue
@@ -248,6 +246,26 @@ def special_options(game, faction: str, moment: str, info: dict, player: str | N
                             else text(game, N_("Play {card}"), card=card),
                             "data": {"card": card, "actor": actor}})
     return options
+
+
+def _answers(game, card: str) -> tuple[bool, str | None]:
+    """Whether the action card answers moments (a Special card, or an Assignment card whose effect starts with a
+    ``trigger``: False Orders), and the one moment its trigger names when the base game's test checks it (None:
+    any, or not known here). Read once per set of rules: the special windows open at every mission and attack."""
+    cache = game.rules.cache.get("base-answers")
+    if cache is None:
+        cache = game.rules.cache["base-answers"] = {}
+    found = cache.get(card)
+    if found is None:
+        from ..ops.actions import _triggered  # the trigger op's test (ops import this module)
+
+        p = plan(game, card)
+        answers = tables(game).actions[card].timing in ("special", "assignment") and bool(p.effect) \
+            and p.effect[0]["op"] == "trigger"
+        first = p.first if answers else None
+        only = first[1].moment if first is not None and first[0] is _triggered else None
+        found = cache[card] = (answers, only)
+    return found
 
 
 def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str, info: dict[str, Any]) -> bool:
