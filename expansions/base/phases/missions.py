@@ -103,7 +103,7 @@ def assignment_step(game, frame) -> None:
         icons = icons_of(game, pool)  # counted once for every card in hand
         cards = assignable(game, [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c)], pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
-        options += actions.assignment_options(game, faction, role)
+        options += actions.assignment_options(game, faction, role, pool)
         options.append({"id": "done", "label": N_("Done assigning")})
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
     if len(options) == 1:

@@ -61,17 +61,20 @@ def _play(game, faction: str, card: str, actor: str | None, into: str | None = N
 # -- Assignment --------------------------------------------------------------------------------------------------
 
 
-def assignment_options(game, faction: str, role: str | None = None) -> list[dict]:
+def assignment_options(game, faction: str, role: str | None = None, pool: list[str] | None = None) -> list[dict]:
     """Assignment cards in hand with a pictured leader in the pool and something to act on (RS-ASG-08); in team
-    play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02)."""
+    play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
+    leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
     t = tables(game)
-    pool = {lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)}
+    cards = [card for card in sorted(set(hand(game, faction, "actions")))
+             if t.actions[card].timing == "assignment" and playable(game, card)]
+    if not cards:
+        return []
+    if pool is None:
+        pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     options = []
-    for card in sorted(set(hand(game, faction, "actions"))):
-        info = t.actions[card]
-        if info.timing != "assignment" or not playable(game, card):
-            continue
-        for actor in info.leaders:
+    for card in cards:
+        for actor in t.actions[card].leaders:
             if actor in pool and feasible(game, card, _context(game, faction, card, actor)):
                 options.append({"id": f"action:{card}:{actor}", "label": text(game, N_("Play {card} with {leader}"), card=card,
                                                                                leader=actor),

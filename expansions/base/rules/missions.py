@@ -24,17 +24,12 @@ SUCCESSES = {"hit": 1, "direct-hit": 1, "special": 2}
 PORTRAIT_BONUS = 2  # RB-MIS-12
 
 
-def requirement_icons(game, leader: str) -> dict[str, int]:
-    """The skill icons a leader counts toward a card's requirement (RS-MIS-02): his printed icons, through
-    ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
-    icons, RE-SKL-03)."""
-    return game.modify("requirement-icons", tables(game).leaders[leader].skills, leader=leader)
-
-
 def icons_of(game, leaders) -> dict[str, dict[str, int]]:
-    """Each leader's requirement icons (leader -> skill -> count). A caller testing many cards or pairs of leaders
-    counts them once: they cannot change while the options of one decision are being listed."""
-    printed, modify = tables(game).leaders, game.modify  # requirement_icons inline: one lookup of each per call
+    """Each leader's requirement icons (leader -> skill -> count), RS-MIS-02: his printed icons, through
+    ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
+    icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
+    the options of one decision are being listed."""
+    printed, modify = tables(game).leaders, game.modify
     return {lid: modify("requirement-icons", printed[lid].skills, leader=lid) for lid in leaders}
 
 
@@ -53,8 +48,9 @@ def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
 def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
     """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires.
     ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
-    counted = [requirement_icons(game, l) for l in leaders] if icons is None else [icons[l] for l in leaders]
-    return _reach(tables(game).missions[card].requires, *counted)
+    if icons is None:
+        icons = icons_of(game, leaders)
+    return _reach(tables(game).missions[card].requires, *[icons[l] for l in leaders])
 
 
 def completable(game, card: str, leaders: list[str], pool: list[str],
