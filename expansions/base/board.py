@@ -284,11 +284,11 @@ def system(game: Game, system_id: str) -> SystemState:
 
 def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
-    return tables(game).systems[system_id].populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    return system_id in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_remote(game: Game, system_id: str) -> bool:
-    return not tables(game).systems[system_id].populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    return system_id not in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_imperial(game: Game, system_id: str) -> bool:

@@ -242,10 +242,10 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
         add(lambda game, sid, s, ctx: (s["loyalty"] is None) == neutral)
     if where.populous is not None:  # board.is_populous
         populous = where.populous
-        add(lambda game, sid, s, ctx: (tables(game).systems[sid].populous and not s["destroyed"]) == populous)
+        add(lambda game, sid, s, ctx: (sid in tables(game).populous and not s["destroyed"]) == populous)
     if where.remote is not None:  # board.is_remote
         remote = where.remote
-        add(lambda game, sid, s, ctx: (not tables(game).systems[sid].populous and not s["destroyed"]) == remote)
+        add(lambda game, sid, s, ctx: (sid not in tables(game).populous and not s["destroyed"]) == remote)
     for wanted, key in ((where.subjugated, "subjugated"), (where.destroyed, "destroyed"), (where.sabotaged, "sabotage")):
         if wanted is not None:
             add(lambda game, sid, s, ctx, wanted=wanted, key=key: s[key] == wanted)
