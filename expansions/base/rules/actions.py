@@ -167,14 +167,15 @@ def barred(game: Game, faction: str, where: str | None) -> bool:
     """Boba Fett? Where? (``bar_system``): the side may not carry out missions nor use action cards there this
     round."""
     data = game.state["data"]
-    return any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
-               for b in data.get("barred", ()))
+    bars = data.get("barred")
+    return bool(bars) and any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
+                              for b in bars)
 
 
 def barred_systems(game, faction: str) -> list[str]:
     data = game.state["data"]
-    return sorted({b["system"] for b in data.get("barred", ())
-                   if b["faction"] == faction and b["round"] == data["round"]})
+    bars = data.get("barred")  # none at all in most rounds: no set to sort
+    return sorted({b["system"] for b in bars if b["faction"] == faction and b["round"] == data["round"]}) if bars else []
 
 
 def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
