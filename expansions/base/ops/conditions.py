@@ -308,6 +308,12 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
     tests = _tests(where)
+    if len(tests) == 1:  # the usual filter: matches() written out for one test, as in systems_where
+        test = tests[0]
+        for sid, s in systems.items():
+            if sid not in barred and test(game, sid, s, ctx):
+                return True
+        return False
     for sid, s in systems.items():  # matches() written out: every system, for every card considered
         if sid not in barred and all(test(game, sid, s, ctx) for test in tests):
             return True
@@ -478,8 +484,11 @@ def missing_from_supply(game, units: dict[str, int]) -> list[str]:
 
 def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
     """The systems meeting ``where``, in id order, found lazily (a count stops once it has enough)."""
-    candidates = sorted(where.systems) if where.systems is not None else sorted(game.state["data"]["systems"])
-    return (s for s in candidates if matches(game, s, where, ctx))
+    systems = game.state["data"]["systems"]
+    candidates = sorted(where.systems) if where.systems is not None else sorted(systems)
+    barred = ctx.get("barred", ())
+    tests = _tests(where)  # matches() written out: its tests found once, not once per system
+    return (sid for sid in candidates if sid not in barred and all(test(game, sid, systems[sid], ctx) for test in tests))
 
 
 def _enough(game, count: SystemCount, ctx) -> bool:
