@@ -464,7 +464,7 @@ class Game:
             return event
         for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
             if type(value) not in _SCALARS:
-                event[key] = _copied(value)
+                event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
         self.state["log"].append(event)
         on_event = self.rules._on_event
         if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call

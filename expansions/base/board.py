@@ -239,9 +239,12 @@ def is_captured(game: Game, leader_id: str) -> bool:
 def pins(game, location: str, faction: str) -> bool:
     """A free leader of the same side holds that side's units in place (RB-MOV-10..12, RS-CAP-04), except one a card
     placed without that effect this round (``data["unpinned"]``: Public Support's Janus)."""
+    free = leaders_at(game, location, faction, captured=False)
+    if not free:  # the usual answer: no generator to make
+        return False
     data = game.state["data"]
     unpinned = data.get("unpinned", {})
-    return any(unpinned.get(lid) != data.get("round") for lid in leaders_at(game, location, faction, captured=False))
+    return any(unpinned.get(lid) != data.get("round") for lid in free)
 
 
 def best_tactics(game: Game, location: str, faction: str) -> dict[str, int]:
