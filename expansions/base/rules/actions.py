@@ -35,7 +35,7 @@ from ..cards import hand
 from ..names import text
 from ..tables import BASE_SPACE, tables
 from .combat import state
-from .plans import effect_tests, feasible, plan, playable
+from .plans import effect_tests, feasibility, feasible, plan, playable
 from .rings import player_of
 
 if TYPE_CHECKING:
@@ -254,20 +254,19 @@ def special_options(game, faction: str, moment: str, info: dict, player: str | N
 
 def _answers(game, card: str) -> tuple[bool, str | None]:
     """Whether the action card answers moments (a Special card, or an Assignment card whose effect starts with a
-    ``trigger``: False Orders), and the one moment its trigger names when the base game's test checks it (None:
-    any, or not known here). Read once per set of rules: the special windows open at every mission and attack."""
+    ``trigger``: False Orders), and the one moment its trigger names (None: any). The ``trigger`` op is the base
+    game's alone (an op name is registered once), and its test fails at any other moment. Read once per set of
+    rules: the special windows open at every mission and attack."""
     cache = game.rules.cache.get("base-answers")
     if cache is None:
         cache = game.rules.cache["base-answers"] = {}
     found = cache.get(card)
     if found is None:
-        from ..ops.actions import _triggered  # the trigger op's test (ops import this module)
-
         p = plan(game, card)
         answers = tables(game).actions[card].timing in ("special", "assignment") and bool(p.effect) \
             and p.effect[0]["op"] == "trigger"
-        first = p.first if answers else None
-        only = first[1].moment if first is not None and first[0] is _triggered else None
+        first = feasibility(game, p.effect[0]) if answers else None  # (the trigger's test, its parameters)
+        only = getattr(first[1], "moment", None) if first is not None else None
         found = cache[card] = (answers, only)
     return found
 
