@@ -113,8 +113,11 @@ def faction_units(game: Game, location: str, faction: str, theater: str | None =
 
 
 def has_units(game: Game, location: str, faction: str, theater: str | None = None) -> bool:
+    here = game.state["data"]["units"].get(location)
+    if not here:  # most systems hold no unit: the answer without the tables
+        return False
     units = tables(game).units
-    for unit in game.state["data"]["units"].get(location, ()):  # a plain loop: asked thousands of times a game
+    for unit in here:  # a plain loop: asked thousands of times a game
         info = units[unit]
         if info.faction == faction and (theater is None or info.theater == theater):
             return True

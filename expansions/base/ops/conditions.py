@@ -172,10 +172,13 @@ def has_matching_units(game, system_id: str, wanted: UnitFilter, ctx: dict[str, 
 
 def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any], enough: int | None = None) -> int:
     """How many units in the system fit ``wanted`` (counting stops at ``enough``)."""
+    here = board.units_at(game, system_id)
+    if not here:  # most systems hold no unit
+        return 0
     t = tables(game)
     side = side_of(ctx, wanted.side)
     found = 0
-    for unit, count in board.units_at(game, system_id).items():
+    for unit, count in here.items():
         info = t.units[unit]
         if count and (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater):
             if (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind):
