@@ -464,7 +464,7 @@ class Game:
             return event
         for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
             if type(value) not in _SCALARS:
-                event[key] = _copied(value)
+                event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
         self.state["log"].append(event)
         on_event = self.rules._on_event
         if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
@@ -496,7 +496,10 @@ class Game:
 
         ``once_in``: a frame that may run again later (a step with stages): the moment is reached only once for
         it. With no steps attached nothing is pushed or recorded, so a game without such plugins is unchanged."""
-        steps = self.rules.steps.moment_steps(name)
+        registry = self.rules.steps
+        steps = registry._moment_steps.get(name)  # one lookup; moment_steps(name) names an undeclared moment
+        if steps is None:
+            steps = registry.moment_steps(name)
         if not steps:
             return False
         if once_in is not None:

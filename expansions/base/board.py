@@ -48,7 +48,9 @@ def leader_player(game, faction: str, leader_id: str | None) -> str:
 
 def side_players(game, faction: str) -> list[str]:
     """The faction's players, Admiral first: one in a 2-player game (and for the lone side of 3 players)."""
-    return list(dict.fromkeys(decider(game, faction, role) for role in ("admiral", "general")))
+    roles = game.state["data"]["roles"][faction]
+    admiral, general = roles["admiral"], roles["general"]
+    return [admiral] if admiral == general else [admiral, general]
 
 
 def card_players(game, faction: str, leaders) -> list[str]:
@@ -111,8 +113,11 @@ def faction_units(game: Game, location: str, faction: str, theater: str | None =
 
 
 def has_units(game: Game, location: str, faction: str, theater: str | None = None) -> bool:
+    here = game.state["data"]["units"].get(location)
+    if not here:  # most systems hold no unit: the answer without the tables
+        return False
     units = tables(game).units
-    for unit in game.state["data"]["units"].get(location, ()):  # a plain loop: asked thousands of times a game
+    for unit in here:  # a plain loop: asked thousands of times a game
         info = units[unit]
         if info.faction == faction and (theater is None or info.theater == theater):
             return True
@@ -237,9 +242,12 @@ def is_captured(game: Game, leader_id: str) -> bool:
 def pins(game, location: str, faction: str) -> bool:
     """A free leader of the same side holds that side's units in place (RB-MOV-10..12, RS-CAP-04), except one a card
     placed without that effect this round (``data["unpinned"]``: Public Support's Janus)."""
+    free = leaders_at(game, location, faction, captured=False)
+    if not free:  # the usual answer: no generator to make
+        return False
     data = game.state["data"]
     unpinned = data.get("unpinned", {})
-    return any(unpinned.get(lid) != data.get("round") for lid in leaders_at(game, location, faction, captured=False))
+    return any(unpinned.get(lid) != data.get("round") for lid in free)
 
 
 def best_tactics(game: Game, location: str, faction: str) -> dict[str, int]:
@@ -282,11 +290,11 @@ def system(game: Game, system_id: str) -> SystemState:
 
 def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
-    return tables(game).systems[system_id].populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    return system_id in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_remote(game: Game, system_id: str) -> bool:
-    return not tables(game).systems[system_id].populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    return system_id not in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_imperial(game: Game, system_id: str) -> bool:

@@ -152,8 +152,11 @@ def _key(message: str | tuple, args: dict) -> tuple | None:
         kind = type(value)
         if kind is str or kind is int:
             key.append((name, value))
-        elif (kind is list or kind is tuple) and all(type(v) is str for v in value):
-            key.append((name, list, *value))  # a list or a tuple of ids: their English names joined
+        elif kind is list or kind is tuple:  # a list or a tuple of ids: their English names joined
+            for v in value:  # a loop, not all() over a generator: the labels of every mission revealed come here
+                if type(v) is not str:
+                    return None
+            key.append((name, list, *value))
         elif kind is dict and all(type(u) is str and type(n) is int for u, n in value.items()):
             key.append((name, dict, *value.items()))  # units and how many
         elif kind is Marker or kind is Word:

@@ -43,6 +43,8 @@ class Tables:
     setups: dict[str, Any]
     time_tracks: dict[str, Any]
     builds: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # faction -> icon -> unit ids
+    #: The systems printed populous (``System.populous``), asked of every system many times a decision.
+    populous: frozenset[str] = frozenset()
 
     def faction_of_unit(self, unit: str) -> str:
         return self.units[unit].faction
@@ -85,6 +87,7 @@ def build_tables(catalog) -> Tables:
         setups=dict(catalog.items("setups")),
         time_tracks=dict(catalog.items("time-tracks")),
         builds={f: dict(v) for f, v in builds.items()},
+        populous=frozenset(s.id for s in systems.values() if s.populous),
     )
 
 

@@ -179,3 +179,41 @@ def test_a_mission_frame_can_be_copied_mid_decision(base_rules):
         g.apply("mon-mothma", player="rebel")
     assert copy.state_hash() == game.state_hash()
     assert game.state["data"]["systems"]["corellia"]["loyalty"] == "empire"
+
+
+@pytest.mark.parametrize("expansions,options", [(("base",), {}),
+                                                (("base", "rise-of-the-empire"), {"setup": "rise-of-the-empire"})])
+def test_offered_cards_and_first_leaders_are_those_some_pair_of_the_pool_meets(expansions, options):
+    """RS-ASG-02/03, RS-MIS-02: the Assignment Phase offers a card when one or two leaders of the pool meet its
+    requirement, and a first leader when he meets it alone or with one more of the pool. The shortcuts (each
+    skill's best pair found once) must give what trying every leader and pair with ``meets`` gives, in mid-game
+    pools of seeded random games (Rise of the Empire counts small icons too)."""
+    from itertools import combinations
+
+    from swrebellion.engine import RandomAgent
+    from swrebellion.expansions.base import board
+    from swrebellion.expansions.base.rules.missions import assignable, first_leaders, icons_of, meets
+    from swrebellion.games import rules_for
+
+    rules = rules_for(expansions)
+    checked = 0
+    for seed in range(1, 4):
+        game = Game.new(rules, seed, options)
+        agents = {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])}
+        cards = sorted(tables(game).missions)
+        for step in range(300):
+            if game.over:
+                break
+            for faction in ("rebel", "empire") if step % 10 == 0 else ():
+                pool = board.pool(game, faction)
+                icons = icons_of(game, pool)
+                for card in cards:
+                    pairs = [[l] for l in pool] + [list(p) for p in combinations(pool, 2)]
+                    met = any(meets(game, card, team) for team in pairs)
+                    assert assignable(game, [card], pool, icons) == ([card] if met else []), (seed, faction, card)
+                    firsts = [l for l in pool if any(meets(game, card, team) for team in pairs if l in team)]
+                    assert first_leaders(game, card, pool, icons) == firsts, (seed, faction, card, pool)
+                    checked += 1
+            decision = game.pending[0]
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    assert checked > 500

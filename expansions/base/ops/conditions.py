@@ -172,10 +172,13 @@ def has_matching_units(game, system_id: str, wanted: UnitFilter, ctx: dict[str, 
 
 def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any], enough: int | None = None) -> int:
     """How many units in the system fit ``wanted`` (counting stops at ``enough``)."""
+    here = board.units_at(game, system_id)
+    if not here:  # most systems hold no unit
+        return 0
     t = tables(game)
     side = side_of(ctx, wanted.side)
     found = 0
-    for unit, count in board.units_at(game, system_id).items():
+    for unit, count in here.items():
         info = t.units[unit]
         if count and (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater):
             if (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind):
@@ -242,10 +245,10 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
         add(lambda game, sid, s, ctx: (s["loyalty"] is None) == neutral)
     if where.populous is not None:  # board.is_populous
         populous = where.populous
-        add(lambda game, sid, s, ctx: (tables(game).systems[sid].populous and not s["destroyed"]) == populous)
+        add(lambda game, sid, s, ctx: (sid in tables(game).populous and not s["destroyed"]) == populous)
     if where.remote is not None:  # board.is_remote
         remote = where.remote
-        add(lambda game, sid, s, ctx: (not tables(game).systems[sid].populous and not s["destroyed"]) == remote)
+        add(lambda game, sid, s, ctx: (sid not in tables(game).populous and not s["destroyed"]) == remote)
     for wanted, key in ((where.subjugated, "subjugated"), (where.destroyed, "destroyed"), (where.sabotaged, "sabotage")):
         if wanted is not None:
             add(lambda game, sid, s, ctx, wanted=wanted, key=key: s[key] == wanted)
@@ -308,6 +311,12 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
     tests = _tests(where)
+    if len(tests) == 1:  # the usual filter: matches() written out for one test, as in systems_where
+        test = tests[0]
+        for sid, s in systems.items():
+            if sid not in barred and test(game, sid, s, ctx):
+                return True
+        return False
     for sid, s in systems.items():  # matches() written out: every system, for every card considered
         if sid not in barred and all(test(game, sid, s, ctx) for test in tests):
             return True
@@ -478,8 +487,11 @@ def missing_from_supply(game, units: dict[str, int]) -> list[str]:
 
 def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
     """The systems meeting ``where``, in id order, found lazily (a count stops once it has enough)."""
-    candidates = sorted(where.systems) if where.systems is not None else sorted(game.state["data"]["systems"])
-    return (s for s in candidates if matches(game, s, where, ctx))
+    systems = game.state["data"]["systems"]
+    candidates = sorted(where.systems) if where.systems is not None else sorted(systems)
+    barred = ctx.get("barred", ())
+    tests = _tests(where)  # matches() written out: its tests found once, not once per system
+    return (sid for sid in candidates if sid not in barred and all(test(game, sid, systems[sid], ctx) for test in tests))
 
 
 def _enough(game, count: SystemCount, ctx) -> bool:

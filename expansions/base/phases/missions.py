@@ -32,7 +32,7 @@ from ..cards import discard, hand
 from ..names import label, text, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
-from ..rules.missions import (assign, assignable, completable, icons_of, meets, return_to_hand, second_leader_options,
+from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
                               successes)
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
@@ -87,7 +87,7 @@ def assignment_step(game, frame) -> None:
         frame.update(card=card, stage="first")
         pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every pair tried
-        options = [{"id": l, "label": label(game, l)} for l in pool if completable(game, card, [l], pool, icons)]
+        options = [{"id": l, "label": label(game, l)} for l in first_leaders(game, card, pool, icons)]
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
@@ -101,9 +101,9 @@ def assignment_step(game, frame) -> None:
     if not options:
         pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every card in hand
-        cards = [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c) and assignable(game, c, pool, icons)]
+        cards = assignable(game, [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c)], pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
-        options += actions.assignment_options(game, faction, role)
+        options += actions.assignment_options(game, faction, role, pool)
         options.append({"id": "done", "label": N_("Done assigning")})
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
     if len(options) == 1:
@@ -119,7 +119,8 @@ def _assignment_order(game) -> list[tuple[str, str | None]]:
 
 def _own_pool(game, faction: str, role: str | None) -> list[str]:
     """The pool leaders the assigning seat may assign (RS-ASG-09, RB-TEAM-02)."""
-    return [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
+    pool = board.pool(game, faction)
+    return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
 
 
 # -- the Command Phase --------------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from ..cards import hand
 from ..names import text
 from ..tables import BASE_SPACE, tables
 from .combat import state
-from .plans import effect_tests, feasible, plan, playable
+from .plans import effect_tests, feasibility, feasible, plan, playable
 from .rings import player_of
 
 if TYPE_CHECKING:
@@ -61,17 +61,20 @@ def _play(game, faction: str, card: str, actor: str | None, into: str | None = N
 # -- Assignment --------------------------------------------------------------------------------------------------
 
 
-def assignment_options(game, faction: str, role: str | None = None) -> list[dict]:
+def assignment_options(game, faction: str, role: str | None = None, pool: list[str] | None = None) -> list[dict]:
     """Assignment cards in hand with a pictured leader in the pool and something to act on (RS-ASG-08); in team
-    play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02)."""
+    play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
+    leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
     t = tables(game)
-    pool = {lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)}
+    cards = [card for card in sorted(set(hand(game, faction, "actions")))
+             if t.actions[card].timing == "assignment" and playable(game, card)]
+    if not cards:
+        return []
+    if pool is None:
+        pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     options = []
-    for card in sorted(set(hand(game, faction, "actions"))):
-        info = t.actions[card]
-        if info.timing != "assignment" or not playable(game, card):
-            continue
-        for actor in info.leaders:
+    for card in cards:
+        for actor in t.actions[card].leaders:
             if actor in pool and feasible(game, card, _context(game, faction, card, actor)):
                 options.append({"id": f"action:{card}:{actor}", "label": text(game, N_("Play {card} with {leader}"), card=card,
                                                                                leader=actor),
@@ -164,14 +167,15 @@ def barred(game: Game, faction: str, where: str | None) -> bool:
     """Boba Fett? Where? (``bar_system``): the side may not carry out missions nor use action cards there this
     round."""
     data = game.state["data"]
-    return any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
-               for b in data.get("barred", ()))
+    bars = data.get("barred")
+    return bool(bars) and any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
+                              for b in bars)
 
 
 def barred_systems(game, faction: str) -> list[str]:
     data = game.state["data"]
-    return sorted({b["system"] for b in data.get("barred", ())
-                   if b["faction"] == faction and b["round"] == data["round"]})
+    bars = data.get("barred")  # none at all in most rounds: no set to sort
+    return sorted({b["system"] for b in bars if b["faction"] == faction and b["round"] == data["round"]}) if bars else []
 
 
 def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
@@ -232,14 +236,12 @@ def start_options(game, faction: str, player: str | None = None) -> list[dict]:
 
 def special_options(game, faction: str, moment: str, info: dict, player: str | None = None) -> list[dict]:
     """The Special cards the side may play at ``moment``; with ``player``, only those he controls (RS-ACT-14)."""
-    t = tables(game)
     ctx = {**info, "moment": moment}
     options = []
     for card in sorted(set(hand(game, faction, "actions"))):
-        if t.actions[card].timing not in ("special", "assignment") or not plan(game, card).effect:
-            continue  # an Assignment card answers a moment only when its trigger names one (False Orders)
-        if plan(game, card).effect[0]["op"] != "trigger":
-            continue
+        answers, only = _answers(game, card)
+        if not answers or (only is not None and only != moment):
+            continue  # its trigger would fail at once (eligible would find no leader): not tried
         for actor in eligible(game, faction, card, ctx):
             if player is not None and player not in board.card_players(game, faction, [actor] if actor else []):
                 continue
@@ -248,6 +250,25 @@ def special_options(game, faction: str, moment: str, info: dict, player: str | N
                             else text(game, N_("Play {card}"), card=card),
                             "data": {"card": card, "actor": actor}})
     return options
+
+
+def _answers(game, card: str) -> tuple[bool, str | None]:
+    """Whether the action card answers moments (a Special card, or an Assignment card whose effect starts with a
+    ``trigger``: False Orders), and the one moment its trigger names (None: any). The ``trigger`` op is the base
+    game's alone (an op name is registered once), and its test fails at any other moment. Read once per set of
+    rules: the special windows open at every mission and attack."""
+    cache = game.rules.cache.get("base-answers")
+    if cache is None:
+        cache = game.rules.cache["base-answers"] = {}
+    found = cache.get(card)
+    if found is None:
+        p = plan(game, card)
+        answers = tables(game).actions[card].timing in ("special", "assignment") and bool(p.effect) \
+            and p.effect[0]["op"] == "trigger"
+        first = feasibility(game, p.effect[0]) if answers else None  # (the trigger's test, its parameters)
+        only = getattr(first[1], "moment", None) if first is not None else None
+        found = cache[card] = (answers, only)
+    return found
 
 
 def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str, info: dict[str, Any]) -> bool:

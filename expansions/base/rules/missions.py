@@ -24,17 +24,13 @@ SUCCESSES = {"hit": 1, "direct-hit": 1, "special": 2}
 PORTRAIT_BONUS = 2  # RB-MIS-12
 
 
-def requirement_icons(game, leader: str) -> dict[str, int]:
-    """The skill icons a leader counts toward a card's requirement (RS-MIS-02): his printed icons, through
-    ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
-    icons, RE-SKL-03)."""
-    return game.modify("requirement-icons", tables(game).leaders[leader].skills, leader=leader)
-
-
 def icons_of(game, leaders) -> dict[str, dict[str, int]]:
-    """Each leader's requirement icons (leader -> skill -> count). A caller testing many cards or pairs of leaders
-    counts them once: they cannot change while the options of one decision are being listed."""
-    return {lid: requirement_icons(game, lid) for lid in leaders}
+    """Each leader's requirement icons (leader -> skill -> count), RS-MIS-02: his printed icons, through
+    ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
+    icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
+    the options of one decision are being listed."""
+    printed, modify = tables(game).leaders, game.modify
+    return {lid: modify("requirement-icons", printed[lid].skills, leader=lid) for lid in leaders}
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
@@ -52,8 +48,9 @@ def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
 def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
     """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires.
     ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
-    counted = [requirement_icons(game, l) for l in leaders] if icons is None else [icons[l] for l in leaders]
-    return _reach(tables(game).missions[card].requires, *counted)
+    if icons is None:
+        icons = icons_of(game, leaders)
+    return _reach(tables(game).missions[card].requires, *[icons[l] for l in leaders])
 
 
 def completable(game, card: str, leaders: list[str], pool: list[str],
@@ -77,15 +74,32 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
     return False
 
 
-def assignable(game, card: str, pool: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
-    """Whether one or two of the pool's leaders together meet the card (the cards offered for assignment).
-    ``icons``: as for :func:`meets`, covering ``pool``."""
-    requires = tables(game).missions[card].requires
-    skills = [requirement_icons(game, l) for l in pool] if icons is None else [icons[l] for l in pool]
-    if len(requires) == 1 and skills:  # every card so far: one skill, so the best leader or best two decide
-        (skill, need), = requires.items()
-        best = sorted([counts.get(skill, 0) for counts in skills], reverse=True)
-        return best[0] >= need or (len(best) > 1 and best[0] + best[1] >= need)
+def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
+    """The cards of ``cards`` that one or two of the pool's leaders together meet (the cards offered for
+    assignment), in their order. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill
+    (every card so far) is met when the pool's best leader or best two reach it: that best is found once per skill
+    for all the cards, not once per card."""
+    requirements = tables(game).missions
+    skills = [icons[l] for l in pool]
+    best: dict[str, int] = {}  # skill -> the most icons one leader or two of the pool have of it
+    out = []
+    for card in cards:
+        requires = requirements[card].requires
+        if len(requires) == 1 and skills:
+            (skill, need), = requires.items()
+            most = best.get(skill)
+            if most is None:
+                counts = sorted([one.get(skill, 0) for one in skills], reverse=True)
+                most = best[skill] = max(counts[0], counts[0] + counts[1]) if len(counts) > 1 else counts[0]
+            if most >= need:
+                out.append(card)
+        elif _pair_reaches(requires, skills):
+            out.append(card)
+    return out
+
+
+def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> bool:
+    """Whether one of ``skills`` (each leader's icons) or two together reach ``requires``."""
     for one in skills:
         if _reach(requires, one):
             return True
@@ -95,14 +109,37 @@ def assignable(game, card: str, pool: list[str], icons: dict[str, dict[str, int]
     return False
 
 
+def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
+    """The pool's leaders who meet the card alone or with one more of the pool (:func:`completable`): the first
+    leaders offered for it, in pool order. ``icons``: as for :func:`meets`, covering ``pool``. For a card requiring
+    one skill (every card so far) each leader's best partner is the pool's best, or its second best for the best
+    himself, found once for all the leaders rather than once per leader."""
+    requires = tables(game).missions[card].requires
+    if len(requires) != 1 or not pool:
+        return [l for l in pool if completable(game, card, [l], pool, icons)]
+    (skill, need), = requires.items()
+    counts = [icons[l].get(skill, 0) for l in pool]
+    best = max(counts)
+    at = counts.index(best)
+    second = max(counts[:at] + counts[at + 1:], default=None)  # the best partner of the best leader
+    out = []
+    for index, lid in enumerate(pool):
+        mine, partner = counts[index], second if index == at else best
+        if mine >= need or (partner is not None and mine + partner >= need):
+            out.append(lid)
+    return out
+
+
 def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
     player = board.leader_player(game, faction, first)
-    pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
+    deciders, printed = game.state["data"]["roles"][faction], tables(game).leaders  # leader_player inline
+    pool = [l for l in board.pool(game, faction) if l != first and deciders[printed[l].role] == player]
     icons = icons_of(game, [first, *pool])
-    options = [{"id": "none", "label": N_("No second leader")}] if meets(game, card, [first], icons) else []
-    return options + [{"id": l, "label": label(game, l)} for l in pool if meets(game, card, [first, l], icons)]
+    requires, mine = tables(game).missions[card].requires, icons[first]  # meets inline: one lookup per call
+    options = [{"id": "none", "label": N_("No second leader")}] if _reach(requires, mine) else []
+    return options + [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
