@@ -104,6 +104,7 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
         assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         with Client(cluster) as client:  # before any game: the workers came with the expansions imported
             assert set(client.run(_imported, "swrebellion.expansions.base.heuristic").values()) == {True}
+            assert set(client.run(_profiling).values()) == {False}  # Dask's stack sampler would slow the games
         spread = simulation.run(spec, scheduler=cluster.scheduler_address)
     assert spread.records == alone.records
     assert spread.plays == alone.plays
@@ -113,6 +114,12 @@ def _imported(module: str) -> bool:
     import sys
 
     return module in sys.modules
+
+
+def _profiling() -> bool:
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
 
 
 def one_card_pack(folder: Path) -> Path:

@@ -66,8 +66,9 @@ class SearchAgent:
         self.depth = depth
         self.horizon = horizon
         self.exploration = exploration
-        #: Seconds spent on each searched decision, on the clock and in this process's CPU time (benchmarks read
-        #: them; on a shared machine the CPU time is the fairer measure).
+        #: Seconds spent on each searched decision, on the clock and in CPU time of the thread that searched
+        #: (benchmarks read them; on a shared machine, or in a Dask worker whose own threads also run, the thread's
+        #: CPU time is the fairer measure).
         self.timings: list[float] = []
         self.cpu_timings: list[float] = []
 
@@ -77,7 +78,7 @@ class SearchAgent:
         candidates = self._candidates(game, decision)
         if len(candidates) == 1:
             return candidates[0]
-        start, cpu = time.perf_counter(), time.process_time()
+        start, cpu = time.perf_counter(), time.thread_time()
         root = Node()
         rewards: dict[str, list[float]] = {c: [] for c in candidates}  # per sampled world, in order
         for _ in range(self.iterations):
@@ -89,7 +90,7 @@ class SearchAgent:
                 copy = world if n == len(candidates) - 1 else world.copy()
                 rewards[option].append(self._iterate(copy, decision.player, root, option, seed))
         self.timings.append(time.perf_counter() - start)
-        self.cpu_timings.append(time.process_time() - cpu)
+        self.cpu_timings.append(time.thread_time() - cpu)
         return self._verdict(candidates, rewards)
 
     def _verdict(self, candidates: list[str], rewards: dict[str, list[float]]) -> str:
