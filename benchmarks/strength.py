@@ -10,9 +10,9 @@ agent against itself plays the second half from other seeds: swapping sides woul
 for A: its win share as the Rebels and as the Empire with 95% Wilson intervals; how often the base was first
 revealed voluntarily, by force or by a relocation (RB-BAS-08/10, RB-RLC), and for the heuristic Rebels whether the
 Rebels showed it of their own accord before the Empire found it; game length; and for search agents the time per
-searched decision (mean, 95th percentile, maximum on the clock; mean, 99th percentile and maximum in the searching thread's CPU time, the fairer measure on
-a shared machine) and how many decisions were searched per game. ``--knobs`` apply
-to A. Figures are measured here, never asserted in tests.
+searched decision (mean, 95th percentile, maximum on the clock; mean, 99th percentile and maximum in the CPU time
+of the thread that searched, the fairer measure on a shared machine) and how many decisions were searched per game.
+``--knobs`` apply to A. ``--records`` keeps every game's record. Figures are measured here, never asserted in tests.
 """
 
 from __future__ import annotations
