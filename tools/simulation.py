@@ -226,9 +226,13 @@ def _local_cluster(workers: int):
     multiprocessing.forkserver.ensure_running()
     # Dask's statistical profiler samples every worker's stack each 10 ms while it holds the interpreter: games run
     # in pure Python, so it slowed them (and the slowest searched decisions up to fourfold). Nobody reads its
-    # profiles here: off.
+    # profiles here: off. The system and memory monitors look every 2 s rather than several times a second, and
+    # no task is stolen (the chunks already shrink towards the end): less work beside the games on a small machine.
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver",
-                          "distributed.worker.profile.enabled": False}):
+                          "distributed.worker.profile.enabled": False,
+                          "distributed.admin.system-monitor.interval": "2s",
+                          "distributed.worker.memory.monitor-interval": "2s",
+                          "distributed.scheduler.work-stealing": False}):
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                             host="127.0.0.1", silence_logs=40)
 
