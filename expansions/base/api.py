@@ -8,7 +8,9 @@ is private and may change in any release. docs/plugins.md walks through it; the 
   :func:`mission_card`, :func:`action_card`, :func:`objective_card`, :func:`setup_named` (:func:`the_setup` is the
   game's own), :func:`probe_card_of`, :func:`probe_system`, :func:`dice_limit`; the map's :func:`adjacent` (under
   board queries). The content models they hand out, to read and to name in type hints: :class:`Unit`,
-  :class:`Leader`, :class:`MissionCard`, :class:`ActionCard`, :class:`ObjectiveCard`, :class:`Setup`.
+  :class:`Leader`, :class:`MissionCard`, :class:`ActionCard`, :class:`ObjectiveCard`, :class:`Setup`; and
+  :class:`Card`, the fields every card shares, with :data:`Faction` and :data:`Theater`, for a plugin that adds a
+  card kind of its own (Rise of the Empire's advanced tactic cards).
 * **Names**: for what the rules store (option labels, prompts) in English, :func:`label` (an item's name) and
   :func:`text` / :func:`ntext` (a sentence from a template marked with ``swrebellion.i18n.N_``, remembered so that
   it can be shown in another language; its arguments may be ids, :class:`Marker` and :class:`Word` values, lists
@@ -94,7 +96,8 @@ from .board import (
 from .cards import deck, discard, draw, hand
 from .describe import Words, word
 from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
-from .models.common import Faction
+from .models.cards import Card
+from .models.common import Faction, Theater
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
 from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
 from .ops.conditions import (
@@ -272,7 +275,7 @@ def reveal_cards(game: Game, cards: list[str], to: str, cause: str) -> None:
 
 
 __all__ = [
-    "ActionCard", "Leader", "MissionCard", "ObjectiveCard", "Setup", "Unit",
+    "ActionCard", "Card", "Leader", "MissionCard", "ObjectiveCard", "Setup", "Theater", "Unit",
     "CONTEXT", "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
     "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
