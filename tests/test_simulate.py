@@ -104,7 +104,9 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
         assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         with Client(cluster) as client:  # before any game: the workers came with the expansions imported
             assert set(client.run(_imported, "swrebellion.expansions.base.heuristic").values()) == {True}
-            assert set(client.run(_profiling).values()) == {False}  # Dask's stack sampler would slow the games
+            # Dask's stack sampler would slow the games, and its frequent health checks and heartbeats take CPU
+            # from them: off, and once a second and every 5 s
+            assert set(client.run(_housekeeping).values()) == {(False, "1s", 5.0)}
         spread = simulation.run(spec, scheduler=cluster.scheduler_address)
     assert spread.records == alone.records
     assert spread.plays == alone.plays
@@ -116,10 +118,11 @@ def _imported(module: str) -> bool:
     return module in sys.modules
 
 
-def _profiling() -> bool:
+def _housekeeping(dask_worker) -> tuple[bool, str, float]:
     import dask
 
-    return bool(dask.config.get("distributed.worker.profile.enabled"))
+    return (bool(dask.config.get("distributed.worker.profile.enabled")), dask.config.get("distributed.admin.tick.interval"),
+            dask_worker.heartbeat_interval)
 
 
 def one_card_pack(folder: Path) -> Path:
