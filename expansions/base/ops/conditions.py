@@ -552,9 +552,14 @@ def combat_events(game) -> list[dict] | None:
     if game.state["data"]["combat"] is None:
         return None
     log = game.state["log"]
-    for n in range(len(log) - 1, -1, -1):
-        if log[n]["type"] == "combat":
-            return log[n + 1:]
+    stop = len(log)
+    while stop > 0:  # read back a slice at a time (one call for the log's newest events, not one per event)
+        start = max(stop - 64, 0)
+        recent = log[start:stop]
+        for n in range(len(recent) - 1, -1, -1):
+            if recent[n]["type"] == "combat":
+                return log[start + n + 1:]
+        stop = start
     return None
 
 
