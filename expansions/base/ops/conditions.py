@@ -172,20 +172,40 @@ def has_matching_units(game, system_id: str, wanted: UnitFilter, ctx: dict[str, 
 
 def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any], enough: int | None = None) -> int:
     """How many units in the system fit ``wanted`` (counting stops at ``enough``)."""
-    here = board.units_at(game, system_id)
+    here = game.state["data"]["units"].get(system_id)
     if not here:  # most systems hold no unit
         return 0
-    t = tables(game)
-    side = side_of(ctx, wanted.side)
+    types = _unit_types(game, wanted, side_of(ctx, wanted.side))
     found = 0
     for unit, count in here.items():
-        info = t.units[unit]
-        if count and (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater):
-            if (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind):
-                found += count
-                if enough is not None and found >= enough:
-                    return found
+        if count and unit in types:
+            found += count
+            if enough is not None and found >= enough:
+                return found
     return found
+
+
+def _unit_types(game, wanted: UnitFilter, side: str) -> frozenset[str]:
+    """The unit types ``wanted`` takes for ``side`` (the context's side already read), found once per rules, filter
+    and side among the printed unit types, not tested unit by unit in every system. The filter is kept with its
+    types, so its id is never another's while remembered (bounded, as :func:`_check`)."""
+    memo = game.rules.cache.get(_UNIT_TYPES)
+    if memo is None:
+        memo = game.rules.cache[_UNIT_TYPES] = {}
+    found = memo.get((id(wanted), side))
+    if found is not None and found[0] is wanted:
+        return found[1]
+    if len(memo) >= _PARSED_MAX:
+        memo.clear()
+    types = frozenset(
+        unit for unit, info in tables(game).units.items()
+        if (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater)
+        and (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind))
+    memo[(id(wanted), side)] = (wanted, types)
+    return types
+
+
+_UNIT_TYPES = "base.unit-filter-types"
 
 
 def _place(game: Game, ctx: dict[str, Any], key: str) -> str | None:
