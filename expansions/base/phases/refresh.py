@@ -371,6 +371,14 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     return options
 
 
+def _can_build(game, faction: str, icon: str) -> bool:
+    """Whether :func:`unit_options` offers anything for the icon (without making the options' labels)."""
+    for unit in tables(game).builds[faction].get(icon, ()):
+        if board.supply_left(game, unit) > 0 or board.on_board(game, unit):
+            return True
+    return False
+
+
 def build_step(game, frame) -> None:
     """RB-BLD-02..06, RS-BLD-01..10: both players build, the Rebel's choices first (RS-BLD-10), the Admiral
     deciding (RB-BLD-06). A player first says whether he builds everything his icons give or goes icon by icon,
@@ -395,7 +403,7 @@ def build_step(game, frame) -> None:
             continue
         faction = frame["faction"]
         if "mode" not in frame:
-            if not any(unit_options(game, faction, icon) for _, icon, _ in frame["todo"]):
+            if not any(_can_build(game, faction, icon) for icon in {icon for _, icon, _ in frame["todo"]}):
                 game.log("build-blocked", faction=faction, icons=len(frame["todo"]))
                 frame["todo"] = []
                 continue
