@@ -157,7 +157,11 @@ def destroy_units(game: Game, location: str, unit: str, count: int = 1, cause: s
 
 
 def on_board(game, unit: str) -> int:
-    return sum(here.get(unit, 0) for here in game.state["data"]["units"].values())
+    found = 0
+    for here in game.state["data"]["units"].values():  # a plain loop: every unit of a build icon, at every choice
+        if unit in here:
+            found += here[unit]
+    return found
 
 
 def in_queue(game, unit: str) -> int:

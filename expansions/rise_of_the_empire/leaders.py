@@ -100,7 +100,14 @@ def check_later(game) -> None:
 
 
 def over_limit(game) -> bool:
-    return any(len(leaders_in_play(game, f)) > limit(game, f) for f in FACTIONS)
+    """Whether a side has more leaders in play (:func:`leaders_in_play`) than its limit. Asked after every event that
+    can raise the count, so the leaders are counted in one pass for both sides, out-of-play ones passed over first."""
+    counts = dict.fromkeys(FACTIONS, 0)
+    for lid, info in game.state["data"]["leaders"].items():
+        if info["at"] not in OUT_OF_PLAY and not api.is_captured(game, lid):
+            faction = _faction(game, lid)
+            counts[faction] = counts.get(faction, 0) + 1
+    return any(counts[f] > limit(game, f) for f in FACTIONS)
 
 
 def on_event(game, event) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from swrebellion.expansions.base import api
 
+from .tables import tables
+
 GREEN = "green"
 
 #: Small icons an attachment ring gives its wearer (He Means Well's K-2SO ring, markers.yaml; RS-ACT-13: a ring
@@ -22,7 +24,9 @@ RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
 def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
     it is the leader's own table, asked for every leader at every assignment)."""
-    own = api.leader_info(game, lid).secondary_skills or _NONE
+    own = tables(game).small_icons.get(lid)  # asked for every leader at every assignment: read once per rules
+    if own is None:  # a leader the content's leaders do not hold (read as the base tables have him)
+        own = api.leader_info(game, lid).secondary_skills or _NONE
     info = game.state["data"]["leaders"].get(lid)
     extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
     if extra is None:

@@ -42,6 +42,7 @@ class Tables:
     marker_faction: dict[str, str]
     marker_supply: dict[str, int]
     leader_limit: int
+    small_icons: dict[str, dict[str, int]]  # leader -> his small icons (secondary skills, RE-SKL-01), read-only
 
 
 def _ability(model) -> Ability:
@@ -66,6 +67,7 @@ def build(game) -> Tables:
         marker_faction={m.id: m.faction for m in markers.values()},
         marker_supply={m.id: m.supply for m in markers.values()},
         leader_limit=(setup.leader_pool_limit if setup and setup.leader_pool_limit else 8),
+        small_icons={lid: api.leader_info(game, lid).secondary_skills or {} for lid in content.items("leaders")},
     )
 
 

@@ -101,7 +101,9 @@ def deploy_targets(game, value, context):
     if unit == "death-star":  # it may only join the DSUC; in a reinforced system the 2-unit limit applies
         out = [s for s in value if not (reinforced(game, s) and _deployed_here(game, s) >= DEPLOY_LIMIT)]
         return out if out != value else None
-    extra = [s for s in sorted(systems) if s not in value and reinforced(game, s)]
+    # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed)
+    bunkered = sorted(s for s, here in game.state["data"]["units"].items() if here.get(BUNKER) and s in systems)
+    extra = [s for s in bunkered if s not in value and reinforced(game, s)]
     if unit == BUNKER:
         extra += [s for s in sorted(systems) if s not in value and s not in extra
                   and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel")]

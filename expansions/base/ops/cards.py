@@ -505,12 +505,14 @@ def _note_taken(game, params: MoveCards, src: Zone, dst: Zone, side: str, card: 
 def _mission_choices(game, params: MoveCards, src: Zone, ctx) -> list[str]:
     """Cards the leaders could carry out (as for assignments, ``missions``)."""
     faction = ctx["faction"]
-    if params.leaders == "actor":
+    if params.leaders == "actor":  # the leaders' icons counted once for every card tried (missions.icons_of)
         pool = board.pool(game, faction)
+        icons = missions.icons_of(game, [ctx["actor"], *pool])
         return sorted({c for c in _candidates(game, params, src, ctx)
-                       if plans.playable(game, c) and missions.completable(game, c, [ctx["actor"]], pool)})
+                       if plans.playable(game, c) and missions.completable(game, c, [ctx["actor"]], pool, icons)})
+    icons = missions.icons_of(game, ctx["leaders"])
     return sorted({c for c in _candidates(game, params, src, ctx)
-                   if plans.playable(game, c) and missions.meets(game, c, ctx["leaders"])})
+                   if plans.playable(game, c) and missions.meets(game, c, ctx["leaders"], icons)})
 
 
 def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:

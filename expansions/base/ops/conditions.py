@@ -172,20 +172,40 @@ def has_matching_units(game, system_id: str, wanted: UnitFilter, ctx: dict[str, 
 
 def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any], enough: int | None = None) -> int:
     """How many units in the system fit ``wanted`` (counting stops at ``enough``)."""
-    here = board.units_at(game, system_id)
+    here = game.state["data"]["units"].get(system_id)
     if not here:  # most systems hold no unit
         return 0
-    t = tables(game)
-    side = side_of(ctx, wanted.side)
+    types = _unit_types(game, wanted, side_of(ctx, wanted.side))
     found = 0
     for unit, count in here.items():
-        info = t.units[unit]
-        if count and (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater):
-            if (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind):
-                found += count
-                if enough is not None and found >= enough:
-                    return found
+        if count and unit in types:
+            found += count
+            if enough is not None and found >= enough:
+                return found
     return found
+
+
+def _unit_types(game, wanted: UnitFilter, side: str) -> frozenset[str]:
+    """The unit types ``wanted`` takes for ``side`` (the context's side already read), found once per rules, filter
+    and side among the printed unit types, not tested unit by unit in every system. The filter is kept with its
+    types, so its id is never another's while remembered (bounded, as :func:`_check`)."""
+    memo = game.rules.cache.get(_UNIT_TYPES)
+    if memo is None:
+        memo = game.rules.cache[_UNIT_TYPES] = {}
+    found = memo.get((id(wanted), side))
+    if found is not None and found[0] is wanted:
+        return found[1]
+    if len(memo) >= _PARSED_MAX:
+        memo.clear()
+    types = frozenset(
+        unit for unit, info in tables(game).units.items()
+        if (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater)
+        and (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind))
+    memo[(id(wanted), side)] = (wanted, types)
+    return types
+
+
+_UNIT_TYPES = "base.unit-filter-types"
 
 
 def _place(game: Game, ctx: dict[str, Any], key: str) -> str | None:
@@ -202,33 +222,51 @@ def matches(game: Game, system_id: str, where: SystemFilter, ctx: dict[str, Any]
     s = game.state["data"]["systems"][system_id]
     if system_id in ctx.get("barred", ()):  # a mission kept out of the system (Boba Fett? Where?)
         return False
-    for test in _tests(where):
-        if not test(game, system_id, s, ctx):
-            return False
-    return True
+    return _check(where)(game, system_id, s, ctx)
 
 
 #: One field of a filter as a test: ``test(game, system id, the system's state, context)``, true when it holds.
 Test = Callable[["Game", str, dict[str, Any], dict[str, Any]], bool]
-#: id(filter) -> (the filter, its tests): filters are frozen, so they are read once (bounded, see :func:`_tests`)
-_TESTS: dict[int, tuple[SystemFilter, tuple[Test, ...]]] = {}
+#: id(filter) -> (the filter, its check): filters are frozen, so they are read once (bounded, see :func:`_check`)
+_CHECKS: dict[int, tuple[SystemFilter, Test]] = {}
 
 
-def _tests(where: SystemFilter) -> tuple[Test, ...]:
-    """The tests of the fields ``where`` gives, in a fixed order, made once per filter: :func:`matches` is asked of
-    every system many times a decision, and a filter gives one or two of its twenty fields (an empty filter
-    matches every system). The filter is kept with its tests, so its id is never another's while remembered."""
-    found = _TESTS.get(id(where))
+def _check(where: SystemFilter) -> Test:
+    """The whole filter as one test, made once per filter: :func:`matches` is asked of every system many times a
+    decision, and a filter gives one or two of its twenty fields, so the test is the one field's test itself, or
+    runs the few given (an empty filter matches every system). Barred systems are the caller's to leave out. The
+    filter is kept with its test, so its id is never another's while remembered."""
+    found = _CHECKS.get(id(where))
     if found is not None and found[0] is where:
         return found[1]
-    if len(_TESTS) >= _PARSED_MAX:
-        _TESTS.clear()
-    tests = _TESTS[id(where)] = (where, _field_tests(where))
-    return tests[1]
+    if len(_CHECKS) >= _PARSED_MAX:
+        _CHECKS.clear()
+    check = _all(_field_tests(where))
+    _CHECKS[id(where)] = (where, check)
+    return check
+
+
+def _all(tests: tuple[Test, ...]) -> Test:
+    """One test that holds when all of ``tests`` do (in order, stopping at the first that fails)."""
+    if len(tests) == 1:
+        return tests[0]
+    if not tests:
+        return lambda game, sid, s, ctx: True
+    if len(tests) == 2:
+        first, second = tests
+        return lambda game, sid, s, ctx: first(game, sid, s, ctx) and second(game, sid, s, ctx)
+
+    def every(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+        for test in tests:
+            if not test(game, sid, s, ctx):
+                return False
+        return True
+
+    return every
 
 
 def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
-    """What :func:`_tests` remembers; each test reads the state as the ``board`` system tests do."""
+    """The tests :func:`_check` joins; each test reads the state as the ``board`` system tests do."""
     tests: list[Test] = []
     add = tests.append
     if where.systems is not None:
@@ -256,8 +294,8 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
         loyal_to = where.loyal_to
         add(lambda game, sid, s, ctx: s["loyalty"] == side_of(ctx, loyal_to))
     if where.has_units is not None:
-        has_units = where.has_units
-        add(lambda game, sid, s, ctx: has_matching_units(game, sid, has_units, ctx))
+        has_units = where.has_units  # most systems hold no unit: answered without a call
+        add(lambda game, sid, s, ctx: sid in game.state["data"]["units"] and has_matching_units(game, sid, has_units, ctx))
     if where.without_units is not None:
         without_units = where.without_units
         add(lambda game, sid, s, ctx: not board.has_units(game, sid, side_of(ctx, without_units)))
@@ -301,8 +339,15 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
 
         add(adjacent)
     if where.any_of is not None:
-        any_of = where.any_of
-        add(lambda game, sid, s, ctx: any(matches(game, sid, w, ctx) for w in any_of))
+        any_of = [_check(w) for w in where.any_of]  # the caller has left barred systems out already
+
+        def any_holds(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+            for check in any_of:
+                if check(game, sid, s, ctx):
+                    return True
+            return False
+
+        add(any_holds)
     return tuple(tests)
 
 
@@ -310,15 +355,9 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether some system meets the condition (stops at the first)."""
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
-    tests = _tests(where)
-    if len(tests) == 1:  # the usual filter: matches() written out for one test, as in systems_where
-        test = tests[0]
-        for sid, s in systems.items():
-            if sid not in barred and test(game, sid, s, ctx):
-                return True
-        return False
+    check = _check(where)
     for sid, s in systems.items():  # matches() written out: every system, for every card considered
-        if sid not in barred and all(test(game, sid, s, ctx) for test in tests):
+        if sid not in barred and check(game, sid, s, ctx):
             return True
     return False
 
@@ -328,12 +367,8 @@ def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[
     them (RB-BAS-03, RB-MIS-25)."""
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
-    tests = _tests(where)
-    if len(tests) == 1:  # the usual filter: matches() written out for one test
-        test = tests[0]
-        return [sid for sid in sorted(systems) if sid not in barred and test(game, sid, systems[sid], ctx)]
-    return [sid for sid in sorted(systems) if sid not in barred and all(test(game, sid, systems[sid], ctx)
-                                                                         for test in tests)]
+    check = _check(where)  # matches() written out
+    return [sid for sid in sorted(systems) if sid not in barred and check(game, sid, systems[sid], ctx)]
 
 
 # -- conditions on the game ----------------------------------------------------------------------------------------
@@ -490,8 +525,8 @@ def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
     systems = game.state["data"]["systems"]
     candidates = sorted(where.systems) if where.systems is not None else sorted(systems)
     barred = ctx.get("barred", ())
-    tests = _tests(where)  # matches() written out: its tests found once, not once per system
-    return (sid for sid in candidates if sid not in barred and all(test(game, sid, systems[sid], ctx) for test in tests))
+    check = _check(where)  # matches() written out: its test found once, not once per system
+    return (sid for sid in candidates if sid not in barred and check(game, sid, systems[sid], ctx))
 
 
 def _enough(game, count: SystemCount, ctx) -> bool:
@@ -504,9 +539,13 @@ def _enough(game, count: SystemCount, ctx) -> bool:
 
 
 def _region(game, region: RegionCondition, ctx) -> bool:
-    for systems in tables(game).regions.values():
-        populous = [s for s in systems if board.is_populous(game, s)]
-        if populous and all(matches(game, s, region.every_populous, ctx) for s in populous):
+    t = tables(game)
+    systems = game.state["data"]["systems"]
+    barred = ctx.get("barred", ())
+    check = _check(region.every_populous)  # matches() written out: its test found once, not once per system
+    for region_systems in t.regions.values():
+        populous = [sid for sid in region_systems if sid in t.populous and not systems[sid]["destroyed"]]  # is_populous
+        if populous and all(sid not in barred and check(game, sid, systems[sid], ctx) for sid in populous):
             return True
     return False
 
@@ -533,9 +572,14 @@ def combat_events(game) -> list[dict] | None:
     if game.state["data"]["combat"] is None:
         return None
     log = game.state["log"]
-    for n in range(len(log) - 1, -1, -1):
-        if log[n]["type"] == "combat":
-            return log[n + 1:]
+    stop = len(log)
+    while stop > 0:  # read back a slice at a time (one call for the log's newest events, not one per event)
+        start = max(stop - 64, 0)
+        recent = log[start:stop]
+        for n in range(len(recent) - 1, -1, -1):
+            if recent[n]["type"] == "combat":
+                return log[start + n + 1:]
+        stop = start
     return None
 
 

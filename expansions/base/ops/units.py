@@ -244,10 +244,11 @@ class MoveUnits(Strict):
 
 def _movable(game, where: str, faction: str, params: MoveUnits) -> dict[str, int]:
     t = tables(game)
-    if params.leaders_pin and board.pins(game, where, faction):
+    movable = {u: n for u, n in board.faction_units(game, where, faction, params.theater).items()
+               if not t.units[u].immobile and (params.limits is None or params.limits.get(u, 0) > 0)}
+    if movable and params.leaders_pin and board.pins(game, where, faction):  # most places hold none: no pins asked
         return {}
-    return {u: n for u, n in board.faction_units(game, where, faction, params.theater).items()
-            if not t.units[u].immobile and (params.limits is None or params.limits.get(u, 0) > 0)}
+    return movable
 
 
 def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: float,

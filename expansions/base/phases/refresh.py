@@ -334,9 +334,10 @@ def build_icons(game, faction: str, system_id: str) -> list[str]:
     is Imperial for building, so a Rebel marker under it builds nothing for the Rebel). None in a system with a
     sabotage marker (RB-SAB-02, RB-SAB-06) or holding any opposing unit (RS-BLD-05, RULINGS D-05), nor in a remote
     or destroyed one (RB-SYS-05). Cards that count a system's icons use all of them (RB-SYS-10, FAQ-104)."""
-    info = tables(game).systems[system_id]
+    t = tables(game)
+    info = t.systems[system_id]
     state = board.system(game, system_id)
-    if (not info.resources or not board.is_populous(game, system_id) or state["sabotage"]
+    if (not info.resources or system_id not in t.populous or state["destroyed"] or state["sabotage"]  # is_populous
             or board.has_units(game, system_id, OPPONENT[faction])):
         return []
     if faction == "rebel":
@@ -371,6 +372,14 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     return options
 
 
+def _can_build(game, faction: str, icon: str) -> bool:
+    """Whether :func:`unit_options` offers anything for the icon (without making the options' labels)."""
+    for unit in tables(game).builds[faction].get(icon, ()):
+        if board.supply_left(game, unit) > 0 or board.on_board(game, unit):
+            return True
+    return False
+
+
 def build_step(game, frame) -> None:
     """RB-BLD-02..06, RS-BLD-01..10: both players build, the Rebel's choices first (RS-BLD-10), the Admiral
     deciding (RB-BLD-06). A player first says whether he builds everything his icons give or goes icon by icon,
@@ -395,7 +404,7 @@ def build_step(game, frame) -> None:
             continue
         faction = frame["faction"]
         if "mode" not in frame:
-            if not any(unit_options(game, faction, icon) for _, icon, _ in frame["todo"]):
+            if not any(_can_build(game, faction, icon) for icon in {icon for _, icon, _ in frame["todo"]}):
                 game.log("build-blocked", faction=faction, icons=len(frame["todo"]))
                 frame["todo"] = []
                 continue
@@ -464,11 +473,13 @@ def deploy_systems(game, faction: str) -> list[str]:
     """RS-DEP-02/03, RB-BLD-07, RULINGS 'Deploying': systems loyal to the faction (Empire: or subjugated), populous
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
-    own = board.is_rebel if faction == "rebel" else board.is_imperial
-    opponent = OPPONENT[faction]
+    opponent, populous = OPPONENT[faction], tables(game).populous
+    # board.is_populous, is_rebel and is_imperial written out: every system is asked, for each side, at each Refresh
     return [
         s for s, state in sorted(game.state["data"]["systems"].items())
-        if board.is_populous(game, s) and own(game, s) and not state["sabotage"]
+        if s in populous and not state["destroyed"] and not state["sabotage"]
+        and ((state["loyalty"] == "rebel" and not state["subjugated"]) if faction == "rebel"
+             else (state["loyalty"] == "empire" or state["subjugated"]))
         and not board.has_units(game, s, opponent)
     ]
 

@@ -99,8 +99,10 @@ class Group:
 
 def can_leave(game, faction: str, source: str) -> bool:
     """A source is usable when the side's units are not pinned (RB-MOV-10..12) and something there can move on its
-    own: a ship, or cargo freed from transport by an effect (RB-MOV-15)."""
-    return not board.pins(game, source, faction) and Group(game, faction, source, {}, []).can_move()
+    own: a ship, or cargo freed from transport by an effect (RB-MOV-15). Asked of every system next to a target:
+    most hold none of the side's units, so that is tested first (nothing to pin nor to move)."""
+    return (board.has_units(game, source, faction) and not board.pins(game, source, faction)
+            and Group(game, faction, source, {}, []).can_move())
 
 
 def move_units(game: Game, faction: str, source: str, target: str, units: dict[str, int], leaders: list[str],

@@ -66,7 +66,17 @@ def effect_tests(game, card: str) -> tuple:
 
 
 def playable(game, card: str) -> bool:
-    return plan(game, card).playable
+    """Whether the card's effect is data (:attr:`Plan.playable`), remembered per rules: every card in hand is asked
+    at every assignment choice."""
+    try:
+        return game.rules.cache[_PLAYABLE][card]  # type: ignore[no-any-return]
+    except KeyError:
+        known = game.rules.cache.setdefault(_PLAYABLE, {})
+        known[card] = answer = plan(game, card).playable
+        return answer
+
+
+_PLAYABLE = "base-playable"
 
 
 def feasible(game: Game, card: str, ctx: dict[str, Any]) -> bool:
