@@ -211,6 +211,11 @@ SHARED = ("log", "choices")
 
 
 class Game:
+    #: The open decisions as :class:`Decision` records, made by ``_ask`` with the state's JSON form of them:
+    #: (``state["pending"]``, its decisions). ``pending`` trusts them while the state holds that very list (the
+    #: kernel replaces the list, never edits it, but for an answer) and makes them again from the state otherwise.
+    _asked: tuple[list[dict[str, Any]], list[Decision]] | None = None
+
     def __init__(self, rules: Rules, state: dict[str, Any]) -> None:
         self.rules = rules
         self.state = state
@@ -333,23 +338,37 @@ class Game:
         depth = len(state["stack"]) - 1
         asked = state.setdefault("asked", {})
         pending = []
-        convert = self._option
+        decisions = []
+        new = tuple.__new__
         for player, kind, options, prompt in asks:
-            # the usual form (a dict with a str id and a str label, or none) inline; anything else through _option
-            opts = [{"id": oid, "label": label, "data": o.get("data")}
-                    if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str
-                    else convert(o) for o in options]
+            number = asked.get(player, 0) + 1
+            did = f"{player}.{number}"
+            # each option in the state's JSON form and as the Option an agent reads, in one pass; the usual form
+            # (a dict with a str id and a str label, or none) inline, anything else through _option
+            opts = []
+            records = []
+            for o in options:
+                if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str:
+                    data = o.get("data")
+                    opts.append({"id": oid, "label": label, "data": data})
+                else:
+                    o = self._option(o)
+                    oid, label, data = o["id"], o["label"], o["data"]
+                    opts.append(o)
+                records.append(new(Option, (oid, label, data, did, player)))
             if not opts:
                 raise EngineError(f"{kind!r} for {player} offers no options")
             if len(set(map(_ID, opts))) != len(opts):
                 raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
-            number = asked[player] = asked.get(player, 0) + 1
-            decision = {"id": f"{player}.{number}", "player": player, "kind": kind, "prompt": prompt, "options": opts,
+            asked[player] = number
+            decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
                         "frame": depth, "key": key, "simultaneous": simultaneous, "answer": None}
             if visible_to is not None:
                 decision["visible_to"] = sorted({player, *visible_to})
             pending.append(decision)
+            decisions.append(new(Decision, (did, player, kind, prompt, tuple(records))))
         state["pending"] = pending
+        self._asked = (pending, decisions)
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
@@ -378,9 +397,14 @@ class Game:
     def pending(self) -> list[Decision]:
         """The open decisions not yet answered (one, or several when players choose simultaneously)."""
         pending = self.state["pending"]
+        asked = self._asked
+        if asked is None or asked[0] is not pending or len(asked[1]) != len(pending):
+            # asked otherwise than through ask (a state loaded, copied or built by a test): made from the state once
+            asked = self._asked = (pending, [self._decision(d) for d in pending])
+        decisions = asked[1]
         if len(pending) == 1:  # the usual case: one question (answered: the game is over or between steps)
-            return [] if pending[0]["answer"] is not None else [self._decision(pending[0])]
-        return [self._decision(d) for d in pending if d["answer"] is None]
+            return [] if pending[0]["answer"] is not None else [decisions[0]]
+        return [decision for d, decision in zip(pending, decisions) if d["answer"] is None]
 
     @staticmethod
     def _decision(d: dict[str, Any]) -> Decision:
