@@ -501,8 +501,11 @@ class Game:
         answers costs one dict lookup."""
         rules = self.rules
         chain: Sequence[Modifier] | None = rules._chains.get(name)
-        if chain is None:
-            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        if not chain:
+            if chain is None:
+                chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+            if not rules._modify_value:  # the usual case: nobody adjusts it
+                return value
         for modifier in chain:
             result = modifier(self, value, context)
             if result is not None:
@@ -512,6 +515,16 @@ class Game:
                 if result is not None:
                     value = result
         return value
+
+    def answered(self, name: str) -> bool:
+        """Whether any plugin adjusts the declared value ``name``: when none does, :meth:`modify` returns the value it
+        is given, so a caller computing the value for many items (every leader's icons) may skip asking. An
+        undeclared name is an error, as for :meth:`modify`."""
+        rules = self.rules
+        chain: Sequence[Modifier] | None = rules._chains.get(name)
+        if chain is None:
+            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        return bool(chain or rules._modify_value)
 
     def moment(self, name: str, once_in: dict[str, Any] | None = None, **local: Any) -> bool:
         """Reach the declared rule moment ``name``: the steps plugins added to it are pushed now, so they run next
