@@ -296,11 +296,18 @@ class Game:
         stack = state["stack"]
         steps = self.rules.steps
         handlers = steps._handlers
-        for _ in range(MAX_STEPS_PER_RUN):
-            if state["pending"] or not stack or state["result"] is not None:
-                return
-            frame = stack[-1]
-            (handlers.get(frame["step"]) or steps[frame["step"]])(self, frame)  # steps[...] names an unknown step
+        frame = None
+        try:  # one dict lookup per step; an unknown step is told apart from a handler's own KeyError afterwards
+            for _ in range(MAX_STEPS_PER_RUN):
+                if state["pending"] or not stack or state["result"] is not None:
+                    return
+                frame = stack[-1]
+                handlers[frame["step"]](self, frame)
+        except KeyError:
+            step = None if frame is None else frame.get("step")
+            if step is not None and step not in handlers:
+                raise steps.unknown(step) from None
+            raise
         raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
 
     def end(self, winner: str | None, reason: str) -> None:
@@ -460,15 +467,16 @@ class Game:
         state["choices"].append([decision["player"], option_id])
         if state.get("answered_alone") != []:  # kept until the next answer
             state["answered_alone"] = []
-        if decision["simultaneous"]:
+        if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now (_deliver inline)
+            state["pending"] = []
+            state["stack"][decision["frame"]][decision["key"]] = chosen
+        else:
             decision["answer"] = secret(chosen, decision["player"])
             if any(d["answer"] is None for d in state["pending"]):
                 return
             answers = {d["player"]: peek(d["answer"]) for d in state["pending"]}
             self._deliver(decision, answers)
             self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answers.items()})
-        else:
-            self._deliver(decision, chosen)
         self.run()
 
     def _deliver(self, decision: dict[str, Any], answer: Any) -> None:
