@@ -330,52 +330,57 @@ class Game:
         the player holds a card that could answer it), the players who may know it is being asked (the deciding
         player always may); the others' views do not show it, and decision ids count each player's own questions,
         so nothing in their views differs whether it was asked or not."""
-        self._ask([(player, kind, options, prompt)], key, simultaneous=False, visible_to=visible_to)
+        state = self.state
+        if state["result"] is not None:
+            return  # the game is over: nobody is asked anything (see log)
+        decision, record = self._question(state, player, kind, options, prompt, key, False, visible_to)
+        state["pending"] = pending = [decision]
+        self._asked = (pending, [record])
 
     def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable[Any], str]], key: str = "choices") -> None:
         """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
         answer until all have answered; then ``frame[key]`` maps each player to their answer."""
-        self._ask(list(asks), key, simultaneous=True)
-
-    def _ask(self, asks: list[tuple[str, str, Iterable[Any], str]], key: str, simultaneous: bool,
-             visible_to: Iterable[str] | None = None) -> None:
         state = self.state
         if state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
-        depth = len(state["stack"]) - 1
-        asked = state.setdefault("asked", {})
-        pending = []
-        decisions = []
-        new = tuple.__new__
-        for player, kind, options, prompt in asks:
-            number = asked.get(player, 0) + 1
-            did = f"{player}.{number}"
-            # each option in the state's JSON form and as the Option an agent reads, in one pass; the usual form
-            # (a dict with a str id and a str label, or none) inline, anything else through _option
-            opts = []
-            records = []
-            for o in options:
-                if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str:
-                    data = o.get("data")
-                    opts.append({"id": oid, "label": label, "data": data})
-                else:
-                    o = self._option(o)
-                    oid, label, data = o["id"], o["label"], o["data"]
-                    opts.append(o)
-                records.append(new(Option, (oid, label, data, did, player)))
-            if not opts:
-                raise EngineError(f"{kind!r} for {player} offers no options")
-            if len(set(map(_ID, opts))) != len(opts):
-                raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
-            asked[player] = number
-            decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
-                        "frame": depth, "key": key, "simultaneous": simultaneous, "answer": None}
-            if visible_to is not None:
-                decision["visible_to"] = sorted({player, *visible_to})
+        pending, records = [], []
+        for player, kind, options, prompt in list(asks):
+            decision, record = self._question(state, player, kind, options, prompt, key, True, None)
             pending.append(decision)
-            decisions.append(new(Decision, (did, player, kind, prompt, tuple(records))))
+            records.append(record)
         state["pending"] = pending
-        self._asked = (pending, decisions)
+        self._asked = (pending, records)
+
+    def _question(self, state: dict[str, Any], player: str, kind: str, options: Iterable[Any], prompt: str, key: str,
+                  simultaneous: bool, visible_to: Iterable[str] | None) -> tuple[dict[str, Any], Decision]:
+        """One question: its JSON form for ``state["pending"]`` and the :class:`Decision` record agents are handed.
+        Each option is made in both forms in one pass; the usual form (a dict with a str id and a str label, or
+        none) inline, anything else through _option."""
+        asked = state.setdefault("asked", {})
+        number = asked.get(player, 0) + 1
+        did = f"{player}.{number}"
+        new = tuple.__new__
+        opts = []
+        records = []
+        for o in options:
+            if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str:
+                data = o.get("data")
+                opts.append({"id": oid, "label": label, "data": data})
+            else:
+                o = self._option(o)
+                oid, label, data = o["id"], o["label"], o["data"]
+                opts.append(o)
+            records.append(new(Option, (oid, label, data, did, player)))
+        if not opts:
+            raise EngineError(f"{kind!r} for {player} offers no options")
+        if len(opts) > 1 and len(set(map(_ID, opts))) != len(opts):
+            raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
+        asked[player] = number
+        decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
+                    "frame": len(state["stack"]) - 1, "key": key, "simultaneous": simultaneous, "answer": None}
+        if visible_to is not None:
+            decision["visible_to"] = sorted({player, *visible_to})
+        return decision, new(Decision, (did, player, kind, prompt, tuple(records)))
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
