@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
-from .sharedlog import SharedLog
+from .sharedlog import CHUNK, SharedLog
 from .steps import StepError, StepRegistry
 from .values import Modifier, ValueRegistry
 
@@ -469,7 +469,10 @@ class Game:
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
-        state["choices"].append([decision["player"], option_id])
+        tail = state["choices"]._tail  # SharedLog.append inline
+        tail.append([decision["player"], option_id])
+        if len(tail) == CHUNK:
+            state["choices"]._seal()
         if state.get("answered_alone") != []:  # kept until the next answer
             state["answered_alone"] = []
         if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now (_deliver inline)
@@ -502,7 +505,11 @@ class Game:
         for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
             if type(value) not in _SCALARS:
                 event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
-        self.state["log"].append(event)
+        log = self.state["log"]
+        tail = log._tail  # SharedLog.append inline
+        tail.append(event)
+        if len(tail) == CHUNK:
+            log._seal()
         on_event = self.rules._on_event
         if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
             on_event(game=self, event=event)
