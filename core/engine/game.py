@@ -504,7 +504,10 @@ class Game:
             return event
         for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
             if type(value) not in _SCALARS:
-                event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
+                if type(value) is list and _SCALARS.issuperset(map(type, value)):
+                    event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
+                else:
+                    event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
         log = self.state["log"]
         tail = log._tail  # SharedLog.append inline
         tail.append(event)

@@ -90,9 +90,11 @@ def test_an_event_shares_no_container_with_the_state(toy_rules):
     """An event cannot change after it is logged, even when the rules change the list they logged."""
     game = Game.new(toy_rules, seed=8)
     held = ["a", "b"]
-    event = game.log("test-event", items=held)
+    nested = [{"unit": "x-wing"}]
+    event = game.log("test-event", items=held, nested=nested)
     held.append("c")
-    assert game.state["log"][-1] is event and event["items"] == ["a", "b"]
+    nested[0]["unit"] = "y-wing"
+    assert game.state["log"][-1] is event and event["items"] == ["a", "b"] and event["nested"] == [{"unit": "x-wing"}]
 
 
 def test_the_state_hash_is_that_of_the_state_as_plain_lists(base_rules):
