@@ -356,7 +356,9 @@ class Game:
         """One question: its JSON form for ``state["pending"]`` and the :class:`Decision` record agents are handed.
         Each option is made in both forms in one pass; the usual form (a dict with a str id and a str label, or
         none) inline, anything else through _option."""
-        asked = state.setdefault("asked", {})
+        asked = state.get("asked")
+        if asked is None:
+            asked = state["asked"] = {}
         number = asked.get(player, 0) + 1
         did = f"{player}.{number}"
         new = tuple.__new__
@@ -473,7 +475,8 @@ class Game:
         tail.append([decision["player"], option_id])
         if len(tail) == CHUNK:
             state["choices"]._seal()
-        if state.get("answered_alone") != []:  # kept until the next answer
+        alone = state.get("answered_alone")
+        if alone or type(alone) is not list:  # kept until the next answer (an empty list is left as it is)
             state["answered_alone"] = []
         if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now (_deliver inline)
             state["pending"] = []
