@@ -39,7 +39,8 @@ def play(game: Game, agents: dict[str, Agent], max_decisions: int = 100_000) -> 
         if not pending:
             break
         for decision in pending:
-            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+            player = decision.player
+            game.apply(agents[player].choose(game, decision), player)
             applied += 1
         if applied >= max_decisions:
             raise RuntimeError(f"no result after {max_decisions} decisions")
