@@ -544,7 +544,7 @@ class Game:
 
     def answered(self, name: str) -> bool:
         """Whether any plugin adjusts the declared value ``name``: when none does, :meth:`modify` returns the value it
-        is given, so a caller computing the value for many items (every leader's icons) may skip asking. An
+        is given, so a caller computing the value for many items (one for each piece on the board) may skip asking. An
         undeclared name is an error, as for :meth:`modify`."""
         rules = self.rules
         chain: Sequence[Modifier] | None = rules._chains.get(name)
