@@ -21,8 +21,9 @@ class RandomAgent:
         self._rng = rng.seed_state(seed)
 
     def choose(self, game: Game, decision: Decision) -> str:
-        self._rng, index = rng.below(self._rng, len(decision.options))
-        return decision.options[index].id
+        options = decision.options
+        self._rng, index = rng.below(self._rng, len(options))
+        return options[index].id
 
 
 def random_agent(side: str, seed: int) -> RandomAgent:
@@ -33,12 +34,13 @@ def random_agent(side: str, seed: int) -> RandomAgent:
 def play(game: Game, agents: dict[str, Agent], max_decisions: int = 100_000) -> int:
     """Let agents answer every decision until the game ends. Returns the number of decisions applied."""
     applied = 0
-    while not game.over:
+    while game.state["result"] is None:  # not game.over
         pending = game.pending
         if not pending:
             break
         for decision in pending:
-            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+            player = decision.player
+            game.apply(agents[player].choose(game, decision), player)
             applied += 1
         if applied >= max_decisions:
             raise RuntimeError(f"no result after {max_decisions} decisions")

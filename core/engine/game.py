@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
-from .sharedlog import SharedLog
+from .sharedlog import CHUNK, SharedLog
 from .steps import StepError, StepRegistry
 from .values import Modifier, ValueRegistry
 
@@ -211,6 +211,11 @@ SHARED = ("log", "choices")
 
 
 class Game:
+    #: The open decisions as :class:`Decision` records, made by ``_ask`` with the state's JSON form of them:
+    #: (``state["pending"]``, its decisions). ``pending`` trusts them while the state holds that very list (the
+    #: kernel replaces the list, never edits it, but for an answer) and makes them again from the state otherwise.
+    _asked: tuple[list[dict[str, Any]], list[Decision]] | None = None
+
     def __init__(self, rules: Rules, state: dict[str, Any]) -> None:
         self.rules = rules
         self.state = state
@@ -291,11 +296,18 @@ class Game:
         stack = state["stack"]
         steps = self.rules.steps
         handlers = steps._handlers
-        for _ in range(MAX_STEPS_PER_RUN):
-            if state["pending"] or not stack or state["result"] is not None:
-                return
-            frame = stack[-1]
-            (handlers.get(frame["step"]) or steps[frame["step"]])(self, frame)  # steps[...] names an unknown step
+        frame = None
+        try:  # one dict lookup per step; an unknown step is told apart from a handler's own KeyError afterwards
+            for _ in range(MAX_STEPS_PER_RUN):
+                if state["pending"] or not stack or state["result"] is not None:
+                    return
+                frame = stack[-1]
+                handlers[frame["step"]](self, frame)
+        except KeyError:
+            step = None if frame is None else frame.get("step")
+            if step is not None and step not in handlers:
+                raise steps.unknown(step) from None
+            raise
         raise EngineError(f"the game stalled in step {stack[-1]['step']!r}: it neither asked nor moved on")
 
     def end(self, winner: str | None, reason: str) -> None:
@@ -318,38 +330,59 @@ class Game:
         the player holds a card that could answer it), the players who may know it is being asked (the deciding
         player always may); the others' views do not show it, and decision ids count each player's own questions,
         so nothing in their views differs whether it was asked or not."""
-        self._ask([(player, kind, options, prompt)], key, simultaneous=False, visible_to=visible_to)
+        state = self.state
+        if state["result"] is not None:
+            return  # the game is over: nobody is asked anything (see log)
+        decision, record = self._question(state, player, kind, options, prompt, key, False, visible_to)
+        state["pending"] = pending = [decision]
+        self._asked = (pending, [record])
 
     def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable[Any], str]], key: str = "choices") -> None:
         """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
         answer until all have answered; then ``frame[key]`` maps each player to their answer."""
-        self._ask(list(asks), key, simultaneous=True)
-
-    def _ask(self, asks: list[tuple[str, str, Iterable[Any], str]], key: str, simultaneous: bool,
-             visible_to: Iterable[str] | None = None) -> None:
         state = self.state
         if state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
-        depth = len(state["stack"]) - 1
-        asked = state.setdefault("asked", {})
-        pending = []
-        convert = self._option
-        for player, kind, options, prompt in asks:
-            # the usual form (a dict with a str id and a str label, or none) inline; anything else through _option
-            opts = [{"id": oid, "label": label, "data": o.get("data")}
-                    if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str
-                    else convert(o) for o in options]
-            if not opts:
-                raise EngineError(f"{kind!r} for {player} offers no options")
-            if len(set(map(_ID, opts))) != len(opts):
-                raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
-            number = asked[player] = asked.get(player, 0) + 1
-            decision = {"id": f"{player}.{number}", "player": player, "kind": kind, "prompt": prompt, "options": opts,
-                        "frame": depth, "key": key, "simultaneous": simultaneous, "answer": None}
-            if visible_to is not None:
-                decision["visible_to"] = sorted({player, *visible_to})
+        pending, records = [], []
+        for player, kind, options, prompt in list(asks):
+            decision, record = self._question(state, player, kind, options, prompt, key, True, None)
             pending.append(decision)
+            records.append(record)
         state["pending"] = pending
+        self._asked = (pending, records)
+
+    def _question(self, state: dict[str, Any], player: str, kind: str, options: Iterable[Any], prompt: str, key: str,
+                  simultaneous: bool, visible_to: Iterable[str] | None) -> tuple[dict[str, Any], Decision]:
+        """One question: its JSON form for ``state["pending"]`` and the :class:`Decision` record agents are handed.
+        Each option is made in both forms in one pass; the usual form (a dict with a str id and a str label, or
+        none) inline, anything else through _option."""
+        asked = state.get("asked")
+        if asked is None:
+            asked = state["asked"] = {}
+        number = asked.get(player, 0) + 1
+        did = f"{player}.{number}"
+        new = tuple.__new__
+        opts = []
+        records = []
+        for o in options:
+            if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str:
+                data = o.get("data")
+                opts.append({"id": oid, "label": label, "data": data})
+            else:
+                o = self._option(o)
+                oid, label, data = o["id"], o["label"], o["data"]
+                opts.append(o)
+            records.append(new(Option, (oid, label, data, did, player)))
+        if not opts:
+            raise EngineError(f"{kind!r} for {player} offers no options")
+        if len(opts) > 1 and len(set(map(_ID, opts))) != len(opts):
+            raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
+        asked[player] = number
+        decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
+                    "frame": len(state["stack"]) - 1, "key": key, "simultaneous": simultaneous, "answer": None}
+        if visible_to is not None:
+            decision["visible_to"] = sorted({player, *visible_to})
+        return decision, new(Decision, (did, player, kind, prompt, tuple(records)))
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
@@ -378,9 +411,14 @@ class Game:
     def pending(self) -> list[Decision]:
         """The open decisions not yet answered (one, or several when players choose simultaneously)."""
         pending = self.state["pending"]
+        asked = self._asked
+        if asked is None or asked[0] is not pending or len(asked[1]) != len(pending):
+            # asked otherwise than through ask (a state loaded, copied or built by a test): made from the state once
+            asked = self._asked = (pending, [self._decision(d) for d in pending])
+        decisions = asked[1]
         if len(pending) == 1:  # the usual case: one question (answered: the game is over or between steps)
-            return [] if pending[0]["answer"] is not None else [self._decision(pending[0])]
-        return [self._decision(d) for d in pending if d["answer"] is None]
+            return [] if pending[0]["answer"] is not None else [decisions[0]]
+        return [decision for d, decision in zip(pending, decisions) if d["answer"] is None]
 
     @staticmethod
     def _decision(d: dict[str, Any]) -> Decision:
@@ -433,18 +471,23 @@ class Game:
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
-        state["choices"].append([decision["player"], option_id])
-        if state.get("answered_alone") != []:  # kept until the next answer
+        tail = state["choices"]._tail  # SharedLog.append inline
+        tail.append([decision["player"], option_id])
+        if len(tail) == CHUNK:
+            state["choices"]._seal()
+        alone = state.get("answered_alone")
+        if alone or type(alone) is not list:  # kept until the next answer (an empty list is left as it is)
             state["answered_alone"] = []
-        if decision["simultaneous"]:
+        if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now (_deliver inline)
+            state["pending"] = []
+            state["stack"][decision["frame"]][decision["key"]] = chosen
+        else:
             decision["answer"] = secret(chosen, decision["player"])
             if any(d["answer"] is None for d in state["pending"]):
                 return
             answers = {d["player"]: peek(d["answer"]) for d in state["pending"]}
             self._deliver(decision, answers)
             self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answers.items()})
-        else:
-            self._deliver(decision, chosen)
         self.run()
 
     def _deliver(self, decision: dict[str, Any], answer: Any) -> None:
@@ -464,8 +507,15 @@ class Game:
             return event
         for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
             if type(value) not in _SCALARS:
-                event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
-        self.state["log"].append(event)
+                if type(value) is list and _SCALARS.issuperset(map(type, value)):
+                    event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
+                else:
+                    event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
+        log = self.state["log"]
+        tail = log._tail  # SharedLog.append inline
+        tail.append(event)
+        if len(tail) == CHUNK:
+            log._seal()
         on_event = self.rules._on_event
         if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
             on_event(game=self, event=event)
@@ -477,8 +527,11 @@ class Game:
         answers costs one dict lookup."""
         rules = self.rules
         chain: Sequence[Modifier] | None = rules._chains.get(name)
-        if chain is None:
-            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        if not chain:
+            if chain is None:
+                chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+            if not rules._modify_value:  # the usual case: nobody adjusts it
+                return value
         for modifier in chain:
             result = modifier(self, value, context)
             if result is not None:
@@ -488,6 +541,16 @@ class Game:
                 if result is not None:
                     value = result
         return value
+
+    def answered(self, name: str) -> bool:
+        """Whether any plugin adjusts the declared value ``name``: when none does, :meth:`modify` returns the value it
+        is given, so a caller computing the value for many items (one for each piece on the board) may skip asking. An
+        undeclared name is an error, as for :meth:`modify`."""
+        rules = self.rules
+        chain: Sequence[Modifier] | None = rules._chains.get(name)
+        if chain is None:
+            chain = rules.values.chain(name)  # raises: an undeclared name is an error in the rules code
+        return bool(chain or rules._modify_value)
 
     def moment(self, name: str, once_in: dict[str, Any] | None = None, **local: Any) -> bool:
         """Reach the declared rule moment ``name``: the steps plugins added to it are pushed now, so they run next

@@ -45,11 +45,16 @@ class SharedLog(list[Any]):
         tail = self._tail
         tail.append(item)
         if len(tail) == CHUNK:
-            if self._shared:  # copy on write: the other log keeps the chunks list as it was
-                self._chunks = self._chunks.copy()
-                self._shared = False
-            self._chunks.append(tuple(tail))
-            self._tail = []
+            self._seal()
+
+    def _seal(self) -> None:
+        """Make the full tail a chunk. (``Game.log`` and ``Game.apply`` append to the tail themselves and call this
+        when it is full: the game's two appends, without a method call each.)"""
+        if self._shared:  # copy on write: the other log keeps the chunks list as it was
+            self._chunks = self._chunks.copy()
+            self._shared = False
+        self._chunks.append(tuple(self._tail))
+        self._tail = []
 
     def extend(self, items: Iterable[Any]) -> None:
         for item in list(items):  # list(): extending a log with itself appends each item once

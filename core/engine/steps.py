@@ -114,7 +114,12 @@ class StepRegistry:
         try:
             return self._handlers[name]
         except KeyError:
-            raise StepError(f"no enabled plugin provides the step {name!r}") from None
+            raise self.unknown(name) from None
+
+    @staticmethod
+    def unknown(name: str) -> StepError:
+        """The error for a step no enabled plugin registers."""
+        return StepError(f"no enabled plugin provides the step {name!r}")
 
     def __contains__(self, name: str) -> bool:
         return name in self._handlers

@@ -1,5 +1,7 @@
 """Decisions: only offered options are accepted, simultaneous secret choices, determinism (issue 4)."""
 
+import copy
+
 import pytest
 
 from swrebellion.engine import Game, IllegalChoice, RandomAgent, play
@@ -31,6 +33,24 @@ def test_decisions_and_options_are_immutable_records_read_by_name(toy_rules):
     assert option != tuple(option) and tuple(option) != option and decision != tuple(decision)
     assert decision.option(option.id) == option and repr(option).startswith(f"Option(id={option.id!r}, label=")
     assert decision.to_json()["options"][0] == option.to_json()
+
+
+def test_the_decisions_follow_the_state_when_it_is_replaced(toy_rules):
+    """``pending`` answers from the records made when the question was asked while the state holds the same open
+    decisions, and from the state itself when its pending list was replaced (a state loaded or edited by a test)."""
+    game = Game.new(toy_rules, seed=1)
+    [decision] = game.pending
+    raw = copy.deepcopy(game.state["pending"])
+    raw[0]["options"] = raw[0]["options"][1:]
+    game.state["pending"] = raw
+    [edited] = game.pending
+    assert edited.id == decision.id and edited.options == decision.options[1:]
+    with pytest.raises(IllegalChoice, match="'attic' was not offered"):
+        game.apply(decision.options[0])
+    twin = game.copy()
+    assert twin.pending == game.pending
+    twin.apply("barn")
+    assert game.pending == [edited] and twin.pending != game.pending
 
 
 def test_an_option_not_offered_is_refused_and_the_state_is_unchanged(toy_rules):

@@ -1,9 +1,11 @@
 """Effect data runs through the op registry as frames (issue 4: ops registered by plugins through a hook)."""
 
+import pytest
 from pydantic import BaseModel
 
 from swrebellion.engine import Game
 from swrebellion.engine.effects import run_effect
+from swrebellion.engine.steps import StepError
 
 
 def test_an_effect_runs_its_ops_in_order_with_a_shared_context(toy_rules):
@@ -123,3 +125,19 @@ def test_a_deprecated_op_name_runs_as_its_replacement(toy_rules):
     assert "toy_plus" in schema["properties"]["op"]["enum"]
     [branch] = [b for b in schema["allOf"] if b["if"]["properties"]["op"]["const"] == "toy_plus"]
     assert branch["then"]["deprecated"] is True and "toy_bonus" in branch["then"]["description"]
+
+
+def test_an_unknown_step_is_named_and_a_handlers_own_key_error_is_left_as_it_is(toy_rules):
+    """The step loop looks each handler up once: a frame naming a step no plugin registers is a StepError naming it,
+    while a KeyError raised inside a registered handler (an op's bug) reaches the caller unchanged."""
+    def broken(game, frame):
+        return {}["missing"]
+
+    game = _game_with(toy_rules, broken=broken)
+    game.push("no-such-step")
+    with pytest.raises(StepError, match="no enabled plugin provides the step 'no-such-step'"):
+        game.run()
+    game.state["stack"] = []
+    run_effect(game, [{"op": "broken"}], {"player": "seeker"})
+    with pytest.raises(KeyError, match="missing"):
+        game.run()

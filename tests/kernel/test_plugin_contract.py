@@ -137,6 +137,33 @@ def test_modifying_an_undeclared_value_is_an_error_and_answering_one_a_warning()
         Game.new(rules, 1).modify("no-such-value", 1)
 
 
+def test_answered_says_whether_any_plugin_adjusts_a_value():
+    """``Game.answered``: a caller computing a value for many items (every leader's icons) may skip ``modify`` when
+    nobody adjusts it; a plugin answering the value, or implementing the deprecated hook, is always asked."""
+    from swrebellion.expansions.base.rules.missions import icons_of
+
+    base = Game.new(rules_from_active(activated("base")), 1)
+    icons = {"chewbacca": 1}
+    assert not base.answered("requirement-icons") and base.modify("requirement-icons", icons) is icons
+    with pytest.raises(ExtensionPointError, match="no-such-value"):
+        base.answered("no-such-value")
+
+    @hookimpl
+    def register_values(registry):
+        registry.modify("requirement-icons", lambda game, value, context: {**value, "spy": 9})
+
+    spies = Game.new(rules_from_active(activated("base,spies", plugin("spies", register_values=register_values))), 1)
+    assert spies.answered("requirement-icons") and not spies.answered("combat-dice")
+    assert all(skills["spy"] == 9 for skills in icons_of(spies, ["mon-mothma", "darth-vader"]).values())
+
+    @hookimpl
+    def modify_value(game, name, value, context):
+        return None
+
+    old = Game.new(rules_from_active(activated("base,old", plugin("old", modify_value=modify_value))), 1)
+    assert old.answered("combat-dice") and old.answered("requirement-icons")
+
+
 def test_a_value_declared_twice_names_both_plugins():
     @hookimpl
     def register_values(registry):

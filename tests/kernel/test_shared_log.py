@@ -70,13 +70,31 @@ def test_a_copy_shares_the_events_and_the_choices(toy_rules):
     assert len(twin.state["log"]) > len(game.state["log"]) and len(game.state["choices"]) == 1
 
 
+def test_a_game_and_its_copy_log_past_full_chunks_independently(toy_rules):
+    """``Game.log`` and ``Game.apply`` append to the shared lists' tails themselves: past several full chunks, a
+    game and a copy taken in the middle of a chunk each read exactly what they logged."""
+    game = Game.new(toy_rules, seed=8)
+    start = len(game.state["log"])
+    for n in range(CHUNK + 10):
+        game.log("tick", n=n)
+    twin = game.copy()
+    for n in range(2 * CHUNK):
+        game.log("tick", n=CHUNK + 10 + n)
+        twin.log("tock", n=n)
+    assert [e["n"] for e in game.state["log"][start:]] == list(range(3 * CHUNK + 10))
+    assert [e["type"] for e in twin.state["log"][start:]] == ["tick"] * (CHUNK + 10) + ["tock"] * (2 * CHUNK)
+    assert len(game.state["log"]) == len(list(game.state["log"])) == start + 3 * CHUNK + 10
+
+
 def test_an_event_shares_no_container_with_the_state(toy_rules):
     """An event cannot change after it is logged, even when the rules change the list they logged."""
     game = Game.new(toy_rules, seed=8)
     held = ["a", "b"]
-    event = game.log("test-event", items=held)
+    nested = [{"unit": "x-wing"}]
+    event = game.log("test-event", items=held, nested=nested)
     held.append("c")
-    assert game.state["log"][-1] is event and event["items"] == ["a", "b"]
+    nested[0]["unit"] = "y-wing"
+    assert game.state["log"][-1] is event and event["items"] == ["a", "b"] and event["nested"] == [{"unit": "x-wing"}]
 
 
 def test_the_state_hash_is_that_of_the_state_as_plain_lists(base_rules):

@@ -29,7 +29,10 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
-    printed, modify = tables(game).leaders, game.modify
+    printed = tables(game).leaders
+    if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
+        return {lid: printed[lid].skills for lid in leaders}
+    modify = game.modify
     return {lid: modify("requirement-icons", printed[lid].skills, leader=lid) for lid in leaders}
 
 
