@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-from dask.distributed import Client
 from click.testing import CliRunner
+from dask.distributed import Client
 
 from swrebellion.games import rules_for
 from swrebellion.tools import simulation

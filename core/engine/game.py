@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from . import rng
 from .effects import register_kernel_steps
 from .secrets import peek, redact, secret
-from .sharedlog import CHUNK, SharedLog
+from .sharedlog import SharedLog
 from .steps import StepError, StepRegistry
 from .values import Modifier, ValueRegistry
 
@@ -471,16 +471,12 @@ class Game:
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
             )
-        tail = state["choices"]._tail  # SharedLog.append inline
-        tail.append([decision["player"], option_id])
-        if len(tail) == CHUNK:
-            state["choices"]._seal()
+        state["choices"].append([decision["player"], option_id])
         alone = state.get("answered_alone")
-        if alone or type(alone) is not list:  # kept until the next answer (an empty list is left as it is)
+        if alone is None or alone:  # kept until the next answer (an empty list is left as it is)
             state["answered_alone"] = []
-        if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now (_deliver inline)
-            state["pending"] = []
-            state["stack"][decision["frame"]][decision["key"]] = chosen
+        if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now
+            self._deliver(decision, chosen)
         else:
             decision["answer"] = secret(chosen, decision["player"])
             if any(d["answer"] is None for d in state["pending"]):
@@ -511,11 +507,7 @@ class Game:
                     event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
                 else:
                     event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
-        log = self.state["log"]
-        tail = log._tail  # SharedLog.append inline
-        tail.append(event)
-        if len(tail) == CHUNK:
-            log._seal()
+        self.state["log"].append(event)
         on_event = self.rules._on_event
         if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
             on_event(game=self, event=event)

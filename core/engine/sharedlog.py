@@ -45,16 +45,11 @@ class SharedLog(list[Any]):
         tail = self._tail
         tail.append(item)
         if len(tail) == CHUNK:
-            self._seal()
-
-    def _seal(self) -> None:
-        """Make the full tail a chunk. (``Game.log`` and ``Game.apply`` append to the tail themselves and call this
-        when it is full: the game's two appends, without a method call each.)"""
-        if self._shared:  # copy on write: the other log keeps the chunks list as it was
-            self._chunks = self._chunks.copy()
-            self._shared = False
-        self._chunks.append(tuple(self._tail))
-        self._tail = []
+            if self._shared:  # copy on write: the other log keeps the chunks list as it was
+                self._chunks = self._chunks.copy()
+                self._shared = False
+            self._chunks.append(tuple(tail))
+            self._tail = []
 
     def extend(self, items: Iterable[Any]) -> None:
         for item in list(items):  # list(): extending a log with itself appends each item once
@@ -92,7 +87,9 @@ class SharedLog(list[Any]):
         return chain(chain.from_iterable(self._chunks.copy()), self._tail)
 
     def __reversed__(self) -> Iterator[Any]:
-        return reversed(list(self))  # type: ignore[no-any-return]  # mypy types reversed() of a list[Any] as Any
+        """Newest first, lazily: a reader looking for the last event of a kind reads only back to it."""
+        chunks, tail = self._chunks.copy(), self._tail.copy()  # as they are now, as for __iter__
+        return chain(reversed(tail), chain.from_iterable(map(reversed, reversed(chunks))))
 
     # list's __getitem__ takes any SupportsIndex; the log is indexed with ints only, and reading it stays plain
     # int arithmetic (no operator.index call on the hot path), hence the narrower override.

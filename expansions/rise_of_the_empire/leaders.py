@@ -29,11 +29,13 @@ OUT_OF_PLAY = ("supply", "gone")
 
 
 def leaders_in_play(game, faction: str) -> list[str]:
-    return [
-        lid for lid in sorted(game.state["data"]["leaders"])
-        if api.leader(game, lid)["at"] not in OUT_OF_PLAY and not api.is_captured(game, lid)
-        and _faction(game, lid) == faction
-    ]
+    leaders = game.state["data"]["leaders"]
+    return [lid for lid in sorted(leaders) if _in_play(game, lid, leaders[lid]) and _faction(game, lid) == faction]
+
+
+def _in_play(game, lid: str, info: dict) -> bool:
+    """Neither in the supply nor out of the game, and not captured: what counts toward the leader limit."""
+    return info["at"] not in OUT_OF_PLAY and not api.is_captured(game, lid)
 
 
 def _faction(game, lid: str) -> str:
@@ -104,9 +106,8 @@ def over_limit(game) -> bool:
     can raise the count, so the leaders are counted in one pass for both sides, out-of-play ones passed over first."""
     counts = dict.fromkeys(FACTIONS, 0)
     for lid, info in game.state["data"]["leaders"].items():
-        if info["at"] not in OUT_OF_PLAY and not api.is_captured(game, lid):
-            faction = _faction(game, lid)
-            counts[faction] = counts.get(faction, 0) + 1
+        if _in_play(game, lid, info):
+            counts[_faction(game, lid)] += 1
     return any(counts[f] > limit(game, f) for f in FACTIONS)
 
 

@@ -24,9 +24,7 @@ RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
 def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
     it is the leader's own table, asked for every leader at every assignment)."""
-    own = tables(game).small_icons.get(lid)  # asked for every leader at every assignment: read once per rules
-    if own is None:  # a leader the content's leaders do not hold (read as the base tables have him)
-        own = api.leader_info(game, lid).secondary_skills or _NONE
+    own = tables(game).small_icons[lid]  # asked for every leader at every assignment: read once per rules
     info = game.state["data"]["leaders"].get(lid)
     extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
     if extra is None:
@@ -35,9 +33,6 @@ def secondary(game, lid: str) -> dict[str, int]:
     for skill, n in extra.items():
         merged[skill] = merged.get(skill, 0) + n
     return merged
-
-
-_NONE: dict[str, int] = {}
 
 
 def requirement_icons(game, value, context):

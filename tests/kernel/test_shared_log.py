@@ -27,6 +27,10 @@ def test_it_reads_like_a_list():
         log[len(items)]
     assert items[7] in log and {"n": -1} not in log and log.index(items[9]) == 9 and log.count(items[3]) == 1
     assert list(reversed(log)) == items[::-1] and log + [1] == items + [1] and [0] + log == [0] + items
+    growing = SharedLog(items)
+    newest_first = reversed(growing)  # read lazily, from the log as it was when asked
+    growing.append({"n": "later"})
+    assert next(newest_first) == items[-1] and list(reversed(SharedLog(items[:2 * CHUNK]))) == items[2 * CHUNK - 1::-1]
     assert json.dumps({"log": log}) == json.dumps({"log": items})
     assert json.dumps(log, indent=1) == json.dumps(items, indent=1)
     assert repr(log) == repr(items) and pickle.loads(pickle.dumps(log)) == items
@@ -71,8 +75,8 @@ def test_a_copy_shares_the_events_and_the_choices(toy_rules):
 
 
 def test_a_game_and_its_copy_log_past_full_chunks_independently(toy_rules):
-    """``Game.log`` and ``Game.apply`` append to the shared lists' tails themselves: past several full chunks, a
-    game and a copy taken in the middle of a chunk each read exactly what they logged."""
+    """Past several full chunks, a game and a copy taken in the middle of a chunk each read exactly what they
+    logged (the copies share the chunks until one of them fills a new one)."""
     game = Game.new(toy_rules, seed=8)
     start = len(game.state["log"])
     for n in range(CHUNK + 10):

@@ -572,14 +572,9 @@ def combat_events(game) -> list[dict] | None:
     if game.state["data"]["combat"] is None:
         return None
     log = game.state["log"]
-    stop = len(log)
-    while stop > 0:  # read back a slice at a time (one call for the log's newest events, not one per event)
-        start = max(stop - 64, 0)
-        recent = log[start:stop]
-        for n in range(len(recent) - 1, -1, -1):
-            if recent[n]["type"] == "combat":
-                return log[start + n + 1:]
-        stop = start
+    for back, event in enumerate(reversed(log)):  # newest first, read only back to the combat's start
+        if event["type"] == "combat":
+            return log[len(log) - back:]
     return None
 
 

@@ -232,9 +232,7 @@ def _empire_units(game, frame) -> None:
         game.pop()
         return
     unit = frame["todo"][0]
-    systems, printed = data["systems"], t.systems  # board.is_imperial inline: asked of every system for every unit
-    imperial = [s for s in sorted(systems) if (systems[s]["loyalty"] == "empire" or systems[s]["subjugated"])
-                and printed[s].fixed_loyalty is None]
+    imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
     imperial = game.modify("starting-unit-systems", imperial, faction="empire")  # e.g. a DSUC's system (RE-SET-09)
     lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
     ground_left = sum(1 for u in frame["todo"] if t.units[u].theater == "ground")

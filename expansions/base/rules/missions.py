@@ -92,8 +92,7 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
             (skill, need), = requires.items()
             most = best.get(skill)
             if most is None:
-                counts = sorted([one.get(skill, 0) for one in skills], reverse=True)
-                most = best[skill] = max(counts[0], counts[0] + counts[1]) if len(counts) > 1 else counts[0]
+                most = best[skill] = sum(sorted([one.get(skill, 0) for one in skills], reverse=True)[:2])
             if most >= need:
                 out.append(card)
         elif _pair_reaches(requires, skills):
@@ -137,8 +136,7 @@ def second_leader_options(game, faction: str, card: str, first: str) -> list[dic
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
     player = board.leader_player(game, faction, first)
-    deciders, printed = game.state["data"]["roles"][faction], tables(game).leaders  # leader_player inline
-    pool = [l for l in board.pool(game, faction) if l != first and deciders[printed[l].role] == player]
+    pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
     icons = icons_of(game, [first, *pool])
     requires, mine = tables(game).missions[card].requires, icons[first]  # meets inline: one lookup per call
     options = [{"id": "none", "label": N_("No second leader")}] if _reach(requires, mine) else []
