@@ -8,6 +8,11 @@ median of the rounds' own ratios, whose two figures were measured a moment apart
   against catanatron's **actions per second** of seeded 4-player games of random players: goal >= 1.0x;
 * mid-game **copies per second** (``Game.copy()``, half-way through a seeded game) against catanatron's
   ``Game.copy()`` half-way through one of its games: goal >= 0.5x, 1.0x the aim;
+* for context, not a goal: **choices per second**, counting only the decisions and actions that had two or more
+  legal options (counted in an untimed replay of the same games). About two thirds of catanatron's actions are the
+  only legal move (rolling the dice, ending a turn), each still one action; few of our decisions are (the rules
+  take a lone option without asking, ``Game.answer_alone``). So actions/s and decisions/s count different units;
+  choices/s is the like-for-like rate;
 * the cost of a copy **early and late** in one game (at decision 20 and at 90 % of the game): the ratio late/early
   should be about 1.0, since copies share the event log instead of copying it.
 
@@ -68,6 +73,20 @@ def our_game_at(rules, options: dict, seed: int, decisions: int) -> Game:
     return game
 
 
+def our_choices(rules, options: dict, seeds: range) -> tuple[int, int]:
+    """(decisions, decisions with two or more options) of the same seeded games as :func:`our_games`, untimed."""
+    decisions = choices = 0
+    for seed in seeds:
+        game = Game.new(rules, seed, options)
+        agents = agents_for(game, seed)
+        while not game.over:
+            for decision in game.pending:
+                decisions += 1
+                choices += len(decision.options) > 1
+                game.apply(agents[decision.player].choose(game, decision), decision.player)
+    return decisions, choices
+
+
 def copy_seconds(game) -> float:
     """CPU seconds per ``game.copy()`` (the same for both engines: each has a ``copy()`` method)."""
     start = time.process_time()
@@ -94,6 +113,21 @@ def catan_games(seeds: range) -> tuple[int, float]:
         game.play()
         actions += len(game.state.actions)
     return actions, time.process_time() - start
+
+
+def catan_choices(seeds: range) -> tuple[int, int]:
+    """(actions, actions taken with two or more playable actions) of the same games as :func:`catan_games`,
+    untimed: ``play_tick`` is the step ``Game.play`` repeats."""
+    from catanatron.game import TURNS_LIMIT
+
+    actions = choices = 0
+    for seed in seeds:
+        game = catan_game(seed)
+        while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
+            actions += 1
+            choices += len(game.state.playable_actions) > 1
+            game.play_tick()
+    return actions, choices
 
 
 def catan_game_at(seed: int, actions: int):
@@ -154,6 +188,12 @@ def main() -> None:
     # change of the machine's speed between rounds (other virtual machines on the host) cancels out
     ratio = {ours: statistics.median(a / b for a, b in zip(figures[ours], figures[theirs]))
              for ours, theirs in (("ours_base", "catan"), ("ours_roe", "catan"), ("ours_copy", "catan_copy"))}
+    # the share of real choices, from an untimed replay of the same games: choices/s = decisions/s x that share
+    share = {}
+    for key, (n, c) in (("ours_base", our_choices(base, {}, seeds)), ("ours_roe", our_choices(roe, ROE_SETUP, seeds)),
+                        ("catan", catan_choices(seeds))):
+        share[key] = c / n
+    choice_ratio = {key: ratio[key] * share[key] / share["catan"] for key in ("ours_base", "ours_roe")}
     load_after = os.getloadavg()
 
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
@@ -166,17 +206,23 @@ def main() -> None:
           f"   ratio {ratio['ours_roe']:.2f}x (goal >= 1.0x)")
     print(f"mid-game copies/s:                  {m['ours_copy']:9,.0f}   catanatron copies/s  {m['catan_copy']:9,.0f}"
           f"   ratio {ratio['ours_copy']:.2f}x (goal >= 0.5x, aim 1.0x)")
+    print(f"for context, choices/s (decisions or actions with two or more options: {share['ours_base']:.0%} of our "
+          f"base game's decisions, {share['ours_roe']:.0%} with Rise of the Empire, {share['catan']:.0%} of "
+          f"catanatron's actions): base game {choice_ratio['ours_base']:.2f}x, Rise of the Empire "
+          f"{choice_ratio['ours_roe']:.2f}x catanatron's")
     print(f"copy early/late (µs): ours {m['ours_early']:.1f} at decision 20 (log {len(ours_early.state['log'])} "
           f"events), {m['ours_late']:.1f} at decision {length * 9 // 10} (log {len(ours_late.state['log'])} events):"
           f" late/early {m['ours_late'] / m['ours_early']:.2f}x; catanatron {m['catan_early']:.1f} / "
           f"{m['catan_late']:.1f}: {m['catan_late'] / m['catan_early']:.2f}x")
     if args.json:
         print(json.dumps({"load_before": load_before, "load_after": load_after, "rounds": args.rounds,
-                          "games": args.games, "medians": m, "ratios": ratio, "all": figures}, indent=1))
+                          "games": args.games, "medians": m, "ratios": ratio, "choice_shares": share,
+                          "choice_ratios": choice_ratio, "all": figures}, indent=1))
 
 
 RATIOS = {"ours_base": "decisions/s base game", "ours_roe": "decisions/s Rise of the Empire",
-          "ours_copy": "mid-game copies/s"}
+          "ours_copy": "mid-game copies/s", "choices_base": "(context) choices/s base game",
+          "choices_roe": "(context) choices/s Rise of the Empire"}
 
 
 def across_processes(args: argparse.Namespace) -> None:
@@ -189,7 +235,9 @@ def across_processes(args: argparse.Namespace) -> None:
         out = subprocess.run([sys.executable, __file__, "--rounds", str(args.rounds), "--games", str(args.games),
                               "--json"], env={**os.environ, "PYTHONHASHSEED": str(seed)}, check=True,
                              capture_output=True, text=True).stdout
-        ratios = json.loads(out[out.index("\n{") + 1:])["ratios"]
+        found_here = json.loads(out[out.index("\n{") + 1:])
+        ratios = {**found_here["ratios"], "choices_base": found_here["choice_ratios"]["ours_base"],
+                  "choices_roe": found_here["choice_ratios"]["ours_roe"]}
         print(f"PYTHONHASHSEED={seed}: " + ", ".join(f"{RATIOS[k]} {v:.2f}x" for k, v in ratios.items()), flush=True)
         for key, value in ratios.items():
             found.setdefault(key, []).append(value)
