@@ -370,6 +370,7 @@ class Game:
         new = tuple.__new__
         opts = []
         records = []
+        ids = set()  # the option ids so far: a set built in the loop is cheaper than one built from opts afterwards
         for o in options:
             if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str:
                 data = o.get("data")
@@ -378,10 +379,11 @@ class Game:
                 o = self._option(o)
                 oid, label, data = o["id"], o["label"], o["data"]
                 opts.append(o)
+            ids.add(oid)
             records.append(new(Option, (oid, label, data, did, player)))
         if not opts:
             raise EngineError(f"{kind!r} for {player} offers no options")
-        if len(opts) > 1 and len(set(map(_ID, opts))) != len(opts):
+        if len(ids) != len(opts):
             raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
         asked[player] = number
         decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
@@ -651,8 +653,6 @@ class Game:
             "result": _copied(state["result"]),
         }
 
-
-_ID = itemgetter("id")
 
 #: Immutable JSON values, which an event may share with the state.
 _SCALARS = frozenset({str, int, float, bool, type(None)})
