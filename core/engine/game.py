@@ -504,8 +504,8 @@ class Game:
         """Append an event. Fields that only some players may see are wrapped with :func:`secret`.
 
         Once the game is over the log is closed: nothing happens after the game ends, so the rest of the step that
-        ended it (a battle's last words, a deployment's bookkeeping) is recorded nowhere and no reaction or hook sees it. The
-        step loop runs no further step and :meth:`ask` asks nothing.
+        ended it (a battle's last words, a deployment's bookkeeping) is recorded nowhere and no reaction or hook sees
+        it. The step loop runs no further step and :meth:`ask` asks nothing.
 
         Once appended, the event is handed to the reactions registered for its type (``register_reactions``), then
         to the ``on_event`` hook, in dependency order both (docs/hooks.md)."""
@@ -525,7 +525,7 @@ class Game:
             for reaction in reactions:
                 reaction(self, event)
         on_event = rules._on_event
-        if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
+        if on_event.get_hookimpls():  # no plugin listening (the base game, Rise of the Empire): no relay call
             on_event(game=self, event=event)
         return event
 
