@@ -8,7 +8,8 @@ Order: hooks run in *dependency order*, an expansion after everything it require
 entry-point discovery order. (pluggy calls implementations last-registered-first, so the plugin manager registers
 the expansions most-dependent-first.) Two kinds of hooks:
 
-* **Registration hooks** (``register_effect_ops``, ``register_steps``, ``register_values``) and
+* **Registration hooks** (``register_effect_ops``, ``register_steps``, ``register_values``,
+  ``register_reactions``) and
   ``validate_catalog`` are called once per plugin, in dependency order, so that each registration is owned by its
   plugin (a clash names both) and a failing check names its plugin; ``tryfirst``/``trylast`` do not apply.
 * **Game hooks** (``setup_game``, ``on_event``, ``build_scenario``, ``describe_event``) are one pluggy call each:
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # types for readers and the type checker only: plugins import
     from .diagnostics import Diagnostic
     from .effects import OpRegistry
     from .engine.game import Game
+    from .engine.reactions import ReactionRegistry
     from .engine.rng import Stream
     from .engine.steps import StepRegistry
     from .engine.values import ValueRegistry
@@ -107,6 +109,19 @@ def register_values(registry: ValueRegistry) -> None:
     """
 
 
+@hookspec
+def register_reactions(registry: ReactionRegistry) -> None:
+    """Register what this plugin's rules do when an event of a given type is logged (triggers).
+
+    Fires once per :class:`swrebellion.engine.Rules`, for each plugin in dependency order. ``registry`` is a
+    :class:`swrebellion.engine.reactions.ReactionRegistry`: ``react(event_type, fn)`` calls ``fn(game, event)``
+    each time ``game.log`` appends an event of that type, right after it is appended, the reactions of all plugins
+    in registration (dependency) order, before the ``on_event`` hook. Change the game through its methods (push a
+    frame to act later). An event type nobody reacts to costs the log one dict lookup, where ``on_event`` is a hook
+    call for every event. Returns nothing.
+    """
+
+
 @hookspec(warn_on_impl=DeprecationWarning("modify_value is deprecated: use register_values (docs/hooks.md)"))
 def modify_value(game: Game, name: str, value: Any, context: dict[str, Any]) -> Any:
     """Deprecated since 0.2 (use ``register_values``): adjust a value the rules compute.
@@ -119,10 +134,11 @@ def modify_value(game: Game, name: str, value: Any, context: dict[str, Any]) -> 
 
 @hookspec
 def on_event(game: Game, event: dict[str, Any]) -> None:
-    """React to an event just appended to the log (triggers: objectives, abilities, statistics).
+    """Listen to every event just appended to the log (statistics, recorders, triggers on many kinds of event).
 
-    Fires after every ``game.log(...)``, in dependency order. ``event`` is the logged dict; change the game
-    through its methods (push a frame to act later). Returns nothing.
+    Fires after every ``game.log(...)``, in dependency order, after the reactions registered for the event's type
+    (``register_reactions``, the cheaper way to react to some types of event). ``event`` is the logged dict; change
+    the game through its methods (push a frame to act later). Returns nothing.
     """
 
 

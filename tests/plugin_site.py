@@ -29,6 +29,7 @@ PUBLIC = {
     "swrebellion.engine.effects",
     "swrebellion.engine.steps",
     "swrebellion.engine.values",
+    "swrebellion.engine.reactions",
     "swrebellion.effects",
     "swrebellion.engine.scenario",
     "swrebellion.catalog",

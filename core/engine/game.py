@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import rng
 from .effects import register_kernel_steps
+from .reactions import ReactionRegistry
 from .secrets import peek, redact, secret
 from .sharedlog import SharedLog
 from .steps import StepError, StepRegistry
@@ -175,7 +176,10 @@ class Rules:
         self.steps.current_plugin = "kernel"
         register_kernel_steps(self.steps)
         self.values = ValueRegistry()
-        for hook, registry in (("register_steps", self.steps), ("register_values", self.values)):
+        self.reactions = ReactionRegistry()
+        registries: tuple[tuple[str, StepRegistry | ValueRegistry | ReactionRegistry], ...] = (
+            ("register_steps", self.steps), ("register_values", self.values), ("register_reactions", self.reactions))
+        for hook, registry in registries:
             for plugin in active.implementers(hook):
                 registry.current_plugin = plugin
                 try:
@@ -188,6 +192,8 @@ class Rules:
             raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
         self._chains = self.values.chains()
+        #: event type -> its reactions (register_reactions): the log looks each event's type up here once
+        self._reactions = self.reactions.table()
         relay = active.pm.hook
         #: the on_event hook's caller: the log calls it through pluggy's relay whenever a plugin implements the hook,
         #: asked at each event, so that a plugin registered on the manager after the rules were built is heard too
@@ -364,6 +370,7 @@ class Game:
         new = tuple.__new__
         opts = []
         records = []
+        ids = set()  # the option ids so far: a set built in the loop is cheaper than one built from opts afterwards
         for o in options:
             if type(o) is dict and type(oid := o["id"]) is str and type(label := o.get("label", oid)) is str:
                 data = o.get("data")
@@ -372,10 +379,11 @@ class Game:
                 o = self._option(o)
                 oid, label, data = o["id"], o["label"], o["data"]
                 opts.append(o)
+            ids.add(oid)
             records.append(new(Option, (oid, label, data, did, player)))
         if not opts:
             raise EngineError(f"{kind!r} for {player} offers no options")
-        if len(opts) > 1 and len(set(map(_ID, opts))) != len(opts):
+        if len(ids) != len(opts):
             raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
         asked[player] = number
         decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
@@ -496,8 +504,11 @@ class Game:
         """Append an event. Fields that only some players may see are wrapped with :func:`secret`.
 
         Once the game is over the log is closed: nothing happens after the game ends, so the rest of the step that
-        ended it (a battle's last words, a deployment's bookkeeping) is recorded nowhere and no hook sees it. The
-        step loop runs no further step and :meth:`ask` asks nothing."""
+        ended it (a battle's last words, a deployment's bookkeeping) is recorded nowhere and no reaction or hook sees
+        it. The step loop runs no further step and :meth:`ask` asks nothing.
+
+        Once appended, the event is handed to the reactions registered for its type (``register_reactions``), then
+        to the ``on_event`` hook, in dependency order both (docs/hooks.md)."""
         event = {"type": type_, **fields}
         if self.state["result"] is not None:
             return event
@@ -508,8 +519,13 @@ class Game:
                 else:
                     event[key] = marshal.loads(marshal.dumps(value))  # _copied inline
         self.state["log"].append(event)
-        on_event = self.rules._on_event
-        if on_event.get_hookimpls():  # no plugin listening (the base game alone): no relay call
+        rules = self.rules
+        reactions = rules._reactions.get(type_)
+        if reactions is not None:  # most events have none
+            for reaction in reactions:
+                reaction(self, event)
+        on_event = rules._on_event
+        if on_event.get_hookimpls():  # no plugin listening (the base game, Rise of the Empire): no relay call
             on_event(game=self, event=event)
         return event
 
@@ -637,8 +653,6 @@ class Game:
             "result": _copied(state["result"]),
         }
 
-
-_ID = itemgetter("id")
 
 #: Immutable JSON values, which an event may share with the state.
 _SCALARS = frozenset({str, int, float, bool, type(None)})

@@ -4,7 +4,8 @@ Every hook the expansion implements is in this file; each delegates to the modul
 ``setup`` (RE-SET, RE-MSS, RE-CRD), ``skills`` (RE-DIE, RE-SKL), ``leaders`` (RE-LDR), ``markers`` (RE-MRK,
 RE-IMM), ``units`` (RE-UNT, RE-DEP, RS-ROE-02), ``cinematic`` and ``ops`` (RE-CIN and the advanced tactic cards),
 ``scenario`` (its scenario keys) and ``describe`` (its events in a game's account). It changes the base game only
-through steps it overrides, the values it adjusts (``modify_value``) and the events it reacts to (``on_event``).
+through steps it overrides, the values it adjusts (``register_values``) and the events it reacts to
+(``register_reactions``).
 """
 
 from swrebellion.hookspecs import hookimpl
@@ -20,7 +21,6 @@ EXPANSION = Expansion(
 )
 
 _MODIFIERS: dict = {}
-_REACTIONS: dict = {}
 
 
 def _modifiers() -> dict:
@@ -50,26 +50,6 @@ def _modifiers() -> dict:
             "end-of-command-steps": ops_turns.end_of_command,  # Sweep the Area
         })
     return _MODIFIERS
-
-
-def _reactions() -> dict:
-    """Event type -> the functions reacting to it."""
-    if not _REACTIONS:
-        from . import cinematic, leaders, markers, ops_subversion, units
-
-        for kind in leaders.TRIGGERS:
-            _REACTIONS.setdefault(kind, []).append(leaders.on_event)
-        for kind in ("drew-objectives", "system-destroyed", *markers.UNIT_EVENTS):
-            _REACTIONS.setdefault(kind, []).append(markers.on_event)
-        _REACTIONS.setdefault("deployed", []).append(units.on_deployed)
-        _REACTIONS.setdefault("retreat", []).append(cinematic.on_retreat)
-        from . import ops_moments  # the last cards' moments (issue 7): the Rebel base relocating
-
-        for kind, reaction in ops_moments.REACTIONS.items():
-            _REACTIONS.setdefault(kind, []).append(reaction)
-        for kind in ops_subversion.EVENTS:  # the Bounty ring of Post Bounty
-            _REACTIONS.setdefault(kind, []).append(ops_subversion.on_event)
-    return _REACTIONS
 
 
 @hookimpl
@@ -142,11 +122,29 @@ def register_values(registry):
 
 
 @hookimpl
-def on_event(game, event):
-    reactions = (_REACTIONS or _reactions()).get(event["type"])
-    if reactions and "roe" in game.state["data"]:  # not before the expansion's state exists (scenario building)
-        for reaction in reactions:
+def register_reactions(registry):
+    from . import cinematic, leaders, markers, ops_moments, ops_subversion, units
+
+    def react(kinds, reaction):
+        for kind in kinds:
+            registry.react(kind, _once_set_up(reaction))
+
+    react(leaders.TRIGGERS, leaders.on_event)
+    react(("drew-objectives", "system-destroyed", *markers.UNIT_EVENTS), markers.on_event)
+    react(("deployed",), units.on_deployed)
+    react(("retreat",), cinematic.on_retreat)
+    for kind, reaction in ops_moments.REACTIONS.items():  # the last cards' moments (issue 7): the base relocating
+        react((kind,), reaction)
+    react(ops_subversion.EVENTS, ops_subversion.on_event)  # the Bounty ring of Post Bounty
+
+
+def _once_set_up(reaction):
+    """The reaction, run only once the expansion's state exists (not while a scenario is being built)."""
+    def guarded(game, event):
+        if "roe" in game.state["data"]:
             reaction(game, event)
+
+    return guarded
 
 
 @hookimpl(tryfirst=True)  # it rewords one base event (leader-eliminated) as well as its own

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from swrebellion.engine import Game, IllegalChoice, RandomAgent, play
+from swrebellion.engine import EngineError, Game, IllegalChoice, RandomAgent, play
 from swrebellion.engine.values import ExtensionPointError
 
 
@@ -129,3 +129,19 @@ def test_nothing_is_logged_or_asked_after_the_game_is_over(toy_rules):
     assert not game.pending
     with pytest.raises(IllegalChoice, match="the game is over"):
         game.apply("a")
+
+
+def test_a_question_without_options_or_with_an_option_id_twice_is_a_bug_named_in_the_rules(toy_rules):
+    """An agent must be able to answer every question with an option id that names one option: the kernel refuses
+    an empty question and a repeated id (in any form of option), asking nothing."""
+    game = Game.new(toy_rules, seed=1)
+    before = game.state_hash()
+    with pytest.raises(EngineError, match="'pick' for hider offers no options"):
+        game.ask("hider", "pick", [])
+    with pytest.raises(EngineError, match=r"'pick' offers the same option id twice: \['a', 'b', 'a'\]"):
+        game.ask("hider", "pick", [{"id": "a", "label": "A"}, "b", {"id": "a", "label": "again"}])
+    with pytest.raises(EngineError, match="same option id twice"):
+        game.ask("seeker", "pick", [7, "7"])
+    assert game.state_hash() == before
+    game.ask("hider", "pick", [{"id": "a"}, "b", 3])
+    assert [o.id for o in game.pending[0].options] == ["a", "b", "3"]

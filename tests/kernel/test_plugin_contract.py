@@ -1,4 +1,5 @@
-"""pluggy's contract holds for every hook, values and moments are declared, and step wrappers compose (issue 11).
+"""pluggy's contract holds for every hook, values and moments are declared, step wrappers compose (issue 11), and
+event reactions run in dependency order before the on_event listeners (issue 15).
 
 Each test builds small plugins in the test itself and activates them next to the installed expansions, exactly as
 entry-point discovery would (``discover(extra=...)``)."""
@@ -11,7 +12,7 @@ import pytest
 
 from swrebellion.engine import Game, PluginError, RandomAgent, Rules, play
 from swrebellion.engine.values import ExtensionPointError
-from swrebellion.games import rules_from_active
+from swrebellion.games import rules_for, rules_from_active
 from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion, ExpansionError, activate, discover
 
@@ -272,3 +273,73 @@ def test_a_plugin_whose_hook_raises_is_named_without_a_traceback(tmp_path, monke
     assert result.exit_code == 1
     assert "error: expansion 'crasher' failed: ZeroDivisionError: the crasher divides by zero" in result.output
     assert "Traceback" not in result.output
+
+
+# -- event reactions (register_reactions) -------------------------------------------------------------------------
+
+
+def played(rules, seed: int = 5, decisions: int = 10**6) -> Game:
+    game = Game.new(rules, seed, {"players": 2})
+    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])}, decisions)
+    return game
+
+
+def test_reactions_run_for_their_event_type_only_in_dependency_order_before_on_event():
+    heard = []
+
+    def reactor(name):
+        @hookimpl
+        def register_reactions(registry):
+            registry.react("roll", lambda game, event: heard.append((name, event)))
+
+        return register_reactions
+
+    @hookimpl
+    def on_event(game, event):
+        if event["type"] == "roll":
+            heard.append(("listener", event))
+
+    # discovered in the opposite order of their dependencies: the order is still base, first, second
+    second = plugin("second", requires=("first",), register_reactions=reactor("second"), on_event=on_event)
+    first = plugin("first", register_reactions=reactor("first"))
+    rules = rules_from_active(activated("base,first,second", second, first))
+    assert rules.reactions.reacting("roll") == ["first", "second"]
+    assert rules.reactions.reacting("shuffle") == []
+    game = played(rules)
+    rolls = [e for e in game.state["log"] if e["type"] == "roll"]
+    assert rolls, "a whole base game rolls dice"
+    assert [name for name, _ in heard] == ["first", "second", "listener"] * len(rolls)
+    assert [event for _, event in heard[::3]] == rolls and all(a is b for (_, a), b in zip(heard[::3], rolls))
+
+
+def test_a_reaction_runs_as_soon_as_its_event_is_appended():
+    """What a reaction logs comes right after the event it reacts to, before anything the logging step logs next."""
+    @hookimpl
+    def register_reactions(registry):
+        registry.react("shuffle", lambda game, event: game.log("echo", deck=event["deck"]))
+
+    rules = rules_from_active(activated("base,echo", plugin("echo", register_reactions=register_reactions)))
+    log = Game.new(rules, 2, {"players": 2}).state["log"]
+    shuffles = [i for i, e in enumerate(log) if e["type"] == "shuffle"]
+    assert shuffles
+    assert all(log[i + 1] == {"type": "echo", "deck": log[i]["deck"]} for i in shuffles)
+    assert sum(e["type"] == "echo" for e in log) == len(shuffles)
+
+
+def test_a_bad_registration_names_its_plugin():
+    @hookimpl
+    def register_reactions(registry):
+        registry.react(["roll"], print)
+
+    with pytest.raises(PluginError, match="'clumsy'.*register_reactions"):
+        rules_from_active(activated("base,clumsy", plugin("clumsy", register_reactions=register_reactions)))
+
+
+def test_rise_of_the_empire_reacts_through_registered_reactions_not_an_on_event_relay():
+    """Its triggers (the leader limit RE-LDR, markers RE-MRK, deployments RE-DEP, retreats) are registered reactions:
+    no plugin implements on_event, so the log makes no hook call at all; its games stay the golden logs' games."""
+    rules = rules_for(("base", "rise-of-the-empire"))
+    assert not rules.active.pm.hook.on_event.get_hookimpls()
+    for kind in ("deployed", "retreat", "system-destroyed", "drew-objectives", "ring-replaced"):
+        assert set(rules.reactions.reacting(kind)) == {"rise-of-the-empire"}, kind
+    assert rules.reactions.reacting("roll") == []
