@@ -156,8 +156,8 @@ def reveal_options(game, faction: str) -> list[dict]:
     role = board.acting_role(game)
     for index, entry in enumerate(game.state["data"]["assigned"][faction]):
         card = peek(entry["card"])
-        if not any(board.controlled_by(game, lid, role) for lid in entry["leaders"]):
-            continue  # RS-MIS-08: only a player with a leader on the card reveals it
+        if role is not None and not any(board.controlled_by(game, lid, role) for lid in entry["leaders"]):
+            continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
         if not meets(game, card, entry["leaders"]) or not feasible(game, card, _context(game, faction, card, entry["leaders"])):
             continue
         seen[card] = seen.get(card, 0) + 1
