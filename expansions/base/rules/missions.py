@@ -139,10 +139,11 @@ def second_leader_options(game, faction: str, card: str, first: str) -> list[dic
     if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
-    icons = icons_of(game, [first, *pool])
-    requires, mine = tables(game).missions[card].requires, icons[first]  # meets inline: one lookup per call
-    options = [{"id": "none", "label": N_("No second leader")}] if _reach(requires, mine) else []
-    return options + [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
+    requires, mine = tables(game).missions[card].requires, icons_of(game, [first])[first]
+    if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
+        return [{"id": "none", "label": N_("No second leader")}] + [{"id": l, "label": label(game, l)} for l in pool]
+    icons = icons_of(game, pool)
+    return [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
