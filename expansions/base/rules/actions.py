@@ -66,8 +66,7 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
     play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
     leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
     t = tables(game)
-    cards = [card for card in sorted(set(hand(game, faction, "actions")))
-             if t.actions[card].timing == "assignment" and playable(game, card)]
+    cards = sorted(_assignment_cards(game).intersection(hand(game, faction, "actions")))
     if not cards:
         return []
     if pool is None:
@@ -80,6 +79,17 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
                                                                                leader=actor),
                                 "data": {"card": card, "actor": actor}})
     return options
+
+
+def _assignment_cards(game) -> frozenset[str]:
+    """The Assignment action cards whose effect is data (:func:`~.plans.playable`), found once per set of rules:
+    the hand is read against them at every assignment choice."""
+    try:
+        return game.rules.cache["base-assignment-cards"]  # type: ignore[no-any-return]
+    except KeyError:
+        found = frozenset(card for card, info in tables(game).actions.items()
+                          if info.timing == "assignment" and playable(game, card))
+        return game.rules.cache.setdefault("base-assignment-cards", found)  # type: ignore[no-any-return]
 
 
 def play_assignment_card(game, faction: str, chosen: dict) -> None:
