@@ -216,18 +216,21 @@ def leader_faction(game: Game, leader_id: str) -> str:
 
 def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
-    (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked thousands of
-    times a game (pools, pinning, tactics), so the tests of those two functions are made inline here."""
+    (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked about once a
+    decision (pools, pinning, rescues), so a side's leaders are looked for among those printed on it (half of them
+    all) and, for the Empire, the Rebels lured to the Dark Side, rather than by testing every leader's side."""
     leaders = game.state["data"]["leaders"]
-    if faction is None and captured is None:
+    if faction is None:
         out = [lid for lid, info in leaders.items() if info["at"] == location]
     else:
-        types = tables(game).leaders
-        out = [lid for lid, info in leaders.items() if info["at"] == location
-               and (faction is None or ("empire" if info["ring"] == LURE else types[lid].faction) == faction)
-               and (captured is None or (info["ring"] in CAPTURED) == captured)]
-    out.sort()
-    return out
+        printed = tables(game).leaders_of
+        out = [lid for lid in printed[faction] if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE]
+        if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
+            out += [lid for lid in printed["rebel"] if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
+            out.sort()
+    if captured is not None:
+        out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
+    return out if faction is not None else sorted(out)
 
 
 def pool(game: Game, faction: str) -> list[str]:

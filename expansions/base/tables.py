@@ -45,6 +45,8 @@ class Tables:
     builds: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # faction -> icon -> unit ids
     #: The systems printed populous (``System.populous``), asked of every system many times a decision.
     populous: frozenset[str] = frozenset()
+    #: faction -> the leaders printed on that side, in id order (``board.leaders_at`` tests only a side's own).
+    leaders_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def faction_of_unit(self, unit: str) -> str:
         return self.units[unit].faction
@@ -88,6 +90,7 @@ def build_tables(catalog) -> Tables:
         time_tracks=dict(catalog.items("time-tracks")),
         builds={f: dict(v) for f, v in builds.items()},
         populous=frozenset(s.id for s in systems.values() if s.populous),
+        leaders_of={f: tuple(sorted(lid for lid, info in leaders.items() if info.faction == f)) for f in FACTIONS},
     )
 
 

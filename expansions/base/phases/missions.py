@@ -101,7 +101,7 @@ def assignment_step(game, frame) -> None:
     if not options:
         pool = _own_pool(game, faction, role)
         icons = icons_of(game, pool)  # counted once for every card in hand
-        cards = assignable(game, [c for c in sorted(set(hand(game, faction, "missions"))) if playable(game, c)], pool, icons)
+        cards = assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))), pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role, pool)
         options.append({"id": "done", "label": N_("Done assigning")})
@@ -110,6 +110,16 @@ def assignment_step(game, frame) -> None:
         frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
         return
     game.ask(player, f"assign-{frame['stage']}", options, prompt)
+
+
+def _playable_missions(game) -> frozenset[str]:
+    """The mission and project cards whose effect is data (:func:`~..rules.plans.playable`), found once per set of
+    rules: the hand is read against them at every assignment choice."""
+    try:
+        return game.rules.cache["base-playable-missions"]  # type: ignore[no-any-return]
+    except KeyError:
+        found = frozenset(card for card in tables(game).missions if playable(game, card))
+        return game.rules.cache.setdefault("base-playable-missions", found)  # type: ignore[no-any-return]
 
 
 def _assignment_order(game) -> list[tuple[str, str | None]]:
@@ -156,8 +166,8 @@ def reveal_options(game, faction: str) -> list[dict]:
     role = board.acting_role(game)
     for index, entry in enumerate(game.state["data"]["assigned"][faction]):
         card = peek(entry["card"])
-        if not any(board.controlled_by(game, lid, role) for lid in entry["leaders"]):
-            continue  # RS-MIS-08: only a player with a leader on the card reveals it
+        if role is not None and not any(board.controlled_by(game, lid, role) for lid in entry["leaders"]):
+            continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
         if not meets(game, card, entry["leaders"]) or not feasible(game, card, _context(game, faction, card, entry["leaders"])):
             continue
         seen[card] = seen.get(card, 0) + 1

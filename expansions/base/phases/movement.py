@@ -39,7 +39,8 @@ def activators(game, faction: str) -> list[str]:
     the acting player's own (RB-TEAM-02)."""
     t = tables(game)
     role = board.acting_role(game)
-    return [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics and board.controlled_by(game, lid, role)]
+    pool = [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics]
+    return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
 
 
 def activation_options(game, faction: str) -> list[dict]:

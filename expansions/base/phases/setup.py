@@ -234,11 +234,11 @@ def _empire_units(game, frame) -> None:
     unit = frame["todo"][0]
     imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
     imperial = game.modify("starting-unit-systems", imperial, faction="empire")  # e.g. a DSUC's system (RE-SET-09)
-    lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
-    ground_left = sum(1 for u in frame["todo"] if t.units[u].theater == "ground")
     options = imperial
-    if t.units[unit].theater == "ground" and lacking and ground_left <= len(lacking):
-        options = lacking
+    if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
+        lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
+        if lacking and sum(1 for u in frame["todo"] if t.units[u].theater == "ground") <= len(lacking):
+            options = lacking
     game.ask(decider(game, "empire", "admiral"), "place-starting-unit",
              [{"id": s, "label": label(game, s), "data": {"unit": unit}} for s in options],
              text(game, N_("Place a {unit}"), unit=unit))

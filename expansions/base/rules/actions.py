@@ -66,8 +66,7 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
     play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
     leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
     t = tables(game)
-    cards = [card for card in sorted(set(hand(game, faction, "actions")))
-             if t.actions[card].timing == "assignment" and playable(game, card)]
+    cards = sorted(_assignment_cards(game).intersection(hand(game, faction, "actions")))
     if not cards:
         return []
     if pool is None:
@@ -80,6 +79,17 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
                                                                                leader=actor),
                                 "data": {"card": card, "actor": actor}})
     return options
+
+
+def _assignment_cards(game) -> frozenset[str]:
+    """The Assignment action cards whose effect is data (:func:`~.plans.playable`), found once per set of rules:
+    the hand is read against them at every assignment choice."""
+    try:
+        return game.rules.cache["base-assignment-cards"]  # type: ignore[no-any-return]
+    except KeyError:
+        found = frozenset(card for card, info in tables(game).actions.items()
+                          if info.timing == "assignment" and playable(game, card))
+        return game.rules.cache.setdefault("base-assignment-cards", found)  # type: ignore[no-any-return]
 
 
 def play_assignment_card(game, faction: str, chosen: dict) -> None:
@@ -236,12 +246,12 @@ def start_options(game, faction: str, player: str | None = None) -> list[dict]:
 
 def special_options(game, faction: str, moment: str, info: dict, player: str | None = None) -> list[dict]:
     """The Special cards the side may play at ``moment``; with ``player``, only those he controls (RS-ACT-14)."""
+    cards = _answering(game, moment).intersection(hand(game, faction, "actions"))
+    if not cards:  # the usual answer: no card in hand answers the moment
+        return []
     ctx = {**info, "moment": moment}
     options = []
-    for card in sorted(set(hand(game, faction, "actions"))):
-        answers, only = _answers(game, card)
-        if not answers or (only is not None and only != moment):
-            continue  # its trigger would fail at once (eligible would find no leader): not tried
+    for card in sorted(cards):
         for actor in eligible(game, faction, card, ctx):
             if player is not None and player not in board.card_players(game, faction, [actor] if actor else []):
                 continue
@@ -268,6 +278,20 @@ def _answers(game, card: str) -> tuple[bool, str | None]:
         first = feasibility(game, p.effect[0]) if answers else None  # (the trigger's test, its parameters)
         only = getattr(first[1], "moment", None) if first is not None else None
         found = cache[card] = (answers, only)
+    return found
+
+
+def _answering(game, moment: str) -> frozenset[str]:
+    """The action cards that answer ``moment`` (:func:`_answers`: a trigger naming it or any moment); any other
+    card's trigger would fail at once there (eligible would find no leader), so it is never tried. Found once per
+    set of rules and moment: a special window opens at every stage of every mission and attack, for each side."""
+    cache = game.rules.cache.get("base-answering")
+    if cache is None:
+        cache = game.rules.cache["base-answering"] = {}
+    found = cache.get(moment)
+    if found is None:
+        answers = {card: _answers(game, card) for card in tables(game).actions}
+        found = cache[moment] = frozenset(card for card, (yes, only) in answers.items() if yes and only in (None, moment))
     return found
 
 

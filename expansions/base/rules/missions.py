@@ -135,12 +135,15 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
 def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
-    player = board.leader_player(game, faction, first)
-    pool = [l for l in board.pool(game, faction) if l != first and board.leader_player(game, faction, l) == player]
-    icons = icons_of(game, [first, *pool])
-    requires, mine = tables(game).missions[card].requires, icons[first]  # meets inline: one lookup per call
-    options = [{"id": "none", "label": N_("No second leader")}] if _reach(requires, mine) else []
-    return options + [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
+    pool = [l for l in board.pool(game, faction) if l != first]
+    if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
+        player = board.leader_player(game, faction, first)
+        pool = [l for l in pool if board.leader_player(game, faction, l) == player]
+    requires, mine = tables(game).missions[card].requires, icons_of(game, [first])[first]
+    if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
+        return [{"id": "none", "label": N_("No second leader")}] + [{"id": l, "label": label(game, l)} for l in pool]
+    icons = icons_of(game, pool)
+    return [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
