@@ -21,9 +21,9 @@ class RandomAgent:
         self._rng = rng.seed_state(seed)
 
     def choose(self, game: Game, decision: Decision) -> str:
-        options = decision.options
-        self._rng, index = rng.below(self._rng, len(options))
-        return options[index].id
+        ids = decision.option_ids  # the ids alone: no Option records made
+        self._rng, index = rng.below(self._rng, len(ids))
+        return ids[index]
 
 
 def random_agent(side: str, seed: int) -> RandomAgent:

@@ -116,9 +116,9 @@ class SearchAgent:
     def _candidates(self, game: Game, decision: Decision) -> list[str]:
         pick = getattr(self.policy, "candidates", None)
         if pick is None:
-            return [o.id for o in decision.options]
+            return list(decision.option_ids)
         found = pick(game, decision, self.width) if _takes_width(pick) else pick(game, decision)
-        return list(found)[: self.width] or [decision.options[0].id]
+        return list(found)[: self.width] or [decision.option_ids[0]]
 
     def _iterate(self, world: Game, player: str, root: Node, first: str, seed: int) -> float:
         """Play ``first`` in ``world``, then descend the tree of the player's later decisions (up to ``depth``

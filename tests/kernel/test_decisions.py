@@ -35,6 +35,29 @@ def test_decisions_and_options_are_immutable_records_read_by_name(toy_rules):
     assert decision.to_json()["options"][0] == option.to_json()
 
 
+def test_a_decision_reads_its_options_ids_without_records_and_builds_the_records_once(toy_rules):
+    """``option_ids`` are the options' ids in order (what a random agent or a playout needs); the :class:`Option`
+    records are built on the first reading of ``options`` and kept. A decision the kernel asked equals, hashes and
+    pickles like one made with the constructor from the same records, and stays immutable."""
+    import pickle
+
+    from swrebellion.engine import Decision
+
+    game = Game.new(toy_rules, seed=1)
+    [decision] = game.pending
+    assert decision.option_ids == ("attic", "barn", "cellar", "dock", "erie")
+    records = decision.options
+    assert decision.options is records and [o.id for o in records] == list(decision.option_ids)
+    made = Decision(decision.id, decision.player, decision.kind, decision.prompt, records)
+    assert made == decision and decision == made and hash(made) == hash(decision)
+    assert made.option_ids == decision.option_ids and repr(made) == repr(decision)
+    assert pickle.loads(pickle.dumps(decision)) == decision
+    with pytest.raises(AttributeError, match="immutable"):
+        decision.extra = 1
+    game.apply(decision.option_ids[1])  # answering leaves the records the agent holds as they were
+    assert decision.options is records and decision.option("barn").decision == decision.id
+
+
 def test_the_decisions_follow_the_state_when_it_is_replaced(toy_rules):
     """``pending`` answers from the records made when the question was asked while the state holds the same open
     decisions, and from the state itself when its pending list was replaced (a state loaded or edited by a test)."""
