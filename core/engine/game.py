@@ -263,7 +263,7 @@ SHARED = ("log", "choices")
 
 
 class Game:
-    #: The open decisions as :class:`Decision` records, made by ``_ask`` with the state's JSON form of them:
+    #: The open decisions as :class:`Decision` records, made by ``ask`` with the state's JSON form of them:
     #: (``state["pending"]``, its decisions). ``pending`` trusts them while the state holds that very list (the
     #: kernel replaces the list, never edits it, but for an answer) and makes them again from the state otherwise.
     _asked: tuple[list[dict[str, Any]], list[Decision]] | None = None

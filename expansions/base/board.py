@@ -221,8 +221,8 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
     all) and, for the Empire, the Rebels lured to the Dark Side, rather than by testing every leader's side."""
     leaders = game.state["data"]["leaders"]
     if faction is None:
-        out = [lid for lid, info in leaders.items() if info["at"] == location]
-    else:
+        out = sorted(lid for lid, info in leaders.items() if info["at"] == location)
+    else:  # each side's printed leaders are in id order
         printed = tables(game).leaders_of
         out = [lid for lid in printed[faction] if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE]
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
@@ -230,7 +230,7 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
             out.sort()
     if captured is not None:
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
-    return out if faction is not None else sorted(out)
+    return out
 
 
 def pool(game: Game, faction: str) -> list[str]:

@@ -539,12 +539,11 @@ def _enough(game, count: SystemCount, ctx) -> bool:
 
 
 def _region(game, region: RegionCondition, ctx) -> bool:
-    t = tables(game)
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
     check = _check(region.every_populous)  # matches() written out: its test found once, not once per system
-    for region_systems in t.regions.values():
-        populous = [sid for sid in region_systems if sid in t.populous and not systems[sid]["destroyed"]]  # is_populous
+    for region_systems in tables(game).regions.values():
+        populous = [sid for sid in region_systems if board.is_populous(game, sid)]
         if populous and all(sid not in barred and check(game, sid, systems[sid], ctx) for sid in populous):
             return True
     return False

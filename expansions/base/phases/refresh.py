@@ -334,10 +334,9 @@ def build_icons(game, faction: str, system_id: str) -> list[str]:
     is Imperial for building, so a Rebel marker under it builds nothing for the Rebel). None in a system with a
     sabotage marker (RB-SAB-02, RB-SAB-06) or holding any opposing unit (RS-BLD-05, RULINGS D-05), nor in a remote
     or destroyed one (RB-SYS-05). Cards that count a system's icons use all of them (RB-SYS-10, FAQ-104)."""
-    t = tables(game)
-    info = t.systems[system_id]
+    info = tables(game).systems[system_id]
     state = board.system(game, system_id)
-    if (not info.resources or system_id not in t.populous or state["destroyed"] or state["sabotage"]  # is_populous
+    if (not info.resources or not board.is_populous(game, system_id) or state["sabotage"]
             or board.has_units(game, system_id, OPPONENT[faction])):
         return []
     if faction == "rebel":
@@ -473,13 +472,11 @@ def deploy_systems(game, faction: str) -> list[str]:
     """RS-DEP-02/03, RB-BLD-07, RULINGS 'Deploying': systems loyal to the faction (Empire: or subjugated), populous
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
-    opponent, populous = OPPONENT[faction], tables(game).populous
-    # board.is_populous, is_rebel and is_imperial written out: every system is asked, for each side, at each Refresh
+    own = board.is_rebel if faction == "rebel" else board.is_imperial
+    opponent = OPPONENT[faction]
     return [
         s for s, state in sorted(game.state["data"]["systems"].items())
-        if s in populous and not state["destroyed"] and not state["sabotage"]
-        and ((state["loyalty"] == "rebel" and not state["subjugated"]) if faction == "rebel"
-             else (state["loyalty"] == "empire" or state["subjugated"]))
+        if own(game, s) and board.is_populous(game, s) and not state["sabotage"]  # few systems are the side's own
         and not board.has_units(game, s, opponent)
     ]
 
