@@ -168,3 +168,31 @@ def test_a_question_without_options_or_with_an_option_id_twice_is_a_bug_named_in
     assert game.state_hash() == before
     game.ask("hider", "pick", [{"id": "a"}, "b", 3])
     assert [o.id for o in game.pending[0].options] == ["a", "b", "3"]
+
+
+def test_every_form_of_option_is_stored_in_the_json_form_with_three_keys(toy_rules):
+    """``ask`` takes option dicts (label and data optional, other keys dropped), Option records and plain ids; the
+    state holds each as ``{"id", "label", "data"}`` only, so saves, views and the answer handed to the asking frame
+    read one form."""
+    from swrebellion.engine import Option
+
+    game = Game.new(toy_rules, seed=1)
+    game.ask("hider", "pick", [
+        {"id": "a", "label": "A"},
+        {"id": "b", "label": "B", "data": {"step": "x"}},
+        {"id": "c", "label": "C", "data": None, "hint": "dropped"},
+        {"id": "d"},
+        Option("e", "E", [1], "hider.9", "hider"),
+        "f",
+    ])
+    stored = game.state["pending"][0]["options"]
+    assert stored == [
+        {"id": "a", "label": "A", "data": None},
+        {"id": "b", "label": "B", "data": {"step": "x"}},
+        {"id": "c", "label": "C", "data": None},
+        {"id": "d", "label": "d", "data": None},
+        {"id": "e", "label": "E", "data": [1]},
+        {"id": "f", "label": "f", "data": None},
+    ]
+    assert [o.id for o in game.pending[0].options] == list("abcdef")
+    assert game.pending[0].option("b").data == {"step": "x"}
