@@ -21,9 +21,13 @@ class RandomAgent:
         self._rng = rng.seed_state(seed)
 
     def choose(self, game: Game, decision: Decision) -> str:
-        ids = decision.option_ids  # the ids alone: no Option records made
-        self._rng, index = rng.below(self._rng, len(ids))
-        return ids[index]
+        # the options as the decision holds them (Option records, or the state's JSON form when the kernel asked):
+        # the chosen one's id is read without making the records or the tuple of every id (option_ids), which
+        # cost the random agent a third of its instructions
+        options = decision[4]
+        self._rng, index = rng.below(self._rng, len(options))
+        option = options[index]
+        return option["id"] if type(option) is dict else option[0]  # type: ignore[no-any-return]
 
 
 def random_agent(side: str, seed: int) -> RandomAgent:

@@ -25,14 +25,20 @@ def next_u64(state: int) -> tuple[int, int]:
 
 
 SPAN = 1 << 64
+#: n -> SPAN - SPAN % n, for the few n a game asks (numbers of options, dice faces, cards in a deck)
+_LIMITS: dict[int, int] = {}
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """Return (new_state, uniform integer in [0, n)) without modulo bias. (``next_u64`` written out: every die,
     shuffle and random agent's choice comes through here.)"""
-    if n <= 0:
-        raise ValueError("below() needs n >= 1")
-    limit = SPAN - SPAN % n
+    limit = _LIMITS.get(n)
+    if limit is None:  # the largest multiple of n that 64 bits hold, found once per n (a big-number division)
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        if len(_LIMITS) >= 4096:  # a caller asking endless different n: start afresh
+            _LIMITS.clear()
+        limit = _LIMITS[n] = SPAN - SPAN % n
     while True:
         state = (state + GAMMA) & MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
