@@ -294,8 +294,7 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
         loyal_to = where.loyal_to
         add(lambda game, sid, s, ctx: s["loyalty"] == side_of(ctx, loyal_to))
     if where.has_units is not None:
-        has_units = where.has_units  # most systems hold no unit: answered without a call
-        add(lambda game, sid, s, ctx: sid in game.state["data"]["units"] and has_matching_units(game, sid, has_units, ctx))
+        add(_units_test(where.has_units))
     if where.without_units is not None:
         without_units = where.without_units
         add(lambda game, sid, s, ctx: not board.has_units(game, sid, side_of(ctx, without_units)))
@@ -349,6 +348,27 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
 
         add(any_holds)
     return tuple(tests)
+
+
+def _units_test(wanted: UnitFilter) -> Test:
+    """:func:`has_matching_units` as a filter's test, its fields read once: objectives count the systems holding a
+    side's units over the whole board (Establish Outposts, Defend the People) at every Refresh Phase."""
+    side, at_least = wanted.side, wanted.at_least
+
+    def test(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+        here = game.state["data"]["units"].get(sid)
+        if not here:  # most systems hold no unit
+            return False
+        types = _unit_types(game, wanted, side_of(ctx, side))
+        found = 0
+        for unit, count in here.items():
+            if unit in types:
+                found += count
+                if found >= at_least:
+                    return True
+        return False
+
+    return test
 
 
 def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
@@ -530,10 +550,11 @@ def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
 
 
 def _enough(game, count: SystemCount, ctx) -> bool:
+    units, at_least = count.units, count.at_least  # read once, not once per system
     found = 0
     for s in counted_systems(game, count.where, ctx):
-        found += 1 if count.units is None else units_matching(game, s, count.units, ctx)
-        if found >= count.at_least:
+        found += 1 if units is None else units_matching(game, s, units, ctx)
+        if found >= at_least:
             return True
     return False
 
