@@ -98,20 +98,20 @@ def text(game: Game, template: str, /, **args: Any) -> str:
     by this function stays as it is. ``a``/``an`` are chosen for
     the name that follows. The template and the arguments are remembered, so :func:`localize` can show the same
     text in another language."""
+    if len(args) == 1:  # the usual label, one id or number ("Activate {system}"): read under its flat key
+        [(name, value)] = args.items()
+        if type(value) is str or type(value) is int:
+            return _one(game, template, name, value)
     return _remember(game, template, args)
 
 
 def texts(game, template: str, name: str, values: Iterable[Any]) -> list[str]:
     """``text(game, template, name=value)`` for each of ``values``: the labels of a long list of options (every
-    system one may activate), each read from the texts already made with one lookup."""
-    try:
-        made = game.rules.cache["base.made"]
-    except KeyError:
-        made = game.rules.cache["base.made"] = {}
+    system one may activate)."""
     out = []
-    for value in values:  # the key text() files a text under, for an id or a number
-        english = made.get((template, (name, value))) if type(value) is str or type(value) is int else None
-        out.append(english if english is not None else _remember(game, template, {name: value}))
+    for value in values:
+        out.append(_one(game, template, name, value) if type(value) is str or type(value) is int
+                   else _remember(game, template, {name: value}))
     return out
 
 
@@ -120,14 +120,34 @@ def ntext(game: Game, singular: str, plural: str, n: int, /, **args: Any) -> str
     return _remember(game, (singular, plural, n), {"n": n, **args})
 
 
+def _made_texts(game) -> dict:
+    """The English texts made so far, per rules: key -> English (:func:`_remember` says what the keys are)."""
+    try:
+        return game.rules.cache["base.made"]  # type: ignore[no-any-return]
+    except KeyError:
+        return game.rules.cache.setdefault("base.made", {})  # type: ignore[no-any-return]
+
+
+def _one(game, template: str, name: str, value: str | int) -> str:
+    """``text(game, template, name=value)`` for one id or number, the label of most options: its key is the flat
+    ``(template, name, value)``, cheaper to make and hash than :func:`_remember`'s, and never equal to one of
+    those (their second item is a tuple)."""
+    try:  # _made_texts inline: most labels come here
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = _made_texts(game)
+    english = made.get((template, name, value))
+    if english is None:
+        english = made[(template, name, value)] = _made(game, (template, None, None), {name: value})
+    return english  # type: ignore[no-any-return]
+
+
 def _remember(game, message: str | tuple, args: dict) -> str:
     """The English of a message (a template, or ``(singular, plural, n)``) and its arguments. The same label is asked
     for again and again (every option of every decision): a text is made once per rules and kept under a key of
-    its message and arguments, with its entry in the English memo that :func:`localize` reads."""
-    try:
-        made = game.rules.cache["base.made"]
-    except KeyError:
-        made = game.rules.cache["base.made"] = {}
+    its message and arguments (``(message, (name, value), ...)``, or what :func:`_key` makes of other arguments), with
+    its entry in the English memo that :func:`localize` reads."""
+    made = _made_texts(game)
     for value in args.values():
         kind = type(value)
         if kind is not str and kind is not int:
