@@ -30,6 +30,7 @@ from .conditions import (
     Side,
     Strict,
     SystemFilter,
+    answer,
     any_system,
     holds,
     matches,
@@ -125,6 +126,26 @@ def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
             yield lid
 
 
+def _ask_target(game, frame, params: Choose, ctx) -> dict | None:
+    """The system or leader chosen (RB-MIS-02..04): the only candidate at once, or None once the question is asked
+    (or when there is none: the effect stops, ``no-target``)."""
+    if params.what == "system":
+        candidates = systems_where(game, params.where, ctx)
+        options = [{"id": s, "label": label(game, s)} for s in candidates]
+    else:
+        candidates = leaders_where(game, params, ctx)
+        where = game.state["data"]["leaders"]
+        options = [{"id": lid, "label": text(game, N_("{leader} in {system}"), leader=lid, system=where[lid]["at"])}
+                   for lid in candidates]
+    if not candidates:
+        game.log("no-target", card=ctx.get("card"), wanted=params.what)
+        stop(game)
+        return None
+    prompt = card_prompt(game, ctx, N_("{card}: choose a system"), N_("Choose a system")) if params.what == "system" \
+        else card_prompt(game, ctx, N_("{card}: choose a leader"), N_("Choose a leader"))
+    return pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options, prompt)
+
+
 def _can_choose(game, params: Choose, ctx) -> bool:
     if params.what == "system":
         return any_system(game, params.where, ctx)
@@ -158,23 +179,11 @@ def choose(game, frame, params: Choose, ctx) -> None:
         index = next(n for n, b in enumerate(params.options) if b.id == chosen["id"])
         insert(game, frame["params"]["options"][index]["steps"])
         return
-    if params.what == "system":
-        candidates = systems_where(game, params.where, ctx)
-        options = [{"id": s, "label": label(game, s)} for s in candidates]
-    else:
-        candidates = leaders_where(game, params, ctx)
-        where = game.state["data"]["leaders"]
-        options = [{"id": lid, "label": text(game, N_("{leader} in {system}"), leader=lid, system=where[lid]["at"])}
-                   for lid in candidates]
-    if not candidates:
-        game.log("no-target", card=ctx.get("card"), wanted=params.what)
-        stop(game)
-        return
-    prompt = card_prompt(game, ctx, N_("{card}: choose a system"), N_("Choose a system")) if params.what == "system" \
-        else card_prompt(game, ctx, N_("{card}: choose a leader"), N_("Choose a leader"))
-    chosen = pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options, prompt)
+    chosen = answer(frame)  # the answer to the question asked: the candidates are not listed again
     if chosen is None:
-        return
+        chosen = _ask_target(game, frame, params, ctx)
+        if chosen is None:
+            return
     ctx[params.key] = chosen["id"]
     if params.what == "system":
         game.log("target", card=ctx.get("card"), system=chosen["id"])
