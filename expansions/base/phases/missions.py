@@ -70,6 +70,7 @@ def assignment_step(game, frame) -> None:
         return
     player = board.decider(game, faction, role or "general")
     choice = frame.pop("choice", None)
+    listed = _kept(game, frame)  # the pool and icons the question just answered was made from, if any
     options: list[dict] = []
     if choice is not None and frame["stage"] == "card":
         kind, _, card = choice["id"].partition(":")
@@ -85,13 +86,16 @@ def assignment_step(game, frame) -> None:
             actions.play_assignment_card(game, faction, choice["data"])
             return
         frame.update(card=card, stage="first")
-        pool = _own_pool(game, faction, role)
-        icons = icons_of(game, pool)  # counted once for every pair tried
+        pool, icons = listed or _listed(game, faction, role)
+        _keep(game, frame, (pool, icons))
         options = [{"id": l, "label": label(game, l)} for l in first_leaders(game, card, pool, icons)]
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
-        options = second_leader_options(game, faction, frame["card"], choice["id"])
+        if role is None and listed is not None:  # the whole pool, as second_leader_options reads it
+            options = second_leader_options(game, faction, frame["card"], choice["id"], *listed)
+        else:
+            options = second_leader_options(game, faction, frame["card"], choice["id"])
         prompt = N_("Add a second leader?")
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
@@ -99,8 +103,8 @@ def assignment_step(game, frame) -> None:
         hand(game, faction, "missions").remove(card)
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
     if not options:
-        pool = _own_pool(game, faction, role)
-        icons = icons_of(game, pool)  # counted once for every card in hand
+        pool, icons = _listed(game, faction, role)
+        _keep(game, frame, (pool, icons))
         cards = assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))), pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role, pool)
@@ -125,6 +129,38 @@ def _playable_missions(game) -> frozenset[str]:
 def _assignment_order(game) -> list[tuple[str, str | None]]:
     """The seats in assignment order: the Rebel's, then the Empire's (RS-ASG-01, RS-ASG-09)."""
     return [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
+
+
+def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, dict[str, int]]]:
+    """The seat's pool and its leaders' requirement icons, counted once for every card and pair tried."""
+    pool = _own_pool(game, faction, role)
+    return pool, icons_of(game, pool)
+
+
+#: Where :func:`_keep` leaves the pool and icons of the question asked last: on the game object, not in its state.
+_KEPT = "_base_assignment_listed"
+
+
+def _keep(game, frame: dict, listed: tuple[list[str], dict[str, dict[str, int]]]) -> None:
+    """Keep the pool and icons a question of the assignment ``frame`` was just made from, for the decision that
+    answers it. The decisions of one assignment (its card, its first leader, its second: one choice made in three
+    steps, RS-ASG-02) are made from the same pool and icons, for nothing happens between them; in Rise of the
+    Empire counting a leader's icons asks a value (``requirement-icons``) for each of them. They are kept on the
+    game object rather than in its state, so that the state (its hash in a save, its copies, the views) is what it
+    was: a copy or a loaded game has none, and lists them again."""
+    setattr(game, _KEPT, (frame, len(game.state["choices"]), listed))
+
+
+def _kept(game, frame: dict) -> tuple[list[str], dict[str, dict[str, int]]] | None:
+    """What :func:`_keep` kept for ``frame``, once: only while nothing but the answer to that question (by a player,
+    or taken alone) has happened since (the same frame object, and at most one more choice in the game's
+    record)."""
+    kept = getattr(game, _KEPT, None)
+    if kept is None:
+        return None
+    setattr(game, _KEPT, None)
+    keeper, choices, listed = kept
+    return listed if keeper is frame and len(game.state["choices"]) - choices in (0, 1) else None
 
 
 def _own_pool(game, faction: str, role: str | None) -> list[str]:

@@ -132,17 +132,22 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
     return out
 
 
-def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
+def second_leader_options(game, faction: str, card: str, first: str, pool: list[str] | None = None,
+                          icons: dict[str, dict[str, int]] | None = None) -> list[dict]:
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
-    he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
-    pool = [l for l in board.pool(game, faction) if l != first]
+    he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02). ``pool`` and ``icons``: the side's
+    pool and its leaders' icons (:func:`icons_of`), when the caller has them (the Assignment Phase listed them for
+    the card just chosen, and nothing has happened since)."""
+    pool = [l for l in (board.pool(game, faction) if pool is None else pool) if l != first]
     if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
-    requires, mine = tables(game).missions[card].requires, icons_of(game, [first])[first]
+    requires = tables(game).missions[card].requires
+    mine = icons[first] if icons is not None else icons_of(game, [first])[first]
     if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
         return [{"id": "none", "label": N_("No second leader")}] + [{"id": l, "label": label(game, l)} for l in pool]
-    icons = icons_of(game, pool)
+    if icons is None:
+        icons = icons_of(game, pool)
     return [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
 
 
