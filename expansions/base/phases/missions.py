@@ -174,42 +174,68 @@ def _own_pool(game, faction: str, role: str | None) -> list[str]:
 
 def _sweep(game, faction: str) -> None:
     """RULINGS C-11, RB-MIS-23: a card whose leader was captured, eliminated or moved off it before the reveal goes
-    back to hand unrevealed. Run before anything can be revealed, so such a card is never offered."""
+    back to hand unrevealed. Run before anything can be revealed, so such a card is never offered. Run at every
+    Command Phase turn, where every card usually keeps its leaders: the list is rebuilt only when one goes back."""
     assigned = game.state["data"]["assigned"][faction]
+    for entry in assigned:
+        if not _on_card(game, entry["leaders"]):
+            break
+    else:
+        return
     keep = []
     for entry in assigned:
-        if all(board.leader(game, l)["at"] == "mission" and not board.is_captured(game, l) for l in entry["leaders"]):
+        if _on_card(game, entry["leaders"]):
             keep.append(entry)
         else:
             return_to_hand(game, faction, entry, "a leader was taken off the card")
     assigned[:] = keep
 
 
-def _context(game, faction: str, card: str, leaders: list[str]) -> dict:
-    """RS-MIS-08: the player who controls the mission's (first) leader decides for it."""
+def _on_card(game, leaders: list[str]) -> bool:
+    """Every leader assigned to a card is still on it and free (RULINGS C-11). Plain loops: asked for every card at
+    every Command Phase turn."""
+    places = game.state["data"]["leaders"]
+    for lid in leaders:
+        if places[lid]["at"] != "mission" or board.is_captured(game, lid):
+            return False
+    return True
+
+
+def _context(game, faction: str, card: str, leaders: list[str], barred: list[str] | None = None) -> dict:
+    """RS-MIS-08: the player who controls the mission's (first) leader decides for it. ``barred``: the side's barred
+    systems (Boba Fett? Where?: no mission there this round), when the caller has listed them for several cards."""
     role = tables(game).leaders[leaders[0]].role if leaders else "general"
     ctx = {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
-    barred = actions.barred_systems(game, faction)  # Boba Fett? Where?: no mission there this round
-    return {**ctx, "barred": barred} if barred else ctx
+    if barred is None:
+        barred = actions.barred_systems(game, faction)
+    if barred:
+        ctx["barred"] = barred
+    return ctx
 
 
 def reveal_options(game, faction: str) -> list[dict]:
     """RB-MIS-01, RS-MIS-01/02: assigned, unrevealed missions whose leaders meet the requirement and that have
-    somewhere to take place. Each option's data is the step that resolves it."""
+    somewhere to take place. Each option's data is the step that resolves it. Asked at every Command Phase turn:
+    the barred systems and the leaders' icons are found once for all the cards."""
     _sweep(game, faction)
+    assigned = game.state["data"]["assigned"][faction]
+    if not assigned:
+        return []
     options = []
     seen: dict[str, int] = {}
     role = board.acting_role(game)
-    for index, entry in enumerate(game.state["data"]["assigned"][faction]):
-        card = peek(entry["card"])
-        if role is not None and not any(board.controlled_by(game, lid, role) for lid in entry["leaders"]):
+    barred = actions.barred_systems(game, faction)
+    icons = icons_of(game, [lid for entry in assigned for lid in entry["leaders"]])
+    for index, entry in enumerate(assigned):
+        card, leaders = peek(entry["card"]), entry["leaders"]
+        if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
             continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
-        if not meets(game, card, entry["leaders"]) or not feasible(game, card, _context(game, faction, card, entry["leaders"])):
+        if not meets(game, card, leaders, icons) or not feasible(game, card, _context(game, faction, card, leaders, barred)):
             continue
         seen[card] = seen.get(card, 0) + 1
         options.append({
             "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
-            "label": text(game, N_("Reveal {card} ({leaders})"), card=card, leaders=entry["leaders"]),
+            "label": text(game, N_("Reveal {card} ({leaders})"), card=card, leaders=leaders),
             "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
         })
     return options
