@@ -217,3 +217,33 @@ def test_offered_cards_and_first_leaders_are_those_some_pair_of_the_pool_meets(e
             decision = game.pending[0]
             game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     assert checked > 500
+
+
+@pytest.mark.parametrize("expansions,options", [(("base",), {}),
+                                                (("base", "rise-of-the-empire"), {"setup": "rise-of-the-empire"})])
+def test_an_assignment_is_offered_the_same_from_a_copy_made_between_its_decisions(expansions, options):
+    """RS-ASG-02/03: an assignment is one choice made in three decisions (card, first leader, second). The pool
+    and icons its card question was made from are kept on the game object for the next decision, never in the
+    state: a copy made between the decisions (which has nothing kept, and lists them again) is asked the same
+    next question, and the state of the original is the copy's."""
+    from swrebellion.engine import RandomAgent
+    from swrebellion.games import rules_for
+
+    rules = rules_for(expansions)
+    checked = 0
+    for seed in range(1, 3):
+        game = Game.new(rules, seed, options)
+        agents = {p: RandomAgent(seed * 5 + n) for n, p in enumerate(game.state["players"])}
+        while not game.over and game.state["data"]["round"] < 4:
+            decision = game.pending[0]
+            choice = agents[decision.player].choose(game, decision)
+            if decision.kind.startswith("assign-"):
+                copy = game.copy()
+                copy.apply(choice, player=decision.player)
+                game.apply(choice, player=decision.player)
+                assert [(d.kind, d.option_ids) for d in copy.pending] == [(d.kind, d.option_ids) for d in game.pending]
+                assert copy.state_hash() == game.state_hash()
+                checked += 1
+            else:
+                game.apply(choice, player=decision.player)
+    assert checked > 40

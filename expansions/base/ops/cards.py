@@ -17,7 +17,7 @@ Each kind of move keeps the decision kind and the event it has always had (``kee
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Iterator, Literal
 
 from pydantic import Field, model_validator
 
@@ -218,7 +218,7 @@ def _candidates(game, params: MoveCards, src: Zone, ctx) -> list[str]:
 def _can_move(game, params: MoveCards, ctx) -> bool:
     src, dst = zone(params.from_, ctx), zone(params.to, ctx)
     if dst.kind == "mission":
-        return bool(_mission_choices(game, params, src, ctx))
+        return next(_mission_fits(game, params, src, ctx), None) is not None
     if src.kind == "deck" and params.cards is None:
         return True  # a draw draws what there is
     return len(_candidates(game, params, src, ctx)) >= params.count
@@ -504,15 +504,21 @@ def _note_taken(game, params: MoveCards, src: Zone, dst: Zone, side: str, card: 
 
 def _mission_choices(game, params: MoveCards, src: Zone, ctx) -> list[str]:
     """Cards the leaders could carry out (as for assignments, ``missions``)."""
+    return sorted(set(_mission_fits(game, params, src, ctx)))
+
+
+def _mission_fits(game, params: MoveCards, src: Zone, ctx) -> Iterator[str]:
+    """The cards the leaders could carry out, one at a time: the feasibility test (:func:`_can_move`, asked at every
+    assignment choice while Our Most Desperate Hour is in hand) stops at the first, not trying the whole deck."""
     faction = ctx["faction"]
     if params.leaders == "actor":  # the leaders' icons counted once for every card tried (missions.icons_of)
         pool = board.pool(game, faction)
         icons = missions.icons_of(game, [ctx["actor"], *pool])
-        return sorted({c for c in _candidates(game, params, src, ctx)
-                       if plans.playable(game, c) and missions.completable(game, c, [ctx["actor"]], pool, icons)})
+        return (c for c in _candidates(game, params, src, ctx)
+                if plans.playable(game, c) and missions.completable(game, c, [ctx["actor"]], pool, icons))
     icons = missions.icons_of(game, ctx["leaders"])
-    return sorted({c for c in _candidates(game, params, src, ctx)
-                   if plans.playable(game, c) and missions.meets(game, c, ctx["leaders"], icons)})
+    return (c for c in _candidates(game, params, src, ctx)
+            if plans.playable(game, c) and missions.meets(game, c, ctx["leaders"], icons))
 
 
 def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:

@@ -70,6 +70,7 @@ def assignment_step(game, frame) -> None:
         return
     player = board.decider(game, faction, role or "general")
     choice = frame.pop("choice", None)
+    listed = _kept(game, frame)  # the pool and icons the question just answered was made from, if any
     options: list[dict] = []
     if choice is not None and frame["stage"] == "card":
         kind, _, card = choice["id"].partition(":")
@@ -85,13 +86,16 @@ def assignment_step(game, frame) -> None:
             actions.play_assignment_card(game, faction, choice["data"])
             return
         frame.update(card=card, stage="first")
-        pool = _own_pool(game, faction, role)
-        icons = icons_of(game, pool)  # counted once for every pair tried
+        pool, icons = listed or _listed(game, faction, role)
+        _keep(game, frame, (pool, icons))
         options = [{"id": l, "label": label(game, l)} for l in first_leaders(game, card, pool, icons)]
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
-        options = second_leader_options(game, faction, frame["card"], choice["id"])
+        if role is None and listed is not None:  # the whole pool, as second_leader_options reads it
+            options = second_leader_options(game, faction, frame["card"], choice["id"], *listed)
+        else:
+            options = second_leader_options(game, faction, frame["card"], choice["id"])
         prompt = N_("Add a second leader?")
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
@@ -99,8 +103,8 @@ def assignment_step(game, frame) -> None:
         hand(game, faction, "missions").remove(card)
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
     if not options:
-        pool = _own_pool(game, faction, role)
-        icons = icons_of(game, pool)  # counted once for every card in hand
+        pool, icons = _listed(game, faction, role)
+        _keep(game, frame, (pool, icons))
         cards = assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))), pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role, pool)
@@ -127,6 +131,38 @@ def _assignment_order(game) -> list[tuple[str, str | None]]:
     return [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
 
 
+def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, dict[str, int]]]:
+    """The seat's pool and its leaders' requirement icons, counted once for every card and pair tried."""
+    pool = _own_pool(game, faction, role)
+    return pool, icons_of(game, pool)
+
+
+#: Where :func:`_keep` leaves the pool and icons of the question asked last: on the game object, not in its state.
+_KEPT = "_base_assignment_listed"
+
+
+def _keep(game, frame: dict, listed: tuple[list[str], dict[str, dict[str, int]]]) -> None:
+    """Keep the pool and icons a question of the assignment ``frame`` was just made from, for the decision that
+    answers it. The decisions of one assignment (its card, its first leader, its second: one choice made in three
+    steps, RS-ASG-02) are made from the same pool and icons, for nothing happens between them; in Rise of the
+    Empire counting a leader's icons asks a value (``requirement-icons``) for each of them. They are kept on the
+    game object rather than in its state, so that the state (its hash in a save, its copies, the views) is what it
+    was: a copy or a loaded game has none, and lists them again."""
+    setattr(game, _KEPT, (frame, len(game.state["choices"]), listed))
+
+
+def _kept(game, frame: dict) -> tuple[list[str], dict[str, dict[str, int]]] | None:
+    """What :func:`_keep` kept for ``frame``, once: only while nothing but the answer to that question (by a player,
+    or taken alone) has happened since (the same frame object, and at most one more choice in the game's
+    record)."""
+    kept = getattr(game, _KEPT, None)
+    if kept is None:
+        return None
+    setattr(game, _KEPT, None)
+    keeper, choices, listed = kept
+    return listed if keeper is frame and len(game.state["choices"]) - choices in (0, 1) else None
+
+
 def _own_pool(game, faction: str, role: str | None) -> list[str]:
     """The pool leaders the assigning seat may assign (RS-ASG-09, RB-TEAM-02)."""
     pool = board.pool(game, faction)
@@ -138,42 +174,68 @@ def _own_pool(game, faction: str, role: str | None) -> list[str]:
 
 def _sweep(game, faction: str) -> None:
     """RULINGS C-11, RB-MIS-23: a card whose leader was captured, eliminated or moved off it before the reveal goes
-    back to hand unrevealed. Run before anything can be revealed, so such a card is never offered."""
+    back to hand unrevealed. Run before anything can be revealed, so such a card is never offered. Run at every
+    Command Phase turn, where every card usually keeps its leaders: the list is rebuilt only when one goes back."""
     assigned = game.state["data"]["assigned"][faction]
+    for entry in assigned:
+        if not _on_card(game, entry["leaders"]):
+            break
+    else:
+        return
     keep = []
     for entry in assigned:
-        if all(board.leader(game, l)["at"] == "mission" and not board.is_captured(game, l) for l in entry["leaders"]):
+        if _on_card(game, entry["leaders"]):
             keep.append(entry)
         else:
             return_to_hand(game, faction, entry, "a leader was taken off the card")
     assigned[:] = keep
 
 
-def _context(game, faction: str, card: str, leaders: list[str]) -> dict:
-    """RS-MIS-08: the player who controls the mission's (first) leader decides for it."""
+def _on_card(game, leaders: list[str]) -> bool:
+    """Every leader assigned to a card is still on it and free (RULINGS C-11). Plain loops: asked for every card at
+    every Command Phase turn."""
+    places = game.state["data"]["leaders"]
+    for lid in leaders:
+        if places[lid]["at"] != "mission" or board.is_captured(game, lid):
+            return False
+    return True
+
+
+def _context(game, faction: str, card: str, leaders: list[str], barred: list[str] | None = None) -> dict:
+    """RS-MIS-08: the player who controls the mission's (first) leader decides for it. ``barred``: the side's barred
+    systems (Boba Fett? Where?: no mission there this round), when the caller has listed them for several cards."""
     role = tables(game).leaders[leaders[0]].role if leaders else "general"
     ctx = {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
-    barred = actions.barred_systems(game, faction)  # Boba Fett? Where?: no mission there this round
-    return {**ctx, "barred": barred} if barred else ctx
+    if barred is None:
+        barred = actions.barred_systems(game, faction)
+    if barred:
+        ctx["barred"] = barred
+    return ctx
 
 
 def reveal_options(game, faction: str) -> list[dict]:
     """RB-MIS-01, RS-MIS-01/02: assigned, unrevealed missions whose leaders meet the requirement and that have
-    somewhere to take place. Each option's data is the step that resolves it."""
+    somewhere to take place. Each option's data is the step that resolves it. Asked at every Command Phase turn:
+    the barred systems and the leaders' icons are found once for all the cards."""
     _sweep(game, faction)
+    assigned = game.state["data"]["assigned"][faction]
+    if not assigned:
+        return []
     options = []
     seen: dict[str, int] = {}
     role = board.acting_role(game)
-    for index, entry in enumerate(game.state["data"]["assigned"][faction]):
-        card = peek(entry["card"])
-        if role is not None and not any(board.controlled_by(game, lid, role) for lid in entry["leaders"]):
+    barred = actions.barred_systems(game, faction)
+    icons = icons_of(game, [lid for entry in assigned for lid in entry["leaders"]])
+    for index, entry in enumerate(assigned):
+        card, leaders = peek(entry["card"]), entry["leaders"]
+        if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
             continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
-        if not meets(game, card, entry["leaders"]) or not feasible(game, card, _context(game, faction, card, entry["leaders"])):
+        if not meets(game, card, leaders, icons) or not feasible(game, card, _context(game, faction, card, leaders, barred)):
             continue
         seen[card] = seen.get(card, 0) + 1
         options.append({
             "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
-            "label": text(game, N_("Reveal {card} ({leaders})"), card=card, leaders=entry["leaders"]),
+            "label": text(game, N_("Reveal {card} ({leaders})"), card=card, leaders=leaders),
             "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
         })
     return options

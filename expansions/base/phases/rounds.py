@@ -76,7 +76,7 @@ def command_step(game, frame) -> None:
         frame.pop("revealed_base_this_turn", None)
         frame.pop("reached", None)  # a new turn: its moments are reached anew
         _next_seat(data, order, frame)
-    if all(data["passed"].get(board.seat_id(*seat), False) for seat in order):
+    if _all_passed(data, order):
         data["seat_role"] = None
         game.pop()
         return
@@ -91,6 +91,16 @@ def command_step(game, frame) -> None:
     options += activation_options(game, faction)
     options.append({"id": "pass", "label": N_("Pass for the rest of the phase")})
     game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, N_("Your Command Phase action"))
+
+
+def _all_passed(data: dict, order: list) -> bool:
+    """Whether every seat has passed (RS-CMD-03: the phase ends). A plain loop, not all() over a generator: asked at
+    every run of the Command Phase step, where the first seat usually has not."""
+    passed = data["passed"]
+    for seat in order:
+        if not passed.get(board.seat_id(*seat), False):
+            return False
+    return True
 
 
 def _take_seat(data: dict, seat: tuple[str, str | None]) -> None:

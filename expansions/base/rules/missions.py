@@ -80,24 +80,48 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
 def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
     """The cards of ``cards`` that one or two of the pool's leaders together meet (the cards offered for
     assignment), in their order. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill
-    (every card so far) is met when the pool's best leader or best two reach it: that best is found once per skill
-    for all the cards, not once per card."""
-    requirements = tables(game).missions
+    (every card so far) is met when the pool's best two leaders of that skill reach it (:func:`_best_pairs`, found
+    in one pass over the pool for all the cards, not once per card)."""
+    if not pool:
+        return []
+    single = _single_skill(game)
     skills = [icons[l] for l in pool]
-    best: dict[str, int] = {}  # skill -> the most icons one leader or two of the pool have of it
+    best = _best_pairs(skills)
     out = []
     for card in cards:
-        requires = requirements[card].requires
-        if len(requires) == 1 and skills:
-            (skill, need), = requires.items()
-            most = best.get(skill)
-            if most is None:
-                most = best[skill] = sum(sorted([one.get(skill, 0) for one in skills], reverse=True)[:2])
-            if most >= need:
+        needed = single.get(card)
+        if needed is not None:
+            if best.get(needed[0], 0) >= needed[1]:
                 out.append(card)
-        elif _pair_reaches(requires, skills):
+        elif _pair_reaches(tables(game).missions[card].requires, skills):
             out.append(card)
     return out
+
+
+def _single_skill(game) -> dict[str, tuple[str, int]]:
+    """The (skill, count) each mission or project card requiring a single skill requires (every card so far), found
+    once per set of rules: the assignment options read it for every card in hand at every choice."""
+    try:
+        return game.rules.cache["base-single-skill"]  # type: ignore[no-any-return]
+    except KeyError:
+        found = {card: next(iter(info.requires.items())) for card, info in tables(game).missions.items()
+                 if len(info.requires) == 1}
+        return game.rules.cache.setdefault("base-single-skill", found)  # type: ignore[no-any-return]
+
+
+def _best_pairs(skills: list[dict[str, int]]) -> dict[str, int]:
+    """Each skill's most icons that one leader or two together have (his count and the next best), from each
+    leader's icons (``skills``), in one pass over the leaders. A skill nobody has is left out (none: 0)."""
+    first: dict[str, int] = {}
+    second: dict[str, int] = {}
+    for counts in skills:
+        for skill, n in counts.items():
+            top = first.get(skill, 0)
+            if n > top:
+                first[skill], second[skill] = n, top
+            elif n > second.get(skill, 0):
+                second[skill] = n
+    return {skill: n + second.get(skill, 0) for skill, n in first.items()}
 
 
 def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> bool:
@@ -132,17 +156,22 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
     return out
 
 
-def second_leader_options(game, faction: str, card: str, first: str) -> list[dict]:
+def second_leader_options(game, faction: str, card: str, first: str, pool: list[str] | None = None,
+                          icons: dict[str, dict[str, int]] | None = None) -> list[dict]:
     """A second leader may join when the pair meets the card (RS-ASG-03: even if the first alone does). In team play
-    he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02)."""
-    pool = [l for l in board.pool(game, faction) if l != first]
+    he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02). ``pool`` and ``icons``: the side's
+    pool and its leaders' icons (:func:`icons_of`), when the caller has them (the Assignment Phase listed them for
+    the card just chosen, and nothing has happened since)."""
+    pool = [l for l in (board.pool(game, faction) if pool is None else pool) if l != first]
     if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
-    requires, mine = tables(game).missions[card].requires, icons_of(game, [first])[first]
+    requires = tables(game).missions[card].requires
+    mine = icons[first] if icons is not None else icons_of(game, [first])[first]
     if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
         return [{"id": "none", "label": N_("No second leader")}] + [{"id": l, "label": label(game, l)} for l in pool]
-    icons = icons_of(game, pool)
+    if icons is None:
+        icons = icons_of(game, pool)
     return [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
 
 
