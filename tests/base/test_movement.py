@@ -92,11 +92,12 @@ def test_the_empire_sees_the_move_but_not_the_rebel_options(base_rules):
 
 
 def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
-    """RB-MOV-06..12: ``can_leave`` asks ``Group.can_move``, which must agree with the options the group offers
-    (units with room, captured leaders to carry, everything at once) in every system, for both sides, through
-    seeded games from start to end."""
+    """RB-MOV-06..12: ``can_leave`` must agree with the options a group from there offers (units with room, captured
+    leaders to carry, everything at once) where no leader pins the side's units, in every system, for both sides,
+    through seeded games from start to end."""
     from swrebellion.engine import RandomAgent
-    from swrebellion.expansions.base.rules.moves import Group
+    from swrebellion.expansions.base.board import pins
+    from swrebellion.expansions.base.rules.moves import Group, can_leave
 
     checked = movable = 0
     for seed in range(3):
@@ -106,10 +107,11 @@ def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
             if len(game.state["choices"]) % 25 == 0:
                 for where in [*game.state["data"]["units"], BASE_SPACE]:
                     for faction in ("rebel", "empire"):
-                        group = Group(game, faction, where, {}, [])
-                        assert group.can_move() == bool(group.options()), (seed, where, faction)
+                        offered = bool(Group(game, faction, where, {}, []).options())
+                        usable = can_leave(game, faction, where)
+                        assert usable == (offered and not pins(game, where, faction)), (seed, where, faction)
                         checked += 1
-                        movable += group.can_move()
+                        movable += usable
             decision = game.pending[0]
             game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     assert checked > 500 and 0 < movable < checked
