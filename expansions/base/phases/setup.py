@@ -232,8 +232,14 @@ def _empire_units(game, frame) -> None:
         game.pop()
         return
     unit = frame["todo"][0]
-    imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
-    imperial = game.modify("starting-unit-systems", imperial, faction="empire")  # e.g. a DSUC's system (RE-SET-09)
+    if "imperial" not in frame:
+        # Asked again for every unit placed, and the same each time: nothing changes a system's loyalty or
+        # subjugation while the starting units are placed (subjugation follows units only after setup, RB-SET-08).
+        # Kept in the frame for this step's decisions alone (a frame saved without it makes it again).
+        frame["imperial"] = [s for s in sorted(data["systems"])
+                             if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
+    # a copy, as a plugin may change the list it is given; e.g. a DSUC's system is added (RE-SET-09)
+    imperial = game.modify("starting-unit-systems", list(frame["imperial"]), faction="empire")
     options = imperial
     if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
         lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
