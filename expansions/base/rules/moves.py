@@ -38,7 +38,10 @@ class Group:
         t = tables(game)
         self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
         self.available = {u: n for u, n in board.faction_units(game, source, faction).items() if not t.units[u].immobile}
-        self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
+        if game.answered("needs-transport"):
+            self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
+        else:  # nobody adjusts it (the base game, the expansion): the printed units say, with no call per unit
+            self.cargo = {u for u in self.available if t.units[u].needs_transport}
         self.purpose = purpose
 
     def capacity(self, units: dict | None = None) -> int:
