@@ -36,10 +36,15 @@ from ..tables import BASE_SPACE, tables
 
 def activators(game, faction: str) -> list[str]:
     """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31), and in team play only
-    the acting player's own (RB-TEAM-02)."""
-    t = tables(game)
+    the acting player's own (RB-TEAM-02). Asked at every Command Phase turn: the leaders with tactic values are
+    found once per rules (printed values, which nothing changes)."""
+    try:
+        tactical = game.rules.cache["base-tactical-leaders"]
+    except KeyError:
+        tactical = game.rules.cache["base-tactical-leaders"] = frozenset(
+            lid for lid, info in tables(game).leaders.items() if info.has_tactics)
     role = board.acting_role(game)
-    pool = [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics]
+    pool = [lid for lid in board.pool(game, faction) if lid in tactical]
     return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
 
 
