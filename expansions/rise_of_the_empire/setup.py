@@ -147,8 +147,8 @@ def empire_units_step(game, frame, inner) -> None:
     done = frame.setdefault("fixed_done", 0)
     if done < len(fixed):
         placement = fixed[done]
-        remote = [s for s in sorted(game.state["data"]["systems"]) if api.is_remote(game, s)]
         if "fixed_choice" not in frame:
+            remote = [s for s in sorted(game.state["data"]["systems"]) if api.is_remote(game, s)]
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
                      text(game, N_("Choose the remote system of the {unit}"), unit="death-star-under-construction"),
