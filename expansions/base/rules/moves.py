@@ -77,7 +77,9 @@ class Group:
                 out.append({"id": f"all:{unit}", "label": text(self.game, N_("Add {units}"), units={unit: room})})
         out += [{"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)}
                 for lid in self.captives()]
-        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
+        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)]
+        if len(left) < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
+            left += self.captives(any_ship=True)
         if len(left) > 1 and self.everything_fits():
             out.append({"id": "everything", "label": N_("Everything that can move from here")})
         return out
