@@ -351,9 +351,12 @@ def build_icons(game, faction: str, system_id: str) -> list[str]:
 
 def build_sources(game, faction: str) -> list[list]:
     """Every ``[source, icon, queue space]`` a faction builds from: its systems, and for the Rebel the Rebel Base
-    space's icons onto its own queue space (RS-BLD-06)."""
+    space's icons onto its own queue space (RS-BLD-06). Only the side's own systems can give it icons (a subjugated
+    one is Imperial, RULINGS C-04), and few systems are: the others are passed over before :func:`build_icons`."""
     t = tables(game)
-    todo = [[s, icon, t.systems[s].build_queue] for s in sorted(t.systems) for icon in build_icons(game, faction, s)]
+    own = board.is_rebel if faction == "rebel" else board.is_imperial
+    todo = [[s, icon, t.systems[s].build_queue]
+            for s in sorted(t.systems) if own(game, s) for icon in build_icons(game, faction, s)]
     if faction == "rebel" and base_space_builds(game):
         spec = the_setup(game).rebel_base
         todo += [[BASE_SPACE, icon, spec.build_queue] for icon in spec.resources]
