@@ -95,13 +95,16 @@ def _activate_step(game, frame) -> None:
     decider = (board.leader_player(game, faction, frame["leader"]) if "leader" in frame
                else board.decider(game, faction, board.acting_role(game) or "admiral"))
     if "leader" not in frame:
-        leaders = activators(game, faction)
-        if len(leaders) > 1 and "choice" not in frame:
-            game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
-                     text(game, N_("Which leader activates {system}?"), system=target))
-            return
-        frame["leader"] = (frame.pop("choice") if "choice" in frame else game.answer_alone(
-            decider, "activation-leader", leaders[0], f"Which leader activates {target}?"))["id"]
+        if "choice" in frame:  # the leader asked for below: the pool need not be read again
+            chosen = frame.pop("choice")
+        else:
+            leaders = activators(game, faction)
+            if len(leaders) > 1:
+                game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
+                         text(game, N_("Which leader activates {system}?"), system=target))
+                return
+            chosen = game.answer_alone(decider, "activation-leader", leaders[0], f"Which leader activates {target}?")
+        frame["leader"] = chosen["id"]
         board.leader(game, frame["leader"])["at"] = target
         frame.update(used=[], origins=[], group=None)
         game.log("activate", faction=faction, system=target, leader=frame["leader"])
