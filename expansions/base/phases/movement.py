@@ -125,12 +125,15 @@ def _choose_source(game, frame, decider) -> None:
         _build_group(game, frame, decider)
         return
     if not frame.get("moved"):
-        sources = [s for s in source_systems(game, faction, target) if s not in frame["used"] and can_leave(game, faction, s)]
-        if source is None and (sources or base_space_undisclosed(game, faction, target, frame["used"])):
-            game.ask(decider, "move-from", [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
-                     + [{"id": "done", "label": N_("Stop moving units")}],
-                     text(game, N_("Move units into {system}"), system=target))
-            return
+        if source is None:  # not after "done": the sources are only read to ask again
+            sources = [s for s in source_systems(game, faction, target)
+                       if s not in frame["used"] and can_leave(game, faction, s)]
+            if sources or base_space_undisclosed(game, faction, target, frame["used"]):
+                game.ask(decider, "move-from",
+                         [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
+                         + [{"id": "done", "label": N_("Stop moving units")}],
+                         text(game, N_("Move units into {system}"), system=target))
+                return
         frame["moved"] = True
     if game.moment("activation.after-move", once_in=frame, system=target, faction=faction, origins=frame["origins"]):
         return
