@@ -84,18 +84,11 @@ def tactics_step(game, frame, inner) -> None:
 # -- mission sets (RE-SET-05/06/11, RE-MSS-01..07) -----------------------------------------------------------------
 
 
-def _keep(game, card: str, expansion_set: bool) -> bool:
-    """RE-MSS-03/04, RS-ROE-11: the expansion set keeps Vader-icon and leader-icon (portrait) cards; the base set
-    keeps every card without the Vader icon."""
-    info = api.mission_card(game, card)
-    if expansion_set:
-        return info.vader_icon or bool(info.portrait)
-    return not info.vader_icon
-
-
 def _use_set(game, faction: str, expansion_set: bool, card: str | None) -> None:
+    """The deck keeps the chosen set's cards (RE-MSS-03/04, ``tables.kept_in_set``, read once per rules), in order."""
     deck = api.deck(game, f"missions-{faction}")
-    kept = [c for c in deck if _keep(game, c, expansion_set)]
+    keep = tables(game).set_missions[expansion_set]
+    kept = [c for c in deck if c in keep]
     boxed = len(deck) - len(kept)
     deck[:] = kept
     game.log("mission-set", faction=faction, set="rise-of-the-empire" if expansion_set else "base", card=card,
@@ -147,8 +140,8 @@ def empire_units_step(game, frame, inner) -> None:
     done = frame.setdefault("fixed_done", 0)
     if done < len(fixed):
         placement = fixed[done]
-        remote = [s for s in sorted(game.state["data"]["systems"]) if api.is_remote(game, s)]
         if "fixed_choice" not in frame:
+            remote = [s for s in sorted(game.state["data"]["systems"]) if api.is_remote(game, s)]
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
                      text(game, N_("Choose the remote system of the {unit}"), unit="death-star-under-construction"),

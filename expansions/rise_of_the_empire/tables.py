@@ -43,6 +43,15 @@ class Tables:
     marker_supply: dict[str, int]
     leader_limit: int
     small_icons: dict[str, dict[str, int]]  # leader -> his small icons (secondary skills, RE-SKL-01), read-only
+    set_missions: dict[bool, frozenset[str]]  # the expansion's set (True) or the base set -> the missions it keeps
+
+
+def kept_in_set(card, expansion_set: bool) -> bool:
+    """RE-MSS-03/04, RS-ROE-11: the expansion set keeps Vader-icon and leader-icon (portrait) cards; the base set
+    keeps every card without the Vader icon."""
+    if expansion_set:
+        return card.vader_icon or bool(card.portrait)
+    return not card.vader_icon
 
 
 def _ability(model) -> Ability:
@@ -60,6 +69,7 @@ def build(game) -> Tables:
     for card in sorted(cards.values(), key=lambda c: c.id):
         decks.setdefault((card.faction, card.theater), []).append(card.id)
     markers = content.items("markers")
+    missions = content.items("missions").values()
     setup = api.setup_named(game, SETUP)
     return Tables(
         cards=cards,
@@ -68,6 +78,7 @@ def build(game) -> Tables:
         marker_supply={m.id: m.supply for m in markers.values()},
         leader_limit=(setup.leader_pool_limit if setup and setup.leader_pool_limit else 8),
         small_icons={lid: api.leader_info(game, lid).secondary_skills or {} for lid in content.items("leaders")},
+        set_missions={chosen: frozenset(m.id for m in missions if kept_in_set(m, chosen)) for chosen in (True, False)},
     )
 
 

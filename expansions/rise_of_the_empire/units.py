@@ -101,8 +101,10 @@ def deploy_targets(game, value, context):
     if unit == "death-star":  # it may only join the DSUC; in a reinforced system the 2-unit limit applies
         out = [s for s in value if not (reinforced(game, s) and _deployed_here(game, s) >= DEPLOY_LIMIT)]
         return out if out != value else None
-    # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed)
-    bunkered = sorted(s for s, here in game.state["data"]["units"].items() if here.get(BUNKER) and s in systems)
+    # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed);
+    # asked for every Imperial unit deployed, so a plain membership test per place, and the few found sorted
+    bunkered = [s for s, here in game.state["data"]["units"].items() if BUNKER in here and s in systems]
+    bunkered.sort()
     extra = [s for s in bunkered if s not in value and reinforced(game, s)]
     if unit == BUNKER:
         extra += [s for s in sorted(systems) if s not in value and s not in extra

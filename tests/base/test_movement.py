@@ -4,10 +4,15 @@ Empire sees of a hidden-base move."""
 
 from __future__ import annotations
 
+from packkit import active
+
 from swrebellion.engine import Game, scenario
 from swrebellion.expansions.base.phases import movement
 from swrebellion.expansions.base.rules.moves import ACTIVATE
 from swrebellion.expansions.base.tables import BASE_SPACE, tables
+from swrebellion.games import rules_from_active
+from swrebellion.hookspecs import hookimpl
+from swrebellion.plugins import Expansion
 
 
 def start(rules, state: dict) -> Game:
@@ -38,13 +43,23 @@ def test_no_activation_without_a_leader_with_tactic_values(base_rules):
     assert movement.activation_options(game, "rebel") == []
 
 
-def test_ignoring_transport_restrictions_lets_tie_fighters_move_alone(base_rules):
+class NoTransportPlugin:
+    """A test expansion lifting every transport restriction through the declared value "needs-transport"."""
+
+    EXPANSION = Expansion(id="test-no-transport", name="Test: no transport", version="1.0.0")
+
+    @hookimpl
+    def register_values(self, registry):
+        registry.modify("needs-transport", lambda game, value, context: False)
+
+
+def test_ignoring_transport_restrictions_lets_tie_fighters_move_alone():
     """RB-MOV-15, FAQ-37: an effect that lifts transport restrictions (through "needs-transport") lets TIE
     Fighters leave with no carrier."""
-    game = start(base_rules, {"phase": "command", "current": "empire", "passed": {"rebel": True},
-                              "leaders": {"darth-vader": "pool"}, "units": {"bespin": {"tie-fighter": 3}}})
-    original = game.modify
-    game.modify = lambda name, value, **ctx: False if name == "needs-transport" else original(name, value, **ctx)
+    rules = rules_from_active(active("base", "test-no-transport", extra=[(NoTransportPlugin(), "tests/base")]))
+    game = start(rules, {"phase": "command", "current": "empire", "passed": {"rebel": True},
+                         "leaders": {"darth-vader": "pool"}, "units": {"bespin": {"tie-fighter": 3}}})
+    assert game.answered("needs-transport")
     choose(game, "command-action", "activate:hoth")
     choose(game, "move-from", "bespin")
     choose(game, "move-units", "all:tie-fighter")
@@ -92,11 +107,12 @@ def test_the_empire_sees_the_move_but_not_the_rebel_options(base_rules):
 
 
 def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
-    """RB-MOV-06..12: ``can_leave`` asks ``Group.can_move``, which must agree with the options the group offers
-    (units with room, captured leaders to carry, everything at once) in every system, for both sides, through
-    seeded games from start to end."""
+    """RB-MOV-06..12: ``can_leave`` must agree with the options a group from there offers (units with room, captured
+    leaders to carry, everything at once) where no leader pins the side's units, in every system, for both sides,
+    through seeded games from start to end."""
     from swrebellion.engine import RandomAgent
-    from swrebellion.expansions.base.rules.moves import Group
+    from swrebellion.expansions.base.board import pins
+    from swrebellion.expansions.base.rules.moves import Group, can_leave
 
     checked = movable = 0
     for seed in range(3):
@@ -106,10 +122,11 @@ def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
             if len(game.state["choices"]) % 25 == 0:
                 for where in [*game.state["data"]["units"], BASE_SPACE]:
                     for faction in ("rebel", "empire"):
-                        group = Group(game, faction, where, {}, [])
-                        assert group.can_move() == bool(group.options()), (seed, where, faction)
+                        offered = bool(Group(game, faction, where, {}, []).options())
+                        usable = can_leave(game, faction, where)
+                        assert usable == (offered and not pins(game, where, faction)), (seed, where, faction)
                         checked += 1
-                        movable += group.can_move()
+                        movable += usable
             decision = game.pending[0]
             game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     assert checked > 500 and 0 < movable < checked

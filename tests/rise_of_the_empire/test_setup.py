@@ -205,12 +205,13 @@ def test_the_new_units_play_under_the_normal_rules(roe_rules):
 def test_mission_set_rule_for_cards_without_the_vader_icon(roe_rules):
     """RS-ROE-11: a revealed card with the Vader icon selects the expansion set; any other card (leader icon or not)
     selects the base set."""
-    from swrebellion.expansions.rise_of_the_empire.setup import _keep
+    from swrebellion.expansions.rise_of_the_empire.tables import tables as roe_tables
 
     game = Game.blank(roe_rules, 0)
     t = tables(game)
     vader = next(c for c, m in t.missions.items() if m.vader_icon)
     portrait = next(c for c, m in t.missions.items() if m.portrait and m.deck == "regular")
     plain = next(c for c, m in t.missions.items() if not m.portrait and not m.vader_icon and m.deck == "regular")
-    assert _keep(game, vader, True) and _keep(game, portrait, True) and not _keep(game, plain, True)
-    assert not _keep(game, vader, False) and _keep(game, portrait, False) and _keep(game, plain, False)
+    kept = roe_tables(game).set_missions  # True: the expansion set; False: the base set
+    assert vader in kept[True] and portrait in kept[True] and plain not in kept[True]
+    assert vader not in kept[False] and portrait in kept[False] and plain in kept[False]

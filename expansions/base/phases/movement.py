@@ -36,10 +36,15 @@ from ..tables import BASE_SPACE, tables
 
 def activators(game, faction: str) -> list[str]:
     """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31), and in team play only
-    the acting player's own (RB-TEAM-02)."""
-    t = tables(game)
+    the acting player's own (RB-TEAM-02). Asked at every Command Phase turn: the leaders with tactic values are
+    found once per rules (printed values, which nothing changes)."""
+    try:
+        tactical = game.rules.cache["base-tactical-leaders"]
+    except KeyError:
+        tactical = game.rules.cache["base-tactical-leaders"] = frozenset(
+            lid for lid, info in tables(game).leaders.items() if info.has_tactics)
     role = board.acting_role(game)
-    pool = [lid for lid in board.pool(game, faction) if t.leaders[lid].has_tactics]
+    pool = [lid for lid in board.pool(game, faction) if lid in tactical]
     return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
 
 
@@ -90,13 +95,16 @@ def _activate_step(game, frame) -> None:
     decider = (board.leader_player(game, faction, frame["leader"]) if "leader" in frame
                else board.decider(game, faction, board.acting_role(game) or "admiral"))
     if "leader" not in frame:
-        leaders = activators(game, faction)
-        if len(leaders) > 1 and "choice" not in frame:
-            game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
-                     text(game, N_("Which leader activates {system}?"), system=target))
-            return
-        frame["leader"] = (frame.pop("choice") if "choice" in frame else game.answer_alone(
-            decider, "activation-leader", leaders[0], f"Which leader activates {target}?"))["id"]
+        if "choice" in frame:  # the leader asked for below: the pool need not be read again
+            chosen = frame.pop("choice")
+        else:
+            leaders = activators(game, faction)
+            if len(leaders) > 1:
+                game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
+                         text(game, N_("Which leader activates {system}?"), system=target))
+                return
+            chosen = game.answer_alone(decider, "activation-leader", leaders[0], f"Which leader activates {target}?")
+        frame["leader"] = chosen["id"]
         board.leader(game, frame["leader"])["at"] = target
         frame.update(used=[], origins=[], group=None)
         game.log("activate", faction=faction, system=target, leader=frame["leader"])
@@ -117,12 +125,15 @@ def _choose_source(game, frame, decider) -> None:
         _build_group(game, frame, decider)
         return
     if not frame.get("moved"):
-        sources = [s for s in source_systems(game, faction, target) if s not in frame["used"] and can_leave(game, faction, s)]
-        if source is None and (sources or base_space_undisclosed(game, faction, target, frame["used"])):
-            game.ask(decider, "move-from", [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
-                     + [{"id": "done", "label": N_("Stop moving units")}],
-                     text(game, N_("Move units into {system}"), system=target))
-            return
+        if source is None:  # not after "done": the sources are only read to ask again
+            sources = [s for s in source_systems(game, faction, target)
+                       if s not in frame["used"] and can_leave(game, faction, s)]
+            if sources or base_space_undisclosed(game, faction, target, frame["used"]):
+                game.ask(decider, "move-from",
+                         [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
+                         + [{"id": "done", "label": N_("Stop moving units")}],
+                         text(game, N_("Move units into {system}"), system=target))
+                return
         frame["moved"] = True
     if game.moment("activation.after-move", once_in=frame, system=target, faction=faction, origins=frame["origins"]):
         return

@@ -333,24 +333,30 @@ def build_icons(game, faction: str, system_id: str) -> list[str]:
     of its loyal systems, only the leftmost of a system the Empire subjugated (RULINGS C-04: a subjugated system
     is Imperial for building, so a Rebel marker under it builds nothing for the Rebel). None in a system with a
     sabotage marker (RB-SAB-02, RB-SAB-06) or holding any opposing unit (RS-BLD-05, RULINGS D-05), nor in a remote
-    or destroyed one (RB-SYS-05). Cards that count a system's icons use all of them (RB-SYS-10, FAQ-104)."""
-    info = tables(game).systems[system_id]
+    or destroyed one (RB-SYS-05). Cards that count a system's icons use all of them (RB-SYS-10, FAQ-104). Asked of
+    every system for each side at each build step: the side's loyalty is tested first, as few systems are its own."""
+    resources = tables(game).systems[system_id].resources
     state = board.system(game, system_id)
-    if (not info.resources or not board.is_populous(game, system_id) or state["sabotage"]
+    if faction == "rebel":
+        icons = resources if board.is_rebel(game, system_id) else ()
+    elif state["loyalty"] == "empire":
+        icons = resources
+    else:
+        icons = resources[:1] if state["subjugated"] else ()
+    if (not icons or not board.is_populous(game, system_id) or state["sabotage"]
             or board.has_units(game, system_id, OPPONENT[faction])):
         return []
-    if faction == "rebel":
-        return list(info.resources) if board.is_rebel(game, system_id) else []
-    if state["loyalty"] == "empire":
-        return list(info.resources)
-    return list(info.resources[:1]) if state["subjugated"] else []
+    return list(icons)
 
 
 def build_sources(game, faction: str) -> list[list]:
     """Every ``[source, icon, queue space]`` a faction builds from: its systems, and for the Rebel the Rebel Base
-    space's icons onto its own queue space (RS-BLD-06)."""
+    space's icons onto its own queue space (RS-BLD-06). Only the side's own systems can give it icons (a subjugated
+    one is Imperial, RULINGS C-04), and few systems are: the others are passed over before :func:`build_icons`."""
     t = tables(game)
-    todo = [[s, icon, t.systems[s].build_queue] for s in sorted(t.systems) for icon in build_icons(game, faction, s)]
+    own = board.is_rebel if faction == "rebel" else board.is_imperial
+    todo = [[s, icon, t.systems[s].build_queue]
+            for s in sorted(t.systems) if own(game, s) for icon in build_icons(game, faction, s)]
     if faction == "rebel" and base_space_builds(game):
         spec = the_setup(game).rebel_base
         todo += [[BASE_SPACE, icon, spec.build_queue] for icon in spec.resources]

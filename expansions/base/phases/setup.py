@@ -110,19 +110,26 @@ def _new_deck(game, name: str, cards: list[str]) -> None:
     game.shuffle(game.state["data"]["decks"][name], name)
 
 
-def _copies(cards) -> list[str]:
-    return [card.id for card in cards for _ in range(card.copies)]
+def _copies(game, name: str, pick) -> list[str]:
+    """The ids of the cards ``pick(tables)`` gives, once per printed copy. Every game's setup makes the same decks
+    from the same content, so each list is made once per rules (kept under ``name``) and handed out as a new list."""
+    memo = game.rules.cache.setdefault("base-setup-copies", {})
+    made = memo.get(name)
+    if made is None:
+        made = memo[name] = [card.id for card in pick(tables(game)) for _ in range(card.copies)]
+    return list(made)
 
 
 def _objectives(game, frame) -> None:
     """RB-SET-04: stage I on top of II on top of III, each stage shuffled; the Rebel draws 1."""
     data = game.state["data"]
     setup = the_setup(game)
-    objectives = tables(game).objectives
     deck_stages = game.modify("objective-deck", setup.objective_deck)  # an expansion's own deck (RE-SET-03)
     stacks = []
     for stage in sorted(deck_stages, key=lambda s: s.stage):
-        pool = sorted(c for c in _copies(o for o in objectives.values() if o.stage == stage.stage) if c not in stage.fixed)
+        stage_cards = _copies(game, f"objectives-{stage.stage}",
+                              lambda t: (o for o in t.objectives.values() if o.stage == stage.stage))
+        pool = sorted(c for c in stage_cards if c not in stage.fixed)
         chosen = list(stage.fixed)
         if stage.random is None:
             chosen += pool
@@ -145,30 +152,30 @@ def _objectives(game, frame) -> None:
 
 def _action_decks(game, frame) -> None:
     """RB-SET-05: each faction's recruit action cards, shuffled."""
-    actions = tables(game).actions
     for faction in FACTIONS:
-        _new_deck(game, f"actions-{faction}", _copies(a for a in actions.values() if a.faction == faction and not a.starting))
+        _new_deck(game, f"actions-{faction}", _copies(game, f"actions-{faction}", lambda t: (
+            a for a in t.actions.values() if a.faction == faction and not a.starting)))
     game.pop()
 
 
 def _tactics(game, frame) -> None:
     """RB-SET-06: the space and ground tactic decks, shuffled (Rise of the Empire overrides this step)."""
-    tactics = tables(game).tactics
     for theater in ("space", "ground"):
-        _new_deck(game, f"tactics-{theater}", _copies(c for c in tactics.values() if c.theater == theater))
+        _new_deck(game, f"tactics-{theater}", _copies(game, f"tactics-{theater}", lambda t: (
+            c for c in t.tactics.values() if c.theater == theater)))
     game.pop()
 
 
 def _missions(game, frame) -> None:
     """RB-SET-07: starting missions beside the sheet (they go to hand in step 10), projects, the rest shuffled."""
-    missions = tables(game).missions
     for faction in FACTIONS:
-        own = [m for m in missions.values() if m.faction == faction]
-        _new_deck(game, f"missions-{faction}", _copies(m for m in own if m.deck == "regular"))
-        game.state["data"].setdefault("starting_missions", {})[faction] = sorted(
-            _copies(m for m in own if m.deck == "starting")
-        )
-    _new_deck(game, "projects", _copies(m for m in missions.values() if m.deck == "project"))
+        _new_deck(game, f"missions-{faction}", _copies(game, f"missions-{faction}", lambda t: (
+            m for m in t.missions.values() if m.faction == faction and m.deck == "regular")))
+        game.state["data"].setdefault("starting_missions", {})[faction] = sorted(_copies(
+            game, f"starting-missions-{faction}",
+            lambda t: (m for m in t.missions.values() if m.faction == faction and m.deck == "starting")))
+    _new_deck(game, "projects", _copies(game, "projects", lambda t: (
+        m for m in t.missions.values() if m.deck == "project")))
     game.pop()
 
 
@@ -232,8 +239,14 @@ def _empire_units(game, frame) -> None:
         game.pop()
         return
     unit = frame["todo"][0]
-    imperial = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
-    imperial = game.modify("starting-unit-systems", imperial, faction="empire")  # e.g. a DSUC's system (RE-SET-09)
+    if "imperial" not in frame:
+        # Asked again for every unit placed, and the same each time: nothing changes a system's loyalty or
+        # subjugation while the starting units are placed (subjugation follows units only after setup, RB-SET-08).
+        # Kept in the frame for this step's decisions alone (a frame saved without it makes it again).
+        frame["imperial"] = [s for s in sorted(data["systems"])
+                             if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
+    # a copy, as a plugin may change the list it is given; e.g. a DSUC's system is added (RE-SET-09)
+    imperial = game.modify("starting-unit-systems", list(frame["imperial"]), faction="empire")
     options = imperial
     if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
         lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
@@ -291,9 +304,9 @@ def _rebel_units(game, frame) -> None:
 
 def _action_cards(game, frame) -> None:
     """RB-SET-11: two random starting action cards each; the other starting cards leave the game unseen."""
-    actions = tables(game).actions
     for faction in FACTIONS:
-        starting = secret(sorted(_copies(a for a in actions.values() if a.faction == faction and a.starting)))
+        starting = secret(sorted(_copies(game, f"starting-actions-{faction}", lambda t: (
+            a for a in t.actions.values() if a.faction == faction and a.starting))))
         game.shuffle(starting, f"starting-actions-{faction}")
         count = the_setup(game).faction(faction).starting_action_cards
         drawn = game.draw(starting, count)

@@ -38,7 +38,10 @@ class Group:
         t = tables(game)
         self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
         self.available = {u: n for u, n in board.faction_units(game, source, faction).items() if not t.units[u].immobile}
-        self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
+        if game.answered("needs-transport"):
+            self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
+        else:  # nobody adjusts it (the base game, the expansion): the printed units say, with no call per unit
+            self.cargo = {u for u in self.available if t.units[u].needs_transport}
         self.purpose = purpose
 
     def capacity(self, units: dict | None = None) -> int:
@@ -74,17 +77,12 @@ class Group:
                 out.append({"id": f"all:{unit}", "label": text(self.game, N_("Add {units}"), units={unit: room})})
         out += [{"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)}
                 for lid in self.captives()]
-        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
+        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)]
+        if len(left) < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
+            left += self.captives(any_ship=True)
         if len(left) > 1 and self.everything_fits():
             out.append({"id": "everything", "label": N_("Everything that can move from here")})
         return out
-
-    def can_move(self) -> bool:
-        """Whether :meth:`options` offers anything (asked of every source, without making the options' labels)."""
-        if any(self.room(unit) >= 1 for unit in self.available) or self.captives():
-            return True
-        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)] + self.captives(any_ship=True)
-        return len(left) > 1 and self.everything_fits()
 
     def take(self, option: str) -> None:
         kind, _, arg = option.partition(":")
@@ -98,11 +96,18 @@ class Group:
 
 
 def can_leave(game, faction: str, source: str) -> bool:
-    """A source is usable when the side's units are not pinned (RB-MOV-10..12) and something there can move on its
-    own: a ship, or cargo freed from transport by an effect (RB-MOV-15). Asked of every system next to a target:
-    most hold none of the side's units, so that is tested first (nothing to pin nor to move)."""
-    return (board.has_units(game, source, faction) and not board.pins(game, source, faction)
-            and Group(game, faction, source, {}, []).can_move())
+    """A source is usable when something of the side there can move on its own (a ship, or cargo freed from
+    transport by an effect, RB-MOV-15; immobile units never move, RB-MOV-09) and its units are not pinned
+    (RB-MOV-10..12). That is exactly when a group with nothing chosen yet offers something (:meth:`Group.options`):
+    cargo only fills the room of ships already chosen, and captives ride only with them (RS-CAP-05). Asked of every
+    system next to a target at each choice of source, so the units there are read directly (most systems hold none
+    of the side's units), with no Group made, and pinning is asked only where something could move."""
+    units = tables(game).units
+    for unit in board.units_at(game, source):
+        info = units[unit]
+        if info.faction == faction and not info.immobile and not needs_transport(game, unit, faction, "move"):
+            return not board.pins(game, source, faction)
+    return False
 
 
 def move_units(game: Game, faction: str, source: str, target: str, units: dict[str, int], leaders: list[str],
