@@ -122,3 +122,36 @@ def test_a_round_is_assignment_command_refresh_and_the_rebel_acts_first(base_rul
                 assert following == player
             else:
                 assert following == (player if passed[other] else other)
+
+
+@pytest.mark.parametrize("expansions,options", [(("base",), {}),
+                                                (("base", "rise-of-the-empire"), {"setup": "rise-of-the-empire"})])
+def test_each_starting_unit_is_offered_the_same_from_a_copy_or_a_replay(expansions, options, tmp_path):
+    """RB-SET-09, RULINGS D-09: every Imperial starting unit is offered the systems given an Imperial marker at
+    setup. The list the last question was made from is kept on the game object for the next (swrebellion's
+    ``expansions/base/asked.py``), never in the state: a copy made between two placements, which lists them again,
+    is asked the same, and a save made in the middle of the placements loads (its replay gives the same state)."""
+    from swrebellion.engine.save import load_game, save_game
+    from swrebellion.games import rules_for
+
+    rules = rules_for(expansions)
+    game = Game.new(rules, 3, options)
+    agents = {p: RandomAgent(11 + n) for n, p in enumerate(game.state["players"])}
+    placed = 0
+    while game.pending[0].kind != "place-starting-unit":
+        decision = game.pending[0]
+        game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    while game.pending[0].kind == "place-starting-unit":
+        decision = game.pending[0]
+        choice = agents[decision.player].choose(game, decision)
+        copy = game.copy()
+        copy.apply(choice, player=decision.player)
+        game.apply(choice, player=decision.player)
+        assert [(d.kind, d.option_ids) for d in copy.pending] == [(d.kind, d.option_ids) for d in game.pending]
+        assert copy.state_hash() == game.state_hash()
+        placed += 1
+        if placed == 3:
+            save_game(game, tmp_path / "mid-setup.json")
+            loaded = load_game(tmp_path / "mid-setup.json", lambda *a, **k: rules)
+            assert loaded.state_hash() == game.state_hash() and loaded.pending == game.pending
+    assert placed > 5

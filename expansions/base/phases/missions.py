@@ -28,6 +28,7 @@ from swrebellion.engine.effects import run_effect
 from swrebellion.i18n import N_
 
 from .. import board
+from ..asked import keep, kept
 from ..cards import discard, hand
 from ..names import label, text, texts
 from ..rules import actions, missions, rings
@@ -70,7 +71,7 @@ def assignment_step(game, frame) -> None:
         return
     player = board.decider(game, faction, role or "general")
     choice = frame.pop("choice", None)
-    listed = _kept(game, frame)  # the pool and icons the question just answered was made from, if any
+    listed = kept(game, frame)  # the pool and icons the question just answered was made from, if any
     options: list[dict] = []
     if choice is not None and frame["stage"] == "card":
         kind, _, card = choice["id"].partition(":")
@@ -87,7 +88,7 @@ def assignment_step(game, frame) -> None:
             return
         frame.update(card=card, stage="first")
         pool, icons = listed or _listed(game, faction, role)
-        _keep(game, frame, (pool, icons))
+        keep(game, frame, (pool, icons))
         options = [{"id": l, "label": label(game, l)} for l in first_leaders(game, card, pool, icons)]
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
@@ -104,7 +105,7 @@ def assignment_step(game, frame) -> None:
         assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
     if not options:
         pool, icons = _listed(game, faction, role)
-        _keep(game, frame, (pool, icons))
+        keep(game, frame, (pool, icons))
         cards = assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))), pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
         options += actions.assignment_options(game, faction, role, pool)
@@ -135,32 +136,6 @@ def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, 
     """The seat's pool and its leaders' requirement icons, counted once for every card and pair tried."""
     pool = _own_pool(game, faction, role)
     return pool, icons_of(game, pool)
-
-
-#: Where :func:`_keep` leaves the pool and icons of the question asked last: on the game object, not in its state.
-_KEPT = "_base_assignment_listed"
-
-
-def _keep(game, frame: dict, listed: tuple[list[str], dict[str, dict[str, int]]]) -> None:
-    """Keep the pool and icons a question of the assignment ``frame`` was just made from, for the decision that
-    answers it. The decisions of one assignment (its card, its first leader, its second: one choice made in three
-    steps, RS-ASG-02) are made from the same pool and icons, for nothing happens between them; in Rise of the
-    Empire counting a leader's icons asks a value (``requirement-icons``) for each of them. They are kept on the
-    game object rather than in its state, so that the state (its hash in a save, its copies, the views) is what it
-    was: a copy or a loaded game has none, and lists them again."""
-    setattr(game, _KEPT, (frame, len(game.state["choices"]), listed))
-
-
-def _kept(game, frame: dict) -> tuple[list[str], dict[str, dict[str, int]]] | None:
-    """What :func:`_keep` kept for ``frame``, once: only while nothing but the answer to that question (by a player,
-    or taken alone) has happened since (the same frame object, and at most one more choice in the game's
-    record)."""
-    kept = getattr(game, _KEPT, None)
-    if kept is None:
-        return None
-    setattr(game, _KEPT, None)
-    keeper, choices, listed = kept
-    return listed if keeper is frame and len(game.state["choices"]) - choices in (0, 1) else None
 
 
 def _own_pool(game, faction: str, role: str | None) -> list[str]:

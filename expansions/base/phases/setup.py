@@ -10,6 +10,7 @@ from swrebellion.engine import peek, secret
 from swrebellion.i18n import N_
 
 from .. import board
+from ..asked import keep, kept
 from ..board import decider, team_secret
 from ..cards import deck, draw, hand, new_hand
 from ..names import label, text
@@ -239,14 +240,15 @@ def _empire_units(game, frame) -> None:
         game.pop()
         return
     unit = frame["todo"][0]
-    if "imperial" not in frame:
-        # Asked again for every unit placed, and the same each time: nothing changes a system's loyalty or
-        # subjugation while the starting units are placed (subjugation follows units only after setup, RB-SET-08).
-        # Kept in the frame for this step's decisions alone (a frame saved without it makes it again).
-        frame["imperial"] = [s for s in sorted(data["systems"])
-                             if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
+    # The same for every unit placed: nothing changes a system's loyalty or subjugation while the starting units are
+    # placed (subjugation follows units only after setup, RB-SET-08), so the list the last question was made from
+    # serves the next (asked.py)
+    marked = kept(game, frame)
+    if marked is None:
+        marked = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
+    keep(game, frame, marked)
     # a copy, as a plugin may change the list it is given; e.g. a DSUC's system is added (RE-SET-09)
-    imperial = game.modify("starting-unit-systems", list(frame["imperial"]), faction="empire")
+    imperial = game.modify("starting-unit-systems", list(marked), faction="empire")
     options = imperial
     if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
         lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
