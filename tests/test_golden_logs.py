@@ -1,8 +1,8 @@
 """Golden logs: seeded random-agent games whose every event is pinned, byte for byte (issues 11 and 15).
 
-Refactoring and optimising must not change what the game does. These games (the base game with 2, 3 and 4
-players, Rise of the Empire with 2 and 4) are replayed from their seeds and compared event by event with the logs
-stored in ``tests/golden/``. A rules fix that changes them regenerates them in the same commit, and says why:
+Refactoring and optimising must not change what the game does, nor the state a save is checked against. These
+games (the base game with 2, 3 and 4 players, Rise of the Empire with 2 and 4) are replayed from their seeds and
+compared event by event with the logs stored in ``tests/golden/``. A rules fix that changes them regenerates them in the same commit, and says why:
 
     pytest tests/test_golden_logs.py --update-golden
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.engine import Game, RandomAgent
 from swrebellion.games import rules_for
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -35,12 +35,27 @@ def line(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+#: The whole state's hash is pinned every this many decisions.
+HASH_EVERY = 20
+
+
 def played(expansions, players: int, seed: int) -> list[str]:
-    """The game's events, one canonical JSON line each, then its result and the number of choices made."""
+    """The game's events, one canonical JSON line each, then its result, the number of choices made and the whole
+    state's hash every :data:`HASH_EVERY` decisions. The hashes pin what the log does not show (the steps' frames,
+    the open decision): a save is loaded by replaying its choices and comparing the state hash
+    (``swrebellion.engine.save``), so a change to them would stop saves made by earlier versions from loading."""
     game = Game.new(rules_for(expansions), seed, {"players": players})
-    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
+    agents = {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])}
+    hashes, decisions = [], 0
+    while not game.over:  # play() written out, to hash the state on the way
+        for decision in game.pending:
+            if decisions % HASH_EVERY == 0:
+                hashes.append(game.state_hash()[:16])
+            game.apply(agents[decision.player].choose(game, decision), decision.player)
+            decisions += 1
     return [line(e) for e in game.state["log"]] + [line({"result": game.state["result"],
-                                                         "choices": len(game.state["choices"])})]
+                                                         "choices": len(game.state["choices"]),
+                                                         "state_hashes": hashes})]
 
 
 @pytest.mark.parametrize(("stem", "expansions", "players", "seed"), CASES,
