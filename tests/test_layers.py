@@ -21,7 +21,7 @@ BASE = "swrebellion.expansions.base"
 BASE_LAYERS = [
     ("content models, kinds and checks", ["models", "kinds", "checks"]),
     ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary"]),
-    ("state access", ["board", "cards"]),
+    ("state access", ["board", "cards", "asked"]),
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
     ("phase steps, narration, pictures, terminal, scenarios, agents",
