@@ -142,6 +142,22 @@ def _one(game, template: str, name: str, value: str | int) -> str:
     return english  # type: ignore[no-any-return]
 
 
+def text_ids(game, template: str, name: str, value: str, many: str, ids: list[str]) -> str:
+    """``text(game, template, **{name: value, many: ids})`` for an id and a list of plain ids (the label of every
+    mission card at every Command Phase turn, "Reveal {card} ({leaders})"): kept under the flat key ``(template,
+    name, value, many, list, *ids)``, cheaper to make than :func:`_remember`'s and never equal to one of its keys
+    (their second item is a tuple) nor to :func:`_one`'s (three items)."""
+    try:  # _made_texts inline, as in _one
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = _made_texts(game)
+    key = (template, name, value, many, list, *ids)
+    english = made.get(key)
+    if english is None:
+        english = made[key] = _made(game, (template, None, None), {name: value, many: list(ids)})
+    return english  # type: ignore[no-any-return]
+
+
 def _remember(game, message: str | tuple, args: dict) -> str:
     """The English of a message (a template, or ``(singular, plural, n)``) and its arguments. The same label is asked
     for again and again (every option of every decision): a text is made once per rules and kept under a key of
