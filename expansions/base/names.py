@@ -207,8 +207,8 @@ def _made(game, message: tuple, args: dict) -> str:
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
     english = template.format(**{k: _english(game, v) for k, v in args.items()})
-    if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
-        english = articles(english)
+    if ("a {" in template or "A {" in template) and _ARTICLE_BEFORE_FIELD.search(template):
+        english = articles(english)  # "Build a {unit}": the article depends on the name
     memo = game.rules.cache.setdefault("base.texts", {})
     if len(memo) > MEMO_LIMIT:  # a long-lived process playing many games starts afresh
         memo.clear()
@@ -218,6 +218,13 @@ def _made(game, message: tuple, args: dict) -> str:
 
 
 def _english(game, value) -> str:
+    """The English of one argument of a text. Plain ids and lists of them first, by their exact type (a Marker or
+    a Word is a str too, and is told apart below): every text made comes here for each of its arguments."""
+    kind = type(value)
+    if kind is str:
+        return label(game, value)
+    if kind is list or kind is tuple:
+        return ", ".join([_english(game, v) for v in value])
     if isinstance(value, Marker):
         return _marker(game, value, "en")
     if isinstance(value, Word):
