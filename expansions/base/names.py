@@ -142,6 +142,22 @@ def _one(game, template: str, name: str, value: str | int) -> str:
     return english  # type: ignore[no-any-return]
 
 
+def text_ids(game, template: str, name: str, value: str, many: str, ids: list[str]) -> str:
+    """``text(game, template, **{name: value, many: ids})`` for an id and a list of plain ids (the label of every
+    mission card at every Command Phase turn, "Reveal {card} ({leaders})"): kept under the flat key ``(template,
+    name, value, many, list, *ids)``, cheaper to make than :func:`_remember`'s and never equal to one of its keys
+    (their second item is a tuple) nor to :func:`_one`'s (three items)."""
+    try:  # _made_texts inline, as in _one
+        made = game.rules.cache["base.made"]
+    except KeyError:
+        made = _made_texts(game)
+    key = (template, name, value, many, list, *ids)
+    english = made.get(key)
+    if english is None:
+        english = made[key] = _made(game, (template, None, None), {name: value, many: list(ids)})
+    return english  # type: ignore[no-any-return]
+
+
 def _remember(game, message: str | tuple, args: dict) -> str:
     """The English of a message (a template, or ``(singular, plural, n)``) and its arguments. The same label is asked
     for again and again (every option of every decision): a text is made once per rules and kept under a key of
@@ -191,8 +207,8 @@ def _made(game, message: tuple, args: dict) -> str:
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
     english = template.format(**{k: _english(game, v) for k, v in args.items()})
-    if _ARTICLE_BEFORE_FIELD.search(template):  # "Build a {unit}": the article depends on the name
-        english = articles(english)
+    if ("a {" in template or "A {" in template) and _ARTICLE_BEFORE_FIELD.search(template):
+        english = articles(english)  # "Build a {unit}": the article depends on the name
     memo = game.rules.cache.setdefault("base.texts", {})
     if len(memo) > MEMO_LIMIT:  # a long-lived process playing many games starts afresh
         memo.clear()
@@ -202,6 +218,13 @@ def _made(game, message: tuple, args: dict) -> str:
 
 
 def _english(game, value) -> str:
+    """The English of one argument of a text. Plain ids and lists of them first, by their exact type (a Marker or
+    a Word is a str too, and is told apart below): every text made comes here for each of its arguments."""
+    kind = type(value)
+    if kind is str:
+        return label(game, value)
+    if kind is list or kind is tuple:
+        return ", ".join([_english(game, v) for v in value])
     if isinstance(value, Marker):
         return _marker(game, value, "en")
     if isinstance(value, Word):

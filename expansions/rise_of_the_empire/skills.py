@@ -36,14 +36,40 @@ def secondary(game, lid: str) -> dict[str, int]:
 
 
 def requirement_icons(game, value, context):
-    """RE-SKL-03, FAQ-116: a leader's small icons count like his large ones toward a mission's requirement."""
-    small = secondary(game, context["leader"])
-    if not small:
-        return None
-    merged = dict(value)
-    for skill, n in small.items():
-        merged[skill] = merged.get(skill, 0) + n
+    """RE-SKL-03, FAQ-116: a leader's small icons count like his large ones toward a mission's requirement.
+
+    Asked for every leader of the pool at every assignment choice and for every leader on a card at every Command
+    Phase turn, so each sum is made once per rules for a leader, his ring and the value it was given (his printed
+    icons, or what an earlier modifier returned), and handed out again only for that very value: it cannot go stale.
+    The dict handed out is shared, like the printed icons the base game hands out: neither the callers of
+    ``requirement-icons`` (``missions.icons_of`` and those it serves only read it) nor a later modifier may change it
+    in place; a modifier that adjusts it returns a new dict (this is the only modifier of it so far)."""
+    lid = context["leader"]
+    info = game.state["data"]["leaders"].get(lid)
+    key = (lid, info.get("ring") if info is not None else None)
+    try:  # _sums inline: a call fewer for every leader asked about
+        sums = game.rules.cache[_SUMS]
+    except KeyError:
+        sums = _sums(game)
+    made = sums.get(key)
+    if made is not None and made[0] is value:
+        return made[1]
+    small = secondary(game, lid)
+    merged = None
+    if small:
+        merged = dict(value)
+        for skill, n in small.items():
+            merged[skill] = merged.get(skill, 0) + n
+    sums[key] = (value, merged)  # the value is kept with it, so ``is`` never compares a recycled id
     return merged
+
+
+def _sums(game) -> dict:
+    """(leader, ring) -> (the value given, the icons :func:`requirement_icons` made of it), per rules."""
+    return game.rules.cache.setdefault(_SUMS, {})  # type: ignore[no-any-return]
+
+
+_SUMS = "rise-of-the-empire.requirement-icons"
 
 
 def mission_dice(game, value, context):

@@ -107,22 +107,24 @@ class Choose(Strict):
 
 
 def leaders_where(game, params: Choose, ctx) -> list[str]:
-    """Leaders on the board in a system (not on the Rebel Base space, RB-MIS-25; not on a mission card)."""
-    return list(_leaders_where(game, params, ctx))
+    """Leaders on the board in a system (not on the Rebel Base space, RB-MIS-25; not on a mission card), in id
+    order."""
+    return sorted(_leaders_where(game, params, ctx))
 
 
 def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
-    """:func:`leaders_where` one at a time, in id order (the feasibility test stops at the first). Only the leaders
-    in a system are sorted and tested: most are in a pool, on a mission or in the supply."""
+    """:func:`leaders_where` one at a time, in no particular order: the feasibility test of every mission card at
+    every Command Phase turn stops at the first. Only the leaders in a system are tested: most are in a pool, on a
+    mission or in the supply."""
     systems = game.state["data"]["systems"]
-    leaders = game.state["data"]["leaders"]
     side = side_of(ctx, params.side)
-    for lid in sorted([lid for lid, info in leaders.items() if info["at"] in systems]):
-        if board.leader_faction(game, lid) != side:
+    for lid, info in game.state["data"]["leaders"].items():
+        at = info["at"]
+        if at not in systems or board.leader_faction(game, lid) != side:
             continue
         if params.captured is not None and board.is_captured(game, lid) != params.captured:
             continue
-        if matches(game, leaders[lid]["at"], params.where, ctx):
+        if matches(game, at, params.where, ctx):
             yield lid
 
 

@@ -30,7 +30,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..asked import keep, kept
 from ..cards import discard, hand
-from ..names import label, text, texts
+from ..names import label, text, text_ids, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
 from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
@@ -171,7 +171,8 @@ def _on_card(game, leaders: list[str]) -> bool:
     every Command Phase turn."""
     places = game.state["data"]["leaders"]
     for lid in leaders:
-        if places[lid]["at"] != "mission" or board.is_captured(game, lid):
+        info = places[lid]
+        if info["at"] != "mission" or info["ring"] in board.CAPTURED:  # board.is_captured inline
             return False
     return True
 
@@ -210,7 +211,7 @@ def reveal_options(game, faction: str) -> list[dict]:
         seen[card] = seen.get(card, 0) + 1
         options.append({
             "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
-            "label": text(game, N_("Reveal {card} ({leaders})"), card=card, leaders=leaders),
+            "label": text_ids(game, N_("Reveal {card} ({leaders})"), "card", card, "leaders", leaders),
             "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
         })
     return options
