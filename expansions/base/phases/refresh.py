@@ -478,11 +478,17 @@ def deploy_systems(game, faction: str) -> list[str]:
     """RS-DEP-02/03, RB-BLD-07, RULINGS 'Deploying': systems loyal to the faction (Empire: or subjugated), populous
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
-    own = board.is_rebel if faction == "rebel" else board.is_imperial
-    opponent = OPPONENT[faction]
+    systems = game.state["data"]["systems"]
+    # the side's own systems first (board.is_rebel / is_imperial written out: every system, once per player):
+    # few are, and only they are tested further
+    if faction == "rebel":
+        own = [s for s, state in systems.items() if state["loyalty"] == "rebel" and not state["subjugated"]]
+    else:
+        own = [s for s, state in systems.items() if state["loyalty"] == "empire" or state["subjugated"]]
+    populous, opponent = tables(game).populous, OPPONENT[faction]
     return [
-        s for s, state in sorted(game.state["data"]["systems"].items())
-        if own(game, s) and board.is_populous(game, s) and not state["sabotage"]  # few systems are the side's own
+        s for s in sorted(own)
+        if s in populous and not systems[s]["destroyed"] and not systems[s]["sabotage"]  # board.is_populous
         and not board.has_units(game, s, opponent)
     ]
 
