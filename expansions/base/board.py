@@ -316,6 +316,16 @@ def is_rebel(game: Game, system_id: str) -> bool:
     return s["loyalty"] == "rebel" and not s["subjugated"]
 
 
+def own_systems(game: Game, faction: str) -> list[str]:
+    """The side's systems in id order (:func:`is_rebel` / :func:`is_imperial` written out over every system's state,
+    RS-SYS-01/02): building and deploying start from them, and few systems are a side's own, so the other tests
+    are asked of those alone."""
+    systems = game.state["data"]["systems"]
+    if faction == "rebel":
+        return sorted([s for s, state in systems.items() if state["loyalty"] == "rebel" and not state["subjugated"]])
+    return sorted([s for s, state in systems.items() if state["loyalty"] == "empire" or state["subjugated"]])
+
+
 def is_neutral(game: Game, system_id: str) -> bool:
     """No loyalty marker; a subjugated system without one is still neutral (RULINGS C-04, RS-SYS-03)."""
     return game.state["data"]["systems"][system_id]["loyalty"] is None
