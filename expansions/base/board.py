@@ -226,8 +226,12 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
         printed = tables(game).leaders_of
         out = [lid for lid in printed[faction] if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE]
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
-            out += [lid for lid in printed["rebel"] if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
-            out.sort()
+            rebels = printed["rebel"]
+            for lid in rebels:  # seldom is any Rebel lured: a plain loop stopping at the first, before the search
+                if leaders[lid]["ring"] == LURE:
+                    out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
+                    out.sort()
+                    break
     if captured is not None:
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
     return out
