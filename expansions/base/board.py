@@ -113,15 +113,15 @@ def faction_units(game: Game, location: str, faction: str, theater: str | None =
 
 
 def has_units(game: Game, location: str, faction: str, theater: str | None = None) -> bool:
+    """Whether the place holds a unit of that side (and theater): asked thousands of times a game, so in C, as
+    whether the side's unit types (``Tables.units_of``) and the place's are disjoint."""
     here = game.state["data"]["units"].get(location)
     if not here:  # most systems hold no unit: the answer without the tables
         return False
-    units = tables(game).units
-    for unit in here:  # a plain loop: asked thousands of times a game
-        info = units[unit]
-        if info.faction == faction and (theater is None or info.theater == theater):
-            return True
-    return False
+    return not tables(game).units_of.get((faction, theater), _NONE).isdisjoint(here)
+
+
+_NONE: frozenset[str] = frozenset()  # the unit types of a side or theater that has none
 
 
 def add_units(game: Game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
@@ -226,8 +226,12 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
         printed = tables(game).leaders_of
         out = [lid for lid in printed[faction] if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE]
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
-            out += [lid for lid in printed["rebel"] if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
-            out.sort()
+            rebels = printed["rebel"]
+            for lid in rebels:  # seldom is any Rebel lured: a plain loop stopping at the first, before the search
+                if leaders[lid]["ring"] == LURE:
+                    out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
+                    out.sort()
+                    break
     if captured is not None:
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
     return out
@@ -314,6 +318,16 @@ def is_rebel(game: Game, system_id: str) -> bool:
     """Rebel loyalty and no subjugation marker (RS-SYS-02, RB-SYS-07)."""
     s = game.state["data"]["systems"][system_id]
     return s["loyalty"] == "rebel" and not s["subjugated"]
+
+
+def own_systems(game: Game, faction: str) -> list[str]:
+    """The side's systems in id order (:func:`is_rebel` / :func:`is_imperial` written out over every system's state,
+    RS-SYS-01/02): building and deploying start from them, and few systems are a side's own, so the other tests
+    are asked of those alone."""
+    systems = game.state["data"]["systems"]
+    if faction == "rebel":
+        return sorted([s for s, state in systems.items() if state["loyalty"] == "rebel" and not state["subjugated"]])
+    return sorted([s for s, state in systems.items() if state["loyalty"] == "empire" or state["subjugated"]])
 
 
 def is_neutral(game: Game, system_id: str) -> bool:

@@ -47,6 +47,9 @@ class Tables:
     populous: frozenset[str] = frozenset()
     #: faction -> the leaders printed on that side, in id order (``board.leaders_at`` tests only a side's own).
     leaders_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: (faction, theater or None for both) -> that side's unit types: ``board.has_units`` asks whether a place holds
+    #: any with one set operation.
+    units_of: dict[tuple[str, str | None], frozenset[str]] = field(default_factory=dict)
 
     def faction_of_unit(self, unit: str) -> str:
         return self.units[unit].faction
@@ -91,6 +94,9 @@ def build_tables(catalog) -> Tables:
         builds={f: dict(v) for f, v in builds.items()},
         populous=frozenset(s.id for s in systems.values() if s.populous),
         leaders_of={f: tuple(sorted(lid for lid, info in leaders.items() if info.faction == f)) for f in FACTIONS},
+        units_of={(f, theater): frozenset(u for u, info in units.items()
+                                          if info.faction == f and theater in (None, info.theater))
+                  for f in FACTIONS for theater in (None, *{info.theater for info in units.values()})},
     )
 
 

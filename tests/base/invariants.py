@@ -68,3 +68,32 @@ def check_finished(game) -> None:
     last = game.state["log"][-1]
     assert last == {"type": "game-over", **result}, f"events after game-over: the log ends with {last}"
     assert sum(e["type"] == "game-over" for e in game.state["log"]) == 1
+
+
+def check_board_helpers(game) -> None:
+    """The board's fast helpers (searches in C, tables made once per rules) give what their definitions say, in
+    every place of the board: leaders_at (a side's leaders there, lured Rebels serving the Empire, RS-CAP-09;
+    captured or free, RS-CAP-03), has_units, on_board and supply_left (RB-SUP-01), own_systems (RS-SYS-01/02)."""
+    data = game.state["data"]
+    t = tables(game)
+    leaders = data["leaders"]
+    places = {"pool", BASE_SPACE, *data["systems"], *(info["at"] for info in leaders.values())}
+    for place in places:
+        here = sorted(lid for lid, info in leaders.items() if info["at"] == place)
+        assert board.leaders_at(game, place) == here
+        for faction in ("rebel", "empire"):
+            serving = [lid for lid in here if board.leader_faction(game, lid) == faction]
+            assert board.leaders_at(game, place, faction) == serving, (place, faction)
+            for captured in (True, False):
+                wanted = [lid for lid in serving if (leaders[lid]["ring"] in ("captured", "carbonite")) == captured]
+                assert board.leaders_at(game, place, faction, captured=captured) == wanted, (place, faction, captured)
+            for theater in (None, "space", "ground"):
+                holds = any(t.units[u].faction == faction and theater in (None, t.units[u].theater)
+                            for u in data["units"].get(place, {}))
+                assert board.has_units(game, place, faction, theater) == holds, (place, faction, theater)
+    for unit, info in t.units.items():
+        on = sum(here.get(unit, 0) for here in data["units"].values())
+        queued = sum(space.get(unit, 0) for space in data["queue"][info.faction].values())
+        assert board.on_board(game, unit) == on and board.supply_left(game, unit) == info.supply - on - queued, unit
+    assert board.own_systems(game, "rebel") == [s for s in sorted(data["systems"]) if board.is_rebel(game, s)]
+    assert board.own_systems(game, "empire") == [s for s in sorted(data["systems"]) if board.is_imperial(game, s)]

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from invariants import check, check_finished
+from invariants import check, check_board_helpers, check_finished
 from swrebellion.engine import Game, RandomAgent
 
 #: 200 games in the everyday run (the suite stays under 5 minutes on 2 cores); SWREBELLION_RANDOM_GAMES=1000 runs the
@@ -24,6 +24,7 @@ def play_checked(rules, seed: int, deep: bool) -> Game:
         assert pending, "the game stalled: no decision and no result"
         if deep:
             assert json.loads(json.dumps(game.state)) == game.state
+            check_board_helpers(game)
             for decision in pending:
                 for option in decision.options:
                     game.copy().apply(option.id, player=decision.player)  # every offered option applies

@@ -550,12 +550,19 @@ def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
 
 
 def _enough(game, count: SystemCount, ctx) -> bool:
-    units, at_least = count.units, count.at_least  # read once, not once per system
+    """Whether enough systems (or units in them) meet the count. A total does not depend on the order the systems
+    are read in, so this is :func:`counted_systems` written out over the state's own order, unsorted and without a
+    generator: objectives in hand are checked at every Refresh Phase over every system (RB-OBJ-03)."""
+    units, at_least, where = count.units, count.at_least, count.where  # read once, not once per system
+    systems = game.state["data"]["systems"]
+    barred = ctx.get("barred", ())
+    check = _check(where)
     found = 0
-    for s in counted_systems(game, count.where, ctx):
-        found += 1 if units is None else units_matching(game, s, units, ctx)
-        if found >= at_least:
-            return True
+    for sid in systems if where.systems is None else where.systems:
+        if sid not in barred and check(game, sid, systems[sid], ctx):
+            found += 1 if units is None else units_matching(game, sid, units, ctx)
+            if found >= at_least:
+                return True
     return False
 
 

@@ -354,9 +354,8 @@ def build_sources(game, faction: str) -> list[list]:
     space's icons onto its own queue space (RS-BLD-06). Only the side's own systems can give it icons (a subjugated
     one is Imperial, RULINGS C-04), and few systems are: the others are passed over before :func:`build_icons`."""
     t = tables(game)
-    own = board.is_rebel if faction == "rebel" else board.is_imperial
     todo = [[s, icon, t.systems[s].build_queue]
-            for s in sorted(t.systems) if own(game, s) for icon in build_icons(game, faction, s)]
+            for s in board.own_systems(game, faction) for icon in build_icons(game, faction, s)]
     if faction == "rebel" and base_space_builds(game):
         spec = the_setup(game).rebel_base
         todo += [[BASE_SPACE, icon, spec.build_queue] for icon in spec.resources]
@@ -478,11 +477,11 @@ def deploy_systems(game, faction: str) -> list[str]:
     """RS-DEP-02/03, RB-BLD-07, RULINGS 'Deploying': systems loyal to the faction (Empire: or subjugated), populous
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
-    own = board.is_rebel if faction == "rebel" else board.is_imperial
-    opponent = OPPONENT[faction]
+    systems = game.state["data"]["systems"]
+    populous, opponent = tables(game).populous, OPPONENT[faction]
     return [
-        s for s, state in sorted(game.state["data"]["systems"].items())
-        if own(game, s) and board.is_populous(game, s) and not state["sabotage"]  # few systems are the side's own
+        s for s in board.own_systems(game, faction)  # few systems are the side's own: only they are tested further
+        if s in populous and not systems[s]["destroyed"] and not systems[s]["sabotage"]  # board.is_populous
         and not board.has_units(game, s, opponent)
     ]
 

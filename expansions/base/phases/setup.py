@@ -252,7 +252,10 @@ def _empire_units(game, frame) -> None:
     options = imperial
     if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
         lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
-        if lacking and sum(1 for u in frame["todo"] if t.units[u].theater == "ground") <= len(lacking):
+        # the ground units left number no more than the systems lacking one: the list to place is ground units
+        # first (_ground_first), so that is whether the unit after that many is a ship, or there is none
+        todo, n = frame["todo"], len(lacking)
+        if lacking and (len(todo) <= n or t.units[todo[n]].theater != "ground"):
             options = lacking
     game.ask(decider(game, "empire", "admiral"), "place-starting-unit",
              [{"id": s, "label": label(game, s), "data": {"unit": unit}} for s in options],
