@@ -97,3 +97,14 @@ def check_board_helpers(game) -> None:
         assert board.on_board(game, unit) == on and board.supply_left(game, unit) == info.supply - on - queued, unit
     assert board.own_systems(game, "rebel") == [s for s in sorted(data["systems"]) if board.is_rebel(game, s)]
     assert board.own_systems(game, "empire") == [s for s in sorted(data["systems"]) if board.is_imperial(game, s)]
+
+
+def apply_beside_a_copy(game, choice: str, player: str) -> None:
+    """Answer the open decision in ``game`` and in a copy made just before: what a step kept for the answer
+    (``expansions/base/asked.py``) lives on the game object, never in the state, so the copy, which has nothing kept
+    and works it out again, must be asked the same next question and reach the same state."""
+    copy = game.copy()
+    copy.apply(choice, player=player)
+    game.apply(choice, player=player)
+    assert [(d.kind, d.option_ids) for d in copy.pending] == [(d.kind, d.option_ids) for d in game.pending]
+    assert copy.state_hash() == game.state_hash()

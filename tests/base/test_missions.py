@@ -4,6 +4,7 @@ scenarios under tests/scenarios/base/missions/."""
 from __future__ import annotations
 
 import pytest
+from invariants import apply_beside_a_copy
 
 from swrebellion.engine import Game, scenario
 from swrebellion.expansions.base.phases import missions
@@ -238,11 +239,7 @@ def test_an_assignment_is_offered_the_same_from_a_copy_made_between_its_decision
             decision = game.pending[0]
             choice = agents[decision.player].choose(game, decision)
             if decision.kind.startswith("assign-"):
-                copy = game.copy()
-                copy.apply(choice, player=decision.player)
-                game.apply(choice, player=decision.player)
-                assert [(d.kind, d.option_ids) for d in copy.pending] == [(d.kind, d.option_ids) for d in game.pending]
-                assert copy.state_hash() == game.state_hash()
+                apply_beside_a_copy(game, choice, decision.player)
                 checked += 1
             else:
                 game.apply(choice, player=decision.player)

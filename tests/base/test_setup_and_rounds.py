@@ -4,6 +4,7 @@ from collections import Counter
 from itertools import groupby
 
 import pytest
+from invariants import apply_beside_a_copy
 
 from swrebellion.engine import Game, RandomAgent, peek
 from swrebellion.expansions.base import board
@@ -143,12 +144,7 @@ def test_each_starting_unit_is_offered_the_same_from_a_copy_or_a_replay(expansio
         game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     while game.pending[0].kind == "place-starting-unit":
         decision = game.pending[0]
-        choice = agents[decision.player].choose(game, decision)
-        copy = game.copy()
-        copy.apply(choice, player=decision.player)
-        game.apply(choice, player=decision.player)
-        assert [(d.kind, d.option_ids) for d in copy.pending] == [(d.kind, d.option_ids) for d in game.pending]
-        assert copy.state_hash() == game.state_hash()
+        apply_beside_a_copy(game, agents[decision.player].choose(game, decision), decision.player)
         placed += 1
         if placed == 3:
             save_game(game, tmp_path / "mid-setup.json")
