@@ -147,10 +147,7 @@ def text_ids(game, template: str, name: str, value: str, many: str, ids: list[st
     mission card at every Command Phase turn, "Reveal {card} ({leaders})"): kept under the flat key ``(template,
     name, value, many, list, *ids)``, cheaper to make than :func:`_remember`'s and never equal to one of its keys
     (their second item is a tuple) nor to :func:`_one`'s (three items)."""
-    try:  # _made_texts inline, as in _one
-        made = game.rules.cache["base.made"]
-    except KeyError:
-        made = _made_texts(game)
+    made = _made_texts(game)
     key = (template, name, value, many, list, *ids)
     english = made.get(key)
     if english is None:

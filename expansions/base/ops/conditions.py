@@ -351,22 +351,13 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
 
 
 def _units_test(wanted: UnitFilter) -> Test:
-    """:func:`has_matching_units` as a filter's test, its fields read once: objectives count the systems holding a
-    side's units over the whole board (Establish Outposts, Defend the People) at every Refresh Phase."""
-    side, at_least = wanted.side, wanted.at_least
+    """:func:`has_matching_units` as a filter's test, its count read once and one call fewer: objectives count the
+    systems holding a side's units over the whole board (Establish Outposts, Defend the People) at every Refresh
+    Phase. Most systems hold no unit: they are answered without a call."""
+    at_least = wanted.at_least
 
     def test(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
-        here = game.state["data"]["units"].get(sid)
-        if not here:  # most systems hold no unit
-            return False
-        types = _unit_types(game, wanted, side_of(ctx, side))
-        found = 0
-        for unit, count in here.items():
-            if unit in types:
-                found += count
-                if found >= at_least:
-                    return True
-        return False
+        return sid in game.state["data"]["units"] and units_matching(game, sid, wanted, ctx, at_least) >= at_least
 
     return test
 

@@ -167,12 +167,10 @@ def _sweep(game, faction: str) -> None:
 
 
 def _on_card(game, leaders: list[str]) -> bool:
-    """Every leader assigned to a card is still on it and free (RULINGS C-11). Plain loops: asked for every card at
+    """Every leader assigned to a card is still on it and free (RULINGS C-11). A plain loop: asked for every card at
     every Command Phase turn."""
-    places = game.state["data"]["leaders"]
     for lid in leaders:
-        info = places[lid]
-        if info["at"] != "mission" or info["ring"] in board.CAPTURED:  # board.is_captured inline
+        if board.leader(game, lid)["at"] != "mission" or board.is_captured(game, lid):
             return False
     return True
 

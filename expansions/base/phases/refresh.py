@@ -477,12 +477,10 @@ def deploy_systems(game, faction: str) -> list[str]:
     """RS-DEP-02/03, RB-BLD-07, RULINGS 'Deploying': systems loyal to the faction (Empire: or subjugated), populous
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
-    systems = game.state["data"]["systems"]
-    populous, opponent = tables(game).populous, OPPONENT[faction]
+    opponent = OPPONENT[faction]
     return [
         s for s in board.own_systems(game, faction)  # few systems are the side's own: only they are tested further
-        if s in populous and not systems[s]["destroyed"] and not systems[s]["sabotage"]  # board.is_populous
-        and not board.has_units(game, s, opponent)
+        if board.is_populous(game, s) and not board.system(game, s)["sabotage"] and not board.has_units(game, s, opponent)
     ]
 
 
