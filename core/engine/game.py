@@ -264,9 +264,10 @@ SHARED = ("log", "choices")
 
 class Game:
     #: The open decisions as :class:`Decision` records, made by ``ask`` with the state's JSON form of them:
-    #: (``state["pending"]``, its decisions). ``pending`` trusts them while the state holds that very list (the
-    #: kernel replaces the list, never edits it, but for an answer) and makes them again from the state otherwise.
-    _asked: tuple[list[dict[str, Any]], list[Decision]] | None = None
+    #: (``state["pending"]``, its decisions, and for a single question its options by id, where ``apply`` looks
+    #: the answer up; None otherwise). ``pending`` and ``apply`` trust them while the state holds that very list
+    #: (the kernel replaces the list, never edits it, but for an answer) and read the state itself otherwise.
+    _asked: tuple[list[dict[str, Any]], list[Decision], dict[str, Any] | None] | None = None
 
     def __init__(self, rules: Rules, state: dict[str, Any]) -> None:
         self.rules = rules
@@ -389,9 +390,9 @@ class Game:
         state = self.state
         if state["result"] is not None:
             return  # the game is over: nobody is asked anything (see log)
-        decision, record = self._question(state, player, kind, options, prompt, key, False, visible_to)
+        decision, record, by_id = self._question(state, player, kind, options, prompt, key, False, visible_to)
         state["pending"] = pending = [decision]
-        self._asked = (pending, [record])
+        self._asked = (pending, [record], by_id)
 
     def ask_simultaneous(self, asks: Iterable[tuple[str, str, Iterable[Any], str]], key: str = "choices") -> None:
         """Ask several players at once, each in secret (e.g. both players picking a card). Nobody sees another's
@@ -401,48 +402,49 @@ class Game:
             return  # the game is over: nobody is asked anything (see log)
         pending, records = [], []
         for player, kind, options, prompt in list(asks):
-            decision, record = self._question(state, player, kind, options, prompt, key, True, None)
+            decision, record, _ = self._question(state, player, kind, options, prompt, key, True, None)
             pending.append(decision)
             records.append(record)
         state["pending"] = pending
-        self._asked = (pending, records)
+        self._asked = (pending, records, None)
 
     def _question(self, state: dict[str, Any], player: str, kind: str, options: Iterable[Any], prompt: str, key: str,
-                  simultaneous: bool, visible_to: Iterable[str] | None) -> tuple[dict[str, Any], Decision]:
-        """One question: its JSON form for ``state["pending"]`` and the :class:`Decision` record agents are handed,
-        which reads the same option dicts. An option dict already in the JSON form (a str ``id`` and ``label``, a
-        ``data``, nothing else) is stored as it is, and one lacking only ``data`` gets ``"data": None`` added: a
-        new dict per option cost about 3% of a random game's instructions (``ask`` tells callers not to change an
-        option after asking). Anything else is converted through _option."""
+                  simultaneous: bool, visible_to: Iterable[str] | None) -> tuple[dict[str, Any], Decision, dict[str, Any]]:
+        """One question: its JSON form for ``state["pending"]``, the :class:`Decision` record agents are handed,
+        which reads the same option dicts, and its options by id (what :meth:`apply` looks an answer up in). An
+        option dict already in the JSON form (a str ``id`` and ``label``, a ``data``, nothing else) is stored as it
+        is, and one lacking only ``data`` gets ``"data": None`` added: a new dict per option cost about 3% of a
+        random game's instructions (``ask`` tells callers not to change an option after asking). Anything else is
+        converted through _option."""
         asked = state.get("asked")
         if asked is None:
             asked = state["asked"] = {}
         number = asked.get(player, 0) + 1
         did = f"{player}.{number}"
-        opts = []
-        ids = set()  # the option ids so far: a set built in the loop is cheaper than one built from opts afterwards
+        opts: list[dict[str, Any]] = []
+        add = opts.append
+        by_id = {}  # built in the loop: the duplicate check here, and the answer's lookup in apply
         for o in options:
             if type(o) is dict and type(oid := o["id"]) is str and type(o.get("label")) is str:
                 if "data" not in o:
                     o["data"] = None
                 if len(o) != 3:  # extra keys: the JSON form holds these three only
                     o = {"id": oid, "label": o["label"], "data": o["data"]}
-                opts.append(o)
             else:
                 o = self._option(o)
                 oid = o["id"]
-                opts.append(o)
-            ids.add(oid)
+            add(o)
+            by_id[oid] = o
         if not opts:
             raise EngineError(f"{kind!r} for {player} offers no options")
-        if len(ids) != len(opts):
+        if len(by_id) != len(opts):
             raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
         asked[player] = number
         decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
                     "frame": len(state["stack"]) - 1, "key": key, "simultaneous": simultaneous, "answer": None}
         if visible_to is not None:
             decision["visible_to"] = sorted({player, *visible_to})
-        return decision, Decision._over_json(did, player, kind, prompt, opts)
+        return decision, Decision._over_json(did, player, kind, prompt, opts), by_id
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
@@ -474,7 +476,7 @@ class Game:
         asked = self._asked
         if asked is None or asked[0] is not pending or len(asked[1]) != len(pending):
             # asked otherwise than through ask (a state loaded, copied or built by a test): made from the state once
-            asked = self._asked = (pending, [self._decision(d) for d in pending])
+            asked = self._asked = (pending, [self._decision(d) for d in pending], None)
         decisions = asked[1]
         if len(pending) == 1:  # the usual case: one question (answered: the game is over or between steps)
             return [] if pending[0]["answer"] is not None else [decisions[0]]
@@ -521,10 +523,12 @@ class Game:
         if stale is not None and stale != decision["id"]:
             raise IllegalChoice(f"that option belongs to decision {stale}, which is no longer open; answer the open "
                                 f"decision {decision['id']} with one of its own options")
-        for chosen in decision["options"]:
-            if chosen["id"] == option_id:
-                break
+        asked = self._asked
+        if asked is not None and asked[2] is not None and asked[0] is pending:  # asked here: options by id
+            chosen = asked[2].get(option_id)
         else:
+            chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
+        if chosen is None:
             offered = "; offered: " + ", ".join(o["id"] for o in decision["options"]) if player is not None else ""
             raise IllegalChoice(
                 f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
@@ -667,9 +671,12 @@ class Game:
     def shuffle(self, deck: dict[str, Any] | list[Any], name: str) -> None:
         """Shuffle a deck held as a secret list (Fisher-Yates); the new order is logged as a secret nobody sees."""
         cards = peek(deck)
+        state = self.state
+        stream, below = state["rng"], rng.below  # random_below written out: a game's setup shuffles ~700 cards
         for i in range(len(cards) - 1, 0, -1):
-            j = self.random_below(i + 1)
+            stream, j = below(stream, i + 1)
             cards[i], cards[j] = cards[j], cards[i]
+        state["rng"] = stream
         self.log("shuffle", deck=name, order=secret(list(cards)))
 
     def draw(self, deck: dict[str, Any] | list[Any], count: int = 1) -> list[Any]:
