@@ -199,7 +199,10 @@ def reveal_options(game, faction: str) -> list[dict]:
     seen: dict[str, int] = {}
     role = board.acting_role(game)
     barred = actions.barred_systems(game, faction)
-    icons = icons_of(game, [lid for entry in assigned for lid in entry["leaders"]])
+    on_cards: list[str] = []
+    for entry in assigned:
+        on_cards += entry["leaders"]
+    icons = icons_of(game, on_cards)
     for index, entry in enumerate(assigned):
         card, leaders = peek(entry["card"]), entry["leaders"]
         if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
