@@ -64,7 +64,7 @@ def activation_options(game, faction: str) -> list[dict]:
         cache = game.rules.cache["base-activation-options"] = {}
     if game.answered("activation-targets"):
         targets = game.modify("activation-targets", _targets(game, hidden), faction=faction)
-        key: tuple = (faction, *targets)
+        key: tuple[str | bool, ...] = (faction, *targets)
     else:
         targets, key = None, (faction, hidden)
     options = cache.get(key)
