@@ -43,6 +43,31 @@ def test_no_activation_without_a_leader_with_tactic_values(base_rules):
     assert movement.activation_options(game, "rebel") == []
 
 
+class NoDagobahPlugin:
+    """A test expansion taking Dagobah out of the systems the Rebel may activate, through "activation-targets"."""
+
+    EXPANSION = Expansion(id="test-no-dagobah", name="Test: no Dagobah", version="1.0.0")
+
+    @hookimpl
+    def register_values(self, registry):
+        registry.modify("activation-targets", lambda game, value, context:
+                        [s for s in value if s != "dagobah"] if context["faction"] == "rebel" else None)
+
+
+def test_a_plugin_changing_the_activation_targets_is_asked_each_time():
+    """The activation options come from the targets "activation-targets" gives, for each side; the rules keep
+    the options made for a list of targets, never those of another list."""
+    rules = rules_from_active(active("base", "test-no-dagobah", extra=[(NoDagobahPlugin(), "tests/base")]))
+    game = start(rules, {"phase": "command", "base": "hoth",
+                         "leaders": {"jan-dodonna": "pool", "darth-vader": "pool"}})
+    systems = sorted(tables(game).systems)
+    for _ in range(2):  # made, then read again
+        rebel = [o["id"] for o in movement.activation_options(game, "rebel")]
+        empire = [o["id"] for o in movement.activation_options(game, "empire")]
+        assert rebel == [f"activate:{s}" for s in systems if s != "dagobah"] + [f"activate:{BASE_SPACE}"]
+        assert empire == [f"activate:{s}" for s in systems]
+
+
 class NoTransportPlugin:
     """A test expansion lifting every transport restriction through the declared value "needs-transport"."""
 

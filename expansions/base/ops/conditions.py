@@ -376,10 +376,11 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
 def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[str]:
     """Every system meeting the condition, in id order. The Rebel Base space is not a system and is never among
     them (RB-BAS-03, RB-MIS-25)."""
-    systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
-    check = _check(where)  # matches() written out
-    return [sid for sid in sorted(systems) if sid not in barred and check(game, sid, systems[sid], ctx)]
+    check = _check(where)  # matches() written out; the few found are sorted, not the thirty-odd systems
+    found = [sid for sid, s in game.state["data"]["systems"].items() if sid not in barred and check(game, sid, s, ctx)]
+    found.sort()
+    return found
 
 
 # -- conditions on the game ----------------------------------------------------------------------------------------

@@ -199,7 +199,10 @@ def reveal_options(game, faction: str) -> list[dict]:
     seen: dict[str, int] = {}
     role = board.acting_role(game)
     barred = actions.barred_systems(game, faction)
-    icons = icons_of(game, [lid for entry in assigned for lid in entry["leaders"]])
+    on_cards: list[str] = []
+    for entry in assigned:
+        on_cards += entry["leaders"]
+    icons = icons_of(game, on_cards)
     for index, entry in enumerate(assigned):
         card, leaders = peek(entry["card"]), entry["leaders"]
         if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
@@ -309,10 +312,15 @@ def _oppose(game, frame) -> None:
     frame["stage"] = "roll"
 
 
-def _side(game, faction: str, where: str, target: str | None) -> list[str]:
-    """All the side's leaders there take part (RB-MIS-18, RS-LDR-03); captured ones do not, except the leader the
-    mission is against (RB-MIS-16/17, RS-CAP-06)."""
-    return [l for l in board.leaders_at(game, where, faction) if not board.is_captured(game, l) or l == target]
+def _sides(game, faction: str, where: str, target: str | None) -> dict[str, list[str]]:
+    """Each side's leaders there, in id order: all take part (RB-MIS-18, RS-LDR-03); captured ones do not, except
+    the leader the mission is against (RB-MIS-16/17, RS-CAP-06). The leaders there are listed once, for both
+    sides, and told apart by the side each serves."""
+    sides: dict[str, list[str]] = {faction: [], OPPONENT[faction]: []}
+    for lid in board.leaders_at(game, where):
+        if not board.is_captured(game, lid) or lid == target:
+            sides[board.leader_faction(game, lid)].append(lid)
+    return sides
 
 
 def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> dict[str, int]:
@@ -321,8 +329,12 @@ def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> di
     then the 'mission-dice' hook (Rise of the Empire adds green dice)."""
     t = tables(game)
     card = t.missions[frame["card"]]
-    skills = None if card.count_all_skills else set(card.requires)
-    icons = sum(n for l in leaders for s, n in t.leaders[l].skills.items() if skills is None or s in skills)
+    skills = None if card.count_all_skills else card.requires  # the skills it requires (their counts unused)
+    icons = 0
+    for l in leaders:  # plain loops: two or three leaders with a few icons, at every roll of a mission
+        for s, n in t.leaders[l].skills.items():
+            if skills is None or s in skills:
+                icons += n
     limit = the_setup(game).mission_dice_limit  # RB-MIS-15, RULINGS D-01: the setup's limit (10 in the box)
     count = min(limit, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
     dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}
@@ -340,13 +352,14 @@ def _roll(game, frame) -> None:
     current = game.state["data"]["current"]
     order = [faction, opponent] if current != opponent else [opponent, faction]
     info = {"system": where, "mission": actions.mission_info(frame)}
-    if any(actions.special_window(game, frame, "mission-attempt", side, info) for side in order):
-        return  # Undercover, Wookiee Guardian (RS-ACT-03: current player first)
+    for side in order:  # Undercover, Wookiee Guardian (RS-ACT-03: current player first)
+        if actions.special_window(game, frame, "mission-attempt", side, info):
+            return
     if frame.get("fails"):
         frame.update(success=False, stage="failure")
         game.log("mission-result", card=frame["card"], faction=faction, success=False, cause=frame["fails"])
         return
-    sides = {faction: _side(game, faction, where, target), opponent: _side(game, opponent, where, target)}
+    sides = _sides(game, faction, where, target)
     if not sides[opponent] and not ctx.get("roll_unopposed"):
         frame.update(success=True, stage="effect")
         game.log("mission-result", card=frame["card"], faction=faction, success=True, unopposed=True)
@@ -412,8 +425,9 @@ def _failure(game, frame) -> None:
     current = game.state["data"]["current"]
     order = [faction, OPPONENT[faction]] if current != OPPONENT[faction] else [OPPONENT[faction], faction]
     info = {"system": frame["ctx"].get("system"), "mission": actions.mission_info(frame)}
-    if any(actions.special_window(game, frame, "mission-failed", side, info) for side in order):
-        return
+    for side in order:
+        if actions.special_window(game, frame, "mission-failed", side, info):
+            return
     frame["stage"] = "finish"
 
 

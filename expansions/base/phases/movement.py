@@ -53,24 +53,39 @@ def activation_options(game, faction: str) -> list[dict]:
     (RB-BAS-06, RB-BAS-13); nothing without a leader able to activate."""
     if not activators(game, faction):
         return []
-    targets = sorted(tables(game).systems)
-    if faction == "rebel" and base_hidden(game):
-        targets.append(BASE_SPACE)
-    targets = game.modify("activation-targets", targets, faction=faction)
+    hidden = faction == "rebel" and base_hidden(game)
     # The same thirty-odd options at every Command Phase turn: made once per rules and list of targets, and handed
     # out as a new list of the same dicts (never changed: the kernel copies each option it stores, and the step an
-    # answer names reads its data).
-    cache = game.rules.cache.setdefault("base-activation-options", {})
-    key = (faction, *targets)
+    # answer names reads its data). With no plugin changing the targets (the base game, Rise of the Empire) they
+    # are known by the side and whether the base is hidden: the list is neither sorted nor compared each turn.
+    try:
+        cache = game.rules.cache["base-activation-options"]
+    except KeyError:
+        cache = game.rules.cache["base-activation-options"] = {}
+    if game.answered("activation-targets"):
+        targets = game.modify("activation-targets", _targets(game, hidden), faction=faction)
+        key: tuple[str | bool, ...] = (faction, *targets)
+    else:
+        targets, key = None, (faction, hidden)
     options = cache.get(key)
     if options is None:
         if len(cache) >= 1024:  # plugins could vary the targets endlessly: start afresh
             cache.clear()
+        if targets is None:
+            targets = _targets(game, hidden)
         options = cache[key] = [
             {"id": f"activate:{s}", "label": words, "data": {"step": ACTIVATE, "args": {"faction": faction, "system": s}}}
             for s, words in zip(targets, texts(game, N_("Activate {system}"), "system", targets))
         ]
     return list(options)
+
+
+def _targets(game, hidden: bool) -> list[str]:
+    """Every system in id order (RS-CMD-05/06), then the Rebel Base space while it is hidden (RB-BAS-06/13)."""
+    targets = sorted(tables(game).systems)
+    if hidden:
+        targets.append(BASE_SPACE)
+    return targets
 
 
 def source_systems(game, faction: str, target: str) -> list[str]:

@@ -285,14 +285,13 @@ def _answering(game, moment: str) -> frozenset[str]:
     """The action cards that answer ``moment`` (:func:`_answers`: a trigger naming it or any moment); any other
     card's trigger would fail at once there (eligible would find no leader), so it is never tried. Found once per
     set of rules and moment: a special window opens at every stage of every mission and attack, for each side."""
-    cache = game.rules.cache.get("base-answering")
-    if cache is None:
-        cache = game.rules.cache["base-answering"] = {}
-    found = cache.get(moment)
-    if found is None:
+    try:
+        return game.rules.cache["base-answering"][moment]  # type: ignore[no-any-return]
+    except KeyError:
         answers = {card: _answers(game, card) for card in tables(game).actions}
-        found = cache[moment] = frozenset(card for card, (yes, only) in answers.items() if yes and only in (None, moment))
-    return found
+        found = frozenset(card for card, (yes, only) in answers.items() if yes and only in (None, moment))
+        game.rules.cache.setdefault("base-answering", {})[moment] = found
+        return found
 
 
 def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str, info: dict[str, Any]) -> bool:
@@ -314,11 +313,13 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         _play(game, faction, data["card"], data["actor"], into="special_ctx", moment=moment, **info)
         return True
     # In team play each teammate is asked about his own cards (RS-ACT-14), Admiral first; a pass ends his turn.
+    # The usual case, no card in the side's hand answering the moment, asks nobody: no player's options are made.
+    held = not _answering(game, moment).isdisjoint(hand(game, faction, "actions"))
     for player in board.side_players(game, faction):
         seat_key = f"{key}:{player}"
         if seat_key in windows:
             continue
-        options = [] if chosen is not None else special_options(game, faction, moment, info, player)
+        options = special_options(game, faction, moment, info, player) if held and chosen is None else []
         chosen = None
         if not options:
             windows.append(seat_key)
@@ -332,14 +333,15 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
 
 def roll(game: Game, frame: dict[str, Any], dice: dict[str, int], who: str, purpose: str) -> dict[str, list[str]]:
     """Roll ``dice``, except those a card set to chosen faces (One in a Million: ``set_dice``), which are added
-    to the result as set."""
-    fixed = [f for ctx in frame.get("played", ()) if ctx.get("moment") == "before-roll" and ctx["faction"] == who
-             for f in ctx.get("fixed", ())]
+    to the result as set. Each roll of a mission or an attack comes here, most with no card played: nothing to
+    set. The rolled faces are lists of their own (the log keeps copies of what it is handed, ``Game.log``)."""
+    played = frame.get("played")
+    fixed = [f for ctx in played if ctx.get("moment") == "before-roll" and ctx["faction"] == who
+             for f in ctx.get("fixed", ())] if played else ()
     left = {c: n for c, n in dice.items() if n > 0}
     for colour, _ in fixed:
         left[colour] -= 1
-    rolled = game.roll({c: n for c, n in left.items() if n > 0}, who=who, purpose=purpose) if any(left.values()) else {}
-    rolled = {c: list(faces) for c, faces in rolled.items()}  # the logged roll stays as rolled
+    rolled = game.roll(left, who=who, purpose=purpose) if any(left.values()) else {}  # it skips colours left at 0
     if fixed:
         game.log("dice-set", who=who, purpose=purpose, dice=[list(f) for f in fixed])
         for colour, face in fixed:

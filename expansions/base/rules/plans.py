@@ -30,19 +30,19 @@ class Plan:
 
 def plan(game: Game, card: str) -> Plan:
     """The plan of a mission, project or action card (cached per rules: content never changes in play)."""
-    cache = game.rules.cache.get("base-plans")
-    if cache is None:
-        cache = game.rules.cache["base-plans"] = {}
-    if card not in cache:
-        t = tables(game)
-        model = t.missions[card] if card in t.missions else t.actions[card]
-        target = [s.model_dump() for s in getattr(model, "target", [])]
-        effect = [s.model_dump() for s in model.effect]
-        steps = target or effect
-        first = feasibility(game, steps[0]) if steps else None
-        failure = tuple(s.model_dump() for s in getattr(model, "failure", []))
-        cache[card] = Plan(target, effect, first, failure)
-    return cache[card]
+    try:  # the usual case first: every card considered at every Command Phase turn and special window
+        return game.rules.cache["base-plans"][card]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    t = tables(game)
+    model = t.missions[card] if card in t.missions else t.actions[card]
+    target = [s.model_dump() for s in getattr(model, "target", [])]
+    effect = [s.model_dump() for s in model.effect]
+    steps = target or effect
+    first = feasibility(game, steps[0]) if steps else None
+    failure = tuple(s.model_dump() for s in getattr(model, "failure", []))
+    found = game.rules.cache.setdefault("base-plans", {})[card] = Plan(target, effect, first, failure)
+    return found
 
 
 def feasibility(game, step: dict) -> tuple[Any, Any] | None:
@@ -81,9 +81,13 @@ _PLAYABLE = "base-playable"
 
 def feasible(game: Game, card: str, ctx: dict[str, Any]) -> bool:
     """Whether the card's first step has something to act on: a mission with no possible system cannot be
-    revealed (it has nowhere to take place), an action card with no possible target is not offered."""
+    revealed (it has nowhere to take place), an action card with no possible target is not offered. A card with a
+    first step is data (:attr:`Plan.playable`): its test alone says."""
     p = plan(game, card)
-    return p.playable and (p.first is None or p.first[0](game, p.first[1], ctx))
+    first = p.first
+    if first is not None:
+        return first[0](game, first[1], ctx)  # type: ignore[no-any-return]
+    return p.playable
 
 
 def fight_after(game: Game, ctx: dict[str, Any], initiator: str) -> None:

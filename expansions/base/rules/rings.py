@@ -57,9 +57,11 @@ def r2d2(game, frame) -> bool:
         return False
     frame["r2d2"] = "done"
     bearer = _bearer(game, R2D2, where)
+    if bearer is None:  # the usual case: the Imperial dice are not read
+        return False
     rolled = frame["rolls"].get("empire", {})
     faces = sorted({(colour, face) for colour, fs in rolled.items() for face in fs if face != "blank"})
-    if bearer is None or not faces:
+    if not faces:
         return False
     frame["r2d2"] = "asked"
     options = [{"id": "keep", "label": N_("Keep the R2-D2 ring")}]
@@ -109,8 +111,10 @@ def falcon(game, frame) -> bool:
         return False
     frame["falcon"] = "done"
     bearer = _bearer(game, FALCON, where)
+    if bearer is None:  # the usual case: the captives there are not listed
+        return False
     held = board.leaders_at(game, where, "rebel", captured=True)
-    if bearer is None or not held:
+    if not held:
         return False
     frame["falcon"] = "asked"
     options = [{"id": "keep", "label": N_("Keep the Millennium Falcon ring")}]
@@ -153,8 +157,10 @@ def yoda_reroll(game, frame, rolls: dict, where: str) -> bool:
         return False
     frame["yoda"] = "done"
     bearer = yoda_bearer(game, where)
+    if bearer is None:  # the usual case: the dice are not read
+        return False
     faces = sorted({(colour, face) for colour, fs in rolls.items() for face in fs})
-    if bearer is None or not faces:
+    if not faces:
         return False
     frame["yoda"] = "asked"
     options = [{"id": "keep", "label": N_("Do not use the Master Yoda ring")}]
