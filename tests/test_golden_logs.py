@@ -73,3 +73,27 @@ def test_seeded_games_play_exactly_as_pinned(request, stem, expansions, players,
     for n, (want, got) in enumerate(zip(pinned, lines)):
         assert got == want, f"event {n} differs from the pinned log\n pinned: {want}\n played: {got}"
     assert len(lines) == len(pinned), f"the game has {len(lines)} lines, the pinned log {len(pinned)}"
+
+
+@pytest.mark.parametrize("expansions", [("base",), ROE], ids=["base", "roe"])
+def test_a_game_does_not_depend_on_the_games_played_before_it(expansions):
+    """Determinism across games: a set of rules is shared by every game made from it, and its caches hand out the
+    same option dicts at every question (the kernel stores them as they are, issue 15). Were any game to change one
+    (an answer's data, say), every later game would see it. So a seeded game played on rules that have already played
+    others must be the very game played on fresh rules."""
+    from swrebellion.games import rules_from_active
+    from swrebellion.plugins import activate
+
+    used = rules_for(expansions)
+    for seed in range(20, 26):  # other games first, on the shared rules
+        played(expansions, 2, seed)
+    fresh = rules_from_active(activate(env=",".join(expansions)))
+    game_on = {}
+    for name, rules in (("used", used), ("fresh", fresh)):
+        game = Game.new(rules, 3, {"players": 2})
+        agents = {p: RandomAgent(21 + n) for n, p in enumerate(game.state["players"])}
+        while not game.over:
+            for decision in game.pending:
+                game.apply(agents[decision.player].choose(game, decision), decision.player)
+        game_on[name] = game.state_hash()
+    assert game_on["used"] == game_on["fresh"]
