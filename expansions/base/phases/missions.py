@@ -97,14 +97,23 @@ def assignment_step(game, frame) -> None:
             options = second_leader_options(game, faction, frame["card"], choice["id"], *listed)
         else:
             options = second_leader_options(game, faction, frame["card"], choice["id"])
+        if listed is not None:  # for the next card question, once the leaders chosen are on the card
+            keep(game, frame, listed)
         prompt = N_("Add a second leader?")
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
         frame["stage"] = "card"
         hand(game, faction, "missions").remove(card)
-        assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
+        leaders = [first] if choice["id"] == "none" else [first, choice["id"]]
+        assign(game, faction, card, leaders)
+        if listed is not None:  # the seat's pool is the one the card question was made from less these leaders
+            pool = [*listed[0]]  # (RS-ASG-02; in team play the second may be his teammate's, RS-ASG-09): nothing
+            for lid in leaders:  # else has happened since, and the others' icons are still those counted then
+                if lid in pool:
+                    pool.remove(lid)
+            listed = pool, listed[1]
     if not options:
-        pool, icons = _listed(game, faction, role)
+        pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
         cards = assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))), pool, icons)
         options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
