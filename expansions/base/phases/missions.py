@@ -69,7 +69,6 @@ def assignment_step(game, frame) -> None:
     if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
         fight_after(game, frame.pop("ctx"), faction)
         return
-    player = board.decider(game, faction, role or "general")
     choice = frame.pop("choice", None)
     listed = kept(game, frame)  # the pool and icons the question just answered was made from, if any
     options: list[dict] = []
@@ -122,10 +121,15 @@ def assignment_step(game, frame) -> None:
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
+    player = board.decider(game, faction, role or "general")
     if len(options) == 1:
-        frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
+        frame["choice"] = game.answer_alone(player, _KINDS[frame["stage"]], options[0], prompt)
         return
-    game.ask(player, f"assign-{frame['stage']}", options, prompt)
+    game.ask(player, _KINDS[frame["stage"]], options, prompt)
+
+
+#: The kind of each assignment question, by the frame's stage.
+_KINDS = {"card": "assign-card", "first": "assign-first", "second": "assign-second"}
 
 
 def _playable_missions(game) -> frozenset[str]:
