@@ -236,7 +236,7 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
                     out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
                     out.sort()
                     break
-    if captured is not None:
+    if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
     return out
 
