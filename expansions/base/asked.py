@@ -2,10 +2,10 @@
 
 A step that asks runs again with the answer, and often needs again what the question was made from: the three
 questions of one assignment (card, first leader, second leader, RS-ASG-02) read the same pool and requirement
-icons, and each of the Empire's starting units is offered the same systems (RB-SET-09). Nothing can change those
-between a question and its answer, so working them out again only costs time; but keeping them in the step's frame
-would change the state, and with it the state hash a save is checked against (``swrebellion.engine.save``), the
-copies and the views.
+icons (and the next card question reads them less the leaders just assigned), and each of the Empire's starting
+units is offered the same systems (RB-SET-09). Nothing can change those between a question and its answer, so
+working them out again only costs time; but keeping them in the step's frame would change the state, and with it
+the state hash a save is checked against (``swrebellion.engine.save``), the copies and the views.
 
 So they are kept on the game object, outside its state, for one question only: :func:`keep` files a value under the
 asking frame, and :func:`kept` hands it back once, and only to the same frame object with at most one more choice in

@@ -222,9 +222,13 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
     leaders = game.state["data"]["leaders"]
     if faction is None:
         out = sorted(lid for lid, info in leaders.items() if info["at"] == location)
-    else:  # each side's printed leaders are in id order
+    else:  # each side's printed leaders are in id order; a plain loop, cheaper than a comprehension here
         printed = tables(game).leaders_of
-        out = [lid for lid in printed[faction] if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE]
+        out = []
+        for lid in printed[faction]:
+            info = leaders[lid]
+            if info["at"] == location and info["ring"] != LURE:
+                out.append(lid)
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
             rebels = printed["rebel"]
             for lid in rebels:  # seldom is any Rebel lured: a plain loop stopping at the first, before the search
@@ -232,7 +236,7 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
                     out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
                     out.sort()
                     break
-    if captured is not None:
+    if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
     return out
 

@@ -224,9 +224,9 @@ def test_offered_cards_and_first_leaders_are_those_some_pair_of_the_pool_meets(e
                                                 (("base", "rise-of-the-empire"), {"setup": "rise-of-the-empire"})])
 def test_an_assignment_is_offered_the_same_from_a_copy_made_between_its_decisions(expansions, options):
     """RS-ASG-02/03: an assignment is one choice made in three decisions (card, first leader, second). The pool
-    and icons its card question was made from are kept on the game object for the next decision, never in the
-    state: a copy made between the decisions (which has nothing kept, and lists them again) is asked the same
-    next question, and the state of the original is the copy's."""
+    and icons its card question was made from are kept on the game object for the next decisions (and the next card
+    question, less the leaders assigned), never in the state: a copy made between the decisions (which has nothing
+    kept, and lists them again) is asked the same next question, and the state of the original is the copy's."""
     from swrebellion.engine import RandomAgent
     from swrebellion.games import rules_for
 

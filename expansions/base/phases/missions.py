@@ -33,8 +33,8 @@ from ..cards import discard, hand
 from ..names import label, text, text_ids, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
-from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
-                              successes)
+from ..rules.missions import (assign, assignable, first_leaders, icons_of, leader_options, meets, return_to_hand,
+                              second_leader_options, successes)
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
 from ..tables import FACTIONS, OPPONENT, tables, the_setup
@@ -69,7 +69,6 @@ def assignment_step(game, frame) -> None:
     if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
         fight_after(game, frame.pop("ctx"), faction)
         return
-    player = board.decider(game, faction, role or "general")
     choice = frame.pop("choice", None)
     listed = kept(game, frame)  # the pool and icons the question just answered was made from, if any
     options: list[dict] = []
@@ -89,7 +88,7 @@ def assignment_step(game, frame) -> None:
         frame.update(card=card, stage="first")
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
-        options = [{"id": l, "label": label(game, l)} for l in first_leaders(game, card, pool, icons)]
+        options = leader_options(game, first_leaders(game, card, pool, icons))
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
@@ -97,24 +96,40 @@ def assignment_step(game, frame) -> None:
             options = second_leader_options(game, faction, frame["card"], choice["id"], *listed)
         else:
             options = second_leader_options(game, faction, frame["card"], choice["id"])
+        if listed is not None:  # for the next card question, once the leaders chosen are on the card
+            keep(game, frame, listed)
         prompt = N_("Add a second leader?")
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
         frame["stage"] = "card"
         hand(game, faction, "missions").remove(card)
-        assign(game, faction, card, [first] + ([] if choice["id"] == "none" else [choice["id"]]))
+        leaders = [first] if choice["id"] == "none" else [first, choice["id"]]
+        assign(game, faction, card, leaders)
+        if listed is not None:  # the seat's pool is the one the card question was made from less these leaders
+            pool = [*listed[0]]  # (RS-ASG-02; in team play the second may be his teammate's, RS-ASG-09): nothing
+            for lid in leaders:  # else has happened since, and the others' icons are still those counted then
+                if lid in pool:
+                    pool.remove(lid)
+            listed = pool, listed[1]
     if not options:
-        pool, icons = _listed(game, faction, role)
+        pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
-        cards = assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))), pool, icons)
-        options = [{"id": f"assign:{c}", "label": words} for c, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))]
+        made = _card_options(game)
+        for card in assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))),
+                               pool, icons):
+            options.append(made[card])
         options += actions.assignment_options(game, faction, role, pool)
-        options.append({"id": "done", "label": N_("Done assigning")})
+        options.append(made[None])
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
+    player = board.decider(game, faction, role or "general")
     if len(options) == 1:
-        frame["choice"] = game.answer_alone(player, f"assign-{frame['stage']}", options[0], prompt)
+        frame["choice"] = game.answer_alone(player, _KINDS[frame["stage"]], options[0], prompt)
         return
-    game.ask(player, f"assign-{frame['stage']}", options, prompt)
+    game.ask(player, _KINDS[frame["stage"]], options, prompt)
+
+
+#: The kind of each assignment question, by the frame's stage.
+_KINDS = {"card": "assign-card", "first": "assign-first", "second": "assign-second"}
 
 
 def _playable_missions(game) -> frozenset[str]:
@@ -125,6 +140,20 @@ def _playable_missions(game) -> frozenset[str]:
     except KeyError:
         found = frozenset(card for card in tables(game).missions if playable(game, card))
         return game.rules.cache.setdefault("base-playable-missions", found)  # type: ignore[no-any-return]
+
+
+def _card_options(game) -> dict[str | None, dict]:
+    """The card question's options, made once per rules and handed out at every card question (never changed, as
+    :func:`~..rules.missions.leader_options` says): "Assign {card}" under each playable card, "Done assigning" under
+    None."""
+    try:
+        return game.rules.cache["base-card-options"]  # type: ignore[no-any-return]
+    except KeyError:
+        cards = sorted(_playable_missions(game))
+        made: dict[str | None, dict] = {card: {"id": f"assign:{card}", "label": words, "data": None}
+                                        for card, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))}
+        made[None] = {"id": "done", "label": N_("Done assigning"), "data": None}
+        return game.rules.cache.setdefault("base-card-options", made)  # type: ignore[no-any-return]
 
 
 def _assignment_order(game) -> list[tuple[str, str | None]]:

@@ -65,10 +65,11 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
     """Assignment cards in hand with a pictured leader in the pool and something to act on (RS-ASG-08); in team
     play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
     leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
-    t = tables(game)
-    cards = sorted(_assignment_cards(game).intersection(hand(game, faction, "actions")))
-    if not cards:
+    held = hand(game, faction, "actions")
+    if _assignment_cards(game).isdisjoint(held):  # the usual answer: no set nor list to make
         return []
+    t = tables(game)
+    cards = sorted(_assignment_cards(game).intersection(held))
     if pool is None:
         pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     options = []

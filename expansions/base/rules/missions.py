@@ -82,16 +82,17 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
     assignment), in their order. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill
     (every card so far) is met when the pool's best two leaders of that skill reach it (:func:`_best_pairs`, found
     in one pass over the pool for all the cards, not once per card)."""
-    if not pool:
+    if not pool or not cards:
         return []
     single = _single_skill(game)
     skills = [icons[l] for l in pool]
-    best = _best_pairs(skills)
+    first, second = _best_pairs(skills)
     out = []
     for card in cards:
         needed = single.get(card)
         if needed is not None:
-            if best.get(needed[0], 0) >= needed[1]:
+            skill = needed[0]
+            if first.get(skill, 0) + second.get(skill, 0) >= needed[1]:
                 out.append(card)
         elif _pair_reaches(tables(game).missions[card].requires, skills):
             out.append(card)
@@ -109,9 +110,10 @@ def _single_skill(game) -> dict[str, tuple[str, int]]:
         return game.rules.cache.setdefault("base-single-skill", found)  # type: ignore[no-any-return]
 
 
-def _best_pairs(skills: list[dict[str, int]]) -> dict[str, int]:
-    """Each skill's most icons that one leader or two together have (his count and the next best), from each
-    leader's icons (``skills``), in one pass over the leaders. A skill nobody has is left out (none: 0)."""
+def _best_pairs(skills: list[dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each skill's most icons one leader has, and the next best count (another leader's), whose sum is the most
+    that one leader or two together have, from each leader's icons (``skills``), in one pass over the leaders. A
+    skill nobody (or only one leader) has is left out (none: 0)."""
     first: dict[str, int] = {}
     second: dict[str, int] = {}
     for counts in skills:
@@ -121,7 +123,7 @@ def _best_pairs(skills: list[dict[str, int]]) -> dict[str, int]:
                 first[skill], second[skill] = n, top
             elif n > second.get(skill, 0):
                 second[skill] = n
-    return {skill: n + second.get(skill, 0) for skill, n in first.items()}
+    return first, second
 
 
 def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> bool:
@@ -138,20 +140,24 @@ def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> boo
 def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
     """The pool's leaders who meet the card alone or with one more of the pool (:func:`completable`): the first
     leaders offered for it, in pool order. ``icons``: as for :func:`meets`, covering ``pool``. For a card requiring
-    one skill (every card so far) each leader's best partner is the pool's best, or its second best for the best
-    himself, found once for all the leaders rather than once per leader."""
+    one skill (every card so far) each leader's best partner has the pool's best count of it, or its second best
+    for a leader having the best (the same when two have it; 0 for a leader alone: no partner adds nothing), both
+    found in one pass for all the leaders rather than once per leader."""
     requires = tables(game).missions[card].requires
-    if len(requires) != 1 or not pool:
+    if len(requires) != 1:
         return [l for l in pool if completable(game, card, [l], pool, icons)]
     (skill, need), = requires.items()
-    counts = [icons[l].get(skill, 0) for l in pool]
-    best = max(counts)
-    at = counts.index(best)
-    second = max(counts[:at] + counts[at + 1:], default=None)  # the best partner of the best leader
+    best = second = 0
+    for lid in pool:
+        mine = icons[lid].get(skill, 0)
+        if mine > best:
+            best, second = mine, best
+        elif mine > second:
+            second = mine
     out = []
-    for index, lid in enumerate(pool):
-        mine, partner = counts[index], second if index == at else best
-        if mine >= need or (partner is not None and mine + partner >= need):
+    for lid in pool:
+        mine = icons[lid].get(skill, 0)
+        if mine + (second if mine == best else best) >= need:
             out.append(lid)
     return out
 
@@ -169,10 +175,29 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     requires = tables(game).missions[card].requires
     mine = icons[first] if icons is not None else icons_of(game, [first])[first]
     if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
-        return [{"id": "none", "label": N_("No second leader")}] + [{"id": l, "label": label(game, l)} for l in pool]
+        return leader_options(game, [None, *pool])
     if icons is None:
         icons = icons_of(game, pool)
-    return [{"id": l, "label": label(game, l)} for l in pool if _reach(requires, mine, icons[l])]
+    return leader_options(game, [l for l in pool if _reach(requires, mine, icons[l])])
+
+
+def leader_options(game, leaders: list[str | None]) -> list[dict]:
+    """An option per leader (his id and name; for None, "No second leader"), for the leader questions of an
+    assignment: one dict per leader made once per rules and handed out at every question (never changed: the kernel
+    stores an option in the JSON form as it is given, an answer taken alone is a copy, and the steps only read an
+    answer)."""
+    try:
+        made = game.rules.cache["base-leader-options"]
+    except KeyError:
+        made = game.rules.cache.setdefault("base-leader-options",
+                                           {None: {"id": "none", "label": N_("No second leader"), "data": None}})
+    out = []
+    for lid in leaders:
+        option = made.get(lid)
+        if option is None:
+            option = made[lid] = {"id": lid, "label": label(game, lid), "data": None}
+        out.append(option)
+    return out
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
