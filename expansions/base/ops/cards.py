@@ -525,14 +525,17 @@ def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
     faction = ctx["faction"]
     if params.leaders == "mission":  # the mission's leaders, back in the pool, go onto the card (Contingency Plan)
         leaders = [lid for lid in ctx["leaders"] if board.leader(game, lid)["at"] == "pool"]
-        cards = _mission_choices(game, params, src, {**ctx, "leaders": leaders}) if leaders else []
-        if not cards:
-            return
-        chosen = pick(game, frame, ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
-                      text(game, N_("Assign {leaders} to which starting mission?") if params.starting == "only"
-                           else N_("Assign {leaders} to which mission?"), leaders=list(leaders)))
+        chosen = answer(frame)  # the answer: the missions offered are not tried again
         if chosen is None:
-            return
+            cards = _mission_choices(game, params, src, {**ctx, "leaders": leaders}) if leaders else []
+            if not cards:
+                return
+            chosen = pick(game, frame, ctx["player"], "choose-mission",
+                          [{"id": c, "label": label(game, c)} for c in cards],
+                          text(game, N_("Assign {leaders} to which starting mission?") if params.starting == "only"
+                               else N_("Assign {leaders} to which mission?"), leaders=list(leaders)))
+            if chosen is None:
+                return
         src.pile(game).remove(chosen["id"])
         missions.assign(game, faction, chosen["id"], leaders)
         return
