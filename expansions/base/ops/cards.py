@@ -85,6 +85,20 @@ class Zone:
 
 
 def zone(spec: str, ctx) -> Zone:
+    """The zone ``spec`` names for the card playing now, made once per spec and side: a zone is frozen and depends
+    on nothing else, and a card moving cards reads two each time it is considered (:func:`_can_move`) or run."""
+    key = (spec, ctx.get("faction"))
+    found = _ZONES.get(key)
+    if found is None:
+        found = _ZONES[key] = _zone(spec, ctx)
+    return found
+
+
+#: (zone spec, the side playing the card) -> the zone: bounded, the specs being the values ``MoveCards`` allows
+_ZONES: dict[tuple[str, str | None], Zone] = {}
+
+
+def _zone(spec: str, ctx) -> Zone:
     parts = spec.split(":")
     if parts[0] in ("mission", "discard") and len(parts) == 1:
         return Zone(parts[0], "", None, parts[0])
