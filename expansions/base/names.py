@@ -201,8 +201,11 @@ def _key(message: str | tuple, args: dict) -> tuple | None:
                 if type(v) is not str:
                     return None
             key.append((name, list, *value))
-        elif kind is dict and all(type(u) is str and type(n) is int for u, n in value.items()):
-            key.append((name, dict, *value.items()))  # units and how many
+        elif kind is dict:  # units and how many ("Add {units}", every group of units one may move)
+            for unit, n in value.items():  # a loop, not all() over a generator
+                if type(unit) is not str or type(n) is not int:
+                    return None
+            key.append((name, dict, *value.items()))
         elif kind is Marker or kind is Word:
             key.append((name, kind, str(value)))
         else:
