@@ -101,17 +101,25 @@ def text(game: Game, template: str, /, **args: Any) -> str:
     if len(args) == 1:  # the usual label, one id or number ("Activate {system}"): read under its flat key
         [(name, value)] = args.items()
         if type(value) is str or type(value) is int:
-            return _one(game, template, name, value)
+            try:  # made already (most labels are): :func:`_one`'s memo read here, one call fewer
+                return game.rules.cache[_MADE][(template, name, value)]  # type: ignore[no-any-return]
+            except KeyError:
+                return _one(game, template, name, value)
     return _remember(game, template, args)
 
 
 def texts(game, template: str, name: str, values: Iterable[Any]) -> list[str]:
     """``text(game, template, name=value)`` for each of ``values``: the labels of a long list of options (every
-    system one may activate)."""
+    system one may activate). The memo is read here, once, and :func:`_one` called only for a label not made
+    yet: one call per list, not one per option."""
+    made = _made_texts(game)
     out = []
     for value in values:
-        out.append(_one(game, template, name, value) if type(value) is str or type(value) is int
-                   else _remember(game, template, {name: value}))
+        if type(value) is str or type(value) is int:
+            english = made.get((template, name, value))
+            out.append(english if english is not None else _one(game, template, name, value))
+        else:
+            out.append(_remember(game, template, {name: value}))
     return out
 
 
@@ -123,19 +131,19 @@ def ntext(game: Game, singular: str, plural: str, n: int, /, **args: Any) -> str
 def _made_texts(game) -> dict:
     """The English texts made so far, per rules: key -> English (:func:`_remember` says what the keys are)."""
     try:
-        return game.rules.cache["base.made"]  # type: ignore[no-any-return]
+        return game.rules.cache[_MADE]  # type: ignore[no-any-return]
     except KeyError:
-        return game.rules.cache.setdefault("base.made", {})  # type: ignore[no-any-return]
+        return game.rules.cache.setdefault(_MADE, {})  # type: ignore[no-any-return]
+
+
+_MADE = "base.made"
 
 
 def _one(game, template: str, name: str, value: str | int) -> str:
     """``text(game, template, name=value)`` for one id or number, the label of most options: its key is the flat
     ``(template, name, value)``, cheaper to make and hash than :func:`_remember`'s, and never equal to one of
     those (their second item is a tuple)."""
-    try:  # _made_texts inline: most labels come here
-        made = game.rules.cache["base.made"]
-    except KeyError:
-        made = _made_texts(game)
+    made = _made_texts(game)
     english = made.get((template, name, value))
     if english is None:
         english = made[(template, name, value)] = _made(game, (template, None, None), {name: value})
@@ -160,7 +168,10 @@ def _remember(game, message: str | tuple, args: dict) -> str:
     for again and again (every option of every decision): a text is made once per rules and kept under a key of
     its message and arguments (``(message, (name, value), ...)``, or what :func:`_key` makes of other arguments), with
     its entry in the English memo that :func:`localize` reads."""
-    made = _made_texts(game)
+    try:  # _made_texts inline: every text with several arguments comes here
+        made = game.rules.cache[_MADE]
+    except KeyError:
+        made = _made_texts(game)
     for value in args.values():
         kind = type(value)
         if kind is not str and kind is not int:
@@ -190,8 +201,11 @@ def _key(message: str | tuple, args: dict) -> tuple | None:
                 if type(v) is not str:
                     return None
             key.append((name, list, *value))
-        elif kind is dict and all(type(u) is str and type(n) is int for u, n in value.items()):
-            key.append((name, dict, *value.items()))  # units and how many
+        elif kind is dict:  # units and how many ("Add {units}", every group of units one may move)
+            for unit, n in value.items():  # a loop, not all() over a generator
+                if type(unit) is not str or type(n) is not int:
+                    return None
+            key.append((name, dict, *value.items()))
         elif kind is Marker or kind is Word:
             key.append((name, kind, str(value)))
         else:
@@ -209,7 +223,7 @@ def _made(game, message: tuple, args: dict) -> str:
     memo = game.rules.cache.setdefault("base.texts", {})
     if len(memo) > MEMO_LIMIT:  # a long-lived process playing many games starts afresh
         memo.clear()
-        game.rules.cache.get("base.made", {}).clear()
+        game.rules.cache.get(_MADE, {}).clear()
     memo[english] = (message, args)
     return english
 

@@ -25,6 +25,7 @@ from swrebellion.expansions.base.api import (
     ROLE,
     OpTable,
     Strict,
+    answer,
     card_prompt,
     combat_effects,
     decider,
@@ -82,17 +83,19 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
 
     Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
     data = game.state["data"]
-    cards = sorted(set(hand(game, "rebel", "objectives")))
-    if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
-        return
-    options = [{"id": c, "label": text(game, N_("Discard {card} for {n} reputation"), card=c, n=params.reputation)}
-               for c in cards]
-    options.append({"id": "keep", "label": N_("Discard nothing")})
-    chosen = pick(game, frame, ctx["player"], "trade-objective", options,
-                  card_prompt(game, ctx, N_("{card}: discard an objective for reputation?"),
-                              N_("Discard an objective for reputation?")))
+    chosen = answer(frame)  # the answer: the objectives offered are not listed again
     if chosen is None:
-        return
+        cards = sorted(set(hand(game, "rebel", "objectives")))
+        if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
+            return
+        options = [{"id": c, "label": text(game, N_("Discard {card} for {n} reputation"), card=c, n=params.reputation)}
+                   for c in cards]
+        options.append({"id": "keep", "label": N_("Discard nothing")})
+        chosen = pick(game, frame, ctx["player"], "trade-objective", options,
+                      card_prompt(game, ctx, N_("{card}: discard an objective for reputation?"),
+                                  N_("Discard an objective for reputation?")))
+        if chosen is None:
+            return
     game.pop()
     if chosen["id"] == "keep":
         return

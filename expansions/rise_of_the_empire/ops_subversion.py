@@ -29,6 +29,7 @@ from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import (
     OpTable,
     Strict,
+    answer,
     card_feasible,
     card_plan,
     discard,
@@ -89,15 +90,17 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     its effect runs with its leaders (RS-ROE-04)."""
     faction = ctx["faction"]
     assigned = game.state["data"]["assigned"][faction]
-    indexes = _counter_missions(game, ctx)
-    options = [{"id": "none", "label": N_("Reveal nothing")}]
-    options += [{"id": str(i), "label": text(game, N_("Reveal {card} ({leaders})"), card=peek(assigned[i]["card"]),
-                                             leaders=list(assigned[i]["leaders"]))} for i in indexes]
-    chosen = pick(game, frame, ctx["player"], "reveal-opposition", options,
-                  text(game, N_("Reveal a mission to oppose {card} in {system}?"), card=ctx["mission"]["card"],
-                       system=ctx["system"]))
+    chosen = answer(frame)  # the answer: the cards offered are not listed again
     if chosen is None:
-        return
+        indexes = _counter_missions(game, ctx)
+        options = [{"id": "none", "label": N_("Reveal nothing")}]
+        options += [{"id": str(i), "label": text(game, N_("Reveal {card} ({leaders})"), card=peek(assigned[i]["card"]),
+                                                 leaders=list(assigned[i]["leaders"]))} for i in indexes]
+        chosen = pick(game, frame, ctx["player"], "reveal-opposition", options,
+                      text(game, N_("Reveal a mission to oppose {card} in {system}?"), card=ctx["mission"]["card"],
+                           system=ctx["system"]))
+        if chosen is None:
+            return
     game.pop()
     if chosen["id"] == "none":
         return

@@ -76,16 +76,19 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     (False Orders). The card stays hidden: the options name only its leaders."""
     faction = OPPONENT[ctx["faction"]]
     assigned = game.state["data"]["assigned"][faction]
-    choices = _returnable(game, params, ctx)
-    if not choices:
-        return
-    options = [{"id": f"mission:{n}", "label": text(game, N_("The mission of {leaders}"), leaders=assigned[n]["leaders"]),
-                "data": {"index": n}} for n in choices]
-    chosen = pick(game, frame, _player(game, ctx), "return-mission", options,
-                  card_prompt(game, ctx, N_("{card}: which mission goes back to hand?"),
-                              N_("Which mission goes back to hand?")))
+    chosen = answer(frame)  # the answer: the missions offered are not listed again
     if chosen is None:
-        return
+        choices = _returnable(game, params, ctx)
+        if not choices:
+            return
+        options = [{"id": f"mission:{n}", "label": text(game, N_("The mission of {leaders}"),
+                                                         leaders=assigned[n]["leaders"]),
+                    "data": {"index": n}} for n in choices]
+        chosen = pick(game, frame, _player(game, ctx), "return-mission", options,
+                      card_prompt(game, ctx, N_("{card}: which mission goes back to hand?"),
+                                  N_("Which mission goes back to hand?")))
+        if chosen is None:
+            return
     entry = assigned.pop(chosen["data"]["index"])
     return_to_hand(game, faction, entry, ctx.get("card", "a card"))
 
@@ -134,11 +137,13 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         held = hand(game, ctx["faction"], "probes") if ctx["faction"] == "empire" else []
         if not held:
             return
-        options = [{"id": c, "label": label(game, api.probe_system(game, c))} for c in sorted(set(held))]
-        chosen = pick(game, frame, player, "hide-probe", options,
-                      text(game, N_("{card}: which probe card goes under the card?"), card=ctx["card"]))
+        chosen = answer(frame)  # the answer: the probe cards offered are not named again
         if chosen is None:
-            return
+            options = [{"id": c, "label": label(game, api.probe_system(game, c))} for c in sorted(set(held))]
+            chosen = pick(game, frame, player, "hide-probe", options,
+                          text(game, N_("{card}: which probe card goes under the card?"), card=ctx["card"]))
+            if chosen is None:
+                return
         held.remove(chosen["id"])
         _keep(game, ctx, chosen["id"], raw)
         return

@@ -85,6 +85,20 @@ class Zone:
 
 
 def zone(spec: str, ctx) -> Zone:
+    """The zone ``spec`` names for the card playing now, made once per spec and side: a zone is frozen and depends
+    on nothing else, and a card moving cards reads two each time it is considered (:func:`_can_move`) or run."""
+    key = (spec, ctx.get("faction"))
+    found = _ZONES.get(key)
+    if found is None:
+        found = _ZONES[key] = _zone(spec, ctx)
+    return found
+
+
+#: (zone spec, the side playing the card) -> the zone: bounded, the specs being the values ``MoveCards`` allows
+_ZONES: dict[tuple[str, str | None], Zone] = {}
+
+
+def _zone(spec: str, ctx) -> Zone:
     parts = spec.split(":")
     if parts[0] in ("mission", "discard") and len(parts) == 1:
         return Zone(parts[0], "", None, parts[0])
@@ -525,14 +539,17 @@ def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
     faction = ctx["faction"]
     if params.leaders == "mission":  # the mission's leaders, back in the pool, go onto the card (Contingency Plan)
         leaders = [lid for lid in ctx["leaders"] if board.leader(game, lid)["at"] == "pool"]
-        cards = _mission_choices(game, params, src, {**ctx, "leaders": leaders}) if leaders else []
-        if not cards:
-            return
-        chosen = pick(game, frame, ctx["player"], "choose-mission", [{"id": c, "label": label(game, c)} for c in cards],
-                      text(game, N_("Assign {leaders} to which starting mission?") if params.starting == "only"
-                           else N_("Assign {leaders} to which mission?"), leaders=list(leaders)))
+        chosen = answer(frame)  # the answer: the missions offered are not tried again
         if chosen is None:
-            return
+            cards = _mission_choices(game, params, src, {**ctx, "leaders": leaders}) if leaders else []
+            if not cards:
+                return
+            chosen = pick(game, frame, ctx["player"], "choose-mission",
+                          [{"id": c, "label": label(game, c)} for c in cards],
+                          text(game, N_("Assign {leaders} to which starting mission?") if params.starting == "only"
+                               else N_("Assign {leaders} to which mission?"), leaders=list(leaders)))
+            if chosen is None:
+                return
         src.pile(game).remove(chosen["id"])
         missions.assign(game, faction, chosen["id"], leaders)
         return

@@ -329,10 +329,14 @@ def later_step(game, frame) -> None:
     waiting = game.state["data"].get("later")
     if not waiting:
         return
-    moment, local = frame["moment"], {k: v for k, v in frame.items() if k not in ("step", "moment")}
-    due = [e for e in waiting if e["moment"] == moment and e["side"] in ("any", local.get("faction"))]
+    moment, faction = frame["moment"], frame.get("faction")
+    due = []
+    for entry in waiting:  # an effect often waits through many moments not its own: nothing else is made for them
+        if entry["moment"] == moment and entry["side"] in ("any", faction):
+            due.append(entry)
     if not due:
         return
+    local = {k: v for k, v in frame.items() if k not in ("step", "moment")}
     game.state["data"]["later"] = [e for e in waiting if not any(e is d for d in due)]
     for entry in reversed(due):
         ctx = {**{k: v for k, v in local.items() if k not in entry["context"]}, **entry["context"], "moment": moment}

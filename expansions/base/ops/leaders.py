@@ -107,18 +107,20 @@ def move_leaders(game, frame, params: MoveLeaders, ctx) -> None:
     """Place or move leaders: Assignment cards' leaders (RS-ASG-08), Undercover, Ready for Action, Draw Them Out,
     Track Them, Message from High Command, Collect Bounty."""
     if params.which == "choose":
-        candidates = _choosable(game, params, ctx)
-        if not candidates:
-            return
-        kind = "leader-to-pool" if params.to == "pool" else "place-leader"
-        prompt = card_prompt(game, ctx, N_("{card}: which leader goes back to the pool?"),
-                             N_("Which leader goes back to the pool?")) if params.to == "pool" else \
-            text(game, N_("{card}: which leader goes to {system}?"), card=ctx.get("card", ""),
-                 system=_system(game, ctx, params.system))
-        chosen = pick(game, frame, ctx.get("player") or board.decider(game, side_of(ctx, params.side), "general"),
-                      kind, [{"id": lid, "label": label(game, lid)} for lid in candidates], prompt)
+        chosen = answer(frame)  # the answer: the leaders offered are not listed again
         if chosen is None:
-            return
+            candidates = _choosable(game, params, ctx)
+            if not candidates:
+                return
+            kind = "leader-to-pool" if params.to == "pool" else "place-leader"
+            prompt = card_prompt(game, ctx, N_("{card}: which leader goes back to the pool?"),
+                                 N_("Which leader goes back to the pool?")) if params.to == "pool" else \
+                text(game, N_("{card}: which leader goes to {system}?"), card=ctx.get("card", ""),
+                     system=_system(game, ctx, params.system))
+            chosen = pick(game, frame, ctx.get("player") or board.decider(game, side_of(ctx, params.side), "general"),
+                          kind, [{"id": lid, "label": label(game, lid)} for lid in candidates], prompt)
+            if chosen is None:
+                return
         movers = [chosen["id"]]
     elif params.which == "mission":
         where = ctx.get("system")
@@ -182,13 +184,16 @@ def nearest_systems(game, start: str, where: SystemFilter, ctx) -> list[str]:
 
 def _to_nearest(game, frame, params: MoveLeaders, ctx, lid: str) -> None:
     start = ctx["system"]
-    candidates = nearest_systems(game, start, params.where, ctx)
-    if candidates and start not in candidates:
-        chosen = pick(game, frame, ctx["player"], "choose-system",
-                      [{"id": s, "label": label(game, s)} for s in candidates],
-                      text(game, N_("{card}: take {leader} to which system?"), card=ctx.get("card", ""), leader=lid))
-        if chosen is None:
-            return
+    chosen = answer(frame)  # the answer: the nearest systems are not searched again
+    if chosen is None:
+        candidates = nearest_systems(game, start, params.where, ctx)
+        if candidates and start not in candidates:
+            chosen = pick(game, frame, ctx["player"], "choose-system",
+                          [{"id": s, "label": label(game, s)} for s in candidates],
+                          text(game, N_("{card}: take {leader} to which system?"), card=ctx.get("card", ""), leader=lid))
+            if chosen is None:
+                return
+    if chosen is not None:
         captors = ctx.get("leaders", []) if params.with_mission else []
         movers = [lid] + [other for other in captors if board.leader(game, other)["at"] == start]
         for mover in movers:
@@ -228,13 +233,16 @@ def _recruit_candidates(game, params: Recruit, ctx) -> list[str]:
 @op(OPS, "recruit", Recruit)
 def recruit(game, frame, params: Recruit, ctx) -> None:
     """Recruit a leader the player picks (An Old Friend, Early Promotion, My Only Hope, Hire Mercenaries)."""
-    candidates = _recruit_candidates(game, params, ctx)
-    if not candidates:
-        return
-    chosen = pick(game, frame, ctx["player"], "recruit-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  card_prompt(game, ctx, N_("{card}: recruit which leader?"), N_("Recruit which leader?")))
+    chosen = answer(frame)  # the answer: the leaders offered are not listed again
     if chosen is None:
-        return
+        candidates = _recruit_candidates(game, params, ctx)
+        if not candidates:
+            return
+        chosen = pick(game, frame, ctx["player"], "recruit-leader",
+                      [{"id": l, "label": label(game, l)} for l in candidates],
+                      card_prompt(game, ctx, N_("{card}: recruit which leader?"), N_("Recruit which leader?")))
+        if chosen is None:
+            return
     at = ctx[params.system] if params.to == "system" else "pool"
     board.leader(game, chosen["id"])["at"] = at
     game.log("recruited", faction=ctx["faction"], leader=chosen["id"], at=at, card=ctx.get("card"))
@@ -369,16 +377,18 @@ def eliminate_leader(game, frame, params: EliminateLeader, ctx) -> None:
         return
     combat = game.state["data"]["combat"]
     where = combat["system"] if combat is not None else ctx["system"]
-    if params.if_present is not None and board.leader(game, params.if_present)["at"] != where:
-        return
-    candidates = board.leaders_at(game, where, side_of(ctx, params.side))
-    if not candidates:
-        return
-    player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
-    chosen = pick(game, frame, player, "eliminate-leader", [{"id": l, "label": label(game, l)} for l in candidates],
-                  card_prompt(game, ctx, N_("{card}: eliminate which leader?"), N_("Eliminate which leader?")))
+    chosen = answer(frame)  # the answer: the leaders there are not listed again
     if chosen is None:
-        return
+        if params.if_present is not None and board.leader(game, params.if_present)["at"] != where:
+            return
+        candidates = board.leaders_at(game, where, side_of(ctx, params.side))
+        if not candidates:
+            return
+        player = ctx.get("player") or board.decider(game, ctx["faction"], "general")
+        chosen = pick(game, frame, player, "eliminate-leader", [{"id": l, "label": label(game, l)} for l in candidates],
+                      card_prompt(game, ctx, N_("{card}: eliminate which leader?"), N_("Eliminate which leader?")))
+        if chosen is None:
+            return
     board.leader(game, chosen["id"]).update(at="gone", ring=None)
     game.log("leader-eliminated", leader=chosen["id"], at=where, card=ctx.get("card"))
 
@@ -474,14 +484,16 @@ def _ring_bearers(game, params: AttachRing, ctx) -> list[str]:
 def attach_ring(game, frame, params: AttachRing, ctx) -> None:
     """Put an attachment ring on a leader: Human-Cyborg Relations (C-3PO), Resourceful Astromech (R2-D2), Seek Yoda
     (Master Yoda); Carbon Freezing, Lure of the Dark Side."""
-    leaders = game.modify("ring-bearers", _ring_bearers(game, params, ctx), faction=ctx["faction"],
-                          ring=params.ring, card=ctx.get("card"))
-    if not leaders:
-        return
-    chosen = pick(game, frame, ctx["player"], "attach-ring", [{"id": l, "label": label(game, l)} for l in leaders],
-                  text(game, N_("Which leader takes the {ring}?"), ring=Marker(params.ring)))
+    chosen = answer(frame)  # the answer: the leaders offered are not listed again
     if chosen is None:
-        return
+        leaders = game.modify("ring-bearers", _ring_bearers(game, params, ctx), faction=ctx["faction"],
+                              ring=params.ring, card=ctx.get("card"))
+        if not leaders:
+            return
+        chosen = pick(game, frame, ctx["player"], "attach-ring", [{"id": l, "label": label(game, l)} for l in leaders],
+                      text(game, N_("Which leader takes the {ring}?"), ring=Marker(params.ring)))
+        if chosen is None:
+            return
     info = board.leader(game, chosen["id"])
     if info["ring"] is not None:
         game.log("ring-replaced", ring=info["ring"], leader=chosen["id"], by=params.ring)
@@ -509,14 +521,16 @@ def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
     data = game.state["data"]
     faction = ctx["faction"]
     if params.leader == "choose":
-        leaders = [l for l, info in sorted(data["leaders"].items())
-                   if board.leader_faction(game, l) == faction and info["at"] not in OUT_OF_PLAY
-                   and not board.is_captured(game, l)]
-        options = [{"id": l, "label": label(game, l)} for l in leaders]
-        prompt = card_prompt(game, ctx, N_("{card}: choose one of your leaders"), N_("Choose one of your leaders"))
-        chosen = pick(game, frame, ctx["player"], "choose-leader", options, prompt) if leaders else {"id": None}
+        chosen = answer(frame)  # the answer: the leaders offered are not listed again
         if chosen is None:
-            return
+            leaders = [l for l, info in sorted(data["leaders"].items())
+                       if board.leader_faction(game, l) == faction and info["at"] not in OUT_OF_PLAY
+                       and not board.is_captured(game, l)]
+            options = [{"id": l, "label": label(game, l)} for l in leaders]
+            prompt = card_prompt(game, ctx, N_("{card}: choose one of your leaders"), N_("Choose one of your leaders"))
+            chosen = pick(game, frame, ctx["player"], "choose-leader", options, prompt) if leaders else {"id": None}
+            if chosen is None:
+                return
         lid = chosen["id"]
     else:
         lid = ctx["actor"] if params.leader == "actor" else params.leader

@@ -273,21 +273,24 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
         if isinstance(params.to, str):
             frame["to"] = _where(game, ctx, params.to)
         else:
-            if params.every and not _movable(game, source, faction, params):
-                return
-            targets = [s for s in systems_where(game, params.to, ctx) if s != source]
-            if not targets:
-                game.log("no-target", card=ctx.get("card"), wanted="system")
-                return
-            deciding = side_of(ctx, params.chooser)
-            chosen = pick(game, frame, ctx["player"] if params.chooser == "self" else board.decider(game, deciding, "general"),
-                          "choose-system", [{"id": s, "label": label(game, s)} for s in targets],
-                          text(game, N_("{card}: move your units from {source} to which system?"),
-                               card=ctx.get("card", ""), source=source) if source
-                          else card_prompt(game, ctx, N_("{card}: move units to which system?"),
-                                           N_("Move units to which system?")))
+            chosen = answer(frame)  # the answer: the systems offered are not searched again
             if chosen is None:
-                return
+                if params.every and not _movable(game, source, faction, params):
+                    return
+                targets = [s for s in systems_where(game, params.to, ctx) if s != source]
+                if not targets:
+                    game.log("no-target", card=ctx.get("card"), wanted="system")
+                    return
+                deciding = side_of(ctx, params.chooser)
+                chosen = pick(game, frame,
+                              ctx["player"] if params.chooser == "self" else board.decider(game, deciding, "general"),
+                              "choose-system", [{"id": s, "label": label(game, s)} for s in targets],
+                              text(game, N_("{card}: move your units from {source} to which system?"),
+                                   card=ctx.get("card", ""), source=source) if source
+                              else card_prompt(game, ctx, N_("{card}: move units to which system?"),
+                                               N_("Move units to which system?")))
+                if chosen is None:
+                    return
             frame["to"] = chosen["id"]
     to = frame["to"]
     if params.every:
@@ -309,40 +312,42 @@ def _after_move(game, ctx, faction: str, source: str, to: str) -> None:
 def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | None, to: str) -> None:
     """The player picks a source (unless it is fixed), then the units, one at a time; with ``sources: many`` again
     from another system until he stops or ``max`` have moved."""
-    chosen = None if "from" not in frame else answer(frame)
+    chosen = answer(frame)
     if "from" not in frame:
         if fixed is not None:
             frame["from"] = fixed
         else:
-            sources = [s for s in systems_where(game, params.from_, ctx) if s != to and s not in frame.get("used", ())
-                       and _movable(game, s, faction, params)]
-            if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
-                board.check_base_reveal(game)  # after all movement (RB-BAS-11)
-                return
-            stop = [{"id": "done", "label": N_("Move no more units")}] if params.sources == "many" else []
-            source = pick(game, frame, ctx["player"], "choose-system",
-                          [{"id": s, "label": label(game, s)} for s in sources] + stop,
-                          N_("Move units out of which system?"))
-            if source is None:
-                return
-            if source["id"] == "done":
+            if chosen is None:  # else the answer: the sources offered are not searched again
+                sources = [s for s in systems_where(game, params.from_, ctx) if s != to
+                           and s not in frame.get("used", ()) and _movable(game, s, faction, params)]
+                if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
+                    board.check_base_reveal(game)  # after all movement (RB-BAS-11)
+                    return
+                stop = [{"id": "done", "label": N_("Move no more units")}] if params.sources == "many" else []
+                chosen = pick(game, frame, ctx["player"], "choose-system",
+                              [{"id": s, "label": label(game, s)} for s in sources] + stop,
+                              N_("Move units out of which system?"))
+                if chosen is None:
+                    return
+            if chosen["id"] == "done":
                 board.check_base_reveal(game)
                 return
-            frame["from"] = source["id"]
+            frame["from"] = chosen["id"]
+            chosen = None  # the source, not a unit
         frame["picked"] = {}
     picked = frame["picked"]
     if chosen is not None and chosen["id"] != "done":
         picked[chosen["id"]] = picked.get(chosen["id"], 0) + 1
-    t = tables(game)
-    room = float("inf") if params.ignore_transport else sum(t.units[u].transport_capacity * n for u, n in picked.items()) - sum(
-        n for u, n in picked.items() if t.units[u].needs_transport
-    )
-    left = _movable(game, frame["from"], faction, params) if frame["from"] != to else {}
-    options = _unit_options(game, left, picked, room, params.limits)
-    if params.health is not None:
-        spare = params.health - sum(t.units[u].health * n for u, n in picked.items())
-        options = [o for o in options if t.units[o["id"]].health <= spare]
-    if chosen is None or chosen["id"] != "done":
+    if chosen is None or chosen["id"] != "done":  # another unit may be picked: the units left are listed
+        t = tables(game)
+        room = float("inf") if params.ignore_transport else sum(
+            t.units[u].transport_capacity * n for u, n in picked.items()) - sum(
+            n for u, n in picked.items() if t.units[u].needs_transport)
+        left = _movable(game, frame["from"], faction, params) if frame["from"] != to else {}
+        options = _unit_options(game, left, picked, room, params.limits)
+        if params.health is not None:
+            spare = params.health - sum(t.units[u].health * n for u, n in picked.items())
+            options = [o for o in options if t.units[o["id"]].health <= spare]
         if options and (params.max is None or sum(picked.values()) < params.max - frame.get("moved", 0)):
             game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": N_("Move the units chosen")}],
                      text(game, N_("Move a unit from {source} to {system}"), source=frame["from"], system=to))
@@ -618,18 +623,20 @@ def _advance(game, frame, params: Queue, ctx) -> None:
     units = game.state["data"]["queue"][faction]
     moved = frame.setdefault("moved", {})  # "space:unit" -> units moved onto that space by this op
     while frame.setdefault("done", 0) < params.count:
-        options = []
-        for space in sorted(spaces, reverse=True):
-            for unit, n in sorted(units.get(str(space), {}).items()):
-                if n > moved.get(f"{space}:{unit}", 0):
-                    options.append({"id": f"{space}:{unit}",
-                                    "label": text(game, N_("{unit} from space {space} to {to}"), unit=unit,
-                                                  space=space, to=space - 1)})
-        if not options:
-            break
-        chosen = pick(game, frame, ctx["player"], "advance-unit", options, N_("Move which unit one space closer?"))
+        chosen = answer(frame)  # the answer: the units offered are not listed again
         if chosen is None:
-            return
+            options = []
+            for space in sorted(spaces, reverse=True):
+                for unit, n in sorted(units.get(str(space), {}).items()):
+                    if n > moved.get(f"{space}:{unit}", 0):
+                        options.append({"id": f"{space}:{unit}",
+                                        "label": text(game, N_("{unit} from space {space} to {to}"), unit=unit,
+                                                      space=space, to=space - 1)})
+            if not options:
+                break
+            chosen = pick(game, frame, ctx["player"], "advance-unit", options, N_("Move which unit one space closer?"))
+            if chosen is None:
+                return
         space, unit = _take_from_queue(game, faction, chosen["id"])
         board.queue_unit(game, faction, unit, space - 1)
         key = f"{space - 1}:{unit}"
@@ -650,23 +657,28 @@ def _take_from_queue(game, faction: str, option_id: str) -> tuple[int, str]:
 
 def _deploy(game, frame, params: Queue, ctx) -> None:
     faction, where = ctx["faction"], ctx[params.system]
-    units = game.state["data"]["queue"][faction]
-    options = []
-    for space in sorted(params.spaces or [1, 2]):
-        for unit in sorted(units.get(str(space), {})):
-            if unit != DEATH_STAR or board.units_at(game, where).get(DSUC):
-                options.append({"id": f"{space}:{unit}", "label": text(game, N_("{unit} from build-queue space {space}"),
-                                                                        unit=unit, space=space)})
     done = frame.get("deployed", 0)
-    if not options:
-        if not done:
-            game.log("effect-failed", card=ctx.get("card"), reason="no unit on the build queue can be deployed here")
-        return
-    if done:
-        options.append({"id": "stop", "label": N_("Deploy no more")})
-    chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
-                  text(game, N_("Deploy which unit to {system}?"), system=where))
-    if chosen is None or chosen["id"] == "stop":
+    chosen = answer(frame)  # the answer: the units offered are not listed again
+    if chosen is None:
+        units = game.state["data"]["queue"][faction]
+        options = []
+        for space in sorted(params.spaces or [1, 2]):
+            for unit in sorted(units.get(str(space), {})):
+                if unit != DEATH_STAR or board.units_at(game, where).get(DSUC):
+                    options.append({"id": f"{space}:{unit}",
+                                    "label": text(game, N_("{unit} from build-queue space {space}"), unit=unit,
+                                                  space=space)})
+        if not options:
+            if not done:
+                game.log("effect-failed", card=ctx.get("card"), reason="no unit on the build queue can be deployed here")
+            return
+        if done:
+            options.append({"id": "stop", "label": N_("Deploy no more")})
+        chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
+                      text(game, N_("Deploy which unit to {system}?"), system=where))
+        if chosen is None:
+            return
+    if chosen["id"] == "stop":
         return
     _, unit = _take_from_queue(game, faction, chosen["id"])
     if unit == DEATH_STAR:
