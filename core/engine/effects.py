@@ -104,7 +104,8 @@ def _effect_step(game: GameLike, frame: dict[str, Any]) -> None:
         from swrebellion.upgrade import upgrade_step
 
         step = upgrade_step(game.rules.ops, step)
-    params = {k: v for k, v in step.items() if k != "op"}
+    params = dict(step)  # the step less its op, in the same key order (cheaper than a comprehension)
+    del params["op"]
     game.push(OP, op=step["op"], params=params)
 
 
