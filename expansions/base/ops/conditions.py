@@ -543,14 +543,23 @@ def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
 def _enough(game, count: SystemCount, ctx) -> bool:
     """Whether enough systems (or units in them) meet the count. A total does not depend on the order the systems
     are read in, so this is :func:`counted_systems` written out over the state's own order, unsorted and without a
-    generator: objectives in hand are checked at every Refresh Phase over every system (RB-OBJ-03)."""
+    generator: objectives in hand are checked at every Refresh Phase over every system (RB-OBJ-03). A system
+    without units adds nothing when units are counted, and never meets a filter asking for units there
+    (``has_units``): then only the places holding units are read, not every system."""
     units, at_least, where = count.units, count.at_least, count.where  # read once, not once per system
-    systems = game.state["data"]["systems"]
+    data = game.state["data"]
+    systems = data["systems"]
     barred = ctx.get("barred", ())
     check = _check(where)
+    if where.systems is not None:
+        candidates = where.systems
+    elif units is not None or where.has_units is not None:
+        candidates = data["units"]  # the Rebel Base space among them is no system (RB-BAS-03)
+    else:
+        candidates = systems
     found = 0
-    for sid in systems if where.systems is None else where.systems:
-        if sid not in barred and check(game, sid, systems[sid], ctx):
+    for sid in candidates:
+        if sid not in barred and sid in systems and check(game, sid, systems[sid], ctx):
             found += 1 if units is None else units_matching(game, sid, units, ctx)
             if found >= at_least:
                 return True
@@ -558,12 +567,20 @@ def _enough(game, count: SystemCount, ctx) -> bool:
 
 
 def _region(game, region: RegionCondition, ctx) -> bool:
+    """Some region's populous systems all meet the filter, and it has one: each region is read only up to its
+    first populous system that fails (regional objectives are checked at every Refresh Phase, RB-OBJ-03)."""
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
     check = _check(region.every_populous)  # matches() written out: its test found once, not once per system
     for region_systems in tables(game).regions.values():
-        populous = [sid for sid in region_systems if board.is_populous(game, sid)]
-        if populous and all(sid not in barred and check(game, sid, systems[sid], ctx) for sid in populous):
+        qualifies = False
+        for sid in region_systems:
+            if board.is_populous(game, sid):
+                if sid in barred or not check(game, sid, systems[sid], ctx):
+                    qualifies = False
+                    break
+                qualifies = True
+        if qualifies:
             return True
     return False
 
