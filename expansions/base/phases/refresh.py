@@ -24,7 +24,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..board import decider, team_secret
 from ..cards import deck, discard, draw, hand
-from ..names import label, ntext, text, texts
+from ..names import label, ntext, text
 from ..rules import objectives
 from ..rules.leaders import recruitable
 from ..tables import BASE_SPACE, DEATH_STAR, DEPLOY_LIMIT, DSUC, FACTIONS, OPPONENT, tables, the_setup
@@ -369,11 +369,40 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     options = []
     for unit in tables(game).builds[faction].get(icon, ()):
         if board.supply_left(game, unit) > 0:
-            options.append({"id": f"build:{unit}", "label": text(game, N_("Build a {unit}"), unit=unit), "data": {"unit": unit}})
+            options.append(_made_option(game, "build", unit))
         elif board.on_board(game, unit):
-            options.append({"id": f"free:{unit}", "label": text(game, N_("Destroy a {unit} on the board to build one"), unit=unit),
-                            "data": {"unit": unit}})
+            options.append(_made_option(game, "free", unit))
     return options
+
+
+#: What each kind of option made once per rules reads: (label template, whether it carries ``{"unit": ...}``).
+_OPTION_KINDS = {
+    "build": (N_("Build a {unit}"), True),
+    "free": (N_("Destroy a {unit} on the board to build one"), True),
+    "deploy": (N_("Deploy to {system}"), False),
+}
+
+
+def _made_option(game, kind: str, thing: str) -> dict:
+    """The option ``kind:thing`` (``build:x-wing``) of building or deploying, or ``thing`` itself for a deployment:
+    the same few dozen at every Refresh Phase, each made once per rules and handed out again. Never changed: the
+    kernel stores an option dict having its three keys as it is, and nothing changes one after asking."""
+    try:
+        made = game.rules.cache[_MADE_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_MADE_OPTIONS] = {}
+    option = made.get((kind, thing))
+    if option is None:
+        template, carries_unit = _OPTION_KINDS[kind]
+        if carries_unit:
+            option = {"id": f"{kind}:{thing}", "label": text(game, template, unit=thing), "data": {"unit": thing}}
+        else:
+            option = {"id": thing, "label": text(game, template, system=thing), "data": None}
+        made[(kind, thing)] = option
+    return option
+
+
+_MADE_OPTIONS = "base.refresh-options"
 
 
 def _can_build(game, faction: str, icon: str) -> bool:
@@ -504,7 +533,9 @@ def deploy_targets(game, faction: str, unit: str, placed: dict[str, int], legal:
         if faction == "rebel" and not board.base_revealed(game):
             targets.append(BASE_SPACE)
     targets = game.modify("deploy-targets", targets, faction=faction, unit=unit)
-    return [t for t in targets if placed.get(t, 0) < DEPLOY_LIMIT or unit == DEATH_STAR]
+    if unit == DEATH_STAR or max(placed.values(), default=0) < DEPLOY_LIMIT:  # no place full yet: nothing to leave out
+        return targets
+    return [t for t in targets if placed.get(t, 0) < DEPLOY_LIMIT]
 
 
 def _advance_queue(game, faction: str) -> list[str]:
@@ -545,8 +576,10 @@ def deploy_step(game, frame) -> None:
         if not targets:
             _place(game, frame, "queue")
             continue
-        options = [{"id": t, "label": words} for t, words in zip(targets, texts(game, N_("Deploy to {system}"), "system", targets))]
-        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1")})
+        options = []
+        for target in targets:
+            options.append(_made_option(game, "deploy", target))
+        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1"), "data": None})
         game.ask(decider(game, faction, "admiral"), "deploy-unit", options, text(game, N_("Deploy a {unit}"), unit=unit))
         return
 
