@@ -129,16 +129,34 @@ def _choose_source(game, frame, decider) -> None:
             sources = [s for s in source_systems(game, faction, target)
                        if s not in frame["used"] and can_leave(game, faction, s)]
             if sources or base_space_undisclosed(game, faction, target, frame["used"]):
-                game.ask(decider, "move-from",
-                         [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
-                         + [{"id": "done", "label": N_("Stop moving units")}],
-                         text(game, N_("Move units into {system}"), system=target))
+                options = []
+                for s in sources:
+                    options.append(_source_option(game, s))
+                options.append({"id": "done", "label": N_("Stop moving units"), "data": None})
+                game.ask(decider, "move-from", options, text(game, N_("Move units into {system}"), system=target))
                 return
         frame["moved"] = True
     if game.moment("activation.after-move", once_in=frame, system=target, faction=faction, origins=frame["origins"]):
         return
     game.pop()
     after_movement(game, target, faction, frame["origins"])
+
+
+def _source_option(game, source: str) -> dict:
+    """The option of moving units from ``source``, made once per rules and handed out again (never changed: the
+    kernel stores an option dict having its three keys as it is, and nothing changes one after asking)."""
+    try:
+        made = game.rules.cache[_SOURCE_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_SOURCE_OPTIONS] = {}
+    option = made.get(source)
+    if option is None:
+        option = made[source] = {
+            "id": source, "label": text(game, N_("Move units from {system}"), system=source), "data": None}
+    return option
+
+
+_SOURCE_OPTIONS = "base.move-from-options"
 
 
 def base_space_undisclosed(game, faction: str, target: str, used: list[str]) -> bool:
