@@ -108,7 +108,11 @@ def retrieve_leaders_step(game, frame) -> None:
 def _discardable(game, cards: list[str]) -> list[str]:
     """Starting missions are never discarded (RB-MIS-27, RB-REF-05, FAQ-25); projects may be (they count)."""
     missions = tables(game).missions
-    return sorted({c for c in cards if missions[c].deck != "starting"})
+    found = set()
+    for c in cards:  # a plain loop: a comprehension is one more call, at each card discarded
+        if missions[c].deck != "starting":
+            found.add(c)
+    return sorted(found)
 
 
 def _mission_pile(game, faction: str, card: str) -> str:
@@ -137,8 +141,10 @@ def draw_missions_step(game, frame) -> None:
         choices = _discardable(game, cards) if excess > 0 else []
         if choices:
             frame["faction"] = faction
-            game.ask(decider(game, faction, "general"), "discard-mission",
-                     [{"id": c, "label": label(game, c)} for c in choices],
+            options = []
+            for card in choices:
+                options.append(_made_option(game, "discard", card))
+            game.ask(decider(game, faction, "general"), "discard-mission", options,
                      ntext(game, "Discard down to {limit} mission cards ({n} to go)",
                            "Discard down to {limit} mission cards ({n} to go)", excess, limit=HAND_LIMIT))
             return
@@ -375,29 +381,27 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     return options
 
 
-#: What each kind of option made once per rules reads: (label template, whether it carries ``{"unit": ...}``).
-_OPTION_KINDS = {
-    "build": (N_("Build a {unit}"), True),
-    "free": (N_("Destroy a {unit} on the board to build one"), True),
-    "deploy": (N_("Deploy to {system}"), False),
-}
+#: The labels of the options building a unit (``build:x-wing``) or destroying one to build it (``free:x-wing``).
+_BUILD_LABELS = {"build": N_("Build a {unit}"), "free": N_("Destroy a {unit} on the board to build one")}
 
 
 def _made_option(game, kind: str, thing: str) -> dict:
-    """The option ``kind:thing`` (``build:x-wing``) of building or deploying, or ``thing`` itself for a deployment:
-    the same few dozen at every Refresh Phase, each made once per rules and handed out again. Never changed: the
-    kernel stores an option dict having its three keys as it is, and nothing changes one after asking."""
+    """An option of the Refresh Phase: building (``build:x-wing``, ``free:x-wing``), deploying to a place, or
+    discarding a mission card (the place's or card's id itself). The same few dozen at every Refresh Phase: each is
+    made once per rules and handed out again. Never changed: the kernel stores an option dict having its three keys
+    as it is, and nothing changes one after asking."""
     try:
         made = game.rules.cache[_MADE_OPTIONS]
     except KeyError:
         made = game.rules.cache[_MADE_OPTIONS] = {}
     option = made.get((kind, thing))
     if option is None:
-        template, carries_unit = _OPTION_KINDS[kind]
-        if carries_unit:
-            option = {"id": f"{kind}:{thing}", "label": text(game, template, unit=thing), "data": {"unit": thing}}
+        if kind == "deploy":
+            option = {"id": thing, "label": text(game, N_("Deploy to {system}"), system=thing), "data": None}
+        elif kind == "discard":
+            option = {"id": thing, "label": label(game, thing), "data": None}
         else:
-            option = {"id": thing, "label": text(game, template, system=thing), "data": None}
+            option = {"id": f"{kind}:{thing}", "label": text(game, _BUILD_LABELS[kind], unit=thing), "data": {"unit": thing}}
         made[(kind, thing)] = option
     return option
 
@@ -576,12 +580,29 @@ def deploy_step(game, frame) -> None:
         if not targets:
             _place(game, frame, "queue")
             continue
-        options = []
-        for target in targets:
-            options.append(_made_option(game, "deploy", target))
-        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1"), "data": None})
-        game.ask(decider(game, faction, "admiral"), "deploy-unit", options, text(game, N_("Deploy a {unit}"), unit=unit))
+        game.ask(decider(game, faction, "admiral"), "deploy-unit", _deploy_options(game, targets),
+                 text(game, N_("Deploy a {unit}"), unit=unit))
         return
+
+
+def _deploy_options(game, targets: list[str]) -> list[dict]:
+    """Deploying to each target, or keeping the unit on space 1: the same lists come back at every unit deployed,
+    so each list is made once per rules and targets, of the options :func:`_made_option` keeps."""
+    try:
+        made = game.rules.cache[_DEPLOY_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_DEPLOY_OPTIONS] = {}
+    key = tuple(targets)
+    options = made.get(key)
+    if options is None:
+        if len(made) >= 1024:  # plugins could vary the targets endlessly: start afresh
+            made.clear()
+        options = made[key] = [_made_option(game, "deploy", target) for target in targets]
+        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1"), "data": None})
+    return list(options)
+
+
+_DEPLOY_OPTIONS = "base.deploy-options"
 
 
 def _place(game, frame, target: str) -> None:
