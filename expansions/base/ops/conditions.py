@@ -545,7 +545,7 @@ def _enough(game, count: SystemCount, ctx) -> bool:
     are read in, so this is :func:`counted_systems` written out over the state's own order, unsorted and without a
     generator: objectives in hand are checked at every Refresh Phase over every system (RB-OBJ-03). A system
     without units adds nothing when units are counted, and never meets a filter asking for units there
-    (``has_units``): then only the places holding units are read, not every system."""
+    (``has_units``): then only the systems holding units are read (in any order), not every system."""
     units, at_least, where = count.units, count.at_least, count.where  # read once, not once per system
     data = game.state["data"]
     systems = data["systems"]
@@ -554,12 +554,12 @@ def _enough(game, count: SystemCount, ctx) -> bool:
     if where.systems is not None:
         candidates = where.systems
     elif units is not None or where.has_units is not None:
-        candidates = data["units"]  # the Rebel Base space among them is no system (RB-BAS-03)
+        candidates = data["units"].keys() & systems.keys()  # not the Rebel Base space, which is no system (RB-BAS-03)
     else:
         candidates = systems
     found = 0
     for sid in candidates:
-        if sid not in barred and sid in systems and check(game, sid, systems[sid], ctx):
+        if sid not in barred and check(game, sid, systems[sid], ctx):
             found += 1 if units is None else units_matching(game, sid, units, ctx)
             if found >= at_least:
                 return True
