@@ -126,12 +126,11 @@ def _choose_source(game, frame, decider) -> None:
         return
     if not frame.get("moved"):
         if source is None:  # not after "done": the sources are only read to ask again
-            sources = [s for s in source_systems(game, faction, target)
-                       if s not in frame["used"] and can_leave(game, faction, s)]
-            if sources or base_space_undisclosed(game, faction, target, frame["used"]):
-                options = []
-                for s in sources:
+            used, options = frame["used"], []
+            for s in source_systems(game, faction, target):
+                if s not in used and can_leave(game, faction, s):
                     options.append(_source_option(game, s))
+            if options or base_space_undisclosed(game, faction, target, used):
                 options.append({"id": "done", "label": N_("Stop moving units"), "data": None})
                 game.ask(decider, "move-from", options, text(game, N_("Move units into {system}"), system=target))
                 return

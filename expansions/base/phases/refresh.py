@@ -92,7 +92,7 @@ def retrieve_leaders_step(game, frame) -> None:
     return_unrevealed(game)
     returned = []
     for lid, info in game.state["data"]["leaders"].items():
-        if info.pop("detained", False):
+        if "detained" in info and info.pop("detained"):  # seldom there: no call for the others
             game.log("leader-detained", leader=lid, at=info["at"])  # Detained: he stays this once (card effect)
             continue
         if info["at"] not in ("pool", "supply", "gone") and not board.is_captured(game, lid):
@@ -486,7 +486,11 @@ def _free_location(game, frame) -> bool:
     """Destroy one unit of the exhausted type (where, if several places hold one, is the player's choice), then
     build it (RS-SUP-02)."""
     unit, source, space = frame["free_unit"]
-    places = sorted(loc for loc, here in game.state["data"]["units"].items() if here.get(unit))
+    places = []
+    for loc, here in game.state["data"]["units"].items():  # a plain loop, not sorted() over a generator
+        if here.get(unit):
+            places.append(loc)
+    places.sort()
     where = frame.pop("free_at", None) or (places[0] if len(places) == 1 else None)
     if where is None:
         game.ask(decider(game, frame["faction"], "admiral"), "free-unit",

@@ -87,12 +87,15 @@ class Group:
                 out.append(_add_option(self.game, "unit", unit, 1))
             if room >= 2:
                 out.append(_add_option(self.game, "all", unit, room))
-        out += [{"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)}
-                for lid in self.captives()]
-        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)]
-        if len(left) < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
-            left += self.captives(any_ship=True)
-        if len(left) > 1 and self.everything_fits():
+        for lid in self.captives():
+            out.append({"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)})
+        left = 0  # what is not chosen yet: unit types, then captives
+        for unit, n in self.available.items():
+            if n > self.chosen.get(unit, 0):
+                left += 1
+        if left < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
+            left += len(self.captives(any_ship=True))
+        if left > 1 and self.everything_fits():
             out.append({"id": "everything", "label": N_("Everything that can move from here")})
         return out
 
