@@ -53,13 +53,17 @@ def activation_options(game, faction: str) -> list[dict]:
     (RB-BAS-06, RB-BAS-13); nothing without a leader able to activate."""
     if not activators(game, faction):
         return []
-    targets = sorted(tables(game).systems)
+    try:  # every system in id order, sorted once per rules: the printed systems never change
+        systems = game.rules.cache["base-systems-sorted"]
+    except KeyError:
+        systems = game.rules.cache["base-systems-sorted"] = tuple(sorted(tables(game).systems))
+    targets = list(systems)
     if faction == "rebel" and base_hidden(game):
         targets.append(BASE_SPACE)
     targets = game.modify("activation-targets", targets, faction=faction)
     # The same thirty-odd options at every Command Phase turn: made once per rules and list of targets, and handed
-    # out as a new list of the same dicts (never changed: the kernel copies each option it stores, and the step an
-    # answer names reads its data).
+    # out as a new list of the same dicts (never changed: the kernel stores an option dict having its three keys as
+    # it is, and the step an answer names reads its data).
     cache = game.rules.cache.setdefault("base-activation-options", {})
     key = (faction, *targets)
     options = cache.get(key)
