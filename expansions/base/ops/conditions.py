@@ -175,7 +175,7 @@ def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]
     here = game.state["data"]["units"].get(system_id)
     if not here:  # most systems hold no unit
         return 0
-    types = _unit_types(game, wanted, side_of(ctx, wanted.side))
+    types = _unit_types(game, wanted, ctx)
     found = 0
     for unit, count in here.items():
         if count and unit in types:
@@ -185,23 +185,26 @@ def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]
     return found
 
 
-def _unit_types(game, wanted: UnitFilter, side: str) -> frozenset[str]:
-    """The unit types ``wanted`` takes for ``side`` (the context's side already read), found once per rules, filter
-    and side among the printed unit types, not tested unit by unit in every system. The filter is kept with its
-    types, so its id is never another's while remembered (bounded, as :func:`_check`)."""
+def _unit_types(game, wanted: UnitFilter, ctx: dict[str, Any]) -> frozenset[str]:
+    """The unit types ``wanted`` takes for the card playing (``ctx["faction"]``, which says whose units its
+    ``side`` means), found once per rules, filter and playing side among the printed unit types, not tested unit
+    by unit in every system, nor the side read again. The filter is kept with its types, so its id is never
+    another's while remembered (bounded, as :func:`_check`)."""
     memo = game.rules.cache.get(_UNIT_TYPES)
     if memo is None:
         memo = game.rules.cache[_UNIT_TYPES] = {}
-    found = memo.get((id(wanted), side))
+    key = (id(wanted), ctx.get("faction"))
+    found = memo.get(key)
     if found is not None and found[0] is wanted:
         return found[1]
     if len(memo) >= _PARSED_MAX:
         memo.clear()
+    side = side_of(ctx, wanted.side)
     types = frozenset(
         unit for unit, info in tables(game).units.items()
         if (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater)
         and (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind))
-    memo[(id(wanted), side)] = (wanted, types)
+    memo[key] = (wanted, types)
     return types
 
 
