@@ -166,7 +166,11 @@ def on_board(game, unit: str) -> int:
 
 def in_queue(game, unit: str) -> int:
     faction = tables(game).units[unit].faction
-    return sum(space.get(unit, 0) for space in game.state["data"]["queue"][faction].values())
+    found = 0
+    for space in game.state["data"]["queue"][faction].values():  # a plain loop: every unit of a build icon
+        if unit in space:
+            found += space[unit]
+    return found
 
 
 def supply_left(game: Game, unit: str) -> int:

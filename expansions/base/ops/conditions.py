@@ -175,7 +175,7 @@ def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]
     here = game.state["data"]["units"].get(system_id)
     if not here:  # most systems hold no unit
         return 0
-    types = _unit_types(game, wanted, side_of(ctx, wanted.side))
+    types = _unit_types(game, wanted, ctx)
     found = 0
     for unit, count in here.items():
         if count and unit in types:
@@ -185,23 +185,26 @@ def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]
     return found
 
 
-def _unit_types(game, wanted: UnitFilter, side: str) -> frozenset[str]:
-    """The unit types ``wanted`` takes for ``side`` (the context's side already read), found once per rules, filter
-    and side among the printed unit types, not tested unit by unit in every system. The filter is kept with its
-    types, so its id is never another's while remembered (bounded, as :func:`_check`)."""
+def _unit_types(game, wanted: UnitFilter, ctx: dict[str, Any]) -> frozenset[str]:
+    """The unit types ``wanted`` takes for the card playing (``ctx["faction"]``, which says whose units its
+    ``side`` means), found once per rules, filter and playing side among the printed unit types, not tested unit
+    by unit in every system, nor the side read again. The filter is kept with its types, so its id is never
+    another's while remembered (bounded, as :func:`_check`)."""
     memo = game.rules.cache.get(_UNIT_TYPES)
     if memo is None:
         memo = game.rules.cache[_UNIT_TYPES] = {}
-    found = memo.get((id(wanted), side))
+    key = (id(wanted), ctx.get("faction"))
+    found = memo.get(key)
     if found is not None and found[0] is wanted:
         return found[1]
     if len(memo) >= _PARSED_MAX:
         memo.clear()
+    side = side_of(ctx, wanted.side)
     types = frozenset(
         unit for unit, info in tables(game).units.items()
         if (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater)
         and (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind))
-    memo[(id(wanted), side)] = (wanted, types)
+    memo[key] = (wanted, types)
     return types
 
 
@@ -544,13 +547,22 @@ def counted_systems(game, where: SystemFilter, ctx: dict[str, Any]):
 def _enough(game, count: SystemCount, ctx) -> bool:
     """Whether enough systems (or units in them) meet the count. A total does not depend on the order the systems
     are read in, so this is :func:`counted_systems` written out over the state's own order, unsorted and without a
-    generator: objectives in hand are checked at every Refresh Phase over every system (RB-OBJ-03)."""
+    generator: objectives in hand are checked at every Refresh Phase over every system (RB-OBJ-03). A system
+    without units adds nothing when units are counted, and never meets a filter asking for units there
+    (``has_units``): then only the systems holding units are read (in any order), not every system."""
     units, at_least, where = count.units, count.at_least, count.where  # read once, not once per system
-    systems = game.state["data"]["systems"]
+    data = game.state["data"]
+    systems = data["systems"]
     barred = ctx.get("barred", ())
     check = _check(where)
+    if where.systems is not None:
+        candidates = where.systems
+    elif units is not None or where.has_units is not None:
+        candidates = data["units"].keys() & systems.keys()  # not the Rebel Base space, which is no system (RB-BAS-03)
+    else:
+        candidates = systems
     found = 0
-    for sid in systems if where.systems is None else where.systems:
+    for sid in candidates:
         if sid not in barred and check(game, sid, systems[sid], ctx):
             found += 1 if units is None else units_matching(game, sid, units, ctx)
             if found >= at_least:
@@ -559,12 +571,20 @@ def _enough(game, count: SystemCount, ctx) -> bool:
 
 
 def _region(game, region: RegionCondition, ctx) -> bool:
+    """Some region's populous systems all meet the filter, and it has one: each region is read only up to its
+    first populous system that fails (regional objectives are checked at every Refresh Phase, RB-OBJ-03)."""
     systems = game.state["data"]["systems"]
     barred = ctx.get("barred", ())
     check = _check(region.every_populous)  # matches() written out: its test found once, not once per system
     for region_systems in tables(game).regions.values():
-        populous = [sid for sid in region_systems if board.is_populous(game, sid)]
-        if populous and all(sid not in barred and check(game, sid, systems[sid], ctx) for sid in populous):
+        qualifies = False
+        for sid in region_systems:
+            if board.is_populous(game, sid):
+                if sid in barred or not check(game, sid, systems[sid], ctx):
+                    qualifies = False
+                    break
+                qualifies = True
+        if qualifies:
             return True
     return False
 

@@ -55,9 +55,9 @@ def activation_options(game, faction: str) -> list[dict]:
         return []
     hidden = faction == "rebel" and base_hidden(game)
     # The same thirty-odd options at every Command Phase turn: made once per rules and list of targets, and handed
-    # out as a new list of the same dicts (never changed: the kernel copies each option it stores, and the step an
-    # answer names reads its data). With no plugin changing the targets (the base game, Rise of the Empire) they
-    # are known by the side and whether the base is hidden: the list is neither sorted nor compared each turn.
+    # out as a new list of the same dicts (never changed: the kernel stores an option dict having its three keys as
+    # it is, and the step an answer names reads its data). With no plugin changing the targets (the base game, Rise
+    # of the Empire) they are known by the side and whether the base is hidden: nothing is sorted or compared.
     try:
         cache = game.rules.cache["base-activation-options"]
     except KeyError:
@@ -141,19 +141,36 @@ def _choose_source(game, frame, decider) -> None:
         return
     if not frame.get("moved"):
         if source is None:  # not after "done": the sources are only read to ask again
-            sources = [s for s in source_systems(game, faction, target)
-                       if s not in frame["used"] and can_leave(game, faction, s)]
-            if sources or base_space_undisclosed(game, faction, target, frame["used"]):
-                game.ask(decider, "move-from",
-                         [{"id": s, "label": text(game, N_("Move units from {system}"), system=s)} for s in sources]
-                         + [{"id": "done", "label": N_("Stop moving units")}],
-                         text(game, N_("Move units into {system}"), system=target))
+            used, options = frame["used"], []
+            for s in source_systems(game, faction, target):
+                if s not in used and can_leave(game, faction, s):
+                    options.append(_source_option(game, s))
+            if options or base_space_undisclosed(game, faction, target, used):
+                options.append({"id": "done", "label": N_("Stop moving units"), "data": None})
+                game.ask(decider, "move-from", options, text(game, N_("Move units into {system}"), system=target))
                 return
         frame["moved"] = True
     if game.moment("activation.after-move", once_in=frame, system=target, faction=faction, origins=frame["origins"]):
         return
     game.pop()
     after_movement(game, target, faction, frame["origins"])
+
+
+def _source_option(game, source: str) -> dict:
+    """The option of moving units from ``source``, made once per rules and handed out again (never changed: the
+    kernel stores an option dict having its three keys as it is, and nothing changes one after asking)."""
+    try:
+        made = game.rules.cache[_SOURCE_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_SOURCE_OPTIONS] = {}
+    option = made.get(source)
+    if option is None:
+        option = made[source] = {
+            "id": source, "label": text(game, N_("Move units from {system}"), system=source), "data": None}
+    return option
+
+
+_SOURCE_OPTIONS = "base.move-from-options"
 
 
 def base_space_undisclosed(game, faction: str, target: str, used: list[str]) -> bool:

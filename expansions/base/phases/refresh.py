@@ -24,7 +24,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..board import decider, team_secret
 from ..cards import deck, discard, draw, hand
-from ..names import label, ntext, text, texts
+from ..names import label, ntext, text
 from ..rules import objectives
 from ..rules.leaders import recruitable
 from ..tables import BASE_SPACE, DEATH_STAR, DEPLOY_LIMIT, DSUC, FACTIONS, OPPONENT, tables, the_setup
@@ -92,7 +92,7 @@ def retrieve_leaders_step(game, frame) -> None:
     return_unrevealed(game)
     returned = []
     for lid, info in game.state["data"]["leaders"].items():
-        if info.pop("detained", False):
+        if "detained" in info and info.pop("detained"):  # seldom there: no call for the others
             game.log("leader-detained", leader=lid, at=info["at"])  # Detained: he stays this once (card effect)
             continue
         if info["at"] not in ("pool", "supply", "gone") and not board.is_captured(game, lid):
@@ -108,7 +108,11 @@ def retrieve_leaders_step(game, frame) -> None:
 def _discardable(game, cards: list[str]) -> list[str]:
     """Starting missions are never discarded (RB-MIS-27, RB-REF-05, FAQ-25); projects may be (they count)."""
     missions = tables(game).missions
-    return sorted({c for c in cards if missions[c].deck != "starting"})
+    found = set()
+    for c in cards:  # a plain loop: a comprehension is one more call, at each card discarded
+        if missions[c].deck != "starting":
+            found.add(c)
+    return sorted(found)
 
 
 def _mission_pile(game, faction: str, card: str) -> str:
@@ -137,8 +141,10 @@ def draw_missions_step(game, frame) -> None:
         choices = _discardable(game, cards) if excess > 0 else []
         if choices:
             frame["faction"] = faction
-            game.ask(decider(game, faction, "general"), "discard-mission",
-                     [{"id": c, "label": label(game, c)} for c in choices],
+            options = []
+            for card in choices:
+                options.append(_made_option(game, "discard", card))
+            game.ask(decider(game, faction, "general"), "discard-mission", options,
                      ntext(game, "Discard down to {limit} mission cards ({n} to go)",
                            "Discard down to {limit} mission cards ({n} to go)", excess, limit=HAND_LIMIT))
             return
@@ -369,11 +375,38 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     options = []
     for unit in tables(game).builds[faction].get(icon, ()):
         if board.supply_left(game, unit) > 0:
-            options.append({"id": f"build:{unit}", "label": text(game, N_("Build a {unit}"), unit=unit), "data": {"unit": unit}})
+            options.append(_made_option(game, "build", unit))
         elif board.on_board(game, unit):
-            options.append({"id": f"free:{unit}", "label": text(game, N_("Destroy a {unit} on the board to build one"), unit=unit),
-                            "data": {"unit": unit}})
+            options.append(_made_option(game, "free", unit))
     return options
+
+
+#: The labels of the options building a unit (``build:x-wing``) or destroying one to build it (``free:x-wing``).
+_BUILD_LABELS = {"build": N_("Build a {unit}"), "free": N_("Destroy a {unit} on the board to build one")}
+
+
+def _made_option(game, kind: str, thing: str) -> dict:
+    """An option of the Refresh Phase: building (``build:x-wing``, ``free:x-wing``), deploying to a place, or
+    discarding a mission card (the place's or card's id itself). The same few dozen at every Refresh Phase: each is
+    made once per rules and handed out again. Never changed: the kernel stores an option dict having its three keys
+    as it is, and nothing changes one after asking."""
+    try:
+        made = game.rules.cache[_MADE_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_MADE_OPTIONS] = {}
+    option = made.get((kind, thing))
+    if option is None:
+        if kind == "deploy":
+            option = {"id": thing, "label": text(game, N_("Deploy to {system}"), system=thing), "data": None}
+        elif kind == "discard":
+            option = {"id": thing, "label": label(game, thing), "data": None}
+        else:
+            option = {"id": f"{kind}:{thing}", "label": text(game, _BUILD_LABELS[kind], unit=thing), "data": {"unit": thing}}
+        made[(kind, thing)] = option
+    return option
+
+
+_MADE_OPTIONS = "base.refresh-options"
 
 
 def _can_build(game, faction: str, icon: str) -> bool:
@@ -453,7 +486,11 @@ def _free_location(game, frame) -> bool:
     """Destroy one unit of the exhausted type (where, if several places hold one, is the player's choice), then
     build it (RS-SUP-02)."""
     unit, source, space = frame["free_unit"]
-    places = sorted(loc for loc, here in game.state["data"]["units"].items() if here.get(unit))
+    places = []
+    for loc, here in game.state["data"]["units"].items():  # a plain loop, not sorted() over a generator
+        if here.get(unit):
+            places.append(loc)
+    places.sort()
     where = frame.pop("free_at", None) or (places[0] if len(places) == 1 else None)
     if where is None:
         game.ask(decider(game, frame["faction"], "admiral"), "free-unit",
@@ -504,7 +541,9 @@ def deploy_targets(game, faction: str, unit: str, placed: dict[str, int], legal:
         if faction == "rebel" and not board.base_revealed(game):
             targets.append(BASE_SPACE)
     targets = game.modify("deploy-targets", targets, faction=faction, unit=unit)
-    return [t for t in targets if placed.get(t, 0) < DEPLOY_LIMIT or unit == DEATH_STAR]
+    if unit == DEATH_STAR or max(placed.values(), default=0) < DEPLOY_LIMIT:  # no place full yet: nothing to leave out
+        return targets
+    return [t for t in targets if placed.get(t, 0) < DEPLOY_LIMIT]
 
 
 def _advance_queue(game, faction: str) -> list[str]:
@@ -545,10 +584,29 @@ def deploy_step(game, frame) -> None:
         if not targets:
             _place(game, frame, "queue")
             continue
-        options = [{"id": t, "label": words} for t, words in zip(targets, texts(game, N_("Deploy to {system}"), "system", targets))]
-        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1")})
-        game.ask(decider(game, faction, "admiral"), "deploy-unit", options, text(game, N_("Deploy a {unit}"), unit=unit))
+        game.ask(decider(game, faction, "admiral"), "deploy-unit", _deploy_options(game, targets),
+                 text(game, N_("Deploy a {unit}"), unit=unit))
         return
+
+
+def _deploy_options(game, targets: list[str]) -> list[dict]:
+    """Deploying to each target, or keeping the unit on space 1: the same lists come back at every unit deployed,
+    so each list is made once per rules and targets, of the options :func:`_made_option` keeps."""
+    try:
+        made = game.rules.cache[_DEPLOY_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_DEPLOY_OPTIONS] = {}
+    key = tuple(targets)
+    options = made.get(key)
+    if options is None:
+        if len(made) >= 1024:  # plugins could vary the targets endlessly: start afresh
+            made.clear()
+        options = made[key] = [_made_option(game, "deploy", target) for target in targets]
+        options.append({"id": "queue", "label": N_("Keep it on build-queue space 1"), "data": None})
+    return list(options)
+
+
+_DEPLOY_OPTIONS = "base.deploy-options"
 
 
 def _place(game, frame, target: str) -> None:

@@ -45,15 +45,22 @@ class Group:
         self.purpose = purpose
 
     def capacity(self, units: dict | None = None) -> int:
-        t = tables(self.game)
-        return sum(t.units[u].transport_capacity * n for u, n in (self.chosen if units is None else units).items() if u not in self.cargo)
+        printed, cargo = tables(self.game).units, self.cargo
+        total = 0
+        for u, n in (self.chosen if units is None else units).items():  # plain loops here: asked for every option
+            if u not in cargo:
+                total += printed[u].transport_capacity * n
+        return total
 
     def room(self, unit: str) -> int:
         """How many more of ``unit`` may join the group."""
         left = self.available.get(unit, 0) - self.chosen.get(unit, 0)
         if unit not in self.cargo:
             return left
-        loaded = sum(n for u, n in self.chosen.items() if u in self.cargo)
+        loaded = 0
+        for u, n in self.chosen.items():
+            if u in self.cargo:
+                loaded += n
         return min(left, self.capacity() - loaded)
 
     def captives(self, any_ship: bool = False) -> list[str]:
@@ -64,23 +71,31 @@ class Group:
         return [lid for lid in board.leaders_at(self.game, self.source, "rebel", captured=True) if lid not in self.leaders]
 
     def everything_fits(self) -> bool:
-        cargo = sum(n for u, n in self.available.items() if u in self.cargo)
-        return cargo <= self.capacity(self.available) and any(u not in self.cargo for u in self.available)
+        cargo, movers = 0, False  # movers: units needing no transport (ships, or cargo freed by an effect)
+        for u, n in self.available.items():
+            if u in self.cargo:
+                cargo += n
+            else:
+                movers = True
+        return movers and cargo <= self.capacity(self.available)
 
     def options(self) -> list[dict]:
         out = []
         for unit in sorted(self.available):
             room = self.room(unit)
             if room >= 1:
-                out.append({"id": f"unit:{unit}", "label": text(self.game, N_("Add {units}"), units={unit: 1})})
+                out.append(_add_option(self.game, "unit", unit, 1))
             if room >= 2:
-                out.append({"id": f"all:{unit}", "label": text(self.game, N_("Add {units}"), units={unit: room})})
-        out += [{"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)}
-                for lid in self.captives()]
-        left = [u for u in self.available if self.available[u] > self.chosen.get(u, 0)]
-        if len(left) < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
-            left += self.captives(any_ship=True)
-        if len(left) > 1 and self.everything_fits():
+                out.append(_add_option(self.game, "all", unit, room))
+        for lid in self.captives():
+            out.append({"id": f"leader:{lid}", "label": text(self.game, N_("Carry the captured {leader}"), leader=lid)})
+        left = 0  # what is not chosen yet: unit types, then captives
+        for unit, n in self.available.items():
+            if n > self.chosen.get(unit, 0):
+                left += 1
+        if left < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
+            left += len(self.captives(any_ship=True))
+        if left > 1 and self.everything_fits():
             out.append({"id": "everything", "label": N_("Everything that can move from here")})
         return out
 
@@ -95,6 +110,24 @@ class Group:
             self.chosen[arg] = self.chosen.get(arg, 0) + (1 if kind == "unit" else self.room(arg))
 
 
+def _add_option(game, kind: str, unit: str, count: int) -> dict:
+    """The option adding ``count`` of ``unit`` to a group (``unit:x-wing`` one more, ``all:x-wing`` as many as fit),
+    made once per rules and handed out again, as every movement and retreat asks them. Never changed: the kernel
+    stores an option dict having its three keys as it is, and nothing changes one after asking."""
+    try:
+        made = game.rules.cache[_ADD_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_ADD_OPTIONS] = {}
+    option = made.get((kind, unit, count))
+    if option is None:
+        option = made[(kind, unit, count)] = {
+            "id": f"{kind}:{unit}", "label": text(game, N_("Add {units}"), units={unit: count}), "data": None}
+    return option
+
+
+_ADD_OPTIONS = "base.add-unit-options"
+
+
 def can_leave(game, faction: str, source: str) -> bool:
     """A source is usable when something of the side there can move on its own (a ship, or cargo freed from
     transport by an effect, RB-MOV-15; immobile units never move, RB-MOV-09) and its units are not pinned
@@ -103,9 +136,14 @@ def can_leave(game, faction: str, source: str) -> bool:
     system next to a target at each choice of source, so the units there are read directly (most systems hold none
     of the side's units), with no Group made, and pinning is asked only where something could move."""
     units = tables(game).units
+    adjusted = None  # whether an effect adjusts transport: asked once, and only where the side has a unit
     for unit in board.units_at(game, source):
         info = units[unit]
-        if info.faction == faction and not info.immobile and not needs_transport(game, unit, faction, "move"):
+        if info.faction != faction or info.immobile:
+            continue
+        if adjusted is None:
+            adjusted = game.answered("needs-transport")
+        if not (needs_transport(game, unit, faction, "move") if adjusted else info.needs_transport):
             return not board.pins(game, source, faction)
     return False
 

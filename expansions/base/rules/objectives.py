@@ -88,7 +88,10 @@ def conditions_met(game, card: str) -> bool:
     """Every condition of the card holds now (the feasibility tests of its steps, evaluated without running
     anything: its ``require`` steps, and any other op with a test)."""
     ctx = context(game, card)
-    return all(feasible(game, params, ctx) for feasible, params in _conditions(game, card))
+    for feasible, params in _conditions(game, card):  # a plain loop, not all() over a generator
+        if not feasible(game, params, ctx):
+            return False
+    return True
 
 
 def slot_free(game: Game, timing: str) -> bool:
@@ -108,8 +111,13 @@ def playable(game, timing: str) -> list[str]:
     if not slot_free(game, timing):
         return []
     objectives = tables(game).objectives
-    return sorted({c for c in hand(game, "rebel", "objectives")
-                   if objectives[c].timing == timing and objectives[c].effect and conditions_met(game, c)})
+    found = []
+    for c in hand(game, "rebel", "objectives"):  # a plain loop: a comprehension is one more call
+        info = objectives[c]
+        if info.timing == timing and info.effect and c not in found and conditions_met(game, c):
+            found.append(c)
+    found.sort()
+    return found
 
 
 def options(game, timing: str) -> list[dict]:
