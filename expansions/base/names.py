@@ -92,6 +92,27 @@ def label(game: Game, thing: str) -> str:
         return names(game).get(thing, thing)
 
 
+def named_options(game: Game, ids: Iterable[str]) -> list[dict]:
+    """An option per id, labelled with its English name (``{"id", "label", "data": None}``): the systems, leaders
+    and cards most questions offer. Each is made once per rules and handed out again to every question of every
+    game, so it must never be changed: the kernel stores an option dict having its three keys as it is, and the
+    steps only read an answer (tests/test_golden_logs.py checks that a game leaves the next one unchanged)."""
+    try:
+        made = game.rules.cache[_NAMED_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_NAMED_OPTIONS] = {}
+    out = []
+    for thing in ids:
+        option = made.get(thing)
+        if option is None:
+            option = made[thing] = {"id": thing, "label": label(game, thing), "data": None}
+        out.append(option)
+    return out
+
+
+_NAMED_OPTIONS = "base.named-options"
+
+
 def text(game: Game, template: str, /, **args: Any) -> str:
     """The English text of ``template`` (a message marked with ``N_``) with ``args`` filled in: ids become English
     names, lists are joined with commas, ``{unit: count}`` dicts read "2 TIE Fighters and 1 AT-AT", a text made

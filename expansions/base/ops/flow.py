@@ -20,9 +20,9 @@ from swrebellion.models.effects import Steps
 
 from .. import board
 from ..moments import MOMENTS
-from ..names import card_prompt, content_text, label, text
+from ..names import card_prompt, content_text, label, named_options, text
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
-from ..tables import OPPONENT, tables
+from ..tables import OPPONENT
 from .conditions import (
     SIDE,
     Condition,
@@ -133,10 +133,7 @@ def _ask_target(game, frame, params: Choose, ctx) -> dict | None:
     (or when there is none: the effect stops, ``no-target``)."""
     if params.what == "system":
         candidates = systems_where(game, params.where, ctx)
-        made = _system_options(game)
-        options = []
-        for s in candidates:
-            options.append(made.get(s) or {"id": s, "label": label(game, s)})
+        options = named_options(game, candidates)
     else:
         candidates = leaders_where(game, params, ctx)
         where = game.state["data"]["leaders"]
@@ -149,17 +146,6 @@ def _ask_target(game, frame, params: Choose, ctx) -> dict | None:
     prompt = card_prompt(game, ctx, N_("{card}: choose a system"), N_("Choose a system")) if params.what == "system" \
         else card_prompt(game, ctx, N_("{card}: choose a leader"), N_("Choose a leader"))
     return pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options, prompt)
-
-
-def _system_options(game) -> dict[str, dict]:
-    """Each printed system's option in a choose-system question, made once per rules and handed out again (never
-    changed: the kernel stores an option dict having its three keys as it is, and the answer is only read): a
-    target question lists up to thirty-odd systems."""
-    try:
-        return game.rules.cache["base-system-options"]  # type: ignore[no-any-return]
-    except KeyError:
-        made = {s: {"id": s, "label": label(game, s), "data": None} for s in tables(game).systems}
-        return game.rules.cache.setdefault("base-system-options", made)  # type: ignore[no-any-return]
 
 
 def _can_choose(game, params: Choose, ctx) -> bool:

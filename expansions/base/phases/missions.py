@@ -30,11 +30,11 @@ from swrebellion.i18n import N_
 from .. import board
 from ..asked import keep, kept
 from ..cards import discard, hand
-from ..names import label, text, text_ids, texts
+from ..names import label, named_options, text, text_ids, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
-from ..rules.missions import (assign, assignable, first_leaders, icons_of, leader_options, meets, return_to_hand,
-                              second_leader_options, successes)
+from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
+                              successes)
 from ..rules.plans import feasible, fight_after, plan, playable
 from ..rules.rings import falcon
 from ..tables import FACTIONS, OPPONENT, tables, the_setup
@@ -88,7 +88,7 @@ def assignment_step(game, frame) -> None:
         frame.update(card=card, stage="first")
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
-        options = leader_options(game, first_leaders(game, card, pool, icons))
+        options = named_options(game, first_leaders(game, card, pool, icons))
         prompt = text(game, N_("First leader for {card}"), card=card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
@@ -144,7 +144,7 @@ def _playable_missions(game) -> frozenset[str]:
 
 def _card_options(game) -> dict[str | None, dict]:
     """The card question's options, made once per rules and handed out at every card question (never changed, as
-    :func:`~..rules.missions.leader_options` says): "Assign {card}" under each playable card, "Done assigning" under
+    :func:`~..names.named_options` says): "Assign {card}" under each playable card, "Done assigning" under
     None."""
     try:
         return game.rules.cache["base-card-options"]  # type: ignore[no-any-return]

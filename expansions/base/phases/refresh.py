@@ -24,7 +24,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..board import decider, team_secret
 from ..cards import deck, discard, draw, hand
-from ..names import label, ntext, text
+from ..names import label, named_options, ntext, text
 from ..rules import objectives
 from ..rules.leaders import recruitable
 from ..tables import BASE_SPACE, DEATH_STAR, DEPLOY_LIMIT, DSUC, FACTIONS, OPPONENT, tables, the_setup
@@ -141,10 +141,7 @@ def draw_missions_step(game, frame) -> None:
         choices = _discardable(game, cards) if excess > 0 else []
         if choices:
             frame["faction"] = faction
-            options = []
-            for card in choices:
-                options.append(_made_option(game, "discard", card))
-            game.ask(decider(game, faction, "general"), "discard-mission", options,
+            game.ask(decider(game, faction, "general"), "discard-mission", named_options(game, choices),
                      ntext(game, "Discard down to {limit} mission cards ({n} to go)",
                            "Discard down to {limit} mission cards ({n} to go)", excess, limit=HAND_LIMIT))
             return
@@ -386,10 +383,9 @@ _BUILD_LABELS = {"build": N_("Build a {unit}"), "free": N_("Destroy a {unit} on 
 
 
 def _made_option(game, kind: str, thing: str) -> dict:
-    """An option of the Refresh Phase: building (``build:x-wing``, ``free:x-wing``), deploying to a place, or
-    discarding a mission card (the place's or card's id itself). The same few dozen at every Refresh Phase: each is
-    made once per rules and handed out again. Never changed: the kernel stores an option dict having its three keys
-    as it is, and nothing changes one after asking."""
+    """An option of the Refresh Phase: building (``build:x-wing``, ``free:x-wing``), or deploying to a place (the
+    place's id itself). The same few dozen at every Refresh Phase: each is made once per rules and handed out again
+    (never changed, as :func:`~..names.named_options` says)."""
     try:
         made = game.rules.cache[_MADE_OPTIONS]
     except KeyError:
@@ -398,8 +394,6 @@ def _made_option(game, kind: str, thing: str) -> dict:
     if option is None:
         if kind == "deploy":
             option = {"id": thing, "label": text(game, N_("Deploy to {system}"), system=thing), "data": None}
-        elif kind == "discard":
-            option = {"id": thing, "label": label(game, thing), "data": None}
         else:
             option = {"id": f"{kind}:{thing}", "label": text(game, _BUILD_LABELS[kind], unit=thing), "data": {"unit": thing}}
         made[(kind, thing)] = option

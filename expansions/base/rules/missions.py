@@ -11,7 +11,7 @@ from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import hand
-from ..names import label
+from ..names import named_options
 from ..tables import tables
 
 if TYPE_CHECKING:
@@ -175,29 +175,15 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     requires = tables(game).missions[card].requires
     mine = icons[first] if icons is not None else icons_of(game, [first])[first]
     if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
-        return leader_options(game, [None, *pool])
+        return [NO_SECOND, *named_options(game, pool)]
     if icons is None:
         icons = icons_of(game, pool)
-    return leader_options(game, [l for l in pool if _reach(requires, mine, icons[l])])
+    return named_options(game, [l for l in pool if _reach(requires, mine, icons[l])])
 
 
-def leader_options(game, leaders: list[str | None]) -> list[dict]:
-    """An option per leader (his id and name; for None, "No second leader"), for the leader questions of an
-    assignment: one dict per leader made once per rules and handed out at every question (never changed: the kernel
-    stores an option in the JSON form as it is given, an answer taken alone is a copy, and the steps only read an
-    answer)."""
-    try:
-        made = game.rules.cache["base-leader-options"]
-    except KeyError:
-        made = game.rules.cache.setdefault("base-leader-options",
-                                           {None: {"id": "none", "label": N_("No second leader"), "data": None}})
-    out = []
-    for lid in leaders:
-        option = made.get(lid)
-        if option is None:
-            option = made[lid] = {"id": lid, "label": label(game, lid), "data": None}
-        out.append(option)
-    return out
+#: The option of assigning no second leader: one dict for every question (never changed, as
+#: :func:`~..names.named_options` says of the leaders' own options).
+NO_SECOND = {"id": "none", "label": N_("No second leader"), "data": None}
 
 
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
