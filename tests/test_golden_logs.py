@@ -80,7 +80,8 @@ def test_a_game_does_not_depend_on_the_games_played_before_it(expansions):
     """Determinism across games: a set of rules is shared by every game made from it, and its caches hand out the
     same option dicts at every question (the kernel stores them as they are, issue 15). Were any game to change one
     (an answer's data, say), every later game would see it. So a seeded game played on rules that have already played
-    others must be the very game played on fresh rules."""
+    others must be the very game played on fresh rules, its whole state (the options asked included) the same at
+    every question."""
     from swrebellion.games import rules_from_active
     from swrebellion.plugins import activate
 
@@ -89,11 +90,13 @@ def test_a_game_does_not_depend_on_the_games_played_before_it(expansions):
         played(expansions, 2, seed)
     fresh = rules_from_active(activate(env=",".join(expansions)))
     game_on = {}
-    for name, rules in (("used", used), ("fresh", fresh)):
+    for name, rules in (("used", used), ("fresh", fresh)):  # the whole state at every question, options and all
         game = Game.new(rules, 3, {"players": 2})
         agents = {p: RandomAgent(21 + n) for n, p in enumerate(game.state["players"])}
+        hashes = []
         while not game.over:
             for decision in game.pending:
+                hashes.append(game.state_hash())
                 game.apply(agents[decision.player].choose(game, decision), decision.player)
-        game_on[name] = game.state_hash()
+        game_on[name] = hashes
     assert game_on["used"] == game_on["fresh"]
