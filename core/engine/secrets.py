@@ -15,6 +15,8 @@ KEY = "$secret"
 
 def secret(value: Any, *viewers: str) -> dict[str, Any]:
     """Wrap ``value`` so that only ``viewers`` see it."""
+    if len(viewers) == 1:  # the usual case (one side's card in a two-player game): nothing to sort
+        return {KEY: [viewers[0]], "value": value}
     return {KEY: sorted(set(viewers)), "value": value}
 
 
