@@ -23,7 +23,8 @@ import tempfile
 from pathlib import Path
 
 CACHES = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,8,64"]
-TOTALS = {"Ir": r"I\s+refs:\s+([\d,]+)", "D1": r"D1\s+misses:\s+([\d,]+)", "LL": r"LL misses:\s+([\d,]+)"}
+TOTALS = {"Ir": r"I\s+refs:\s+([\d,]+)", "I1": r"I1\s+misses:\s+([\d,]+)", "D1": r"D1\s+misses:\s+([\d,]+)",
+          "LL": r"LL misses:\s+([\d,]+)", "Bm": r"Mispredicts:\s+([\d,]+)"}
 
 
 def games(expansions: tuple[str, ...], count: int) -> int:
@@ -45,7 +46,7 @@ def counted(expansions: tuple[str, ...], count: int, folder: Path) -> tuple[int,
     """(decisions, cachegrind's totals) of one run under valgrind with ``count`` games after the warm-up."""
     out = folder / f"cachegrind.{count}"
     run = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=yes", *CACHES, f"--cachegrind-out-file={out}",
+        ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", *CACHES, f"--cachegrind-out-file={out}",
          sys.executable, __file__, "--child", str(count), "--expansion", *expansions],
         env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True)
     totals = {key: int(re.search(pattern, run.stderr).group(1).replace(",", ""))  # type: ignore[union-attr]
@@ -69,8 +70,8 @@ def main() -> None:
         _, warm_up_only = counted(expansions, 0, Path(folder))
     per = {key: (with_games[key] - warm_up_only[key]) / decisions for key in TOTALS}
     print(f"{'+'.join(expansions)}: {decisions} decisions (seeds 1-{args.games}, PYTHONHASHSEED=0, warm-up "
-          f"subtracted); per decision: {per['Ir']:,.0f} instructions, {per['D1']:,.0f} D1 misses, "
-          f"{per['LL']:,.0f} last-level misses")
+          f"subtracted); per decision: {per['Ir']:,.0f} instructions, {per['I1']:,.0f} I1 misses, "
+          f"{per['D1']:,.0f} D1 misses, {per['LL']:,.0f} last-level misses, {per['Bm']:,.0f} mispredicted branches")
 
 
 if __name__ == "__main__":
