@@ -213,7 +213,8 @@ LURE = "lure-of-the-dark-side"
 
 def leader_faction(game: Game, leader_id: str) -> str:
     """The side a leader serves: his printed faction, or the Empire once lured to the Dark Side (RS-CAP-09)."""
-    if game.state["data"]["leaders"][leader_id]["ring"] == LURE:
+    ring = game.state["data"]["leaders"][leader_id]["ring"]
+    if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
         return "empire"
     return tables(game).leaders[leader_id].faction
 
@@ -222,10 +223,16 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
     (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked about once a
     decision (pools, pinning, rescues), so a side's leaders are looked for among those printed on it (half of them
-    all) and, for the Empire, the Rebels lured to the Dark Side, rather than by testing every leader's side."""
+    all) and, for the Empire, the Rebels lured to the Dark Side, rather than by testing every leader's side. A ring
+    is compared only once known not to be None (most leaders wear none): None against a string is a slow
+    comparison in CPython."""
     leaders = game.state["data"]["leaders"]
-    if faction is None:
-        out = sorted(lid for lid, info in leaders.items() if info["at"] == location)
+    if faction is None:  # a plain loop, cheaper than sorted() over a generator
+        out = []
+        for lid, info in leaders.items():
+            if info["at"] == location:
+                out.append(lid)
+        out.sort()
     else:  # each side's printed leaders are in id order; a plain loop, cheaper than a comprehension here
         printed = tables(game).leaders_of
         out = []
@@ -236,7 +243,8 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
             rebels = printed["rebel"]
             for lid in rebels:  # seldom is any Rebel lured: a plain loop stopping at the first, before the search
-                if leaders[lid]["ring"] == LURE:
+                ring = leaders[lid]["ring"]
+                if ring is not None and ring == LURE:
                     out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
                     out.sort()
                     break
@@ -254,8 +262,10 @@ CAPTURED = ("captured", "carbonite")
 
 
 def is_captured(game: Game, leader_id: str) -> bool:
-    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03)."""
-    return game.state["data"]["leaders"][leader_id]["ring"] in CAPTURED
+    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03). Most leaders wear no ring: that
+    is told first (None against each string of :data:`CAPTURED` is a slow comparison)."""
+    ring = game.state["data"]["leaders"][leader_id]["ring"]
+    return ring is not None and ring in CAPTURED
 
 
 def pins(game, location: str, faction: str) -> bool:
