@@ -118,7 +118,11 @@ def has_units(game: Game, location: str, faction: str, theater: str | None = Non
     here = game.state["data"]["units"].get(location)
     if not here:  # most systems hold no unit: the answer without the tables
         return False
-    return not tables(game).units_of.get((faction, theater), _NONE).isdisjoint(here)
+    try:  # tables(game) inline, a call fewer: the usual case
+        units_of = game.rules.cache["base"].units_of
+    except KeyError:
+        units_of = tables(game).units_of
+    return not units_of.get((faction, theater), _NONE).isdisjoint(here)
 
 
 _NONE: frozenset[str] = frozenset()  # the unit types of a side or theater that has none
@@ -241,16 +245,26 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
             if info["at"] == location and info["ring"] != LURE:
                 out.append(lid)
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
-            rebels = printed["rebel"]
-            for lid in rebels:  # seldom is any Rebel lured: a plain loop stopping at the first, before the search
-                ring = leaders[lid]["ring"]
-                if ring is not None and ring == LURE:
-                    out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
-                    out.sort()
-                    break
+            lured = lured_at(game, location)
+            if lured:
+                out += lured
+                out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
     return out
+
+
+def lured_at(game: Game, location: str) -> list[str]:
+    """The Rebel leaders lured to the Dark Side (RS-CAP-09) at ``location``, in id order: the Empire's leaders there
+    besides its own (:func:`leaders_at`). Seldom is any Rebel lured: a plain loop stops at the first lured one
+    before the search."""
+    leaders = game.state["data"]["leaders"]
+    rebels = tables(game).leaders_of["rebel"]
+    for lid in rebels:
+        ring = leaders[lid]["ring"]
+        if ring is not None and ring == LURE:
+            return [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
+    return []
 
 
 def pool(game: Game, faction: str) -> list[str]:

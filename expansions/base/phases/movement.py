@@ -60,15 +60,19 @@ _USABLE = "base.activating-leaders"
 
 def _can_activate(game, faction: str) -> bool:
     """Whether :func:`activators` finds anyone, asked at every Command Phase turn: it stops at the first of the
-    side's printed leaders in the pool who may activate (nearly always one is there) and so, for the Empire, need
-    not look for Rebels lured to the Dark Side (RS-CAP-09), as the whole pool does (``board.leaders_at``)."""
+    side's printed leaders in the pool who may activate (usually one is there) and so, for the Empire, need
+    not look for Rebels lured to the Dark Side (RS-CAP-09) unless none is found."""
     usable = _usable(game, board.acting_role(game))
     leaders = game.state["data"]["leaders"]
     for lid in tables(game).leaders_of[faction]:
         info = leaders[lid]
         if info["at"] == "pool" and lid in usable and info["ring"] != board.LURE:
             return True
-    return faction == "empire" and bool(activators(game, faction))  # none of its own: perhaps a lured Rebel
+    if faction == "empire":  # none of its own: perhaps a Rebel lured to the Dark Side
+        for lid in board.lured_at(game, "pool"):
+            if lid in usable:
+                return True
+    return False
 
 
 def activation_options(game, faction: str) -> list[dict]:
