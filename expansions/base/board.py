@@ -220,7 +220,10 @@ def leader_faction(game: Game, leader_id: str) -> str:
     ring = game.state["data"]["leaders"][leader_id]["ring"]
     if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
         return "empire"
-    return tables(game).leaders[leader_id].faction
+    try:  # tables(game) inline, a call fewer: the usual case
+        return game.rules.cache["base"].leaders[leader_id].faction  # type: ignore[no-any-return]
+    except KeyError:
+        return tables(game).leaders[leader_id].faction
 
 
 def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
@@ -333,7 +336,11 @@ def system(game: Game, system_id: str) -> SystemState:
 
 def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
-    return system_id in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    try:  # tables(game) inline, a call fewer: the usual case
+        populous = game.rules.cache["base"].populous
+    except KeyError:
+        populous = tables(game).populous
+    return system_id in populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_remote(game: Game, system_id: str) -> bool:
@@ -404,9 +411,10 @@ def lose_loyalty(game: Game, faction: str, system_id: str) -> None:
 def update_subjugation(game, system_id: str) -> None:
     """RULINGS C-10: subjugated exactly while it holds an Imperial ground unit and has no Imperial loyalty
     (populous and not destroyed only, RB-SUB-11). Subjugation never changes loyalty (C-04)."""
-    if game.state["data"]["phase"] == "setup":
+    data = game.state["data"]
+    if data["phase"] == "setup":
         return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
-    s = system(game, system_id)
+    s = data["systems"][system_id]  # system() written out: asked after every change of units
     should = (
         is_populous(game, system_id)
         and s["loyalty"] != "empire"
@@ -495,10 +503,10 @@ def check_empire_victory(game) -> None:
     data = game.state["data"]
     if game.over or data.get("phase") == "setup" or data.get("base") is None:
         return
-    where = base_system(game)
+    where = peek(data["base"])  # base_system() and system() written out: asked after every change of units
     if where is None:
         return
-    if system(game, where)["destroyed"]:
+    if data["systems"][where]["destroyed"]:
         game.end("empire", "the Rebel base's system was destroyed")
     elif data["base_revealed"] and has_units(game, where, "empire") and not has_units(game, where, "rebel"):
         game.end("empire", "the Empire holds the revealed Rebel base")
