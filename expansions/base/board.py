@@ -230,9 +230,8 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
     (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked about once a
     decision (pools, pinning, rescues), so a side's leaders are looked for among those printed on it (half of them
-    all) and, for the Empire, the Rebels lured to the Dark Side, rather than by testing every leader's side. A ring
-    is compared only once known not to be None (most leaders wear none): None against a string is a slow
-    comparison in CPython."""
+    all) and, for the Empire, the Rebels lured to the Dark Side (:func:`lured_at`), rather than by testing every
+    leader's side."""
     leaders = game.state["data"]["leaders"]
     if faction is None:  # a plain loop, cheaper than sorted() over a generator
         out = []
@@ -265,7 +264,7 @@ def lured_at(game: Game, location: str) -> list[str]:
     rebels = tables(game).leaders_of["rebel"]
     for lid in rebels:
         ring = leaders[lid]["ring"]
-        if ring is not None and ring == LURE:
+        if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
             return [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
     return []
 
