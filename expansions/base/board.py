@@ -118,7 +118,11 @@ def has_units(game: Game, location: str, faction: str, theater: str | None = Non
     here = game.state["data"]["units"].get(location)
     if not here:  # most systems hold no unit: the answer without the tables
         return False
-    return not tables(game).units_of.get((faction, theater), _NONE).isdisjoint(here)
+    try:  # tables(game) inline, a call fewer: the usual case
+        units_of = game.rules.cache["base"].units_of
+    except KeyError:
+        units_of = tables(game).units_of
+    return not units_of.get((faction, theater), _NONE).isdisjoint(here)
 
 
 _NONE: frozenset[str] = frozenset()  # the unit types of a side or theater that has none
@@ -213,19 +217,28 @@ LURE = "lure-of-the-dark-side"
 
 def leader_faction(game: Game, leader_id: str) -> str:
     """The side a leader serves: his printed faction, or the Empire once lured to the Dark Side (RS-CAP-09)."""
-    if game.state["data"]["leaders"][leader_id]["ring"] == LURE:
+    ring = game.state["data"]["leaders"][leader_id]["ring"]
+    if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
         return "empire"
-    return tables(game).leaders[leader_id].faction
+    try:  # tables(game) inline, a call fewer: the usual case
+        return game.rules.cache["base"].leaders[leader_id].faction  # type: ignore[no-any-return]
+    except KeyError:
+        return tables(game).leaders[leader_id].faction
 
 
 def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
     (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked about once a
     decision (pools, pinning, rescues), so a side's leaders are looked for among those printed on it (half of them
-    all) and, for the Empire, the Rebels lured to the Dark Side, rather than by testing every leader's side."""
+    all) and, for the Empire, the Rebels lured to the Dark Side (:func:`lured_at`), rather than by testing every
+    leader's side."""
     leaders = game.state["data"]["leaders"]
-    if faction is None:
-        out = sorted(lid for lid, info in leaders.items() if info["at"] == location)
+    if faction is None:  # a plain loop, cheaper than sorted() over a generator
+        out = []
+        for lid, info in leaders.items():
+            if info["at"] == location:
+                out.append(lid)
+        out.sort()
     else:  # each side's printed leaders are in id order; a plain loop, cheaper than a comprehension here
         printed = tables(game).leaders_of
         out = []
@@ -234,15 +247,26 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
             if info["at"] == location and info["ring"] != LURE:
                 out.append(lid)
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
-            rebels = printed["rebel"]
-            for lid in rebels:  # seldom is any Rebel lured: a plain loop stopping at the first, before the search
-                if leaders[lid]["ring"] == LURE:
-                    out += [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
-                    out.sort()
-                    break
+            lured = lured_at(game, location)
+            if lured:
+                out += lured
+                out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
     return out
+
+
+def lured_at(game: Game, location: str) -> list[str]:
+    """The Rebel leaders lured to the Dark Side (RS-CAP-09) at ``location``, in id order: the Empire's leaders there
+    besides its own (:func:`leaders_at`). Seldom is any Rebel lured: a plain loop stops at the first lured one
+    before the search."""
+    leaders = game.state["data"]["leaders"]
+    rebels = tables(game).leaders_of["rebel"]
+    for lid in rebels:
+        ring = leaders[lid]["ring"]
+        if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
+            return [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
+    return []
 
 
 def pool(game: Game, faction: str) -> list[str]:
@@ -254,8 +278,10 @@ CAPTURED = ("captured", "carbonite")
 
 
 def is_captured(game: Game, leader_id: str) -> bool:
-    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03)."""
-    return game.state["data"]["leaders"][leader_id]["ring"] in CAPTURED
+    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03). Most leaders wear no ring: that
+    is told first (None against each string of :data:`CAPTURED` is a slow comparison)."""
+    ring = game.state["data"]["leaders"][leader_id]["ring"]
+    return ring is not None and ring in CAPTURED
 
 
 def pins(game, location: str, faction: str) -> bool:
@@ -309,7 +335,11 @@ def system(game: Game, system_id: str) -> SystemState:
 
 def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
-    return system_id in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    try:  # tables(game) inline, a call fewer: the usual case
+        populous = game.rules.cache["base"].populous
+    except KeyError:
+        populous = tables(game).populous
+    return system_id in populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_remote(game: Game, system_id: str) -> bool:
@@ -380,9 +410,10 @@ def lose_loyalty(game: Game, faction: str, system_id: str) -> None:
 def update_subjugation(game, system_id: str) -> None:
     """RULINGS C-10: subjugated exactly while it holds an Imperial ground unit and has no Imperial loyalty
     (populous and not destroyed only, RB-SUB-11). Subjugation never changes loyalty (C-04)."""
-    if game.state["data"]["phase"] == "setup":
+    data = game.state["data"]
+    if data["phase"] == "setup":
         return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
-    s = system(game, system_id)
+    s = data["systems"][system_id]  # system() written out: asked after every change of units
     should = (
         is_populous(game, system_id)
         and s["loyalty"] != "empire"
@@ -471,10 +502,10 @@ def check_empire_victory(game) -> None:
     data = game.state["data"]
     if game.over or data.get("phase") == "setup" or data.get("base") is None:
         return
-    where = base_system(game)
+    where = peek(data["base"])  # base_system() and system() written out: asked after every change of units
     if where is None:
         return
-    if system(game, where)["destroyed"]:
+    if data["systems"][where]["destroyed"]:
         game.end("empire", "the Rebel base's system was destroyed")
     elif data["base_revealed"] and has_units(game, where, "empire") and not has_units(game, where, "rebel"):
         game.end("empire", "the Empire holds the revealed Rebel base")

@@ -106,7 +106,7 @@ def over_limit(game) -> bool:
     can raise the count, so the leaders are counted in one pass for both sides, out-of-play ones passed over first."""
     counts = dict.fromkeys(FACTIONS, 0)
     for lid, info in game.state["data"]["leaders"].items():
-        if _in_play(game, lid, info):
+        if info["at"] not in OUT_OF_PLAY and _in_play(game, lid, info):  # most are in the supply: no call for them
             counts[_faction(game, lid)] += 1
     return any(counts[f] > limit(game, f) for f in FACTIONS)
 

@@ -36,22 +36,49 @@ from ..tables import BASE_SPACE, tables
 
 def activators(game, faction: str) -> list[str]:
     """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31), and in team play only
-    the acting player's own (RB-TEAM-02). Asked at every Command Phase turn: the leaders with tactic values are
-    found once per rules (printed values, which nothing changes)."""
+    the acting player's own (RB-TEAM-02)."""
+    usable = _usable(game, board.acting_role(game))
+    return [lid for lid in board.pool(game, faction) if lid in usable]
+
+
+def _usable(game, role: str | None) -> frozenset[str]:
+    """The leaders with tactic values that ``role`` controls (every one for no role, a 2-player game): printed
+    values, which nothing changes, found once per rules and role rather than at every Command Phase turn."""
     try:
-        tactical = game.rules.cache["base-tactical-leaders"]
+        by_role = game.rules.cache[_USABLE]
     except KeyError:
-        tactical = game.rules.cache["base-tactical-leaders"] = frozenset(
-            lid for lid, info in tables(game).leaders.items() if info.has_tactics)
-    role = board.acting_role(game)
-    pool = [lid for lid in board.pool(game, faction) if lid in tactical]
-    return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
+        by_role = game.rules.cache[_USABLE] = {
+            None: frozenset(lid for lid, info in tables(game).leaders.items() if info.has_tactics)}
+    usable = by_role.get(role)
+    if usable is None:
+        usable = by_role[role] = frozenset(lid for lid in by_role[None] if board.controlled_by(game, lid, role))
+    return usable
+
+
+_USABLE = "base.activating-leaders"
+
+
+def _can_activate(game, faction: str) -> bool:
+    """Whether :func:`activators` finds anyone, asked at every Command Phase turn: it stops at the first of the
+    side's printed leaders in the pool who may activate (usually one is there) and so, for the Empire, need
+    not look for Rebels lured to the Dark Side (RS-CAP-09) unless none is found."""
+    usable = _usable(game, board.acting_role(game))
+    leaders = game.state["data"]["leaders"]
+    for lid in tables(game).leaders_of[faction]:
+        info = leaders[lid]
+        if info["at"] == "pool" and lid in usable and info["ring"] != board.LURE:
+            return True
+    if faction == "empire":  # none of its own: perhaps a Rebel lured to the Dark Side
+        for lid in board.lured_at(game, "pool"):
+            if lid in usable:
+                return True
+    return False
 
 
 def activation_options(game, faction: str) -> list[dict]:
     """Command Phase options: every system (RS-CMD-05/06), and the Rebel Base space while it is hidden
     (RB-BAS-06, RB-BAS-13); nothing without a leader able to activate."""
-    if not activators(game, faction):
+    if not _can_activate(game, faction):
         return []
     hidden = faction == "rebel" and base_hidden(game)
     # The same thirty-odd options at every Command Phase turn: made once per rules and list of targets, and handed
