@@ -13,7 +13,7 @@ from .. import board
 from ..asked import keep, kept
 from ..board import decider, team_secret
 from ..cards import deck, draw, hand, new_hand
-from ..names import label, text
+from ..names import label, named_options, text
 from ..tables import BASE_SPACE, FACTIONS, tables, the_setup
 
 PARTS = [
@@ -257,9 +257,14 @@ def _empire_units(game, frame) -> None:
         todo, n = frame["todo"], len(lacking)
         if lacking and (len(todo) <= n or t.units[todo[n]].theater != "ground"):
             options = lacking
-    game.ask(decider(game, "empire", "admiral"), "place-starting-unit",
-             [{"id": s, "label": label(game, s), "data": {"unit": unit}} for s in options],
-             text(game, N_("Place a {unit}"), unit=unit))
+    made = game.rules.cache.setdefault("base.starting-unit-options", {})  # (system, unit) -> its option
+    asked = []
+    for s in options:  # each option made once per rules: never changed, as named_options says
+        option = made.get((s, unit))
+        if option is None:
+            option = made[s, unit] = {"id": s, "label": label(game, s), "data": {"unit": unit}}
+        asked.append(option)
+    game.ask(decider(game, "empire", "admiral"), "place-starting-unit", asked, text(game, N_("Place a {unit}"), unit=unit))
 
 
 def _log_placement(game, faction: str) -> None:
@@ -285,7 +290,7 @@ def _rebel_units(game, frame) -> None:
         if "choice" not in frame:
             free = [s for s in sorted(data["systems"]) if not board.has_units(game, s, "empire")]
             game.ask(admiral, "rebel-start-system",
-                     [{"id": "none", "label": N_("Only the Rebel Base space")}] + [{"id": s, "label": label(game, s)} for s in free],
+                     [{"id": "none", "label": N_("Only the Rebel Base space")}, *named_options(game, free)],
                      N_("Choose the one system that may take starting units"))
             return
         frame["system"] = frame.pop("choice")["id"]
@@ -303,7 +308,7 @@ def _rebel_units(game, frame) -> None:
         _log_placement(game, "rebel")
         game.pop()
         return
-    game.ask(admiral, "place-starting-unit", [{"id": p, "label": label(game, p)} for p in places],
+    game.ask(admiral, "place-starting-unit", named_options(game, places),
              text(game, N_("Place a {unit}"), unit=frame["todo"][0]))
 
 
