@@ -180,26 +180,29 @@ def _sweep(game, faction: str) -> None:
     """RULINGS C-11, RB-MIS-23: a card whose leader was captured, eliminated or moved off it before the reveal goes
     back to hand unrevealed. Run before anything can be revealed, so such a card is never offered. Run at every
     Command Phase turn, where every card usually keeps its leaders: the list is rebuilt only when one goes back."""
-    assigned = game.state["data"]["assigned"][faction]
+    data = game.state["data"]
+    assigned, where = data["assigned"][faction], data["leaders"]
     for entry in assigned:
-        if not _on_card(game, entry["leaders"]):
+        if not _on_card(where, entry["leaders"]):
             break
     else:
         return
     keep = []
     for entry in assigned:
-        if _on_card(game, entry["leaders"]):
+        if _on_card(where, entry["leaders"]):
             keep.append(entry)
         else:
             return_to_hand(game, faction, entry, "a leader was taken off the card")
     assigned[:] = keep
 
 
-def _on_card(game, leaders: list[str]) -> bool:
-    """Every leader assigned to a card is still on it and free (RULINGS C-11). A plain loop: asked for every card at
-    every Command Phase turn."""
+def _on_card(where: dict[str, dict], leaders: list[str]) -> bool:
+    """Every leader assigned to a card is still on it and free (RULINGS C-11), read from the leaders' state
+    (``where``) with :func:`board.is_captured`'s test written out: asked for every card at every Command Phase
+    turn."""
     for lid in leaders:
-        if board.leader(game, lid)["at"] != "mission" or board.is_captured(game, lid):
+        info = where[lid]
+        if info["at"] != "mission" or info["ring"] in board.CAPTURED:
             return False
     return True
 
@@ -219,7 +222,9 @@ def _context(game, faction: str, card: str, leaders: list[str], barred: list[str
 def reveal_options(game, faction: str) -> list[dict]:
     """RB-MIS-01, RS-MIS-01/02: assigned, unrevealed missions whose leaders meet the requirement and that have
     somewhere to take place. Each option's data is the step that resolves it. Asked at every Command Phase turn:
-    the barred systems and the leaders' icons are found once for all the cards."""
+    the barred systems and the leaders' icons are found once for all the cards, and each option is made once per
+    rules (by side, place in the assigned list, card, how many of that card come before and leaders) and handed
+    out again, never changed (as :func:`~..names.named_options` says)."""
     _sweep(game, faction)
     assigned = game.state["data"]["assigned"][faction]
     if not assigned:
@@ -232,19 +237,30 @@ def reveal_options(game, faction: str) -> list[dict]:
     for entry in assigned:
         on_cards += entry["leaders"]
     icons = icons_of(game, on_cards)
+    try:
+        made = game.rules.cache[_REVEAL_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_REVEAL_OPTIONS] = {}
     for index, entry in enumerate(assigned):
         card, leaders = peek(entry["card"]), entry["leaders"]
         if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
             continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
         if not meets(game, card, leaders, icons) or not feasible(game, card, _context(game, faction, card, leaders, barred)):
             continue
-        seen[card] = seen.get(card, 0) + 1
-        options.append({
-            "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
-            "label": text_ids(game, N_("Reveal {card} ({leaders})"), "card", card, "leaders", leaders),
-            "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
-        })
+        n = seen[card] = seen.get(card, 0) + 1
+        key = (faction, index, card, n, *leaders)
+        option = made.get(key)
+        if option is None:
+            option = made[key] = {
+                "id": f"reveal:{card}" + (f"#{n}" if n > 1 else ""),
+                "label": text_ids(game, N_("Reveal {card} ({leaders})"), "card", card, "leaders", leaders),
+                "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
+            }
+        options.append(option)
     return options
+
+
+_REVEAL_OPTIONS = "base.reveal-options"
 
 
 def return_unrevealed(game) -> None:
