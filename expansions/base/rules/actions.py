@@ -315,7 +315,11 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         return True
     # In team play each teammate is asked about his own cards (RS-ACT-14), Admiral first; a pass ends his turn.
     # The usual case, no card in the side's hand answering the moment, asks nobody: no player's options are made.
-    held = not _answering(game, moment).isdisjoint(hand(game, faction, "actions"))
+    try:  # _answering inline: a call fewer at every window
+        answering = game.rules.cache["base-answering"][moment]
+    except KeyError:
+        answering = _answering(game, moment)
+    held = not answering.isdisjoint(hand(game, faction, "actions"))
     for player in board.side_players(game, faction):
         seat_key = f"{key}:{player}"
         if seat_key in windows:

@@ -30,10 +30,15 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
     printed = tables(game).leaders
+    icons = {}
     if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
-        return {lid: printed[lid].skills for lid in leaders}
+        for lid in leaders:  # plain loops, not comprehensions: a call fewer at every question that counts them
+            icons[lid] = printed[lid].skills
+        return icons
     modify = game.modify
-    return {lid: modify("requirement-icons", printed[lid].skills, leader=lid) for lid in leaders}
+    for lid in leaders:
+        icons[lid] = modify("requirement-icons", printed[lid].skills, leader=lid)
+    return icons
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
@@ -191,8 +196,9 @@ def assign(game, faction: str, card: str, leaders: list[str]) -> None:
     data = game.state["data"]
     for lid in leaders:
         board.leader(game, lid)["at"] = "mission"
-    data["assigned"][faction].append({"card": board.team_secret(game, card, faction), "leaders": list(leaders)})
-    game.log("assigned", faction=faction, leaders=list(leaders), card=board.team_secret(game, card, faction))
+    hidden = board.team_secret(game, card, faction)  # the log keeps its own copy of what it is handed (Game.log)
+    data["assigned"][faction].append({"card": hidden, "leaders": list(leaders)})
+    game.log("assigned", faction=faction, leaders=leaders, card=hidden)
 
 
 def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) -> None:
@@ -203,7 +209,7 @@ def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) ->
         info = board.leader(game, lid)
         if info["at"] == "mission":
             info["at"] = "pool"
-    game.log("mission-returned", faction=faction, leaders=list(entry["leaders"]), reason=why,
+    game.log("mission-returned", faction=faction, leaders=entry["leaders"], reason=why,  # copied by the log
              card=board.team_secret(game, card, faction))
 
 
