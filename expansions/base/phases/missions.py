@@ -158,7 +158,13 @@ def _card_options(game) -> dict[str | None, dict]:
 
 def _assignment_order(game) -> list[tuple[str, str | None]]:
     """The seats in assignment order: the Rebel's, then the Empire's (RS-ASG-01, RS-ASG-09)."""
-    return [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
+    seats = board.seats(game)
+    order = []
+    for faction in FACTIONS:  # plain loops, not a comprehension: asked at every seat's end of assigning
+        for seat in seats:
+            if seat[0] == faction:
+                order.append(seat)
+    return order
 
 
 def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, dict[str, int]]]:

@@ -58,7 +58,10 @@ def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, 
     ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
     if icons is None:
         icons = icons_of(game, leaders)
-    return _reach(tables(game).missions[card].requires, *[icons[l] for l in leaders])
+    counts = []
+    for lid in leaders:  # a plain loop, not a comprehension: every card on the board at every Command Phase turn
+        counts.append(icons[lid])
+    return _reach(tables(game).missions[card].requires, *counts)
 
 
 def completable(game, card: str, leaders: list[str], pool: list[str],
@@ -90,7 +93,9 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
     if not pool or not cards:
         return []
     single = _single_skill(game)
-    skills = [icons[l] for l in pool]
+    skills = []
+    for lid in pool:  # a plain loop, not a comprehension: a call fewer at every card question
+        skills.append(icons[lid])
     first, second = _best_pairs(skills)
     out = []
     for card in cards:
@@ -173,7 +178,9 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02). ``pool`` and ``icons``: the side's
     pool and its leaders' icons (:func:`icons_of`), when the caller has them (the Assignment Phase listed them for
     the card just chosen, and nothing has happened since)."""
-    pool = [l for l in (board.pool(game, faction) if pool is None else pool) if l != first]
+    pool = board.pool(game, faction) if pool is None else [*pool]  # his partners: the pool less himself
+    if first in pool:
+        pool.remove(first)
     if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
@@ -183,7 +190,11 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
         return [NO_SECOND, *named_options(game, pool)]
     if icons is None:
         icons = icons_of(game, pool)
-    return named_options(game, [l for l in pool if _reach(requires, mine, icons[l])])
+    partners = []
+    for lid in pool:  # a plain loop, not a comprehension: a call fewer at every second-leader question
+        if _reach(requires, mine, icons[lid]):
+            partners.append(lid)
+    return named_options(game, partners)
 
 
 #: The option of assigning no second leader: one dict for every question (never changed, as
