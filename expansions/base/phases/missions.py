@@ -114,9 +114,8 @@ def assignment_step(game, frame) -> None:
     if not options:
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
-        made = _card_options(game)
-        for card in assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))),
-                               pool, icons):
+        made = _card_options(game)  # its keys: the playable cards (and None), those of the hand tried
+        for card in assignable(game, sorted(made.keys() & hand(game, faction, "missions")), pool, icons):
             options.append(made[card])
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
@@ -132,24 +131,14 @@ def assignment_step(game, frame) -> None:
 _KINDS = {"card": "assign-card", "first": "assign-first", "second": "assign-second"}
 
 
-def _playable_missions(game) -> frozenset[str]:
-    """The mission and project cards whose effect is data (:func:`~..rules.plans.playable`), found once per set of
-    rules: the hand is read against them at every assignment choice."""
-    try:
-        return game.rules.cache["base-playable-missions"]  # type: ignore[no-any-return]
-    except KeyError:
-        found = frozenset(card for card in tables(game).missions if playable(game, card))
-        return game.rules.cache.setdefault("base-playable-missions", found)  # type: ignore[no-any-return]
-
-
 def _card_options(game) -> dict[str | None, dict]:
     """The card question's options, made once per rules and handed out at every card question (never changed, as
-    :func:`~..names.named_options` says): "Assign {card}" under each playable card, "Done assigning" under
-    None."""
+    :func:`~..names.named_options` says): "Assign {card}" under each mission or project card whose effect is data
+    (:func:`~..rules.plans.playable`), "Done assigning" under None."""
     try:
         return game.rules.cache["base-card-options"]  # type: ignore[no-any-return]
     except KeyError:
-        cards = sorted(_playable_missions(game))
+        cards = sorted(card for card in tables(game).missions if playable(game, card))
         made: dict[str | None, dict] = {card: {"id": f"assign:{card}", "label": words, "data": None}
                                         for card, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))}
         made[None] = {"id": "done", "label": N_("Done assigning"), "data": None}
@@ -188,36 +177,25 @@ def _sweep(game, faction: str) -> None:
     Command Phase turn, where every card usually keeps its leaders: the list is rebuilt only when one goes back."""
     data = game.state["data"]
     assigned, where = data["assigned"][faction], data["leaders"]
-    for entry in assigned:
-        if not _on_card(where, entry["leaders"]):
-            break
-    else:
-        return
     keep = []
     for entry in assigned:
-        if _on_card(where, entry["leaders"]):
-            keep.append(entry)
+        for lid in entry["leaders"]:  # each still on the card and free (board.is_captured written out)
+            info = where[lid]
+            if info["at"] != "mission" or info["ring"] in board.CAPTURED:
+                return_to_hand(game, faction, entry, "a leader was taken off the card")
+                break
         else:
-            return_to_hand(game, faction, entry, "a leader was taken off the card")
-    assigned[:] = keep
-
-
-def _on_card(where: dict[str, dict], leaders: list[str]) -> bool:
-    """Every leader assigned to a card is still on it and free (RULINGS C-11), read from the leaders' state
-    (``where``) with :func:`board.is_captured`'s test written out: asked for every card at every Command Phase
-    turn."""
-    for lid in leaders:
-        info = where[lid]
-        if info["at"] != "mission" or info["ring"] in board.CAPTURED:
-            return False
-    return True
+            keep.append(entry)
+    if len(keep) != len(assigned):
+        assigned[:] = keep
 
 
 def _context(game, faction: str, card: str, leaders: list[str], barred: list[str] | None = None) -> dict:
     """RS-MIS-08: the player who controls the mission's (first) leader decides for it. ``barred``: the side's barred
     systems (Boba Fett? Where?: no mission there this round), when the caller has listed them for several cards."""
     role = tables(game).leaders[leaders[0]].role if leaders else "general"
-    ctx = {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
+    player = game.state["data"]["roles"][faction][role]  # board.decider inline: every card at every turn
+    ctx = {"faction": faction, "player": player, "card": card, "leaders": list(leaders)}
     if barred is None:
         barred = actions.barred_systems(game, faction)
     if barred:
@@ -329,8 +307,10 @@ def _answer(game, frame) -> None:
 
 
 def _moment_locals(frame) -> dict:
-    """What a mission's moments tell the steps added to them (``moments.MISSION``)."""
-    return {**mission_info(frame), "system": frame["ctx"].get("system")}
+    """What a mission's moments tell the steps added to them (``moments.MISSION``): :func:`mission_info`'s fields
+    written out, and the system."""
+    return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"]),
+            "system": frame["ctx"].get("system")}
 
 
 def _oppose(game, frame) -> None:
