@@ -62,8 +62,10 @@ def assignment_step(game, frame) -> None:
             game.push("base.immediate-actions", faction=faction)
         return
     if frame["stage"] == "end":  # both sides are done: the cards played at that moment, Rebel first, then it is over
-        if not any(actions.special_window(game, frame, "assignment-end", f, {}) for f in FACTIONS):
-            game.pop()
+        for side in FACTIONS:
+            if actions.special_window(game, frame, "assignment-end", side, {}):
+                return
+        game.pop()
         return
     faction, role = frame["faction"], frame["role"]
     if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
@@ -504,12 +506,14 @@ def immediate_step(game, frame) -> None:
     """RS-ACT-06: every Immediate card in the faction's hand is resolved, one after another."""
     faction = frame["faction"]
     t = tables(game)
-    cards = [c for c in hand(game, faction, "actions") if t.actions[c].timing == "immediate" and playable(game, c)]
-    if not cards:
+    for card in hand(game, faction, "actions"):  # the first one, in a plain loop: asked for each side every round
+        if t.actions[card].timing == "immediate" and playable(game, card):
+            break
+    else:
         game.pop()
         return
-    pictured = [l for l in t.actions[cards[0]].leaders if board.leader(game, l)["at"] not in ("supply", "gone")]
-    _play(game, faction, cards[0], pictured[0] if pictured else None)
+    pictured = [l for l in t.actions[card].leaders if board.leader(game, l)["at"] not in ("supply", "gone")]
+    _play(game, faction, card, pictured[0] if pictured else None)
 
 
 def after_success(game, frame) -> bool:

@@ -206,7 +206,11 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
             continue
         c = {**ctx, **_context(game, faction, card, lid)}
         if trigger:
-            ok = all(test(game, params, c) for test, params in tests)
+            ok = True
+            for test, params in tests:  # a plain loop, not all() over a generator: every window a card answers
+                if not test(game, params, c):
+                    ok = False
+                    break
         else:
             ok = actor_ok(game, "in-system", lid, c) and feasible(game, card, c)
         if ok:
@@ -343,7 +347,10 @@ def roll(game: Game, frame: dict[str, Any], dice: dict[str, int], who: str, purp
     played = frame.get("played")
     fixed = [f for ctx in played if ctx.get("moment") == "before-roll" and ctx["faction"] == who
              for f in ctx.get("fixed", ())] if played else ()
-    left = {c: n for c, n in dice.items() if n > 0}
+    left = {}
+    for colour, n in dice.items():  # a plain loop, not a comprehension: every roll
+        if n > 0:
+            left[colour] = n
     for colour, _ in fixed:
         left[colour] -= 1
     rolled = game.roll(left, who=who, purpose=purpose) if any(left.values()) else {}  # it skips colours left at 0

@@ -227,9 +227,13 @@ def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) ->
 def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
     """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
     successes a card gave its leaders this round (Contingency Plan's Lando)."""
-    total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
+    total = 0
+    for faces in frame["rolls"].get(faction, {}).values():  # plain loops: each side, at every mission rolled
+        for face in faces:
+            total += SUCCESSES.get(face, 0)
     if faction == frame["faction"]:
-        total += sum(e["amount"] for e in leader_effects(game, "extra-successes", frame["leaders"]))
+        for effect in leader_effects(game, "extra-successes", frame["leaders"]):
+            total += effect["amount"]
         portrait = tables(game).missions[frame["card"]].portrait
         leaders = tables(game).leaders
         if portrait and any(l == portrait or leaders[l].replaces == portrait for l in frame["leaders"]):
@@ -240,8 +244,10 @@ def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
 def leader_effects(game, kind: str, leaders: list[str]) -> list[dict]:
     """The effects of ``kind`` on any of ``leaders`` this round."""
     data = game.state["data"]
-    return [e for e in data["limits"].get("leader-effects", [])
-            if e["kind"] == kind and e["round"] == data["round"] and e["leader"] in leaders]
+    effects = data["limits"].get("leader-effects")
+    if not effects:  # the usual answer (Misdirection, Contingency Plan seldom played): no list to filter
+        return []
+    return [e for e in effects if e["kind"] == kind and e["round"] == data["round"] and e["leader"] in leaders]
 
 
 def mission_frame(game: Game) -> dict[str, Any] | None:
