@@ -30,7 +30,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..asked import keep, kept
 from ..cards import discard, hand
-from ..names import label, named_options, text, text_ids, texts
+from ..names import named_options, text, text_ids, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
 from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
@@ -327,7 +327,7 @@ def _oppose(game, frame) -> None:
         if choice is None:
             pool = [] if barred else board.pool(game, opponent)
             if pool:
-                options = [{"id": "none", "label": N_("Send nobody")}] + [{"id": l, "label": label(game, l)} for l in pool]
+                options = [NO_OPPOSITION, *named_options(game, pool)]
                 game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
                          text(game, N_("Send a leader to oppose {card} in {system}?"), card=frame["card"], system=where))
                 return
@@ -343,6 +343,11 @@ def _oppose(game, frame) -> None:
             run_effect(game, steps, {"faction": opponent, "player": board.decider(game, opponent, "general"), **info})
             return
     frame["stage"] = "roll"
+
+
+#: The option of sending nobody to oppose: one dict for every question (never changed, as
+#: :func:`~..names.named_options` says of the leaders' own options).
+NO_OPPOSITION = {"id": "none", "label": N_("Send nobody"), "data": None}
 
 
 def _sides(game, faction: str, where: str, target: str | None) -> dict[str, list[str]]:

@@ -70,15 +70,18 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
     ``icons``: as for :func:`meets`, covering ``leaders`` and ``pool``."""
     if icons is None:
         icons = icons_of(game, [*leaders, *pool])
-    requires = tables(game).missions[card].requires
-    if _reach(requires, *[icons[l] for l in leaders]):
+    if meets(game, card, leaders, icons):
         return True
     if len(leaders) == 1:
+        requires = tables(game).missions[card].requires
         first = icons[leaders[0]]
         if len(requires) == 1:  # every card so far: one skill, so the best partner decides
             (skill, need), = requires.items()
-            others = [icons[other].get(skill, 0) for other in pool if other != leaders[0]]
-            return bool(others) and first.get(skill, 0) + max(others) >= need
+            best = -1  # none yet
+            for other in pool:  # a plain loop: every mission card tried for Contingency Plan's leaders
+                if other != leaders[0] and icons[other].get(skill, 0) > best:
+                    best = icons[other].get(skill, 0)
+            return best >= 0 and first.get(skill, 0) + best >= need
         for other in pool:
             if other != leaders[0] and _reach(requires, first, icons[other]):
                 return True
@@ -236,8 +239,11 @@ def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
             total += effect["amount"]
         portrait = tables(game).missions[frame["card"]].portrait
         leaders = tables(game).leaders
-        if portrait and any(l == portrait or leaders[l].replaces == portrait for l in frame["leaders"]):
-            total += PORTRAIT_BONUS
+        if portrait:
+            for lid in frame["leaders"]:  # a plain loop, not any() over a generator
+                if lid == portrait or leaders[lid].replaces == portrait:
+                    total += PORTRAIT_BONUS
+                    break
     return total
 
 
