@@ -122,7 +122,7 @@ def assignment_step(game, frame) -> None:
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
         prompt = N_("Assign a mission, play an Assignment action card, or finish")
-    player = board.decider(game, faction, role or "general")
+    player = game.state["data"]["roles"][faction][role or "general"]  # board.decider inline: at every question
     if len(options) == 1:
         frame["choice"] = game.answer_alone(player, _KINDS[frame["stage"]], options[0], prompt)
         return
@@ -159,15 +159,12 @@ def _assignment_order(game) -> list[tuple[str, str | None]]:
 
 
 def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, dict[str, int]]]:
-    """The seat's pool and its leaders' requirement icons, counted once for every card and pair tried."""
-    pool = _own_pool(game, faction, role)
-    return pool, icons_of(game, pool)
-
-
-def _own_pool(game, faction: str, role: str | None) -> list[str]:
-    """The pool leaders the assigning seat may assign (RS-ASG-09, RB-TEAM-02)."""
+    """The pool leaders the assigning seat may assign and their requirement icons, counted once for every card and
+    pair tried."""
     pool = board.pool(game, faction)
-    return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
+    if role is not None:  # in team play his own leaders alone (RS-ASG-09, RB-TEAM-02)
+        pool = [lid for lid in pool if board.controlled_by(game, lid, role)]
+    return pool, icons_of(game, pool)
 
 
 # -- the Command Phase --------------------------------------------------------------------------------------------------
@@ -217,7 +214,7 @@ def reveal_options(game, faction: str) -> list[dict]:
         return []
     options = []
     seen: dict[str, int] = {}
-    role = board.acting_role(game)
+    role = game.state["data"].get("seat_role")  # board.acting_role inline
     barred = actions.barred_systems(game, faction)
     on_cards: list[str] = []
     for entry in assigned:
@@ -407,9 +404,10 @@ def _roll(game, frame) -> None:
         if side in rolls:
             continue
         dice = _dice(game, frame, side, sides[side], side == faction)
-        if sum(dice.values()) and actions.special_window(game, frame, "before-roll", side, {**info, "dice": dice}):
+        count = sum(dice.values())
+        if count and actions.special_window(game, frame, "before-roll", side, {**info, "dice": dice}):
             return  # One in a Million
-        rolls[side] = actions.roll(game, frame, dice, side, f"mission {frame['card']}") if sum(dice.values()) else {}
+        rolls[side] = actions.roll(game, frame, dice, side, f"mission {frame['card']}") if count else {}
     frame["stage"] = "rings"
 
 

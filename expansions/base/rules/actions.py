@@ -66,10 +66,14 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
     play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
     leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
     held = hand(game, faction, "actions")
-    if _assignment_cards(game).isdisjoint(held):  # the usual answer: no set nor list to make
+    try:  # _assignment_cards inline: at every card question
+        playable_now = game.rules.cache["base-assignment-cards"]
+    except KeyError:
+        playable_now = _assignment_cards(game)
+    if playable_now.isdisjoint(held):  # the usual answer: no set nor list to make
         return []
     t = tables(game)
-    cards = sorted(_assignment_cards(game).intersection(held))
+    cards = sorted(playable_now.intersection(held))
     if pool is None:
         pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     options = []
@@ -328,14 +332,15 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         seat_key = f"{key}:{player}"
         if seat_key in windows:
             continue
-        options = special_options(game, faction, moment, info, player) if held and chosen is None else []
+        if held and chosen is None:  # (a pass just chosen ends that player's turn)
+            options = special_options(game, faction, moment, info, player)
+            if options:
+                game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
+                         PROMPTS.get(moment, N_("Play an action card?")), key="special",
+                         visible_to=board.team(game, faction))
+                return True
         chosen = None
-        if not options:
-            windows.append(seat_key)
-            continue
-        game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
-                 PROMPTS.get(moment, N_("Play an action card?")), key="special", visible_to=board.team(game, faction))
-        return True
+        windows.append(seat_key)
     windows.append(key)
     return False
 

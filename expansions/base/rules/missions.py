@@ -237,8 +237,8 @@ def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
     if faction == frame["faction"]:
         for effect in leader_effects(game, "extra-successes", frame["leaders"]):
             total += effect["amount"]
-        portrait = tables(game).missions[frame["card"]].portrait
-        leaders = tables(game).leaders
+        t = tables(game)
+        portrait, leaders = t.missions[frame["card"]].portrait, t.leaders
         if portrait:
             for lid in frame["leaders"]:  # a plain loop, not any() over a generator
                 if lid == portrait or leaders[lid].replaces == portrait:
