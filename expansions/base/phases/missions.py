@@ -91,7 +91,7 @@ def assignment_step(game, frame) -> None:
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
         options = named_options(game, first_leaders(game, card, pool, icons))
-        prompt = text(game, N_("First leader for {card}"), card=card)
+        prompt = _first_prompt(game, card)
     elif choice is not None and frame["stage"] == "first":
         frame.update(first=choice["id"], stage="second")
         if role is None and listed is not None:  # the whole pool, as second_leader_options reads it
@@ -145,6 +145,20 @@ def _card_options(game) -> dict[str | None, dict]:
                                         for card, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))}
         made[None] = {"id": "done", "label": N_("Done assigning"), "data": None}
         return game.rules.cache.setdefault("base-card-options", made)  # type: ignore[no-any-return]
+
+
+def _first_prompt(game, card: str) -> str:
+    """"First leader for {card}", made once per rules and card (:func:`~..names.text` is a keyword call and a key
+    to build at every first-leader question)."""
+    try:
+        return game.rules.cache[_FIRST_PROMPTS][card]  # type: ignore[no-any-return]
+    except KeyError:
+        prompt = text(game, N_("First leader for {card}"), card=card)
+        game.rules.cache.setdefault(_FIRST_PROMPTS, {})[card] = prompt
+        return prompt
+
+
+_FIRST_PROMPTS = "base.first-leader-prompts"
 
 
 def _assignment_order(game) -> list[tuple[str, str | None]]:
@@ -284,8 +298,9 @@ def _target(game, frame) -> None:
     del game.state["data"]["assigned"][frame["faction"]][frame.pop("index")]
     stopped = ctx.pop("stopped", False)
     where = None if stopped else ctx.get("system")
+    leaders = game.state["data"]["leaders"]  # board.leader inline, for each leader
     for lid in frame["leaders"]:  # a card that takes place nowhere keeps no leader on it
-        board.leader(game, lid)["at"] = where or "pool"
+        leaders[lid]["at"] = where or "pool"
     if stopped:
         frame["stage"] = "finish"
         return

@@ -208,8 +208,9 @@ NO_SECOND = {"id": "none", "label": N_("No second leader"), "data": None}
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
     """Lay the card face down with its leaders (RS-ASG-02, RS-ASG-07: card hidden, leaders public)."""
     data = game.state["data"]
+    where = data["leaders"]  # board.leader inline, for each leader
     for lid in leaders:
-        board.leader(game, lid)["at"] = "mission"
+        where[lid]["at"] = "mission"
     hidden = board.team_secret(game, card, faction)  # the log keeps its own copy of what it is handed (Game.log)
     data["assigned"][faction].append({"card": hidden, "leaders": list(leaders)})
     game.log("assigned", faction=faction, leaders=leaders, card=hidden)
@@ -219,8 +220,9 @@ def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) ->
     """The card goes back to hand unrevealed; its leaders still on it go back to the pool (RB-MIS-23, C-11)."""
     card = peek(entry["card"])
     hand(game, faction, "missions").append(card)
+    where = game.state["data"]["leaders"]  # board.leader inline, for each leader
     for lid in entry["leaders"]:
-        info = board.leader(game, lid)
+        info = where[lid]
         if info["at"] == "mission":
             info["at"] = "pool"
     game.log("mission-returned", faction=faction, leaders=entry["leaders"], reason=why,  # copied by the log
