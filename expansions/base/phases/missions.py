@@ -87,13 +87,13 @@ def assignment_step(game, frame) -> None:
         if kind == "action":
             actions.play_assignment_card(game, faction, choice["data"])
             return
-        frame.update(card=card, stage="first")
+        frame["card"], frame["stage"] = card, "first"
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
         options = named_options(game, first_leaders(game, card, pool, icons))
         prompt = _first_prompt(game, card)
     elif choice is not None and frame["stage"] == "first":
-        frame.update(first=choice["id"], stage="second")
+        frame["first"], frame["stage"] = choice["id"], "second"
         if role is None and listed is not None:  # the whole pool, as second_leader_options reads it
             options = second_leader_options(game, faction, frame["card"], choice["id"], *listed)
         else:
