@@ -100,7 +100,7 @@ def assignment_step(game, frame) -> None:
             options = second_leader_options(game, faction, frame["card"], choice["id"])
         if listed is not None:  # for the next card question, once the leaders chosen are on the card
             keep(game, frame, listed)
-        prompt = N_("Add a second leader?")
+        prompt = SECOND_PROMPT
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
         frame["stage"] = "card"
@@ -121,7 +121,7 @@ def assignment_step(game, frame) -> None:
             options.append(made[card])
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
-        prompt = N_("Assign a mission, play an Assignment action card, or finish")
+        prompt = CARD_PROMPT
     player = game.state["data"]["roles"][faction][role or "general"]  # board.decider inline: at every question
     if len(options) == 1:
         frame["choice"] = game.answer_alone(player, _KINDS[frame["stage"]], options[0], prompt)
@@ -131,6 +131,9 @@ def assignment_step(game, frame) -> None:
 
 #: The kind of each assignment question, by the frame's stage.
 _KINDS = {"card": "assign-card", "first": "assign-first", "second": "assign-second"}
+#: The card and second-leader questions' prompts, marked once here rather than at every question.
+CARD_PROMPT = N_("Assign a mission, play an Assignment action card, or finish")
+SECOND_PROMPT = N_("Add a second leader?")
 
 
 def _card_options(game) -> dict[str | None, dict]:
