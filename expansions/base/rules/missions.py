@@ -95,11 +95,11 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
     in one pass over the pool for all the cards, not once per card)."""
     if not pool or not cards:
         return []
-    single = _single_skill(game)
-    skills = []
-    for lid in pool:  # a plain loop, not a comprehension: a call fewer at every card question
-        skills.append(icons[lid])
-    first, second = _best_pairs(skills)
+    try:  # _single_skill's cache read inline: a call fewer at every card question
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    first, second = _best_pairs(pool, icons)
     out = []
     for card in cards:
         needed = single.get(card)
@@ -107,7 +107,7 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
             skill = needed[0]
             if first.get(skill, 0) + second.get(skill, 0) >= needed[1]:
                 out.append(card)
-        elif _pair_reaches(tables(game).missions[card].requires, skills):
+        elif _pair_reaches(tables(game).missions[card].requires, [icons[lid] for lid in pool]):
             out.append(card)
     return out
 
@@ -123,14 +123,14 @@ def _single_skill(game) -> dict[str, tuple[str, int]]:
         return game.rules.cache.setdefault("base-single-skill", found)  # type: ignore[no-any-return]
 
 
-def _best_pairs(skills: list[dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
+def _best_pairs(pool: list[str], icons: dict[str, dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
     """Each skill's most icons one leader has, and the next best count (another leader's), whose sum is the most
-    that one leader or two together have, from each leader's icons (``skills``), in one pass over the leaders. A
+    that one leader or two together have, from the icons of each leader of ``pool``, in one pass over them. A
     skill nobody (or only one leader) has is left out (none: 0)."""
     first: dict[str, int] = {}
     second: dict[str, int] = {}
-    for counts in skills:
-        for skill, n in counts.items():
+    for lid in pool:
+        for skill, n in icons[lid].items():
             top = first.get(skill, 0)
             if n > top:
                 first[skill], second[skill] = n, top
