@@ -370,8 +370,9 @@ def _sides(game, faction: str, where: str, target: str | None) -> dict[str, list
     the leader the mission is against (RB-MIS-16/17, RS-CAP-06). The leaders there are listed once, for both
     sides, and told apart by the side each serves."""
     sides: dict[str, list[str]] = {faction: [], OPPONENT[faction]: []}
+    leaders = game.state["data"]["leaders"]
     for lid in board.leaders_at(game, where):
-        if not board.is_captured(game, lid) or lid == target:
+        if leaders[lid]["ring"] not in board.CAPTURED or lid == target:  # board.is_captured inline
             sides[board.leader_faction(game, lid)].append(lid)
     return sides
 

@@ -30,7 +30,7 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
     printed = tables(game).leaders
-    icons = {}
+    icons: dict[str, dict[str, int]] = {}
     if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
         for lid in leaders:  # plain loops, not comprehensions: a call fewer at every question that counts them
             icons[lid] = printed[lid].skills
@@ -79,8 +79,10 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
             (skill, need), = requires.items()
             best = -1  # none yet
             for other in pool:  # a plain loop: every mission card tried for Contingency Plan's leaders
-                if other != leaders[0] and icons[other].get(skill, 0) > best:
-                    best = icons[other].get(skill, 0)
+                if other != leaders[0]:
+                    theirs = icons[other].get(skill, 0)
+                    if theirs > best:
+                        best = theirs
             return best >= 0 and first.get(skill, 0) + best >= need
         for other in pool:
             if other != leaders[0] and _reach(requires, first, icons[other]):
