@@ -30,7 +30,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..asked import keep, kept
 from ..cards import discard, hand
-from ..names import label, named_options, text, text_ids, texts
+from ..names import named_options, text, text_ids, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
 from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
@@ -62,8 +62,10 @@ def assignment_step(game, frame) -> None:
             game.push("base.immediate-actions", faction=faction)
         return
     if frame["stage"] == "end":  # both sides are done: the cards played at that moment, Rebel first, then it is over
-        if not any(actions.special_window(game, frame, "assignment-end", f, {}) for f in FACTIONS):
-            game.pop()
+        for side in FACTIONS:
+            if actions.special_window(game, frame, "assignment-end", side, {}):
+                return
+        game.pop()
         return
     faction, role = frame["faction"], frame["role"]
     if "ctx" in frame:  # an Assignment action card just ended; a combat it started is fought now (RS-MIS-05)
@@ -85,20 +87,20 @@ def assignment_step(game, frame) -> None:
         if kind == "action":
             actions.play_assignment_card(game, faction, choice["data"])
             return
-        frame.update(card=card, stage="first")
+        frame["card"], frame["stage"] = card, "first"
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
         options = named_options(game, first_leaders(game, card, pool, icons))
-        prompt = text(game, N_("First leader for {card}"), card=card)
+        prompt = _first_prompt(game, card)
     elif choice is not None and frame["stage"] == "first":
-        frame.update(first=choice["id"], stage="second")
+        frame["first"], frame["stage"] = choice["id"], "second"
         if role is None and listed is not None:  # the whole pool, as second_leader_options reads it
             options = second_leader_options(game, faction, frame["card"], choice["id"], *listed)
         else:
             options = second_leader_options(game, faction, frame["card"], choice["id"])
         if listed is not None:  # for the next card question, once the leaders chosen are on the card
             keep(game, frame, listed)
-        prompt = N_("Add a second leader?")
+        prompt = SECOND_PROMPT
     elif choice is not None:
         card, first = frame.pop("card"), frame.pop("first")
         frame["stage"] = "card"
@@ -114,14 +116,13 @@ def assignment_step(game, frame) -> None:
     if not options:
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
-        made = _card_options(game)
-        for card in assignable(game, sorted(_playable_missions(game).intersection(hand(game, faction, "missions"))),
-                               pool, icons):
+        made = _card_options(game)  # its keys: the playable cards (and None), those of the hand tried
+        for card in assignable(game, sorted(made.keys() & hand(game, faction, "missions")), pool, icons):
             options.append(made[card])
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
-        prompt = N_("Assign a mission, play an Assignment action card, or finish")
-    player = board.decider(game, faction, role or "general")
+        prompt = CARD_PROMPT
+    player = game.state["data"]["roles"][faction][role or "general"]  # board.decider inline: at every question
     if len(options) == 1:
         frame["choice"] = game.answer_alone(player, _KINDS[frame["stage"]], options[0], prompt)
         return
@@ -130,47 +131,57 @@ def assignment_step(game, frame) -> None:
 
 #: The kind of each assignment question, by the frame's stage.
 _KINDS = {"card": "assign-card", "first": "assign-first", "second": "assign-second"}
-
-
-def _playable_missions(game) -> frozenset[str]:
-    """The mission and project cards whose effect is data (:func:`~..rules.plans.playable`), found once per set of
-    rules: the hand is read against them at every assignment choice."""
-    try:
-        return game.rules.cache["base-playable-missions"]  # type: ignore[no-any-return]
-    except KeyError:
-        found = frozenset(card for card in tables(game).missions if playable(game, card))
-        return game.rules.cache.setdefault("base-playable-missions", found)  # type: ignore[no-any-return]
+#: The card and second-leader questions' prompts, marked once here rather than at every question.
+CARD_PROMPT = N_("Assign a mission, play an Assignment action card, or finish")
+SECOND_PROMPT = N_("Add a second leader?")
 
 
 def _card_options(game) -> dict[str | None, dict]:
     """The card question's options, made once per rules and handed out at every card question (never changed, as
-    :func:`~..names.named_options` says): "Assign {card}" under each playable card, "Done assigning" under
-    None."""
+    :func:`~..names.named_options` says): "Assign {card}" under each mission or project card whose effect is data
+    (:func:`~..rules.plans.playable`), "Done assigning" under None."""
     try:
         return game.rules.cache["base-card-options"]  # type: ignore[no-any-return]
     except KeyError:
-        cards = sorted(_playable_missions(game))
+        cards = sorted(card for card in tables(game).missions if playable(game, card))
         made: dict[str | None, dict] = {card: {"id": f"assign:{card}", "label": words, "data": None}
                                         for card, words in zip(cards, texts(game, N_("Assign {card}"), "card", cards))}
         made[None] = {"id": "done", "label": N_("Done assigning"), "data": None}
         return game.rules.cache.setdefault("base-card-options", made)  # type: ignore[no-any-return]
 
 
+def _first_prompt(game, card: str) -> str:
+    """"First leader for {card}", made once per rules and card (:func:`~..names.text` is a keyword call and a key
+    to build at every first-leader question)."""
+    try:
+        return game.rules.cache[_FIRST_PROMPTS][card]  # type: ignore[no-any-return]
+    except KeyError:
+        prompt = text(game, N_("First leader for {card}"), card=card)
+        game.rules.cache.setdefault(_FIRST_PROMPTS, {})[card] = prompt
+        return prompt
+
+
+_FIRST_PROMPTS = "base.first-leader-prompts"
+
+
 def _assignment_order(game) -> list[tuple[str, str | None]]:
     """The seats in assignment order: the Rebel's, then the Empire's (RS-ASG-01, RS-ASG-09)."""
-    return [seat for faction in FACTIONS for seat in board.seats(game) if seat[0] == faction]
+    seats = board.seats(game)
+    order = []
+    for faction in FACTIONS:  # plain loops, not a comprehension: asked at every seat's end of assigning
+        for seat in seats:
+            if seat[0] == faction:
+                order.append(seat)
+    return order
 
 
 def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, dict[str, int]]]:
-    """The seat's pool and its leaders' requirement icons, counted once for every card and pair tried."""
-    pool = _own_pool(game, faction, role)
-    return pool, icons_of(game, pool)
-
-
-def _own_pool(game, faction: str, role: str | None) -> list[str]:
-    """The pool leaders the assigning seat may assign (RS-ASG-09, RB-TEAM-02)."""
+    """The pool leaders the assigning seat may assign and their requirement icons, counted once for every card and
+    pair tried."""
     pool = board.pool(game, faction)
-    return pool if role is None else [lid for lid in pool if board.controlled_by(game, lid, role)]
+    if role is not None:  # in team play his own leaders alone (RS-ASG-09, RB-TEAM-02)
+        pool = [lid for lid in pool if board.controlled_by(game, lid, role)]
+    return pool, icons_of(game, pool)
 
 
 # -- the Command Phase --------------------------------------------------------------------------------------------------
@@ -180,35 +191,27 @@ def _sweep(game, faction: str) -> None:
     """RULINGS C-11, RB-MIS-23: a card whose leader was captured, eliminated or moved off it before the reveal goes
     back to hand unrevealed. Run before anything can be revealed, so such a card is never offered. Run at every
     Command Phase turn, where every card usually keeps its leaders: the list is rebuilt only when one goes back."""
-    assigned = game.state["data"]["assigned"][faction]
-    for entry in assigned:
-        if not _on_card(game, entry["leaders"]):
-            break
-    else:
-        return
+    data = game.state["data"]
+    assigned, where = data["assigned"][faction], data["leaders"]
     keep = []
     for entry in assigned:
-        if _on_card(game, entry["leaders"]):
-            keep.append(entry)
+        for lid in entry["leaders"]:  # each still on the card and free (board.is_captured written out)
+            info = where[lid]
+            if info["at"] != "mission" or info["ring"] in board.CAPTURED:
+                return_to_hand(game, faction, entry, "a leader was taken off the card")
+                break
         else:
-            return_to_hand(game, faction, entry, "a leader was taken off the card")
-    assigned[:] = keep
-
-
-def _on_card(game, leaders: list[str]) -> bool:
-    """Every leader assigned to a card is still on it and free (RULINGS C-11). A plain loop: asked for every card at
-    every Command Phase turn."""
-    for lid in leaders:
-        if board.leader(game, lid)["at"] != "mission" or board.is_captured(game, lid):
-            return False
-    return True
+            keep.append(entry)
+    if len(keep) != len(assigned):
+        assigned[:] = keep
 
 
 def _context(game, faction: str, card: str, leaders: list[str], barred: list[str] | None = None) -> dict:
     """RS-MIS-08: the player who controls the mission's (first) leader decides for it. ``barred``: the side's barred
     systems (Boba Fett? Where?: no mission there this round), when the caller has listed them for several cards."""
     role = tables(game).leaders[leaders[0]].role if leaders else "general"
-    ctx = {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
+    player = game.state["data"]["roles"][faction][role]  # board.decider inline: every card at every turn
+    ctx = {"faction": faction, "player": player, "card": card, "leaders": list(leaders)}
     if barred is None:
         barred = actions.barred_systems(game, faction)
     if barred:
@@ -219,32 +222,45 @@ def _context(game, faction: str, card: str, leaders: list[str], barred: list[str
 def reveal_options(game, faction: str) -> list[dict]:
     """RB-MIS-01, RS-MIS-01/02: assigned, unrevealed missions whose leaders meet the requirement and that have
     somewhere to take place. Each option's data is the step that resolves it. Asked at every Command Phase turn:
-    the barred systems and the leaders' icons are found once for all the cards."""
+    the barred systems and the leaders' icons are found once for all the cards, and each option is made once per
+    rules (by side, place in the assigned list, card, how many of that card come before and leaders) and handed
+    out again, never changed (as :func:`~..names.named_options` says)."""
     _sweep(game, faction)
     assigned = game.state["data"]["assigned"][faction]
     if not assigned:
         return []
     options = []
     seen: dict[str, int] = {}
-    role = board.acting_role(game)
+    role = game.state["data"].get("seat_role")  # board.acting_role inline
     barred = actions.barred_systems(game, faction)
     on_cards: list[str] = []
     for entry in assigned:
         on_cards += entry["leaders"]
     icons = icons_of(game, on_cards)
+    try:
+        made = game.rules.cache[_REVEAL_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_REVEAL_OPTIONS] = {}
     for index, entry in enumerate(assigned):
         card, leaders = peek(entry["card"]), entry["leaders"]
         if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
             continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
         if not meets(game, card, leaders, icons) or not feasible(game, card, _context(game, faction, card, leaders, barred)):
             continue
-        seen[card] = seen.get(card, 0) + 1
-        options.append({
-            "id": f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""),
-            "label": text_ids(game, N_("Reveal {card} ({leaders})"), "card", card, "leaders", leaders),
-            "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
-        })
+        n = seen[card] = seen.get(card, 0) + 1
+        key = (faction, index, card, n, *leaders)
+        option = made.get(key)
+        if option is None:
+            option = made[key] = {
+                "id": f"reveal:{card}" + (f"#{n}" if n > 1 else ""),
+                "label": text_ids(game, N_("Reveal {card} ({leaders})"), "card", card, "leaders", leaders),
+                "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
+            }
+        options.append(option)
     return options
+
+
+_REVEAL_OPTIONS = "base.reveal-options"
 
 
 def return_unrevealed(game) -> None:
@@ -285,8 +301,9 @@ def _target(game, frame) -> None:
     del game.state["data"]["assigned"][frame["faction"]][frame.pop("index")]
     stopped = ctx.pop("stopped", False)
     where = None if stopped else ctx.get("system")
+    leaders = game.state["data"]["leaders"]  # board.leader inline, for each leader
     for lid in frame["leaders"]:  # a card that takes place nowhere keeps no leader on it
-        board.leader(game, lid)["at"] = where or "pool"
+        leaders[lid]["at"] = where or "pool"
     if stopped:
         frame["stage"] = "finish"
         return
@@ -307,8 +324,10 @@ def _answer(game, frame) -> None:
 
 
 def _moment_locals(frame) -> dict:
-    """What a mission's moments tell the steps added to them (``moments.MISSION``)."""
-    return {**mission_info(frame), "system": frame["ctx"].get("system")}
+    """What a mission's moments tell the steps added to them (``moments.MISSION``): :func:`mission_info`'s fields
+    written out, and the system."""
+    return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"]),
+            "system": frame["ctx"].get("system")}
 
 
 def _oppose(game, frame) -> None:
@@ -323,7 +342,7 @@ def _oppose(game, frame) -> None:
         if choice is None:
             pool = [] if barred else board.pool(game, opponent)
             if pool:
-                options = [{"id": "none", "label": N_("Send nobody")}] + [{"id": l, "label": label(game, l)} for l in pool]
+                options = [NO_OPPOSITION, *named_options(game, pool)]
                 game.ask(board.decider(game, opponent, "admiral"), "oppose", options,
                          text(game, N_("Send a leader to oppose {card} in {system}?"), card=frame["card"], system=where))
                 return
@@ -341,13 +360,19 @@ def _oppose(game, frame) -> None:
     frame["stage"] = "roll"
 
 
+#: The option of sending nobody to oppose: one dict for every question (never changed, as
+#: :func:`~..names.named_options` says of the leaders' own options).
+NO_OPPOSITION = {"id": "none", "label": N_("Send nobody"), "data": None}
+
+
 def _sides(game, faction: str, where: str, target: str | None) -> dict[str, list[str]]:
     """Each side's leaders there, in id order: all take part (RB-MIS-18, RS-LDR-03); captured ones do not, except
     the leader the mission is against (RB-MIS-16/17, RS-CAP-06). The leaders there are listed once, for both
     sides, and told apart by the side each serves."""
     sides: dict[str, list[str]] = {faction: [], OPPONENT[faction]: []}
+    leaders = game.state["data"]["leaders"]
     for lid in board.leaders_at(game, where):
-        if not board.is_captured(game, lid) or lid == target:
+        if leaders[lid]["ring"] not in board.CAPTURED or lid == target:  # board.is_captured inline
             sides[board.leader_faction(game, lid)].append(lid)
     return sides
 
@@ -398,9 +423,10 @@ def _roll(game, frame) -> None:
         if side in rolls:
             continue
         dice = _dice(game, frame, side, sides[side], side == faction)
-        if sum(dice.values()) and actions.special_window(game, frame, "before-roll", side, {**info, "dice": dice}):
+        count = sum(dice.values())
+        if count and actions.special_window(game, frame, "before-roll", side, {**info, "dice": dice}):
             return  # One in a Million
-        rolls[side] = actions.roll(game, frame, dice, side, f"mission {frame['card']}") if sum(dice.values()) else {}
+        rolls[side] = actions.roll(game, frame, dice, side, f"mission {frame['card']}") if count else {}
     frame["stage"] = "rings"
 
 
@@ -502,12 +528,14 @@ def immediate_step(game, frame) -> None:
     """RS-ACT-06: every Immediate card in the faction's hand is resolved, one after another."""
     faction = frame["faction"]
     t = tables(game)
-    cards = [c for c in hand(game, faction, "actions") if t.actions[c].timing == "immediate" and playable(game, c)]
-    if not cards:
+    for card in hand(game, faction, "actions"):  # the first one, in a plain loop: asked for each side every round
+        if t.actions[card].timing == "immediate" and playable(game, card):
+            break
+    else:
         game.pop()
         return
-    pictured = [l for l in t.actions[cards[0]].leaders if board.leader(game, l)["at"] not in ("supply", "gone")]
-    _play(game, faction, cards[0], pictured[0] if pictured else None)
+    pictured = [l for l in t.actions[card].leaders if board.leader(game, l)["at"] not in ("supply", "gone")]
+    _play(game, faction, card, pictured[0] if pictured else None)
 
 
 def after_success(game, frame) -> bool:

@@ -66,10 +66,14 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
     play only those whose leader the assigning seat ``role`` controls (RS-ACT-14, RB-TEAM-02). ``pool``: those
     leaders, when the caller has listed them (the Assignment Phase lists them for its own options)."""
     held = hand(game, faction, "actions")
-    if _assignment_cards(game).isdisjoint(held):  # the usual answer: no set nor list to make
+    try:  # _assignment_cards inline: at every card question
+        playable_now = game.rules.cache["base-assignment-cards"]
+    except KeyError:
+        playable_now = _assignment_cards(game)
+    if playable_now.isdisjoint(held):  # the usual answer: no set nor list to make
         return []
     t = tables(game)
-    cards = sorted(_assignment_cards(game).intersection(held))
+    cards = sorted(playable_now.intersection(held))
     if pool is None:
         pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
     options = []
@@ -206,7 +210,11 @@ def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
             continue
         c = {**ctx, **_context(game, faction, card, lid)}
         if trigger:
-            ok = all(test(game, params, c) for test, params in tests)
+            ok = True
+            for test, params in tests:  # a plain loop, not all() over a generator: every window a card answers
+                if not test(game, params, c):
+                    ok = False
+                    break
         else:
             ok = actor_ok(game, "in-system", lid, c) and feasible(game, card, c)
         if ok:
@@ -315,19 +323,26 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         return True
     # In team play each teammate is asked about his own cards (RS-ACT-14), Admiral first; a pass ends his turn.
     # The usual case, no card in the side's hand answering the moment, asks nobody: no player's options are made.
-    held = not _answering(game, moment).isdisjoint(hand(game, faction, "actions"))
-    for player in board.side_players(game, faction):
+    try:  # _answering inline: a call fewer at every window
+        answering = game.rules.cache["base-answering"][moment]
+    except KeyError:
+        answering = _answering(game, moment)
+    held = not answering.isdisjoint(hand(game, faction, "actions"))
+    roles = game.state["data"]["roles"][faction]  # board.side_players inline: the Admiral first, then the General
+    admiral, general = roles["admiral"], roles["general"]
+    for player in (admiral,) if admiral == general else (admiral, general):
         seat_key = f"{key}:{player}"
         if seat_key in windows:
             continue
-        options = special_options(game, faction, moment, info, player) if held and chosen is None else []
+        if held and chosen is None:  # (a pass just chosen ends that player's turn)
+            options = special_options(game, faction, moment, info, player)
+            if options:
+                game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
+                         PROMPTS.get(moment, N_("Play an action card?")), key="special",
+                         visible_to=board.team(game, faction))
+                return True
         chosen = None
-        if not options:
-            windows.append(seat_key)
-            continue
-        game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
-                 PROMPTS.get(moment, N_("Play an action card?")), key="special", visible_to=board.team(game, faction))
-        return True
+        windows.append(seat_key)
     windows.append(key)
     return False
 
@@ -339,7 +354,10 @@ def roll(game: Game, frame: dict[str, Any], dice: dict[str, int], who: str, purp
     played = frame.get("played")
     fixed = [f for ctx in played if ctx.get("moment") == "before-roll" and ctx["faction"] == who
              for f in ctx.get("fixed", ())] if played else ()
-    left = {c: n for c, n in dice.items() if n > 0}
+    left = {}
+    for colour, n in dice.items():  # a plain loop, not a comprehension: every roll
+        if n > 0:
+            left[colour] = n
     for colour, _ in fixed:
         left[colour] -= 1
     rolled = game.roll(left, who=who, purpose=purpose) if any(left.values()) else {}  # it skips colours left at 0

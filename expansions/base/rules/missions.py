@@ -30,10 +30,15 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
     printed = tables(game).leaders
+    icons: dict[str, dict[str, int]] = {}
     if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
-        return {lid: printed[lid].skills for lid in leaders}
+        for lid in leaders:  # plain loops, not comprehensions: a call fewer at every question that counts them
+            icons[lid] = printed[lid].skills
+        return icons
     modify = game.modify
-    return {lid: modify("requirement-icons", printed[lid].skills, leader=lid) for lid in leaders}
+    for lid in leaders:
+        icons[lid] = modify("requirement-icons", printed[lid].skills, leader=lid)
+    return icons
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
@@ -53,7 +58,10 @@ def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, 
     ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
     if icons is None:
         icons = icons_of(game, leaders)
-    return _reach(tables(game).missions[card].requires, *[icons[l] for l in leaders])
+    counts = []
+    for lid in leaders:  # a plain loop, not a comprehension: every card on the board at every Command Phase turn
+        counts.append(icons[lid])
+    return _reach(tables(game).missions[card].requires, *counts)
 
 
 def completable(game, card: str, leaders: list[str], pool: list[str],
@@ -62,15 +70,20 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
     ``icons``: as for :func:`meets`, covering ``leaders`` and ``pool``."""
     if icons is None:
         icons = icons_of(game, [*leaders, *pool])
-    requires = tables(game).missions[card].requires
-    if _reach(requires, *[icons[l] for l in leaders]):
+    if meets(game, card, leaders, icons):
         return True
     if len(leaders) == 1:
+        requires = tables(game).missions[card].requires
         first = icons[leaders[0]]
         if len(requires) == 1:  # every card so far: one skill, so the best partner decides
             (skill, need), = requires.items()
-            others = [icons[other].get(skill, 0) for other in pool if other != leaders[0]]
-            return bool(others) and first.get(skill, 0) + max(others) >= need
+            best = -1  # none yet
+            for other in pool:  # a plain loop: every mission card tried for Contingency Plan's leaders
+                if other != leaders[0]:
+                    theirs = icons[other].get(skill, 0)
+                    if theirs > best:
+                        best = theirs
+            return best >= 0 and first.get(skill, 0) + best >= need
         for other in pool:
             if other != leaders[0] and _reach(requires, first, icons[other]):
                 return True
@@ -84,9 +97,11 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
     in one pass over the pool for all the cards, not once per card)."""
     if not pool or not cards:
         return []
-    single = _single_skill(game)
-    skills = [icons[l] for l in pool]
-    first, second = _best_pairs(skills)
+    try:  # _single_skill's cache read inline: a call fewer at every card question
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    first, second = _best_pairs(pool, icons)
     out = []
     for card in cards:
         needed = single.get(card)
@@ -94,7 +109,7 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
             skill = needed[0]
             if first.get(skill, 0) + second.get(skill, 0) >= needed[1]:
                 out.append(card)
-        elif _pair_reaches(tables(game).missions[card].requires, skills):
+        elif _pair_reaches(tables(game).missions[card].requires, [icons[lid] for lid in pool]):
             out.append(card)
     return out
 
@@ -110,14 +125,14 @@ def _single_skill(game) -> dict[str, tuple[str, int]]:
         return game.rules.cache.setdefault("base-single-skill", found)  # type: ignore[no-any-return]
 
 
-def _best_pairs(skills: list[dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
+def _best_pairs(pool: list[str], icons: dict[str, dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
     """Each skill's most icons one leader has, and the next best count (another leader's), whose sum is the most
-    that one leader or two together have, from each leader's icons (``skills``), in one pass over the leaders. A
+    that one leader or two together have, from the icons of each leader of ``pool``, in one pass over them. A
     skill nobody (or only one leader) has is left out (none: 0)."""
     first: dict[str, int] = {}
     second: dict[str, int] = {}
-    for counts in skills:
-        for skill, n in counts.items():
+    for lid in pool:
+        for skill, n in icons[lid].items():
             top = first.get(skill, 0)
             if n > top:
                 first[skill], second[skill] = n, top
@@ -168,8 +183,11 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     he is the assigning player's own, like the first (RS-ASG-09, RB-TEAM-02). ``pool`` and ``icons``: the side's
     pool and its leaders' icons (:func:`icons_of`), when the caller has them (the Assignment Phase listed them for
     the card just chosen, and nothing has happened since)."""
-    pool = [l for l in (board.pool(game, faction) if pool is None else pool) if l != first]
-    if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
+    pool = board.pool(game, faction) if pool is None else [*pool]  # his partners: the pool less himself
+    if first in pool:
+        pool.remove(first)
+    roles = game.state["data"]["roles"][faction]  # (board.side_players inline)
+    if roles["admiral"] != roles["general"]:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
     requires = tables(game).missions[card].requires
@@ -178,7 +196,11 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
         return [NO_SECOND, *named_options(game, pool)]
     if icons is None:
         icons = icons_of(game, pool)
-    return named_options(game, [l for l in pool if _reach(requires, mine, icons[l])])
+    partners = []
+    for lid in pool:  # a plain loop, not a comprehension: a call fewer at every second-leader question
+        if _reach(requires, mine, icons[lid]):
+            partners.append(lid)
+    return named_options(game, partners)
 
 
 #: The option of assigning no second leader: one dict for every question (never changed, as
@@ -189,42 +211,54 @@ NO_SECOND = {"id": "none", "label": N_("No second leader"), "data": None}
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
     """Lay the card face down with its leaders (RS-ASG-02, RS-ASG-07: card hidden, leaders public)."""
     data = game.state["data"]
+    where = data["leaders"]  # board.leader inline, for each leader
     for lid in leaders:
-        board.leader(game, lid)["at"] = "mission"
-    data["assigned"][faction].append({"card": board.team_secret(game, card, faction), "leaders": list(leaders)})
-    game.log("assigned", faction=faction, leaders=list(leaders), card=board.team_secret(game, card, faction))
+        where[lid]["at"] = "mission"
+    hidden = board.team_secret(game, card, faction)  # the log keeps its own copy of what it is handed (Game.log)
+    data["assigned"][faction].append({"card": hidden, "leaders": list(leaders)})
+    game.log("assigned", faction=faction, leaders=leaders, card=hidden)
 
 
 def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) -> None:
     """The card goes back to hand unrevealed; its leaders still on it go back to the pool (RB-MIS-23, C-11)."""
     card = peek(entry["card"])
     hand(game, faction, "missions").append(card)
+    where = game.state["data"]["leaders"]  # board.leader inline, for each leader
     for lid in entry["leaders"]:
-        info = board.leader(game, lid)
+        info = where[lid]
         if info["at"] == "mission":
             info["at"] = "pool"
-    game.log("mission-returned", faction=faction, leaders=list(entry["leaders"]), reason=why,
+    game.log("mission-returned", faction=faction, leaders=entry["leaders"], reason=why,  # copied by the log
              card=board.team_secret(game, card, faction))
 
 
 def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
     """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
     successes a card gave its leaders this round (Contingency Plan's Lando)."""
-    total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
+    total = 0
+    for faces in frame["rolls"].get(faction, {}).values():  # plain loops: each side, at every mission rolled
+        for face in faces:
+            total += SUCCESSES.get(face, 0)
     if faction == frame["faction"]:
-        total += sum(e["amount"] for e in leader_effects(game, "extra-successes", frame["leaders"]))
-        portrait = tables(game).missions[frame["card"]].portrait
-        leaders = tables(game).leaders
-        if portrait and any(l == portrait or leaders[l].replaces == portrait for l in frame["leaders"]):
-            total += PORTRAIT_BONUS
+        for effect in leader_effects(game, "extra-successes", frame["leaders"]):
+            total += effect["amount"]
+        t = tables(game)
+        portrait, leaders = t.missions[frame["card"]].portrait, t.leaders
+        if portrait:
+            for lid in frame["leaders"]:  # a plain loop, not any() over a generator
+                if lid == portrait or leaders[lid].replaces == portrait:
+                    total += PORTRAIT_BONUS
+                    break
     return total
 
 
 def leader_effects(game, kind: str, leaders: list[str]) -> list[dict]:
     """The effects of ``kind`` on any of ``leaders`` this round."""
     data = game.state["data"]
-    return [e for e in data["limits"].get("leader-effects", [])
-            if e["kind"] == kind and e["round"] == data["round"] and e["leader"] in leaders]
+    effects = data["limits"].get("leader-effects")
+    if not effects:  # the usual answer (Misdirection, Contingency Plan seldom played): no list to filter
+        return []
+    return [e for e in effects if e["kind"] == kind and e["round"] == data["round"] and e["leader"] in leaders]
 
 
 def mission_frame(game: Game) -> dict[str, Any] | None:
