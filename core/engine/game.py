@@ -444,7 +444,7 @@ class Game:
                     "frame": len(state["stack"]) - 1, "key": key, "simultaneous": simultaneous, "answer": None}
         if visible_to is not None:
             decision["visible_to"] = sorted({player, *visible_to})
-        return decision, Decision._over_json(did, player, kind, prompt, opts), by_id
+        return decision, tuple.__new__(Decision, (did, player, kind, prompt, opts)), by_id  # _over_json, written out
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and
@@ -537,20 +537,19 @@ class Game:
         alone = state.get("answered_alone")
         if alone is None or alone:  # kept until the next answer (an empty list is left as it is)
             state["answered_alone"] = []
-        if not decision["simultaneous"]:  # the usual case: the answer goes to the asking frame now
-            self._deliver(decision, chosen)
-        else:
+        simultaneous = decision["simultaneous"]
+        if not simultaneous:  # the usual case: the answer goes to the asking frame now
+            answer = chosen
+        else:  # kept secret until every player has answered; then all go to the asking frame together
             decision["answer"] = secret(chosen, decision["player"])
-            if any(d["answer"] is None for d in state["pending"]):
+            if any(d["answer"] is None for d in pending):
                 return
-            answers = {d["player"]: peek(d["answer"]) for d in state["pending"]}
-            self._deliver(decision, answers)
-            self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answers.items()})
+            answer = {d["player"]: peek(d["answer"]) for d in pending}
+        state["pending"] = []
+        state["stack"][decision["frame"]][decision["key"]] = answer
+        if simultaneous:
+            self.log("reveal-choices", kind=decision["kind"], choices={p: a["id"] for p, a in answer.items()})
         self.run()
-
-    def _deliver(self, decision: dict[str, Any], answer: Any) -> None:
-        self.state["pending"] = []
-        self.state["stack"][decision["frame"]][decision["key"]] = answer
 
     # -- the log and hooks ------------------------------------------------------------------------------------
 
