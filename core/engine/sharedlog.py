@@ -5,10 +5,12 @@ longer the game had run (ten times more late in a game than early, issue 15), an
 thousands of times per decision. Nothing changes an item once it is appended (``Game.log`` stores a copy of the
 event's fields, so no event shares a container with the live state), so copies may share the items:
 
-* a :class:`SharedLog` keeps its items in full **chunks** of :data:`CHUNK` items (tuples, never changed) and a short
-  **tail** (a list of its own, fewer than :data:`CHUNK` items);
-* :meth:`SharedLog.copy` copies the tail and shares the list of chunks with the original until either of them fills
-  a chunk (copy on write): a copy costs the same early and late in a game.
+* a :class:`SharedLog` keeps its items in full **chunks** of :data:`CHUNK` items (tuples, never changed) and a
+  **tail** (a list of its own), which ``append`` grows (the tail's own C method: no Python call per event);
+* :meth:`SharedLog.copy` first seals the tail's full chunks, then shares the list of chunks with the original until
+  either of them seals another (copy on write) and copies the rest of the tail, fewer than :data:`CHUNK` items: a
+  copy costs the same early and late in a game (but for the first after a long stretch without one, which seals
+  that stretch at C speed).
 
 It subclasses ``list`` so that readers still see the list it replaced: ``isinstance(log, list)``, indexing,
 slicing (a plain list), ``len``, iteration, ``in``, ``==`` with a list, ``+``, and ``json.dumps`` (CPython's
@@ -23,47 +25,65 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Iterable, Iterator, NoReturn, SupportsIndex, overload
 
-#: Items per shared chunk: a copy copies at most this many references (the tail) plus one reference to the chunks.
+#: Items per shared chunk: a copy copies fewer than this many references (the sealed tail's rest) plus one
+#: reference to the chunks.
 CHUNK = 64
 
 
 class SharedLog(list[Any]):
     """An append-only list whose copies share their items (see the module docstring)."""
 
-    __slots__ = ("_chunks", "_tail", "_shared")
+    __slots__ = ("_chunks", "_tail", "_shared", "append")
 
     def __init__(self, items: Iterable[Any] = ()) -> None:
         super().__init__()
         self._chunks: list[tuple[Any, ...]] = []  # full chunks, oldest first; shared with copies while _shared
-        self._tail: list[Any] = []
         self._shared = False  # True while another SharedLog holds the same _chunks list
+        self._take_tail([])
         self.extend(items)
 
     # -- growing --------------------------------------------------------------------------------------------------
 
-    def append(self, item: Any) -> None:
+    def _take_tail(self, tail: list[Any]) -> None:
+        """Make ``tail`` the log's tail. ``append`` is the tail's own (C) method, held in a slot: a game appends an
+        event or a choice about twice a decision, and a Python-level append cost a call each time. The tail's full
+        chunks are sealed later, when the log is copied or extended (:meth:`_seal`)."""
+        self._tail = tail
+        self.append = tail.append  # type: ignore[method-assign]
+
+    def _seal(self) -> None:
+        """Move the tail's full chunks of :data:`CHUNK` items to the chunk list (copying that list first while
+        another log shares it: copy on write). The tail is replaced, not changed: a reader still going through
+        the old one sees what it saw."""
         tail = self._tail
-        tail.append(item)
-        if len(tail) == CHUNK:
-            if self._shared:  # copy on write: the other log keeps the chunks list as it was
-                self._chunks = self._chunks.copy()
-                self._shared = False
-            self._chunks.append(tuple(tail))
-            self._tail = []
+        full = len(tail) - len(tail) % CHUNK
+        if not full:
+            return
+        if self._shared:
+            self._chunks = self._chunks.copy()
+            self._shared = False
+        chunks = self._chunks
+        for start in range(0, full, CHUNK):
+            chunks.append(tuple(tail[start:start + CHUNK]))
+        self._take_tail(tail[full:])
 
     def extend(self, items: Iterable[Any]) -> None:
-        for item in list(items):  # list(): extending a log with itself appends each item once
-            self.append(item)
+        self._tail.extend(list(items))  # list(): extending a log with itself appends each item once
+        self._seal()
 
     def __iadd__(self, items: Iterable[Any]) -> "SharedLog":
         self.extend(items)
         return self
 
     def copy(self) -> "SharedLog":
-        """A log with the same items that grows independently: the tail is copied, the chunks are shared."""
+        """A log with the same items that grows independently: the tail's full chunks are sealed, then the chunks
+        are shared and the rest of the tail (fewer than :data:`CHUNK` items) is copied. The first copy after a long
+        stretch without one seals that stretch (tuples of references, a C-speed slice each); the next copies
+        cost the same however long the game has run."""
+        self._seal()
         twin = SharedLog.__new__(SharedLog)
         twin._chunks = self._chunks
-        twin._tail = self._tail.copy()
+        twin._take_tail(self._tail.copy())
         twin._shared = self._shared = True
         return twin
 
@@ -88,8 +108,9 @@ class SharedLog(list[Any]):
 
     def __reversed__(self) -> Iterator[Any]:
         """Newest first, lazily: a reader looking for the last event of a kind reads only back to it."""
-        chunks, tail = self._chunks.copy(), self._tail.copy()  # as they are now, as for __iter__
-        return chain(reversed(tail), chain.from_iterable(map(reversed, reversed(chunks))))
+        # the chunks as they are now, as for __iter__; the tail itself, read back from its end as it is now (an
+        # item appended later is not met, and a tail replaced by _seal keeps its items): no copy of a long tail
+        return chain(reversed(self._tail), chain.from_iterable(map(reversed, reversed(self._chunks.copy()))))
 
     # list's __getitem__ takes any SupportsIndex; the log is indexed with ints only, and reading it stays plain
     # int arithmetic (no operator.index call on the hot path), hence the narrower override.
@@ -119,13 +140,15 @@ class SharedLog(list[Any]):
         """Items ``start`` to ``stop`` as a plain list, reading only the chunks they lie in."""
         if start >= stop:
             return []
-        out: list[Any] = []
-        first, last = start // CHUNK, (stop - 1) // CHUNK
         chunks = self._chunks
-        for n in range(first, last + 1):
-            items = chunks[n] if n < len(chunks) else self._tail
-            base = n * CHUNK
-            out.extend(items[max(start - base, 0):stop - base])
+        full = len(chunks) * CHUNK  # where the tail, of any length, begins
+        out: list[Any] = []
+        for n in range(start // CHUNK, min(stop, full) // CHUNK + 1):
+            if n < len(chunks):
+                base = n * CHUNK
+                out.extend(chunks[n][max(start - base, 0):stop - base])
+        if stop > full:
+            out.extend(self._tail[max(start - full, 0):stop - full])
         return out
 
     def __contains__(self, item: Any) -> bool:
