@@ -80,7 +80,8 @@ class SharedLog(list[Any]):
         are shared and the rest of the tail (fewer than :data:`CHUNK` items) is copied. The first copy after a long
         stretch without one seals that stretch (tuples of references, a C-speed slice each); the next copies
         cost the same however long the game has run."""
-        self._seal()
+        if len(self._tail) >= CHUNK:  # (tested here: a copy most often finds nothing to seal)
+            self._seal()
         twin = SharedLog.__new__(SharedLog)
         twin._chunks = self._chunks
         twin._take_tail(self._tail.copy())
