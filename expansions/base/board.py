@@ -240,11 +240,9 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
                 out.append(lid)
         out.sort()
     else:  # each side's printed leaders are in id order; a plain loop, cheaper than a comprehension here
-        printed = tables(game).leaders_of
         out = []
-        for lid in printed[faction]:
-            info = leaders[lid]
-            if info["at"] == location and info["ring"] != LURE:
+        for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
+            if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE:
                 out.append(lid)
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
             lured = lured_at(game, location)

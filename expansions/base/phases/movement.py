@@ -64,9 +64,8 @@ def _can_activate(game, faction: str) -> bool:
     not look for Rebels lured to the Dark Side (RS-CAP-09) unless none is found."""
     usable = _usable(game, board.acting_role(game))
     leaders = game.state["data"]["leaders"]
-    for lid in tables(game).leaders_of[faction]:
-        info = leaders[lid]
-        if info["at"] == "pool" and lid in usable and info["ring"] != board.LURE:
+    for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
+        if leaders[lid]["at"] == "pool" and lid in usable and leaders[lid]["ring"] != board.LURE:
             return True
     if faction == "empire":  # none of its own: perhaps a Rebel lured to the Dark Side
         for lid in board.lured_at(game, "pool"):
