@@ -356,13 +356,22 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
 def _units_test(wanted: UnitFilter) -> Test:
     """:func:`has_matching_units` as a filter's test, its count read once and one call fewer: objectives count the
     systems holding a side's units over the whole board (Establish Outposts, Defend the People) at every Refresh
-    Phase. Most systems hold no unit: they are answered without a call."""
+    Phase, and missions' feasibility tests look for the opponent's units at every Command Phase turn. Most systems
+    hold no unit: they are answered without a call. For one unit wanted (most filters), whether the system holds
+    any of the types is one set operation in C (as ``board.has_units``), not :func:`units_matching`'s count."""
     at_least = wanted.at_least
+    if at_least == 1:
 
-    def test(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+        def test(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+            here = game.state["data"]["units"].get(sid)
+            return bool(here) and not _unit_types(game, wanted, ctx).isdisjoint(here)
+
+        return test
+
+    def count(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
         return sid in game.state["data"]["units"] and units_matching(game, sid, wanted, ctx, at_least) >= at_least
 
-    return test
+    return count
 
 
 def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
