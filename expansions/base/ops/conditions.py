@@ -602,8 +602,11 @@ def _region(game, region: RegionCondition, ctx) -> bool:
 
 
 def _any_captured(game, side: str) -> bool:
-    t = tables(game)
-    return any(t.leaders[lid].faction == side and board.is_captured(game, lid) for lid in game.state["data"]["leaders"])
+    printed = tables(game).leaders
+    for lid in game.state["data"]["leaders"]:  # a plain loop, cheaper than any() over a generator
+        if printed[lid].faction == side and board.is_captured(game, lid):
+            return True
+    return False
 
 
 def _outnumbers(game, wanted: Outnumber, ctx) -> bool:

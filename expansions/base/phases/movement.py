@@ -28,7 +28,7 @@ from __future__ import annotations
 from swrebellion.i18n import N_
 
 from .. import board
-from ..names import label, text, texts
+from ..names import named_options, text, texts
 from ..rules.combat import destroy, start_combat
 from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
 from ..tables import BASE_SPACE, tables
@@ -145,7 +145,7 @@ def _activate_step(game, frame) -> None:
         else:
             leaders = activators(game, faction)
             if len(leaders) > 1:
-                game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
+                game.ask(decider, "activation-leader", named_options(game, leaders),
                          text(game, N_("Which leader activates {system}?"), system=target))
                 return
             chosen = game.answer_alone(decider, "activation-leader", leaders[0], f"Which leader activates {target}?")
