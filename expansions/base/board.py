@@ -104,12 +104,17 @@ def units_at(game: Game, location: str) -> dict[str, int]:
 
 
 def faction_units(game: Game, location: str, faction: str, theater: str | None = None) -> dict[str, int]:
-    t = tables(game)
-    return {
-        unit: n
-        for unit, n in units_at(game, location).items()
-        if t.units[unit].faction == faction and (theater is None or t.units[unit].theater == theater)
-    }
+    """The side's units at the place (of one theater, when given): ``{unit type: count}``."""
+    here = game.state["data"]["units"].get(location)
+    found: dict[str, int] = {}
+    if not here:  # most places hold no unit: no tables read
+        return found
+    printed = tables(game).units
+    for unit, n in here.items():  # a plain loop, cheaper than a comprehension: every group of units moved
+        info = printed[unit]
+        if info.faction == faction and (theater is None or info.theater == theater):
+            found[unit] = n
+    return found
 
 
 def has_units(game: Game, location: str, faction: str, theater: str | None = None) -> bool:
@@ -240,11 +245,9 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
                 out.append(lid)
         out.sort()
     else:  # each side's printed leaders are in id order; a plain loop, cheaper than a comprehension here
-        printed = tables(game).leaders_of
         out = []
-        for lid in printed[faction]:
-            info = leaders[lid]
-            if info["at"] == location and info["ring"] != LURE:
+        for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
+            if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE:
                 out.append(lid)
         if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
             lured = lured_at(game, location)
@@ -252,7 +255,11 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
                 out += lured
                 out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
-        out = [lid for lid in out if (leaders[lid]["ring"] in CAPTURED) == captured]
+        kept = []
+        for lid in out:  # a plain loop, cheaper than a comprehension over so few
+            if (leaders[lid]["ring"] in CAPTURED) == captured:
+                kept.append(lid)
+        return kept
     return out
 
 
@@ -362,10 +369,17 @@ def own_systems(game: Game, faction: str) -> list[str]:
     """The side's systems in id order (:func:`is_rebel` / :func:`is_imperial` written out over every system's state,
     RS-SYS-01/02): building and deploying start from them, and few systems are a side's own, so the other tests
     are asked of those alone."""
-    systems = game.state["data"]["systems"]
-    if faction == "rebel":
-        return sorted([s for s, state in systems.items() if state["loyalty"] == "rebel" and not state["subjugated"]])
-    return sorted([s for s, state in systems.items() if state["loyalty"] == "empire" or state["subjugated"]])
+    found = []
+    if faction == "rebel":  # plain loops, cheaper than comprehensions
+        for s, state in game.state["data"]["systems"].items():
+            if state["loyalty"] == "rebel" and not state["subjugated"]:
+                found.append(s)
+    else:
+        for s, state in game.state["data"]["systems"].items():
+            if state["loyalty"] == "empire" or state["subjugated"]:
+                found.append(s)
+    found.sort()
+    return found
 
 
 def is_neutral(game: Game, system_id: str) -> bool:

@@ -238,7 +238,10 @@ def _made(game, message: tuple, args: dict) -> str:
     """Make the English of ``message`` (singular, plural, n) and remember how, for :func:`localize`."""
     singular, plural, n = message
     template = singular if plural is None or n == 1 else plural
-    english = template.format(**{k: _english(game, v) for k, v in args.items()})
+    words = {}
+    for k, v in args.items():  # a plain loop, cheaper than a comprehension: every text not made yet comes here
+        words[k] = _english(game, v)
+    english = template.format(**words)
     if ("a {" in template or "A {" in template) and _ARTICLE_BEFORE_FIELD.search(template):
         english = articles(english)  # "Build a {unit}": the article depends on the name
     memo = game.rules.cache.setdefault("base.texts", {})
@@ -256,7 +259,10 @@ def _english(game, value) -> str:
     if kind is str:
         return label(game, value)
     if kind is list or kind is tuple:
-        return ", ".join([_english(game, v) for v in value])
+        words = []
+        for v in value:  # a plain loop, cheaper than a comprehension: the leaders of every mission card revealed
+            words.append(_english(game, v))
+        return ", ".join(words)
     if isinstance(value, Marker):
         return _marker(game, value, "en")
     if isinstance(value, Word):

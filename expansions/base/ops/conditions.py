@@ -356,13 +356,22 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
 def _units_test(wanted: UnitFilter) -> Test:
     """:func:`has_matching_units` as a filter's test, its count read once and one call fewer: objectives count the
     systems holding a side's units over the whole board (Establish Outposts, Defend the People) at every Refresh
-    Phase. Most systems hold no unit: they are answered without a call."""
+    Phase, and missions' feasibility tests look for the opponent's units at every Command Phase turn. Most systems
+    hold no unit: they are answered without a call. For one unit wanted (most filters), whether the system holds
+    any of the types is one set operation in C (as ``board.has_units``), not :func:`units_matching`'s count."""
     at_least = wanted.at_least
+    if at_least == 1:
 
-    def test(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+        def test(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
+            here = game.state["data"]["units"].get(sid)
+            return bool(here) and not _unit_types(game, wanted, ctx).isdisjoint(here)
+
+        return test
+
+    def count(game: Game, sid: str, s: dict[str, Any], ctx: dict[str, Any]) -> bool:
         return sid in game.state["data"]["units"] and units_matching(game, sid, wanted, ctx, at_least) >= at_least
 
-    return test
+    return count
 
 
 def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
@@ -381,7 +390,10 @@ def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[
     them (RB-BAS-03, RB-MIS-25)."""
     barred = ctx.get("barred", ())
     check = _check(where)  # matches() written out; the few found are sorted, not the thirty-odd systems
-    found = [sid for sid, s in game.state["data"]["systems"].items() if sid not in barred and check(game, sid, s, ctx)]
+    found = []
+    for sid, s in game.state["data"]["systems"].items():  # a plain loop, cheaper than a comprehension here
+        if sid not in barred and check(game, sid, s, ctx):
+            found.append(sid)
     found.sort()
     return found
 
@@ -590,8 +602,11 @@ def _region(game, region: RegionCondition, ctx) -> bool:
 
 
 def _any_captured(game, side: str) -> bool:
-    t = tables(game)
-    return any(t.leaders[lid].faction == side and board.is_captured(game, lid) for lid in game.state["data"]["leaders"])
+    printed = tables(game).leaders
+    for lid in game.state["data"]["leaders"]:  # a plain loop, cheaper than any() over a generator
+        if printed[lid].faction == side and board.is_captured(game, lid):
+            return True
+    return False
 
 
 def _outnumbers(game, wanted: Outnumber, ctx) -> bool:

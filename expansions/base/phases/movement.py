@@ -28,7 +28,7 @@ from __future__ import annotations
 from swrebellion.i18n import N_
 
 from .. import board
-from ..names import label, text, texts
+from ..names import named_options, text, texts
 from ..rules.combat import destroy, start_combat
 from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
 from ..tables import BASE_SPACE, tables
@@ -38,7 +38,11 @@ def activators(game, faction: str) -> list[str]:
     """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31), and in team play only
     the acting player's own (RB-TEAM-02)."""
     usable = _usable(game, board.acting_role(game))
-    return [lid for lid in board.pool(game, faction) if lid in usable]
+    found = []
+    for lid in board.pool(game, faction):  # a plain loop, cheaper than a comprehension over so few
+        if lid in usable:
+            found.append(lid)
+    return found
 
 
 def _usable(game, role: str | None) -> frozenset[str]:
@@ -64,9 +68,8 @@ def _can_activate(game, faction: str) -> bool:
     not look for Rebels lured to the Dark Side (RS-CAP-09) unless none is found."""
     usable = _usable(game, board.acting_role(game))
     leaders = game.state["data"]["leaders"]
-    for lid in tables(game).leaders_of[faction]:
-        info = leaders[lid]
-        if info["at"] == "pool" and lid in usable and info["ring"] != board.LURE:
+    for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
+        if leaders[lid]["at"] == "pool" and lid in usable and leaders[lid]["ring"] != board.LURE:
             return True
     if faction == "empire":  # none of its own: perhaps a Rebel lured to the Dark Side
         for lid in board.lured_at(game, "pool"):
@@ -142,7 +145,7 @@ def _activate_step(game, frame) -> None:
         else:
             leaders = activators(game, faction)
             if len(leaders) > 1:
-                game.ask(decider, "activation-leader", [{"id": lid, "label": label(game, lid)} for lid in leaders],
+                game.ask(decider, "activation-leader", named_options(game, leaders),
                          text(game, N_("Which leader activates {system}?"), system=target))
                 return
             chosen = game.answer_alone(decider, "activation-leader", leaders[0], f"Which leader activates {target}?")

@@ -85,12 +85,19 @@ def command_step(game, frame) -> None:
         return
     options = []
     if faction == "rebel" and not board.base_revealed(game) and not frame.get("revealed_base_this_turn"):
-        options.append({"id": "reveal-base", "label": N_("Reveal the Rebel base")})  # RULINGS C-06, C-07
+        options.append(REVEAL_BASE)  # RULINGS C-06, C-07
     options += game.modify("turn-start-acts", [], faction=faction, role=role)
     options += reveal_options(game, faction)
     options += activation_options(game, faction)
-    options.append({"id": "pass", "label": N_("Pass for the rest of the phase")})
-    game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, N_("Your Command Phase action"))
+    options.append(PASS)
+    game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, PROMPT)
+
+
+# The options every turn offers and the prompt, made once (N_ is a call): the kernel stores an option dict having
+# its three keys as it is, and nobody changes one.
+REVEAL_BASE = {"id": "reveal-base", "label": N_("Reveal the Rebel base"), "data": None}
+PASS = {"id": "pass", "label": N_("Pass for the rest of the phase"), "data": None}
+PROMPT = N_("Your Command Phase action")
 
 
 def _all_passed(data: dict, order: list) -> bool:

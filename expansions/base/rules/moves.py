@@ -35,14 +35,21 @@ class Group:
     too (RB-RET-07), with ``purpose="retreat"``."""
 
     def __init__(self, game, faction: str, source: str, chosen: dict, leaders: list, purpose: str = "move"):
-        t = tables(game)
+        printed = tables(game).units
         self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
-        self.available = {u: n for u, n in board.faction_units(game, source, faction).items() if not t.units[u].immobile}
-        if game.answered("needs-transport"):
-            self.cargo = {u for u in self.available if needs_transport(game, u, faction, purpose)}
-        else:  # nobody adjusts it (the base game, the expansion): the printed units say, with no call per unit
-            self.cargo = {u for u in self.available if t.units[u].needs_transport}
-        self.purpose = purpose
+        available: dict[str, int] = {}
+        for u, n in board.faction_units(game, source, faction).items():  # plain loops, cheaper than comprehensions
+            if not printed[u].immobile:
+                available[u] = n
+        self.available = available
+        cargo: set[str] = set()
+        # Unless an effect adjusts transport (nothing does in the base game and the expansion), the printed units
+        # say, with no call per unit.
+        adjusted = game.answered("needs-transport")
+        for u in available:
+            if (needs_transport(game, u, faction, purpose) if adjusted else printed[u].needs_transport):
+                cargo.add(u)
+        self.cargo, self.purpose = cargo, purpose
 
     def capacity(self, units: dict | None = None) -> int:
         printed, cargo = tables(self.game).units, self.cargo
@@ -68,7 +75,11 @@ class Group:
         among all that could be), not its room (RS-CAP-05, FAQ-35); never in a retreat (RB-RET-08)."""
         if self.faction != "empire" or self.purpose == "retreat" or not self.capacity(self.available if any_ship else None):
             return []
-        return [lid for lid in board.leaders_at(self.game, self.source, "rebel", captured=True) if lid not in self.leaders]
+        found = []
+        for lid in board.leaders_at(self.game, self.source, "rebel", captured=True):  # a loop, not a comprehension
+            if lid not in self.leaders:
+                found.append(lid)
+        return found
 
     def everything_fits(self) -> bool:
         cargo, movers = 0, False  # movers: units needing no transport (ships, or cargo freed by an effect)
