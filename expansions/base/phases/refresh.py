@@ -370,11 +370,19 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     type with none left, destroying one of one's own on the board to build it (RB-REF-11, RB-SUP-02, RS-SUP-02/03,
     FAQ-95). Units without a build icon (Death Star, RS-DS-09, RS-BLD-04) never appear here."""
     options = []
+    try:  # _made_option's cache read here: a call fewer for each unit offered, once its option is made
+        made = game.rules.cache[_MADE_OPTIONS]
+    except KeyError:
+        made = {}
     for unit in tables(game).builds[faction].get(icon, ()):
         if board.supply_left(game, unit) > 0:
-            options.append(_made_option(game, "build", unit))
+            kind = "build"
         elif board.on_board(game, unit):
-            options.append(_made_option(game, "free", unit))
+            kind = "free"
+        else:
+            continue
+        option = made.get((kind, unit))
+        options.append(option if option is not None else _made_option(game, kind, unit))
     return options
 
 
@@ -455,10 +463,14 @@ def build_step(game, frame) -> None:
             frame["todo"].pop(0)
             _build(game, faction, options[0]["data"]["unit"], source, space)
             continue
-        options.append({"id": "skip", "label": N_("Build nothing for this icon")})
+        options.append(_SKIP)
         game.ask(decider(game, faction, "admiral"), "build-unit", options,
                  text(game, N_("Build for the {icon} icon of {system}"), icon=icon, system=source))
         return
+
+
+#: Building nothing for an icon: one option dict for every question (never changed, as :func:`_made_option` says).
+_SKIP = {"id": "skip", "label": N_("Build nothing for this icon"), "data": None}
 
 
 def _build_choice(game, frame, choice: dict) -> None:
