@@ -395,8 +395,15 @@ def _own_action(option: str) -> bool:
 def _base_actions(game, faction: str, theater: str) -> list[dict]:
     """The base game's combat actions that are not about tactic cards (a ring's reroll): they stay (RE-CIN-16 only
     takes away drawing and playing tactic cards)."""
-    return [o for o in api.combat_action_options(game, faction, theater)
-            if o["id"] != "draw" and not o["id"].startswith("play:")]
+    kept = []
+    for o in api.combat_action_options(game, faction, theater):  # a plain loop: asked at every combat action
+        if o["id"] != "draw" and not o["id"].startswith("play:"):
+            kept.append(o)
+    return kept
+
+
+#: Ending the combat actions: one option dict for every question (never changed, as ``names.named_options`` says).
+_DONE = {"id": "done", "label": N_("Assign damage"), "data": None}
 
 
 def _actions(game, frame, inner) -> None:
@@ -441,7 +448,8 @@ def _actions(game, frame, inner) -> None:
     if not options:
         frame["stage"] = "assign"
         return
-    game.ask(player, "combat-action", options + [{"id": "done", "label": N_("Assign damage")}],
+    options.append(_DONE)
+    game.ask(player, "combat-action", options,
              N_("Your space attack: combat actions") if theater == "space" else N_("Your ground attack: combat actions"))
 
 
