@@ -600,7 +600,9 @@ def deploy_step(game, frame) -> None:
 
 def _deploy_options(game, targets: list[str]) -> list[dict]:
     """Deploying to each target, or keeping the unit on space 1: the same lists come back at every unit deployed,
-    so each list is made once per rules and targets, of the options :func:`_made_option` keeps."""
+    so each list is made once per rules and targets, of the options :func:`_made_option` keeps, and handed out
+    as it is: like its options it is never changed (the kernel copies the options it is asked with into a list of
+    its own)."""
     try:
         made = game.rules.cache[_DEPLOY_OPTIONS]
     except KeyError:
@@ -612,7 +614,7 @@ def _deploy_options(game, targets: list[str]) -> list[dict]:
             made.clear()
         options = made[key] = [_made_option(game, "deploy", target) for target in targets]
         options.append({"id": "queue", "label": N_("Keep it on build-queue space 1"), "data": None})
-    return list(options)
+    return options
 
 
 _DEPLOY_OPTIONS = "base.deploy-options"
