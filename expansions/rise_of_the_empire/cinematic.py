@@ -73,8 +73,11 @@ def add_effect(game, kind: str, faction: str, theater: str, card: str, round_: i
 
 def effects(game, kind: str, faction: str, theater: str) -> list[dict]:
     current = combat_state(game)["round"]
-    return [e for e in cine(game)["effects"]
-            if e["kind"] == kind and e["faction"] == faction and e["theater"] == theater and e["round"] == current]
+    found = []
+    for e in cine(game)["effects"]:  # a plain loop, not a comprehension: asked several times an attack, mostly of none
+        if e["kind"] == kind and e["faction"] == faction and e["theater"] == theater and e["round"] == current:
+            found.append(e)
+    return found
 
 
 def played(game, theater: str) -> dict:
@@ -162,8 +165,7 @@ def forbidden(game, faction: str, theater: str) -> bool:
 
 
 def cards_step(game, frame) -> None:
-    {"generator": _generator, "pick": _pick, "first": ops_moments.picked_first, "reveal": _reveal,
-     "resolve": _resolve, "doomed": _doomed}[frame["stage"]](game, frame)
+    _CARD_STAGES[frame["stage"]](game, frame)
 
 
 def _generator(game, frame) -> None:
@@ -305,6 +307,11 @@ def _doomed(game, frame) -> None:
             api.destroy_in_combat(game, unit, 1)
     api.check_battles(game)
     game.pop()
+
+
+#: The stages of :func:`cards_step`, made once (not a dict per run of the step).
+_CARD_STAGES = {"generator": _generator, "pick": _pick, "first": ops_moments.picked_first, "reveal": _reveal,
+                "resolve": _resolve, "doomed": _doomed}
 
 
 # -- the battle step -------------------------------------------------------------------------------------------------
