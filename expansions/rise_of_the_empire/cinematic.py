@@ -73,8 +73,11 @@ def add_effect(game, kind: str, faction: str, theater: str, card: str, round_: i
 
 def effects(game, kind: str, faction: str, theater: str) -> list[dict]:
     current = combat_state(game)["round"]
-    return [e for e in cine(game)["effects"]
-            if e["kind"] == kind and e["faction"] == faction and e["theater"] == theater and e["round"] == current]
+    found = []
+    for e in cine(game)["effects"]:  # a plain loop, not a comprehension: asked several times an attack, mostly of none
+        if e["kind"] == kind and e["faction"] == faction and e["theater"] == theater and e["round"] == current:
+            found.append(e)
+    return found
 
 
 def played(game, theater: str) -> dict:
@@ -162,8 +165,7 @@ def forbidden(game, faction: str, theater: str) -> bool:
 
 
 def cards_step(game, frame) -> None:
-    {"generator": _generator, "pick": _pick, "first": ops_moments.picked_first, "reveal": _reveal,
-     "resolve": _resolve, "doomed": _doomed}[frame["stage"]](game, frame)
+    _CARD_STAGES[frame["stage"]](game, frame)
 
 
 def _generator(game, frame) -> None:
@@ -307,6 +309,11 @@ def _doomed(game, frame) -> None:
     game.pop()
 
 
+#: The stages of :func:`cards_step`, made once (not a dict per run of the step).
+_CARD_STAGES = {"generator": _generator, "pick": _pick, "first": ops_moments.picked_first, "reveal": _reveal,
+                "resolve": _resolve, "doomed": _doomed}
+
+
 # -- the battle step -------------------------------------------------------------------------------------------------
 
 
@@ -395,8 +402,15 @@ def _own_action(option: str) -> bool:
 def _base_actions(game, faction: str, theater: str) -> list[dict]:
     """The base game's combat actions that are not about tactic cards (a ring's reroll): they stay (RE-CIN-16 only
     takes away drawing and playing tactic cards)."""
-    return [o for o in api.combat_action_options(game, faction, theater)
-            if o["id"] != "draw" and not o["id"].startswith("play:")]
+    kept = []
+    for o in api.combat_action_options(game, faction, theater):  # a plain loop: asked at every combat action
+        if o["id"] != "draw" and not o["id"].startswith("play:"):
+            kept.append(o)
+    return kept
+
+
+#: Ending the combat actions: one option dict for every question (never changed, as ``names.named_options`` says).
+_DONE = {"id": "done", "label": N_("Assign damage"), "data": None}
 
 
 def _actions(game, frame, inner) -> None:
@@ -441,7 +455,8 @@ def _actions(game, frame, inner) -> None:
     if not options:
         frame["stage"] = "assign"
         return
-    game.ask(player, "combat-action", options + [{"id": "done", "label": N_("Assign damage")}],
+    options.append(_DONE)
+    game.ask(player, "combat-action", options,
              N_("Your space attack: combat actions") if theater == "space" else N_("Your ground attack: combat actions"))
 
 

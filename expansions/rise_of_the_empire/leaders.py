@@ -103,11 +103,13 @@ def check_later(game) -> None:
 
 def over_limit(game) -> bool:
     """Whether a side has more leaders in play (:func:`leaders_in_play`) than its limit. Asked after every event that
-    can raise the count, so the leaders are counted in one pass for both sides, out-of-play ones passed over first."""
+    can raise the count, so the leaders are counted in one pass for both sides, out-of-play ones passed over first
+    and :func:`_in_play` and :func:`_faction` written out: most leaders wear no ring, so they are not captured."""
     counts = dict.fromkeys(FACTIONS, 0)
+    leader_faction = api.leader_faction
     for lid, info in game.state["data"]["leaders"].items():
-        if info["at"] not in OUT_OF_PLAY and _in_play(game, lid, info):  # most are in the supply: no call for them
-            counts[_faction(game, lid)] += 1
+        if info["at"] not in OUT_OF_PLAY and (info["ring"] is None or not api.is_captured(game, lid)):
+            counts[leader_faction(game, lid)] += 1  # a lured leader serves the Empire (RS-CAP-09)
     return any(counts[f] > limit(game, f) for f in FACTIONS)
 
 

@@ -62,8 +62,12 @@ def _counter_missions(game, context: dict) -> list[int]:
     out = []
     for index, entry in enumerate(game.state["data"]["assigned"][faction]):
         card = peek(entry["card"])
-        ctx = {**context, "moment": MOMENT, "card": card}
-        if not any(s["op"] == JOIN for s in card_plan(game, card).effect) or not card_feasible(game, card, ctx):
+        for step in card_plan(game, card).effect:  # a plain loop, not any() over a generator: asked at every
+            if step["op"] == JOIN:  # opposition, and most cards join none (their trigger is then never tried)
+                break
+        else:
+            continue
+        if not card_feasible(game, card, {**context, "moment": MOMENT, "card": card}):
             continue
         if all(api.leader(game, l)["at"] == "mission" and not api.is_captured(game, l) for l in entry["leaders"]) \
                 and api.meets(game, card, entry["leaders"]):

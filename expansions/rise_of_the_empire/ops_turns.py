@@ -176,11 +176,14 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
              text(game, N_("{card}: the other probe cards go back where?"), card=ctx["card"]))
 
 
-def turn_start_acts(game, value: list, context: dict) -> list:
-    """``turn-start-acts``: a kept probe card may be used at the start of the side's turn."""
-    out = list(value)
+def turn_start_acts(game, value: list, context: dict) -> list | None:
+    """``turn-start-acts``: a kept probe card may be used at the start of the side's turn. Asked at every Command
+    Phase turn, and most hold no kept card: the value is copied only when one is added (None leaves it)."""
+    out = None
     for entry in hidden(game) if "roe" in game.state["data"] else ():
         if entry["use"] == "turn-start" and entry["faction"] == context["faction"]:
+            if out is None:
+                out = list(value)
             out.append({"id": f"use:{entry['card']}", "label": text(game, N_("Use {card} (its probe card)"), card=entry["card"]),
                         "data": {"step": REVEAL, "args": {"card": entry["card"]}, "free": True}})
     return out

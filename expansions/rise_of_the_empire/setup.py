@@ -60,7 +60,10 @@ def objective_deck(game, value, context):
 
 def starting_unit_systems(game, value, context):
     """RE-SET-09: the Imperial army may also go to the system of the Death Star Under Construction."""
-    extra = [s for s, here in game.state["data"]["units"].items() if here.get(DSUC) and s not in value]
+    extra = []
+    for s, here in game.state["data"]["units"].items():  # a plain loop, not a comprehension: asked at every unit placed
+        if here.get(DSUC) and s not in value:
+            extra.append(s)
     return sorted(value + extra) if extra else None
 
 

@@ -45,12 +45,12 @@ def requirement_icons(game, value, context):
     ``requirement-icons`` (``missions.icons_of`` and those it serves only read it) nor a later modifier may change it
     in place; a modifier that adjusts it returns a new dict (this is the only modifier of it so far)."""
     lid = context["leader"]
-    info = game.state["data"]["leaders"].get(lid)
-    key = (lid, info.get("ring") if info is not None else None)
+    ring = game.state["data"]["leaders"][lid]["ring"]
     try:  # _sums inline: a call fewer for every leader asked about
         sums = game.rules.cache[_SUMS]
     except KeyError:
         sums = _sums(game)
+    key = lid if ring is None else (lid, ring)  # no tuple for the usual leader without a ring
     made = sums.get(key)
     if made is not None and made[0] is value:
         return made[1]
@@ -65,7 +65,8 @@ def requirement_icons(game, value, context):
 
 
 def _sums(game) -> dict:
-    """(leader, ring) -> (the value given, the icons :func:`requirement_icons` made of it), per rules."""
+    """leader (without a ring) or (leader, ring) -> (the value given, the icons :func:`requirement_icons` made of
+    it), per rules."""
     return game.rules.cache.setdefault(_SUMS, {})  # type: ignore[no-any-return]
 
 

@@ -286,8 +286,14 @@ def _actions(game, frame) -> None:
         frame["stage"] = "assign"
         return
     game.ask(decider(game, faction, ROLE[theater]), "combat-action",
-             action_options(game, faction, theater) + [{"id": "done", "label": N_("Assign damage")}],
+             action_options(game, faction, theater) + [_DONE],
              N_("Your space attack: combat actions") if theater == "space" else N_("Your ground attack: combat actions"))
+
+
+#: Ending the combat actions, and the blocks: one option dict each for every question (never changed, as
+#: ``names.named_options`` says).
+_DONE = {"id": "done", "label": N_("Assign damage"), "data": None}
+_BLOCK_DONE = {"id": "done", "label": N_("Block nothing more"), "data": None}
 
 
 def _assign(game, frame) -> None:
@@ -344,7 +350,7 @@ def _block(game, frame) -> None:
     elif (tactic_hand(game, defender) and blocks_allowed(game, defender, theater)
           and any(new for _, _, new in attack["targets"])):
         game.ask(decider(game, defender, ROLE[theater]), "block",
-                 block_options(game, defender, theater) + [{"id": "done", "label": N_("Block nothing more")}],
+                 block_options(game, defender, theater) + [_BLOCK_DONE],
                  N_("Block damage to your ships?") if theater == "space" else N_("Block damage to your ground units?"))
         return
     frame["stage"] = "apply"

@@ -95,7 +95,8 @@ def retrieve_leaders_step(game, frame) -> None:
         if "detained" in info and info.pop("detained"):  # seldom there: no call for the others
             game.log("leader-detained", leader=lid, at=info["at"])  # Detained: he stays this once (card effect)
             continue
-        if info["at"] not in ("pool", "supply", "gone") and not board.is_captured(game, lid):
+        # most wear no ring, and so are not captured: no call for them
+        if info["at"] not in ("pool", "supply", "gone") and (info["ring"] is None or not board.is_captured(game, lid)):
             info["at"] = "pool"
             returned.append(lid)
     game.log("leaders-retrieved", leaders=sorted(returned))
@@ -370,11 +371,19 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     type with none left, destroying one of one's own on the board to build it (RB-REF-11, RB-SUP-02, RS-SUP-02/03,
     FAQ-95). Units without a build icon (Death Star, RS-DS-09, RS-BLD-04) never appear here."""
     options = []
+    try:  # _made_option's cache read here: a call fewer for each unit offered, once its option is made
+        made = game.rules.cache[_MADE_OPTIONS]
+    except KeyError:
+        made = {}
     for unit in tables(game).builds[faction].get(icon, ()):
         if board.supply_left(game, unit) > 0:
-            options.append(_made_option(game, "build", unit))
+            kind = "build"
         elif board.on_board(game, unit):
-            options.append(_made_option(game, "free", unit))
+            kind = "free"
+        else:
+            continue
+        option = made.get((kind, unit))
+        options.append(option if option is not None else _made_option(game, kind, unit))
     return options
 
 
@@ -455,10 +464,14 @@ def build_step(game, frame) -> None:
             frame["todo"].pop(0)
             _build(game, faction, options[0]["data"]["unit"], source, space)
             continue
-        options.append({"id": "skip", "label": N_("Build nothing for this icon")})
+        options.append(_SKIP)
         game.ask(decider(game, faction, "admiral"), "build-unit", options,
                  text(game, N_("Build for the {icon} icon of {system}"), icon=icon, system=source))
         return
+
+
+#: Building nothing for an icon: one option dict for every question (never changed, as :func:`_made_option` says).
+_SKIP = {"id": "skip", "label": N_("Build nothing for this icon"), "data": None}
 
 
 def _build_choice(game, frame, choice: dict) -> None:
@@ -509,10 +522,12 @@ def deploy_systems(game, faction: str) -> list[str]:
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
     opponent = OPPONENT[faction]
-    return [
-        s for s in board.own_systems(game, faction)  # few systems are the side's own: only they are tested further
-        if board.is_populous(game, s) and not board.system(game, s)["sabotage"] and not board.has_units(game, s, opponent)
-    ]
+    systems = game.state["data"]["systems"]  # board.system inline
+    found = []
+    for s in board.own_systems(game, faction):  # few systems are the side's own: only they are tested further
+        if board.is_populous(game, s) and not systems[s]["sabotage"] and not board.has_units(game, s, opponent):
+            found.append(s)  # a plain loop, not a comprehension: a call fewer for each side at each deployment
+    return found
 
 
 def dsuc_system(game) -> str | None:
@@ -585,7 +600,9 @@ def deploy_step(game, frame) -> None:
 
 def _deploy_options(game, targets: list[str]) -> list[dict]:
     """Deploying to each target, or keeping the unit on space 1: the same lists come back at every unit deployed,
-    so each list is made once per rules and targets, of the options :func:`_made_option` keeps."""
+    so each list is made once per rules and targets, of the options :func:`_made_option` keeps, and handed out
+    as it is: like its options it is never changed (the kernel copies the options it is asked with into a list of
+    its own)."""
     try:
         made = game.rules.cache[_DEPLOY_OPTIONS]
     except KeyError:
@@ -597,7 +614,7 @@ def _deploy_options(game, targets: list[str]) -> list[dict]:
             made.clear()
         options = made[key] = [_made_option(game, "deploy", target) for target in targets]
         options.append({"id": "queue", "label": N_("Keep it on build-queue space 1"), "data": None})
-    return list(options)
+    return options
 
 
 _DEPLOY_OPTIONS = "base.deploy-options"

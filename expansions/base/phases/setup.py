@@ -251,18 +251,24 @@ def _empire_units(game, frame) -> None:
     imperial = game.modify("starting-unit-systems", list(marked), faction="empire")
     options = imperial
     if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
-        lacking = [s for s in imperial if not board.has_units(game, s, "empire", "ground")]
+        lacking = []
+        for s in imperial:  # a plain loop, not a comprehension: a call fewer at every unit placed
+            if not board.has_units(game, s, "empire", "ground"):
+                lacking.append(s)
         # the ground units left number no more than the systems lacking one: the list to place is ground units
         # first (_ground_first), so that is whether the unit after that many is a ship, or there is none
         todo, n = frame["todo"], len(lacking)
         if lacking and (len(todo) <= n or t.units[todo[n]].theater != "ground"):
             options = lacking
-    made = game.rules.cache.setdefault("base.starting-unit-options", {})  # (system, unit) -> its option
+    by_unit = game.rules.cache.setdefault("base.starting-unit-options", {})  # unit -> system -> its option
+    made = by_unit.get(unit)
+    if made is None:
+        made = by_unit[unit] = {}
     asked = []
     for s in options:  # each option made once per rules: never changed, as named_options says
-        option = made.get((s, unit))
+        option = made.get(s)  # (keyed by the system alone: no tuple made for each one)
         if option is None:
-            option = made[s, unit] = {"id": s, "label": label(game, s), "data": {"unit": unit}}
+            option = made[s] = {"id": s, "label": label(game, s), "data": {"unit": unit}}
         asked.append(option)
     game.ask(decider(game, "empire", "admiral"), "place-starting-unit", asked, text(game, N_("Place a {unit}"), unit=unit))
 

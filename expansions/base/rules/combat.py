@@ -413,12 +413,26 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
 
 
 def target_labels(game, options: dict[str, int]) -> list[dict]:
+    """The options of :func:`target_options`, labelled. The same few (unit, damage) keys come back at every result
+    assigned: each option is made once per rules and handed out again, never changed (as
+    :func:`~..names.named_options` says)."""
+    try:
+        made = game.rules.cache[_TARGET_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_TARGET_OPTIONS] = {}
     out = []
     for key in options:
-        unit, old, new = key.split(":")
-        out.append({"id": key, "label": text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit,
-                                             old=int(old), new=int(new))})
+        option = made.get(key)
+        if option is None:
+            unit, old, new = key.split(":")
+            label = text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit, old=int(old),
+                         new=int(new))
+            option = made[key] = {"id": key, "label": label, "data": None}
+        out.append(option)
     return out
+
+
+_TARGET_OPTIONS = "base.target-options"
 
 
 def blocks_allowed(game, faction: str, theater: str) -> bool:
