@@ -183,8 +183,18 @@ def in_queue(game, unit: str) -> int:
 
 
 def supply_left(game: Game, unit: str) -> int:
-    """Miniatures of this type not on the board nor in the build queue (RB-SUP-01)."""
-    return tables(game).units[unit].supply - on_board(game, unit) - in_queue(game, unit)
+    """Miniatures of this type not on the board nor in the build queue (RB-SUP-01). :func:`on_board` and
+    :func:`in_queue` written out, the printed unit read once: asked for every unit of each build icon."""
+    info = tables(game).units[unit]
+    left = info.supply
+    data = game.state["data"]
+    for here in data["units"].values():
+        if unit in here:
+            left -= here[unit]
+    for space in data["queue"][info.faction].values():
+        if unit in space:
+            left -= space[unit]
+    return left
 
 
 def queue_unit(game: Game, faction: str, unit: str, space: int, count: int = 1) -> None:
@@ -202,10 +212,12 @@ def unqueue_unit(game: Game, faction: str, space: str, unit: str, cause: str) ->
 
 
 def after_units_change(game, location: str) -> None:
-    """Keep subjugation in step with Imperial ground units (RULINGS C-10) and check victory (RB-WIN-02)."""
+    """Keep subjugation in step with Imperial ground units (RULINGS C-10), rescue the unguarded (RB-LDR-05) and check
+    victory (RB-WIN-02): asked after every change of units, so :func:`rescue_if_unguarded` is written out."""
     if location in game.state["data"]["systems"]:
         update_subjugation(game, location)
-        rescue_if_unguarded(game, location)
+        if not has_units(game, location, "empire"):
+            _rescue_captives(game, location)
     check_empire_victory(game)
 
 
@@ -323,10 +335,18 @@ def rescue(game: Game, leader_id: str, cause: str) -> None:
 
 def rescue_if_unguarded(game, location: str) -> None:
     """A captured leader in a system with no Imperial units is rescued at once (RB-LDR-05)."""
-    if has_units(game, location, "empire"):
-        return
-    for lid in leaders_at(game, location, "rebel", captured=True):
-        rescue(game, lid, "no Imperial units left")
+    if not has_units(game, location, "empire"):
+        _rescue_captives(game, location)
+
+
+def _rescue_captives(game, location: str) -> None:
+    """Rescue the Rebel leaders held captive at ``location`` (RB-LDR-05), in id order: :func:`leaders_at` written
+    out, as asked after every change of units in a system (a lured leader wears no captive's ring)."""
+    leaders = game.state["data"]["leaders"]
+    for lid in tables(game).leaders_of["rebel"]:
+        info = leaders[lid]
+        if info["at"] == location and info["ring"] in CAPTURED:
+            rescue(game, lid, "no Imperial units left")
 
 
 # -- systems, loyalty, subjugation ----------------------------------------------------------------------------

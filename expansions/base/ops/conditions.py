@@ -376,11 +376,12 @@ def _units_test(wanted: UnitFilter) -> Test:
 
 def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     """Whether some system meets the condition (stops at the first)."""
-    systems = game.state["data"]["systems"]
+    data = game.state["data"]
+    systems = data["systems"]
     barred = ctx.get("barred", ())
     check = _check(where)
-    for sid, s in systems.items():  # matches() written out: every system, for every card considered
-        if sid not in barred and check(game, sid, s, ctx):
+    for sid in _candidates(data, where, False):  # matches() written out, for every card considered
+        if sid not in barred and check(game, sid, systems[sid], ctx):
             return True
     return False
 
@@ -388,14 +389,28 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
 def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[str]:
     """Every system meeting the condition, in id order. The Rebel Base space is not a system and is never among
     them (RB-BAS-03, RB-MIS-25)."""
+    data = game.state["data"]
+    systems = data["systems"]
     barred = ctx.get("barred", ())
     check = _check(where)  # matches() written out; the few found are sorted, not the thirty-odd systems
     found = []
-    for sid, s in game.state["data"]["systems"].items():  # a plain loop, cheaper than a comprehension here
-        if sid not in barred and check(game, sid, s, ctx):
+    for sid in _candidates(data, where, False):  # a plain loop, cheaper than a comprehension here
+        if sid not in barred and check(game, sid, systems[sid], ctx):
             found.append(sid)
     found.sort()
     return found
+
+
+def _candidates(data: dict[str, Any], where: SystemFilter, counting_units: bool):
+    """The systems that may meet ``where``, in any order: those it names (``systems``), or when it asks for units
+    there (``has_units``, or units are counted) only the systems holding units, not every system (most hold
+    none). The Rebel Base space is no system and never among them (RB-BAS-03)."""
+    systems = data["systems"]
+    if where.systems is not None:
+        return [sid for sid in where.systems if sid in systems]  # a card's few, if on this map
+    if counting_units or where.has_units is not None:
+        return data["units"].keys() & systems.keys()
+    return systems
 
 
 # -- conditions on the game ----------------------------------------------------------------------------------------
@@ -567,14 +582,8 @@ def _enough(game, count: SystemCount, ctx) -> bool:
     systems = data["systems"]
     barred = ctx.get("barred", ())
     check = _check(where)
-    if where.systems is not None:
-        candidates = where.systems
-    elif units is not None or where.has_units is not None:
-        candidates = data["units"].keys() & systems.keys()  # not the Rebel Base space, which is no system (RB-BAS-03)
-    else:
-        candidates = systems
     found = 0
-    for sid in candidates:
+    for sid in _candidates(data, where, units is not None):
         if sid not in barred and check(game, sid, systems[sid], ctx):
             found += 1 if units is None else units_matching(game, sid, units, ctx)
             if found >= at_least:
