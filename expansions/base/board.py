@@ -246,26 +246,27 @@ def leader_faction(game: Game, leader_id: str) -> str:
 def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
     """The leaders at ``location`` (a place or a system), in id order; only those serving ``faction``
     (:func:`leader_faction`) and only those captured or free (:func:`is_captured`), when given. Asked about once a
-    decision (pools, pinning, rescues), so a side's leaders are looked for among those printed on it (half of them
-    all) and, for the Empire, the Rebels lured to the Dark Side (:func:`lured_at`), rather than by testing every
-    leader's side."""
+    decision (pools, pinning, rescues): the Rebel's are looked for among those printed on his side (half of them
+    all); the Empire's among every leader there, the Rebels lured to the Dark Side among them, in one pass."""
     leaders = game.state["data"]["leaders"]
-    if faction is None:  # a plain loop, cheaper than sorted() over a generator
-        out = []
-        for lid, info in leaders.items():
-            if info["at"] == location:
-                out.append(lid)
-        out.sort()
-    else:  # each side's printed leaders are in id order; a plain loop, cheaper than a comprehension here
-        out = []
+    out = []
+    if faction == "rebel":  # the Rebel's printed leaders, in id order, but for those lured away (RS-CAP-09)
         for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
             if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE:
                 out.append(lid)
-        if faction == "empire":  # RS-CAP-09: a lured Rebel serves the Empire
-            lured = lured_at(game, location)
-            if lured:
-                out += lured
-                out.sort()
+    else:  # every leader's place read once, without lured_at's second pass for the Empire
+        for lid, info in leaders.items():  # a plain loop, cheaper than sorted() over a generator
+            if info["at"] == location:
+                out.append(lid)
+        if faction is not None and out:  # leader_faction written out over the few found
+            printed = tables(game).leaders
+            kept = []
+            for lid in out:
+                ring = leaders[lid]["ring"]
+                if ("empire" if ring is not None and ring == LURE else printed[lid].faction) == faction:
+                    kept.append(lid)
+            out = kept
+        out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         kept = []
         for lid in out:  # a plain loop, cheaper than a comprehension over so few
