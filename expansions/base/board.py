@@ -123,11 +123,7 @@ def has_units(game: Game, location: str, faction: str, theater: str | None = Non
     here = game.state["data"]["units"].get(location)
     if not here:  # most systems hold no unit: the answer without the tables
         return False
-    try:  # tables(game) inline, a call fewer: the usual case
-        units_of = game.rules.cache["base"].units_of
-    except KeyError:
-        units_of = tables(game).units_of
-    return not units_of.get((faction, theater), _NONE).isdisjoint(here)
+    return not tables(game).units_of.get((faction, theater), _NONE).isdisjoint(here)
 
 
 _NONE: frozenset[str] = frozenset()  # the unit types of a side or theater that has none
@@ -213,11 +209,10 @@ def unqueue_unit(game: Game, faction: str, space: str, unit: str, cause: str) ->
 
 def after_units_change(game, location: str) -> None:
     """Keep subjugation in step with Imperial ground units (RULINGS C-10), rescue the unguarded (RB-LDR-05) and check
-    victory (RB-WIN-02): asked after every change of units, so :func:`rescue_if_unguarded` is written out."""
+    victory (RB-WIN-02)."""
     if location in game.state["data"]["systems"]:
         update_subjugation(game, location)
-        if not has_units(game, location, "empire"):
-            _rescue_captives(game, location)
+        rescue_if_unguarded(game, location)
     check_empire_victory(game)
 
 
@@ -237,10 +232,7 @@ def leader_faction(game: Game, leader_id: str) -> str:
     ring = game.state["data"]["leaders"][leader_id]["ring"]
     if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
         return "empire"
-    try:  # tables(game) inline, a call fewer: the usual case
-        return game.rules.cache["base"].leaders[leader_id].faction  # type: ignore[no-any-return]
-    except KeyError:
-        return tables(game).leaders[leader_id].faction
+    return tables(game).leaders[leader_id].faction
 
 
 def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
@@ -335,14 +327,11 @@ def rescue(game: Game, leader_id: str, cause: str) -> None:
 
 
 def rescue_if_unguarded(game, location: str) -> None:
-    """A captured leader in a system with no Imperial units is rescued at once (RB-LDR-05)."""
-    if not has_units(game, location, "empire"):
-        _rescue_captives(game, location)
-
-
-def _rescue_captives(game, location: str) -> None:
-    """Rescue the Rebel leaders held captive at ``location`` (RB-LDR-05), in id order: :func:`leaders_at` written
-    out, as asked after every change of units in a system (a lured leader wears no captive's ring)."""
+    """A captured leader in a system with no Imperial units is rescued at once (RB-LDR-05), in id order: asked
+    after every change of units in a system, so the side's leaders are looked through here rather than listed by
+    :func:`leaders_at` (a lured leader wears no captive's ring)."""
+    if has_units(game, location, "empire"):
+        return
     leaders = game.state["data"]["leaders"]
     for lid in tables(game).leaders_of["rebel"]:
         info = leaders[lid]
@@ -363,11 +352,7 @@ def system(game: Game, system_id: str) -> SystemState:
 
 def is_populous(game: Game, system_id: str) -> bool:
     """Populous unless destroyed (RB-DST-05)."""
-    try:  # tables(game) inline, a call fewer: the usual case
-        populous = game.rules.cache["base"].populous
-    except KeyError:
-        populous = tables(game).populous
-    return system_id in populous and not game.state["data"]["systems"][system_id]["destroyed"]
+    return system_id in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
 def is_remote(game: Game, system_id: str) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swrebellion.engine import peek
-from swrebellion.engine.secrets import KEY as SECRET
 
 from .board import team_secret
 
@@ -26,10 +25,8 @@ def deck(game: Game, name: str) -> list[str]:
 
 
 def hand(game: Game, faction: str, kind: str) -> list[str]:
-    """A faction's hand of one kind: missions, actions, objectives (Rebel) or probes (Empire). Read about once a
-    decision: :func:`~swrebellion.engine.peek` is written out here, a call fewer."""
-    node = game.state["data"]["hands"][faction][kind]
-    return node["value"] if type(node) is dict and SECRET in node else node
+    """A faction's hand of one kind: missions, actions, objectives (Rebel) or probes (Empire)."""
+    return peek(game.state["data"]["hands"][faction][kind])
 
 
 def new_hand(game, faction: str, cards: list) -> dict:

@@ -324,10 +324,8 @@ def _answer(game, frame) -> None:
 
 
 def _moment_locals(frame) -> dict:
-    """What a mission's moments tell the steps added to them (``moments.MISSION``): :func:`mission_info`'s fields
-    written out, and the system."""
-    return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"]),
-            "system": frame["ctx"].get("system")}
+    """What a mission's moments tell the steps added to them (``moments.MISSION``)."""
+    return {**mission_info(frame), "system": frame["ctx"].get("system")}
 
 
 def _oppose(game, frame) -> None:

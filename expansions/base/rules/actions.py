@@ -328,9 +328,7 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
     except KeyError:
         answering = _answering(game, moment)
     held = not answering.isdisjoint(hand(game, faction, "actions"))
-    roles = game.state["data"]["roles"][faction]  # board.side_players inline: the Admiral first, then the General
-    admiral, general = roles["admiral"], roles["general"]
-    for player in (admiral,) if admiral == general else (admiral, general):
+    for player in board.side_players(game, faction):
         seat_key = f"{key}:{player}"
         if seat_key in windows:
             continue

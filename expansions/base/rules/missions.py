@@ -186,8 +186,7 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     pool = board.pool(game, faction) if pool is None else [*pool]  # his partners: the pool less himself
     if first in pool:
         pool.remove(first)
-    roles = game.state["data"]["roles"][faction]  # (board.side_players inline)
-    if roles["admiral"] != roles["general"]:  # team play: only the first leader's player's own leaders
+    if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
     requires = tables(game).missions[card].requires
