@@ -419,27 +419,22 @@ class Game:
         which reads the same option dicts, and its options by id (what :meth:`apply` looks an answer up in). An
         option dict already in the JSON form (a str ``id`` and ``label``, a ``data``, nothing else) is stored as it
         is, and one lacking only ``data`` gets ``"data": None`` added: a new dict per option cost about 3% of a
-        random game's instructions (``ask`` tells callers not to change an option after asking). Anything else is
-        converted through _option."""
+        random game's instructions (``ask`` tells callers not to change an option after asking). The loop checks the
+        usual form alone; the first option of another form sends the whole list through :meth:`_json_options`."""
         asked = state.get("asked")
         if asked is None:
             asked = state["asked"] = {}
         number = asked.get(player, 0) + 1
         did = f"{player}.{number}"
-        opts: list[dict[str, Any]] = []
-        add = opts.append
+        opts = list(options)
         by_id = {}  # built in the loop: the duplicate check here, and the answer's lookup in apply
-        for o in options:
-            if type(o) is dict and type(oid := o["id"]) is str and type(o.get("label")) is str:
-                if "data" not in o:
-                    o["data"] = None
-                if len(o) != 3:  # extra keys: the JSON form holds these three only
-                    o = {"id": oid, "label": o["label"], "data": o["data"]}
-            else:
-                o = self._option(o)
-                oid = o["id"]
-            add(o)
-            by_id[oid] = o
+        for o in opts:  # the usual option, in the JSON form already, costs a few checks
+            if (type(o) is dict and len(o) == 3 and "data" in o and type(oid := o["id"]) is str and "label" in o
+                    and type(o["label"]) is str):
+                by_id[oid] = o
+            else:  # one option needs converting: all are looked at again
+                opts, by_id = self._json_options(opts)
+                break
         if not opts:
             raise EngineError(f"{kind!r} for {player} offers no options")
         if len(by_id) != len(opts):
@@ -450,6 +445,23 @@ class Game:
         if visible_to is not None:
             decision["visible_to"] = sorted({player, *visible_to})
         return decision, tuple.__new__(Decision, (did, player, kind, prompt, opts)), by_id  # _over_json, written out
+
+    def _json_options(self, options: list[Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The options of a question in the JSON form, and by id (see :meth:`_question`): a dict with a str ``id``
+        and ``label`` is kept, given ``"data": None`` when it has none and rebuilt only when it has other keys."""
+        opts, by_id = [], {}
+        for o in options:
+            if type(o) is dict and type(oid := o["id"]) is str and type(o.get("label")) is str:
+                if "data" not in o:
+                    o["data"] = None
+                if len(o) != 3:  # extra keys: the JSON form holds these three only
+                    o = {"id": oid, "label": o["label"], "data": o["data"]}
+            else:
+                o = self._option(o)
+                oid = o["id"]
+            opts.append(o)
+            by_id[oid] = o
+        return opts, by_id
 
     def answer_alone(self, player: str, kind: str, option: Any, prompt: str = "") -> dict[str, Any]:
         """The rules' shortcut for a decision with a single legal option: the option is taken without asking, and

@@ -196,3 +196,8 @@ def test_every_form_of_option_is_stored_in_the_json_form_with_three_keys(toy_rul
     ]
     assert [o.id for o in game.pending[0].options] == list("abcdef")
     assert game.pending[0].option("b").data == {"step": "x"}
+    # options already in the JSON form ahead of one that is not: the later one is converted all the same
+    game.ask("hider", "pick", [{"id": "g", "label": "G", "data": 2}, {"id": "h", "label": "H", "hint": "dropped"}, 9])
+    assert game.state["pending"][0]["options"] == [
+        {"id": "g", "label": "G", "data": 2}, {"id": "h", "label": "H", "data": None},
+        {"id": "9", "label": "9", "data": None}]
