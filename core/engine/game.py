@@ -522,8 +522,9 @@ class Game:
             option_id = str(choice)
         state = self.state
         pending = state["pending"]
-        if len(pending) == 1 and pending[0]["answer"] is None and (player is None or pending[0]["player"] == player):
-            decision = pending[0]  # the usual case: one player deciding
+        if len(pending) == 1 and (decision := pending[0])["answer"] is None and (
+                player is None or decision["player"] == player):
+            pass  # the usual case: one player deciding
         else:
             open_ = [d for d in pending if d["answer"] is None]
             if not open_:
@@ -582,12 +583,15 @@ class Game:
         event = {"type": type_, **fields}
         if self.state["result"] is not None:
             return event
-        for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
-            if type(value) not in _SCALARS:
-                if type(value) is list and _SCALARS.issuperset(map(type, value)):
-                    event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
-                else:
-                    event[key] = _event_field(value)
+        # the log is shared by copies: an event shares no container with the state (half of them hold none: one
+        # test in C instead of a loop)
+        if not _SCALARS.issuperset(map(type, fields.values())):
+            for key, value in fields.items():
+                if type(value) not in _SCALARS:
+                    if type(value) is list and _SCALARS.issuperset(map(type, value)):
+                        event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
+                    else:
+                        event[key] = _event_field(value)
         self.state["log"].append(event)
         rules = self.rules
         reactions = rules._reactions.get(type_)
