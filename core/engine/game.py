@@ -583,15 +583,12 @@ class Game:
         event = {"type": type_, **fields}
         if self.state["result"] is not None:
             return event
-        # the log is shared by copies: an event shares no container with the state (half of them hold none: one
-        # test in C instead of a loop)
-        if not _SCALARS.issuperset(map(type, fields.values())):
-            for key, value in fields.items():
-                if type(value) not in _SCALARS:
-                    if type(value) is list and _SCALARS.issuperset(map(type, value)):
-                        event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
-                    else:
-                        event[key] = _event_field(value)
+        for key, value in fields.items():  # the log is shared by copies: an event shares no container with the state
+            if type(value) not in _SCALARS:
+                if type(value) is list and _SCALARS.issuperset(map(type, value)):
+                    event[key] = value.copy()  # a list of scalars (units, systems): its copy is a deep copy
+                else:
+                    event[key] = _event_field(value)
         self.state["log"].append(event)
         rules = self.rules
         reactions = rules._reactions.get(type_)
