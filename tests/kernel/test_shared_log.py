@@ -99,6 +99,18 @@ def test_an_event_shares_no_container_with_the_state(toy_rules):
     held.append("c")
     nested[0]["unit"] = "y-wing"
     assert game.state["log"][-1] is event and event["items"] == ["a", "b"] and event["nested"] == [{"unit": "x-wing"}]
+    # each shape the log copies its own way: a dict of scalars or lists of them, a secret, anything deeper
+    moved, dice, hand = {"x-wing": 2}, {"red": ["hit"]}, {"$secret": ["rebel"], "value": ["card-1"]}
+    deep = {"units": {"x-wing": 1}, "dice": ["hit"]}
+    event = game.log("test-event", moved=moved, dice=dice, hand=hand, deep=deep)
+    moved["x-wing"] = 3
+    dice["red"].append("miss")
+    hand["value"].append("card-2")
+    hand["$secret"].append("empire")
+    deep["units"]["x-wing"] = 5
+    assert event == {"type": "test-event", "moved": {"x-wing": 2}, "dice": {"red": ["hit"]},
+                     "hand": {"$secret": ["rebel"], "value": ["card-1"]},
+                     "deep": {"units": {"x-wing": 1}, "dice": ["hit"]}}
 
 
 def test_the_state_hash_is_that_of_the_state_as_plain_lists(base_rules):
