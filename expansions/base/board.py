@@ -109,7 +109,7 @@ def faction_units(game: Game, location: str, faction: str, theater: str | None =
     found: dict[str, int] = {}
     if not here:  # most places hold no unit: no tables read
         return found
-    printed = tables(game).units
+    printed = tables(game).unit_facts
     for unit, n in here.items():  # a plain loop, cheaper than a comprehension: every group of units moved
         info = printed[unit]
         if info.faction == faction and (theater is None or info.theater == theater):
@@ -170,7 +170,7 @@ def on_board(game, unit: str) -> int:
 
 
 def in_queue(game, unit: str) -> int:
-    faction = tables(game).units[unit].faction
+    faction = tables(game).unit_facts[unit].faction
     found = 0
     for space in game.state["data"]["queue"][faction].values():  # a plain loop: every unit of a build icon
         if unit in space:
@@ -181,7 +181,7 @@ def in_queue(game, unit: str) -> int:
 def supply_left(game: Game, unit: str) -> int:
     """Miniatures of this type not on the board nor in the build queue (RB-SUP-01). :func:`on_board` and
     :func:`in_queue` written out, the printed unit read once: asked for every unit of each build icon."""
-    info = tables(game).units[unit]
+    info = tables(game).unit_facts[unit]
     left = info.supply
     data = game.state["data"]
     for here in data["units"].values():
@@ -232,7 +232,7 @@ def leader_faction(game: Game, leader_id: str) -> str:
     ring = game.state["data"]["leaders"][leader_id]["ring"]
     if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
         return "empire"
-    return tables(game).leaders[leader_id].faction
+    return tables(game).leader_side[leader_id]
 
 
 def leaders_at(game: Game, location: str, faction: str | None = None, captured: bool | None = None) -> list[str]:
@@ -251,11 +251,11 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
             if info["at"] == location:
                 out.append(lid)
         if faction is not None and out:  # leader_faction written out over the few found
-            printed = tables(game).leaders
+            printed = tables(game).leader_side
             kept = []
             for lid in out:
                 ring = leaders[lid]["ring"]
-                if ("empire" if ring is not None and ring == LURE else printed[lid].faction) == faction:
+                if ("empire" if ring is not None and ring == LURE else printed[lid]) == faction:
                     kept.append(lid)
             out = kept
         out.sort()
@@ -434,10 +434,13 @@ def update_subjugation(game, system_id: str) -> None:
     if data["phase"] == "setup":
         return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
     s = data["systems"][system_id]  # system() written out: asked after every change of units
+    # is_populous and has_units written out, the tables read once (three calls fewer a change of units)
+    t = tables(game)
+    here = data["units"].get(system_id)
     should = (
-        is_populous(game, system_id)
+        system_id in t.populous and not s["destroyed"]
         and s["loyalty"] != "empire"
-        and has_units(game, system_id, "empire", "ground")
+        and bool(here) and not t.units_of.get(("empire", "ground"), _NONE).isdisjoint(here)
     )
     if should != s["subjugated"]:
         s["subjugated"] = should

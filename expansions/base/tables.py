@@ -24,6 +24,17 @@ DEPLOY_LIMIT = 2  # RB-BLD-08, RS-DEP-04: units per system per Refresh Phase
 DEATH_STAR, DSUC = "death-star", "death-star-under-construction"
 
 
+@dataclass(frozen=True, slots=True)
+class UnitFacts:
+    """The printed facts of a unit type that the board reads many times a decision (whose units, which theater, how
+    many miniatures), as a plain record: each attribute of a content model is read through pydantic's
+    ``__getattr__`` hook, several times slower than a slot."""
+
+    faction: str
+    theater: str
+    supply: int
+
+
 @dataclass
 class Tables:
     units: dict[str, Unit]
@@ -50,9 +61,13 @@ class Tables:
     #: (faction, theater or None for both) -> that side's unit types: ``board.has_units`` asks whether a place holds
     #: any with one set operation.
     units_of: dict[tuple[str, str | None], frozenset[str]] = field(default_factory=dict)
+    #: unit type -> its printed faction, theater and supply (``units`` holds the whole models).
+    unit_facts: dict[str, UnitFacts] = field(default_factory=dict)
+    #: leader -> the side printed on him (``Leader.faction``), read as a plain string.
+    leader_side: dict[str, str] = field(default_factory=dict)
 
     def faction_of_unit(self, unit: str) -> str:
-        return self.units[unit].faction
+        return self.unit_facts[unit].faction
 
 
 def build_tables(catalog) -> Tables:
@@ -97,6 +112,8 @@ def build_tables(catalog) -> Tables:
         units_of={(f, theater): frozenset(u for u, info in units.items()
                                           if info.faction == f and theater in (None, info.theater))
                   for f in FACTIONS for theater in (None, *{info.theater for info in units.values()})},
+        unit_facts={u: UnitFacts(info.faction, info.theater, info.supply) for u, info in units.items()},
+        leader_side={lid: info.faction for lid, info in leaders.items()},
     )
 
 

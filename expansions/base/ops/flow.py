@@ -22,7 +22,7 @@ from .. import board
 from ..moments import MOMENTS
 from ..names import card_prompt, content_text, label, named_options, text
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
-from ..tables import OPPONENT
+from ..tables import OPPONENT, tables
 from .conditions import (
     SIDE,
     Condition,
@@ -115,16 +115,26 @@ def leaders_where(game, params: Choose, ctx) -> list[str]:
 def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
     """:func:`leaders_where` one at a time, in no particular order: the feasibility test of every mission card at
     every Command Phase turn stops at the first. Only the leaders in a system are tested: most are in a pool, on a
-    mission or in the supply."""
-    systems = game.state["data"]["systems"]
+    mission or in the supply. The Rebel's are looked for among those printed on his side (half of them all);
+    :func:`board.leader_faction` and :func:`board.is_captured` are written out, and the filter's fields read once
+    (a model's attribute is slow to read)."""
+    data = game.state["data"]
+    systems, leaders = data["systems"], data["leaders"]
     side = side_of(ctx, params.side)
-    for lid, info in game.state["data"]["leaders"].items():
+    captured, where = params.captured, params.where
+    t = tables(game)
+    printed = t.leader_side
+    for lid in t.leaders_of["rebel"] if side == "rebel" else leaders:
+        info = leaders[lid]
         at = info["at"]
-        if at not in systems or board.leader_faction(game, lid) != side:
+        if at not in systems:
             continue
-        if params.captured is not None and board.is_captured(game, lid) != params.captured:
+        ring = info["ring"]  # most wear none: None against a string is a slow comparison
+        if ("empire" if ring is not None and ring == board.LURE else printed[lid]) != side:  # RS-CAP-09
             continue
-        if matches(game, at, params.where, ctx):
+        if captured is not None and (ring is not None and ring in board.CAPTURED) != captured:  # RS-CAP-03
+            continue
+        if matches(game, at, where, ctx):
             yield lid
 
 
