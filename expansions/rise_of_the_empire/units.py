@@ -104,16 +104,17 @@ def deploy_targets(game, value, context):
     # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed);
     # asked for every Imperial unit deployed, so a plain membership test per place, and the few found sorted
     # (plain loops, not comprehensions: a call fewer each, and most games hold no bunker at all)
+    units = game.state["data"]["units"]
     extra = []
-    for s, here in game.state["data"]["units"].items():
+    for s, here in units.items():
         if BUNKER in here and s in systems and s not in value:
             extra.append(s)
     if extra:
         extra.sort()
         extra = [s for s in extra if reinforced(game, s)]
-    if unit == BUNKER:
-        extra += [s for s in sorted(systems) if s not in value and s not in extra
-                  and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel")]
+    if unit == BUNKER:  # only systems holding units can hold an Imperial ground unit: the others are not tested
+        extra += sorted(s for s in units if s in systems and s not in value and s not in extra
+                        and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel"))
     return value + extra if extra else None
 
 
