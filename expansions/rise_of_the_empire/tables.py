@@ -45,6 +45,7 @@ class Tables:
     leader_limit: int
     small_icons: dict[str, dict[str, int]]  # leader -> his small icons (secondary skills, RE-SKL-01), read-only
     printed_sides: tuple[tuple[str, tuple[str, ...]], ...]  # (faction, the ids of the leaders printed for it)
+    immediate: frozenset[str]  # the Immediate objectives (``timing: immediate``, RE-IMM-01)
     set_missions: dict[bool, frozenset[str]]  # the expansion's set (True) or the base set -> the missions it keeps
 
 
@@ -82,6 +83,7 @@ def build(game) -> Tables:
         small_icons={lid: api.leader_info(game, lid).secondary_skills or {} for lid in content.items("leaders")},
         printed_sides=tuple((f, tuple(sorted(lid for lid, info in content.items("leaders").items() if info.faction == f)))
                             for f in FACTIONS),
+        immediate=frozenset(c.id for c in content.items("objectives").values() if c.timing == "immediate"),
         set_missions={chosen: frozenset(m.id for m in missions if kept_in_set(m, chosen)) for chosen in (True, False)},
     )
 
