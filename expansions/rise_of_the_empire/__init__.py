@@ -125,9 +125,11 @@ def register_values(registry):
 def register_reactions(registry):
     from . import cinematic, leaders, markers, ops_moments, ops_subversion, units
 
+    by_kind: dict[str, list] = {}  # event type -> the reactions to it, in the order given here
+
     def react(kinds, reaction):
         for kind in kinds:
-            registry.react(kind, _once_set_up(reaction))
+            by_kind.setdefault(kind, []).append(reaction)
 
     react(leaders.TRIGGERS, leaders.on_event)
     react(("drew-objectives", "system-destroyed", *markers.UNIT_EVENTS), markers.on_event)
@@ -136,13 +138,18 @@ def register_reactions(registry):
     for kind, reaction in ops_moments.REACTIONS.items():  # the last cards' moments (issue 7): the base relocating
         react((kind,), reaction)
     react(ops_subversion.EVENTS, ops_subversion.on_event)  # the Bounty ring of Post Bounty
+    for kind, reactions in by_kind.items():
+        registry.react(kind, _once_set_up(*reactions))
 
 
-def _once_set_up(reaction):
-    """The reaction, run only once the expansion's state exists (not while a scenario is being built)."""
+def _once_set_up(*reactions):
+    """The reactions, in order, run only once the expansion's state exists (not while a scenario is being built):
+    one call and one test for an event several react to (a unit deployed: target markers and the Shield Bunker's
+    arrivals; a retreat; a ring replaced)."""
     def guarded(game, event):
         if "roe" in game.state["data"]:
-            reaction(game, event)
+            for reaction in reactions:
+                reaction(game, event)
 
     return guarded
 

@@ -103,14 +103,28 @@ def check_later(game) -> None:
 
 def over_limit(game) -> bool:
     """Whether a side has more leaders in play (:func:`leaders_in_play`) than its limit. Asked after every event that
-    can raise the count, so the leaders are counted in one pass for both sides, out-of-play ones passed over first
-    and :func:`_in_play` and :func:`_faction` written out: most leaders wear no ring, so they are not captured."""
+    can raise the count, so the leaders are counted side by side over those printed for each (read once per rules),
+    out-of-play ones passed over first and :func:`_in_play` and :func:`_faction` written out for the many who wear
+    no ring: they are neither captured nor lured (RS-CAP-09), so they serve the side printed on them."""
+    leaders = game.state["data"]["leaders"]
+    t = tables(game)
     counts = dict.fromkeys(FACTIONS, 0)
-    leader_faction = api.leader_faction
-    for lid, info in game.state["data"]["leaders"].items():
-        if info["at"] not in OUT_OF_PLAY and (info["ring"] is None or not api.is_captured(game, lid)):
-            counts[leader_faction(game, lid)] += 1  # a lured leader serves the Empire (RS-CAP-09)
-    return any(counts[f] > limit(game, f) for f in FACTIONS)
+    for faction, printed in t.printed_sides:
+        n = 0
+        for lid in printed:
+            info = leaders[lid]
+            if info["at"] in OUT_OF_PLAY:
+                continue
+            if info["ring"] is None:
+                n += 1
+            elif not api.is_captured(game, lid):
+                counts[_faction(game, lid)] += 1
+        counts[faction] += n
+    bonus = game.state["data"]["roe"].get("leader_limit_bonus", {})
+    for faction, n in counts.items():
+        if n > t.leader_limit + bonus.get(faction, 0):  # :func:`limit` written out
+            return True
+    return False
 
 
 def on_event(game, event) -> None:

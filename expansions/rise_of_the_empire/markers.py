@@ -240,7 +240,8 @@ def immediate_step(game, frame) -> None:
         if card in game.state["data"]["roe"]["immediate"] and not any(m["card"] == card for m in markers(game)):
             _retire(game, card)  # it placed no marker (Rebel Cell with no Rebel system): gone at once
     hand = api.hand(game, "rebel", "objectives")
-    card = next((c for c in hand if api.objective_card(game, c).timing == "immediate"), None)
+    immediate = tables(game).immediate
+    card = next((c for c in hand if c in immediate), None)
     if card is None:
         game.pop()
         return
@@ -259,7 +260,7 @@ def on_event(game, event) -> None:
     kind = event["type"]
     data = game.state["data"]
     if kind == "drew-objectives":
-        if any(api.objective_card(game, c).timing == "immediate" for c in api.hand(game, "rebel", "objectives")):
+        if not tables(game).immediate.isdisjoint(api.hand(game, "rebel", "objectives")):
             after_current(game, IMMEDIATE)
     elif not data["roe"]["markers"] or data.get("phase") == "setup":
         return

@@ -60,12 +60,16 @@ def _counter_missions(game, context: dict) -> list[int]:
     if api.barred(game, faction, context["system"]):
         return []
     out = []
+    try:
+        joins = game.rules.cache[_JOINS]
+    except KeyError:
+        joins = game.rules.cache[_JOINS] = {}
     for index, entry in enumerate(game.state["data"]["assigned"][faction]):
         card = peek(entry["card"])
-        for step in card_plan(game, card).effect:  # a plain loop, not any() over a generator: asked at every
-            if step["op"] == JOIN:  # opposition, and most cards join none (their trigger is then never tried)
-                break
-        else:
+        joining = joins.get(card)  # asked at every opposition, and most cards join none (their trigger is then
+        if joining is None:  # never tried): whether one does is found once per rules
+            joining = joins[card] = any(step["op"] == JOIN for step in card_plan(game, card).effect)
+        if not joining:
             continue
         if not card_feasible(game, card, {**context, "moment": MOMENT, "card": card}):
             continue
@@ -73,6 +77,9 @@ def _counter_missions(game, context: dict) -> list[int]:
                 and api.meets(game, card, entry["leaders"]):
             out.append(index)
     return out
+
+
+_JOINS = "rise-of-the-empire.joins-opposition"  # card -> whether its effect joins an opposition
 
 
 def opposition_steps(game, value, context):

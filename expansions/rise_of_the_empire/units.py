@@ -31,7 +31,22 @@ STATIONS = frozenset({"death-star", "death-star-under-construction"})
 
 
 def has_ability(game, system: str, faction: str, ability: str) -> bool:
-    return any(ability in api.unit_type(game, u).abilities for u in api.faction_units(game, system, faction))
+    return not _having(game, ability, faction).isdisjoint(api.units_at(game, system))
+
+
+def _having(game, ability: str, faction: str | None = None) -> frozenset[str]:
+    """The unit types (of the side, when given) whose printed ``abilities`` name ``ability``: found once per rules,
+    not read unit by unit at every combat roll, damage and deployment that asks."""
+    cache = game.rules.cache.setdefault(_HAVING, {})
+    key = (ability, faction)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = frozenset(u for u, info in api.unit_types(game).items()
+                                       if ability in info.abilities and faction in (None, info.faction))
+    return found
+
+
+_HAVING = "rise-of-the-empire.units-having"
 
 
 def bunker_in(game, system: str) -> bool:
@@ -44,7 +59,15 @@ def interdicted(game, system: str, faction: str) -> bool:
 
 
 def _is_station(game, unit: str) -> bool:
-    return bool(STATIONS & set(api.unit_type(game, unit).abilities))
+    """A Death Star or Death Star Under Construction: asked for every unit dealt damage (``"unit-health"``)."""
+    try:
+        stations = game.rules.cache[_STATIONS]
+    except KeyError:
+        stations = game.rules.cache[_STATIONS] = frozenset().union(*(_having(game, a) for a in STATIONS))
+    return unit in stations
+
+
+_STATIONS = "rise-of-the-empire.stations"
 
 
 # -- Shield Bunker: protection (RE-UNT-02, FAQ-122) ---------------------------------------------------------------
@@ -104,16 +127,17 @@ def deploy_targets(game, value, context):
     # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed);
     # asked for every Imperial unit deployed, so a plain membership test per place, and the few found sorted
     # (plain loops, not comprehensions: a call fewer each, and most games hold no bunker at all)
+    units = game.state["data"]["units"]
     extra = []
-    for s, here in game.state["data"]["units"].items():
+    for s, here in units.items():
         if BUNKER in here and s in systems and s not in value:
             extra.append(s)
     if extra:
         extra.sort()
         extra = [s for s in extra if reinforced(game, s)]
-    if unit == BUNKER:
-        extra += [s for s in sorted(systems) if s not in value and s not in extra
-                  and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel")]
+    if unit == BUNKER:  # only systems holding units can hold an Imperial ground unit: the others are not tested
+        extra += sorted(s for s in units if s in systems and s not in value and s not in extra
+                        and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel"))
     return value + extra if extra else None
 
 

@@ -107,13 +107,18 @@ def retrieve_leaders_step(game, frame) -> None:
 
 
 def _discardable(game, cards: list[str]) -> list[str]:
-    """Starting missions are never discarded (RB-MIS-27, RB-REF-05, FAQ-25); projects may be (they count)."""
-    missions = tables(game).missions
-    found = set()
-    for c in cards:  # a plain loop: a comprehension is one more call, at each card discarded
-        if missions[c].deck != "starting":
-            found.add(c)
-    return sorted(found)
+    """Starting missions are never discarded (RB-MIS-27, RB-REF-05, FAQ-25); projects may be (they count). The
+    starting missions are listed once per rules, so a set difference leaves them out (no printed card read for each
+    card in hand at each card discarded)."""
+    try:
+        starting = game.rules.cache[_STARTING]
+    except KeyError:
+        starting = game.rules.cache[_STARTING] = frozenset(
+            c for c, info in tables(game).missions.items() if info.deck == "starting")
+    return sorted(set(cards).difference(starting))
+
+
+_STARTING = "base.starting-missions"
 
 
 def _mission_pile(game, faction: str, card: str) -> str:

@@ -241,14 +241,14 @@ def _empire_units(game, frame) -> None:
         return
     unit = frame["todo"][0]
     # The same for every unit placed: nothing changes a system's loyalty or subjugation while the starting units are
-    # placed (subjugation follows units only after setup, RB-SET-08), so the list the last question was made from
-    # serves the next (asked.py)
-    marked = kept(game, frame)
-    if marked is None:
+    # placed (subjugation follows units only after setup, RB-SET-08), nor what a plugin adds to them (a DSUC's
+    # system, RE-SET-09: fixed placements come first), so the list the last question was made from serves the next
+    # (asked.py)
+    imperial = kept(game, frame)
+    if imperial is None:
         marked = [s for s in sorted(data["systems"]) if board.is_imperial(game, s) and t.systems[s].fixed_loyalty is None]
-    keep(game, frame, marked)
-    # a copy, as a plugin may change the list it is given; e.g. a DSUC's system is added (RE-SET-09)
-    imperial = game.modify("starting-unit-systems", list(marked), faction="empire")
+        imperial = game.modify("starting-unit-systems", marked, faction="empire")
+    keep(game, frame, imperial)
     options = imperial
     if t.units[unit].theater == "ground":  # ships go anywhere Imperial: no need to count what lacks ground units
         lacking = []
@@ -260,17 +260,34 @@ def _empire_units(game, frame) -> None:
         todo, n = frame["todo"], len(lacking)
         if lacking and (len(todo) <= n or t.units[todo[n]].theater != "ground"):
             options = lacking
-    by_unit = game.rules.cache.setdefault("base.starting-unit-options", {})  # unit -> system -> its option
-    made = by_unit.get(unit)
-    if made is None:
-        made = by_unit[unit] = {}
-    asked = []
-    for s in options:  # each option made once per rules: never changed, as named_options says
-        option = made.get(s)  # (keyed by the system alone: no tuple made for each one)
-        if option is None:
-            option = made[s] = {"id": s, "label": label(game, s), "data": {"unit": unit}}
-        asked.append(option)
-    game.ask(decider(game, "empire", "admiral"), "place-starting-unit", asked, text(game, N_("Place a {unit}"), unit=unit))
+    game.ask(decider(game, "empire", "admiral"), "place-starting-unit", _starting_options(game, unit, options),
+             text(game, N_("Place a {unit}"), unit=unit))
+
+
+def _starting_options(game, unit: str, systems: list[str]) -> list[dict]:
+    """Placing ``unit`` in each of ``systems``: the same few lists at every unit placed (every Imperial system, or
+    those lacking a ground unit), so each list is made once per rules, unit and systems, of options made once per
+    rules, unit and system (the lists differ from game to game), and handed out as it is: like its options it is
+    never changed (the kernel copies the options it is asked with into a list of its own)."""
+    cache = game.rules.cache
+    lists = cache.setdefault(_STARTING_LISTS, {})  # (unit, *systems) -> the options
+    key = (unit, *systems)
+    asked = lists.get(key)
+    if asked is None:
+        if len(lists) >= 1024:  # the lists differ from game to game: start afresh now and then
+            lists.clear()
+        made = cache.setdefault(_STARTING_OPTIONS, {}).setdefault(unit, {})  # unit -> system -> its option
+        asked = lists[key] = []
+        for s in systems:
+            option = made.get(s)
+            if option is None:
+                option = made[s] = {"id": s, "label": label(game, s), "data": {"unit": unit}}
+            asked.append(option)
+    return asked
+
+
+_STARTING_LISTS = "base.starting-unit-lists"
+_STARTING_OPTIONS = "base.starting-unit-options"
 
 
 def _log_placement(game, faction: str) -> None:
