@@ -15,7 +15,8 @@ VALUES: dict[str, tuple[str, dict[str, str]]] = {
     # setup (RB-SET)
     "objective-deck": (
         "the setup's objective deck stages (`stage`, `fixed`, `random`); `None` keeps the setup's own", {}),
-    "starting-unit-systems": ("the systems the Empire's starting army may go to (RB-SET-09)", FACTION),
+    "starting-unit-systems": ("the systems the Empire's starting army may go to (RB-SET-09), asked once as its "
+                              "placement begins, after the fixed placements", FACTION),
     # missions (RB-MIS)
     "requirement-icons": ("a leader's skill icons counted toward a mission's requirement (RB-MIS-09)",
                           {"leader": "the leader's id"}),
