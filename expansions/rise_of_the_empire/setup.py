@@ -61,7 +61,7 @@ def objective_deck(game, value, context):
 def starting_unit_systems(game, value, context):
     """RE-SET-09: the Imperial army may also go to the system of the Death Star Under Construction."""
     extra = []
-    for s, here in game.state["data"]["units"].items():  # the DSUC, placed with the fixed units before the army (RE-SET-08)
+    for s, here in game.state["data"]["units"].items():  # the DSUC: placed before the army (RE-SET-08)
         if here.get(DSUC) and s not in value:
             extra.append(s)
     return sorted(value + extra) if extra else None
