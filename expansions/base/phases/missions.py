@@ -117,8 +117,7 @@ def assignment_step(game, frame) -> None:
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
         made = _card_options(game)  # its keys: the playable cards (and None), those of the hand tried
-        for card in assignable(game, sorted(made.keys() & hand(game, faction, "missions")), pool, icons):
-            options.append(made[card])
+        options = assignable(game, sorted(made.keys() & hand(game, faction, "missions")), pool, icons, made)
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
         prompt = CARD_PROMPT

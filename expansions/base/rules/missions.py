@@ -90,27 +90,29 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
     return False
 
 
-def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
+def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]],
+               options: dict[str, Any] | None = None) -> list[Any]:
     """The cards of ``cards`` that one or two of the pool's leaders together meet (the cards offered for
-    assignment), in their order. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill
-    (every card so far) is met when the pool's best two leaders of that skill reach it (:func:`_best_pairs`, found
-    in one pass over the pool for all the cards, not once per card)."""
+    assignment), in their order; with ``options`` (card -> its option), their options instead, picked in the same
+    pass. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill (every card so far) is met
+    when the pool's best two leaders of that skill reach it (:func:`_best_pairs`, found in one pass over the pool
+    for all the cards, not once per card)."""
     if not pool or not cards:
         return []
     try:  # _single_skill's cache read inline: a call fewer at every card question
         single = game.rules.cache["base-single-skill"]
     except KeyError:
         single = _single_skill(game)
-    first, second = _best_pairs(pool, icons)
+    pairs = _best_pairs(pool, icons)
     out = []
     for card in cards:
         needed = single.get(card)
         if needed is not None:
-            skill = needed[0]
-            if first.get(skill, 0) + second.get(skill, 0) >= needed[1]:
-                out.append(card)
-        elif _pair_reaches(tables(game).missions[card].requires, [icons[lid] for lid in pool]):
-            out.append(card)
+            if pairs.get(needed[0], 0) < needed[1]:
+                continue
+        elif not _pair_reaches(tables(game).missions[card].requires, [icons[lid] for lid in pool]):
+            continue
+        out.append(card if options is None else options[card])
     return out
 
 
@@ -125,20 +127,21 @@ def _single_skill(game) -> dict[str, tuple[str, int]]:
         return game.rules.cache.setdefault("base-single-skill", found)  # type: ignore[no-any-return]
 
 
-def _best_pairs(pool: list[str], icons: dict[str, dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each skill's most icons one leader has, and the next best count (another leader's), whose sum is the most
-    that one leader or two together have, from the icons of each leader of ``pool``, in one pass over them. A
-    skill nobody (or only one leader) has is left out (none: 0)."""
-    first: dict[str, int] = {}
-    second: dict[str, int] = {}
+def _best_pairs(pool: list[str], icons: dict[str, dict[str, int]]) -> dict[str, int]:
+    """Each skill's most icons that one leader or two together have (the best count one leader has and the next
+    best, another leader's, added), from the icons of each leader of ``pool``, in one pass over them. A skill
+    nobody has is left out (none: 0)."""
+    best: dict[str, int] = {}
+    pairs: dict[str, int] = {}
     for lid in pool:
         for skill, n in icons[lid].items():
-            top = first.get(skill, 0)
-            if n > top:
-                first[skill], second[skill] = n, top
-            elif n > second.get(skill, 0):
-                second[skill] = n
-    return first, second
+            top = best.get(skill, 0)
+            if n > top:  # he is the best now, the one best before him the next best
+                best[skill] = n
+                pairs[skill] = n + top
+            elif n + top > pairs.get(skill, 0):  # he beats the next best
+                pairs[skill] = n + top
+    return pairs
 
 
 def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> bool:
