@@ -55,11 +55,22 @@ def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
 
 def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
     """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires.
-    ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
+    ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`). Asked for every card on the
+    board at every Command Phase turn: a card requiring one skill (every card so far) adds up that skill alone."""
     if icons is None:
         icons = icons_of(game, leaders)
+    try:  # _single_skill's cache read inline
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    needed = single.get(card)
+    if needed is not None:
+        skill, missing = needed
+        for lid in leaders:  # plain loops, not comprehensions: one or two leaders
+            missing -= icons[lid].get(skill, 0)
+        return missing <= 0
     counts = []
-    for lid in leaders:  # a plain loop, not a comprehension: every card on the board at every Command Phase turn
+    for lid in leaders:
         counts.append(icons[lid])
     return _reach(tables(game).missions[card].requires, *counts)
 
@@ -192,15 +203,25 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
-    requires = tables(game).missions[card].requires
     mine = icons[first] if icons is not None else icons_of(game, [first])[first]
-    if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
-        return [NO_SECOND, *named_options(game, pool)]
+    try:  # _single_skill's cache read inline
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    needed = single.get(card)
+    if needed is not None:  # every card so far: the partners must have the icons of that skill he lacks
+        skill = needed[0]
+        missing = needed[1] - mine.get(skill, 0)
+        requires = None
+    else:
+        requires = tables(game).missions[card].requires
+    if (missing <= 0) if requires is None else _reach(requires, mine):
+        return [NO_SECOND, *named_options(game, pool)]  # icons are never below 0: every partner meets it too
     if icons is None:
         icons = icons_of(game, pool)
     partners = []
-    for lid in pool:  # a plain loop, not a comprehension: a call fewer at every second-leader question
-        if _reach(requires, mine, icons[lid]):
+    for lid in pool:  # plain loops, not comprehensions: at every second-leader question
+        if (icons[lid].get(skill, 0) >= missing) if requires is None else _reach(requires, mine, icons[lid]):
             partners.append(lid)
     return named_options(game, partners)
 
