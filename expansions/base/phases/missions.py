@@ -196,7 +196,8 @@ def _sweep(game, faction: str) -> None:
     for entry in assigned:
         for lid in entry["leaders"]:  # each still on the card and free (board.is_captured written out)
             info = where[lid]
-            if info["at"] != "mission" or info["ring"] in board.CAPTURED:
+            ring = info["ring"]  # most wear none: None is not compared with each captured ring
+            if info["at"] != "mission" or (ring is not None and ring in board.CAPTURED):
                 return_to_hand(game, faction, entry, "a leader was taken off the card")
                 break
         else:

@@ -172,10 +172,14 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
     one skill (every card so far) each leader's best partner has the pool's best count of it, or its second best
     for a leader having the best (the same when two have it; 0 for a leader alone: no partner adds nothing), both
     found in one pass for all the leaders rather than once per leader."""
-    requires = tables(game).missions[card].requires
-    if len(requires) != 1:
+    try:  # _single_skill's cache read inline
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    needed = single.get(card)
+    if needed is None:
         return [l for l in pool if completable(game, card, [l], pool, icons)]
-    (skill, need), = requires.items()
+    skill, need = needed
     best = second = 0
     for lid in pool:
         mine = icons[lid].get(skill, 0)
