@@ -29,16 +29,33 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
-    printed = tables(game).leaders
+    try:  # _printed_icons's cache read inline
+        printed = game.rules.cache[_PRINTED_ICONS]
+    except KeyError:
+        printed = _printed_icons(game)
     icons: dict[str, dict[str, int]] = {}
     if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
         for lid in leaders:  # plain loops, not comprehensions: a call fewer at every question that counts them
-            icons[lid] = printed[lid].skills
+            icons[lid] = printed[lid]
         return icons
     modify = game.modify
     for lid in leaders:
-        icons[lid] = modify("requirement-icons", printed[lid].skills, leader=lid)
+        icons[lid] = modify("requirement-icons", printed[lid], leader=lid)
     return icons
+
+
+def _printed_icons(game) -> dict[str, dict[str, int]]:
+    """Each leader's printed skill icons (his model's ``skills``), as a plain table made once per rules: the icons
+    of every leader of the pool or on a card are read at every assignment and Command Phase turn, and an attribute
+    of a content model costs more to read than a dict item."""
+    try:
+        return game.rules.cache[_PRINTED_ICONS]  # type: ignore[no-any-return]
+    except KeyError:
+        found = {lid: info.skills for lid, info in tables(game).leaders.items()}
+        return game.rules.cache.setdefault(_PRINTED_ICONS, found)  # type: ignore[no-any-return]
+
+
+_PRINTED_ICONS = "base-printed-icons"
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
