@@ -204,10 +204,12 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
             best, second = mine, best
         elif mine > second:
             second = mine
+    low = need - best  # what a leader short of the best must have: the best is his partner
+    top = best + second >= need  # whether a leader having the best meets it, the next best his partner
     out = []
     for lid in pool:
         mine = icons[lid].get(skill, 0)
-        if mine + (second if mine == best else best) >= need:
+        if top if mine == best else mine >= low:
             out.append(lid)
     return out
 
