@@ -117,8 +117,7 @@ def assignment_step(game, frame) -> None:
         pool, icons = listed or _listed(game, faction, role)
         keep(game, frame, (pool, icons))
         made = _card_options(game)  # its keys: the playable cards (and None), those of the hand tried
-        for card in assignable(game, sorted(made.keys() & hand(game, faction, "missions")), pool, icons):
-            options.append(made[card])
+        options = assignable(game, sorted(made.keys() & hand(game, faction, "missions")), pool, icons, made)
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
         prompt = CARD_PROMPT
@@ -197,7 +196,8 @@ def _sweep(game, faction: str) -> None:
     for entry in assigned:
         for lid in entry["leaders"]:  # each still on the card and free (board.is_captured written out)
             info = where[lid]
-            if info["at"] != "mission" or info["ring"] in board.CAPTURED:
+            ring = info["ring"]  # most wear none: None is not compared with each captured ring
+            if info["at"] != "mission" or (ring is not None and ring in board.CAPTURED):
                 return_to_hand(game, faction, entry, "a leader was taken off the card")
                 break
         else:

@@ -76,14 +76,25 @@ def assignment_options(game, faction: str, role: str | None = None, pool: list[s
     cards = sorted(playable_now.intersection(held))
     if pool is None:
         pool = [lid for lid in board.pool(game, faction) if board.controlled_by(game, lid, role)]
+    try:
+        made = game.rules.cache[_ASSIGNMENT_OPTIONS]
+    except KeyError:
+        made = game.rules.cache[_ASSIGNMENT_OPTIONS] = {}
     options = []
     for card in cards:
         for actor in t.actions[card].leaders:
             if actor in pool and feasible(game, card, _context(game, faction, card, actor)):
-                options.append({"id": f"action:{card}:{actor}", "label": text(game, N_("Play {card} with {leader}"), card=card,
-                                                                               leader=actor),
-                                "data": {"card": card, "actor": actor}})
+                option = made.get((card, actor))
+                if option is None:  # made once per rules and handed out again, never changed (as named_options says)
+                    option = made[card, actor] = {
+                        "id": f"action:{card}:{actor}",
+                        "label": text(game, N_("Play {card} with {leader}"), card=card, leader=actor),
+                        "data": {"card": card, "actor": actor}}
+                options.append(option)
     return options
+
+
+_ASSIGNMENT_OPTIONS = "base.assignment-card-options"
 
 
 def _assignment_cards(game) -> frozenset[str]:
@@ -327,7 +338,7 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         answering = game.rules.cache["base-answering"][moment]
     except KeyError:
         answering = _answering(game, moment)
-    held = not answering.isdisjoint(hand(game, faction, "actions"))
+    held = not answering.isdisjoint(hand(game, faction, "actions")) if answering else False  # no hand read for none
     for player in board.side_players(game, faction):
         seat_key = f"{key}:{player}"
         if seat_key in windows:

@@ -29,16 +29,33 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
-    printed = tables(game).leaders
+    try:  # _printed_icons's cache read inline
+        printed = game.rules.cache[_PRINTED_ICONS]
+    except KeyError:
+        printed = _printed_icons(game)
     icons: dict[str, dict[str, int]] = {}
     if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
         for lid in leaders:  # plain loops, not comprehensions: a call fewer at every question that counts them
-            icons[lid] = printed[lid].skills
+            icons[lid] = printed[lid]
         return icons
     modify = game.modify
     for lid in leaders:
-        icons[lid] = modify("requirement-icons", printed[lid].skills, leader=lid)
+        icons[lid] = modify("requirement-icons", printed[lid], leader=lid)
     return icons
+
+
+def _printed_icons(game) -> dict[str, dict[str, int]]:
+    """Each leader's printed skill icons (his model's ``skills``), as a plain table made once per rules: the icons
+    of every leader of the pool or on a card are read at every assignment and Command Phase turn, and an attribute
+    of a content model costs more to read than a dict item."""
+    try:
+        return game.rules.cache[_PRINTED_ICONS]  # type: ignore[no-any-return]
+    except KeyError:
+        found = {lid: info.skills for lid, info in tables(game).leaders.items()}
+        return game.rules.cache.setdefault(_PRINTED_ICONS, found)  # type: ignore[no-any-return]
+
+
+_PRINTED_ICONS = "base-printed-icons"
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
@@ -55,11 +72,22 @@ def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
 
 def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, int]] | None = None) -> bool:
     """RS-MIS-02: the leaders' icons of each of the card's skill types reach the number the card requires.
-    ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`)."""
+    ``icons``: the leaders' icons when the caller has counted them (:func:`icons_of`). Asked for every card on the
+    board at every Command Phase turn: a card requiring one skill (every card so far) adds up that skill alone."""
     if icons is None:
         icons = icons_of(game, leaders)
+    try:  # _single_skill's cache read inline
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    needed = single.get(card)
+    if needed is not None:
+        skill, missing = needed
+        for lid in leaders:  # plain loops, not comprehensions: one or two leaders
+            missing -= icons[lid].get(skill, 0)
+        return missing <= 0
     counts = []
-    for lid in leaders:  # a plain loop, not a comprehension: every card on the board at every Command Phase turn
+    for lid in leaders:
         counts.append(icons[lid])
     return _reach(tables(game).missions[card].requires, *counts)
 
@@ -90,27 +118,29 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
     return False
 
 
-def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]]) -> list[str]:
+def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[str, int]],
+               options: dict[str, Any] | None = None) -> list[Any]:
     """The cards of ``cards`` that one or two of the pool's leaders together meet (the cards offered for
-    assignment), in their order. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill
-    (every card so far) is met when the pool's best two leaders of that skill reach it (:func:`_best_pairs`, found
-    in one pass over the pool for all the cards, not once per card)."""
+    assignment), in their order; with ``options`` (card -> its option), their options instead, picked in the same
+    pass. ``icons``: as for :func:`meets`, covering ``pool``. A card requiring one skill (every card so far) is met
+    when the pool's best two leaders of that skill reach it (:func:`_best_pairs`, found in one pass over the pool
+    for all the cards, not once per card)."""
     if not pool or not cards:
         return []
     try:  # _single_skill's cache read inline: a call fewer at every card question
         single = game.rules.cache["base-single-skill"]
     except KeyError:
         single = _single_skill(game)
-    first, second = _best_pairs(pool, icons)
+    pairs = _best_pairs(pool, icons)
     out = []
     for card in cards:
         needed = single.get(card)
         if needed is not None:
-            skill = needed[0]
-            if first.get(skill, 0) + second.get(skill, 0) >= needed[1]:
-                out.append(card)
-        elif _pair_reaches(tables(game).missions[card].requires, [icons[lid] for lid in pool]):
-            out.append(card)
+            if pairs.get(needed[0], 0) < needed[1]:
+                continue
+        elif not _pair_reaches(tables(game).missions[card].requires, [icons[lid] for lid in pool]):
+            continue
+        out.append(card if options is None else options[card])
     return out
 
 
@@ -125,20 +155,21 @@ def _single_skill(game) -> dict[str, tuple[str, int]]:
         return game.rules.cache.setdefault("base-single-skill", found)  # type: ignore[no-any-return]
 
 
-def _best_pairs(pool: list[str], icons: dict[str, dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each skill's most icons one leader has, and the next best count (another leader's), whose sum is the most
-    that one leader or two together have, from the icons of each leader of ``pool``, in one pass over them. A
-    skill nobody (or only one leader) has is left out (none: 0)."""
-    first: dict[str, int] = {}
-    second: dict[str, int] = {}
+def _best_pairs(pool: list[str], icons: dict[str, dict[str, int]]) -> dict[str, int]:
+    """Each skill's most icons that one leader or two together have (the best count one leader has and the next
+    best, another leader's, added), from the icons of each leader of ``pool``, in one pass over them. A skill
+    nobody has is left out (none: 0)."""
+    best: dict[str, int] = {}
+    pairs: dict[str, int] = {}
     for lid in pool:
         for skill, n in icons[lid].items():
-            top = first.get(skill, 0)
-            if n > top:
-                first[skill], second[skill] = n, top
-            elif n > second.get(skill, 0):
-                second[skill] = n
-    return first, second
+            top = best.get(skill, 0)
+            if n > top:  # he is the best now, the one best before him the next best
+                best[skill] = n
+                pairs[skill] = n + top
+            elif n + top > pairs.get(skill, 0):  # he beats the next best
+                pairs[skill] = n + top
+    return pairs
 
 
 def _pair_reaches(requires: dict[str, int], skills: list[dict[str, int]]) -> bool:
@@ -158,10 +189,14 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
     one skill (every card so far) each leader's best partner has the pool's best count of it, or its second best
     for a leader having the best (the same when two have it; 0 for a leader alone: no partner adds nothing), both
     found in one pass for all the leaders rather than once per leader."""
-    requires = tables(game).missions[card].requires
-    if len(requires) != 1:
+    try:  # _single_skill's cache read inline
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    needed = single.get(card)
+    if needed is None:
         return [l for l in pool if completable(game, card, [l], pool, icons)]
-    (skill, need), = requires.items()
+    skill, need = needed
     best = second = 0
     for lid in pool:
         mine = icons[lid].get(skill, 0)
@@ -169,10 +204,12 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
             best, second = mine, best
         elif mine > second:
             second = mine
+    low = need - best  # what a leader short of the best must have: the best is his partner
+    top = best + second >= need  # whether a leader having the best meets it, the next best his partner
     out = []
     for lid in pool:
         mine = icons[lid].get(skill, 0)
-        if mine + (second if mine == best else best) >= need:
+        if top if mine == best else mine >= low:
             out.append(lid)
     return out
 
@@ -189,15 +226,25 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     if len(board.side_players(game, faction)) > 1:  # team play: only the first leader's player's own leaders
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
-    requires = tables(game).missions[card].requires
     mine = icons[first] if icons is not None else icons_of(game, [first])[first]
-    if _reach(requires, mine):  # icons are counts, never below 0: with him, every partner meets it too
-        return [NO_SECOND, *named_options(game, pool)]
+    try:  # _single_skill's cache read inline
+        single = game.rules.cache["base-single-skill"]
+    except KeyError:
+        single = _single_skill(game)
+    needed = single.get(card)
+    if needed is not None:  # every card so far: the partners must have the icons of that skill he lacks
+        skill = needed[0]
+        missing = needed[1] - mine.get(skill, 0)
+        requires = None
+    else:
+        requires = tables(game).missions[card].requires
+    if (missing <= 0) if requires is None else _reach(requires, mine):
+        return [NO_SECOND, *named_options(game, pool)]  # icons are never below 0: every partner meets it too
     if icons is None:
         icons = icons_of(game, pool)
     partners = []
-    for lid in pool:  # a plain loop, not a comprehension: a call fewer at every second-leader question
-        if _reach(requires, mine, icons[lid]):
+    for lid in pool:  # plain loops, not comprehensions: at every second-leader question
+        if (icons[lid].get(skill, 0) >= missing) if requires is None else _reach(requires, mine, icons[lid]):
             partners.append(lid)
     return named_options(game, partners)
 
