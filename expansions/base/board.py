@@ -56,9 +56,18 @@ def side_players(game, faction: str) -> list[str]:
 def card_players(game, faction: str, leaders) -> list[str]:
     """Who may use an action card picturing ``leaders`` (RS-ACT-14): the players controlling them, or either
     teammate for a card picturing none."""
+    roles = game.state["data"]["roles"][faction]
+    admiral, general = roles["admiral"], roles["general"]
+    if admiral == general:  # one player for the side (a 2-player game): nobody's role to look up
+        return [admiral]
     if not leaders:
-        return side_players(game, faction)
-    return list(dict.fromkeys(leader_player(game, faction, lid) for lid in leaders))
+        return [admiral, general]
+    found = []
+    for lid in leaders:  # a plain loop, cheaper than dict.fromkeys over a generator
+        player = leader_player(game, faction, lid)
+        if player not in found:
+            found.append(player)
+    return found
 
 
 def team_secret(game: Game, value: Any, faction: str) -> dict[str, Any]:

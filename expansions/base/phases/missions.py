@@ -369,8 +369,12 @@ def _sides(game, faction: str, where: str, target: str | None) -> dict[str, list
     sides, and told apart by the side each serves."""
     sides: dict[str, list[str]] = {faction: [], OPPONENT[faction]: []}
     leaders = game.state["data"]["leaders"]
+    printed = tables(game).leader_side
     for lid in board.leaders_at(game, where):
-        if leaders[lid]["ring"] not in board.CAPTURED or lid == target:  # board.is_captured inline
+        ring = leaders[lid]["ring"]
+        if ring is None:  # most wear no ring: free, serving the side printed on them
+            sides[printed[lid]].append(lid)
+        elif ring not in board.CAPTURED or lid == target:  # board.is_captured inline
             sides[board.leader_faction(game, lid)].append(lid)
     return sides
 

@@ -28,8 +28,13 @@ def player_of(game: Game, faction: str, leader: str | None) -> str:
 
 
 def _bearer(game, ring: str, where: str) -> str | None:
-    for lid in board.leaders_at(game, where, "rebel"):
-        if board.leader(game, lid)["ring"] == ring:
+    """The Rebel leader in ``where`` wearing ``ring`` (a leader wears one ring at most: the bearer is neither
+    captured nor lured, RS-CAP-09). Asked at every mission: the Rebel's printed leaders are looked through here,
+    in id order, rather than listed by :func:`board.leaders_at` first."""
+    leaders = game.state["data"]["leaders"]
+    for lid in tables(game).leaders_of["rebel"]:
+        info = leaders[lid]
+        if info["at"] == where and info["ring"] == ring:  # the place first: most wear no ring (None is slow to compare)
             return lid
     return None
 
@@ -128,10 +133,7 @@ def yoda_bearer(game, where: str) -> str | None:
     data = game.state["data"]
     if data["limits"].get(YODA) == data["round"]:
         return None
-    for lid in board.leaders_at(game, where, "rebel", captured=False):
-        if data["leaders"][lid]["ring"] == YODA:
-            return lid
-    return None
+    return _bearer(game, YODA, where)
 
 
 def _yoda_used(game, lid: str, where: str) -> None:
