@@ -17,22 +17,22 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The attribute of the game object holding (frame, choices made, value) for the question asked last.
-_SLOT = "_base_asked_from"
-
-
 def keep(game: Any, frame: dict[str, Any], value: Any) -> None:
     """File ``value``, which the question ``frame``'s step is asking now was made from, for the run that takes its
     answer. The caller must not change it afterwards."""
-    setattr(game, _SLOT, (frame, len(game.state["choices"]), value))
+    # an attribute of the game object (for the question asked last): (frame, choices made, value)
+    game._base_asked_from = (frame, len(game.state["choices"]), value)
 
 
 def kept(game: Any, frame: dict[str, Any]) -> Any | None:
     """The value :func:`keep` filed for ``frame`` (once: it is forgotten now); None unless nothing but the answer
     to that question has happened since it was filed."""
-    found = getattr(game, _SLOT, None)
+    try:  # a plain attribute, not getattr/setattr with its name: asked at every question of an assignment
+        found = game._base_asked_from
+    except AttributeError:  # nothing filed yet in this game object (a new game, a copy, a loaded save)
+        return None
     if found is None:
         return None
-    setattr(game, _SLOT, None)
+    game._base_asked_from = None
     keeper, choices, value = found
     return value if keeper is frame and len(game.state["choices"]) - choices in (0, 1) else None

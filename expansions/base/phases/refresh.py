@@ -205,8 +205,20 @@ def advance_time_step(game, frame) -> None:
 
 def card_leaders(game, card: str) -> list[str]:
     """The leaders on an action card that its keeper may recruit: those pictured, plus any it names (RB-REC-02)."""
-    info = tables(game).actions[card]
-    return [*info.leaders, *info.recruits]
+    return list(_recruits(game)[card])
+
+
+def _recruits(game) -> dict[str, tuple[str, ...]]:
+    """:func:`card_leaders` of every action card, read once per rules (not from the printed cards at every card
+    drawn to recruit)."""
+    try:
+        return game.rules.cache[_RECRUITS]  # type: ignore[no-any-return]
+    except KeyError:
+        found = {card: (*info.leaders, *info.recruits) for card, info in tables(game).actions.items()}
+        return game.rules.cache.setdefault(_RECRUITS, found)  # type: ignore[no-any-return]
+
+
+_RECRUITS = "base.card-recruits"
 
 
 def recruit_step(game, frame) -> None:
@@ -267,7 +279,17 @@ def _draw_more(game, frame) -> bool:
 
 
 def _recruit_choices(game, cards: list[str]) -> list[str]:
-    return sorted({lid for card in cards for lid in card_leaders(game, card) if recruitable(game, lid)})
+    """The leaders on the drawn cards who can be recruited (RB-REC-06/07), each tested once."""
+    on_cards = _recruits(game)
+    tried, found = set(), []
+    for card in cards:  # plain loops, not a set comprehension calling card_leaders for each card
+        for lid in on_cards[card]:
+            if lid not in tried:
+                tried.add(lid)
+                if recruitable(game, lid):
+                    found.append(lid)
+    found.sort()
+    return found
 
 
 def _choose_leaders(game, frame) -> bool:

@@ -11,29 +11,35 @@ if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
 
-def _replaced_by(game) -> dict[str, list[str]]:
-    """Leader -> the leaders that replace him (Luke Skywalker (Jedi) replaces Luke, RS-LDR-06)."""
-    cache = game.rules.cache
-    if "base.replaced_by" not in cache:
-        out: dict[str, list[str]] = {}
+def _twins(game) -> dict[str, tuple[str, ...]]:
+    """Leader -> his other forms, those replacing him and the one he replaces (Luke Skywalker (Jedi) and Luke,
+    RS-LDR-06); only leaders having one are listed. Read once per rules: :func:`recruitable` asks it of every
+    leader on every action card drawn to recruit."""
+    try:
+        return game.rules.cache[_TWINS]  # type: ignore[no-any-return]
+    except KeyError:
+        found: dict[str, list[str]] = {}
         for lid, info in tables(game).leaders.items():
             if info.replaces:
-                out.setdefault(info.replaces, []).append(lid)
-        cache["base.replaced_by"] = out
-    return cache["base.replaced_by"]
+                found.setdefault(info.replaces, []).append(lid)
+                found.setdefault(lid, []).append(info.replaces)
+        return game.rules.cache.setdefault(_TWINS, {lid: tuple(twins) for lid, twins in found.items()})
+
+
+_TWINS = "base.leader-twins"
 
 
 def recruitable(game: Game, leader_id: str) -> bool:
     """RB-REC-06/07, FAQ-89: only a leader still in the supply, not on the board, in a pool or destroyed ('gone');
     a leader whose other form is in play counts as in play (RS-LDR-06)."""
     leaders = game.state["data"]["leaders"]
-    if leaders.get(leader_id, {}).get("at") != "supply":
+    info = leaders.get(leader_id)
+    if info is None or info["at"] != "supply":
         return False
-    twins = list(_replaced_by(game).get(leader_id, ()))
-    replaces = tables(game).leaders[leader_id].replaces
-    if replaces:
-        twins.append(replaces)
-    return all(leaders[t]["at"] == "supply" for t in twins if t in leaders)
+    for twin in _twins(game).get(leader_id, ()):  # a plain loop, not all() over a generator
+        if twin in leaders and leaders[twin]["at"] != "supply":
+            return False
+    return True
 
 
 def capture_leader(game: Game, lid: str, cause: str) -> None:
