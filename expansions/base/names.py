@@ -240,7 +240,7 @@ def _made(game, message: tuple, args: dict) -> str:
     template = singular if plural is None or n == 1 else plural
     words = {}
     for k, v in args.items():  # a plain loop, cheaper than a comprehension: every text not made yet comes here
-        words[k] = _english(game, v)
+        words[k] = label(game, v) if type(v) is str else _english(game, v)  # a plain id: _english's first case
     english = template.format(**words)
     if ("a {" in template or "A {" in template) and _ARTICLE_BEFORE_FIELD.search(template):
         english = articles(english)  # "Build a {unit}": the article depends on the name
@@ -261,7 +261,7 @@ def _english(game, value) -> str:
     if kind is list or kind is tuple:
         words = []
         for v in value:  # a plain loop, cheaper than a comprehension: the leaders of every mission card revealed
-            words.append(_english(game, v))
+            words.append(label(game, v) if type(v) is str else _english(game, v))  # a plain id: the first case
         return ", ".join(words)
     if isinstance(value, Marker):
         return _marker(game, value, "en")
