@@ -75,8 +75,10 @@ def command_step(game, frame) -> None:
     if frame.pop("turn_over", False):
         frame.pop("revealed_base_this_turn", None)
         frame.pop("reached", None)  # a new turn: its moments are reached anew
-        _next_seat(data, order, frame)
-    if _all_passed(data, order):
+        everyone_passed = not _next_seat(data, order, frame)  # it found nobody: no need to ask _all_passed
+    else:
+        everyone_passed = _all_passed(data, order)
+    if everyone_passed:
         data["seat_role"] = None
         game.pop()
         return
@@ -114,14 +116,16 @@ def _take_seat(data: dict, seat: tuple[str, str | None]) -> None:
     data["current"], data["seat_role"] = seat
 
 
-def _next_seat(data: dict, order: list, frame: dict) -> None:
-    """The next seat in order that has not passed (RS-CMD-02: the other side goes on alone after a pass)."""
+def _next_seat(data: dict, order: list, frame: dict) -> bool:
+    """Take the next seat in order that has not passed (RS-CMD-02: the other side goes on alone after a pass); the
+    seat itself comes last. False when every seat has passed."""
     for step in range(1, len(order) + 1):
         candidate = (frame["seat"] + step) % len(order)
         if not data["passed"].get(board.seat_id(*order[candidate]), False):
             frame["seat"] = candidate
             _take_seat(data, order[candidate])
-            return
+            return True
+    return False
 
 
 def command_end_step(game, frame) -> None:
