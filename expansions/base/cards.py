@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swrebellion.engine import peek
-from swrebellion.engine.secrets import KEY
 
 from .board import team_secret
 
@@ -27,8 +26,7 @@ def deck(game: Game, name: str) -> list[str]:
 
 def hand(game: Game, faction: str, kind: str) -> list[str]:
     """A faction's hand of one kind: missions, actions, objectives (Rebel) or probes (Empire)."""
-    held = game.state["data"]["hands"][faction][kind]  # a team secret (:func:`new_hand`): peek written out, a call
-    return held["value"] if type(held) is dict and KEY in held else held  # fewer at about every decision
+    return peek(game.state["data"]["hands"][faction][kind])
 
 
 def new_hand(game, faction: str, cards: list) -> dict:
