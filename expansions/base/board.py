@@ -443,13 +443,10 @@ def update_subjugation(game, system_id: str) -> None:
     if data["phase"] == "setup":
         return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
     s = data["systems"][system_id]  # system() written out: asked after every change of units
-    # is_populous and has_units written out, the tables read once (three calls fewer a change of units)
-    t = tables(game)
-    here = data["units"].get(system_id)
     should = (
-        system_id in t.populous and not s["destroyed"]
+        is_populous(game, system_id)
         and s["loyalty"] != "empire"
-        and bool(here) and not t.units_of.get(("empire", "ground"), _NONE).isdisjoint(here)
+        and has_units(game, system_id, "empire", "ground")
     )
     if should != s["subjugated"]:
         s["subjugated"] = should
