@@ -120,9 +120,8 @@ def over_limit(game) -> bool:
             elif not api.is_captured(game, lid):
                 counts[_faction(game, lid)] += 1
         counts[faction] += n
-    bonus = game.state["data"]["roe"].get("leader_limit_bonus", {})
     for faction, n in counts.items():
-        if n > t.leader_limit + bonus.get(faction, 0):  # :func:`limit` written out
+        if n > limit(game, faction):
             return True
     return False
 

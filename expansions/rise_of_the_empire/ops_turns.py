@@ -179,11 +179,10 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
 def turn_start_acts(game, value: list, context: dict) -> list | None:
     """``turn-start-acts``: a kept probe card may be used at the start of the side's turn. Asked at every Command
     Phase turn, and most hold no kept card: the value is copied only when one is added (None leaves it)."""
-    roe = game.state["data"].get("roe")
-    if roe is None:
+    if "roe" not in game.state["data"]:
         return None
     out = None
-    for entry in roe.setdefault("hidden_probes", []):  # :func:`hidden` written out: a call fewer at every turn
+    for entry in hidden(game):
         if entry["use"] == "turn-start" and entry["faction"] == context["faction"]:
             if out is None:
                 out = list(value)
