@@ -81,7 +81,8 @@ def build(game) -> Tables:
         marker_supply={m.id: m.supply for m in markers.values()},
         leader_limit=(setup.leader_pool_limit if setup and setup.leader_pool_limit else 8),
         small_icons={lid: api.leader_info(game, lid).secondary_skills or {} for lid in content.items("leaders")},
-        printed_sides=tuple((f, tuple(sorted(lid for lid, info in content.items("leaders").items() if info.faction == f)))
+        printed_sides=tuple((f, tuple(sorted(lid for lid, info in content.items("leaders").items()
+                                             if info.faction == f)))
                             for f in FACTIONS),
         immediate=frozenset(c.id for c in content.items("objectives").values() if c.timing == "immediate"),
         set_missions={chosen: frozenset(m.id for m in missions if kept_in_set(m, chosen)) for chosen in (True, False)},
