@@ -46,8 +46,8 @@ def counted(expansions: tuple[str, ...], count: int, folder: Path) -> tuple[int,
     """(decisions, cachegrind's totals) of one run under valgrind with ``count`` games after the warm-up."""
     out = folder / f"cachegrind.{count}"
     run = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", *CACHES, f"--cachegrind-out-file={out}",
-         sys.executable, __file__, "--child", str(count), "--expansion", *expansions],
+        ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", *CACHES,
+         f"--cachegrind-out-file={out}", sys.executable, __file__, "--child", str(count), "--expansion", *expansions],
         env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True)
     totals = {key: int(re.search(pattern, run.stderr).group(1).replace(",", ""))  # type: ignore[union-attr]
               for key, pattern in TOTALS.items()}

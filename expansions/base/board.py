@@ -56,12 +56,9 @@ def side_players(game, faction: str) -> list[str]:
 def card_players(game, faction: str, leaders) -> list[str]:
     """Who may use an action card picturing ``leaders`` (RS-ACT-14): the players controlling them, or either
     teammate for a card picturing none."""
-    roles = game.state["data"]["roles"][faction]
-    admiral, general = roles["admiral"], roles["general"]
-    if admiral == general:  # one player for the side (a 2-player game): nobody's role to look up
-        return [admiral]
-    if not leaders:
-        return [admiral, general]
+    players = side_players(game, faction)
+    if len(players) == 1 or not leaders:  # one player for the side (a 2-player game): nobody's role to look up
+        return players
     found = []
     for lid in leaders:  # a plain loop, cheaper than dict.fromkeys over a generator
         player = leader_player(game, faction, lid)
@@ -188,18 +185,8 @@ def in_queue(game, unit: str) -> int:
 
 
 def supply_left(game: Game, unit: str) -> int:
-    """Miniatures of this type not on the board nor in the build queue (RB-SUP-01). :func:`on_board` and
-    :func:`in_queue` written out, the printed unit read once: asked for every unit of each build icon."""
-    info = tables(game).unit_facts[unit]
-    left = info.supply
-    data = game.state["data"]
-    for here in data["units"].values():
-        if unit in here:
-            left -= here[unit]
-    for space in data["queue"][info.faction].values():
-        if unit in space:
-            left -= space[unit]
-    return left
+    """Miniatures of this type not on the board nor in the build queue (RB-SUP-01)."""
+    return tables(game).unit_facts[unit].supply - on_board(game, unit) - in_queue(game, unit)
 
 
 def queue_unit(game: Game, faction: str, unit: str, space: int, count: int = 1) -> None:
@@ -442,7 +429,7 @@ def update_subjugation(game, system_id: str) -> None:
     data = game.state["data"]
     if data["phase"] == "setup":
         return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
-    s = data["systems"][system_id]  # system() written out: asked after every change of units
+    s = system(game, system_id)
     should = (
         is_populous(game, system_id)
         and s["loyalty"] != "empire"
@@ -531,10 +518,10 @@ def check_empire_victory(game) -> None:
     data = game.state["data"]
     if game.over or data.get("phase") == "setup" or data.get("base") is None:
         return
-    where = peek(data["base"])  # base_system() and system() written out: asked after every change of units
+    where = base_system(game)
     if where is None:
         return
-    if data["systems"][where]["destroyed"]:
+    if system(game, where)["destroyed"]:
         game.end("empire", "the Rebel base's system was destroyed")
     elif data["base_revealed"] and has_units(game, where, "empire") and not has_units(game, where, "rebel"):
         game.end("empire", "the Empire holds the revealed Rebel base")

@@ -115,24 +115,17 @@ def leaders_where(game, params: Choose, ctx) -> list[str]:
 def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
     """:func:`leaders_where` one at a time, in no particular order: the feasibility test of every mission card at
     every Command Phase turn stops at the first. Only the leaders in a system are tested: most are in a pool, on a
-    mission or in the supply. The Rebel's are looked for among those printed on his side (half of them all);
-    :func:`board.leader_faction` and :func:`board.is_captured` are written out, and the filter's fields read once
-    (a model's attribute is slow to read)."""
+    mission or in the supply. The Rebel's are looked for among those printed on his side (half of them all), and
+    the filter's fields are read once (a model's attribute is slow to read)."""
     data = game.state["data"]
     systems, leaders = data["systems"], data["leaders"]
     side = side_of(ctx, params.side)
     captured, where = params.captured, params.where
-    t = tables(game)
-    printed = t.leader_side
-    for lid in t.leaders_of["rebel"] if side == "rebel" else leaders:
-        info = leaders[lid]
-        at = info["at"]
-        if at not in systems:
+    for lid in tables(game).leaders_of["rebel"] if side == "rebel" else leaders:
+        at = leaders[lid]["at"]
+        if at not in systems or board.leader_faction(game, lid) != side:
             continue
-        ring = info["ring"]  # most wear none: None against a string is a slow comparison
-        if ("empire" if ring is not None and ring == board.LURE else printed[lid]) != side:  # RS-CAP-09
-            continue
-        if captured is not None and (ring is not None and ring in board.CAPTURED) != captured:  # RS-CAP-03
+        if captured is not None and board.is_captured(game, lid) != captured:
             continue
         if matches(game, at, where, ctx):
             yield lid

@@ -121,7 +121,7 @@ def assignment_step(game, frame) -> None:
         options += actions.assignment_options(game, faction, role, pool)
         options.append(made[None])
         prompt = CARD_PROMPT
-    player = game.state["data"]["roles"][faction][role or "general"]  # board.decider inline: at every question
+    player = board.decider(game, faction, role or "general")
     if len(options) == 1:
         frame["choice"] = game.answer_alone(player, _KINDS[frame["stage"]], options[0], prompt)
         return
@@ -194,10 +194,8 @@ def _sweep(game, faction: str) -> None:
     assigned, where = data["assigned"][faction], data["leaders"]
     keep = []
     for entry in assigned:
-        for lid in entry["leaders"]:  # each still on the card and free (board.is_captured written out)
-            info = where[lid]
-            ring = info["ring"]  # most wear none: None is not compared with each captured ring
-            if info["at"] != "mission" or (ring is not None and ring in board.CAPTURED):
+        for lid in entry["leaders"]:  # each still on the card and free (RULINGS C-11)
+            if where[lid]["at"] != "mission" or board.is_captured(game, lid):
                 return_to_hand(game, faction, entry, "a leader was taken off the card")
                 break
         else:
@@ -210,8 +208,7 @@ def _context(game, faction: str, card: str, leaders: list[str], barred: list[str
     """RS-MIS-08: the player who controls the mission's (first) leader decides for it. ``barred``: the side's barred
     systems (Boba Fett? Where?: no mission there this round), when the caller has listed them for several cards."""
     role = tables(game).leaders[leaders[0]].role if leaders else "general"
-    player = game.state["data"]["roles"][faction][role]  # board.decider inline: every card at every turn
-    ctx = {"faction": faction, "player": player, "card": card, "leaders": list(leaders)}
+    ctx = {"faction": faction, "player": board.decider(game, faction, role), "card": card, "leaders": list(leaders)}
     if barred is None:
         barred = actions.barred_systems(game, faction)
     if barred:
@@ -231,7 +228,7 @@ def reveal_options(game, faction: str) -> list[dict]:
         return []
     options = []
     seen: dict[str, int] = {}
-    role = game.state["data"].get("seat_role")  # board.acting_role inline
+    role = board.acting_role(game)
     barred = actions.barred_systems(game, faction)
     on_cards: list[str] = []
     for entry in assigned:
@@ -301,9 +298,8 @@ def _target(game, frame) -> None:
     del game.state["data"]["assigned"][frame["faction"]][frame.pop("index")]
     stopped = ctx.pop("stopped", False)
     where = None if stopped else ctx.get("system")
-    leaders = game.state["data"]["leaders"]  # board.leader inline, for each leader
     for lid in frame["leaders"]:  # a card that takes place nowhere keeps no leader on it
-        leaders[lid]["at"] = where or "pool"
+        board.leader(game, lid)["at"] = where or "pool"
     if stopped:
         frame["stage"] = "finish"
         return
@@ -368,13 +364,8 @@ def _sides(game, faction: str, where: str, target: str | None) -> dict[str, list
     the leader the mission is against (RB-MIS-16/17, RS-CAP-06). The leaders there are listed once, for both
     sides, and told apart by the side each serves."""
     sides: dict[str, list[str]] = {faction: [], OPPONENT[faction]: []}
-    leaders = game.state["data"]["leaders"]
-    printed = tables(game).leader_side
     for lid in board.leaders_at(game, where):
-        ring = leaders[lid]["ring"]
-        if ring is None:  # most wear no ring: free, serving the side printed on them
-            sides[printed[lid]].append(lid)
-        elif ring not in board.CAPTURED or lid == target:  # board.is_captured inline
+        if not board.is_captured(game, lid) or lid == target:
             sides[board.leader_faction(game, lid)].append(lid)
     return sides
 

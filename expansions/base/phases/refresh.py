@@ -95,8 +95,7 @@ def retrieve_leaders_step(game, frame) -> None:
         if "detained" in info and info.pop("detained"):  # seldom there: no call for the others
             game.log("leader-detained", leader=lid, at=info["at"])  # Detained: he stays this once (card effect)
             continue
-        # most wear no ring, and so are not captured: no call for them
-        if info["at"] not in ("pool", "supply", "gone") and (info["ring"] is None or not board.is_captured(game, lid)):
+        if info["at"] not in ("pool", "supply", "gone") and not board.is_captured(game, lid):
             info["at"] = "pool"
             returned.append(lid)
     game.log("leaders-retrieved", leaders=sorted(returned))
@@ -549,10 +548,10 @@ def deploy_systems(game, faction: str) -> list[str]:
     (never remote, RB-SYS-05, FAQ-94), with no sabotage marker and no opposing unit. The revealed base's system is
     thereby a target only while it is Rebel-loyal with no Imperial unit (RS-DEP-07, RULINGS D-05)."""
     opponent = OPPONENT[faction]
-    systems = game.state["data"]["systems"]  # board.system inline
     found = []
     for s in board.own_systems(game, faction):  # few systems are the side's own: only they are tested further
-        if board.is_populous(game, s) and not systems[s]["sabotage"] and not board.has_units(game, s, opponent):
+        if (board.is_populous(game, s) and not board.system(game, s)["sabotage"]
+                and not board.has_units(game, s, opponent)):
             found.append(s)  # a plain loop, not a comprehension: a call fewer for each side at each deployment
     return found
 

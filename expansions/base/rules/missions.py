@@ -227,24 +227,17 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
         player = board.leader_player(game, faction, first)
         pool = [l for l in pool if board.leader_player(game, faction, l) == player]
     mine = icons[first] if icons is not None else icons_of(game, [first])[first]
-    try:  # _single_skill's cache read inline
-        single = game.rules.cache["base-single-skill"]
-    except KeyError:
-        single = _single_skill(game)
-    needed = single.get(card)
-    if needed is not None:  # every card so far: the partners must have the icons of that skill he lacks
-        skill = needed[0]
-        missing = needed[1] - mine.get(skill, 0)
-        requires = None
-    else:
-        requires = tables(game).missions[card].requires
-    if (missing <= 0) if requires is None else _reach(requires, mine):
+    lacking = {}  # the icons he lacks of each skill the card requires
+    for skill, need in tables(game).missions[card].requires.items():
+        if need > mine.get(skill, 0):
+            lacking[skill] = need - mine.get(skill, 0)
+    if not lacking:
         return [NO_SECOND, *named_options(game, pool)]  # icons are never below 0: every partner meets it too
     if icons is None:
         icons = icons_of(game, pool)
     partners = []
-    for lid in pool:  # plain loops, not comprehensions: at every second-leader question
-        if (icons[lid].get(skill, 0) >= missing) if requires is None else _reach(requires, mine, icons[lid]):
+    for lid in pool:  # a plain loop, not a comprehension: at every second-leader question
+        if _reach(lacking, icons[lid]):
             partners.append(lid)
     return named_options(game, partners)
 
