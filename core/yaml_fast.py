@@ -158,7 +158,7 @@ class _Reader:
         if depth > self.max_depth or self.nodes < 0:
             raise Unsupported
         result: dict[str, Any] = {}
-        lines, n, rows, general = self.lines, self.n, self.rows, _GENERAL
+        lines, rows, general = self.lines, self.rows, _GENERAL
         if self.i != self._seen_at:
             self.next_content()
         i = self.i  # the mapping's first line; self.i is brought up to date before any other method runs

@@ -11,7 +11,6 @@ gathered in game order whatever order the workers finish in.
 
 from __future__ import annotations
 
-import math
 import os
 import statistics
 from dataclasses import dataclass, field

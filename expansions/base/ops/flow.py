@@ -20,7 +20,7 @@ from swrebellion.models.effects import Steps
 
 from .. import board
 from ..moments import MOMENTS
-from ..names import card_prompt, content_text, label, named_options, text
+from ..names import card_prompt, content_text, named_options, text
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
 from ..tables import OPPONENT, tables
 from .conditions import (
