@@ -381,7 +381,7 @@ def any_system(game, where: SystemFilter, ctx: dict[str, Any]) -> bool:
     barred = ctx.get("barred", ())
     check = _check(where)
     for sid in _candidates(data, where, False):  # matches() written out, for every card considered
-        if sid not in barred and check(game, sid, systems[sid], ctx):
+        if check(game, sid, systems[sid], ctx) and sid not in barred:  # (seldom any barred: asked of a match only)
             return True
     return False
 
@@ -395,7 +395,7 @@ def systems_where(game: Game, where: SystemFilter, ctx: dict[str, Any]) -> list[
     check = _check(where)  # matches() written out; the few found are sorted, not the thirty-odd systems
     found = []
     for sid in _candidates(data, where, False):  # a plain loop, cheaper than a comprehension here
-        if sid not in barred and check(game, sid, systems[sid], ctx):
+        if check(game, sid, systems[sid], ctx) and sid not in barred:  # (seldom any barred: asked of a match only)
             found.append(sid)
     found.sort()
     return found
@@ -584,7 +584,7 @@ def _enough(game, count: SystemCount, ctx) -> bool:
     check = _check(where)
     found = 0
     for sid in _candidates(data, where, units is not None):
-        if sid not in barred and check(game, sid, systems[sid], ctx):
+        if check(game, sid, systems[sid], ctx) and sid not in barred:  # (as in any_system)
             found += 1 if units is None else units_matching(game, sid, units, ctx)
             if found >= at_least:
                 return True
