@@ -222,7 +222,7 @@ def _build_group(game, frame, decider) -> None:
             group.take(option)
     options = [] if done else group.options()
     if options:
-        game.ask(decider, "move-units", options + [{"id": "done", "label": N_("Move this group")}],
+        game.ask(decider, "move-units", options + [MOVE_GROUP],
                  text(game, N_("Units to move from {source} to {system}"), source=spec["from"], system=target))
         return
     frame["group"] = None
@@ -231,6 +231,10 @@ def _build_group(game, frame, decider) -> None:
         frame["origins"].append(spec["from"])
         if spec["from"] != BASE_SPACE and board.system(game, spec["from"])["destroyed"]:
             game.push(CARGO_LOSS, location=spec["from"], faction=faction, cause="stranded in a destroyed system")
+
+
+#: The option closing a group, one dict for every question (never changed, as rounds.PASS).
+MOVE_GROUP = {"id": "done", "label": N_("Move this group"), "data": None}
 
 
 def after_movement(game, target: str, faction: str, origins: list[str]) -> None:

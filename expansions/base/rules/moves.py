@@ -59,16 +59,21 @@ class Group:
                 total += printed[u].transport_capacity * n
         return total
 
-    def room(self, unit: str) -> int:
-        """How many more of ``unit`` may join the group."""
+    def room(self, unit: str, free: int | None = None) -> int:
+        """How many more of ``unit`` may join the group. ``free``: the chosen ships' room left for cargo
+        (:meth:`free_room`) when the caller has found it, once for every unit it asks about."""
         left = self.available.get(unit, 0) - self.chosen.get(unit, 0)
         if unit not in self.cargo:
             return left
+        return min(left, self.free_room() if free is None else free)
+
+    def free_room(self) -> int:
+        """The room the chosen ships have left for cargo (RB-MOV-07)."""
         loaded = 0
         for u, n in self.chosen.items():
             if u in self.cargo:
                 loaded += n
-        return min(left, self.capacity() - loaded)
+        return self.capacity() - loaded
 
     def captives(self, any_ship: bool = False) -> list[str]:
         """Captured Rebel leaders the Empire may carry: they need a ship able to carry units (among those chosen, or
@@ -92,8 +97,9 @@ class Group:
 
     def options(self) -> list[dict]:
         out = []
+        free = self.free_room() if self.cargo else 0  # the same for every unit needing transport
         for unit in sorted(self.available):
-            room = self.room(unit)
+            room = self.room(unit, free)
             if room >= 1:
                 out.append(_add_option(self.game, "unit", unit, 1))
             if room >= 2:
