@@ -112,18 +112,15 @@ def _all_passed(data: dict, order: list) -> bool:
     return True
 
 
-def _take_seat(data: dict, seat: tuple[str, str | None]) -> None:
-    data["current"], data["seat_role"] = seat
-
-
 def _next_seat(data: dict, order: list, frame: dict) -> bool:
     """Take the next seat in order that has not passed (RS-CMD-02: the other side goes on alone after a pass); the
     seat itself comes last. False when every seat has passed."""
-    for step in range(1, len(order) + 1):
-        candidate = (frame["seat"] + step) % len(order)
-        if not data["passed"].get(board.seat_id(*order[candidate]), False):
+    passed, seat, count = data["passed"], frame["seat"], len(order)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if not passed.get(board.seat_id(*order[candidate]), False):
             frame["seat"] = candidate
-            _take_seat(data, order[candidate])
+            data["current"], data["seat_role"] = order[candidate]  # the seat taken: its side and team role
             return True
     return False
 

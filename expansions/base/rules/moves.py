@@ -152,9 +152,12 @@ def can_leave(game, faction: str, source: str) -> bool:
     cargo only fills the room of ships already chosen, and captives ride only with them (RS-CAP-05). Asked of every
     system next to a target at each choice of source, so the units there are read directly (most systems hold none
     of the side's units), with no Group made, and pinning is asked only where something could move."""
+    here = game.state["data"]["units"].get(source)  # board.units_at, read here: most sources hold no unit at all
+    if not here:
+        return False
     units = tables(game).units
     adjusted = None  # whether an effect adjusts transport: asked once, and only where the side has a unit
-    for unit in board.units_at(game, source):
+    for unit in here:
         info = units[unit]
         if info.faction != faction or info.immobile:
             continue
