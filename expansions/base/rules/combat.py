@@ -149,13 +149,15 @@ def active_effects(game: Game, kind: str, faction: str, theater: str | None = No
 def health(game: Game, unit: str) -> int | None:
     """Printed health; ``None`` for the Death Star, which can never take damage (RB-DS-02)."""
     info = tables(game).units[unit]
-    if info.health is None:
+    value = info.health
+    if value is None:
         return None
-    value = info.health  # Point-Blank Assault: 1 less, never below 1 (``combat_effect`` kind ``health``)
-    for e in active_effects(game, "health", info.faction):
-        value = max(1, value + e.get("amount", 0))
+    combat = state(game)
+    if combat["effects"]:  # Point-Blank Assault: 1 less, never below 1 (``combat_effect`` kind ``health``)
+        for e in active_effects(game, "health", info.faction):
+            value = max(1, value + e.get("amount", 0))
     # an expansion may answer 0: the unit cannot take damage there (Rise of the Empire's Shield Bunker)
-    return game.modify("unit-health", value, unit=unit, system=state(game)["system"]) or None
+    return game.modify("unit-health", value, unit=unit, system=combat["system"]) or None
 
 
 def destroy(game: Game, unit: str, count: int) -> None:
@@ -209,8 +211,16 @@ def destroy_lethal(game, faction: str, theater: str) -> None:
     """Units whose damage reached their health are destroyed (RB-CMB-08, RS-ATK-08)."""
     combat = state(game)
     for unit in sorted(board.faction_units(game, combat["system"], faction, theater)):
+        marks = combat["damage"].get(unit)
+        if not marks:  # undamaged: its health is not read
+            continue
         limit = health(game, unit)
-        lethal = sum(1 for d in combat["damage"].get(unit, []) if limit is not None and d >= limit)
+        if limit is None:
+            continue
+        lethal = 0
+        for d in marks:  # a plain loop, not sum() over a generator
+            if d >= limit:
+                lethal += 1
         if lethal:
             destroy(game, unit, lethal)
 
@@ -343,14 +353,19 @@ def attack_dice(game, faction: str, theater: str) -> dict[str, int]:
     (RS-UNT-04); card effects (According to My Design) subtract before the cap of 5 red and 5 black (RB-CMB-05,
     RULINGS D-01)."""
     t = tables(game)
+    facts = t.unit_facts
     system = state(game)["system"]
     pool: dict[str, int] = {}
-    for unit, n in board.faction_units(game, system, faction, theater).items():
-        for colour, k in t.units[unit].attack.items():
-            pool[colour] = pool.get(colour, 0) + k * n
+    cannons = 0
+    for unit, n in board.units_at(game, system).items():  # one pass: the side's units, and the enemy's cannons
+        info = facts[unit]
+        if info.faction == faction:
+            if info.theater == theater:
+                for colour, k in t.units[unit].attack.items():
+                    pool[colour] = pool.get(colour, 0) + k * n
+        elif theater == "space" and info.theater == "ground" and "ion-cannon" in t.units[unit].abilities:
+            cannons += n
     if theater == "space":
-        cannons = sum(n for u, n in board.faction_units(game, system, OPPONENT[faction], "ground").items()
-                      if "ion-cannon" in t.units[u].abilities)
         pool["red"] = pool.get("red", 0) - 2 * cannons
     for e in active_effects(game, "dice", faction, theater):
         for colour in ("red", "black"):
@@ -402,12 +417,18 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
     """Legal targets of one result, one option per distinct (unit, old damage, new damage): a hit only on the
     matching health colour, a direct hit or card damage on any unit (RS-ATK-05/06, RS-ATK-10); damage of a
     'different units' card never twice on one unit."""
-    t = tables(game)
+    units = tables(game).units
     used = attack["used"].get(result.get("group") or "", [])
+    colour = result["colour"]
     out: dict[str, int] = {}
-    for i, (unit, old, new) in enumerate(attack["targets"]):
-        if i in used or (result["colour"] and t.units[unit].health_colour != result["colour"]):
+    last = None
+    for i, target in enumerate(attack["targets"]):
+        if i in used:
             continue
+        unit, old, new = target
+        if (colour and units[unit].health_colour != colour) or target == last:  # the same as the last one offered
+            continue
+        last = target
         out.setdefault(f"{unit}:{old}:{new}", i)
     return out
 
