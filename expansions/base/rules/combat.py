@@ -426,7 +426,8 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
         if i in used:
             continue
         unit, old, new = target
-        if (colour and units[unit].health_colour != colour) or target == last:  # the same as the last one offered
+        # a miniature like the last one offered (the targets go by unit type): its key is made already
+        if (colour and units[unit].health_colour != colour) or target == last:
             continue
         last = target
         out.setdefault(f"{unit}:{old}:{new}", i)
@@ -435,25 +436,33 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
 
 def target_labels(game, options: dict[str, int]) -> list[dict]:
     """The options of :func:`target_options`, labelled. The same few (unit, damage) keys come back at every result
-    assigned: each option is made once per rules and handed out again, never changed (as
-    :func:`~..names.named_options` says)."""
-    try:
-        made = game.rules.cache[_TARGET_OPTIONS]
-    except KeyError:
-        made = game.rules.cache[_TARGET_OPTIONS] = {}
-    out = []
-    for key in options:
-        option = made.get(key)
-        if option is None:
-            unit, old, new = key.split(":")
-            label = text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit, old=int(old),
-                         new=int(new))
-            option = made[key] = {"id": key, "label": label, "data": None}
-        out.append(option)
-    return out
+    assigned, so each option is made once per rules (:func:`made_options`)."""
+    return made_options(game, _TARGET_OPTIONS, options, _target_label)
+
+
+def _target_label(game, key: str) -> str:
+    unit, old, new = key.split(":")
+    return text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit, old=int(old), new=int(new))
 
 
 _TARGET_OPTIONS = "base.target-options"
+
+
+def made_options(game, name: str, keys: Iterable[str], labelled) -> list[dict]:
+    """An option per key, labelled by ``labelled(game, key)``, for the questions of an attack that offer the same
+    few keys again and again (targets, dice to reroll): each option is made once per rules, kept in
+    ``game.rules.cache[name]``, and handed out again, never changed (as :func:`~..names.named_options` says)."""
+    try:
+        made = game.rules.cache[name]
+    except KeyError:
+        made = game.rules.cache[name] = {}
+    out = []
+    for key in keys:
+        option = made.get(key)
+        if option is None:
+            option = made[key] = {"id": key, "label": labelled(game, key), "data": None}
+        out.append(option)
+    return out
 
 
 def blocks_allowed(game, faction: str, theater: str) -> bool:
