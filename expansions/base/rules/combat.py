@@ -387,17 +387,22 @@ def spend_special(attack: dict) -> None:
 def action_options(game: Game, faction: str, theater: str) -> list[dict[str, Any]]:
     """RS-ATK-02: spend a special to draw a card of the theater; play a card of the theater (a special-icon card
     also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
-    attack = state(game)["attack"]
-    has_special = bool(specials(attack))
+    combat = state(game)
+    has_special = False
+    for d in combat["attack"]["dice"]:  # a plain loop: :func:`specials` lists them all
+        if d["face"] == "special" and not d["spent"]:
+            has_special = True
+            break
     words = N_("Spend a special to draw a space tactic card") if theater == "space" else \
         N_("Spend a special to draw a ground tactic card")
     out = [{"id": "draw", "label": words}] if has_special else []
-    if not active_effects(game, "no-tactics", faction, theater):
-        for card in sorted(set(tactic_hand(game, faction))):
+    held = peek(combat["hands"][faction])
+    if held and not active_effects(game, "no-tactics", faction, theater):  # an empty hand (cinematic combat): no test
+        for card in sorted(set(held)):
             info = tactic(game, card)
             if info.theater == theater and not info.block and (has_special or not info.special):
                 out.append({"id": f"play:{card}", "label": text(game, N_("Play {card}"), card=card)})
-    return out + yoda_combat_options(game, faction, state(game)["system"])  # Seek Yoda's ring
+    return out + yoda_combat_options(game, faction, combat["system"])  # Seek Yoda's ring
 
 
 def targets_of(game, faction: str, theater: str) -> list[list]:
