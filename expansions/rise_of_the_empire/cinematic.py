@@ -124,27 +124,40 @@ def usable_halves(game, faction: str, card: str) -> list[str]:
     """The halves a player may resolve: the top one only with a pictured unit of his in the system, in either
     theater (RE-CIN-04); a half without effect data never."""
     info = tables(game).cards[card]
-    here = api.faction_units(game, combat_state(game)["system"], faction)
     out = []
     for half in HALVES:
         ability = info.ability(half)
         if not ability.steps:
             continue
-        if half == "top" and info.units and not any(u in here for u in info.units):
-            continue
+        if half == "top" and info.units:  # the side's units read only for a top half that pictures some
+            here = api.faction_units(game, combat_state(game)["system"], faction)
+            if not any(u in here for u in info.units):
+                continue
         out.append(half)
     return out
 
 
 def half_options(game, faction: str, card: str) -> list[dict]:
-    content = game.rules.content.items("advanced-tactics")[card]
+    """The halves the player may use, and neither (RS-ROE-05). A half's label is made once per rules (asked at
+    every card resolved); each option is a new dict."""
+    try:
+        labels = game.rules.cache[_HALF_LABELS]
+    except KeyError:
+        labels = game.rules.cache[_HALF_LABELS] = {}
     out = []
     for half in usable_halves(game, faction, card):
-        summary = getattr(content, half).summary
-        words = content_text(game, summary) if summary else half
-        out.append({"id": half, "label": text(game, N_("Top: {ability}") if half == "top" else N_("Bottom: {ability}"),
-                                             ability=words)})
-    return out + [{"id": "none", "label": N_("Use neither ability")}]  # RS-ROE-05
+        words = labels.get((card, half))
+        if words is None:
+            summary = getattr(game.rules.content.items("advanced-tactics")[card], half).summary
+            ability = content_text(game, summary) if summary else half
+            words = labels[card, half] = text(
+                game, N_("Top: {ability}") if half == "top" else N_("Bottom: {ability}"), ability=ability)
+        out.append({"id": half, "label": words})
+    out.append({"id": "none", "label": N_("Use neither ability")})
+    return out
+
+
+_HALF_LABELS = "roe.half-labels"
 
 
 def resolve(game, faction: str, card: str, half: str, theater: str, additional: bool, into: str) -> None:
@@ -220,7 +233,7 @@ def _pick(game, frame) -> None:
         if len(own) == 1:  # nothing to choose, and nothing to hide: the deck is known to both
             frame["picks"][player] = {"id": own[0]}
             continue
-        asks.append((player, "advanced-tactic", [{"id": c, "label": label_card(game, c)} for c in own],
+        asks.append((player, "advanced-tactic", card_options(game, own),
                      N_("Choose your space tactic card for this round") if theater == "space" else
                      N_("Choose your ground tactic card for this round")))
     if len(asks) == 2 and ops_moments.pick_first(game, frame, eligible, asks):  # Good Intel (RoE printing)
@@ -232,6 +245,26 @@ def _pick(game, frame) -> None:
 def label_card(game, card: str) -> str:
     """An advanced tactic card's name (its English, remembered by id: base tactic cards share some names)."""
     return text(game, "{card}", card=card)
+
+
+def card_options(game, cards: list[str]) -> list[dict]:
+    """An option per card, labelled by :func:`label_card`: the labels are made once per rules (both players are
+    asked every round of battle), each option is a new dict (Good Intel keeps a question's options in its
+    frame)."""
+    try:
+        labels = game.rules.cache[_CARD_LABELS]
+    except KeyError:
+        labels = game.rules.cache[_CARD_LABELS] = {}
+    out = []
+    for card in cards:  # a plain loop: a comprehension is one more call
+        words = labels.get(card)
+        if words is None:
+            words = labels[card] = label_card(game, card)
+        out.append({"id": card, "label": words})
+    return out
+
+
+_CARD_LABELS = "roe.card-labels"
 
 
 def _reveal(game, frame) -> None:
@@ -441,10 +474,11 @@ def _actions(game, frame, inner) -> None:
         die["spent"] = True
         remove_damage(game, unit, int(old), cause="special")
     options = []
-    best = api.best_tactics(game, combat_["system"], faction)[theater]
-    if not attack.get("rerolled") and best > 0 and any(not d["spent"] for d in attack["dice"]):
-        options.append({"id": "reroll", "label": ntext(game, "Reroll up to {n} die (the leader's tactics, once)",
-                                                       "Reroll up to {n} dice (the leader's tactics, once)", best)})
+    if not attack.get("rerolled") and any(not d["spent"] for d in attack["dice"]):  # the leaders read only then
+        best = api.best_tactics(game, combat_["system"], faction)[theater]
+        if best > 0:
+            options.append({"id": "reroll", "label": ntext(game, "Reroll up to {n} die (the leader's tactics, once)",
+                                                           "Reroll up to {n} dice (the leader's tactics, once)", best)})
     colours = {d["colour"] for d in attack["dice"] if d["face"] == "special" and not d["spent"]}
     for colour in sorted(colours):
         for key, (unit, old) in damaged_states(game, faction, theater, colour).items():

@@ -135,7 +135,7 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
     free = _free_dice(attack, chosen)
     if not roll and free and len(chosen) < params.count:
         game.ask(ctx["player"], "reroll",
-                 [{"id": key, "label": text(game, N_("Reroll a {die}"), die=die(game, *key.split(":")))} for key in free]
+                 combat.made_options(game, _REROLL_OPTIONS, free, _reroll_label)
                  + [{"id": "roll", "label": ntext(game, "Reroll the {n} chosen die", "Reroll the {n} chosen dice",
                                                   len(chosen))}],
                  ntext(game, "Choose up to {n} die to reroll", "Choose up to {n} dice to reroll", params.count))
@@ -148,6 +148,13 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
         faces = {colour: iter(rolled) for colour, rolled in game.roll(colours, who=ctx["faction"], purpose="reroll").items()}
         for i in chosen:
             attack["dice"][i]["face"] = next(faces[attack["dice"][i]["colour"]])
+
+
+def _reroll_label(game, key: str) -> str:
+    return text(game, N_("Reroll a {die}"), die=die(game, *key.split(":")))
+
+
+_REROLL_OPTIONS = "base.reroll-options"
 
 
 def _free_dice(attack: dict, chosen: list[int]) -> dict[str, int]:

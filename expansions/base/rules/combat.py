@@ -149,13 +149,15 @@ def active_effects(game: Game, kind: str, faction: str, theater: str | None = No
 def health(game: Game, unit: str) -> int | None:
     """Printed health; ``None`` for the Death Star, which can never take damage (RB-DS-02)."""
     info = tables(game).units[unit]
-    if info.health is None:
+    value = info.health
+    if value is None:
         return None
-    value = info.health  # Point-Blank Assault: 1 less, never below 1 (``combat_effect`` kind ``health``)
-    for e in active_effects(game, "health", info.faction):
-        value = max(1, value + e.get("amount", 0))
+    combat = state(game)
+    if combat["effects"]:  # Point-Blank Assault: 1 less, never below 1 (``combat_effect`` kind ``health``)
+        for e in active_effects(game, "health", info.faction):
+            value = max(1, value + e.get("amount", 0))
     # an expansion may answer 0: the unit cannot take damage there (Rise of the Empire's Shield Bunker)
-    return game.modify("unit-health", value, unit=unit, system=state(game)["system"]) or None
+    return game.modify("unit-health", value, unit=unit, system=combat["system"]) or None
 
 
 def destroy(game: Game, unit: str, count: int) -> None:
@@ -209,8 +211,16 @@ def destroy_lethal(game, faction: str, theater: str) -> None:
     """Units whose damage reached their health are destroyed (RB-CMB-08, RS-ATK-08)."""
     combat = state(game)
     for unit in sorted(board.faction_units(game, combat["system"], faction, theater)):
+        marks = combat["damage"].get(unit)
+        if not marks:  # undamaged: its health is not read
+            continue
         limit = health(game, unit)
-        lethal = sum(1 for d in combat["damage"].get(unit, []) if limit is not None and d >= limit)
+        if limit is None:
+            continue
+        lethal = 0
+        for d in marks:  # a plain loop, not sum() over a generator
+            if d >= limit:
+                lethal += 1
         if lethal:
             destroy(game, unit, lethal)
 
@@ -343,14 +353,19 @@ def attack_dice(game, faction: str, theater: str) -> dict[str, int]:
     (RS-UNT-04); card effects (According to My Design) subtract before the cap of 5 red and 5 black (RB-CMB-05,
     RULINGS D-01)."""
     t = tables(game)
+    facts = t.unit_facts
     system = state(game)["system"]
     pool: dict[str, int] = {}
-    for unit, n in board.faction_units(game, system, faction, theater).items():
-        for colour, k in t.units[unit].attack.items():
-            pool[colour] = pool.get(colour, 0) + k * n
+    cannons = 0
+    for unit, n in board.units_at(game, system).items():  # one pass: the side's units, and the enemy's cannons
+        info = facts[unit]
+        if info.faction == faction:
+            if info.theater == theater:
+                for colour, k in t.units[unit].attack.items():
+                    pool[colour] = pool.get(colour, 0) + k * n
+        elif theater == "space" and info.theater == "ground" and "ion-cannon" in t.units[unit].abilities:
+            cannons += n
     if theater == "space":
-        cannons = sum(n for u, n in board.faction_units(game, system, OPPONENT[faction], "ground").items()
-                      if "ion-cannon" in t.units[u].abilities)
         pool["red"] = pool.get("red", 0) - 2 * cannons
     for e in active_effects(game, "dice", faction, theater):
         for colour in ("red", "black"):
@@ -372,17 +387,22 @@ def spend_special(attack: dict) -> None:
 def action_options(game: Game, faction: str, theater: str) -> list[dict[str, Any]]:
     """RS-ATK-02: spend a special to draw a card of the theater; play a card of the theater (a special-icon card
     also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
-    attack = state(game)["attack"]
-    has_special = bool(specials(attack))
+    combat = state(game)
+    has_special = False
+    for d in combat["attack"]["dice"]:  # a plain loop: :func:`specials` lists them all
+        if d["face"] == "special" and not d["spent"]:
+            has_special = True
+            break
     words = N_("Spend a special to draw a space tactic card") if theater == "space" else \
         N_("Spend a special to draw a ground tactic card")
     out = [{"id": "draw", "label": words}] if has_special else []
-    if not active_effects(game, "no-tactics", faction, theater):
-        for card in sorted(set(tactic_hand(game, faction))):
+    held = peek(combat["hands"][faction])
+    if held and not active_effects(game, "no-tactics", faction, theater):  # an empty hand (cinematic combat): no test
+        for card in sorted(set(held)):
             info = tactic(game, card)
             if info.theater == theater and not info.block and (has_special or not info.special):
                 out.append({"id": f"play:{card}", "label": text(game, N_("Play {card}"), card=card)})
-    return out + yoda_combat_options(game, faction, state(game)["system"])  # Seek Yoda's ring
+    return out + yoda_combat_options(game, faction, combat["system"])  # Seek Yoda's ring
 
 
 def targets_of(game, faction: str, theater: str) -> list[list]:
@@ -402,37 +422,52 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
     """Legal targets of one result, one option per distinct (unit, old damage, new damage): a hit only on the
     matching health colour, a direct hit or card damage on any unit (RS-ATK-05/06, RS-ATK-10); damage of a
     'different units' card never twice on one unit."""
-    t = tables(game)
+    units = tables(game).units
     used = attack["used"].get(result.get("group") or "", [])
+    colour = result["colour"]
     out: dict[str, int] = {}
-    for i, (unit, old, new) in enumerate(attack["targets"]):
-        if i in used or (result["colour"] and t.units[unit].health_colour != result["colour"]):
+    last = None
+    for i, target in enumerate(attack["targets"]):
+        if i in used:
             continue
+        unit, old, new = target
+        # a miniature like the last one offered (the targets go by unit type): its key is made already
+        if (colour and units[unit].health_colour != colour) or target == last:
+            continue
+        last = target
         out.setdefault(f"{unit}:{old}:{new}", i)
     return out
 
 
 def target_labels(game, options: dict[str, int]) -> list[dict]:
     """The options of :func:`target_options`, labelled. The same few (unit, damage) keys come back at every result
-    assigned: each option is made once per rules and handed out again, never changed (as
-    :func:`~..names.named_options` says)."""
-    try:
-        made = game.rules.cache[_TARGET_OPTIONS]
-    except KeyError:
-        made = game.rules.cache[_TARGET_OPTIONS] = {}
-    out = []
-    for key in options:
-        option = made.get(key)
-        if option is None:
-            unit, old, new = key.split(":")
-            label = text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit, old=int(old),
-                         new=int(new))
-            option = made[key] = {"id": key, "label": label, "data": None}
-        out.append(option)
-    return out
+    assigned, so each option is made once per rules (:func:`made_options`)."""
+    return made_options(game, _TARGET_OPTIONS, options, _target_label)
+
+
+def _target_label(game, key: str) -> str:
+    unit, old, new = key.split(":")
+    return text(game, N_("{unit} (damage {old}, +{new} in this attack)"), unit=unit, old=int(old), new=int(new))
 
 
 _TARGET_OPTIONS = "base.target-options"
+
+
+def made_options(game, name: str, keys: Iterable[str], labelled) -> list[dict]:
+    """An option per key, labelled by ``labelled(game, key)``, for the questions of an attack that offer the same
+    few keys again and again (targets, dice to reroll): each option is made once per rules, kept in
+    ``game.rules.cache[name]``, and handed out again, never changed (as :func:`~..names.named_options` says)."""
+    try:
+        made = game.rules.cache[name]
+    except KeyError:
+        made = game.rules.cache[name] = {}
+    out = []
+    for key in keys:
+        option = made.get(key)
+        if option is None:
+            option = made[key] = {"id": key, "label": labelled(game, key), "data": None}
+        out.append(option)
+    return out
 
 
 def blocks_allowed(game, faction: str, theater: str) -> bool:
