@@ -194,9 +194,8 @@ def _sweep(game, faction: str) -> None:
     assigned, where = data["assigned"][faction], data["leaders"]
     keep = []
     for entry in assigned:
-        for lid in entry["leaders"]:  # each still on the card and free (RULINGS C-11); a leader wearing no ring
-            info = where[lid]  # is free, as most are: is_captured is asked only of the others
-            if info["at"] != "mission" or info["ring"] is not None and board.is_captured(game, lid):
+        for lid in entry["leaders"]:  # each still on the card and free (RULINGS C-11)
+            if where[lid]["at"] != "mission" or board.is_captured(game, lid):
                 return_to_hand(game, faction, entry, "a leader was taken off the card")
                 break
         else:

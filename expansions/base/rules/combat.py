@@ -388,15 +388,11 @@ def action_options(game: Game, faction: str, theater: str) -> list[dict[str, Any
     """RS-ATK-02: spend a special to draw a card of the theater; play a card of the theater (a special-icon card
     also spends a special). Block cards wait for the opponent's attack; a ``no-tactics`` effect forbids playing."""
     combat = state(game)
-    has_special = False
-    for d in combat["attack"]["dice"]:  # a plain loop: :func:`specials` lists them all
-        if d["face"] == "special" and not d["spent"]:
-            has_special = True
-            break
+    has_special = bool(specials(combat["attack"]))
     words = N_("Spend a special to draw a space tactic card") if theater == "space" else \
         N_("Spend a special to draw a ground tactic card")
     out = [{"id": "draw", "label": words}] if has_special else []
-    held = peek(combat["hands"][faction])
+    held = tactic_hand(game, faction)
     if held and not active_effects(game, "no-tactics", faction, theater):  # an empty hand (cinematic combat): no test
         for card in sorted(set(held)):
             info = tactic(game, card)

@@ -152,8 +152,8 @@ def can_leave(game, faction: str, source: str) -> bool:
     cargo only fills the room of ships already chosen, and captives ride only with them (RS-CAP-05). Asked of every
     system next to a target at each choice of source, so the units there are read directly (most systems hold none
     of the side's units), with no Group made, and pinning is asked only where something could move."""
-    here = game.state["data"]["units"].get(source)  # board.units_at, read here: most sources hold no unit at all
-    if not here:
+    here = board.units_at(game, source)
+    if not here:  # most sources hold no unit at all: no tables read
         return False
     units = tables(game).units
     adjusted = None  # whether an effect adjusts transport: asked once, and only where the side has a unit
