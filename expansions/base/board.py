@@ -240,20 +240,23 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
     out = []
     if faction == "rebel":  # the Rebel's printed leaders, in id order, but for those lured away (RS-CAP-09)
         for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
-            if leaders[lid]["at"] == location and leaders[lid]["ring"] != LURE:
-                out.append(lid)
-    else:  # every leader's place read once, without lured_at's second pass for the Empire
+            info = leaders[lid]
+            if info["at"] == location:
+                ring = info["ring"]  # most wear none: None against a string is a slow comparison
+                if ring is None or ring != LURE:
+                    out.append(lid)
+    elif faction is None:
         for lid, info in leaders.items():  # a plain loop, cheaper than sorted() over a generator
             if info["at"] == location:
                 out.append(lid)
-        if faction is not None and out:  # leader_faction written out over the few found
-            printed = tables(game).leader_side
-            kept = []
-            for lid in out:
-                ring = leaders[lid]["ring"]
+        out.sort()
+    else:  # every leader's place read once, without lured_at's second pass for the Empire, and the side of each
+        printed = tables(game).leader_side  # found told there (leader_faction written out): no second list
+        for lid, info in leaders.items():
+            if info["at"] == location:
+                ring = info["ring"]
                 if ("empire" if ring is not None and ring == LURE else printed[lid]) == faction:
-                    kept.append(lid)
-            out = kept
+                    out.append(lid)
         out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         kept = []
@@ -430,9 +433,9 @@ def update_subjugation(game, system_id: str) -> None:
     if data["phase"] == "setup":
         return  # setup places subjugation markers before the units that hold them (RB-SET-08); see setup.finish
     s = system(game, system_id)
-    should = (
-        is_populous(game, system_id)
-        and s["loyalty"] != "empire"
+    should = (  # the loyalty first: a plain read, and it settles most Imperial systems
+        s["loyalty"] != "empire"
+        and is_populous(game, system_id)
         and has_units(game, system_id, "empire", "ground")
     )
     if should != s["subjugated"]:
@@ -486,9 +489,11 @@ def check_base_reveal(game: Game, voluntary: bool = False) -> None:
     activation or a card's movement after all movement, before combat (RB-BAS-11); a deployment or a gain of units
     at once. Adding or removing units never calls it, so nothing is revealed in the middle of a movement."""
     data = game.state["data"]
-    if data["base_revealed"] or data.get("base") is None or base_system(game) is None:
+    if data["base_revealed"] or data.get("base") is None:
         return
-    where = base_system(game)
+    where = base_system(game)  # read once: asked at every unit deployed
+    if where is None:
+        return
     forced = system(game, where)["loyalty"] == "empire" or has_units(game, where, "empire", "ground")
     if forced or voluntary:
         reveal_base(game, "voluntary" if voluntary and not forced else "forced")

@@ -271,9 +271,15 @@ def on_event(game, event) -> None:
         if any(removable(game, m) for m in markers(game)):
             after_current(game, CHECK, systems=None)
     elif kind in UNIT_EVENTS and data["combat"] is None:
-        touched = {event.get(key) for key in ("to", "at", "from", "system")}
-        systems = sorted(m["system"] for m in markers(game) if m["system"] in touched and removable(game, m))
+        # the places the event names, as a tuple, and a plain loop: no comprehension's call at every unit moved or
+        # deployed while markers are on the board
+        touched = (event.get("to"), event.get("at"), event.get("from"), event.get("system"))
+        systems = []
+        for m in markers(game):
+            if m["system"] in touched and removable(game, m):
+                systems.append(m["system"])
         if systems:
+            systems.sort()
             after_current(game, CHECK, systems=systems)
 
 

@@ -492,10 +492,12 @@ def build_step(game, frame) -> None:
             continue
         options.append(_SKIP)
         game.ask(decider(game, faction, "admiral"), "build-unit", options,
-                 text(game, N_("Build for the {icon} icon of {system}"), icon=icon, system=source))
+                 text(game, _BUILD_PROMPT, icon=icon, system=source))
         return
 
 
+#: The question for one icon (marked once here, not at every question).
+_BUILD_PROMPT = N_("Build for the {icon} icon of {system}")
 #: Building nothing for an icon: one option dict for every question (never changed, as :func:`_made_option` says).
 _SKIP = {"id": "skip", "label": N_("Build nothing for this icon"), "data": None}
 
@@ -620,8 +622,12 @@ def deploy_step(game, frame) -> None:
             _place(game, frame, "queue")
             continue
         game.ask(decider(game, faction, "admiral"), "deploy-unit", _deploy_options(game, targets),
-                 text(game, N_("Deploy a {unit}"), unit=unit))
+                 text(game, _DEPLOY_PROMPT, unit=unit))
         return
+
+
+#: The question for each ready unit (marked once here, not at every question).
+_DEPLOY_PROMPT = N_("Deploy a {unit}")
 
 
 def _deploy_options(game, targets: list[str]) -> list[dict]:
