@@ -245,18 +245,16 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
                 ring = info["ring"]  # most wear none: None against a string is a slow comparison
                 if ring is None or ring != LURE:
                     out.append(lid)
-    elif faction is None:
-        for lid, info in leaders.items():  # a plain loop, cheaper than sorted() over a generator
-            if info["at"] == location:
-                out.append(lid)
-        out.sort()
-    else:  # every leader's place read once, without lured_at's second pass for the Empire, and the side of each
-        printed = tables(game).leader_side  # found told there (leader_faction written out): no second list
+    else:  # every leader's place read once (a plain loop, cheaper than sorted() over a generator), without
+        # lured_at's second pass for the Empire: the side of each found is told there (leader_faction written out)
+        printed = tables(game).leader_side if faction is not None else None
         for lid, info in leaders.items():
             if info["at"] == location:
-                ring = info["ring"]
-                if ("empire" if ring is not None and ring == LURE else printed[lid]) == faction:
-                    out.append(lid)
+                if printed is not None:
+                    ring = info["ring"]
+                    if ("empire" if ring is not None and ring == LURE else printed[lid]) != faction:
+                        continue
+                out.append(lid)
         out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         kept = []

@@ -17,7 +17,7 @@ reader's language is shown in English.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from swrebellion.i18n import N_, gettext, language, ngettext, pgettext, using
 
@@ -94,18 +94,25 @@ def label(game: Game, thing: str) -> str:
 
 def named_options(game: Game, ids: Iterable[str]) -> list[dict]:
     """An option per id, labelled with its English name (``{"id", "label", "data": None}``): the systems, leaders
-    and cards most questions offer. Each is made once per rules and handed out again to every question of every
-    game, so it must never be changed: the kernel stores an option dict having its three keys as it is, and the
-    steps only read an answer (tests/test_golden_logs.py checks that a game leaves the next one unchanged)."""
+    and cards most questions offer, made once per rules by :func:`made_options`."""
+    return made_options(game, _NAMED_OPTIONS, ids, label)
+
+
+def made_options(game: Game, name: str, keys: Iterable[str], labelled: Callable[[Game, str], str]) -> list[dict]:
+    """An option per key, labelled ``labelled(game, key)``, for questions that offer the same keys again and again
+    (systems, leaders, dice to reroll, damage targets). Each is made once per rules, kept in
+    ``game.rules.cache[name]``, and handed out again to every question of every game, so it must never be changed:
+    the kernel stores an option dict having its three keys as it is, and the steps only read an answer
+    (tests/test_golden_logs.py checks that a game leaves the next one unchanged)."""
     try:
-        made = game.rules.cache[_NAMED_OPTIONS]
+        made = game.rules.cache[name]
     except KeyError:
-        made = game.rules.cache[_NAMED_OPTIONS] = {}
+        made = game.rules.cache[name] = {}
     out = []
-    for thing in ids:
-        option = made.get(thing)
+    for key in keys:
+        option = made.get(key)
         if option is None:
-            option = made[thing] = {"id": thing, "label": label(game, thing), "data": None}
+            option = made[key] = {"id": key, "label": labelled(game, key), "data": None}
         out.append(option)
     return out
 

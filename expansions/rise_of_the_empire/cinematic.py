@@ -233,7 +233,7 @@ def _pick(game, frame) -> None:
         if len(own) == 1:  # nothing to choose, and nothing to hide: the deck is known to both
             frame["picks"][player] = {"id": own[0]}
             continue
-        asks.append((player, "advanced-tactic", card_options(game, own),
+        asks.append((player, "advanced-tactic", [{"id": c, "label": label_card(game, c)} for c in own],
                      N_("Choose your space tactic card for this round") if theater == "space" else
                      N_("Choose your ground tactic card for this round")))
     if len(asks) == 2 and ops_moments.pick_first(game, frame, eligible, asks):  # Good Intel (RoE printing)
@@ -245,26 +245,6 @@ def _pick(game, frame) -> None:
 def label_card(game, card: str) -> str:
     """An advanced tactic card's name (its English, remembered by id: base tactic cards share some names)."""
     return text(game, "{card}", card=card)
-
-
-def card_options(game, cards: list[str]) -> list[dict]:
-    """An option per card, labelled by :func:`label_card`: the labels are made once per rules (both players are
-    asked every round of battle), each option is a new dict (Good Intel keeps a question's options in its
-    frame)."""
-    try:
-        labels = game.rules.cache[_CARD_LABELS]
-    except KeyError:
-        labels = game.rules.cache[_CARD_LABELS] = {}
-    out = []
-    for card in cards:  # a plain loop: a comprehension is one more call
-        words = labels.get(card)
-        if words is None:
-            words = labels[card] = label_card(game, card)
-        out.append({"id": card, "label": words})
-    return out
-
-
-_CARD_LABELS = "roe.card-labels"
 
 
 def _reveal(game, frame) -> None:

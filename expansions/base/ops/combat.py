@@ -14,7 +14,7 @@ from pydantic import Field
 from swrebellion.i18n import N_
 
 from .. import board, cards
-from ..names import DICE_COLOURS, Word, die, ntext, text
+from ..names import DICE_COLOURS, Word, die, made_options, ntext, text
 from ..rules import actions, combat, objectives, rings
 from ..tables import FACTIONS, OPPONENT, tables
 from .conditions import OpTable, Strict, op, uses
@@ -135,7 +135,7 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
     free = _free_dice(attack, chosen)
     if not roll and free and len(chosen) < params.count:
         game.ask(ctx["player"], "reroll",
-                 combat.made_options(game, _REROLL_OPTIONS, free, _reroll_label)
+                 made_options(game, _REROLL_OPTIONS, free, _reroll_label)
                  + [{"id": "roll", "label": ntext(game, "Reroll the {n} chosen die", "Reroll the {n} chosen dice",
                                                   len(chosen))}],
                  ntext(game, "Choose up to {n} die to reroll", "Choose up to {n} dice to reroll", params.count))

@@ -36,7 +36,7 @@ from swrebellion.i18n import N_
 
 from .. import board, cards
 from ..board import decider, team_secret
-from ..names import text
+from ..names import made_options, text
 from ..tables import FACTIONS, OPPONENT, tables
 from .moves import Group, move_units
 from .rings import yoda_combat_options
@@ -447,23 +447,6 @@ def _target_label(game, key: str) -> str:
 
 
 _TARGET_OPTIONS = "base.target-options"
-
-
-def made_options(game, name: str, keys: Iterable[str], labelled) -> list[dict]:
-    """An option per key, labelled by ``labelled(game, key)``, for the questions of an attack that offer the same
-    few keys again and again (targets, dice to reroll): each option is made once per rules, kept in
-    ``game.rules.cache[name]``, and handed out again, never changed (as :func:`~..names.named_options` says)."""
-    try:
-        made = game.rules.cache[name]
-    except KeyError:
-        made = game.rules.cache[name] = {}
-    out = []
-    for key in keys:
-        option = made.get(key)
-        if option is None:
-            option = made[key] = {"id": key, "label": labelled(game, key), "data": None}
-        out.append(option)
-    return out
 
 
 def blocks_allowed(game, faction: str, theater: str) -> bool:

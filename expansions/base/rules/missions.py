@@ -229,8 +229,9 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
     mine = icons[first] if icons is not None else icons_of(game, [first])[first]
     lacking = {}  # the icons he lacks of each skill the card requires
     for skill, need in tables(game).missions[card].requires.items():
-        if need > mine.get(skill, 0):
-            lacking[skill] = need - mine.get(skill, 0)
+        short = need - mine.get(skill, 0)
+        if short > 0:
+            lacking[skill] = short
     if not lacking:
         return [NO_SECOND, *named_options(game, pool)]  # icons are never below 0: every partner meets it too
     if icons is None:
