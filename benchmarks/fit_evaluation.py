@@ -1,4 +1,4 @@
-"""Fit the heuristic's evaluation (expansions/base/heuristic/evaluate.py) on heuristic-against-heuristic games.
+"""Fit the heuristic's evaluation (expansions/base/agents/heuristic/evaluate.py) on heuristic-against-heuristic games.
 
     python benchmarks/fit_evaluation.py --games 300 [--seed 7]
 
@@ -19,8 +19,8 @@ import numpy as np
 from swrebellion import agents
 from swrebellion.engine import Game
 from swrebellion.engine.rng import derive
-from swrebellion.expansions.base.heuristic import evaluate
-from swrebellion.expansions.base.heuristic.seen import Seen
+from swrebellion.expansions.base.agents.heuristic import evaluate
+from swrebellion.expansions.base.agents.heuristic.seen import Seen
 from swrebellion.games import rules_for
 
 

@@ -14,8 +14,8 @@ import json
 import time
 
 from swrebellion.engine import Game, RandomAgent
-from swrebellion.expansions.base.picture import board_svg
-from swrebellion.expansions.base.picture.replay import replay_html
+from swrebellion.expansions.base.presentation.picture import board_svg
+from swrebellion.expansions.base.presentation.picture.replay import replay_html
 from swrebellion.games import rules_for
 
 

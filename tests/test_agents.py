@@ -140,7 +140,7 @@ def _at_base_choice(base_rules, seed: int):
 def test_the_heuristic_rebels_hide_the_base_in_good_places_but_not_always_the_same(base_rules):
     """RB-SET-12: the Rebels choose the base in secret. A Rebel who always took the one best hiding place would
     tell an Empire that knows how it hides exactly where to go; the heuristic draws among the good ones."""
-    from swrebellion.expansions.base.heuristic.hiding import setup_scores
+    from swrebellion.expansions.base.agents.heuristic.hiding import setup_scores
 
     game = _at_base_choice(base_rules, 11)
     decision = game.pending[0]
@@ -158,8 +158,8 @@ def test_the_empire_weighs_the_systems_that_may_hold_the_base_by_how_well_they_h
     """The Empire's odds on where the base is (``hiding.base_odds``) cover exactly the systems it cannot rule out
     (RB-BAS-01: it must search for the base), sum to 1, are equal with no hunch, favour the better hiding places
     with one, and read only what the Empire saw: the same for a twin game whose base is elsewhere."""
-    from swrebellion.expansions.base.heuristic.hiding import base_odds, setup_scores
-    from swrebellion.expansions.base.heuristic.seen import Seen
+    from swrebellion.expansions.base.agents.heuristic.hiding import base_odds, setup_scores
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen
     from agentkit import mid_game, moved_base
 
     game, _ = mid_game(base_rules, 5, 120)
@@ -187,8 +187,8 @@ def test_the_empire_samples_the_base_where_it_was_likely_hidden(base_rules):
     from swrebellion.engine import peek
     from swrebellion.engine.determinize import determinize
     from swrebellion.engine.rng import Stream
-    from swrebellion.expansions.base.heuristic.hiding import base_odds
-    from swrebellion.expansions.base.heuristic.seen import Seen
+    from swrebellion.expansions.base.agents.heuristic.hiding import base_odds
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen
     from agentkit import mid_game
 
     game, _ = mid_game(base_rules, 5, 120)
@@ -219,8 +219,8 @@ def test_the_heuristic_never_answers_from_another_games_memory(monkeypatch):
     """Determinism (same seed, same game, whatever ran before in the process): the heuristic's memo of activation
     values is tied to the game object, not to its id, which CPython hands to a new game once the old one is freed.
     Each game's answer equals the answer worked out afresh, however the games before it were freed."""
-    from swrebellion.expansions.base.heuristic import command
-    from swrebellion.expansions.base.heuristic.seen import Seen
+    from swrebellion.expansions.base.agents.heuristic import command
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen
     from swrebellion.games import rules_for
 
     rules = rules_for(("base",))
@@ -244,7 +244,7 @@ def test_a_plan_kept_for_one_game_is_never_recalled_in_another(monkeypatch, base
     freed copy's id to the next one, so every game gets the same id here; a copy at the very same point must still
     start without the plan, and the game that made it keeps it."""
     from swrebellion.engine import Decision
-    from swrebellion.expansions.base import heuristic
+    from swrebellion.expansions.base.agents import heuristic
 
     from agentkit import mid_game
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from swrebellion.engine import Game, RandomAgent
 from swrebellion.engine.save import save_game
-from swrebellion.expansions.base.picture.replay import replay_html
+from swrebellion.expansions.base.presentation.picture.replay import replay_html
 from swrebellion.games import rules_for
 from swrebellion.tools.cli import main
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from swrebellion import i18n
 from swrebellion.engine import Game, RandomAgent
 from swrebellion.engine.narration import account
-from swrebellion.expansions.base import terminal
+from swrebellion.expansions.base.presentation import terminal
 from swrebellion.expansions.base.names import localize, names
 from swrebellion.games import rules_for
 from swrebellion.tools.cli import main

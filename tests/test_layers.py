@@ -24,9 +24,11 @@ BASE_LAYERS = [
     ("state access", ["board", "cards", "asked"]),
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, narration, pictures, terminal, scenarios, agents",
-     ["phases", "describe", "picture", "terminal", "scenario", "plays", "sampling", "heuristic"]),
-    ("public API", ["api"]),
+    ("phase steps, scenarios", ["phases", "scenario", "plays"]),
+    # Issue 27 §1: presentation and agents use the rules; the rules never import them.
+    ("presentation: narration, pictures, terminal screens", ["presentation"]),
+    ("agents", ["agents"]),
+    ("public API, deprecated paths", ["api", "heuristic"]),
 ]
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from swrebellion.engine import Game, RandomAgent, play
 from swrebellion.engine.secrets import redact
-from swrebellion.expansions.base import describe as base_describe
+from swrebellion.expansions.base.presentation import narration as base_narration
 from swrebellion.expansions.rise_of_the_empire import describe as roe_describe
 from swrebellion.games import rules_for
 
@@ -85,7 +85,7 @@ def test_every_event_type_the_code_logs_has_a_wording():
     """Also the events random games rarely reach. ``move`` and ``retreat`` are logged under a variable name
     (base/rules/moves.py); the kernel's own events (game-over, roll, shuffle, reveal-choices) are worded by the
     base game."""
-    worded = set(base_describe.LINES) | set(base_describe.QUIET) | set(roe_describe.LINES)
+    worded = set(base_narration.LINES) | set(base_narration.QUIET) | set(roe_describe.LINES)
     logged = logged_event_types(ROOT / "expansions") | logged_event_types(ROOT / "core") | {"move", "retreat"}
     assert sorted(logged - worded) == []
 

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from swrebellion.engine import Game, RandomAgent, peek
 from swrebellion.engine.save import save_game
-from swrebellion.expansions.base.picture import board_svg
-from swrebellion.expansions.base.picture.replay import game_at
-from swrebellion.expansions.base.picture.scene import unit_label
+from swrebellion.expansions.base.presentation.picture import board_svg
+from swrebellion.expansions.base.presentation.picture.replay import game_at
+from swrebellion.expansions.base.presentation.picture.scene import unit_label
 from swrebellion.games import rules_for
 from swrebellion.tools.cli import main
 

@@ -103,7 +103,7 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
     with simulation._local_cluster(2) as cluster:  # what `--workers 2` starts: from a fork server
         assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         with Client(cluster) as client:  # before any game: the workers came with the expansions imported
-            assert set(client.run(_imported, "swrebellion.expansions.base.heuristic").values()) == {True}
+            assert set(client.run(_imported, "swrebellion.expansions.base.agents.heuristic").values()) == {True}
             # Dask's stack sampler would slow the games, and its frequent health checks and heartbeats take CPU
             # from them: off, and once a second and every 5 s
             assert set(client.run(_housekeeping).values()) == {(False, "1s", 5.0)}

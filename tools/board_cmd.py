@@ -34,8 +34,8 @@ def board(load_path, step, side, output, new_game):
       rebellion board --load game.json --as empire -o empire.svg     # the save's last step, as the Empire
       rebellion board --load game.json --at 120 --as rebel -o rebel.svg
     """
-    from swrebellion.expansions.base.picture import board_svg
-    from swrebellion.expansions.base.picture.replay import ReplayError, game_at, viewer_for
+    from swrebellion.expansions.base.presentation.picture import board_svg
+    from swrebellion.expansions.base.presentation.picture.replay import ReplayError, game_at, viewer_for
 
     if load_path:
         new_game.refuse_with_load()

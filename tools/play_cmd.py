@@ -170,7 +170,7 @@ def _stop_on_signals():
 def _person(humans: list[str], to_stderr: bool):
     """The human seats' agent: one person for a side (both seats of a team), who sees the account once."""
     from swrebellion.engine.human import HumanAgent
-    from swrebellion.expansions.base import terminal
+    from swrebellion.expansions.base.presentation import terminal
 
     def ask(prompt: str) -> str:
         return click.prompt(prompt, prompt_suffix=": ", err=to_stderr, default="", show_default=False)

@@ -39,7 +39,7 @@ def replay(save, output, views):
 
 def replay_views(text: str) -> tuple[str, ...]:
     """The ``--views`` value checked (a bad one is a usage error, exit 2)."""
-    from swrebellion.expansions.base.picture.replay import ReplayError, parse_views
+    from swrebellion.expansions.base.presentation.picture.replay import ReplayError, parse_views
 
     try:
         return parse_views(text)
@@ -48,7 +48,7 @@ def replay_views(text: str) -> tuple[str, ...]:
 
 
 def write_replay(game, path, views) -> None:
-    from swrebellion.expansions.base.picture.replay import replay_html
+    from swrebellion.expansions.base.presentation.picture.replay import replay_html
     from swrebellion.safefile import write_atomic
 
     page = replay_html(game, views)

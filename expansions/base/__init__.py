@@ -74,9 +74,9 @@ def build_scenario(game, spec):
 
 @hookimpl
 def describe_event(game, event, viewer):
-    from . import describe
+    from .presentation import narration
 
-    return describe.describe(game, event, viewer)
+    return narration.describe(game, event, viewer)
 
 
 @hookimpl
@@ -88,14 +88,14 @@ def declare_vocabulary():
 
 @hookimpl
 def board_annotations(game, view):
-    from .picture.labels import UNIT_LABELS
+    from .presentation.picture.labels import UNIT_LABELS
 
     return {"unit_labels": UNIT_LABELS}
 
 
 @hookimpl
 def determinize(game, player, rng):
-    from . import sampling
+    from .agents import sampling
 
     sampling.determinize(game, player, rng)
 

@@ -94,7 +94,6 @@ from .board import (
     unqueue_unit,
 )
 from .cards import deck, discard, draw, hand
-from .describe import Words, word
 from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 from .models.cards import Card
 from .models.common import Faction, Theater
@@ -120,6 +119,7 @@ from .ops.conditions import (
     systems_where,
     uses,
 )
+from .presentation.narration import Words, word
 from .rules.actions import MOMENTS as SPECIAL_MOMENTS
 from .rules.actions import barred, mission_info, special_window
 from .rules.actions import roll as roll_with_cards

@@ -7,10 +7,10 @@ import pytest
 
 from swrebellion.engine import Game, RandomAgent, peek
 from swrebellion.engine.scenario import Scenario, start
-from swrebellion.expansions.base.picture import board_svg
-from swrebellion.expansions.base.picture.layout import map_positions
-from swrebellion.expansions.base.picture.replay import game_at
-from swrebellion.expansions.base.picture.scene import leader_label, unit_label
+from swrebellion.expansions.base.presentation.picture import board_svg
+from swrebellion.expansions.base.presentation.picture.layout import map_positions
+from swrebellion.expansions.base.presentation.picture.replay import game_at
+from swrebellion.expansions.base.presentation.picture.scene import leader_label, unit_label
 from swrebellion.games import rules_for
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from swrebellion.engine.human import Command
 from swrebellion.i18n import N_, gettext
 
-from ..names import localize
+from ...names import localize
 from .screens import PHASES, hand_screen, leaders_screen, map_screen, show_screen, status_screen
 
 _ = gettext

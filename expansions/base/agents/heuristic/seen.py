@@ -13,7 +13,7 @@ from functools import cached_property
 
 from swrebellion.engine.secrets import KEY, redact
 
-from ..tables import OPPONENT, tables
+from ...tables import OPPONENT, tables
 
 #: A die's chance of each result (red and black have the same faces, RULINGS C-01).
 P_HIT, P_DIRECT, P_SPECIAL = 2 / 6, 1 / 6, 1 / 6
@@ -82,7 +82,7 @@ class Seen:
     @cached_property
     def names(self) -> dict[str, str]:
         """English names of content items (public)."""
-        from ..names import names
+        from ...names import names
 
         return names(self.game)
 
@@ -238,7 +238,7 @@ class Seen:
     @cached_property
     def base_candidates(self) -> list[str]:
         """Systems the hidden base may be in, as the Empire can tell from what it has seen (``knowledge``)."""
-        from ..knowledge import EVENTS, possible_bases
+        from ...knowledge import EVENTS, possible_bases
 
         if self.own_base:
             return [self.own_base]

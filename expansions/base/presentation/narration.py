@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from swrebellion.engine.secrets import KEY, redact
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
-from .names import articles, counted, join, local_text, marker_name, name, names, readable
-from .ops.flow import LATER_MOMENTS
-from .tables import tables
+from ..names import articles, counted, join, local_text, marker_name, name, names, readable
+from ..ops.flow import LATER_MOMENTS
+from ..tables import tables
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game

@@ -11,10 +11,10 @@ from typing import Iterable
 from swrebellion.engine.secrets import KEY
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
 
-from ..board import LURE
-from ..describe import dice_colour
-from ..names import counted, join, local_text, marker_name, name
-from ..tables import BASE_SPACE, FACTIONS
+from ...board import LURE
+from ...names import counted, join, local_text, marker_name, name
+from ...tables import BASE_SPACE, FACTIONS
+from ..narration import dice_colour
 
 _ = gettext
 SKILLS = {"diplomacy": N_("diplomacy"), "intelligence": N_("intelligence"), "special-ops": N_("special ops"),

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import LURE
+from ...board import LURE
 from . import layout
 from .svg import burst, el, escape, hexagon, num, shape, text, text_width, title
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..tables import BASE_SPACE
+from ...tables import BASE_SPACE
 from .hiding import HUNCH
 from .seen import Seen
 

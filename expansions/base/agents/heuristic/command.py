@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..tables import BASE_SPACE
+from ...tables import BASE_SPACE
 from .hiding import base_odds
 from .cards import DEATH_STARS, base_threat, card_ops, mission_worth, rebel_goals
 from .seen import Seen, battle

@@ -27,8 +27,8 @@ from swrebellion.engine import peek
 from swrebellion.engine.determinize import hidden_from, redeal
 from swrebellion.engine.secrets import KEY
 
-from .knowledge import possible_bases
-from .tables import OPPONENT, tables
+from ..knowledge import possible_bases
+from ..tables import OPPONENT, tables
 
 
 def faction_of(game, player: str) -> str | None:
@@ -108,7 +108,7 @@ def _hidden_hand(game, player: str, faction: str, kind: str) -> list | None:
 
 def _missions(game, player: str, other: str, rng) -> None:
     """The other side's mission hand and face-down assigned cards, with its mission deck (and the projects)."""
-    from .rules.missions import meets
+    from ..rules.missions import meets
 
     hand = _hidden_hand(game, player, other, "missions")
     if hand is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ..tables import BASE_SPACE
+from ...tables import BASE_SPACE
 from . import command
 from .hiding import TEMPERATURE, base_odds, hiding_place
 from .cards import base_threat, card_ops, mission_worth, objective_goals, rebel_goals
@@ -534,7 +534,7 @@ def enemy_units(agent, s: Seen, d) -> dict[str, float]:
 def name_system(agent, s: Seen, d) -> dict[str, float]:
     """Name systems the Empire cannot yet rule out (no Imperial loyalty or ground units, no probe card seen in
     public), so that the three named leave it guessing (Interrogation Droid)."""
-    from ..knowledge import EVENTS, possible_bases
+    from ...knowledge import EVENTS, possible_bases
 
     open_ = set(possible_bases(s.game, s.data, s.events(EVENTS), set(s.data["discards"].get("probes", [])), "empire"))
     return {o.id: (2.0 if o.id in open_ else 0.0) + hiding_place(s, o.id) * 0.1 + 0.001 * agent.noise()
