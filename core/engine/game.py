@@ -12,8 +12,8 @@ Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
 ``log``                every event, including every random outcome
 ``choices``            every answer given, in order: what a save file replays
 
-``log`` and ``choices`` are :class:`~.sharedlog.SharedLog` lists: append-only, shared by copies of a game, so a copy
-costs the same however long the game has run.
+``log`` and ``choices`` are :class:`~.sharedlog.SharedLog` sequences: append-only, shared by copies of a game, so a
+copy costs the same however long the game has run (``list(log)`` or ``sharedlog.plain`` for a JSON encoder).
 ``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
 ``answered_alone``     the decisions with a single legal option that the rules answered without asking, since the
                        last answer (:meth:`Game.answer_alone`; scenarios check them with ``offered``)
@@ -35,7 +35,7 @@ from . import rng
 from .effects import register_kernel_steps
 from .reactions import ReactionRegistry
 from .secrets import KEY as SECRET, peek, redact, secret
-from .sharedlog import SharedLog
+from .sharedlog import SharedLog, plain
 from .steps import StepError, StepRegistry
 from .values import Modifier, ValueRegistry
 
@@ -765,4 +765,6 @@ def _copied(value: Any) -> Any:
 
 
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """``value`` as canonical JSON (sorted keys, no spaces): what the state hash is taken of. A log in it is written
+    as the list of its items, as a save written before logs were shared held it."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=plain)

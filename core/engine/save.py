@@ -47,7 +47,7 @@ def save_data(game: Game, humans: Sequence[str] = ()) -> dict[str, Any]:
         "seed": game.state["seed"],
         "options": game.state["options"],
         **fingerprint(game.rules),
-        "choices": game.state["choices"],
+        "choices": list(game.state["choices"]),
         "state_hash": game.state_hash(),
     }
     if humans:

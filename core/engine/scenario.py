@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from ..yaml_full import escape_token
 from .game import Decision, Game, IllegalChoice, Rules, UnforcedRoll
 from .secrets import peek
+from .sharedlog import SharedLog
 
 if TYPE_CHECKING:
     from ..sources import Source
@@ -269,7 +270,7 @@ def resolve_pointer(document: Any, pointer: str) -> Any:
         return node
     for raw in pointer.lstrip("/").split("/"):
         part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, list):
+        if isinstance(node, (list, SharedLog)):
             node = peek(node[int(part)])
         elif isinstance(node, dict) and part in node:
             node = peek(node[part])

@@ -1,4 +1,5 @@
-"""The game's event log and its list of choices: append-only lists that copies of a game share instead of copying.
+"""The game's event log and its list of choices: append-only sequences that copies of a game share instead of
+copying.
 
 A game appends hundreds of events; copying them with the rest of the state made ``Game.copy()`` cost more the
 longer the game had run (ten times more late in a game than early, issue 15), and search agents copy a game
@@ -12,31 +13,31 @@ event's fields, so no event shares a container with the live state), so copies m
   copy costs the same early and late in a game (but for the first after a long stretch without one, which seals
   that stretch at C speed).
 
-It subclasses ``list`` so that readers still see the list it replaced: ``isinstance(log, list)``, indexing,
-slicing (a plain list), ``len``, iteration, ``in``, ``==`` with a list, ``+``, and ``json.dumps`` (CPython's
-encoder turns any list subclass into a list through iteration). ``list``'s own storage stays empty and every
-reading method is overridden, so C code that reads a list's storage directly sees an empty list: ``marshal``
-refuses it (``Game.copy`` never marshals the log) and a C extension such as orjson must be given ``list(log)``. Only
-``append`` and ``extend`` change it; the other mutating methods raise :class:`TypeError`.
+It is a :class:`collections.abc.Sequence`, not a ``list``: it reads like one (``len``, indexing, slicing into a plain
+list, iteration, ``reversed``, ``in``, ``index``, ``count``) but does not claim to be one, so code that reads a
+list's storage directly never sees an empty list in its place (issue 27): ``marshal``, ``json`` and orjson refuse it
+unless given ``list(log)`` or :func:`plain` (a ``default=`` for the JSON encoders, which turns a log into its items).
+It equals another log with the same items, never a list (as a tuple never equals a list). Only ``append`` and
+``extend`` change it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain
-from typing import Any, Iterable, Iterator, NoReturn, SupportsIndex, overload
+from typing import Any, Iterable, Iterator, overload
 
 #: Items per shared chunk: a copy copies fewer than this many references (the sealed tail's rest) plus one
 #: reference to the chunks.
 CHUNK = 64
 
 
-class SharedLog(list[Any]):
-    """An append-only list whose copies share their items (see the module docstring)."""
+class SharedLog(Sequence[Any]):
+    """An append-only sequence whose copies share their items (see the module docstring)."""
 
     __slots__ = ("_chunks", "_tail", "_shared", "append")
 
     def __init__(self, items: Iterable[Any] = ()) -> None:
-        super().__init__()
         self._chunks: list[tuple[Any, ...]] = []  # full chunks, oldest first; shared with copies while _shared
         self._shared = False  # True while another SharedLog holds the same _chunks list
         self._take_tail([])
@@ -49,7 +50,7 @@ class SharedLog(list[Any]):
         event or a choice about twice a decision, and a Python-level append cost a call each time. The tail's full
         chunks are sealed later, when the log is copied or extended (:meth:`_seal`)."""
         self._tail = tail
-        self.append = tail.append  # type: ignore[method-assign]
+        self.append = tail.append
 
     def _seal(self) -> None:
         """Move the tail's full chunks of :data:`CHUNK` items to the chunk list (copying that list first while
@@ -113,15 +114,14 @@ class SharedLog(list[Any]):
         # item appended later is not met, and a tail replaced by _seal keeps its items): no copy of a long tail
         return chain(reversed(self._tail), chain.from_iterable(map(reversed, reversed(self._chunks.copy()))))
 
-    # list's __getitem__ takes any SupportsIndex; the log is indexed with ints only, and reading it stays plain
-    # int arithmetic (no operator.index call on the hot path), hence the narrower override.
-    @overload  # type: ignore[override]
+    @overload
     def __getitem__(self, index: int) -> Any: ...
 
     @overload
     def __getitem__(self, index: slice) -> list[Any]: ...
 
     def __getitem__(self, index: int | slice) -> Any:
+        """An item, or a slice as a plain list (a reader's own copy of those items)."""
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if step != 1:
@@ -152,55 +152,23 @@ class SharedLog(list[Any]):
             out.extend(self._tail[max(start - full, 0):stop - full])
         return out
 
-    def __contains__(self, item: Any) -> bool:
-        return any(x == item for x in self)
-
-    def index(self, item: Any, start: SupportsIndex = 0, stop: SupportsIndex | None = None) -> int:
-        return list(self).index(item, start, len(self) if stop is None else stop)
-
-    def count(self, item: Any) -> int:
-        return sum(1 for x in self if x == item)
-
     def __eq__(self, other: object) -> bool:
-        return list(self) == other if isinstance(other, list) else NotImplemented
+        if not isinstance(other, SharedLog):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
 
-    def __ne__(self, other: object) -> bool:
-        return list(self) != other if isinstance(other, list) else NotImplemented
-
-    def __lt__(self, other: list[Any]) -> bool:
-        return list(self) < list(other)
-
-    def __le__(self, other: list[Any]) -> bool:
-        return list(self) <= list(other)
-
-    def __gt__(self, other: list[Any]) -> bool:
-        return list(self) > list(other)
-
-    def __ge__(self, other: list[Any]) -> bool:
-        return list(self) >= list(other)
-
-    __hash__ = None
-
-    def __add__(self, other: list[Any]) -> list[Any]:
-        return list(self) + list(other)
-
-    def __radd__(self, other: list[Any]) -> list[Any]:
-        return list(other) + list(self)
-
-    def __mul__(self, n: SupportsIndex) -> list[Any]:
-        return list(self) * n
-
-    __rmul__ = __mul__
+    __hash__ = None  # type: ignore[assignment]  # it grows: no hash, as a list has none
 
     def __repr__(self) -> str:
-        return repr(list(self))
+        return f"SharedLog({list(self)!r})"
 
     def __sizeof__(self) -> int:
         return object.__sizeof__(self) + sum(t.__sizeof__() for t in self._chunks) + self._tail.__sizeof__()
 
-    # -- what an append-only log refuses ------------------------------------------------------------------------
 
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("the game's log and choices are append-only: copy them (list(log)) to change them")
-
-    __setitem__ = __delitem__ = __imul__ = insert = pop = remove = clear = sort = reverse = _refuse
+def plain(value: Any) -> list[Any]:
+    """A ``default=`` for ``json.dumps`` (and orjson) writing a state that holds logs: a log is written as the list
+    of its items; anything else the encoder does not know stays an error."""
+    if isinstance(value, SharedLog):
+        return list(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")

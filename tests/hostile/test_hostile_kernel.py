@@ -75,7 +75,7 @@ def test_an_option_of_the_open_decision_is_still_accepted(toy_rules):
     game = Game.new(toy_rules, seed=1)
     option = game.pending[0].options[2]
     game.apply(option)
-    assert game.state["choices"] == [["hider", option.id]]
+    assert list(game.state["choices"]) == [["hider", option.id]]
 
 
 def test_apply_without_a_player_names_no_other_sides_options(toy_rules, bounded):

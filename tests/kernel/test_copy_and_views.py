@@ -3,18 +3,19 @@
 import json
 
 from swrebellion.engine import Game, RandomAgent, play
+from swrebellion.engine.sharedlog import plain
 
 
 def test_a_copy_made_mid_decision_is_independent(toy_rules):
     game = Game.new(toy_rules, seed=8)
     game.apply("cellar")
     game.apply(game.pending[0].options[0])  # half of a simultaneous decision
-    before = json.dumps(game.state, sort_keys=True)
+    before = json.dumps(game.state, sort_keys=True, default=plain)
     copy = game.copy()
     assert copy.state == game.state and copy.state is not game.state
     play(copy, {"hider": RandomAgent(3), "seeker": RandomAgent(4)})
     assert copy.over
-    assert json.dumps(game.state, sort_keys=True) == before
+    assert json.dumps(game.state, sort_keys=True, default=plain) == before
     play(game, {"hider": RandomAgent(3), "seeker": RandomAgent(4)})
     assert game.state == copy.state  # same agents from the same point: same game
 

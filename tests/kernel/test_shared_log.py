@@ -1,24 +1,27 @@
-"""The log and the choices are append-only lists shared by copies of a game (issue 15): they read like the lists
-they replaced, copies grow independently, and no logged event shares a container with the live state."""
+"""The log and the choices are append-only sequences shared by copies of a game (issue 15): they read like the
+lists they replaced without claiming to be lists (issue 27), copies grow independently, and no logged event shares
+a container with the live state."""
 
 import copy
 import hashlib
 import json
+import marshal
 import pickle
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from swrebellion.engine import Game, RandomAgent, play
 from swrebellion.engine.game import canonical_json
-from swrebellion.engine.sharedlog import CHUNK, SharedLog
+from swrebellion.engine.sharedlog import CHUNK, SharedLog, plain
 
 
-def test_it_reads_like_a_list():
+def test_it_reads_like_a_sequence():
     items = [{"n": n} for n in range(3 * CHUNK + 5)]
     log = SharedLog(items)
-    assert isinstance(log, list) and len(log) == len(items) and bool(log) and not SharedLog()
-    assert list(log) == items and log == items and items == log and not (log != items)
+    assert isinstance(log, Sequence) and len(log) == len(items) and bool(log) and not SharedLog()
+    assert list(log) == items and log == SharedLog(items) and log != SharedLog(items[:-1])
     assert [log[n] for n in range(len(items))] == items and log[-1] == items[-1] and log[-len(items)] == items[0]
     for cut in (slice(None), slice(5, 70), slice(63, 65), slice(CHUNK, 2 * CHUNK), slice(-7, None),
                 slice(10, 3), slice(None, None, 3), slice(None, None, -1), slice(190, 10_000)):
@@ -26,26 +29,41 @@ def test_it_reads_like_a_list():
     with pytest.raises(IndexError):
         log[len(items)]
     assert items[7] in log and {"n": -1} not in log and log.index(items[9]) == 9 and log.count(items[3]) == 1
-    assert list(reversed(log)) == items[::-1] and log + [1] == items + [1] and [0] + log == [0] + items
+    assert list(reversed(log)) == items[::-1]
     growing = SharedLog(items)
     newest_first = reversed(growing)  # read lazily, from the log as it was when asked
     growing.append({"n": "later"})
     assert next(newest_first) == items[-1] and list(reversed(SharedLog(items[:2 * CHUNK]))) == items[2 * CHUNK - 1::-1]
-    assert json.dumps({"log": log}) == json.dumps({"log": items})
-    assert json.dumps(log, indent=1) == json.dumps(items, indent=1)
-    assert repr(log) == repr(items) and pickle.loads(pickle.dumps(log)) == items
-    assert copy.deepcopy(log) == items and copy.deepcopy(log)[0] is not items[0]
+    assert pickle.loads(pickle.dumps(log)) == log and copy.deepcopy(log) == log and copy.deepcopy(log)[0] is not items[0]
+
+
+def test_it_does_not_pretend_to_be_a_list():
+    """Issue 27: code reading a list's storage at the C level must see the real events or refuse the log, never
+    an empty list in its place. It is no list, equals no list, and each encoder either refuses it or, given
+    ``plain``, writes every item (json's C encoder: the one CPython uses)."""
+    assert json.encoder.c_make_encoder is not None
+    items = [{"type": "roll", "n": n} for n in range(CHUNK + 3)]
+    log = SharedLog(items)
+    assert not isinstance(log, list) and log != items and items != log
+    with pytest.raises(ValueError):
+        marshal.dumps(log)
+    with pytest.raises(TypeError):
+        json.dumps(log)
+    assert json.loads(json.dumps({"log": log}, default=plain)) == {"log": items}
+    assert marshal.loads(marshal.dumps(list(log))) == items
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        plain(object())
 
 
 def test_it_is_append_only():
     log = SharedLog([1, 2, 3])
-    for change in (lambda: log.__setitem__(0, 9), lambda: log.__delitem__(0), log.pop, log.clear, log.sort,
-                   log.reverse, lambda: log.insert(0, 1), lambda: log.remove(1)):
-        with pytest.raises(TypeError, match="append-only"):
-            change()
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        log[0] = 9
+    for name in ("__setitem__", "__delitem__", "insert", "pop", "clear", "sort", "reverse", "remove"):
+        assert not hasattr(log, name), name
     log += [4]
     log.extend(log)
-    assert log == [1, 2, 3, 4, 1, 2, 3, 4]
+    assert list(log) == [1, 2, 3, 4, 1, 2, 3, 4]
 
 
 def test_copies_grow_independently_like_list_copies():
@@ -61,7 +79,7 @@ def test_copies_grow_independently_like_list_copies():
             logs[k].append(step)
             models[k].append(step)
     for log, model in zip(logs, models):
-        assert log == model and len(log) == len(model) and log[len(model) // 2:] == model[len(model) // 2:]
+        assert list(log) == model and len(log) == len(model) and log[len(model) // 2:] == model[len(model) // 2:]
 
 
 def test_a_copy_shares_the_events_and_the_choices(toy_rules):
@@ -117,7 +135,7 @@ def test_the_state_hash_is_that_of_the_state_as_plain_lists(base_rules):
     """Saves record the state hash: it must not depend on how the log is held (saves made before keep loading)."""
     game = Game.new(base_rules, 3)
     play(game, {p: RandomAgent(n) for n, p in enumerate(game.state["players"])})
-    plain = {**game.state, "log": list(game.state["log"]), "choices": list(game.state["choices"])}
-    assert game.state_hash() == hashlib.sha256(canonical_json(plain).encode()).hexdigest()
-    loaded = Game(base_rules, json.loads(json.dumps(game.state)))
+    lists = {**game.state, "log": list(game.state["log"]), "choices": list(game.state["choices"])}
+    assert game.state_hash() == hashlib.sha256(canonical_json(lists).encode()).hexdigest()
+    loaded = Game(base_rules, json.loads(json.dumps(game.state, default=plain)))
     assert type(loaded.state["log"]) is SharedLog and loaded.state_hash() == game.state_hash()
