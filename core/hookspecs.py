@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import pluggy
 
 if TYPE_CHECKING:  # types for readers and the type checker only: plugins import this module, it must stay light
+    from .cardface import CardFace
     from .catalog import Catalog
     from .diagnostics import Diagnostic
     from .effects import OpRegistry
@@ -214,4 +215,16 @@ def cards_played(game: Game, event: dict[str, Any]) -> list[list[str]] | None:
     Fires for each event of a finished game when a simulation counts card plays, in dependency order; every
     implementation runs and the answers are added up. Return a list of ``[side, card id]`` pairs (``side`` as in
     ``state["result"]["winner"]``), or ``None``/``[]`` for an event that plays no card of this plugin's.
+    """
+
+
+@hookspec(firstresult=True)
+def card_face(catalog: Catalog, kind: str, card: Any) -> CardFace | None:
+    """Describe how a card looks when printed (``rebellion cards render``, ``rebellion print``).
+
+    Fires once per card printed, in the language being printed (``swrebellion.i18n.language()``), with the merged
+    catalog, the card's kind and its item. Return a :class:`swrebellion.cardface.CardFace`: the words already in
+    that language (falling back to English, with ``translated=False``), colours, badges, the text in the pack's own
+    words (never a publisher's card text), and its picture read with ``swrebellion.imagefile.read_image``. First
+    result wins, most dependent expansion first; return ``None`` for a kind the plugin does not print.
     """

@@ -5,10 +5,11 @@ The card kinds are those the enabled plugins register with the tag ``card`` (``r
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
-from .options import expansion_options, pack_option
+from .options import expansion_options, lang_option, pack_option
 
 
 @click.group("cards")
@@ -123,3 +124,28 @@ def list_(kind, active, packs):
         click.echo(f"{card_kind}:")
         for ident, item in sorted(catalog.items(card_kind).items()):
             click.echo(f"  {ident:40} {item.name.en}  ({catalog.entry(card_kind, ident).pack})")
+
+
+@cards.command("render")
+@click.argument("card_id")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The file to write: .svg or .png.")
+@click.option("--kind", metavar="KIND", help="Card kind (missions, actions ...), when two kinds share the id.")
+@click.option("--bleed", default="0mm", show_default=True, help="Extra colour around the card (3mm ...).")
+@lang_option
+@expansion_options
+@pack_option
+def render(card_id, output, kind, bleed, active, packs):
+    """Draw one card's face as it is printed (`rebellion print`), to an SVG or PNG file.
+
+    \b
+    Examples:
+      rebellion cards render sabotage -o sabotage.svg
+      rebellion cards render hutt-freighter --pack my-pack -o card.png --lang ru
+    """
+    from .printing import parse_bleed, render as draw
+
+    active = active()
+    catalog = _catalog(active, packs)
+    card_kind, _ = find(catalog, card_id, card_kinds(catalog, kind), "card")
+    draw(catalog, active, card_kind, card_id, output, parse_bleed(None, None, bleed))

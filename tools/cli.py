@@ -18,6 +18,7 @@ COMMANDS = {
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
     "cards": ("swrebellion.tools.cards_cmd", "cards", "Look up cards and what their effect data does."),
+    "print": ("swrebellion.tools.print_cmd", "print_", "Print-ready PDF sheets of cards, in any of our languages."),
     "show": ("swrebellion.tools.show_cmd", "show", "Look up any item of the packs: a card, unit, leader, system, setup."),
     "setups": ("swrebellion.tools.setups_cmd", "setups", "List the setups of the packs and the default one."),
     "play": ("swrebellion.tools.play_cmd", "play", "Play a complete game (agents or you) and tell it."),
@@ -85,6 +86,7 @@ def main() -> None:
     rebellion play --pack my-pack      play with a fan pack (every content command takes --pack)
       rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
+      rebellion print -o cards.pdf       every card, ready to print and cut (docs/printing.md)
       rebellion board -o board.svg       a picture of the board (--load SAVE --as rebel ...)
       rebellion replay game.json -o game.html   a saved game, step by step, in a browser
       rebellion simulate -n 200          heuristic agents play 200 games: who wins, how, which cards

@@ -87,6 +87,13 @@ def declare_vocabulary():
 
 
 @hookimpl
+def card_face(catalog, kind, card):
+    from .presentation import faces
+
+    return faces.face(catalog, kind, card)
+
+
+@hookimpl
 def board_annotations(game, view):
     from .presentation.picture.labels import UNIT_LABELS
 

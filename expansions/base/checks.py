@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 
 from swrebellion.catalog import Catalog
 from swrebellion.diagnostics import Diagnostic
+from swrebellion.imagefile import ImageError, read_image
 
 SIDES = ("empire", "rebel")
 
@@ -26,6 +27,8 @@ CODES: dict[str, str] = {
     "SW503": "map not connected",
     "SW504": "region holds a different number of systems than its size",
     "SW601": "setup uses more units than the supply",
+    "SW701": "card picture unusable",
+    "SW702": "card size for a kind that is not a card kind",
 }
 
 
@@ -114,3 +117,29 @@ def check_counts(catalog: Catalog) -> list[Diagnostic]:
                     "SW601", f"uses {count} {ident!r} but the supply is {unit.supply}",
                     hint="count the units, fixed placements and build queue together"))
     return found
+
+
+def check_card_art(catalog: Catalog) -> list[Diagnostic]:
+    """A card's picture (``art``) is a stranger's file: inside its pack, regular, a PNG or JPEG of bounded size and
+    pixel count (``swrebellion.imagefile``), checked here so `validate` reports what `print` would refuse."""
+    found = []
+    for kind in catalog.kinds.tagged("card"):
+        for entry in catalog.entries(kind.name).values():
+            art = getattr(entry.item, "art", None)
+            pack = catalog.pack(entry.pack)
+            if art is None or pack is None:
+                continue
+            try:
+                read_image(pack.folder, art)
+            except ImageError as exc:
+                found.append(entry.diagnostic("SW701", f"card picture {exc}", "/art",
+                                              "give a PNG or JPEG file inside the pack, or remove `art`"))
+    return found
+
+
+def check_card_sizes(catalog: Catalog) -> list[Diagnostic]:
+    """A printed size is given for a card kind of the enabled plugins (a warning: the size is then unused)."""
+    cards = {kind.name for kind in catalog.kinds.tagged("card")}
+    return [entry.diagnostic("SW702", f"a printed size for {ident!r}, which is not a card kind of the enabled "
+                                      f"plugins ({', '.join(sorted(cards))})", "/id", severity="warning")
+            for ident, entry in catalog.entries("card-sizes").items() if ident not in cards]

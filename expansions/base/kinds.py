@@ -12,6 +12,7 @@ from . import checks
 from .models import (
     ActionCard,
     Adjacency,
+    CardSize,
     Die,
     Leader,
     Marker,
@@ -52,6 +53,9 @@ def register(registry) -> None:
                       references=[("leaders/*", "leaders"), ("recruits/*", "leaders"), TARGET_MARKER], tags=["card"])
     registry.register("tactics", TacticCard, "Tactic cards", references=[TARGET_MARKER], tags=["card"])
     registry.register("probes", ProbeCard, "Probe cards", references=[("system", "systems")], tags=["card"])
+    # Printing (`rebellion print`): the size of each card kind, and the pictures cards may carry.
+    registry.register("card-sizes", CardSize, "Printed card sizes",
+                      checks=[checks.check_card_sizes, checks.check_card_art])
     registry.register("setups", Setup, "Setups", checks=[checks.check_counts], references=[
         *SETUP_UNITS,
         ("objective_deck/*/fixed/*", "objectives"),

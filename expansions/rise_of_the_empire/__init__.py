@@ -101,6 +101,16 @@ def register_effect_ops(registry):
     aliases.register(registry)  # the old op names and forms, for one minor version
 
 
+@hookimpl(wrapper=True)
+def card_face(catalog, kind, card):
+    face = yield  # the base game's face of any card
+    if kind != "advanced-tactics" or face is None:
+        return face
+    from . import faces
+
+    return faces.advanced_tactic(catalog, card, face)
+
+
 @hookimpl
 def setup_game(game):
     from . import setup

@@ -5,7 +5,7 @@ hand. Fan plugins that read the base game's content find its item types here.
 """
 
 from .board import Adjacency, Region, System
-from .cards import ActionCard, Card, MissionCard, ObjectiveCard, ProbeCard, TacticCard
+from .cards import ActionCard, Card, CardSize, MissionCard, ObjectiveCard, ProbeCard, TacticCard
 from .common import Faction, Skill, Theater
 from .leaders import Leader
 from .setups import Setup
@@ -15,6 +15,7 @@ __all__ = [
     "ActionCard",
     "Adjacency",
     "Card",
+    "CardSize",
     "Die",
     "Faction",
     "Leader",

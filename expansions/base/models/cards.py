@@ -5,14 +5,19 @@ Cards carry facts and structured effects, never printed rules text; ``summary`` 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
-from swrebellion.models import Id, Item, Text
+from swrebellion.models import Id, Item, Model, Text
 from swrebellion.models.effects import Effect
 
 from .common import Faction, Skill, Theater
+
+
+def _art() -> Any:
+    return Field(default=None, description="A picture for the printed face (fan art): a PNG or JPEG file inside the "
+                 "pack, as a path relative to the pack folder with / between folders (`rebellion print`).")
 
 
 class Card(Item):
@@ -25,6 +30,7 @@ class Card(Item):
     target_marker: Id | None = Field(
         default=None, description="Marker kind the card places or scores (Rise of the Empire target markers)."
     )
+    art: str | None = _art()
 
 
 class MissionCard(Card):
@@ -97,3 +103,15 @@ class ProbeCard(Item):
     setup_loyalty: Faction | None = Field(
         default=None, description="Side the system counts for when starting loyalty is drawn (RB-SET-08)."
     )
+    art: str | None = _art()
+
+
+class CardSize(Model):
+    """The size a card kind is printed at (`rebellion print`): the real cards' size, portrait. A fan plugin that
+    registers a card kind gives its size in its pack the same way."""
+
+    id: Id = Field(description="The card kind printed at this size (missions, tactics, a fan plugin's kind ...).")
+    format: str | None = Field(default=None, description="The trade name of the size, for people (standard, mini).")
+    width: float = Field(gt=20, le=200, description="Width in millimetres (the shorter side).")
+    height: float = Field(gt=20, le=280, description="Height in millimetres (the longer side).")
+    notes: str | None = Field(default=None, description="Where the size comes from.")
