@@ -118,6 +118,7 @@ def test_pydantic_and_jsonschema_agree(tmp_path):
     values = ["x", "Bad Id", 3, -1, 0, None, [], {}, True, 3.5, 3.0, "3", ["x"], {"en": "x"}, {"x": 1}]
     seeds = [(data["kind"], item) for data in mini_world().values() for item in data["items"]]
     seeds.append(("missions", mission([{"op": "test_bonus", "amount": 2}])))
+    seeds.append(("card-sizes", {"id": "missions", "format": "standard", "width": 63.5, "height": 88}))
     checked = 0
     for kind, item in seeds:
         variants = [{**item, "unknown": 1}]
