@@ -15,7 +15,6 @@ Which expansions are enabled, lowest precedence first:
 from __future__ import annotations
 
 import difflib
-import json
 import os
 import tomllib
 from contextlib import contextmanager
@@ -121,22 +120,18 @@ def hook_problem(plugin: Any, name: str) -> str | None:
 MAX_CONFIG_BYTES = 64 * 1024
 
 
-def read_config(folder: Path | None = None) -> dict[str, list[str]]:
-    """``rebellion.toml``: the ``[expansions]`` table's ``enabled`` and ``disabled`` lists, and the top-level
-    ``packs`` list of fan pack folders (paths relative to the file; :func:`config_packs` resolves them). All empty
-    without a file.
-
-    Raises :class:`ExpansionError` saying what is wrong and how to fix it: a folder, a FIFO or a device where the
-    file should be (refused at once, never waited on), an unreadable or oversized file, bad TOML, wrong types.
-    """
+def _config_text(path: Path) -> str | None:
+    """The text of the ``rebellion.toml`` at ``path`` (None when there is none), read as a config must be: a regular
+    file of at most :data:`MAX_CONFIG_BYTES`, UTF-8. Raises :class:`ExpansionError` saying what is wrong and how to
+    fix it: a folder, a FIFO or a device where the file should be (refused at once, never waited on), an unreadable
+    or oversized file, bytes that are not UTF-8."""
     from .safefile import FileTooLarge, NotRegularFile, read_regular
 
-    path = (folder or Path.cwd()) / CONFIG_FILE
     fix = "fix or delete the file"
     try:
         raw = read_regular(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
-        return {"enabled": [], "disabled": [], "packs": []}
+        return None
     except NotRegularFile as exc:
         raise ExpansionError(f"{path} is {exc.kind}, not a config file; remove it") from None
     except FileTooLarge:
@@ -145,8 +140,27 @@ def read_config(folder: Path | None = None) -> dict[str, list[str]]:
     except OSError as exc:
         raise ExpansionError(f"{path}: cannot read it ({exc.strerror or exc}); {fix}") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ExpansionError(f"{path}: not valid TOML ({exc}); {fix}") from None
+
+
+def read_config(folder: Path | None = None) -> dict[str, list[str]]:
+    """``rebellion.toml``: the ``[expansions]`` table's ``enabled`` and ``disabled`` lists, and the top-level
+    ``packs`` list of fan pack folders (paths relative to the file; :func:`config_packs` resolves them). All empty
+    without a file.
+
+    Raises :class:`ExpansionError` saying what is wrong and how to fix it: a folder, a FIFO or a device where the
+    file should be (refused at once, never waited on), an unreadable or oversized file, bad TOML, wrong types.
+    """
+    path = (folder or Path.cwd()) / CONFIG_FILE
+    fix = "fix or delete the file"
+    text = _config_text(path)
+    if text is None:
+        return {"enabled": [], "disabled": [], "packs": []}
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise ExpansionError(f"{path}: not valid TOML ({exc}); {fix}") from None
     table = data.get("expansions", {})
     if not isinstance(table, dict):
@@ -184,23 +198,49 @@ def without(config: dict[str, list[str]], names: Iterable[str]) -> dict[str, lis
 
 
 def write_config(config: dict[str, list[str]], folder: Path | None = None) -> Path:
-    """Write ``rebellion.toml`` atomically (a unique temporary file renamed over the old one)."""
+    """Write ``rebellion.toml`` atomically (a unique temporary file renamed over the old one).
+
+    The file is the user's as much as ours, so it is edited, not regenerated: tomlkit changes only the values that
+    differ (``packs``, ``[expansions]`` ``enabled``/``disabled``) and keeps every comment, unknown key, other table
+    (``[tool.other]``) and the layout byte for byte, and it writes valid TOML for any folder name (``json.dumps``,
+    used before, wrote surrogate escapes such as ``"\\ud83d"`` for a name outside the Basic Multilingual Plane, which
+    TOML forbids). Raises :class:`ExpansionError` when the existing file cannot be read as TOML or a value cannot
+    be written as UTF-8 (a folder name in another encoding).
+    """
+    import tomlkit
+
     from .safefile import write_atomic
 
     path = (folder or Path.cwd()) / CONFIG_FILE
-
-    def toml_list(values: list[str]) -> str:
-        return "[" + ", ".join(json.dumps(v) for v in sorted(set(values))) + "]"
-
-    packs = config.get("packs", [])
-    text = (
-        "# swrebellion settings: `rebellion expansions enable/disable` and `rebellion packs add/remove` write them.\n"
-        + (f"packs = [{', '.join(json.dumps(p) for p in packs)}]\n" if packs else "")
-        + "[expansions]\n"
-        f"enabled = {toml_list(config.get('enabled', []))}\n"
-        f"disabled = {toml_list(config.get('disabled', []))}\n"
-    )
-    write_atomic(path, text)
+    text = _config_text(path)
+    if text is None:
+        document = tomlkit.document()
+        document.add(tomlkit.comment("swrebellion settings: `rebellion expansions enable/disable` and "
+                                     "`rebellion packs add/remove` write them."))
+        listed = tomlkit.table()
+        listed.update({"enabled": [], "disabled": []})  # both shown, to say what may go there
+        document.add("expansions", listed)
+    else:
+        try:
+            document = tomlkit.parse(text)
+        except tomlkit.exceptions.ParseError as exc:
+            raise ExpansionError(f"{path}: not valid TOML ({exc}); fix or delete the file") from None
+    packs = list(config.get("packs", []))
+    if list(document.get("packs", [])) != packs:
+        if packs:
+            document["packs"] = packs
+        else:
+            document.remove("packs")
+    table = document.setdefault("expansions", tomlkit.table())
+    for key in ("enabled", "disabled"):
+        names = sorted(set(config.get(key, [])))
+        if sorted(set(table.get(key, []))) != names:
+            table[key] = names
+    try:
+        write_atomic(path, tomlkit.dumps(document))
+    except UnicodeEncodeError as exc:
+        raise ExpansionError(f"{path}: cannot write {exc.object[exc.start:exc.end]!r} as UTF-8 (a folder name in "
+                             "another encoding?); rename the folder") from None
     return path
 
 

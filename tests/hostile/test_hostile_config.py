@@ -165,3 +165,55 @@ def test_concurrent_writers_of_the_config_never_share_a_temporary_name(world, bo
         assert status == 0 and "Traceback" not in errors, errors
     assert len(tomllib.loads((world / CONFIG).read_text())["expansions"]["enabled"]) <= 1
     assert sorted(p.name for p in world.iterdir()) == [CONFIG]
+
+
+#: A config written by hand: comments, a key and a table no swrebellion command knows (issue 32 #12).
+HAND_WRITTEN = """\
+# my settings, kept by hand
+packs = ["fan"]   # the campaign's pack
+colour = "a key swrebellion does not know"
+
+[expansions]
+# Rise of the Empire for the campaign
+enabled = ["rise-of-the-empire"]
+disabled = []
+
+[tool.other]
+answer = 42  # another tool's table
+"""
+
+
+def test_the_config_keeps_what_the_user_wrote(world, bounded):
+    """Issue 32 #12, issue 27 §5: `expansions enable/disable` and `packs add` change only the value they change; the
+    comments, the unknown key, the other table and the layout survive byte for byte, and a pack folder named outside
+    the Basic Multilingual Plane is written as valid TOML (json.dumps wrote surrogate escapes TOML forbids)."""
+    from packkit import write_pack
+
+    write_pack(world / "fan", requires=["base"])
+    write_pack(world / "réseau-🚀", "reseau", requires=["base"])
+    (world / CONFIG).write_text(HAND_WRITTEN, encoding="utf-8")
+    rise_off = HAND_WRITTEN.replace('enabled = ["rise-of-the-empire"]\ndisabled = []',
+                                    'enabled = []\ndisabled = ["rise-of-the-empire"]')
+    with bounded(60):
+        assert cli("expansions", "disable", "rise-of-the-empire").exit_code == 0
+        assert (world / CONFIG).read_text(encoding="utf-8") == rise_off
+        assert cli("expansions", "enable", "rise-of-the-empire").exit_code == 0
+        assert (world / CONFIG).read_text(encoding="utf-8") == HAND_WRITTEN
+        added = cli("packs", "add", "réseau-🚀")
+    assert added.exit_code == 0, added.output
+    text = (world / CONFIG).read_text(encoding="utf-8")
+    assert text == HAND_WRITTEN.replace('packs = ["fan"]', 'packs = ["fan", "réseau-🚀"]')
+    assert tomllib.loads(text)["packs"] == ["fan", "réseau-🚀"]
+
+
+def test_a_pack_folder_name_that_is_not_utf8_is_refused_and_nothing_written(world, bounded):
+    """A folder name in another encoding cannot go into a UTF-8 TOML file: a clear error, the config untouched."""
+    from packkit import write_pack
+
+    folder = write_pack(Path(os.fsdecode(bytes(world) + b"/caf\xe9")), "cafe", requires=["base"])
+    (world / CONFIG).write_text(HAND_WRITTEN, encoding="utf-8")
+    with bounded(60):
+        result = cli("packs", "add", folder.name)
+    assert result.exit_code == 2 and "cannot write" in result.output and "as UTF-8" in result.output, result.output
+    assert (world / CONFIG).read_text(encoding="utf-8") == HAND_WRITTEN
+    assert sorted(p.name for p in world.iterdir()) == sorted([CONFIG, folder.name]), "no temporary file left"
