@@ -141,11 +141,22 @@ class NewGame:
             raise click.UsageError(str(exc)) from None
 
 
+def _seed(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """Refuse at the start a seed the save could not hold (issue 32 #13), rather than play a game that
+    ``--load`` then refuses."""
+    from swrebellion.engine.rng import SEEDS
+
+    if value is not None and value not in SEEDS:
+        raise click.BadParameter(f"{value} is outside what a save holds (a signed 64-bit integer, "
+                                 f"{SEEDS.start} to {SEEDS.stop - 1}); pick a seed in that range")
+    return value
+
+
 def game_options(func):
     """The options that make a new game (``--seed``, ``--expansion``/``--no-expansion``, ``--players``,
     ``--setup``, ``--pack``, ``--mission-sets``), given to the command as one ``new_game`` (:class:`NewGame`)."""
 
-    @click.option("--seed", type=int, default=None,
+    @click.option("--seed", type=int, default=None, callback=_seed,
                   help="Seed of the game's dice and shuffles (default: a fresh random seed, printed on stderr so the "
                        "game can be played again).")
     @expansion_options

@@ -12,6 +12,9 @@ from typing import Any, Sequence, TypeVar
 T = TypeVar("T")
 
 MASK = (1 << 64) - 1
+#: The seeds a game may start from: a signed 64-bit integer, what a save (and a scenario) holds, so that every game
+#: can be saved and loaded again and any JSON reader (most hold 64-bit integers at most) reads the save.
+SEEDS = range(-(1 << 63), 1 << 63)
 GAMMA = 0x9E3779B97F4A7C15
 
 

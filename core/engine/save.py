@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from ..safefile import write_atomic
 from .game import Game, IllegalChoice, Rules
+from .rng import SEEDS
 
 SAVE_FORMAT = "swrebellion-save/1"
 #: What `rebellion play --save` writes when a referee keeps the real save (--referee): one side's view, no secrets.
@@ -105,7 +106,7 @@ class SaveFile(_Strict):
     """The whole save, checked before anything is replayed (docs/saves.md)."""
 
     format: Literal["swrebellion-save/1"]
-    seed: Annotated[int, Field(ge=-(2**63), lt=2**63)]
+    seed: Annotated[int, Field(ge=SEEDS.start, lt=SEEDS.stop)]
     options: SavedOptions
     expansions: list[SavedEntry]
     packs: list[SavedEntry]

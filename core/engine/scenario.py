@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..yaml_full import escape_token
 from .game import Decision, Game, IllegalChoice, Rules, UnforcedRoll
+from .rng import SEEDS
 from .secrets import peek
 from .sharedlog import SharedLog
 
@@ -87,7 +88,7 @@ class Scenario(_Strict):
     expansions: list[str] = Field(default_factory=lambda: ["base"])
     packs: list[str] = Field(default_factory=list, description="Fan pack folders to load too, relative to the "
                              "scenario file (a fan author's scenarios test the fan pack's cards).")
-    seed: int = Field(default=0, ge=-(2**63), lt=2**63)
+    seed: int = Field(default=0, ge=SEEDS.start, lt=SEEDS.stop)
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
     script: list[Step] = Field(default_factory=list)

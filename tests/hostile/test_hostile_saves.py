@@ -179,3 +179,23 @@ def test_save_and_referee_may_not_be_one_file(world, bounded):
     with bounded():
         result = _play("--seed", "1", "--save", "a.json", "--referee", "./a.json")
     assert result.exit_code == 2 and "need two files" in result.output
+
+
+@pytest.mark.parametrize("command", ["play", "board"])
+@pytest.mark.parametrize("seed", [str(2**63), str(-(2**63) - 1), str(2**64), "9" * 40])
+def test_a_seed_a_save_cannot_hold_is_refused_at_the_start(world, bounded, command, seed):
+    """Issue 32 #13: `--seed 9223372036854775808` played a game whose save `--load` then refused (a save holds a
+    signed 64-bit seed). It is refused before anything is played or written, naming the range."""
+    with bounded():
+        result = cli(command, "--seed", seed, "--save" if command == "play" else "-o", "out")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "--seed" in result.output and "outside what a save holds" in result.output, result.output
+    assert "Round" not in result.output and list(world.iterdir()) == []
+
+
+def test_the_largest_seed_a_save_holds_saves_and_loads(world, bounded):
+    """The edge of the range (2**63 - 1) is a seed like any other: played, saved, loaded again."""
+    with bounded(60):
+        played = _play("--seed", str(2**63 - 1), "--save", "game.json")
+        loaded = _play("--load", "game.json")
+    assert played.exit_code == 0 and loaded.exit_code == 0, loaded.output
