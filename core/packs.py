@@ -15,7 +15,6 @@ there is reported (SW309).
 
 from __future__ import annotations
 
-import heapq
 import os
 import re
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .dependencies import dependency_order
 from .diagnostics import Diagnostic, Severity, did_you_mean
 from .filecheck import FileChecker
 from .models import PackManifest
@@ -283,72 +283,17 @@ def _edges(loaded: dict[str, Pack]) -> dict[str, list[str]]:
 
 
 def _order(loaded: dict[str, Pack], result: Resolution) -> list[Pack]:
-    """Dependencies first, then by id. Packs in a cycle are reported together and ordered by id."""
+    """Dependencies first, then by id (:func:`dependency_order`). Packs in a cycle are reported together and
+    ordered by id."""
     edges = _edges(loaded)
-    components = _strongly_connected(edges)
-    component_of = {name: index for index, members in enumerate(components) for name in members}
-    for members in components:
-        if len(members) > 1 or members[0] in edges[members[0]]:
-            first = loaded[members[0]]
-            links = ", ".join(f"{m} requires {', '.join(r for r in edges[m] if r in members)}" for m in members)
-            result.diagnostics.append(first.at(
-                "SW306", f"packs {', '.join(members)} require each other in a cycle ({links})", "/requires",
-                "one of them must stop requiring the other"))
-    waiting = {index: {component_of[r] for m in members for r in edges[m]} - {index}
-               for index, members in enumerate(components)}
-    ready = [(members[0], index) for index, members in enumerate(components) if not waiting[index]]
-    heapq.heapify(ready)
-    order: list[Pack] = []
-    while ready:
-        _, index = heapq.heappop(ready)
-        order += [loaded[m] for m in components[index]]
-        for other, needs in waiting.items():
-            if index in needs:
-                needs.discard(index)
-                if not needs:
-                    heapq.heappush(ready, (components[other][0], other))
-    return order
-
-
-def _strongly_connected(edges: dict[str, list[str]]) -> list[list[str]]:
-    """Tarjan's algorithm (iterative); each component's members sorted by id."""
-    index_of: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    components: list[list[str]] = []
-    for start in sorted(edges):
-        if start in index_of:
-            continue
-        work = [(start, iter(edges[start]))]
-        index_of[start] = low[start] = len(index_of)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index_of:
-                    index_of[child] = low[child] = len(index_of)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(edges[child])))
-                elif child in on_stack:
-                    low[node] = min(low[node], index_of[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index_of[node]:
-                members = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    members.append(member)
-                    if member == node:
-                        break
-                components.append(sorted(members))
-    return components
+    order, cycles = dependency_order(edges)
+    for members in cycles:
+        first = loaded[members[0]]
+        links = ", ".join(f"{m} requires {', '.join(r for r in edges[m] if r in members)}" for m in members)
+        result.diagnostics.append(first.at(
+            "SW306", f"packs {', '.join(members)} require each other in a cycle ({links})", "/requires",
+            "one of them must stop requiring the other"))
+    return [loaded[name] for name in order]
 
 
 def _needs(order: list[Pack], loaded: dict[str, Pack]) -> dict[str, set[str]]:

@@ -22,6 +22,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from .dependencies import dependency_order
 from .errors import ExpansionError
 # The records are defined below the wiring (expansion_records.py) and are public here, where docs/plugins.md names them.
 from .expansion_records import Active as Active
@@ -316,28 +317,10 @@ def resolve_enabled(
                     f"expansion {name!r} requires {req!r}, but {origin} disables it; "
                     f"enable {req!r} too, or disable {name!r}"
                 )
-    return dependency_order({n: installed[n].expansion.requires for n in chosen})
-
-
-def dependency_order(requires: dict[str, Iterable[str]]) -> list[str]:
-    """Topological order, requirements first, ties broken by id, so hook order never depends on discovery."""
-    order: list[str] = []
-    done: set[str] = set()
-
-    def visit(name: str, stack: tuple[str, ...]) -> None:
-        if name in done:
-            return
-        if name in stack:
-            cycle = " -> ".join(stack[stack.index(name):] + (name,))
-            raise ExpansionError(f"expansions require each other in a cycle: {cycle}")
-        for req in sorted(requires.get(name, ())):
-            if req in requires:
-                visit(req, stack + (name,))
-        done.add(name)
-        order.append(name)
-
-    for name in sorted(requires):
-        visit(name, ())
+    order, cycles = dependency_order({n: installed[n].expansion.requires for n in chosen})
+    if cycles:
+        raise ExpansionError(f"expansions {', '.join(cycles[0])} require each other in a cycle; one of them must "
+                             "stop requiring the other")
     return order
 
 

@@ -343,3 +343,15 @@ def test_rise_of_the_empire_reacts_through_registered_reactions_not_an_on_event_
     for kind in ("deployed", "retreat", "system-destroyed", "drew-objectives", "ring-replaced"):
         assert set(rules.reactions.reacting(kind)) == {"rise-of-the-empire"}, kind
     assert rules.reactions.reacting("roll") == []
+
+
+def test_expansions_order_requirements_first_and_a_cycle_is_named():
+    """Hooks run in dependency order, ties by id (the order never depends on discovery); expansions that require
+    each other are refused naming every member of the cycle (the same helper orders packs, SW306)."""
+    late = plugin("aa-late", requires=("base", "zz-early"))
+    early = plugin("zz-early")
+    assert activated("base,aa-late,zz-early", late, early).enabled == ["base", "zz-early", "aa-late"]
+    loop = [plugin("loop-a", requires=("base", "loop-b")), plugin("loop-b", requires=("loop-c",)),
+            plugin("loop-c", requires=("loop-a",))]
+    with pytest.raises(ExpansionError, match="expansions loop-a, loop-b, loop-c require each other in a cycle"):
+        activated("base,loop-a,loop-b,loop-c", *loop)
