@@ -32,6 +32,10 @@ CASES = {
     "twelve ** in a glob that matches nothing 30 folders deep": (
         {f"{DEEP}/units.yaml": unit(4)},
         {"files": ["*.yaml", "cards/*.yaml", "**/" * 12 + "x/units.yaml"]}, ("SW309", "fan/pack.yaml", 8)),
+    # pathspec's gitwildmatch regex runs for minutes on this one (still running when stopped after 60 s; issue 27 §5)
+    "ten **/*a*/ in a glob that matches nothing 40 folders deep": (
+        {"/".join(["aaaa"] * 40) + "/units.yaml": unit(4)},
+        {"files": ["*.yaml", "cards/*.yaml", "**/*a*/" * 10 + "x.yaml"]}, ("SW309", "fan/pack.yaml", 8)),
     "alias of a 100 KB scalar, 9,000 times": (
         {"extra.yaml": "kind: units\nitems: []\nbig: &a " + "x" * 100_000 + "\nmore: [" + ", ".join(["*a"] * 9000)
          + "]\n"}, {}, ("SW107", "fan/extra.yaml", 4)),
