@@ -26,7 +26,7 @@ from .sources import MAX_ITEMS, Source
 from .upgrade import HINT as UPGRADE_HINT
 from .upgrade import OldStep, rewrite_at
 from .upgrade import accepts as _accepts
-from .yaml_full import escape_token
+from .pointers import escape_token
 
 if TYPE_CHECKING:
     from .effects import OpRegistry

@@ -15,7 +15,8 @@ import re
 from typing import Any, NoReturn
 
 from .diagnostics import Diagnostic
-from .yaml_full import IntegerTooLarge, checked_int, escape_token, shorten
+from .pointers import escape_token
+from .yaml_full import IntegerTooLarge, checked_int, shorten
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")

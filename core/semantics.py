@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .catalog import Catalog, Entry
 from .diagnostics import Diagnostic, did_you_mean
-from .yaml_full import escape_token
+from .pointers import escape_token
 
 
 def _walk(value: Any, steps: list[str], pointer: str) -> Iterable[tuple[str, Any]]:

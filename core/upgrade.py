@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from .effects import Deprecated
 from .fields import nested_paths, replaced, strict
+from .pointers import parent
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -79,22 +80,12 @@ def upgrade_step(ops: OpRegistry, step: Any) -> Any:
     return old.rewrite(dict(step)) if old is not None else step
 
 
-def _resolve(data: Any, pointer: str) -> tuple[Any, Any]:
-    """(container, key) of the value at ``pointer`` (``/items/0/effect/2``)."""
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-    node = data
-    for part in parts[:-1]:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    last = parts[-1]
-    return node, int(last) if isinstance(node, list) else last
-
-
 def rewrite_at(data: Any, old_steps: list[OldStep]) -> Any:
     """A deep copy of ``data`` with every step of ``old_steps`` rewritten, the innermost first (so a container is
     rewritten with its nested steps already new; rewrites keep the keys that hold nested steps, so the outer
     pointers stay valid)."""
     data = copy.deepcopy(data)
     for found in sorted(old_steps, key=lambda s: -s.pointer.count("/")):
-        container, key = _resolve(data, found.pointer)
+        container, key = parent(data, found.pointer)
         container[key] = found.old.rewrite(dict(container[key]))
     return data

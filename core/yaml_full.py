@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 import yaml
 
 from .diagnostics import Diagnostic
+from .pointers import escape_token
 
 if TYPE_CHECKING:
     from yaml._yaml import CParser
@@ -123,11 +124,6 @@ def resolve_plain(text: str) -> Any:
 def shorten(text: str) -> str:
     """A long value shortened for a message."""
     return text if len(text) <= 30 else f"{text[:12]}...{text[-6:]} ({len(text):,} characters)"
-
-
-def escape_token(token: str) -> str:
-    """One JSON pointer reference token (RFC 6901)."""
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 class YamlReadError(Exception):

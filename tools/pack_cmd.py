@@ -15,6 +15,8 @@ from pathlib import Path
 
 import click
 
+from swrebellion.pointers import parent, tokens
+
 from .options import expansion_options
 
 
@@ -31,8 +33,7 @@ class Change:
 def _node_at(root, pointer: str):
     """The YAML node at a JSON pointer (mapping keys are strings, list indexes numbers)."""
     node = root
-    for part in pointer.split("/")[1:]:
-        part = part.replace("~1", "/").replace("~0", "~")
+    for part in tokens(pointer):
         if node.id == "sequence":
             node = node.value[int(part)]
         else:
@@ -102,7 +103,7 @@ def upgrade_text(text: str, fmt: str, data, old_steps, ops) -> tuple[str, list[C
     edits, changes = [], []
     for found in outer:
         node = _node_at(root, found.pointer)
-        container, key = _parent(data, found.pointer)
+        container, key = parent(data, found.pointer)
         new = upgrade_step(ops, container[key])
         edits.append((node.start_mark.index, _end(node), _render(new, bool(node.flow_style), node.start_mark.column)))
     for found in old_steps:
@@ -112,14 +113,6 @@ def upgrade_text(text: str, fmt: str, data, old_steps, ops) -> tuple[str, list[C
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
     return text, sorted(changes, key=lambda c: (c.line, c.column))
-
-
-def _parent(data, pointer: str):
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-    node = data
-    for part in parts[:-1]:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    return node, int(parts[-1]) if isinstance(node, list) else parts[-1]
 
 
 @click.group("pack")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
-from ..yaml_full import escape_token
+from ..pointers import escape_token, tokens
 from .game import Decision, Game, IllegalChoice, Rules, UnforcedRoll
 from .rng import SEEDS
 from .secrets import peek
@@ -269,8 +269,7 @@ def resolve_pointer(document: Any, pointer: str) -> Any:
     node = peek(document)
     if pointer in ("", "/"):
         return node
-    for raw in pointer.lstrip("/").split("/"):
-        part = raw.replace("~1", "/").replace("~0", "~")
+    for part in tokens("/" + pointer.lstrip("/")):
         if isinstance(node, (list, SharedLog)):
             node = peek(node[int(part)])
         elif isinstance(node, dict) and part in node:
