@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .engine import Rules
+from .errors import ContentError as ContentError
 from .plugins import activate
 
 if TYPE_CHECKING:
@@ -54,18 +55,6 @@ def rules_from_active(active: Active, packs: Iterable[str | Path] = ()) -> Rules
     if errors:
         raise ContentError(errors)
     return Rules(active, result.catalog)
-
-
-class ContentError(Exception):
-    """The packs have errors (run `rebellion validate` for the full report)."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        self.diagnostics = diagnostics
-        first = diagnostics[0]
-        super().__init__(
-            f"{len(diagnostics)} content error(s), first: {first.file}:{first.line}:{first.column}: {first.code} "
-            f"{first.message} (run `rebellion validate` for all of them)"
-        )
 
 
 def default_setup(rules: Rules) -> str | None:

@@ -4,7 +4,8 @@ registered with each content kind), then the plugins' ``validate_catalog`` check
 Library entry points:
 
 * :func:`validate` returns a :class:`Report` with every problem of the run (what ``rebellion validate`` prints);
-* :func:`load_catalog` returns the Catalog, or raises :class:`ContentError` listing the errors (for games).
+* :func:`load_catalog` returns the Catalog, or raises :class:`ContentError` (``swrebellion.errors``) with the errors
+  (for games).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .catalog import Catalog
-from .diagnostics import Diagnostic, render_text
+from .diagnostics import Diagnostic
+from .errors import ContentError as ContentError
 from .loader import load
 from .semantics import check, guarded
 
@@ -42,14 +44,6 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.errors
-
-
-class ContentError(Exception):
-    """The content packs have errors; ``diagnostics`` lists them."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} content errors:\n" + render_text(diagnostics))
-        self.diagnostics = diagnostics
 
 
 def validate(active: Active, paths: Iterable[str | Path] = (), *, all_enabled: bool = False) -> Report:

@@ -205,3 +205,17 @@ def test_a_game_loads_the_enabled_packs_and_its_extra_ones(tmp_path):
     write_pack(tmp_path / "fan", requires=["base"])
     catalog = load(active("base", "rise-of-the-empire"), [tmp_path / "fan"], all_enabled=True).catalog
     assert [p.id for p in catalog.packs] == ["base", "fan", "rise-of-the-empire"]
+
+
+def test_one_content_error_class_for_validation_and_games(tmp_path, base_only):
+    """Issue 27 §5: ``validate.load_catalog`` and ``games.rules_for`` raise the same class, so one ``except`` catches
+    what either finds, with the same message."""
+    from swrebellion import errors, games, validate
+
+    assert validate.ContentError is games.ContentError is errors.ContentError
+    world = mini_world()
+    world["units.yaml"]["items"][0]["supply"] = -1
+    write_pack(tmp_path / "fan", content=world, requires=["base"])
+    with pytest.raises(errors.ContentError) as caught:
+        games.rules_for(("base",), packs=[tmp_path / "fan"])
+    assert "SW205" in str(caught.value) and "run `rebellion validate` for all of them" in str(caught.value)
