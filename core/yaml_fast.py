@@ -9,7 +9,9 @@ The contract: :func:`read_fast` either returns exactly the data the complete rea
 or raises :class:`Unsupported`, and then the complete reader does the work (and reports any error with its place).
 It never reports errors itself: anything unusual (anchors, tags, tabs, escaped line breaks, duplicate keys, deep
 nesting, odd indentation) is "unsupported". tests/test_yaml_fast.py compares both readers on generated and
-hand-written documents and on every built-in YAML file.
+hand-written documents and on every built-in YAML file; tests/test_readers_differential.py does the same with
+hypothesis, in every style PyYAML writes. Kept rather than replaced by a library (issue 27 §5) for its figure:
+`validate` reads 20,990 items/s of the benchmark pack with it and 7,169 with libyaml's events alone.
 """
 
 from __future__ import annotations
