@@ -32,6 +32,10 @@ class Expansion:
     packs: tuple[tuple[str, str], ...] = ()
     enabled_by_default: bool = False
     description: str = ""
+    #: The keys of ``game.state["data"]`` this expansion owns, as a ``TypedDict`` (``None``: it keeps nothing there).
+    #: It writes only these; another plugin changes them through the owner's API, never directly (docs/state.md,
+    #: generated from these declarations; tests/test_state_ownership.py reads the code to hold every plugin to it).
+    state: type | None = None
 
     def pack_paths(self) -> list[Path]:
         from importlib.resources import files

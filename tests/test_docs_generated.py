@@ -22,6 +22,7 @@ def pages():
         "effects.md": docs_gen.effects_markdown(active.ops, catalog, ROOT / "tests" / "fan_ideas"),
         "cards.md": docs_gen.cards_markdown(active.ops, catalog, ROOT / "tests"),
         "hooks.md": docs_gen.hooks_markdown(Rules(active), hooks),
+        "state.md": docs_gen.state_markdown(docs_gen.sections_of(active)),
     }
 
 

@@ -1,6 +1,8 @@
 """Generated reference pages: ``docs/effects.md`` (every effect op, from the registry), ``docs/cards.md`` (every
-card, its ops and the scenarios that exercise it) and the generated blocks of ``docs/hooks.md`` (extension points
-and rule moments, from the plugins' declarations). Generated so they cannot drift from the code and data:
+card, its ops and the scenarios that exercise it), the generated blocks of ``docs/hooks.md`` (extension points
+and rule moments, from the plugins' declarations), ``docs/reference.md`` (decisions and events) and ``docs/state.md``
+(the state's layout, from the sections the plugins declare: ``state_doc.py``). Generated so they cannot drift from
+the code and data:
 
     python -m swrebellion.tools.docs_gen            # write both (with every built-in expansion enabled)
     python -m swrebellion.tools.docs_gen --check    # exit 1 if a committed page is out of date
@@ -17,6 +19,8 @@ from typing import Any, Iterator
 
 from swrebellion.models.effects import STEP_PLACEHOLDER
 from swrebellion.safefile import write_atomic
+
+from .state_doc import sections_of, state_markdown
 
 
 def effect_steps(item: Any) -> Iterator[dict]:
@@ -452,6 +456,7 @@ def main() -> None:
         "effects.md": effects_markdown(active.ops, catalog, args.tests / "fan_ideas"),
         "cards.md": cards_markdown(active.ops, catalog, args.tests),
         "hooks.md": hooks_markdown(Rules(active), (args.docs / "hooks.md").read_text(encoding="utf-8")),
+        "state.md": state_markdown(sections_of(active)),
     }
     stale = [name for name, text in pages.items()
              if not (args.docs / name).exists() or (args.docs / name).read_text(encoding="utf-8") != text]

@@ -9,6 +9,8 @@ RB-BAS), ``combat`` (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP), ``refresh`` (RB-REF
 from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
 
+from .shapes import BaseData
+
 EXPANSION = Expansion(
     id="base",
     name="Star Wars: Rebellion (base game)",
@@ -16,6 +18,7 @@ EXPANSION = Expansion(
     packs=(("swrebellion.content", "base"),),
     enabled_by_default=True,
     description="The rules and components of the 2016 base game.",
+    state=BaseData,
 )
 
 

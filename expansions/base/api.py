@@ -46,13 +46,23 @@ is private and may change in any release. docs/plugins.md walks through it; the 
 * **Step names** other plugins wrap or push: :data:`STEPS`.
 * **Scenario keys** of a plugin's own (``build_scenario``): the typed ids :data:`SystemId`, :data:`CardId`,
   :data:`ObjectiveId` and :func:`known` (an id checked against the loaded content, with a "did you mean").
-* **State shapes**: :class:`SystemState`, :class:`LeaderState`, :class:`CombatState`, :class:`Attack`.
+* **State shapes**: :class:`SystemState`, :class:`LeaderState`, :class:`CombatState`, :class:`Attack`,
+  :class:`Assignment`, and :class:`BaseData`, the base game's whole section of ``state["data"]`` (docs/state.md).
+* **The base game's state, for other plugins** (issue 27 §2; a plugin never indexes ``state["data"]`` for the base
+  game's keys nor writes into what a function hands out): to read, :func:`phase`, :func:`round_number`,
+  :func:`reputation`, :func:`leaders`, :func:`systems`, :func:`units_by_location`, :func:`assigned`,
+  :func:`hidden_hand`, :func:`discard_pile`; to change, leaders (:func:`place_leader`, :func:`remove_leader`),
+  missions (:func:`take_assigned`, :func:`oppose_mission`), cards (:func:`new_deck`, :func:`set_deck`,
+  :func:`put_on_deck`, :func:`remove_from_deck`, :func:`take_from_hand`, :func:`add_to_hand`, :func:`take_slot`),
+  the flow (:func:`at_end_of_command`) and the combat (:func:`begin_battle_step`, :func:`fight_battle`,
+  :func:`add_damage`, :func:`remove_damage`, :func:`redirect_damage`, :func:`spend_die`, :func:`mark_attack`);
+  a plugin's own part of the combat or the attack: :func:`combat_part`, :func:`attack_part`.
 """
 
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .board import (
     add_units,
@@ -79,10 +89,12 @@ from .board import (
     leader_faction,
     leaders_at,
     lose_loyalty,
+    place_leader,
     pool,
     queue_unit,
     queued,
     rebel_base_location,
+    remove_leader,
     remove_units,
     rescue,
     reveal_base,
@@ -93,7 +105,20 @@ from .board import (
     units_at,
     unqueue_unit,
 )
-from .cards import deck, discard, draw, hand
+from .cards import (
+    add_to_hand,
+    deck,
+    discard,
+    discard_pile,
+    draw,
+    hand,
+    hidden_hand,
+    new_deck,
+    put_on_deck,
+    remove_from_deck,
+    set_deck,
+    take_from_hand,
+)
 from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 from .models.cards import Card
 from .models.common import Faction, Theater
@@ -139,6 +164,18 @@ from .rules.combat import (
     start_combat,
     tactic_hand,
 )
+from .phases.rounds import at_end_of_command
+from .rules.combat import (
+    add_damage,
+    attack_part,
+    begin_battle_step,
+    combat_part,
+    fight_battle,
+    mark_attack,
+    redirect_damage,
+    remove_damage,
+    spend_die,
+)
 from .rules.combat import action_options as combat_action_options
 from .rules.combat import active_effects as combat_effects
 from .rules.combat import add_effect as add_combat_effect
@@ -147,15 +184,15 @@ from .rules.combat import health as combat_health
 from .rules.combat import order as combat_order
 from .rules.combat import state as combat_state
 from .rules.leaders import capture_leader, recruitable
-from .rules.missions import meets, mission_frame, return_to_hand, successes
+from .rules.missions import meets, mission_frame, oppose_mission, return_to_hand, successes, take_assigned
 from .rules.moves import move_units
-from .rules.objectives import slot_free, sync_stages
+from .rules.objectives import slot_free, sync_stages, take_slot
 from .rules.plans import feasible as card_feasible
 from .rules.plans import fight_after
 from .rules.plans import plan as card_plan
 from .rules.rings import player_of
 from .scenario import CardId, ObjectiveId, SystemId, known
-from .shapes import Attack, CombatState, LeaderState, SystemState
+from .shapes import Assignment, Attack, BaseData, CombatState, LeaderState, SystemState
 from .tables import BASE_SPACE, DEPLOY_LIMIT, FACTIONS, OPPONENT, Tables, the_setup, track_length
 from .tables import tables as _tables
 
@@ -274,6 +311,56 @@ def reveal_cards(game: Game, cards: list[str], to: str, cause: str) -> None:
     game.log("cards-revealed", to=to, count=len(cards), cards=team_secret(game, list(cards), to), cause=cause)
 
 
+# -- the base game's state, for other plugins (issue 27 §2) -----------------------------------------------------------
+# The base game owns the top of ``game.state["data"]`` (:class:`BaseData`; docs/state.md). Another plugin reads it
+# through these functions and the board queries above, and changes it only through the rule actions above and the
+# owner functions below: never by indexing ``state["data"]`` or writing into what a function hands out
+# (tests/test_state_ownership.py reads every plugin's code for both).
+
+
+def phase(game: Game) -> str:
+    """The phase being played: ``setup``, ``assignment``, ``command`` or ``refresh`` (RB-RND)."""
+    value: str = game.state["data"]["phase"]
+    return value
+
+
+def round_number(game: Game) -> int:
+    """The game round, from 1 (0 during setup)."""
+    value: int = game.state["data"]["round"]
+    return value
+
+
+def reputation(game: Game) -> int:
+    """The reputation marker's space on the time track (RB-WIN-02)."""
+    value: int = game.state["data"]["reputation"]
+    return value
+
+
+def leaders(game: Game) -> Mapping[str, LeaderState]:
+    """Every leader's state by id, to read (:func:`place_leader`, :func:`remove_leader`, :func:`capture_leader`,
+    :func:`rescue` change it)."""
+    found: Mapping[str, LeaderState] = game.state["data"]["leaders"]
+    return found
+
+
+def systems(game: Game) -> Mapping[str, SystemState]:
+    """Every system's state by id, to read (the rule actions change it: :func:`gain_loyalty`, ...)."""
+    found: Mapping[str, SystemState] = game.state["data"]["systems"]
+    return found
+
+
+def units_by_location(game: Game) -> Mapping[str, Mapping[str, int]]:
+    """The units on the board, to read: location -> unit type -> count (:func:`units_at` for one location)."""
+    found: Mapping[str, Mapping[str, int]] = game.state["data"]["units"]
+    return found
+
+
+def assigned(game: Game, faction: str) -> Sequence[Assignment]:
+    """The missions the side assigned this round, in order, to read (:func:`take_assigned` takes one)."""
+    found: Sequence[Assignment] = game.state["data"]["assigned"][faction]
+    return found
+
+
 __all__ = [
     "ActionCard", "Card", "Leader", "MissionCard", "ObjectiveCard", "Setup", "Theater", "Unit",
     "CONTEXT", "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
@@ -293,4 +380,10 @@ __all__ = [
     "roll_with_cards", "setup_named", "slot_free", "special_window", "start_combat", "successes", "supply_left", "sync_stages",
     "system", "systems_where", "tables", "tactic_hand", "team", "team_secret", "text", "the_setup", "track_length",
     "unit_type", "unit_types", "units_at", "unqueue_unit", "word",
+    # the base game's state, for other plugins (issue 27 §2)
+    "Assignment", "BaseData", "add_damage", "add_to_hand", "assigned", "at_end_of_command", "attack_part",
+    "begin_battle_step", "combat_part", "discard_pile", "fight_battle", "hidden_hand", "leaders", "mark_attack", "new_deck", "oppose_mission",
+    "phase", "place_leader", "put_on_deck", "redirect_damage", "remove_damage", "remove_from_deck", "remove_leader", "reputation",
+    "round_number", "set_deck", "spend_die", "systems", "take_assigned", "take_from_hand", "take_slot",
+    "units_by_location",
 ]

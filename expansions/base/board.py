@@ -219,6 +219,17 @@ def leader(game: Game, leader_id: str) -> LeaderState:
     return game.state["data"]["leaders"][leader_id]
 
 
+def place_leader(game: Game, leader_id: str, where: str) -> None:
+    """Put a leader at ``where``: a system id, ``rebel-base``, ``pool`` or ``mission`` (on an assigned card). Nothing
+    is logged: the caller logs why."""
+    game.state["data"]["leaders"][leader_id]["at"] = where
+
+
+def remove_leader(game: Game, leader_id: str) -> None:
+    """Take a leader out of the game for good (``at`` becomes ``gone``). Nothing is logged: the caller logs why."""
+    game.state["data"]["leaders"][leader_id]["at"] = "gone"
+
+
 #: The ring Lure of the Dark Side puts on a captured Rebel leader: he serves the Empire from then on (RS-CAP-09).
 LURE = "lure-of-the-dark-side"
 

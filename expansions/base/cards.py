@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from swrebellion.engine import peek
+from swrebellion.engine import peek, secret
+from swrebellion.engine.determinize import hidden_from
 
 from .board import team_secret
 
@@ -27,6 +28,13 @@ def deck(game: Game, name: str) -> list[str]:
 def hand(game: Game, faction: str, kind: str) -> list[str]:
     """A faction's hand of one kind: missions, actions, objectives (Rebel) or probes (Empire)."""
     return peek(game.state["data"]["hands"][faction][kind])
+
+
+def hidden_hand(game: Game, player: str, faction: str, kind: str) -> list[str] | None:
+    """``faction``'s hand of ``kind`` (the list itself, to change in place: a search agent's ``determinize`` redeals
+    it), or None if ``player`` may see it."""
+    held = game.state["data"]["hands"][faction].get(kind)
+    return peek(held) if hidden_from(held, player) else None
 
 
 def new_hand(game, faction: str, cards: list) -> dict:
@@ -47,3 +55,47 @@ def draw(game: Game, name: str, count: int = 1) -> list[str]:
 
 def discard(game: Game, name: str, card: str) -> None:
     game.state["data"]["discards"].setdefault(name, []).append(card)
+
+
+def discard_pile(game: Game, name: str) -> list[str]:
+    """A deck's discard pile, face up (an empty one made for a deck that has none yet)."""
+    pile: list[str] = game.state["data"]["discards"].setdefault(name, [])
+    return pile
+
+
+def new_deck(game: Game, name: str, cards: list[str], seen_by: str | None = None) -> None:
+    """Make the deck ``name`` holding ``cards`` (top first) with an empty discard pile: hidden from everyone, or
+    seen by the side ``seen_by`` (both its players in team play). The caller shuffles it if the rules say so."""
+    data = game.state["data"]
+    data["decks"][name] = team_secret(game, list(cards), seen_by) if seen_by else secret(list(cards))
+    data["discards"][name] = []
+
+
+def set_deck(game: Game, name: str, cards: list[str]) -> None:
+    """Replace the cards of the deck ``name`` (top first), keeping it hidden as it was: a setup choosing which
+    cards stay in it."""
+    deck(game, name)[:] = cards
+
+
+def put_on_deck(game: Game, name: str, cards: list[str], top: bool = True) -> None:
+    """Put ``cards`` on the top (in their order) or at the bottom of the deck ``name``."""
+    held = deck(game, name)
+    if top:
+        held[0:0] = cards
+    else:
+        held.extend(cards)
+
+
+def remove_from_deck(game: Game, name: str, card: str) -> None:
+    """Take one copy of ``card`` out of the deck ``name`` (back to the box, or to wherever the caller puts it)."""
+    deck(game, name).remove(card)
+
+
+def take_from_hand(game: Game, faction: str, kind: str, card: str) -> None:
+    """Take one copy of ``card`` from the side's hand of ``kind`` (a card played, traded or discarded)."""
+    hand(game, faction, kind).remove(card)
+
+
+def add_to_hand(game: Game, faction: str, kind: str, card: str) -> None:
+    """Put ``card`` in the side's hand of ``kind``."""
+    hand(game, faction, kind).append(card)

@@ -11,6 +11,8 @@ through steps it overrides, the values it adjusts (``register_values``) and the 
 from swrebellion.hookspecs import hookimpl
 from swrebellion.plugins import Expansion
 
+from .state import RoeSection
+
 EXPANSION = Expansion(
     id="rise-of-the-empire",
     name="Rise of the Empire",
@@ -18,6 +20,7 @@ EXPANSION = Expansion(
     requires=("base",),
     packs=(("swrebellion.content", "rise-of-the-empire"),),
     description="The 2017 expansion: cinematic combat, Shield Bunker, Interdictor, leader limits, green dice.",
+    state=RoeSection,
 )
 
 _MODIFIERS: dict = {}

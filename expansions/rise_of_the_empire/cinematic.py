@@ -54,11 +54,12 @@ HALVES = ("top", "bottom")
 
 
 def cine(game) -> dict:
-    combat_ = combat_state(game)
-    if "cinematic" not in combat_:
-        combat_["cinematic"] = {"effects": [], "played": {}, "round_end": [], "doomed": [], "attack_last": {},
-                                "retreat_round": {}}
-    return combat_["cinematic"]
+    """The cinematic combat's own state, kept in the combat (``api.combat_part``) and gone with it."""
+    return api.combat_part(game, "cinematic", _new_cine)
+
+
+def _new_cine() -> dict:
+    return {"effects": [], "played": {}, "round_end": [], "doomed": [], "attack_last": {}, "retreat_round": {}}
 
 
 def add_effect(game, kind: str, faction: str, theater: str, card: str, round_: int | None = None, **values) -> None:
@@ -93,7 +94,7 @@ def deck(game, faction: str, theater: str) -> list[str]:
 
 
 def discards(game, faction: str, theater: str) -> list[str]:
-    return game.state["data"]["discards"].setdefault(deck_name(faction, theater), [])
+    return api.discard_pile(game, deck_name(faction, theater))
 
 
 def play_from_deck(game, faction: str, theater: str, card: str) -> None:
@@ -349,13 +350,12 @@ def battle_step(game, frame, inner) -> None:
         frame["cards_done"] = True
         game.push(CARDS, theater=theater, stage="generator")
         return
-    combat_ = combat_state(game)
     frame["stage"] = "end"
-    combat_.update(step=theater, attacked=[])
-    if not api.contested(game, combat_["system"], theater):  # a card ended it (a retreat, a last unit destroyed)
-        inner(game, frame)
+    api.begin_battle_step(game, theater)
+    if not api.contested(game, combat_state(game)["system"], theater):  # a card ended it (a retreat, a last unit
+        inner(game, frame)  # destroyed)
         return
-    combat_["battles"].setdefault(theater, None)
+    api.fight_battle(game, theater)
     first, second = attack_order(game, theater)
     game.push(ATTACK, faction=second, theater=theater, stage="roll")
     game.push(ATTACK, faction=first, theater=theater, stage="roll")
@@ -400,11 +400,7 @@ def damaged_states(game, faction: str, theater: str, colour: str | None = None, 
 
 
 def remove_damage(game, unit: str, old: int, cause: str) -> None:
-    damage = combat_state(game)["damage"][unit]
-    damage[damage.index(old)] -= 1
-    damage[:] = sorted((d for d in damage if d > 0), reverse=True)
-    if not damage:
-        del combat_state(game)["damage"][unit]
+    api.remove_damage(game, unit, old)
     game.log("damage-removed", unit=unit, amount=1, cause=cause)
 
 
@@ -441,7 +437,7 @@ def _actions(game, frame, inner) -> None:
             frame["stage"] = "assign"
             return
         if option == "reroll":
-            attack["rerolled"] = True
+            api.mark_attack(game, "rerolled")
             count = api.best_tactics(game, combat_["system"], faction)[theater]
             game.log("leader-reroll", faction=faction, theater=theater, up_to=count)
             run_effect(game, [{"op": "reroll_dice", "count": count}],
@@ -480,18 +476,18 @@ def _prevent(game, frame) -> None:
     attack = combat_state(game)["attack"]
     if attack.get("prevented") is not None:
         return
-    attack["prevented"] = []
+    prevented = api.attack_part(game, "prevented", list)
     defender = OPPONENT[frame["faction"]]
     for e in effects(game, "prevent", defender, frame["theater"]):
         for key, face, colour in (("red", "hit", "red"), ("black", "hit", "black"), ("direct", "direct-hit", None)):
             left = e.get(key, 0)
-            for die in attack["dice"]:
+            for n, die in enumerate(attack["dice"]):
                 if left and not die["spent"] and die["face"] == face and (colour is None or die["colour"] == colour):
-                    die["spent"] = True
-                    attack["prevented"].append(f"{die['colour']} {face}")
+                    api.spend_die(game, n)
+                    prevented.append(f"{die['colour']} {face}")
                     left -= 1
-    if attack["prevented"]:
-        game.log("prevented", faction=defender, theater=frame["theater"], dice=attack["prevented"])
+    if prevented:
+        game.log("prevented", faction=defender, theater=frame["theater"], dice=prevented)
 
 
 def _redirect(game, frame) -> None:
@@ -517,8 +513,7 @@ def _redirect(game, frame) -> None:
         if option.startswith("onto:"):
             frame["onto"] = index
         else:
-            targets[index][2] -= 1
-            targets[frame["onto"]][2] += 1
+            api.redirect_damage(game, index, frame["onto"])
             frame["moved"] = frame.get("moved", 0) + 1
     if "onto" not in frame:
         options = {}
@@ -643,15 +638,14 @@ def round_end_step(game, frame) -> None:
 
 def eliminate_step(game, frame) -> None:
     """Confrontation: the marked Imperial leader is eliminated at the end of the Command Phase."""
-    info = api.leader(game, frame["leader"])
-    if info["at"] not in ("gone", "supply"):
-        info["at"] = "gone"
+    if api.leader(game, frame["leader"])["at"] not in ("gone", "supply"):
+        api.remove_leader(game, frame["leader"])
         game.log("leader-eliminated", leader=frame["leader"], cause=frame.get("card", ""))
     game.pop()
 
 
 def on_retreat(game, event) -> None:
-    if game.state["data"]["combat"] is not None:
+    if combat_state(game) is not None:
         cine(game)["retreat_round"][event["faction"]] = combat_state(game)["round"]
 
 
@@ -668,7 +662,7 @@ def draws_become_returns(game, value, context):
     that many cards of his choice from his discard pile back into his deck, right after the ability's step."""
     if not value:
         return None
-    if game.state["data"]["combat"] is not None:
+    if combat_state(game) is not None:
         after_current(game, RETURN, faction=context["faction"], theater=context["theater"], left=value,
                       cause=context.get("cause", ""), at=len(game.state["log"]))
     return 0

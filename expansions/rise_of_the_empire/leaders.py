@@ -29,7 +29,7 @@ OUT_OF_PLAY = ("supply", "gone")
 
 
 def leaders_in_play(game, faction: str) -> list[str]:
-    leaders = game.state["data"]["leaders"]
+    leaders = api.leaders(game)
     return [lid for lid in sorted(leaders) if _in_play(game, lid, leaders[lid]) and _faction(game, lid) == faction]
 
 
@@ -44,12 +44,12 @@ def _faction(game, lid: str) -> str:
 
 def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]]:
     """RE-LDR-02: in team play the teammate holding more leaders gives one up (the Admiral on a tie)."""
-    roles = game.state["data"]["roles"][faction]
-    if roles["admiral"] == roles["general"]:
-        return roles["admiral"], leaders
+    admiral = decider(game, faction, "admiral")
+    if admiral == decider(game, faction, "general"):
+        return admiral, leaders
     held = {role: [l for l in leaders if api.leader_info(game, l).role == role] for role in ("admiral", "general")}
     role = "general" if len(held["general"]) > len(held["admiral"]) else "admiral"
-    return roles[role], held[role] or leaders
+    return decider(game, faction, role), held[role] or leaders
 
 
 def limit(game, faction: str) -> int:
@@ -64,7 +64,7 @@ def _raising_cards(game, faction: str) -> list[str]:
 
 
 def _play_raising_card(game, faction: str, card: str) -> None:
-    hand(game, faction, "actions").remove(card)
+    api.take_from_hand(game, faction, "actions", card)
     game.log("action-played", faction=faction, card=card, leader=None)
     steps = [{"op": s.op, **s.params} for s in api.action_card(game, card).effect]
     # a card picturing no leader that can play it: the General decides (as the base game's ``actions._player``)
@@ -78,7 +78,7 @@ def limit_step(game, frame) -> None:
             card = chosen.partition(":")[2]
             _play_raising_card(game, api.action_card(game, card).faction, card)
             return
-        api.leader(game, chosen)["at"] = "gone"
+        api.remove_leader(game, chosen)
         game.log("leader-removed", faction=_faction(game, chosen), leader=chosen, cause="leader limit")
     for faction in FACTIONS:
         leaders = leaders_in_play(game, faction)
@@ -106,7 +106,7 @@ def over_limit(game) -> bool:
     can raise the count, so the leaders are counted side by side over those printed for each (read once per rules),
     out-of-play ones passed over first and :func:`_in_play` and :func:`_faction` written out for the many who wear
     no ring: they are neither captured nor lured (RS-CAP-09), so they serve the side printed on them."""
-    leaders = game.state["data"]["leaders"]
+    leaders = api.leaders(game)
     t = tables(game)
     counts = dict.fromkeys(FACTIONS, 0)
     for faction, printed in t.printed_sides:
@@ -127,7 +127,7 @@ def over_limit(game) -> bool:
 
 
 def on_event(game, event) -> None:
-    if game.state["data"].get("phase") != "setup" and over_limit(game):
+    if api.phase(game) != "setup" and over_limit(game):
         check_later(game)
 
 

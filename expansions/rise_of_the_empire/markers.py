@@ -119,7 +119,7 @@ def _place(game, params: PlaceTargetMarkers, ctx, system: str) -> None:
     entry = {"marker": params.marker, "system": system, "card": ctx.get("card"), "faction": owner,
              "on_removal": [dict(s) for s in params.on_removal]}
     if params.each_refresh or params.until_base_moves:  # only then: old games' markers keep their old shape
-        entry.update(each_refresh=[dict(s) for s in params.each_refresh], round=game.state["data"]["round"],
+        entry.update(each_refresh=[dict(s) for s in params.each_refresh], round=api.round_number(game),
                      until_base_moves=params.until_base_moves)
     markers(game).append(entry)
     game.log("target-marker-placed", marker=params.marker, system=system, card=ctx.get("card"))
@@ -153,7 +153,7 @@ def _retire(game, card: str) -> None:
 def remover(game, entry: dict) -> str | None:
     """RE-MRK-02, FAQ-119: the side that may remove the marker: the one with a ground unit there while the other
     side has none (either side, the owner too); nobody while a combat is being fought in that system."""
-    combat = game.state["data"]["combat"]
+    combat = api.combat_state(game)
     where = entry["system"]
     if combat is not None and combat["system"] == where:
         return None
@@ -245,7 +245,7 @@ def immediate_step(game, frame) -> None:
     if card is None:
         game.pop()
         return
-    hand.remove(card)
+    api.take_from_hand(game, "rebel", "objectives", card)
     game.state["data"]["roe"]["immediate"].append(card)
     game.log("objective-revealed", card=card, timing="immediate")
     steps = [{"op": s.op, **s.params} for s in api.objective_card(game, card).effect]
@@ -258,11 +258,10 @@ def immediate_step(game, frame) -> None:
 
 def on_event(game, event) -> None:
     kind = event["type"]
-    data = game.state["data"]
     if kind == "drew-objectives":
         if not tables(game).immediate.isdisjoint(api.hand(game, "rebel", "objectives")):
             after_current(game, IMMEDIATE)
-    elif not data["roe"]["markers"] or data.get("phase") == "setup":
+    elif not game.state["data"]["roe"]["markers"] or api.phase(game) == "setup":
         return
     elif kind == "system-destroyed":
         if any(m["system"] == event["system"] for m in markers(game)):
@@ -270,7 +269,7 @@ def on_event(game, event) -> None:
     elif kind == "combat-end":  # what changed during the combat, in its system or where units retreated to
         if any(removable(game, m) for m in markers(game)):
             after_current(game, CHECK, systems=None)
-    elif kind in UNIT_EVENTS and data["combat"] is None:
+    elif kind in UNIT_EVENTS and api.combat_state(game) is None:
         # the places the event names, as a tuple, and a plain loop: no comprehension's call at every unit moved or
         # deployed while markers are on the board
         touched = (event.get("to"), event.get("at"), event.get("from"), event.get("system"))

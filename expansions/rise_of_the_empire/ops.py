@@ -101,15 +101,6 @@ def _damage_options(game, ctx, params: TacticDamage) -> dict[str, tuple[str, int
     return out
 
 
-def add_damage(game, unit: str, old: int, amount: int) -> None:
-    damage = combat_state(game)["damage"].setdefault(unit, [])
-    if old:
-        damage[damage.index(old)] += amount
-    else:
-        damage.append(amount)
-    damage.sort(reverse=True)
-
-
 @op(OPS, "tactic_damage", TacticDamage)
 def tactic_damage(game, frame, params: TacticDamage, ctx) -> None:
     """Deal damage to the opponent's units of this theater (Overrun, Rogue Squadron Support, Superlaser Blast...)."""
@@ -132,7 +123,7 @@ def tactic_damage(game, frame, params: TacticDamage, ctx) -> None:
         unit, old = options[chosen["id"]]
         chosen = None
         step = left if params.mode == "single" else 1
-        add_damage(game, unit, old, step)
+        api.add_damage(game, unit, old, step)
         dealt.setdefault(unit, []).append(step)
         left -= step
         if params.no_repair:
@@ -389,7 +380,7 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): a captive freed in the middle of a battle.
 
     Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
-    captive = [l for l in sorted(game.state["data"]["leaders"])
+    captive = [l for l in sorted(api.leaders(game))
                if api.is_captured(game, l) and api.leader_info(game, l).faction == ctx["faction"]]
     lid = _choose(game, frame, ctx, "free-leader", captive, N_("{card}: free which leader?"))
     if lid is None:
@@ -407,5 +398,5 @@ def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
     lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), N_("{card}: which leader?"))
     if lid is None:
         return
-    game.state["data"].setdefault("end_of_command", []).append([ELIMINATE, {"leader": lid, "card": ctx["card"]}])
+    api.at_end_of_command(game, ELIMINATE, leader=lid, card=ctx["card"])
     game.log("leader-doomed", leader=lid, card=ctx["card"])

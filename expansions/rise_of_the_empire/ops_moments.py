@@ -82,7 +82,6 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     Phase.
 
     Let the Rebel discard an objective from hand for reputation (Rebel Cell)."""
-    data = game.state["data"]
     chosen = answer(frame)  # the answer: the objectives offered are not listed again
     if chosen is None:
         cards = sorted(set(hand(game, "rebel", "objectives")))
@@ -99,10 +98,10 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     game.pop()
     if chosen["id"] == "keep":
         return
-    hand(game, "rebel", "objectives").remove(chosen["id"])
+    api.take_from_hand(game, "rebel", "objectives", chosen["id"])
     discard(game, "objectives", chosen["id"])
     if params.uses_refresh_slot:
-        data["limits"]["refresh-objective"] = data["round"]
+        api.take_slot(game, "start-of-refresh")
     game.log("objective-traded", card=chosen["id"], by=ctx.get("card"), reputation=params.reputation)
     api.change_reputation(game, params.reputation, cause=ctx.get("card", "effect"))
 

@@ -33,7 +33,6 @@ from swrebellion.expansions.base.api import (
     card_feasible,
     card_plan,
     discard,
-    mission_frame,
     op,
     pick,
     text,
@@ -64,7 +63,7 @@ def _counter_missions(game, context: dict) -> list[int]:
         joins = game.rules.cache[_JOINS]
     except KeyError:
         joins = game.rules.cache[_JOINS] = {}
-    for index, entry in enumerate(game.state["data"]["assigned"][faction]):
+    for index, entry in enumerate(api.assigned(game, faction)):
         card = peek(entry["card"])
         joining = joins.get(card)  # asked at every opposition, and most cards join none (their trigger is then
         if joining is None:  # never tried): whether one does is found once per rules
@@ -100,7 +99,7 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     """Let the side reveal one assigned Subversion card against the mission being attempted; it is discarded and
     its effect runs with its leaders (RS-ROE-04)."""
     faction = ctx["faction"]
-    assigned = game.state["data"]["assigned"][faction]
+    assigned = api.assigned(game, faction)
     chosen = answer(frame)  # the answer: the cards offered are not listed again
     if chosen is None:
         indexes = _counter_missions(game, ctx)
@@ -115,7 +114,7 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     game.pop()
     if chosen["id"] == "none":
         return
-    entry = assigned.pop(int(chosen["id"]))
+    entry = api.take_assigned(game, faction, int(chosen["id"]))
     card = peek(entry["card"])
     discard(game, f"missions-{faction}", card)
     game.log("opposition-revealed", faction=faction, card=card, leaders=list(entry["leaders"]), system=ctx["system"],
@@ -139,11 +138,9 @@ def join_opposition(game, frame, params: JoinOpposition, ctx) -> None:
     game.pop()
     where = ctx["system"]
     for lid in ctx.get("leaders", []):
-        api.leader(game, lid)["at"] = where
+        api.place_leader(game, lid, where)
         game.log("opposed", faction=ctx["faction"], leader=lid, system=where, card=ctx.get("card"))
-    mission = mission_frame(game)
-    if mission is not None and params.extra_dice:
-        mission["ctx"]["opposition_dice"] = mission["ctx"].get("opposition_dice", 0) + params.extra_dice
+    api.oppose_mission(game, params.extra_dice)
 
 
 # -- Post Bounty ---------------------------------------------------------------------------------------------------
@@ -160,7 +157,7 @@ def on_event(game, event) -> None:
     track, RB-REP-05). Any other ring replacing it just ends it (RS-ACT-13)."""
     if event.get("ring") != BOUNTY or event.get("by") != "captured":
         return
-    loss = min(BOUNTY_LOSS, track_length(game) - game.state["data"]["reputation"])
+    loss = min(BOUNTY_LOSS, track_length(game) - api.reputation(game))
     game.log("bounty-collected", leader=event["leader"], loss=loss)
     if loss:
         api.change_reputation(game, -loss, cause="post-bounty")

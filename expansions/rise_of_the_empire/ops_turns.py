@@ -57,7 +57,7 @@ class ReturnMission(Strict):
 
 
 def _returnable(game, params: ReturnMission, ctx) -> list[int]:
-    assigned = game.state["data"]["assigned"][OPPONENT[ctx["faction"]]]
+    assigned = api.assigned(game, OPPONENT[ctx["faction"]])
     return [n for n, entry in enumerate(assigned)
             if len(entry["leaders"]) == params.leaders
             and all(api.leader(game, lid)["at"] == "mission" for lid in entry["leaders"])]
@@ -75,7 +75,7 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     Send one of the opponent's assigned missions back to hand unrevealed and its leaders back to the pool
     (False Orders). The card stays hidden: the options name only its leaders."""
     faction = OPPONENT[ctx["faction"]]
-    assigned = game.state["data"]["assigned"][faction]
+    assigned = api.assigned(game, faction)
     chosen = answer(frame)  # the answer: the missions offered are not listed again
     if chosen is None:
         choices = _returnable(game, params, ctx)
@@ -89,7 +89,7 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
                                   N_("Which mission goes back to hand?")))
         if chosen is None:
             return
-    entry = assigned.pop(chosen["data"]["index"])
+    entry = api.take_assigned(game, faction, chosen["data"]["index"])
     return_to_hand(game, faction, entry, ctx.get("card", "a card"))
 
 
@@ -154,11 +154,7 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
     drawn = peek(frame["drawn"])
     chosen = answer(frame)
     if chosen is not None and chosen["id"] in ("top", "bottom"):
-        cards = deck(game, "probes")
-        if chosen["id"] == "top":
-            cards[0:0] = drawn
-        else:
-            cards.extend(drawn)
+        api.put_on_deck(game, "probes", drawn, top=chosen["id"] == "top")
         game.log("probes-returned", faction=ctx["faction"], count=len(drawn), where=chosen["id"], card=ctx["card"])
         return
     if chosen is not None:
@@ -226,10 +222,10 @@ def use_step(game, frame) -> None:
     probe = peek(entry["probe"])
     system = api.probe_system(game, probe)
     if entry["to"] == "deck-top":
-        deck(game, "probes").insert(0, probe)
+        api.put_on_deck(game, "probes", [probe])
         game.log("probe-used", faction=faction, card=entry["card"], to="deck-top")
     else:
-        hand(game, faction, "probes").append(probe)
+        api.add_to_hand(game, faction, "probes", probe)
         game.log("probe-used", faction=faction, card=entry["card"], to="hand", system=system)
     if not entry["steps"]:
         game.pop()

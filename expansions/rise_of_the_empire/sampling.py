@@ -10,19 +10,22 @@ secret worth sampling.
 from __future__ import annotations
 
 from swrebellion.engine import peek
+from swrebellion.expansions.base import api
 from swrebellion.engine.determinize import hidden_from, redeal
+
+from .state import has_section, roe
 
 
 def determinize(game, player: str, rng) -> None:
-    data = game.state["data"]
-    kept = [entry for entry in data.get("roe", {}).get("hidden_probes", []) if hidden_from(entry["probe"], player)]
+    kept = [entry for entry in (roe(game).get("hidden_probes", []) if has_section(game) else ())
+            if hidden_from(entry["probe"], player)]
     if not kept:
         return
     cards = [[peek(entry["probe"])] for entry in kept]
-    zones = [*cards, peek(data["decks"]["probes"])]
-    held = data["hands"]["empire"].get("probes")
-    if hidden_from(held, player):
-        zones.append(peek(held))
+    zones = [*cards, api.deck(game, "probes")]
+    held = api.hidden_hand(game, player, "empire", "probes")
+    if held is not None:
+        zones.append(held)
     redeal(rng, zones)
     for entry, [card] in zip(kept, cards):
         entry["probe"]["value"] = card

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from swrebellion.expansions.base.api import OPPONENT, CardId, Faction, ObjectiveId, SystemId, known
 from swrebellion.models.common import Id
 
-from .setup import MISSION_SET_MODES, empty_state
+from .setup import MISSION_SET_MODES
+from .state import empty_state
 from .tables import tables
 
 KEYS = {"mission_sets", "markers", "immediate"}

@@ -18,26 +18,15 @@
 
 from __future__ import annotations
 
-from swrebellion.engine import secret
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import FACTIONS, decider, label, team_secret, text, the_setup
+from swrebellion.expansions.base.api import FACTIONS, decider, label, text, the_setup
 from swrebellion.i18n import N_
 
+from .state import empty_state
 from .tables import SETUP, THEATERS, deck_name, tables
 
 MISSION_SET_MODES = ("first-game", "choose")
 DSUC = "death-star-under-construction"
-
-
-def empty_state() -> dict:
-    """The expansion's part of ``game.state["data"]`` (``data["roe"]``)."""
-    return {
-        "markers": [],  # target markers on the board (markers.py)
-        "immediate": [],  # Immediate objectives in play (RE-IMM-03)
-        "bunker_arrivals": {},  # system -> [round, Shield Bunkers deployed there that round] (RE-UNT-04)
-        "deployed": {"round": 0, "to": {}},  # deployments per system in this round's deploy step (RE-UNT-04)
-        "removed_tactics": [],  # advanced tactic cards out of the game (Confrontation)
-    }
 
 
 def start(game) -> None:
@@ -61,7 +50,7 @@ def objective_deck(game, value, context):
 def starting_unit_systems(game, value, context):
     """RE-SET-09: the Imperial army may also go to the system of the Death Star Under Construction."""
     extra = []
-    for s, here in game.state["data"]["units"].items():  # the DSUC: placed before the army (RE-SET-08)
+    for s, here in api.units_by_location(game).items():  # the DSUC: placed before the army (RE-SET-08)
         if here.get(DSUC) and s not in value:
             extra.append(s)
     return sorted(value + extra) if extra else None
@@ -73,14 +62,10 @@ def starting_unit_systems(game, value, context):
 def tactics_step(game, frame, inner) -> None:
     """Overrides ``base.setup.tactics``: the base tactic decks stay empty (their cards are in the box) and each
     player has his own space and ground decks, in card order, never shuffled; the owner's team may look at them."""
-    data = game.state["data"]
     for theater in THEATERS:
-        data["decks"][f"tactics-{theater}"] = secret([])
-        data["discards"][f"tactics-{theater}"] = []
+        api.new_deck(game, f"tactics-{theater}", [])
     for (faction, theater), ids in sorted(tables(game).decks.items()):
-        name = deck_name(faction, theater)
-        data["decks"][name] = team_secret(game, list(ids), faction)
-        data["discards"][name] = []
+        api.new_deck(game, deck_name(faction, theater), list(ids), seen_by=faction)
     game.pop()
 
 
@@ -93,7 +78,7 @@ def _use_set(game, faction: str, expansion_set: bool, card: str | None) -> None:
     keep = tables(game).set_missions[expansion_set]
     kept = [c for c in deck if c in keep]
     boxed = len(deck) - len(kept)
-    deck[:] = kept
+    api.set_deck(game, f"missions-{faction}", kept)
     game.log("mission-set", faction=faction, set="rise-of-the-empire" if expansion_set else "base", card=card,
              boxed=boxed)
 
@@ -144,7 +129,7 @@ def empire_units_step(game, frame, inner) -> None:
     if done < len(fixed):
         placement = fixed[done]
         if "fixed_choice" not in frame:
-            remote = [s for s in sorted(game.state["data"]["systems"]) if api.is_remote(game, s)]
+            remote = [s for s in sorted(api.systems(game)) if api.is_remote(game, s)]
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
                      text(game, N_("Choose the remote system of the {unit}"), unit="death-star-under-construction"),
@@ -154,9 +139,8 @@ def empire_units_step(game, frame, inner) -> None:
         for unit, count in sorted(placement.units.items()):
             api.add_units(game, where, unit, count)
         probe = api.probe_card_of(game, where)
-        probes = api.deck(game, "probes")
-        if probe in probes:
-            probes.remove(probe)  # the system's probe card goes back to the box
+        if probe in api.deck(game, "probes"):
+            api.remove_from_deck(game, "probes", probe)  # the system's probe card goes back to the box
         game.log("fixed-placement", faction="empire", system=where, units=dict(sorted(placement.units.items())),
                  probe_removed=probe)
         frame["fixed_done"] = done + 1

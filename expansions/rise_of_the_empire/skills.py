@@ -25,7 +25,7 @@ def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
     it is the leader's own table, asked for every leader at every assignment)."""
     own = tables(game).small_icons[lid]  # asked for every leader at every assignment: read once per rules
-    info = game.state["data"]["leaders"].get(lid)
+    info = api.leaders(game).get(lid)
     extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
     if extra is None:
         return own
@@ -45,7 +45,7 @@ def requirement_icons(game, value, context):
     ``requirement-icons`` (``missions.icons_of`` and those it serves only read it) nor a later modifier may change it
     in place; a modifier that adjusts it returns a new dict (this is the only modifier of it so far)."""
     lid = context["leader"]
-    ring = game.state["data"]["leaders"][lid]["ring"]
+    ring = api.leaders(game)[lid]["ring"]
     try:  # _sums inline: a call fewer for every leader asked about
         sums = game.rules.cache[_SUMS]
     except KeyError:

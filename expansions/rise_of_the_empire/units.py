@@ -24,6 +24,7 @@ from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import DEPLOY_LIMIT
 
 from .markers import on_board
+from .state import roe
 
 BUNKER = "shield-bunker"
 INTERDICTOR = "interdictor"
@@ -97,10 +98,9 @@ def plans_targets(game, value, context):
 
 
 def _bunkers_before_this_step(game, system: str) -> int:
-    data = game.state["data"]
     here = api.units_at(game, system).get(BUNKER, 0)
-    arrived = data["roe"]["bunker_arrivals"].get(system)
-    if arrived and arrived[0] == data["round"]:
+    arrived = roe(game)["bunker_arrivals"].get(system)
+    if arrived and arrived[0] == api.round_number(game):
         here -= arrived[1]
     return here
 
@@ -112,22 +112,22 @@ def reinforced(game, system: str) -> bool:
 
 
 def _deployed_here(game, system: str) -> int:
-    record = game.state["data"]["roe"]["deployed"]
-    return record["to"].get(system, 0) if record["round"] == game.state["data"]["round"] else 0
+    record = roe(game)["deployed"]
+    return record["to"].get(system, 0) if record["round"] == api.round_number(game) else 0
 
 
 def deploy_targets(game, value, context):
     if context["faction"] != "empire":
         return None
     unit = context["unit"]
-    systems = game.state["data"]["systems"]
+    systems = api.systems(game)
     if unit == "death-star":  # it may only join the DSUC; in a reinforced system the 2-unit limit applies
         out = [s for s in value if not (reinforced(game, s) and _deployed_here(game, s) >= DEPLOY_LIMIT)]
         return out if out != value else None
     # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed);
     # asked for every Imperial unit deployed, so a plain membership test per place, and the few found sorted
     # (plain loops, not comprehensions: a call fewer each, and most games hold no bunker at all)
-    units = game.state["data"]["units"]
+    units = api.units_by_location(game)
     extra = []
     for s, here in units.items():
         if BUNKER in here and s in systems and s not in value:
@@ -142,16 +142,16 @@ def deploy_targets(game, value, context):
 
 
 def on_deployed(game, event) -> None:
-    data = game.state["data"]
-    record = data["roe"]["deployed"]
-    if record["round"] != data["round"]:
-        record.update(round=data["round"], to={})
+    section, now = roe(game), api.round_number(game)
+    record = section["deployed"]
+    if record["round"] != now:
+        record.update(round=now, to={})
     record["to"][event["to"]] = record["to"].get(event["to"], 0) + 1
     if event["unit"] == BUNKER:
-        arrivals = data["roe"]["bunker_arrivals"]
+        arrivals = section["bunker_arrivals"]
         seen = arrivals.get(event["to"])
-        count = seen[1] + 1 if seen and seen[0] == data["round"] else 1
-        arrivals[event["to"]] = [data["round"], count]
+        count = seen[1] + 1 if seen and seen[0] == now else 1
+        arrivals[event["to"]] = [now, count]
 
 
 def deploy_order(game, value, context):

@@ -27,6 +27,7 @@ from swrebellion.engine import peek
 from swrebellion.engine.determinize import hidden_from, redeal
 from swrebellion.engine.secrets import KEY
 
+from ..cards import hidden_hand
 from ..knowledge import possible_bases
 from ..tables import OPPONENT, tables
 
@@ -100,17 +101,11 @@ def _weighted(items: list, weights: list[float], rng):
 # -- hands ------------------------------------------------------------------------------------------------------------
 
 
-def _hidden_hand(game, player: str, faction: str, kind: str) -> list | None:
-    """``faction``'s hand of ``kind`` (the list itself, to change in place), or None if ``player`` may see it."""
-    held = game.state["data"]["hands"][faction].get(kind)
-    return peek(held) if hidden_from(held, player) else None
-
-
 def _missions(game, player: str, other: str, rng) -> None:
     """The other side's mission hand and face-down assigned cards, with its mission deck (and the projects)."""
     from ..rules.missions import meets
 
-    hand = _hidden_hand(game, player, other, "missions")
+    hand = hidden_hand(game, player, other, "missions")
     if hand is None:
         return
     data, t = game.state["data"], tables(game)
@@ -136,7 +131,7 @@ def _actions(game, player: str, other: str, rng) -> None:
     """The other side's action cards: recruit cards trade with the action deck; starting cards come from those of
     the side not seen played. (Cards drawn for recruiting stay as they are while they are chosen from: the choice
     offered to the other side depends on them, RB-REC-05.)"""
-    hand = _hidden_hand(game, player, other, "actions")
+    hand = hidden_hand(game, player, other, "actions")
     if hand is None:
         return
     data, t = game.state["data"], tables(game)

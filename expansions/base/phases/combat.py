@@ -44,6 +44,7 @@ from ..rules.combat import (
     action_options,
     active_effects,
     attack_dice,
+    begin_battle_step,
     block_options,
     blocks_allowed,
     check_battles,
@@ -53,6 +54,7 @@ from ..rules.combat import (
     draw_tactics,
     end_combat,
     end_of_round_checks,
+    fight_battle,
     is_plans,
     mark_damage,
     may_retreat,
@@ -219,8 +221,8 @@ def _battle_step(game, frame) -> None:
     theater = frame["theater"]
     if frame["stage"] == "start":
         frame["stage"] = "end"
-        combat.update(step=theater, attacked=[])
-        combat["battles"].setdefault(theater, None)
+        begin_battle_step(game, theater)
+        fight_battle(game, theater)
         if theater == "ground":  # RS-UNT-05: each Shield Generator draws its owner a ground tactic card
             t = tables(game)
             for faction in order(game):

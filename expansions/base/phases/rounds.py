@@ -9,11 +9,16 @@ carries the action out, pushed with those arguments as its frame's locals. This 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from swrebellion.i18n import N_
 
 from .. import board
 from .missions import return_unrevealed, reveal_options
 from .movement import activation_options
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
 
 
 def round_step(game, frame) -> None:
@@ -123,6 +128,11 @@ def _next_seat(data: dict, order: list, frame: dict) -> bool:
             data["current"], data["seat_role"] = order[candidate]  # the seat taken: its side and team role
             return True
     return False
+
+
+def at_end_of_command(game: Game, step: str, **local: Any) -> None:
+    """Run ``step`` (its frame holding ``local``) when this Command Phase ends, after the steps kept before it."""
+    game.state["data"].setdefault("end_of_command", []).append([step, local])
 
 
 def command_end_step(game, frame) -> None:

@@ -12,7 +12,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..asked import keep, kept
 from ..board import decider, team_secret
-from ..cards import deck, draw, hand, new_hand
+from ..cards import deck, draw, hand, new_deck, new_hand
 from ..names import label, named_options, text
 from ..tables import BASE_SPACE, FACTIONS, tables, the_setup
 
@@ -106,8 +106,7 @@ def _board(game, frame) -> None:
 
 
 def _new_deck(game, name: str, cards: list[str]) -> None:
-    game.state["data"]["decks"][name] = secret(sorted(cards))
-    game.state["data"]["discards"][name] = []
+    new_deck(game, name, sorted(cards))
     game.shuffle(game.state["data"]["decks"][name], name)
 
 

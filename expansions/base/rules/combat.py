@@ -376,6 +376,82 @@ def attack_dice(game, faction: str, theater: str) -> dict[str, int]:
     return {c: min(n, limits.get(c, n)) for c, n in pool.items() if n > 0}
 
 
+def begin_battle_step(game: Game, theater: str) -> None:
+    """A battle step of ``theater`` starts: nobody has attacked in it yet (RS-CMB-11/12). :func:`fight_battle`
+    then records that the theater's battle is fought (once it is known to be contested)."""
+    combat: Any = state(game)
+    combat.update(step=theater, attacked=[])
+
+
+def fight_battle(game: Game, theater: str) -> None:
+    """The battle of ``theater`` is fought in this combat; its outcome is known when it ends (:func:`check_battles`)."""
+    combat: Any = state(game)
+    combat["battles"].setdefault(theater, None)
+
+
+def combat_part(game: Game, key: str, make: Any) -> Any:
+    """A plugin's own part of the combat under ``key`` (made by ``make()`` the first time), gone with the combat:
+    what a plugin keeps for one combat only (Rise of the Empire's cinematic combat)."""
+    combat: Any = state(game)
+    part = combat.get(key)
+    if part is None:
+        part = combat[key] = make()
+    return part
+
+
+def attack_part(game: Game, key: str, make: Any) -> Any:
+    """A plugin's own part of the attack in progress under ``key`` (made by ``make()`` the first time), gone with
+    the attack."""
+    combat: Any = state(game)
+    attack = combat["attack"]
+    part = attack.get(key)
+    if part is None:
+        part = attack[key] = make()
+    return part
+
+
+def mark_attack(game: Game, key: str) -> None:
+    """Record under ``key`` that a plugin's once-per-attack act was taken in the attack in progress (Rise of the
+    Empire's leader reroll); ``combat_state(game)["attack"].get(key)`` tells it."""
+    attack_part(game, key, lambda: True)
+
+
+def redirect_damage(game: Game, source: int, target: int, amount: int = 1) -> None:
+    """Move ``amount`` of the new damage of the attack in progress from its target number ``source`` to number
+    ``target`` (a card redirecting damage, before it is applied)."""
+    combat: Any = state(game)
+    targets = combat["attack"]["targets"]
+    targets[source][2] -= amount
+    targets[target][2] += amount
+
+
+def spend_die(game: Game, index: int) -> None:
+    """The attack's die number ``index`` is spent: a card or an effect used or cancelled it (RS-ATK)."""
+    combat: Any = state(game)
+    combat["attack"]["dice"][index]["spent"] = True
+
+
+def add_damage(game: Game, unit: str, old: int, amount: int) -> None:
+    """``amount`` more damage on one miniature of ``unit`` that had ``old`` (0: an undamaged one), RB-CMB-07."""
+    combat: Any = state(game)
+    damage = combat["damage"].setdefault(unit, [])
+    if old:
+        damage[damage.index(old)] += amount
+    else:
+        damage.append(amount)
+    damage.sort(reverse=True)
+
+
+def remove_damage(game: Game, unit: str, old: int) -> None:
+    """One damage less on one miniature of ``unit`` that had ``old``; an undamaged miniature is no longer listed."""
+    combat: Any = state(game)
+    damage = combat["damage"][unit]
+    damage[damage.index(old)] -= 1
+    damage[:] = sorted((d for d in damage if d > 0), reverse=True)
+    if not damage:
+        del combat["damage"][unit]
+
+
 def specials(attack: dict) -> list[int]:
     return [i for i, d in enumerate(attack["dice"]) if d["face"] == "special" and not d["spent"]]
 

@@ -272,6 +272,21 @@ def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) ->
              card=board.team_secret(game, card, faction))
 
 
+def take_assigned(game: Game, faction: str, index: int) -> dict[str, Any]:
+    """Take the side's assigned mission number ``index`` (in the order assigned) from the board, with its leaders
+    as they are: the caller returns it to hand (:func:`return_to_hand`) or reveals it."""
+    entry: dict[str, Any] = game.state["data"]["assigned"][faction].pop(index)
+    return entry
+
+
+def oppose_mission(game: Game, extra_dice: int) -> None:
+    """The side opposing the mission being resolved rolls ``extra_dice`` more dice against it (Subversion; at most
+    10 dice in all, RB-MIS-15). Nothing happens when no mission is being resolved."""
+    mission = mission_frame(game)
+    if mission is not None and extra_dice:
+        mission["ctx"]["opposition_dice"] = mission["ctx"].get("opposition_dice", 0) + extra_dice
+
+
 def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
     """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
     successes a card gave its leaders this round (Contingency Plan's Lando)."""

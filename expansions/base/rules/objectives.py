@@ -104,6 +104,16 @@ def slot_free(game: Game, timing: str) -> bool:
     return True
 
 
+def take_slot(game: Game, timing: str) -> None:
+    """RB-OBJ-07: an objective was played (or the slot spent otherwise, as by a trade) with this timing: no other
+    in this combat / in this Refresh Phase."""
+    data = game.state["data"]
+    if timing == "combat" and data["combat"] is not None:
+        data["combat"]["objective_played"] = True
+    elif timing in REFRESH_TIMINGS:
+        data["limits"]["refresh-objective"] = data["round"]
+
+
 def playable(game, timing: str) -> list[str]:
     """The objectives in the Rebel's hand with this timing (RB-OBJ-03) whose conditions are met now, if the
     timing's slot is still free. A card whose conditions are not yet data (no effect steps) is never offered: it
@@ -147,10 +157,7 @@ def _play_step(game, frame) -> None:
         hand(game, "rebel", "objectives").append(card)
         game.log("objective-kept", faction="rebel", card=card)
         return
-    if frame["timing"] == "combat" and data["combat"] is not None:
-        data["combat"]["objective_played"] = True
-    elif frame["timing"] in REFRESH_TIMINGS:
-        data["limits"]["refresh-objective"] = data["round"]
+    take_slot(game, frame["timing"])
     if frame.get("back_to_hand"):
         hand(game, "rebel", "objectives").append(card)
     else:
