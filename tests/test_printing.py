@@ -297,3 +297,17 @@ def test_backs_name_the_kind_and_side_in_the_language_printed():
                 face = active.pm.hook.card_face(catalog=catalog, kind=kind, card=card)
             counts[(face.back_title, face.back_subtitle)] += 1
     assert counts == {("Цель", ""): 27}
+
+
+def test_faces_show_skills_modes_and_the_mission_set_icon_in_the_language_printed():
+    for active, catalog, kind, ident, card, size in _all_cards():
+        if kind != "missions":
+            continue
+        with using("ru"):
+            face = active.pm.hook.card_face(catalog=catalog, kind=kind, card=card)
+        badges = [b.text for b in face.badges]
+        skills = {"diplomacy": "дипломатия", "intelligence": "разведка", "special-ops": "спецоперации",
+                  "logistics": "логистика"}
+        for skill, count in card.requires.items():  # RB-MIS-28: the skill icons a mission needs, and how many
+            assert f"{skills[skill]} {count}" in badges, (ident, badges)
+        assert ("значок Вейдера" in badges) == card.vader_icon, ident  # RE-MSS-03: the mission set's mark

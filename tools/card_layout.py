@@ -206,6 +206,8 @@ def front(face: CardFace, width: float, height: float, bleed: float, card: str) 
                            f"the notes of card {card}")
         y = _lines(shapes, lines, pad, y, size, GREY) + pad * 0.3
     room = foot_top - pad * 0.4 - y
+    if room < 0:
+        raise FitError(f"the badges and notes of card {card} leave no room for its text; shorten them")
     if face.sections:
         parts: list[tuple[str, str]] = []
         for heading, text in face.sections:

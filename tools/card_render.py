@@ -19,7 +19,8 @@ SVG_FONT = "'DejaVu Sans', sans-serif"
 
 
 def _n(value: float) -> str:
-    return f"{value:.3f}".rstrip("0").rstrip(".")
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def svg(layout: Layout) -> str:

@@ -51,6 +51,8 @@ def face(catalog: Any, kind: str, card: Any) -> CardFace | None:
         for skill, count in card.requires.items():
             badges.append(Badge(f"{gettext(SKILLS[skill])} {count}", SKILL_COLOURS[skill]))
         badges.append(Badge(gettext(N_("attempt") if card.mode == "attempt" else N_("resolve"))))
+        if card.vader_icon:  # the mark of Rise of the Empire's mission set (RE-MSS-03)
+            badges.append(Badge(gettext(N_("Vader icon")), "#1d1d1f"))
         if card.portrait:
             notes.append(gettext(N_("Pictured: {leader}")).format(leader=words.name(catalog, "leaders",
                                                                                       card.portrait)))
