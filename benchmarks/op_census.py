@@ -2,8 +2,7 @@
 
     python benchmarks/op_census.py [--json] [--list]
 
-With every installed expansion enabled, counts the registered effect ops (deprecated names are not ops: they are
-read as their new form, and are counted apart), the cards (items of any content kind whose data holds effect
+With every installed expansion enabled, counts the registered effect ops, the cards (items of any content kind whose data holds effect
 steps, nested ones included: a marker's ``on_removal``, a choice's options), and for each op the cards using it.
 Prints the ops used by exactly one card (each should be a rules primitive, its docstring starting ``Primitive:``)
 and the ops no card uses (rules code or fan packs may still use them).
@@ -35,7 +34,6 @@ def census() -> dict:
     found = discover()
     active = activate(env=",".join(sorted(found.installed)), discovery=found)
     ops = {spec.name: spec for spec in active.ops}
-    deprecated = sorted(set(getattr(active.ops, "_deprecated", {})) - set(ops))
     catalog = load(active, all_enabled=True).catalog
     users: dict[str, set[str]] = defaultdict(set)
     cards = set()
@@ -55,7 +53,6 @@ def census() -> dict:
         "used_by_one_card": single,
         "single_without_primitive_line": sorted(set(single) - primitive),
         "unused": sorted(name for name in ops if not users[name]),
-        "deprecated_names": deprecated,
     }
 
 
@@ -70,7 +67,7 @@ def main() -> None:
         return
     print(f"{result['ops']} ops serve {result['cards']} cards; {len(result['used_by_one_card'])} used by exactly one "
           f"card ({len(result['single_without_primitive_line'])} without a 'Primitive:' line); "
-          f"{len(result['unused'])} used by no card; {len(result['deprecated_names'])} deprecated names")
+          f"{len(result['unused'])} used by no card")
     if args.list:
         for name, card in result["used_by_one_card"].items():
             mark = "" if name not in result["single_without_primitive_line"] else "  (no Primitive: line)"

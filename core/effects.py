@@ -3,10 +3,9 @@
 Plugins register ops through the ``register_effect_ops`` hook. Each op has a pydantic parameter model; the
 schema exporter turns the registry into the JSON Schema of an effect step, and the engine calls the handler.
 
-An op name or form a plugin no longer uses stays readable for one minor version as a *deprecated form*
-(:meth:`OpRegistry.deprecate`): its old parameter model still checks it (diagnostic SW210, a warning), and its
-rewrite turns each old step into one new step when a pack is loaded (``swrebellion.upgrade``), so the rules only
-ever see the new form; ``rebellion pack upgrade`` writes the same rewrite back into the pack's files.
+The registry knows one language: the current ops. A step in the form of an earlier version is refused like any
+invalid step; ``rebellion pack upgrade`` (``swrebellion.tools.upgrade``) is the one place that knows the old forms,
+explains such a refusal (SW210) and rewrites the pack's files.
 """
 
 from __future__ import annotations
@@ -42,27 +41,12 @@ class OpSpec:
         return (self.handler.__doc__ or self.params.__doc__ or "").strip()
 
 
-@dataclass(frozen=True)
-class Deprecated:
-    """An old op name, or an old form of a current op, still accepted for one minor version.
-
-    ``params`` is the old parameter model (it checks old steps, so their problems are reported as the author wrote
-    them); ``rewrite(step) -> step`` turns one valid old step (nested steps already rewritten) into exactly one new
-    step, so that every JSON pointer into a pack stays valid after the upgrade; ``replacement`` names the new op."""
-
-    name: str
-    params: type[BaseModel]
-    rewrite: Callable[[dict[str, Any]], dict[str, Any]]
-    replacement: str
-    plugin: str
-
-
 class OpRegistry:
     """Effect ops by name. Registering a name twice is an error naming both plugins."""
 
     def __init__(self) -> None:
         self._ops: dict[str, OpSpec] = {}
-        self._deprecated: dict[str, Deprecated] = {}
+        self._old_forms: dict[str, tuple[type[BaseModel], Callable[[dict[str, Any]], dict[str, Any]], str]] = {}
         self.current_plugin = "?"
 
     def register(self, name: str, params: type[BaseModel], handler: Callable[..., Any],
@@ -82,24 +66,21 @@ class OpRegistry:
 
     def deprecate(self, name: str, params: type[BaseModel], rewrite: Callable[[dict[str, Any]], dict[str, Any]],
                   replacement: str) -> None:
-        """Keep accepting the old op ``name`` (checked by ``params``) for one minor version: a valid old step is
-        rewritten by ``rewrite`` into one step of the op ``replacement`` when content is loaded, and reported with
-        the warning SW210. ``name`` may also be a current op whose parameters changed: a step its new model refuses
-        and ``params`` accepts is then the old form."""
+        """Deprecated (the loader reads one language since issue 27): declare an old op name or form for
+        ``rebellion pack upgrade`` only, which rewrites a step ``params`` accepts (and the current model refuses)
+        into ``rewrite(step)``, one step of the op ``replacement``. Content is never read in the old form."""
+        import warnings
+
+        warnings.warn("OpRegistry.deprecate no longer makes the loader read an old form: packs are upgraded with "
+                      "`rebellion pack upgrade`, which still applies the form declared here; drop the declaration "
+                      "once your users' packs are upgraded", DeprecationWarning, stacklevel=2)
         if not OP_NAME.match(name):
             raise OpRegistryError(f"deprecated op name {name!r} must be snake_case (letters, digits, underscores)")
-        if name in self._deprecated:
-            raise OpRegistryError(f"deprecated op {name!r} is declared by both {self._deprecated[name].plugin!r} "
-                                  f"and {self.current_plugin!r}")
-        self._deprecated[name] = Deprecated(name, params, rewrite, replacement, self.current_plugin)
+        self._old_forms[name] = (params, rewrite, replacement)
 
-    def deprecated(self, name: str) -> Deprecated | None:
-        """The deprecated form declared under ``name``, if any."""
-        return self._deprecated.get(name)
-
-    def deprecated_names(self) -> list[str]:
-        """Old op names no current op answers to (``rebellion pack upgrade`` rewrites them)."""
-        return sorted(n for n in self._deprecated if n not in self._ops)
+    def declared_old_forms(self) -> dict[str, tuple[type[BaseModel], Callable[[dict[str, Any]], dict[str, Any]], str]]:
+        """The old forms plugins declared with :meth:`deprecate`: name -> (old model, rewrite, replacement)."""
+        return dict(self._old_forms)
 
     def __contains__(self, name: str) -> bool:
         return name in self._ops
@@ -137,29 +118,12 @@ class OpRegistry:
             if spec.doc:
                 then["description"] = spec.doc.splitlines()[0]
             branches.append({"if": {"properties": {"op": {"const": spec.name}}}, "then": then})
-        for old in self._deprecated.values():
-            params = old.params.model_json_schema(ref_template="#/$defs/{model}")
-            for key, value in params.pop("$defs", {}).items():
-                defs.setdefault(key, value)
-            then = {
-                "type": "object",
-                "properties": {"op": {"const": old.name}, **params.get("properties", {})},
-                "required": ["op", *params.get("required", [])],
-                "additionalProperties": False,
-                "deprecated": True,
-                "description": f"Deprecated: use `{old.replacement}` (`rebellion pack upgrade` rewrites it).",
-            }
-            current = next((b for b in branches if b["if"]["properties"]["op"]["const"] == old.name), None)
-            if current is None:
-                branches.append({"if": {"properties": {"op": {"const": old.name}}}, "then": then})
-            else:  # an old form of a current op: either form is valid; the diagnostics explain the nearer one
-                current["then"] = {"anyOf": [current["then"], then], "x-swrebellion-forms": True}
         branches.sort(key=lambda b: b["if"]["properties"]["op"]["const"])
         schema: dict[str, Any] = {
             "type": "object",
             "description": "One effect step: an op registered by an enabled plugin, and its parameters.",
             "required": ["op"],
-            "properties": {"op": {"enum": sorted({*self.names(), *self._deprecated})}},
+            "properties": {"op": {"enum": self.names()}},
         }
         if branches:
             schema["allOf"] = branches

@@ -21,12 +21,9 @@ from .diagnostics import Diagnostic, did_you_mean
 from .fields import FieldPath, gap_paths, nested_paths, strict, strict_file, values
 from .models import PackManifest
 from .models.manifest import _safe_glob as safe_glob
+from .pointers import escape_token
 from .schema import Validators
 from .sources import MAX_ITEMS, Source
-from .upgrade import HINT as UPGRADE_HINT
-from .upgrade import OldStep, rewrite_at
-from .upgrade import accepts as _accepts
-from .pointers import escape_token
 
 if TYPE_CHECKING:
     from .effects import OpRegistry
@@ -90,9 +87,6 @@ class CheckedFile:
     items: list[tuple[int, Any]] = field(default_factory=list)
     rejected: list[int] = field(default_factory=list)  # indexes of the items that failed
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: Effect steps in a deprecated form (SW210), in the items that passed: the items were built from the data
-    #: with these steps rewritten (``rebellion pack upgrade`` rewrites the file the same way).
-    old_steps: list[OldStep] = field(default_factory=list)
 
 
 class FileChecker:
@@ -154,27 +148,13 @@ class FileChecker:
         else:
             top = [] if isinstance(data.get("$schema", ""), str) else [("/$schema", "not a string")]
             items = body.get("items", [])
-            old: list[list[OldStep]] = [[] for _ in items]
             paths = gap_paths(self.kinds[kind].item)
-            if not top and not any(self._gaps(paths, raw, f"/items/{i}", old[i]) for i, raw in enumerate(items)):
+            if not top and not any(self._gaps(paths, raw, f"/items/{i}") for i, raw in enumerate(items)):
                 # the file models are built at run time (kinds._file_model), with an ``items`` field
-                checked.items = [(index, self._upgraded(kind, items[index], found) if found else item)
-                                 for (index, item), found in zip(enumerate(model.items), old)]  # type: ignore[attr-defined]
-                self._note_old(checked, [step for found in old for step in found])
+                checked.items = list(enumerate(model.items))  # type: ignore[attr-defined]
                 return checked
         self._slow(checked, kind, data, top)
         return checked
-
-    def _upgraded(self, kind: str, raw: Any, old_steps: list[OldStep]) -> BaseModel:
-        """The item built from ``raw`` with its old steps rewritten (pointers into the item: ``/items/N/...``)."""
-        prefix = old_steps[0].pointer.split("/")[2]
-        upgraded = rewrite_at({"items": {prefix: raw}}, old_steps)["items"][prefix]
-        return strict(self.kinds[kind].item, upgraded)
-
-    def _note_old(self, checked: CheckedFile, old_steps: list[OldStep]) -> None:
-        checked.old_steps += old_steps
-        checked.diagnostics += [checked.source.diagnostic("SW210", step.message, f"{step.pointer}/op", UPGRADE_HINT,
-                                                          severity="warning") for step in old_steps]
 
     def _unknown_kind(self, source: Source, kind: Any) -> Diagnostic:
         kinds = self.kinds.names()
@@ -194,11 +174,10 @@ class FileChecker:
         return source.diagnostic("SW209", f"unknown kind {_short(kind)}", "/kind",
                                  did_you_mean(kind, [*kinds, *self.kinds.elsewhere()]) or f"kinds: {', '.join(kinds)}")
 
-    def _gaps(self, paths: tuple[list[FieldPath], list[FieldPath]], raw: Any, prefix: str,
-              old: list[OldStep]) -> list[tuple[str, str]]:
+    def _gaps(self, paths: tuple[list[FieldPath], list[FieldPath]], raw: Any, prefix: str) -> list[tuple[str, str]]:
         """What the item models let through in an item they accepted: effect steps whose op is unknown or whose
-        parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1). Steps
-        in a deprecated form are added to ``old``. ``paths``: the item model's :func:`~.fields.gap_paths`."""
+        parameters the op's model refuses, and ``true`` given for a number from a list (pydantic reads 1).
+        ``paths``: the item model's :func:`~.fields.gap_paths`."""
         found: list[tuple[str, str]] = []
         int_literal_paths, effect_paths = paths
         for path in int_literal_paths:
@@ -209,42 +188,33 @@ class FileChecker:
             for pointer, effect in values(raw, path, prefix):
                 for position, step in enumerate(effect):
                     if type(step) is not dict or len(step) != 1 or step.get("op") not in bare:
-                        found += self._step_problems(step, f"{pointer}/{position}", old)
+                        found += self._step_problems(step, f"{pointer}/{position}")
         return found
 
-    def _step_problems(self, step: Any, pointer: str, old: list[OldStep]) -> list[tuple[str, str]]:
-        """An effect step's problems, and those of the steps nested in its parameters, at any depth. A step in a
-        deprecated form is checked against its old parameters (so its problems read as the author wrote it) and
-        added to ``old``."""
+    def _step_problems(self, step: Any, pointer: str) -> list[tuple[str, str]]:
+        """An effect step's problems, and those of the steps nested in its parameters, at any depth."""
         if not isinstance(step, dict) or not isinstance(step.get("op"), str):
             return [(pointer, "an effect step is a mapping with an `op` naming a registered effect op")]
         op = step["op"]
-        deprecated = self.ops.deprecated(op)
-        if op not in self.ops and deprecated is None:
+        if op not in self.ops:
             return [(f"{pointer}/op", f"unknown effect op {op!r}")]
-        current = self.ops[op].params if op in self.ops else None
-        params = current if current is not None else deprecated.params  # type: ignore[union-attr]  # one is set
+        params = self.ops[op].params
         body = {k: v for k, v in step.items() if k != "op"}
         key = (params, json.dumps(body, default=repr) if body else "{}")  # repr: a YAML date is no JSON value
         if key not in self._accepted:
             try:
                 strict(params, body)
             except ValidationError as exc:
-                if current is None or deprecated is None or not _accepts(deprecated.params, body):
-                    return _pydantic_problems(exc, pointer)
-                params = deprecated.params  # an old form of a current op
-            else:
-                if len(self._accepted) < _MAX_ACCEPTED:
-                    self._accepted.add(key)
-        if deprecated is not None and params is deprecated.params:
-            old.append(OldStep(pointer, deprecated))
-        elif not body:
+                return _pydantic_problems(exc, pointer)
+            if len(self._accepted) < _MAX_ACCEPTED:
+                self._accepted.add(key)
+        if not body:
             self._bare.add(op)  # at most one per registered op
         found: list[tuple[str, str]] = []
         for path in nested_paths(params):
             for nested_pointer, steps in values(step, path, pointer):
                 for position, nested in enumerate(steps):
-                    found += self._step_problems(nested, f"{nested_pointer}/{position}", old)
+                    found += self._step_problems(nested, f"{nested_pointer}/{position}")
         return found
 
     def _slow(self, checked: CheckedFile, kind: str, data: dict[str, Any], top: list[tuple[str, str]]) -> None:
@@ -262,15 +232,13 @@ class FileChecker:
         paths = gap_paths(item_model)
         for index, raw in enumerate(items):
             prefix = f"/items/{index}"
-            old: list[OldStep] = []
             try:
                 model = strict(item_model, raw)
-                problems = self._gaps(paths, raw, prefix, old)
+                problems = self._gaps(paths, raw, prefix)
             except ValidationError as exc:
                 problems = _pydantic_problems(exc, prefix)
             if not problems:
-                checked.items.append((index, self._upgraded(kind, raw, old) if old else model))
-                self._note_old(checked, old)
+                checked.items.append((index, model))
                 continue
             found = self._render(source, self.validators.item(kind).iter_errors(raw), prefix)
             checked.diagnostics += found or _fallback(source, problems)
@@ -291,13 +259,6 @@ class FileChecker:
         rule = error.validator
         pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in error.absolute_path)
         instance, schema = error.instance, error.schema
-        if rule == "anyOf" and error.context and schema.get("x-swrebellion-forms"):
-            # A current op or its deprecated form: explain every problem of the form the step comes nearer to.
-            forms: dict[int, list[SchemaError]] = {}
-            for e in error.context:
-                forms.setdefault(e.relative_schema_path[0], []).append(e)
-            nearest = min(forms.values(), key=len)
-            return [d for e in nearest for d in self._explain(source, e, prefix)]
         if rule in ("anyOf", "oneOf") and error.context:
             # Optional fields are "X or null": explain the X branch, not "is not of type 'null'".
             context = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
@@ -343,7 +304,7 @@ class FileChecker:
         value = error.instance
         if pointer.endswith("/op") and error.validator == "enum":
             registered = self.ops.names()
-            hint = did_you_mean(value, [*registered, *self.ops.deprecated_names()]) or (
+            hint = did_you_mean(value, registered) or (
                 f"the enabled plugins register: {', '.join(registered)}" if registered
                 else "the enabled plugins register no effect ops")
             return source.diagnostic("SW206", f"unknown effect op {_short(value)}", pointer, hint)

@@ -1,10 +1,10 @@
-"""Deprecated op names keep working for one minor version, and `rebellion pack upgrade` rewrites a pack to the new
-vocabulary (issue 10, section 3).
+"""The loader reads one language (issue 27 §4), and `rebellion pack upgrade` rewrites a pack written in the old
+forms into it (issue 10, section 3).
 
 The old-style packs are the built-in cards as they were before the effect language was reshaped (the card files
 of ``content/base`` and ``content/rise-of-the-empire`` at the start of the work, kept in ``fixtures/old-style``),
-dropped into a copy of the built-in pack. They must load with warnings only (SW210, one per old step), the rules
-must see only the new vocabulary, and the upgraded files must hold exactly what the loader made of the old ones.
+dropped into a copy of the built-in pack. They must fail validation, each old step with one located SW210 error
+that says to run the upgrade; the upgraded files must validate and hold exactly the steps of the built-in cards.
 """
 
 from __future__ import annotations
@@ -35,17 +35,6 @@ def old_pack(tmp_path: Path, which: str) -> Path:
     return copy
 
 
-def deep_ops(value):
-    if isinstance(value, dict):
-        if isinstance(value.get("op"), str):
-            yield value["op"]
-        for inner in value.values():
-            yield from deep_ops(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from deep_ops(inner)
-
-
 def effects(report) -> dict[str, dict]:
     """Every card of the pack under test as data (card kinds only)."""
     catalog = report.catalog
@@ -54,49 +43,50 @@ def effects(report) -> dict[str, dict]:
 
 
 @pytest.fixture(scope="module", params=sorted(PACKS))
-def loaded(request, tmp_path_factory):
+def old(request, tmp_path_factory):
     which = request.param
-    folder = old_pack(tmp_path_factory.mktemp(which), which)
-    active = activate(env=PACKS[which][2])
-    return which, folder, active, validate(active, [folder], all_enabled=True)
+    return which, old_pack(tmp_path_factory.mktemp(which), which)
 
 
-def test_an_old_style_pack_loads_with_one_warning_per_old_step(loaded):
-    which, folder, active, report = loaded
-    assert report.errors == [], report.errors[:3]
-    warned = [d for d in report.diagnostics if d.code == "SW210"]
-    assert len(warned) > 20
-    for d in warned:
-        assert d.severity == "warning" and d.pointer.endswith("/op") and d.line and "pack upgrade" in d.hint
+def _expansions(which: str) -> list[str]:
+    return ["-x", "rise-of-the-empire"] if which == "roe" else []
 
 
-def test_the_rules_see_only_the_new_vocabulary(loaded):
-    which, folder, active, report = loaded
-    used = {op for card in effects(report).values() for op in deep_ops(card)}
-    assert used and used <= set(active.ops.names()), sorted(used - set(active.ops.names()))
-    assert not used & set(active.ops.deprecated_names())
+def test_an_old_style_pack_fails_validation_with_one_located_hint_per_old_step(old, monkeypatch):
+    """Issue 27 §4: no alias is read; every error of an old step is one SW210 at the step's op, with the file,
+    line and pointer, that says to run `rebellion pack upgrade`."""
+    which, folder = old
+    monkeypatch.chdir(folder.parent)
+    result = cli("validate", folder.name, *_expansions(which), "--format", "json")
+    assert result.exit_code == 1, result.output
+    import json
+
+    errors = [d for d in json.loads(result.output)["diagnostics"] if d["severity"] == "error"]
+    assert len(errors) > 20 and {d["code"] for d in errors} == {"SW210"}
+    for d in errors:
+        assert d["pointer"].endswith("/op") and d["line"] and d["file"].startswith(f"{folder.name}/cards/")
+        assert "rebellion pack upgrade" in d["hint"] and "written as" in d["message"]
+    text = cli("validate", folder.name, *_expansions(which)).output
+    assert "SW210 effect op 'choose_system' in an old form" in text or "SW210 effect op 'recruit_one_of'" in text
 
 
-def test_upgrading_writes_what_the_loader_made_of_the_old_pack(loaded, tmp_path):
-    which, _, active, before = loaded
+def test_upgrading_makes_the_pack_valid_and_keeps_the_comments(old, tmp_path):
+    which, _ = old
     folder = old_pack(tmp_path, which)
     comments = {p.name: [line for line in p.read_text().splitlines() if line.lstrip().startswith("#")]
                 for p in (folder / "cards").glob("*.yaml")}
-    args = ["pack", "upgrade", str(folder), *(["-x", "rise-of-the-empire"] if which == "roe" else [])]
-    result = cli(*args)
+    result = cli("pack", "upgrade", str(folder), *_expansions(which))
     assert result.exit_code == 0, result.output
-    warned = len([d for d in before.diagnostics if d.code == "SW210"])
     lines = result.output.splitlines()
-    assert lines[-1].startswith(f"changed {warned} steps in ")
-    assert all(" -> " in line for line in lines[:-1]) and len(lines) - 1 == warned
-    after = validate(active, [folder], all_enabled=True)
+    assert lines[-1].startswith("changed ") and all(" -> " in line for line in lines[:-1])
+    assert int(lines[-1].split()[1]) == len(lines) - 1 > 20
+    after = validate(activate(env=PACKS[which][2]), [folder], all_enabled=True)
     assert after.errors == [] and not [d for d in after.diagnostics if d.code == "SW210"]
-    assert effects(after) == effects(before)  # the rules see exactly what they saw before the upgrade
     for path in (folder / "cards").glob("*.yaml"):  # comments on untouched lines are kept
         kept = [line for line in path.read_text().splitlines() if line.lstrip().startswith("#")]
         assert kept == comments[path.name]
-    again = cli(*args)
-    assert again.exit_code == 0 and "no deprecated effect ops" in again.output
+    again = cli("pack", "upgrade", str(folder), *_expansions(which))
+    assert again.exit_code == 0 and "no old effect ops" in again.output
 
 
 def test_check_and_dry_run_write_nothing(tmp_path):
@@ -110,9 +100,11 @@ def test_check_and_dry_run_write_nothing(tmp_path):
 
 
 def test_a_pack_with_content_errors_is_not_rewritten(tmp_path):
+    """An error the upgrade cannot fix (an old step with a parameter its old form never took) stops it before any
+    file is written."""
     folder = old_pack(tmp_path, "base")
     broken = folder / "cards" / "missions-rebel.yaml"
-    broken.write_text(broken.read_text().replace("{op: gain_loyalty, amount: 1}", "{op: gain_loyalty, amount: 9}", 1))
+    broken.write_text(broken.read_text().replace("{op: gain_loyalty, amount: 1}", "{op: gain_loyalty, amuont: 1}", 1))
     before = snapshot(folder)
     result = cli("pack", "upgrade", str(folder))
     assert result.exit_code == 1 and "content errors" in result.output
@@ -168,11 +160,11 @@ STEP_FIELDS = ("target", "effect", "failure", "top", "bottom")
 
 def test_the_upgraded_old_cards_play_as_the_built_in_ones(tmp_path):
     """The old-style card files, upgraded, hold the very steps of the built-in cards (whose labels have since
-    gained Russian and Turkish): so they play the same games, which the golden logs (recorded with the old op
-    names, tests/test_golden_logs.py) pin event by event."""
+    gained Russian and Turkish): so they play the same games as the built-in cards, which the golden logs
+    (tests/test_golden_logs.py) pin event by event."""
     for which in sorted(PACKS):
         folder = old_pack(tmp_path / which, which)
-        assert cli("pack", "upgrade", str(folder), *(["-x", "rise-of-the-empire"] if which == "roe" else [])).exit_code == 0
+        assert cli("pack", "upgrade", str(folder), *_expansions(which)).exit_code == 0
         active = activate(env=PACKS[which][2])
         upgraded = effects(validate(active, [folder], all_enabled=True))
         built_in = effects(validate(active, [CONTENT / PACKS[which][0]], all_enabled=True))

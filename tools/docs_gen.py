@@ -199,9 +199,8 @@ def effects_markdown(ops, catalog, fans: Path | None = None) -> str:
         "* **The context**: the steps of one card share a context, a set of keys the rules fill in and the steps "
         "read and write (a `choose` writes the system it chose under `system`, or the key its `as` names; a later "
         "step names that key). Each op below says which keys it reads and writes.",
-        "* **Old names**: the ops of earlier versions still load for one minor version, as the op that replaced "
-        "them, with the warning SW210; `rebellion pack upgrade PACK` rewrites a pack ([Deprecated names]"
-        "(#deprecated-names)).",
+        "* **One language**: only the ops below are read. A step in the form of an earlier version fails validation "
+        "(SW210, at the step); `rebellion pack upgrade PACK` rewrites the pack's old steps, with the same effect.",
         "",
         "| context key | holds |",
         "|---|---|",
@@ -218,7 +217,6 @@ def effects_markdown(ops, catalog, fans: Path | None = None) -> str:
         for spec in groups[group]:
             out += _op_section(spec, examples.get(spec.name, []))
     out += _types_section(ops)
-    out += _deprecated_section(ops)
     return "\n".join(out) + "\n"
 
 
@@ -309,15 +307,6 @@ def _types_section(ops) -> list[str]:
             out.append(f"| `{field}` | {_type(prop)} | {json.dumps(prop['default']) if 'default' in prop else ''} | "
                        f"{_cell(prop.get('description') or '')} |")
     return out
-
-
-def _deprecated_section(ops) -> list[str]:
-    names = ops.deprecated_names()
-    out = ["", "## Deprecated names", "",
-           "Read for one minor version as the op that replaced them (warning SW210); `rebellion pack upgrade PACK` "
-           "writes each old step in its new form, with the same effect.", "", "| old op | now |", "|---|---|"]
-    return out + [f"| `{name}` | [`{ops.deprecated(name).replacement}`](#{ops.deprecated(name).replacement}) |"
-                  for name in names]
 
 
 def _type(prop: dict) -> str:

@@ -58,8 +58,11 @@ def rules_or_exit(active, packs=()):
 
     try:
         rules = rules_from_active(active, [*configured_packs(), *packs])
-    except ContentError as exc:
-        click.echo(f"error: {exc}", err=True)
+    except ContentError as exc:  # an old step's errors read as one SW210 that says to run `rebellion pack upgrade`
+        from .upgrade.steps import with_old_steps_explained
+
+        click.echo(f"error: {ContentError(with_old_steps_explained(exc.diagnostics, active.ops, active.kinds))}",
+                   err=True)
         raise SystemExit(1) from None
     except PluginError as exc:
         raise click.UsageError(str(exc)) from None

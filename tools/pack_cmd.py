@@ -1,7 +1,8 @@
-"""`rebellion pack upgrade`: rewrite a pack's effect steps from deprecated op names and forms to the current ones.
+"""`rebellion pack upgrade`: rewrite a pack's effect steps from the op names and forms of earlier versions to the
+current ones.
 
-The rewrite is the one the loader applies when it reads an old pack (``swrebellion.upgrade``, the plugins'
-``OpRegistry.deprecate`` declarations), so an upgraded pack plays exactly as it did. Only the text of each old step
+The loader reads only the current language; the old forms and their rewrites are known here alone
+(``swrebellion.tools.upgrade``), each old step becoming one current step with the same effect. Only the text of each old step
 changes: the rest of the file (comments, layout, quoting) is left byte for byte, and a step written on one line as
 a flow mapping stays on one line. Every file is rewritten in memory and checked again before anything is written;
 each is then replaced atomically (``swrebellion.safefile.write_atomic``).
@@ -85,16 +86,14 @@ def _render(step: dict, flow: bool, column: int) -> str:
     return ("\n" + " " * column).join(text.split("\n"))
 
 
-def upgrade_text(text: str, fmt: str, data, old_steps, ops) -> tuple[str, list[Change]]:
+def upgrade_text(text: str, fmt: str, data, old_steps, upgrader) -> tuple[str, list[Change]]:
     """The file's text with each outermost old step rewritten (nested old steps within it too), and what changed."""
-    from swrebellion.upgrade import upgrade_step
+    from .upgrade.steps import rewrite_at
 
     outer = [s for s in old_steps if not any(s.pointer.startswith(o.pointer + "/") for o in old_steps)]
     if not outer:
         return text, []
     if fmt == "json":
-        from swrebellion.upgrade import rewrite_at
-
         changes = [Change(0, 0, s.old.name, s.old.replacement) for s in old_steps]
         return json.dumps(rewrite_at(data, old_steps), indent=2, ensure_ascii=False) + "\n", changes
     import yaml
@@ -104,7 +103,7 @@ def upgrade_text(text: str, fmt: str, data, old_steps, ops) -> tuple[str, list[C
     for found in outer:
         node = _node_at(root, found.pointer)
         container, key = parent(data, found.pointer)
-        new = upgrade_step(ops, container[key])
+        new = upgrader.upgraded(container[key])
         edits.append((node.start_mark.index, _end(node), _render(new, bool(node.flow_style), node.start_mark.column)))
     for found in old_steps:
         node = _node_at(root, found.pointer)
@@ -122,15 +121,15 @@ def pack() -> None:
 
 @pack.command("upgrade")
 @click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--check", is_flag=True, help="Change nothing; exit 1 if the pack uses deprecated ops (for CI).")
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if the pack uses old op forms (for CI).")
 @click.option("--dry-run", is_flag=True, help="Print what would change; write nothing.")
 @expansion_options
 def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
-    """Rewrite a pack's deprecated effect ops to the current ones, in place.
+    """Rewrite a pack's effect steps of earlier versions in the current language, in place.
 
-    Old op names (choose_system, gain_loyalty, draw_probes, ...) still load for one minor version, with the
-    warning SW210; this command writes each old step in its new form (the same rewrite the loader makes, so the
-    pack plays exactly as before). Comments and the layout of untouched lines are kept; each changed step is
+    The loader reads only the current language: a step with an old op name or form (choose_system, gain_loyalty,
+    draw_probes, ...) fails validation with SW210. This command writes each old step in its current form, with
+    the same effect. Comments and the layout of untouched lines are kept; each changed step is
     printed. Every file is checked again before anything is written, and each is replaced atomically. The
     expansions the pack's manifest lists under `plugins` are enabled for the run.
 
@@ -141,12 +140,15 @@ def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
       rebellion pack upgrade my-pack --check      exit 1 if anything would change (CI)
 
     \b
-    Exit status: 0 done (or nothing to do), 1 the pack has content errors or --check found old steps, 2 usage.
+    Exit status: 0 done (or nothing to do), 1 the pack has content errors (after the upgrade) or --check found
+    old steps, 2 usage.
     """
     from swrebellion.filecheck import FileChecker
     from swrebellion.packs import MANIFEST, pack_files, read_pack
     from swrebellion.safefile import write_atomic
     from swrebellion.sources import read_source
+
+    from .upgrade.steps import Upgrader
 
     if not (path / MANIFEST).is_file():
         raise click.UsageError(f"{path} is not a pack folder (no {MANIFEST} in it)")
@@ -161,6 +163,7 @@ def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
 
         selection = activate_or_exit(tuple(selection.enabled) + tuple(plugins), ())
         checker = FileChecker(selection.ops, selection.kinds)
+    upgrader = Upgrader(selection.ops, selection.kinds)
     files, problems = pack_files(found)
     staged: list[tuple[Path, str, list[Change]]] = []
     for file in files:
@@ -168,13 +171,14 @@ def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
         problems += errors
         if source is None:
             continue
-        checked = checker.content(source)
-        if not checked.old_steps:
+        old_steps = upgrader.old_steps(source.data)
+        if not old_steps:
+            problems += [d for d in checker.content(source).diagnostics if d.is_error]
             continue
-        text, changes = upgrade_text(source.text, source.format, source.data, checked.old_steps, selection.ops)
+        text, changes = upgrade_text(source.text, source.format, source.data, old_steps, upgrader)
         staged.append((file, text, changes))
-    for file, text, _ in staged:  # checked again as they will be written: current ops only, nothing lost
-        problems += _recheck(file, text, checker)
+    for file, text, _ in staged:  # checked as they will be written: current ops only, nothing lost
+        problems += _recheck(file, text, checker, upgrader)
     if any(p.is_error for p in problems):
         _fail(problems)
     changed = sum(len(changes) for _, _, changes in staged)
@@ -191,22 +195,21 @@ def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
                 raise SystemExit(1) from None
     verb = "would change" if check or dry_run else "changed"
     click.echo(f"{verb} {changed} step{'s' * (changed != 1)} in {len(staged)} file{'s' * (len(staged) != 1)}"
-               if changed else f"{_display(path)}: no deprecated effect ops")
+               if changed else f"{_display(path)}: no old effect ops")
     if check and changed:
         raise SystemExit(1)
 
 
-def _recheck(file: Path, text: str, checker) -> list:
+def _recheck(file: Path, text: str, checker, upgrader) -> list:
     from swrebellion.diagnostics import Diagnostic
     from swrebellion.sources import source_from_text
 
     source, problems = source_from_text(file, text)
     if source is None:
         return problems
-    checked = checker.content(source)
     left = [Diagnostic("SW210", f"step at {s.pointer} still uses {s.old.name!r} after the upgrade",
-                       file=source.display) for s in checked.old_steps]
-    return [d for d in checked.diagnostics if d.is_error] + left
+                       file=source.display) for s in upgrader.old_steps(source.data)]
+    return [d for d in checker.content(source).diagnostics if d.is_error] + left
 
 
 def _display(path: Path) -> str:
@@ -220,5 +223,6 @@ def _fail(problems) -> None:
     from swrebellion.diagnostics import render_text
 
     click.echo(render_text([p for p in problems if p.is_error]), err=True)
-    click.echo("error: the pack has content errors; fix them (`rebellion validate PACK`) and upgrade again", err=True)
+    click.echo("error: the pack has content errors the upgrade cannot fix; fix them (`rebellion validate PACK`) and "
+               "upgrade again", err=True)
     raise SystemExit(1)

@@ -50,6 +50,10 @@ def validate(paths: tuple[Path, ...], fmt: str, active) -> None:
 
     selection = active()
     report = run(selection, [*configured_packs(), *paths], all_enabled=True)
+    if not report.ok:  # an old step's errors become one SW210 that says to run `rebellion pack upgrade`
+        from .upgrade.steps import with_old_steps_explained
+
+        report.diagnostics = with_old_steps_explained(report.diagnostics, selection.ops, selection.kinds)
     catalog = report.catalog
     if not catalog.packs and not report.diagnostics:
         raise click.UsageError("nothing to check: every expansion is disabled and no pack folder was given "

@@ -100,10 +100,6 @@ def _effect_step(game: GameLike, frame: dict[str, Any]) -> None:
         return
     step = frame["steps"][frame["next"]]
     frame["next"] += 1
-    if step["op"] not in game.rules.ops:  # an old op name in steps a plugin's code made: its current form
-        from swrebellion.upgrade import upgrade_step
-
-        step = upgrade_step(game.rules.ops, step)
     params = dict(step)  # the step less its op, in the same key order (cheaper than a comprehension)
     del params["op"]
     game.push(OP, op=step["op"], params=params)

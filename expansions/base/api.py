@@ -40,9 +40,10 @@ is private and may change in any release. docs/plugins.md walks through it; the 
   with :func:`systems_where` / :func:`matches` (which systems), :class:`Condition` with :func:`holds` (whether the
   game is in a situation), relative sides :data:`Side` / :data:`AnySide` resolved by :func:`side_of`.
   (:class:`Where` is the old name of :class:`SystemFilter`.)
-* **Deprecated forms** (issue 10), for a plugin's own aliases: the old condition models :class:`OldWhere`,
-  :class:`OldWhen`, :class:`OldUnitFilter` and their rewrites :func:`where`, :func:`when`, :func:`units`; and
-  :func:`tables`, the base game's private lookup tables (warns; the content lookups above replace it).
+* **Deprecated**: :func:`tables`, the base game's private lookup tables (warns; the content lookups above replace
+  it); ``OldWhere``, ``OldWhen``, ``OldUnitFilter``, ``where``, ``when``, ``units`` (the old condition forms, which
+  only `rebellion pack upgrade` reads now: they answer from ``swrebellion.tools.upgrade.base_game``, with a
+  ``DeprecationWarning``).
 * **Step names** other plugins wrap or push: :data:`STEPS`.
 * **Scenario keys** of a plugin's own (``build_scenario``): the typed ids :data:`SystemId`, :data:`CardId`,
   :data:`ObjectiveId` and :func:`known` (an id checked against the loaded content, with a "did you mean").
@@ -62,7 +63,7 @@ is private and may change in any release. docs/plugins.md walks through it; the 
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .board import (
     add_units,
@@ -123,7 +124,6 @@ from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 from .models.cards import Card
 from .models.common import Faction, Theater
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
-from .ops.aliases import OldUnitFilter, OldWhen, OldWhere, units, when, where
 from .ops.conditions import (
     CONTEXT,
     AnySide,
@@ -364,9 +364,9 @@ def assigned(game: Game, faction: str) -> Sequence[Assignment]:
 __all__ = [
     "ActionCard", "Card", "Leader", "MissionCard", "ObjectiveCard", "Setup", "Theater", "Unit",
     "CONTEXT", "AnySide", "Attack", "BASE_SPACE", "CardId", "CombatState", "Condition", "DEPLOY_LIMIT", "FACTIONS", "Faction",
-    "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OldUnitFilter", "OldWhen", "OldWhere", "OpTable", "ROLE",
+    "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
-    "Where", "Word", "Words", "holds", "side_of", "units", "uses", "when", "where",
+    "Where", "Word", "Words", "holds", "side_of", "uses",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
     "capture_leader", "card_feasible", "card_prompt", "content_text", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
     "action_card", "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",
@@ -387,3 +387,19 @@ __all__ = [
     "round_number", "set_deck", "spend_die", "systems", "take_assigned", "take_from_hand", "take_slot",
     "units_by_location",
 ]
+
+#: Names of the old condition forms, moved out of the loader to `rebellion pack upgrade` (issue 27 §4).
+_UPGRADE_ONLY = frozenset({"OldUnitFilter", "OldWhen", "OldWhere", "units", "when", "where"})
+
+
+def __getattr__(name: str) -> Any:
+    """The old condition forms, for one minor version, with a DeprecationWarning: only ``rebellion pack upgrade``
+    reads old content now, and they live beside it."""
+    if name not in _UPGRADE_ONLY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from swrebellion.tools.upgrade import base_game
+
+    warnings.warn(f"swrebellion.expansions.base.api.{name} is deprecated: the loader reads no old forms; it lives in "
+                  f"swrebellion.tools.upgrade.base_game, beside `rebellion pack upgrade`", DeprecationWarning,
+                  stacklevel=2)
+    return getattr(base_game, name)

@@ -88,7 +88,6 @@ def register_effect_ops(registry):
     from swrebellion.expansions.base.api import register_ops
 
     from . import (
-        aliases,
         markers,
         ops,
         ops_cards,
@@ -101,7 +100,6 @@ def register_effect_ops(registry):
 
     register_ops(registry, ops.OPS, markers.OPS, ops_empire_cards.OPS, ops_rebel_cards.OPS, ops_cards.OPS,
                  ops_moments.OPS, ops_subversion.OPS, ops_turns.OPS)
-    aliases.register(registry)  # the old op names and forms, for one minor version
 
 
 @hookimpl(wrapper=True)

@@ -112,19 +112,18 @@ class _Plus(BaseModel):
     points: int
 
 
-def test_a_deprecated_op_name_runs_as_its_replacement(toy_rules):
-    """Issue 10: an old op name stays usable for a minor version; steps made at run time under it are rewritten
-    into the new op before they run, and the step schema still knows it, marked deprecated."""
-    toy_rules.ops.deprecate("toy_plus", _Plus, lambda step: {"op": "toy_bonus", "amount": step["points"]}, "toy_bonus")
-    game = Game.blank(toy_rules, seed=0)
-    game.state["data"] = {"score": {"hider": 0, "seeker": 0}}
-    run_effect(game, [{"op": "toy_plus", "points": 3}, {"op": "toy_bonus", "amount": 1}], {"player": "seeker"})
-    game.run()
-    assert game.state["data"]["score"]["seeker"] == 4
-    schema = toy_rules.ops.step_schema({})
-    assert "toy_plus" in schema["properties"]["op"]["enum"]
-    [branch] = [b for b in schema["allOf"] if b["if"]["properties"]["op"]["const"] == "toy_plus"]
-    assert branch["then"]["deprecated"] is True and "toy_bonus" in branch["then"]["description"]
+def test_the_registry_knows_one_language_and_a_declared_old_form_only_warns(toy_rules):
+    """Issue 27 §4: the loader reads one language. ``OpRegistry.deprecate`` (kept one minor version for third-party
+    plugins) warns and leaves the old name out of the registry and the step schema; only `rebellion pack upgrade`
+    reads the declared form (``declared_old_forms``)."""
+    with pytest.warns(DeprecationWarning, match="pack upgrade"):
+        toy_rules.ops.deprecate("toy_plus", _Plus, lambda step: {"op": "toy_bonus", "amount": step["points"]},
+                                "toy_bonus")
+    assert "toy_plus" not in toy_rules.ops
+    assert "toy_plus" not in toy_rules.ops.step_schema({})["properties"]["op"]["enum"]
+    params, rewrite, replacement = toy_rules.ops.declared_old_forms()["toy_plus"]
+    assert params is _Plus and replacement == "toy_bonus"
+    assert rewrite({"op": "toy_plus", "points": 3}) == {"op": "toy_bonus", "amount": 3}
 
 
 def test_an_unknown_step_is_named_and_a_handlers_own_key_error_is_left_as_it_is(toy_rules):

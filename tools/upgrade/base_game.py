@@ -1,13 +1,13 @@
-"""The base game's deprecated op names and forms (issue 10): each old op still reads for one minor version, checked
-by its old parameter model and rewritten into one step of the new vocabulary when a pack is loaded
-(``OpRegistry.deprecate``, ``swrebellion.upgrade``). ``rebellion pack upgrade PACK`` applies the same rewrites to
-the pack's files.
+"""The base game's old effect op names and forms (issue 10), known only to `rebellion pack upgrade` (issue 27 §4: the
+loader reads one language). Each old op is checked by its old parameter model and rewritten into one step of the
+current vocabulary.
 
-``ALIASES``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name). A name that is
+``FORMS``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name). A name that is
 still an op (``if``, ``trigger``, ``mission_dice`` ...) stands for its *old form*: a step the current model refuses
 and the old model accepts. Rewrites are pure functions of the step's data; each keeps the keys that hold nested
 steps (``steps``, ``then``, ``otherwise``, ``options``), so every JSON pointer into a pack stays valid after the
-upgrade. The old models here are only for reading old packs: terse, and never used by the rules.
+upgrade. The old models are only for reading old packs: terse, and never used by the rules (so they depend on no
+plugin module: the current models check the rewritten steps).
 """
 
 from __future__ import annotations
@@ -19,8 +19,15 @@ from pydantic import Field, model_validator
 from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
-from ..models.common import Faction
-from .conditions import MissionIs, Strict
+from .steps import Strict
+
+Faction = Literal["rebel", "empire"]
+
+
+class MissionIs(Strict):
+    side: Literal["self", "opponent"] | None = None
+    skill: str | None = None
+    mode: Literal["attempt", "resolve"] | None = None
 
 # -- the old condition models ----------------------------------------------------------------------------------
 
@@ -598,7 +605,7 @@ class AtEndOfCommand(Strict):
 
 
 #: old op name -> (old parameter model, rewrite, new op)
-ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
+FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "choose_system": (ChooseSystem, choose_system, "choose"),
     "choose_leader": (ChooseLeader, choose_leader, "choose"),
     "choose_one": (ChooseOne, choose_one, "choose"),
@@ -657,7 +664,3 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
                           "later"),
 }
 
-
-def register(registry) -> None:
-    for name, (params, rewrite, replacement) in ALIASES.items():
-        registry.deprecate(name, params, rewrite, replacement)

@@ -1,8 +1,7 @@
-"""Rise of the Empire's deprecated op names and forms (issue 10): read for one minor version, checked by their old
-parameter models and rewritten into the current vocabulary when a pack is loaded (the base game's
-``ops.aliases`` explains the mechanism; ``rebellion pack upgrade`` rewrites a pack's files the same way).
+"""Rise of the Empire's old effect op names and forms (issue 10), known only to `rebellion pack upgrade` (the base
+game's ``base_game`` module explains the form of the table).
 
-``ALIASES``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name).
+``FORMS``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name).
 """
 
 from __future__ import annotations
@@ -11,8 +10,10 @@ from typing import Callable, Literal
 
 from pydantic import Field
 
-from swrebellion.expansions.base.api import Faction, OldWhere, Strict, where
 from swrebellion.models.effects import Steps
+
+from .base_game import Faction, OldWhere, where
+from .steps import Strict
 
 
 class TacticRequire(Strict):
@@ -112,7 +113,7 @@ def _counted(step: dict, **fields) -> dict:
 
 
 #: old op name -> (old parameter model, rewrite, new op)
-ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
+FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
     "recruit_one_of": (RecruitOneOf, recruit_one_of, "recruit"),
     "leaders_to_pool": (NoParams, lambda step: {"op": "move_leaders", "which": "mission", "to": "pool"}, "move_leaders"),
@@ -142,7 +143,3 @@ ALIASES: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "place_target_markers": (OldPlaceTargetMarkers, place_target_markers, "place_target_markers"),
 }
 
-
-def register(registry) -> None:
-    for name, (params, rewrite, replacement) in ALIASES.items():
-        registry.deprecate(name, params, rewrite, replacement)
