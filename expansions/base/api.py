@@ -36,7 +36,8 @@ is private and may change in any release. docs/plugins.md walks through it; the 
   :func:`roll_with_cards`, :func:`fight_after`.
 * **Writing effect ops**: :class:`Strict` (parameter models) and :func:`uses` (the context keys an op reads and
   writes), :data:`OpTable` and :func:`op` (declare ops with a feasibility test), :func:`register_ops` (register
-  them), :func:`pick` and :func:`answer` (ask a choice inside an op); the one condition model: :class:`SystemFilter`
+  them), :func:`pick` and :func:`answer` (ask a choice inside an op), all of them the kernel's
+  (``swrebellion.engine.ops``), named here too; the one condition model: :class:`SystemFilter`
   with :func:`systems_where` / :func:`matches` (which systems), :class:`Condition` with :func:`holds` (whether the
   game is in a situation), relative sides :data:`Side` / :data:`AnySide` resolved by :func:`side_of`.
   (:class:`Where` is the old name of :class:`SystemFilter`.)
@@ -64,6 +65,8 @@ from __future__ import annotations
 
 import warnings
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, register_ops, uses
 
 from .board import (
     add_units,
@@ -128,21 +131,14 @@ from .ops.conditions import (
     CONTEXT,
     AnySide,
     Condition,
-    OpTable,
     Side,
-    Strict,
     SystemFilter,
     UnitFilter,
     Where,
-    answer,
     holds,
     matches,
-    op,
-    pick,
-    register_ops,
     side_of,
     systems_where,
-    uses,
 )
 from .presentation.narration import Words, word
 from .rules.actions import MOMENTS as SPECIAL_MOMENTS

@@ -16,10 +16,10 @@ from typing import Any, Callable, Literal
 
 from pydantic import Field, model_validator
 
+from swrebellion.engine.ops import Strict
 from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
-from .steps import Strict
 
 Faction = Literal["rebel", "empire"]
 

@@ -10,10 +10,10 @@ from typing import Callable, Literal
 
 from pydantic import Field
 
+from swrebellion.engine.ops import Strict
 from swrebellion.models.effects import Steps
 
 from .base_game import Faction, OldWhere, where
-from .steps import Strict
 
 
 class TacticRequire(Strict):

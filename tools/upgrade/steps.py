@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from swrebellion.diagnostics import Diagnostic
 from swrebellion.fields import gap_paths, nested_paths, replaced, strict, values
@@ -29,12 +29,6 @@ if TYPE_CHECKING:
 #: What SW210 tells the author to do.
 HINT = "run `rebellion pack upgrade PACK`: it rewrites old op names and forms in the current language, with the " \
        "same effect"
-
-
-class Strict(BaseModel):
-    """An old parameter model: unknown keys are errors, so only a step really in the old form matches it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 @dataclass(frozen=True)

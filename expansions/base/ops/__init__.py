@@ -1,9 +1,10 @@
 """Effect ops of the base game: the index. Each module holds a table ``OPS`` of name -> (parameter model,
-handler, feasibility test), filled by the ``op`` decorator (``conditions.op``); add a module's table to
-:func:`register` to register its ops."""
+handler, feasibility test), filled by the kernel's ``op`` decorator (``swrebellion.engine.ops``); add a module's
+table to :func:`register` to register its ops."""
+
+from swrebellion.engine.ops import register_ops
 
 from . import actions, board, cards, combat, flow, leaders, units
-from .conditions import register_ops
 
 
 def register(registry) -> None:

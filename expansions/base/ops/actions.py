@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from swrebellion.engine.ops import OpTable, Strict, op, uses
 from swrebellion.i18n import N_
 
 from ..names import die, text
@@ -25,7 +26,7 @@ from ..rules.actions import MOMENTS, actor_ok
 from ..rules.missions import cancel, mission_frame
 from ..rules.moves import ACTIVATE
 from ..tables import OPPONENT
-from .conditions import Condition, OpTable, Strict, holds, op, uses
+from .conditions import Condition, holds
 
 OPS: OpTable = {}
 

@@ -10,26 +10,14 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from swrebellion.engine import peek, secret
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import deck, draw, hand
 from ..names import card_prompt, label, text
 from ..tables import BASE_SPACE, OPPONENT, tables, track_length
-from .conditions import (
-    SIDE,
-    OpTable,
-    Side,
-    Strict,
-    SystemFilter,
-    answer,
-    counted_systems,
-    op,
-    pick,
-    side_of,
-    systems_where,
-    uses,
-)
+from .conditions import SIDE, Side, SystemFilter, counted_systems, side_of, systems_where
 
 OPS: OpTable = {}
 

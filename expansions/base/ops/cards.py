@@ -22,6 +22,7 @@ from typing import Iterator, Literal
 from pydantic import Field, model_validator
 
 from swrebellion.engine import peek, secret
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
 
 from .. import board
@@ -30,7 +31,7 @@ from ..names import card_prompt, label, text
 from ..rules import combat, missions, plans
 from ..rules.objectives import keep_card_in_hand, sync_stages
 from ..tables import OPPONENT, tables
-from .conditions import OpTable, Side, Strict, SystemFilter, answer, matches, op, pick, side_of, uses
+from .conditions import Side, SystemFilter, matches, side_of
 
 OPS: OpTable = {}
 

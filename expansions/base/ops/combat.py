@@ -11,13 +11,14 @@ from typing import Literal
 
 from pydantic import Field
 
+from swrebellion.engine.ops import OpTable, Strict, op, uses
 from swrebellion.i18n import N_
 
 from .. import board, cards
 from ..names import DICE_COLOURS, Word, die, made_options, ntext, text
 from ..rules import actions, combat, objectives, rings
 from ..tables import FACTIONS, OPPONENT, tables
-from .conditions import OpTable, Strict, op, uses
+
 
 OPS: OpTable = {}
 

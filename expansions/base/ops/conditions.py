@@ -1,4 +1,4 @@
-"""One condition model, and the plumbing every base-game effect op shares.
+"""One condition model for the base game's effect ops (their plumbing is the kernel's, ``swrebellion.engine.ops``).
 
 A card's effect data names systems, leaders and situations by *conditions*, never by code, and there is one model
 for them wherever a condition appears: a :class:`SystemFilter` says which systems (a ``where:``), a
@@ -26,40 +26,20 @@ them.
 
 from __future__ import annotations
 
-import marshal
-from typing import TYPE_CHECKING, Any, Callable, Literal, TypeVar
+import warnings
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from swrebellion.engine.effects import context
+from swrebellion.engine import ops as _plumbing
+from swrebellion.engine.ops import Strict as _Strict
 
 from .. import board
 from ..models.common import Faction
 from ..tables import BASE_SPACE, OPPONENT, tables
 
 if TYPE_CHECKING:
-    from swrebellion.effects import OpRegistry
     from swrebellion.engine.game import Game
-
-
-class Strict(BaseModel):
-    """Parameters of an op or a condition: unknown keys are errors (a typo in card data fails validation)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def uses(reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), group: str | None = None,
-         values: dict[str, dict[str, str]] | None = None) -> ConfigDict:
-    """The ``model_config`` of an op's parameter model that says which context keys the op reads and writes (and
-    the verb group docs/effects.md files it under): ``model_config = uses(reads=("system",))``. A key named by a
-    parameter (``as``, ``system``, ``key``) is written ``<as>``. ``values``: for a parameter whose allowed values
-    need words (moments, card zones), ``{parameter: {value: meaning}}``, listed by docs/effects.md."""
-    extra: dict[str, Any] = {"reads": list(reads), "writes": list(writes)}
-    if group is not None:
-        extra["group"] = group
-    if values:
-        extra["values"] = {name: dict(meanings) for name, meanings in values.items()}
-    return ConfigDict(json_schema_extra=extra)
 
 
 #: The keys of an effect's context that the rules fill in, and what each holds (docs/effects.md lists them).
@@ -101,7 +81,7 @@ def _keys(value: str | list[str] | None) -> list[str]:
     return [] if value is None else [value] if isinstance(value, str) else list(value)
 
 
-class UnitFilter(Strict):
+class UnitFilter(_Strict):
     """Units of one side (or either), optionally of one theater, kind or types only; in a system condition, at
     least ``at_least`` of them in all (three Rebel structures: Defensive Position)."""
 
@@ -112,7 +92,7 @@ class UnitFilter(Strict):
     at_least: int = Field(default=1, ge=1, description="In a system condition: at least this many such units.")
 
 
-class SystemFilter(Strict):
+class SystemFilter(_Strict):
     """A condition on a system (a ``where:``). Every field given must hold; an empty filter matches every system.
     Context keys (``same_as``, ``other_than``, ``adjacent_to``, ``same_region_as``) name systems an earlier step
     chose (``system`` by default, or the key a ``choose`` wrote with ``as``)."""
@@ -197,7 +177,7 @@ def _unit_types(game, wanted: UnitFilter, ctx: dict[str, Any]) -> frozenset[str]
     found = memo.get(key)
     if found is not None and found[0] is wanted:
         return found[1]
-    if len(memo) >= _PARSED_MAX:
+    if len(memo) >= _MEMO_MAX:
         memo.clear()
     side = side_of(ctx, wanted.side)
     types = frozenset(
@@ -209,6 +189,8 @@ def _unit_types(game, wanted: UnitFilter, ctx: dict[str, Any]) -> frozenset[str]
 
 
 _UNIT_TYPES = "base.unit-filter-types"
+#: How many filters a memo keeps before it starts afresh (filters made by code at run time could be endless).
+_MEMO_MAX = 4096
 
 
 def _place(game: Game, ctx: dict[str, Any], key: str) -> str | None:
@@ -242,7 +224,7 @@ def _check(where: SystemFilter) -> Test:
     found = _CHECKS.get(id(where))
     if found is not None and found[0] is where:
         return found[1]
-    if len(_CHECKS) >= _PARSED_MAX:
+    if len(_CHECKS) >= _MEMO_MAX:
         _CHECKS.clear()
     check = _all(_field_tests(where))
     _CHECKS[id(where)] = (where, check)
@@ -416,7 +398,7 @@ def _candidates(data: dict[str, Any], where: SystemFilter, counting_units: bool)
 # -- conditions on the game ----------------------------------------------------------------------------------------
 
 
-class MissionIs(Strict):
+class MissionIs(_Strict):
     """A condition on the mission a Special card answers (the context's ``mission``)."""
 
     side: Literal["self", "opponent"] | None = Field(
@@ -425,7 +407,7 @@ class MissionIs(Strict):
     mode: Literal["attempt", "resolve"] | None = Field(default=None, description="An attempt or a resolve mission.")
 
 
-class SystemCount(Strict):
+class SystemCount(_Strict):
     """At least ``at_least`` systems meet ``where``; with ``units``, at least ``at_least`` such units in all the
     systems meeting ``where`` together (units on the Rebel Base space are in no system, RB-BAS-03)."""
 
@@ -435,14 +417,14 @@ class SystemCount(Strict):
         default=None, description="Count these units in the systems, not the systems (its own at_least unused).")
 
 
-class RegionCondition(Strict):
+class RegionCondition(_Strict):
     """Some region's populous systems all meet ``every_populous``; a region with no populous system left does not
     qualify (destroyed systems are not populous, RB-DST-05)."""
 
     every_populous: SystemFilter = Field(description="What every populous system of the region must meet.")
 
 
-class Outnumber(Strict):
+class Outnumber(_Strict):
     """In the context's system the card's side has more such units than the opponent."""
 
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only units of this theater.")
@@ -450,7 +432,7 @@ class Outnumber(Strict):
     units: list[str] | None = Field(default=None, description="Only these unit types.")
 
 
-class CombatLosses(Strict):
+class CombatLosses(_Strict):
     """In this combat (one ``initiated_by`` that side, when given: 'a combat you initiated', RS-BTL-05) ``side``
     lost units of the given theater or types, at least ``count`` of them, or units whose printed health adds up to
     ``health`` or more (RS-UNT-06). Units destroyed by cards during the combat count, units destroyed outside it
@@ -464,7 +446,7 @@ class CombatLosses(Strict):
     initiated_by: Side | None = Field(default=None, description="Only in a combat that side started.")
 
 
-class BattleWon(Strict):
+class BattleWon(_Strict):
     """``side`` won a battle of this combat (of ``theater`` when given, RS-BTL-01..03), in a system that was
     subjugated when the combat began if ``subjugated_at_start``, and where one of ``leaders`` is, or was until he
     retreated in this combat (Return of the Jedi, FAQ)."""
@@ -477,7 +459,7 @@ class BattleWon(Strict):
     where: SystemFilter | None = Field(default=None, description="The combat's system meets this.")
 
 
-class Condition(Strict):
+class Condition(_Strict):
     """A condition on the game, for ``if``, ``require``, a choice option's ``when``, an action card's ``trigger``
     and objectives. Every field given must hold; an empty condition always holds."""
 
@@ -685,82 +667,17 @@ def _battle_won(game, wanted: BattleWon, ctx) -> bool:
     return not changes[0] if changes else board.system(game, system)["subjugated"]
 
 
-# -- op plumbing -------------------------------------------------------------------------------------------------
-
-#: op name -> (parameter model, handler, feasibility test or None)
-OpTable = dict[str, tuple[type[Strict], Callable[..., None], Callable[..., bool] | None]]
+#: The op plumbing that moved to the kernel (issue 27 §4): its old names here warn for one minor version.
+_MOVED = frozenset({"OpTable", "Strict", "answer", "op", "parsed", "pick", "register_ops", "uses"})
 
 
-#: An op's function, ``fn(game, frame, params, ctx)``.
-OpFunction = TypeVar("OpFunction", bound=Callable[..., None])
-StrictModel = TypeVar("StrictModel", bound=Strict)
+def __getattr__(name: str) -> Any:
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"{__name__}.{name} is deprecated: import it from swrebellion.engine.ops", DeprecationWarning,
+                  stacklevel=2)
+    return getattr(_plumbing, name)
 
 
-def op(
-    table: OpTable, name: str, params: type[Strict], feasible: Callable[..., bool] | None = None
-) -> Callable[[OpFunction], OpFunction]:
-    """Declare ``fn(game, frame, params, ctx)`` as the op ``name`` in a module's table (registered with
-    :func:`register_ops`). ``feasible(game, params, ctx)`` says whether the op, run first, could do anything: a
-    mission or action card is offered only then, so players are never offered a card that would stop at once for
-    want of a target; objectives test their conditions with it. The handler need not pop its frame: the effect
-    runner ends an op that returns without asking or pushing (``swrebellion.engine.effects``)."""
-
-    def wrap(fn: OpFunction) -> OpFunction:
-        def handler(game: Game, frame: dict[str, Any]) -> None:
-            fn(game, frame, parsed(params, frame["params"]), context(game))
-
-        handler.__doc__ = fn.__doc__
-        handler.__name__ = fn.__name__
-        table[name] = (params, handler, feasible)
-        return fn
-
-    return wrap
-
-
-#: (parameter model, the parameters marshalled) -> the parsed model; bounded (see :func:`parsed`)
-_PARSED: dict[tuple[type[Strict], bytes], Strict] = {}
-_PARSED_MAX = 4096
-
-
-def parsed(model: type[StrictModel], raw: dict[str, Any]) -> StrictModel:
-    """``model.model_validate(raw)``, remembered: an op runs again with the same parameters (the same card, and each
-    time it resumes with an answer), and the models are frozen, so one parsed copy serves every run. Keyed by the
-    model and the parameters' marshal bytes (plain data: equal bytes, equal data, ``1`` and ``True`` apart); data
-    that fails to parse is never remembered and raises each time."""
-    key = (model, marshal.dumps(raw))
-    found = _PARSED.get(key)
-    if found is None:
-        if len(_PARSED) >= _PARSED_MAX:  # parameters made by code at run time could be endless: start afresh
-            _PARSED.clear()
-        found = _PARSED[key] = model.model_validate(raw)
-    return found  # type: ignore[return-value]
-
-
-def register_ops(registry: OpRegistry, *tables: OpTable) -> None:
-    """Register the ops of ``tables`` (declared with :func:`op`), with their feasibility tests."""
-    for table in tables:
-        for name, (params, handler, feasible) in table.items():
-            registry.register(name, params, handler, feasible)
-
-
-def answer(frame: dict[str, Any]) -> dict[str, Any] | None:
-    """The answer to the decision this op frame asked, taken out of the frame (None if it has not asked yet)."""
-    return frame.pop("choice", None)
-
-
-def pick(game: Game, frame: dict[str, Any], player: str, kind: str, options: list[dict[str, Any]],
-         prompt: str) -> dict[str, Any] | None:
-    """The option chosen: the player's answer, or the only option without asking (nothing to decide). None means
-    the question was just asked: the op returns and runs again with the answer. ``options`` must not be empty."""
-    chosen = answer(frame)
-    if chosen is not None:
-        return chosen
-    if len(options) == 1:
-        return game.answer_alone(player, kind, options[0], prompt)
-    game.ask(player, kind, options, prompt)
-    return None
-
-
-__all__ = ["AnySide", "Condition", "Faction", "OpTable", "Side", "Strict", "SystemFilter", "UnitFilter", "Where",
-           "answer", "any_system", "holds", "matches", "op", "pick", "register_ops", "side_of", "systems_where",
-           "uses"]
+__all__ = ["AnySide", "Condition", "Faction", "Side", "SystemFilter", "UnitFilter", "Where", "any_system", "holds",
+           "matches", "side_of", "systems_where"]

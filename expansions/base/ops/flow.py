@@ -14,6 +14,7 @@ from typing import Iterator, Literal
 from pydantic import Field, model_validator
 
 from swrebellion.engine.effects import insert, run_effect, stop
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
 from swrebellion.models import Text
 from swrebellion.models.effects import Steps
@@ -26,20 +27,14 @@ from ..tables import OPPONENT, tables
 from .conditions import (
     SIDE,
     Condition,
-    OpTable,
     Side,
-    Strict,
     SystemFilter,
-    answer,
     any_system,
     holds,
     matches,
     missing_from_supply,
-    op,
-    pick,
     side_of,
     systems_where,
-    uses,
 )
 
 OPS: OpTable = {}

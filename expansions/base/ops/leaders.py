@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
 
 from .. import board
@@ -17,19 +18,7 @@ from ..names import Marker, card_prompt, label, text
 from ..rules.actions import offer_destiny, pictured, play_destiny, special_window
 from ..rules.leaders import capture_leader, recruitable
 from ..tables import tables
-from .conditions import (
-    SIDE,
-    OpTable,
-    Side,
-    Strict,
-    SystemFilter,
-    answer,
-    matches,
-    op,
-    pick,
-    side_of,
-    uses,
-)
+from .conditions import SIDE, Side, SystemFilter, matches, side_of
 
 OPS: OpTable = {}
 

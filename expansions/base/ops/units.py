@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
 
 from .. import board
@@ -19,19 +20,7 @@ from ..rules import moves
 from ..rules.combat import destroy as destroy_in_combat
 from ..rules.missions import mission_frame, successes
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
-from .conditions import (
-    SIDE,
-    OpTable,
-    Side,
-    Strict,
-    SystemFilter,
-    answer,
-    op,
-    pick,
-    side_of,
-    systems_where,
-    uses,
-)
+from .conditions import SIDE, Side, SystemFilter, side_of, systems_where
 
 OPS: OpTable = {}
 
