@@ -79,8 +79,30 @@ def units(old: dict) -> dict:
 
 def where(old: dict) -> dict:
     """An old system condition (``Where``) as a :class:`~.conditions.SystemFilter`."""
-    return {key: units(value) if key in ("has_units", "without") and isinstance(value, dict) else value
-            for key, value in old.items()}
+    return negated({key: units(value) if key in ("has_units", "without") and isinstance(value, dict) else value
+                    for key, value in old.items()})
+
+
+def negated(old: dict) -> dict:
+    """A system filter's ``without_units: SIDE`` and ``without: UNITS``, combinations of ``has_units`` that issue 27
+    replaced with the combinator ``not``, written with it."""
+    absent = [{"has_units": {"side": old["without_units"]}}] if "without_units" in old else []
+    absent += [{"has_units": old["without"]}] if "without" in old else []
+    if not absent or "not" in old:
+        return old
+    new = {key: value for key, value in old.items() if key not in ("without_units", "without")}
+    new["not"] = absent[0] if len(absent) == 1 else {"any_of": absent}
+    return new
+
+
+def negated_anywhere(step: dict) -> dict:
+    """``step`` with every filter in it, at any depth, :func:`negated`: the old filter fields in a current op."""
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return negated({key: walk(inner) for key, inner in value.items()})
+        return [walk(inner) for inner in value] if isinstance(value, list) else value
+
+    return walk(step)
 
 
 def when(old: dict) -> dict:
@@ -603,6 +625,10 @@ def _where_at(key: str) -> Callable[[dict], dict]:
 class AtEndOfCommand(Strict):
     steps: Steps
 
+
+#: Rewrites of an old form any current op may be written in (an old field of a condition it takes): a step its
+#: op's current model refuses and accepts rewritten is in that old form.
+ANY_OP: tuple[Callable[[dict], dict], ...] = (negated_anywhere,)
 
 #: old op name -> (old parameter model, rewrite, new op)
 FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {

@@ -26,7 +26,7 @@ def tactic_require(step: dict) -> dict:
     the opponent here in units of that kind."""
     condition: dict = {}
     if step.get("absent"):
-        condition["system"] = {"without": {"side": "any", "units": list(step["absent"])}}
+        condition["system"] = {"not": {"has_units": {"side": "any", "units": list(step["absent"])}}}
     if step.get("more_than_opponent"):
         condition["outnumber"] = {"kind": step["more_than_opponent"]}
     return {"op": "require", "condition": condition}

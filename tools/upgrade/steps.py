@@ -75,17 +75,27 @@ class Upgrader:
         self.ops = ops
         self.kinds = kinds
         self.forms = old_forms(ops)
+        from .base_game import ANY_OP
+
+        self.any_op = ANY_OP
 
     def form_of(self, step: Any) -> OldForm | None:
         """The old form ``step`` is a valid instance of, or None (a current step, or an invalid one)."""
         name = step.get("op") if isinstance(step, dict) else None
-        old = self.forms.get(name) if isinstance(name, str) else None
-        if old is None:
+        if not isinstance(name, str):
             return None
         params = {k: v for k, v in step.items() if k != "op"}
-        if name in self.ops and _accepts(self.ops[name].params, params):
+        current = self.ops[name].params if name in self.ops else None
+        if current is not None and _accepts(current, params):
             return None
-        return old if _accepts(old.params, params) else None
+        old = self.forms.get(name)
+        if old is not None and _accepts(old.params, params):
+            return old
+        for rewrite in self.any_op if current is not None else ():
+            new = rewrite(step)
+            if new != step and _accepts(current, {k: v for k, v in new.items() if k != "op"}):
+                return OldForm(name, current, rewrite, name)
+        return None
 
     def old_steps(self, data: Any) -> list[OldStep]:
         """The old steps in a content file's data, nested ones included, each with its pointer."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import warnings
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from swrebellion.engine import ops as _plumbing
 from swrebellion.engine.ops import Strict as _Strict
@@ -94,6 +94,7 @@ class UnitFilter(_Strict):
 
 class SystemFilter(_Strict):
     """A condition on a system (a ``where:``). Every field given must hold; an empty filter matches every system.
+    Filters compose with ``all_of``, ``any_of`` and ``not`` rather than with a field for each combination.
     Context keys (``same_as``, ``other_than``, ``adjacent_to``, ``same_region_as``) name systems an earlier step
     chose (``system`` by default, or the key a ``choose`` wrote with ``as``)."""
 
@@ -109,8 +110,6 @@ class SystemFilter(_Strict):
     destroyed: bool | None = Field(default=None, description="Destroyed by the Death Star (RB-DST).")
     sabotaged: bool | None = Field(default=None, description="A sabotage marker lies there (RB-SAB).")
     has_units: UnitFilter | None = Field(default=None, description="Holds at least one such unit (RB-MIS-04).")
-    without_units: Side | None = Field(default=None, description="Holds no unit of that side.")
-    without: UnitFilter | None = Field(default=None, description="Holds no such unit (no Rebel ground unit, ...).")
     has_leader: Side | None = Field(default=None, description="Holds a free (not captured) leader of that side.")
     same_region_as: str | None = Field(
         default=None, description="In the region of the system held by this context key (e.g. 'system'); the Rebel Base "
@@ -140,14 +139,20 @@ class SystemFilter(_Strict):
     any_of: list[SystemFilter] | None = Field(
         default=None, description="At least one of these filters holds too (a sabotage marker or a Rebel unit)."
     )
+    all_of: list[SystemFilter] | None = Field(
+        default=None, description="Every one of these filters holds too (to combine filters that each use `not` or "
+        "`any_of`)."
+    )
+    not_: SystemFilter | None = Field(
+        default=None, alias="not", description="This filter does not hold (`not: {has_units: {side: empire}}`: no "
+        "Imperial unit there)."
+    )
+
+    model_config = ConfigDict(populate_by_name=True)
 
 
 #: The name the system filter had before issue 10 (``api.Where``), kept for plugins that import it.
 Where = SystemFilter
-
-
-def has_matching_units(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any]) -> bool:
-    return units_matching(game, system_id, wanted, ctx, enough=wanted.at_least) >= wanted.at_least
 
 
 def units_matching(game, system_id: str, wanted: UnitFilter, ctx: dict[str, Any], enough: int | None = None) -> int:
@@ -280,12 +285,6 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
         add(lambda game, sid, s, ctx: s["loyalty"] == side_of(ctx, loyal_to))
     if where.has_units is not None:
         add(_units_test(where.has_units))
-    if where.without_units is not None:
-        without_units = where.without_units
-        add(lambda game, sid, s, ctx: not board.has_units(game, sid, side_of(ctx, without_units)))
-    if where.without is not None:
-        without = where.without
-        add(lambda game, sid, s, ctx: not has_matching_units(game, sid, without, ctx))
     if where.has_leader is not None:
         has_leader = where.has_leader
         add(lambda game, sid, s, ctx: bool(board.leaders_at(game, sid, side_of(ctx, has_leader), captured=False)))
@@ -332,11 +331,16 @@ def _field_tests(where: SystemFilter) -> tuple[Test, ...]:
             return False
 
         add(any_holds)
+    if where.all_of is not None:
+        add(_all(tuple(_check(w) for w in where.all_of)))
+    if where.not_ is not None:
+        negated = _check(where.not_)
+        add(lambda game, sid, s, ctx: not negated(game, sid, s, ctx))
     return tuple(tests)
 
 
 def _units_test(wanted: UnitFilter) -> Test:
-    """:func:`has_matching_units` as a filter's test, its count read once and one call fewer: objectives count the
+    """Whether a system holds at least ``at_least`` units ``wanted`` takes, as a filter's test, its count read once and one call fewer: objectives count the
     systems holding a side's units over the whole board (Establish Outposts, Defend the People) at every Refresh
     Phase, and missions' feasibility tests look for the opponent's units at every Command Phase turn. Most systems
     hold no unit: they are answered without a call. For one unit wanted (most filters), whether the system holds
@@ -461,7 +465,8 @@ class BattleWon(_Strict):
 
 class Condition(_Strict):
     """A condition on the game, for ``if``, ``require``, a choice option's ``when``, an action card's ``trigger``
-    and objectives. Every field given must hold; an empty condition always holds."""
+    and objectives. Every field given must hold; an empty condition always holds. Conditions compose with
+    ``all_of``, ``any_of`` and ``not``."""
 
     system: SystemFilter | None = Field(
         default=None, description="The context's system (``system``) meets this; never true without one.")
@@ -487,6 +492,11 @@ class Condition(_Strict):
     outnumber: Outnumber | None = Field(default=None, description="The card's side outnumbers the opponent here.")
     combat_losses: CombatLosses | None = Field(default=None, description="Losses in the combat being fought.")
     battle_won: BattleWon | None = Field(default=None, description="A battle of the combat being fought was won.")
+    all_of: list[Condition] | None = Field(default=None, description="Every one of these conditions holds too.")
+    any_of: list[Condition] | None = Field(default=None, description="At least one of these conditions holds too.")
+    not_: Condition | None = Field(default=None, alias="not", description="This condition does not hold.")
+
+    model_config = ConfigDict(populate_by_name=True)
 
 
 def _is_one_of(game, lid: str | None, wanted: list[str]) -> bool:
@@ -526,7 +536,11 @@ def holds(game: Game, condition: Condition, ctx: dict[str, Any]) -> bool:
         return False
     if c.battle_won is not None and not _battle_won(game, c.battle_won, ctx):
         return False
-    return True
+    if c.all_of is not None and not all(holds(game, each, ctx) for each in c.all_of):
+        return False
+    if c.any_of is not None and not any(holds(game, each, ctx) for each in c.any_of):
+        return False
+    return c.not_ is None or not holds(game, c.not_, ctx)
 
 
 def _mission_is(game, wanted: MissionIs, ctx) -> bool:
