@@ -1,71 +1,156 @@
-"""The named moments of the base game's rules: where other expansions add steps (``registry.at(moment, step)``).
+"""Every named moment of the base game, in one declaration: the moments of the rules where other expansions add
+steps (``registry.at(moment, step)``), the windows where Special action cards may be played, and the moments a
+``later`` effect may wait for. Each :class:`Moment` says when it is reached and what the state holds, whether the
+rules reach it as a step (``rule``), whether cards may be played there and which side is asked (``cards``), and
+whether a ``later`` effect may wait for it (``later``, the words the account uses).
 
-Each moment is declared here with what the state holds when it is reached; the base rules reach it with
-``game.moment(name, **locals)`` and the steps added to it run then, in dependency order, each in a frame holding
-``moment`` and these locals. docs/hooks.md's list is generated from this table. Moments are reached by the step
-that *calls* the part of the rules they surround (the round, the combat, the combat round), so a plugin wrapping
-that part's step cannot skip them.
+The base rules reach a rule moment with ``game.moment(name, **locals)``; the steps added to it run then, in
+dependency order, each in a frame holding ``moment`` and these locals. docs/hooks.md's list is generated from the
+rule moments. Moments are reached by the step that *calls* the part of the rules they surround (the round, the
+combat, the combat round), so a plugin wrapping that part's step cannot skip them. A card window is opened by
+``rules.actions.special_window`` where the rules reach it; its name is the one cards write in their ``trigger``.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from swrebellion.i18n import N_
 
 SYSTEM = {"system": "the system"}
 COMBAT = {"system": "the combat's system; `data['combat']` holds the combat (`api.combat_state`)"}
 MISSION = {"faction": "the side carrying it out", "card": "the mission card", "leaders": "its leaders",
            "system": "where it takes place (`None` for a card that acts nowhere)"}
 
-#: name -> (when it is reached and what the state holds, {frame local: meaning})
-MOMENTS: dict[str, tuple[str, dict[str, str]]] = {
-    "assignment.start": ("the Assignment Phase begins: `data['phase']` is 'assignment', the round counter has "
-                         "moved on (RB-RND-01)", {}),
-    "assignment.end": ("both sides have assigned and the Assignment-end cards are played", {}),
-    "command.start": ("the Command Phase begins, before the first turn: `data['current']` is 'rebel' "
-                      "(RB-RND-03)", {}),
-    "command.turn-start": ("a Command Phase turn begins, before its player is asked for the action "
-                           "(`data['current']`, `data['seat_role']` say whose turn it is)",
-                           {"faction": "whose turn", "role": "the team role (None in a 2-player game)"}),
-    "command.turn-end": ("the action of a Command Phase turn is over (or the player passed)",
-                         {"faction": "whose turn it was", "role": "the team role"}),
-    "command.end": ("every player has passed; before the end-of-Command effects and unrevealed missions go back "
-                    "to hand (RB-CMD-05)", {}),
-    "refresh.start": ("the Refresh Phase begins, before the start-of-Refresh objective (RB-REF-01)", {}),
-    "refresh.objective": ("before Refresh step 0, the start-of-Refresh objective (RB-REF-02)", {}),
-    "refresh.retrieve-leaders": ("before Refresh step 1, leaders go back to the pools (RB-REF-03)", {}),
-    "refresh.draw-missions": ("before Refresh step 2, mission cards are drawn (RB-REF-04)", {}),
-    "refresh.probes": ("before Refresh step 3, the Empire draws probe cards (RB-REF-05)", {}),
-    "refresh.draw-objective": ("before Refresh step 4, the Rebel draws an objective (RB-REF-06)", {}),
-    "refresh.advance-time": ("before Refresh step 5, the time marker advances (RB-REF-07)", {}),
-    "refresh.recruit": ("before Refresh step 6, recruiting, on a time space showing its icon (RB-REC)", {}),
-    "refresh.build": ("before Refresh step 7, building, on a time space showing its icon (RB-BLD)", {}),
-    "refresh.deploy": ("before Refresh step 8, units are deployed (RB-BLD-05)", {}),
-    "refresh.end": ("the Refresh Phase is over; the next round follows", {}),
-    "mission.revealed": ("a mission card is face up, its target steps chose where it takes place and its leaders "
-                         "are there; before the opponent opposes (RB-MIS-01..05)", MISSION),
-    "mission.succeeded": ("a mission succeeded and its effect is over; before the cards answering a success "
-                          "(RB-MIS-21)", MISSION),
-    "mission.failed": ("a mission attempt failed; before the card's own failure steps (RB-MIS-10)", MISSION),
-    "activation.before-move": ("a system is activated and the leader is in it; no unit has moved yet "
-                               "(RB-MOV-01)", {**SYSTEM, "faction": "the side activating", "leader": "its leader"}),
-    "activation.after-move": ("every unit of the activation has moved; before the base reveal and the combat "
-                              "(RB-BAS-11, RB-MOV-02)", {**SYSTEM, "faction": "the side activating",
-                                                         "origins": "the systems units came from"}),
-    "combat.start": ("a combat has begun: leaders added, Start of Combat cards played, tactic cards drawn; "
-                     "before its first round (RS-CMB-04..08)", COMBAT),
-    "combat.round-start": ("a combat round begins, before its space battle (`data['combat']['round']`)", COMBAT),
-    "battle.start": ("a space or ground battle step begins, before its attacks (RS-CMB-11/12)",
-                     {**COMBAT, "theater": "'space' or 'ground'"}),
-    "battle.end": ("a battle step's attacks are over and its set-aside units destroyed (RS-ATK-08)",
-                   {**COMBAT, "theater": "'space' or 'ground'"}),
-    "battle.won": ("a side won a battle of this combat (RS-BTL-01..03); before the combat objectives",
-                   {**COMBAT, "theater": "'space' or 'ground'", "winner": "the side that won"}),
-    "combat.retreat": ("a side's units and leader retreated (RB-RET); before the other side's cards answering it",
-                       {**COMBAT, "faction": "the side that retreated", "to": "where to"}),
-    "combat.round-end": ("a combat round's retreats and end-of-round checks are over (RS-CMB-13..18)", COMBAT),
-    "combat.end": ("the combat's last round and its objectives are over; before the tactic cards are shuffled "
-                   "back and `data['combat']` is cleared (RS-END-02/03)", COMBAT),
+#: Who is asked to play cards at a card window.
+Asked = Literal["acting", "other", "both"]
+ASKED: dict[str, str] = {
+    "acting": "the side the moment is about (revealing, rolling, winning, whose mission succeeded, whose leader is "
+              "about to be captured)",
+    "other": "the other side (the one answering a mission revealed or a retreat)",
+    "both": "both sides, one after the other (the current player first, or the Rebel first when no one is)",
 }
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A named moment. ``when``: when it is reached and what the state holds; ``state``: a rule moment's frame
+    locals; ``rule``: reached as a step (plugins add steps there); ``cards``: Special cards may be played here and
+    who is asked (:data:`ASKED`), with ``prompt`` the question a player reads; ``later``: a ``later`` effect may
+    wait for it, in these words; ``sided``: it belongs to one side (its ``faction`` local), so a ``later`` effect
+    may wait for that side's only."""
+
+    when: str
+    state: dict[str, str] = field(default_factory=dict)
+    rule: bool = True
+    cards: Asked | None = None
+    prompt: str | None = None
+    later: str | None = None
+    sided: bool = False
+
+
+def _window(when: str, cards: Asked, prompt: str) -> Moment:
+    """A card window that is no rule moment (the rules open it inside a step)."""
+    return Moment(when, rule=False, cards=cards, prompt=prompt)
+
+
+#: Every moment of the base game, by name: the rule moments (dotted names) and the card windows (hyphenated, the
+#: names cards write in their ``trigger``).
+MOMENTS: dict[str, Moment] = {
+    "assignment.start": Moment("the Assignment Phase begins: `data['phase']` is 'assignment', the round counter has "
+                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase")),
+    "assignment.end": Moment("both sides have assigned and the Assignment-end cards are played",
+                             later=N_("end of the Assignment Phase")),
+    "command.start": Moment("the Command Phase begins, before the first turn: `data['current']` is 'rebel' "
+                            "(RB-RND-03)", later=N_("start of the Command Phase")),
+    "command.turn-start": Moment("a Command Phase turn begins, before its player is asked for the action "
+                                 "(`data['current']`, `data['seat_role']` say whose turn it is)",
+                                 {"faction": "whose turn", "role": "the team role (None in a 2-player game)"},
+                                 later=N_("start of a Command Phase turn"), sided=True),
+    "command.turn-end": Moment("the action of a Command Phase turn is over (or the player passed)",
+                               {"faction": "whose turn it was", "role": "the team role"},
+                               later=N_("end of a Command Phase turn"), sided=True),
+    "command.end": Moment("every player has passed; before the end-of-Command effects and unrevealed missions go "
+                          "back to hand (RB-CMD-05)", later=N_("end of the Command Phase")),
+    "refresh.start": Moment("the Refresh Phase begins, before the start-of-Refresh objective (RB-REF-01)",
+                            later=N_("start of the Refresh Phase")),
+    "refresh.objective": Moment("before Refresh step 0, the start-of-Refresh objective (RB-REF-02)"),
+    "refresh.retrieve-leaders": Moment("before Refresh step 1, leaders go back to the pools (RB-REF-03)"),
+    "refresh.draw-missions": Moment("before Refresh step 2, mission cards are drawn (RB-REF-04)"),
+    "refresh.probes": Moment("before Refresh step 3, the Empire draws probe cards (RB-REF-05)"),
+    "refresh.draw-objective": Moment("before Refresh step 4, the Rebel draws an objective (RB-REF-06)"),
+    "refresh.advance-time": Moment("before Refresh step 5, the time marker advances (RB-REF-07)"),
+    "refresh.recruit": Moment("before Refresh step 6, recruiting, on a time space showing its icon (RB-REC)"),
+    "refresh.build": Moment("before Refresh step 7, building, on a time space showing its icon (RB-BLD)"),
+    "refresh.deploy": Moment("before Refresh step 8, units are deployed (RB-BLD-05)"),
+    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase")),
+    "mission.revealed": Moment("a mission card is face up, its target steps chose where it takes place and its "
+                               "leaders are there; before the opponent opposes (RB-MIS-01..05)", MISSION,
+                               later=N_("next reveal of a mission"), sided=True),
+    "mission.succeeded": Moment("a mission succeeded and its effect is over; before the cards answering a success "
+                                "(RB-MIS-21)", MISSION, later=N_("next success of a mission"), sided=True),
+    "mission.failed": Moment("a mission attempt failed; before the card's own failure steps (RB-MIS-10)", MISSION,
+                             later=N_("next failure of a mission"), sided=True),
+    "activation.before-move": Moment("a system is activated and the leader is in it; no unit has moved yet "
+                                     "(RB-MOV-01)", {**SYSTEM, "faction": "the side activating", "leader": "its leader"}),
+    "activation.after-move": Moment("every unit of the activation has moved; before the base reveal and the combat "
+                                    "(RB-BAS-11, RB-MOV-02)", {**SYSTEM, "faction": "the side activating",
+                                                               "origins": "the systems units came from"},
+                                    later=N_("end of an activation's movement"), sided=True),
+    "combat.start": Moment("a combat has begun: leaders added, Start of Combat cards played, tactic cards drawn; "
+                           "before its first round (RS-CMB-04..08)", COMBAT, later=N_("start of a combat")),
+    "combat.round-start": Moment("a combat round begins, before its space battle (`data['combat']['round']`)",
+                                 COMBAT),
+    "battle.start": Moment("a space or ground battle step begins, before its attacks (RS-CMB-11/12)",
+                           {**COMBAT, "theater": "'space' or 'ground'"}),
+    "battle.end": Moment("a battle step's attacks are over and its set-aside units destroyed (RS-ATK-08)",
+                         {**COMBAT, "theater": "'space' or 'ground'"}),
+    "battle.won": Moment("a side won a battle of this combat (RS-BTL-01..03); before the combat objectives",
+                         {**COMBAT, "theater": "'space' or 'ground'", "winner": "the side that won"}),
+    "combat.retreat": Moment("a side's units and leader retreated (RB-RET); before the other side's cards "
+                             "answering it", {**COMBAT, "faction": "the side that retreated", "to": "where to"}),
+    "combat.round-end": Moment("a combat round's retreats and end-of-round checks are over (RS-CMB-13..18)", COMBAT),
+    "combat.end": Moment("the combat's last round and its objectives are over; before the tactic cards are shuffled "
+                         "back and `data['combat']` is cleared (RS-END-02/03)", COMBAT, later=N_("end of a combat")),
+    "mission-reveal": _window("just before a mission is revealed (Blindside)", "acting",
+                              N_("Play an action card before the mission is revealed?")),
+    "mission-revealed": _window("once the other side's mission is revealed and has its target, before opposition: "
+                                "the side may answer it (``cancel_mission``)", "other",
+                                N_("Play an action card now that the other side's mission is revealed?")),
+    "mission-attempt": _window("when a mission is attempted, after opposition and before dice (Undercover, Wookiee "
+                               "Guardian)", "both",
+                               N_("Play an action card now that the mission is attempted, before the dice?")),
+    "before-roll": _window("before a side rolls in a mission, a combat attack or Death Star Plans (One in a Million)",
+                           "acting", N_("Play an action card before the dice are rolled?")),
+    "mission-success": _window("once a mission has succeeded and its effect is over (Son of Skywalker)", "acting",
+                               N_("Play an action card now that the mission has succeeded?")),
+    "mission-failed": _window("once a mission attempt has failed and its failure steps are over (Post Bounty)",
+                              "both", N_("Play an action card now that the mission has failed?")),
+    "capture": _window("when a leader would be captured (Noble Sacrifice)", "acting",
+                       N_("Play an action card before the leader is captured?")),
+    "battle-won": _window("after the side wins a space or ground battle, before combat objectives (``combat``)",
+                          "acting", N_("Play an action card now that the battle is won?")),
+    "retreat": _window("just after the other side's units retreat from a combat (Track Them)", "other",
+                       N_("Play an action card now that the other side's units have retreated?")),
+    "assignment-end": _window("at the end of the Assignment Phase, once both sides have assigned "
+                              "(``missions.assignment_step``)", "both",
+                              N_("Play an action card at the end of the Assignment Phase?")),
+}
+
+#: The rule moments: name -> (when it is reached and what the state holds, {frame local: meaning}).
+RULE_MOMENTS: dict[str, tuple[str, dict[str, str]]] = {
+    name: (m.when, m.state) for name, m in MOMENTS.items() if m.rule}
+#: The card windows Special cards answer (``trigger`` op): name -> when.
+CARD_WINDOWS: dict[str, str] = {name: m.when for name, m in MOMENTS.items() if m.cards}
+#: Who is asked at each card window: name -> :data:`ASKED`'s words.
+ASKED_AT: dict[str, str] = {name: ASKED[m.cards] for name, m in MOMENTS.items() if m.cards}
+#: The moments a ``later`` effect may wait for: name -> the account's words for them.
+LATER_MOMENTS: dict[str, str] = {name: m.later for name, m in MOMENTS.items() if m.later}
+#: The moments a ``later`` effect may wait for one side's turn, mission or activation of (``later``'s ``side``).
+SIDED_MOMENTS: tuple[str, ...] = tuple(name for name, m in MOMENTS.items() if m.later and m.sided)
+
+
 def register(registry) -> None:
-    for name, (doc, state) in MOMENTS.items():
+    for name, (doc, state) in RULE_MOMENTS.items():
         registry.declare_moment(name, doc, state)

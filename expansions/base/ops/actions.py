@@ -21,6 +21,7 @@ from pydantic import Field
 from swrebellion.engine.ops import OpTable, Strict, op, uses
 from swrebellion.i18n import N_
 
+from ..moments import ASKED_AT
 from ..names import die, text
 from ..rules.actions import MOMENTS, actor_ok
 from ..rules.missions import cancel, mission_frame
@@ -52,7 +53,7 @@ class Trigger(Condition):
 
     model_config = uses(reads=("moment", "actor", "system", "mission", "leader"), group="missions",
                         values={"moment": {"start-of-combat": "a Start of Combat card's moment (RS-ACT-05)",
-                                           **MOMENTS}})
+                                           **{name: f"{when}; asked: {ASKED_AT[name]}" for name, when in MOMENTS.items()}}})
 
     moment: Moment | None = Field(default=None, description="None: at the card's timing word (Start of Combat).")
     actor: Literal["in-system", "on-mission", "on-board", "pool", "target"] = Field(

@@ -20,7 +20,7 @@ from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
 from .. import board
-from ..moments import MOMENTS
+from ..moments import LATER_MOMENTS, RULE_MOMENTS, SIDED_MOMENTS
 from ..names import card_prompt, content_text, named_options, text
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
 from ..tables import OPPONENT, tables
@@ -254,27 +254,6 @@ def require(game, frame, params: Require, ctx) -> None:
 
 # -- later: timing as data -----------------------------------------------------------------------------------------
 
-#: The moments a ``later`` effect may wait for (the base rules' moments, docs/hooks.md), in the words the account
-#: uses for them ("... will take effect at the end of the Command Phase").
-LATER_MOMENTS = {
-    "assignment.start": N_("start of the Assignment Phase"),
-    "assignment.end": N_("end of the Assignment Phase"),
-    "command.start": N_("start of the Command Phase"),
-    "command.turn-start": N_("start of a Command Phase turn"),
-    "command.turn-end": N_("end of a Command Phase turn"),
-    "command.end": N_("end of the Command Phase"),
-    "refresh.start": N_("start of the Refresh Phase"),
-    "refresh.end": N_("end of the Refresh Phase"),
-    "mission.revealed": N_("next reveal of a mission"),
-    "mission.succeeded": N_("next success of a mission"),
-    "mission.failed": N_("next failure of a mission"),
-    "activation.after-move": N_("end of an activation's movement"),
-    "combat.start": N_("start of a combat"),
-    "combat.end": N_("end of a combat"),
-}
-#: The moments that tell whose turn, mission or activation it is (the moment's ``faction``): ``side`` reads it.
-SIDED_MOMENTS = ("command.turn-start", "command.turn-end", "mission.revealed", "mission.succeeded", "mission.failed",
-                 "activation.after-move")
 LATER = "base.later"
 
 
@@ -293,7 +272,7 @@ class Later(Strict):
 
     model_config = uses(reads=("faction", "card", "the whole context, kept"),
                         writes=("moment", "mission (at a mission moment)"), group="timing",
-                        values={"moment": {name: MOMENTS[name][0] for name in LATER_MOMENTS}})
+                        values={"moment": {name: RULE_MOMENTS[name][0] for name in LATER_MOMENTS}})
 
     moment: Literal[tuple(LATER_MOMENTS)] = Field(  # type: ignore[valid-type]
         description="The rule moment the steps wait for (docs/hooks.md says when each is reached).")

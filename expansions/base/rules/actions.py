@@ -32,6 +32,8 @@ from swrebellion.i18n import N_
 
 from .. import board
 from ..cards import hand
+from ..moments import CARD_WINDOWS
+from ..moments import MOMENTS as ALL_MOMENTS
 from ..names import text
 from ..tables import BASE_SPACE, tables
 from .combat import state
@@ -148,33 +150,9 @@ def play_destiny(game, choice: dict | None) -> bool:
 
 # -- who may play a card now ----------------------------------------------------------------------------------------
 
-#: The moments Special cards answer (``trigger`` op): where the rules code opens a window for them.
-MOMENTS = {
-    "mission-reveal": "just before a mission is revealed (Blindside)",
-    "mission-revealed": "once the other side's mission is revealed and has its target, before opposition: the side "
-                        "may answer it (``cancel_mission``)",
-    "mission-attempt": "when a mission is attempted, after opposition and before dice (Undercover, Wookiee Guardian)",
-    "before-roll": "before a side rolls in a mission, a combat attack or Death Star Plans (One in a Million)",
-    "mission-success": "once a mission has succeeded and its effect is over (Son of Skywalker)",
-    "mission-failed": "once a mission attempt has failed and its failure steps are over (Post Bounty)",
-    "capture": "when a leader would be captured (Noble Sacrifice)",
-    "battle-won": "after the side wins a space or ground battle, before combat objectives (``combat``)",
-    "retreat": "just after the other side's units retreat from a combat (Track Them)",
-    "assignment-end": "at the end of the Assignment Phase, once both sides have assigned (``missions.assignment_step``)",
-}
-#: What a player is asked at each moment (the words a person reads: no rule ids, no code names).
-PROMPTS = {
-    "mission-reveal": N_("Play an action card before the mission is revealed?"),
-    "mission-revealed": N_("Play an action card now that the other side's mission is revealed?"),
-    "mission-attempt": N_("Play an action card now that the mission is attempted, before the dice?"),
-    "before-roll": N_("Play an action card before the dice are rolled?"),
-    "mission-success": N_("Play an action card now that the mission has succeeded?"),
-    "mission-failed": N_("Play an action card now that the mission has failed?"),
-    "capture": N_("Play an action card before the leader is captured?"),
-    "battle-won": N_("Play an action card now that the battle is won?"),
-    "retreat": N_("Play an action card now that the other side's units have retreated?"),
-    "assignment-end": N_("Play an action card at the end of the Assignment Phase?"),
-}
+#: The moments Special cards answer (``trigger`` op): the card windows of the one declaration of moments
+#: (``moments.MOMENTS``), where the rules code opens a window for them.
+MOMENTS = CARD_WINDOWS
 
 
 def pictured(game, card: str) -> list[str]:
@@ -347,7 +325,7 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
             options = special_options(game, faction, moment, info, player)
             if options:
                 game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
-                         PROMPTS.get(moment, N_("Play an action card?")), key="special",
+                         ALL_MOMENTS[moment].prompt or N_("Play an action card?"), key="special",
                          visible_to=board.team(game, faction))
                 return True
         chosen = None
