@@ -291,7 +291,9 @@ class Later(Strict):
 
 @op(OPS, "later", Later)
 def later(game, frame, params: Later, ctx) -> None:
-    """Keep steps for a later rule moment (Rapid Mobilization: the end of the Command Phase); ``later_step`` runs
+    """Primitive: timing as data, the one way a card's steps wait for a rule moment (fan cards use it most).
+
+    Keep steps for a later rule moment (Rapid Mobilization: the end of the Command Phase); ``later_step`` runs
     them then."""
     entry = {"moment": params.moment, "side": side_of(ctx, params.side) if params.side != "any" else "any",
              "steps": frame["params"]["steps"], "context": dict(ctx)}
