@@ -26,6 +26,7 @@ COMMANDS = {
     "board": ("swrebellion.tools.board_cmd", "board", "Draw the board (SVG) as a side or the public sees it."),
     "replay": ("swrebellion.tools.replay_cmd", "replay", "A saved game as one HTML page, step by step."),
     "simulate": ("swrebellion.tools.simulate_cmd", "simulate", "Play many seeded games between agents; win shares."),
+    "serve": ("swrebellion.tools.serve_cmd", "serve", "Play in the browser: a game server for friends and bots."),
     "balance": ("swrebellion.tools.balance_cmd", "balance", "Is a fan pack too strong? Paired games with and without."),
 }
 

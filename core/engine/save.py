@@ -171,7 +171,18 @@ def load_game(path: Path, make_rules: Callable[..., Rules]) -> Game:
     """Rebuild a saved game. ``make_rules(expansion_ids, pack_folders)`` builds the rules with exactly those
     expansions and fan packs (``swrebellion.games.rules_for``); the fan packs are loaded again from the folders the
     save recorded, and one that is gone or changed is named, with where it was."""
-    data = read_save(path)
+    return restore(read_save(path), make_rules)
+
+
+def restore(data: dict[str, Any], make_rules: Callable[..., Rules]) -> Game:
+    """Rebuild a game from what a save holds (``data``, the JSON object :func:`save_data` makes), as
+    :func:`load_game` does for a file: validated whole, replayed choice by choice and checked against its state
+    hash; :class:`SaveError` says what is wrong. The game server keeps its games in a database in this form."""
+    try:
+        SaveFile.model_validate_json(json.dumps(data))  # as from a file: strict JSON types, lists for pairs
+    except ValidationError as exc:
+        problems = [f"{'/'.join(str(p) for p in e['loc']) or '/'}: {e['msg']}" for e in exc.errors(include_url=False)[:5]]
+        raise SaveError("the saved game is damaged: " + "; ".join(problems)) from None
     wanted = [e["id"] for e in data["expansions"]]
     folders = [entry["path"] for entry in data["packs"] if entry.get("path")]
     for entry in data["packs"]:

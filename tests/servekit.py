@@ -1,0 +1,69 @@
+"""Driving `rebellion serve` from outside, as a browser does: the create form, a seat's panel, moves, the socket.
+
+Every helper goes through the real HTTP/WebSocket interface (Starlette's test client, or HTTP to a running
+server process); nothing reads the server's state behind its back."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+ROLES = {"Rebel": "rebel", "Empire": "empire", "Rebel admiral": "rebel-admiral", "Rebel general": "rebel-general",
+         "Imperial admiral": "empire-admiral", "Imperial general": "empire-general"}
+
+
+def new_store(url: str):
+    from swrebellion.tools.serve import Store, connect
+
+    return Store(connect(url))
+
+
+def create(client, players: int = 2, **seats: str) -> dict[str, str]:
+    """Create a game through the form; returns the links' paths by seat ("rebel", "empire" ...), "spectator" and
+    "creator". ``seats``: an agent name for a seat an agent plays (``empire="random"``)."""
+    page = client.get("/")
+    assert page.status_code == 200, page.text
+    form = {"csrf": csrf_of(page.text), "players": str(players)}
+    for seat, agent in seats.items():
+        form[f"seat-{seat.replace('_', '-')}"] = agent
+    made = client.post("/games", data=form)
+    assert made.status_code == 200, made.text
+    return links_of(made.text)
+
+
+def links_of(page: str) -> dict[str, str]:
+    found = {}
+    for words, url in re.findall(r"<dt>([^<]+)</dt><dd><a href=\"([^\"]+)\"", page):
+        words = html.unescape(words)
+        key = ROLES.get(words) or ("spectator" if words.startswith("Spectator") else "creator")
+        found[key] = re.sub(r"^https?://[^/]+", "", html.unescape(url))
+    return found
+
+
+def csrf_of(page: str) -> str:
+    return re.search(r'<meta name="csrf" content="([^"]+)"', page).group(1)
+
+
+@dataclass
+class Open:
+    """A seat's open decision as its panel shows it: the decision id and the options' ids (None: nothing open)."""
+
+    decision: str | None
+    options: list[str]
+    moves: int
+    over: bool
+
+
+def read_panel(text: str) -> Open:
+    moves = int(re.search(r'data-moves="(\d+)"', text).group(1))
+    decision = re.search(r'data-decision="([^"]+)"', text)
+    options = [html.unescape(v) for v in re.findall(r'<button type="submit" name="option" value="([^"]*)"', text)]
+    return Open(html.unescape(decision.group(1)) if decision else None, options, moves, "<h2>Game over</h2>" in text)
+
+
+def move(client, link: str, decision: str, option: str, csrf: str | None = None):
+    """POST a move as the page's script does (JSON, the CSRF header from the cookie)."""
+    token = client.cookies.get("csrf") if csrf is None else csrf
+    return client.post(link + "move", json={"decision": decision, "option": option},
+                       headers={"X-CSRF-Token": token or "", "Accept": "application/json"})

@@ -1,0 +1,361 @@
+"""The web application (Starlette): the create page, a seat's play page and its live updates (a WebSocket), the
+board picture, moves, and a finished game's replay and save.
+
+URLs: a seat's (or the spectator's, or the creator's) page is ``/g/GAME/TOKEN/``; everything that page loads is
+relative to it (``panel``, ``board.svg``, ``move``, ``ws``, ``replay``, ``save``), so the part of a page that
+changes holds neither the game's id nor the link's secret."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from pathlib import Path
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from swrebellion import i18n
+
+from . import presentation
+from .guard import COOKIE, MAX_MESSAGE, Guard, RateLimit, csrf_ok, csrf_value, same_origin
+from .rooms import Hall, Refused, Room, Spec
+from .store import Link, StoreError
+
+log = logging.getLogger("swrebellion.serve")
+HERE = Path(__file__).parent
+SEAT_WORDS = {"rebel": "Rebel", "empire": "Empire", "rebel-admiral": "Rebel admiral",
+              "rebel-general": "Rebel general", "empire-admiral": "Imperial admiral",
+              "empire-general": "Imperial general"}
+#: How many lines of the account a page shows (the newest).
+ACCOUNT_LINES = 300
+
+
+def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 0.25) -> Guard:
+    """The ASGI app serving ``hall``'s games; ``create_limit``: how often one address may create a game
+    (default 20 a minute); ``poll``: how often watched games are checked for moves other processes made."""
+    templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                                   undefined=jinja2.StrictUndefined)
+    limit = create_limit or RateLimit(20, 60)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        poller = asyncio.get_running_loop().create_task(hall.poll(poll))
+        yield
+        poller.cancel()
+
+    def page(request: Request, template: str, status: int = 200, default_lang: str = "en", make=dict,
+             **context) -> HTMLResponse:
+        """A page in the reader's language; ``make()`` gives the context that must be worded in it."""
+        value, fresh = csrf_value(request.cookies)
+        lang = _lang(request, default_lang)
+        with i18n.using(lang):
+            html = templates.get_template(template).render(csrf=value, lang=lang, languages=i18n.LANGUAGES,
+                                                           **context, **make())
+        response = HTMLResponse(html, status_code=status)
+        if fresh:
+            response.set_cookie(COOKIE, value, httponly=True, samesite="strict", path="/")
+        if request.query_params.get("lang") in i18n.LANGUAGES:
+            response.set_cookie("lang", request.query_params["lang"], samesite="strict", path="/")
+        return response
+
+    def refused(request: Request, exc: Refused) -> Response:
+        if _wants_json(request):
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return page(request, "error.html", status=exc.status, message=exc.message)
+
+    def unavailable(request: Request, exc: StoreError) -> Response:
+        return refused(request, Refused(503, f"The game store is not available now ({exc}). Nothing was "
+                                             "changed: try again in a moment."))
+
+    async def index(request: Request) -> Response:
+        return page(request, "index.html", **_choices(hall))
+
+    async def create(request: Request) -> Response:
+        form = await request.form()
+        if not csrf_ok(request.cookies, form.get("csrf")) or not same_origin(request.headers, request.url.netloc):
+            return refused(request, Refused(403, "This form has expired (or came from another site): reload the "
+                                                 "page and send it again."))
+        if not limit.allow(request.client.host if request.client else "?"):
+            return refused(request, Refused(429, "Too many games created from here in the last minute: wait a "
+                                                 "little and try again."))
+        try:
+            spec = _spec(form, hall, _lang(request))
+            game_id, made = await hall.create(spec)
+        except Refused as exc:
+            return refused(request, exc)
+        except StoreError as exc:
+            return unavailable(request, exc)
+        base = str(request.base_url).rstrip("/")
+        seats = [(SEAT_WORDS.get(player, player), f"{base}/g/{game_id}/{token}/")
+                 for (role, player), token in made.items() if role == "player"]
+        return page(request, "created.html", seats=seats,
+                    spectator=f"{base}/g/{game_id}/{made[('spectator', '')]}/",
+                    creator=f"{base}/g/{game_id}/{made[('creator', '')]}/")
+
+    async def seat(request: Request) -> tuple[Room, Link]:
+        return await hall.seat(request.path_params["game"], request.path_params["token"])
+
+    async def play(request: Request) -> Response:
+        try:
+            room, link = await seat(request)
+            return page(request, "play.html", default_lang=room.lang, who=_who(link), make=lambda: _panel(room, link))
+        except Refused as exc:
+            return refused(request, exc)
+        except StoreError as exc:
+            return unavailable(request, exc)
+
+    async def panel(request: Request) -> Response:
+        try:
+            room, link = await seat(request)
+            return page(request, "panel.html", default_lang=room.lang, make=lambda: _panel(room, link))
+        except Refused as exc:
+            return refused(request, exc)
+        except StoreError as exc:
+            return unavailable(request, exc)
+
+    async def board(request: Request) -> Response:
+        try:
+            room, link = await seat(request)
+        except Refused as exc:
+            return Response(exc.message, status_code=exc.status, media_type="text/plain")
+        except StoreError as exc:
+            return Response(str(exc), status_code=503, media_type="text/plain")
+        with i18n.using(_lang(request, room.lang)):
+            svg = presentation.board_svg(room.game, _viewer(link))
+        # drawn as an <img>: an SVG shown so runs no script whatever it holds; its own styles are inline
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"content-security-policy": "default-src 'none'; style-src 'unsafe-inline'"})
+
+    async def move(request: Request) -> Response:
+        try:
+            if not same_origin(request.headers, request.url.netloc):
+                raise Refused(403, "A move must come from the game's own page.")
+            if request.headers.get("content-type", "").startswith("application/json"):
+                try:
+                    body = json.loads(await request.body())
+                except (ValueError, UnicodeDecodeError):
+                    raise Refused(400, "The move is not readable JSON: send {\"decision\": ID, \"option\": ID}.")
+                given = request.headers.get("x-csrf-token")
+            else:
+                body = dict(await request.form())
+                given = body.get("csrf")
+            if not csrf_ok(request.cookies, given):
+                raise Refused(403, "This page has expired: reload it and choose again.")
+            if not (isinstance(body, dict) and isinstance(body.get("decision"), str)
+                    and isinstance(body.get("option"), str)):
+                raise Refused(400, "A move names the decision and the option: {\"decision\": ID, \"option\": ID}.")
+            room, link = await seat(request)
+            if link.role != "player" or link.agent:
+                raise Refused(403, "This link watches the game; it cannot move.")
+            await hall.move(room, link.player, body["decision"], body["option"])
+        except Refused as exc:
+            return refused(request, exc)
+        except StoreError as exc:
+            return unavailable(request, exc)
+        if _wants_json(request):
+            return JSONResponse({"moves": room.moves})
+        return Response(status_code=303, headers={"location": "./"})
+
+    async def replay(request: Request) -> Response:
+        try:
+            room, link = await seat(request)
+            if not room.game.over:
+                raise Refused(409, "The replay opens when the game is over.")
+        except Refused as exc:
+            return refused(request, exc)
+        except StoreError as exc:
+            return unavailable(request, exc)
+        views = ("public", "rebel", "empire") if link.role == "creator" else (
+            ("public",) if link.role == "spectator" else ("public", link.player.split("-")[0]))
+        html = await asyncio.to_thread(presentation.replay, room.game, views)
+        # the replay is one self-contained file with its script inline: allowed by its hash, nothing else
+        return HTMLResponse(html, headers={"content-security-policy": _replay_csp(html)})
+
+    async def save(request: Request) -> Response:
+        try:
+            room, link = await seat(request)
+            if not room.game.over:
+                raise Refused(409, "The save can be downloaded when the game is over.")
+        except Refused as exc:
+            return refused(request, exc)
+        except StoreError as exc:
+            return unavailable(request, exc)
+        if link.role == "creator":  # the referee's save: every secret, for whoever created the game
+            document, name = hall.full_save(room), f"rebellion-{room.id}.json"
+        else:
+            from swrebellion.engine.save import VIEW_FORMAT
+
+            viewer = _viewer(link)
+            document = {"format": VIEW_FORMAT, "player": viewer, "state_hash": room.game.state_hash(),
+                        "view": room.game.view(viewer)}
+            name = f"rebellion-{room.id}-{viewer or 'spectator'}.json"
+        return Response(json.dumps(document, indent=1) + "\n", media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def socket(websocket: WebSocket) -> None:
+        if not same_origin(websocket.headers, websocket.url.netloc):
+            await websocket.close(code=1008)
+            return
+        try:
+            room, _link = await hall.seat(websocket.path_params["game"], websocket.path_params["token"])
+        except (Refused, StoreError):
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        queue: asyncio.Queue = asyncio.Queue()
+        room.watchers.add(queue)
+        listener = asyncio.get_running_loop().create_task(_drain(websocket))
+        try:
+            await websocket.send_json({"moves": room.moves, "over": room.game.over})
+            while True:
+                waiter = asyncio.ensure_future(queue.get())
+                done, _pending = await asyncio.wait({waiter, listener}, return_when=asyncio.FIRST_COMPLETED)
+                if listener in done:
+                    waiter.cancel()
+                    return
+                waiter.result()
+                while not queue.empty():  # several moves at once: one message
+                    queue.get_nowait()
+                await websocket.send_json({"moves": room.moves, "over": room.game.over})
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        finally:
+            room.watchers.discard(queue)
+            listener.cancel()
+
+    routes = [
+        Route("/", index),
+        Route("/games", create, methods=["POST"]),
+        Route("/g/{game}/{token}/", play),
+        Route("/g/{game}/{token}/panel", panel),
+        Route("/g/{game}/{token}/board.svg", board),
+        Route("/g/{game}/{token}/move", move, methods=["POST"]),
+        Route("/g/{game}/{token}/replay", replay),
+        Route("/g/{game}/{token}/save", save),
+        WebSocketRoute("/g/{game}/{token}/ws", socket),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    return Guard(Starlette(routes=routes, lifespan=lifespan))
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and drop) what the browser sends, so that a closed socket is noticed; a message beyond
+    :data:`MAX_MESSAGE` closes it."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if len(message.get("text") or message.get("bytes") or "") > MAX_MESSAGE:
+            await websocket.close(code=1009)
+            return
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def _lang(request: Request, default: str = "en") -> str:
+    for wanted in (request.query_params.get("lang"), request.cookies.get("lang")):
+        if wanted in i18n.LANGUAGES:
+            return wanted
+    return default if default in i18n.LANGUAGES else "en"
+
+
+def _viewer(link: Link) -> str | None:
+    return link.player if link.role == "player" else None
+
+
+def _who(link: Link) -> str:
+    if link.role == "player":
+        return SEAT_WORDS.get(link.player, link.player)
+    return "Spectator" if link.role == "spectator" else "Creator (spectator's view)"
+
+
+def _panel(room: Room, link: Link) -> dict:
+    """What the changing part of a page shows, all of it from the seat's own view."""
+    game, viewer = room.game, _viewer(link)
+    decision = None
+    if link.role == "player" and not link.agent:
+        decision = next((d for d in game.pending if d.player == link.player), None)
+    return {
+        "moves": room.moves,
+        "over": game.over,
+        "result": presentation.result(game),
+        "decision": decision,
+        "heading": presentation.heading(game, decision) if decision else "",
+        "prompt": presentation.prompt(game, decision) if decision else "",
+        "groups": presentation.groups(game, decision) if decision else [],
+        "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
+        "screens": presentation.screens(game, viewer),
+        "account": presentation.account(game, viewer)[-ACCOUNT_LINES:],
+        "seat": viewer,
+        "creator": link.role == "creator",
+    }
+
+
+def _choices(hall: Hall) -> dict:
+    """What the create page offers: installed expansions, the packs the server offers, setups, agents."""
+    from swrebellion import agents, plugins
+
+    discovery = plugins.discover()
+    expansions = sorted(name for name in discovery.installed if name != "base")
+    rules = hall.rules(("base", *(e for e in expansions if e == "rise-of-the-empire")))
+    return {"expansions": expansions, "packs": sorted(hall.packs), "agents": agents.names(),
+            "setups": presentation.setups(rules)}
+
+
+def _spec(form, hall: Hall, lang: str) -> Spec:
+    from swrebellion import agents, plugins
+
+    installed = plugins.discover().installed
+    expansions = ["base"]
+    for name in form.getlist("expansion"):
+        if name not in installed:
+            raise Refused(400, f"This server has no expansion {str(name)[:60]!r}.")
+        if name not in expansions:
+            expansions.append(name)
+    packs = []
+    for name in form.getlist("pack"):
+        if name not in hall.packs:
+            raise Refused(400, f"This server offers no pack {str(name)[:60]!r}.")
+        packs.append(name)
+    players = form.get("players", "2")
+    if players not in ("2", "4"):
+        raise Refused(400, "A game has 2 players, or 4 in team play.")
+    known = set(agents.names())
+    seats = {}
+    for seat in ("rebel", "empire", "rebel-admiral", "rebel-general", "empire-admiral", "empire-general"):
+        spec = str(form.get(f"seat-{seat}", ""))
+        if spec and spec.split(":")[0] not in known:
+            raise Refused(400, f"There is no agent {spec[:60]!r}: choose one of {', '.join(sorted(known))}.")
+        if spec:
+            from .. import agents_opt
+
+            try:
+                agents_opt.parse(f"{seat.split('-')[0]}={spec}")
+            except Exception as exc:  # click's BadParameter, worded for the person
+                raise Refused(400, f"The agent for {seat}: {getattr(exc, 'message', exc)}") from None
+        seats[seat] = spec
+    setup = str(form.get("setup", "")) or None
+    return Spec(tuple(expansions), tuple(packs), setup, int(players), seats, lang)
+
+
+def _replay_csp(html: str) -> str:
+    import base64
+    import hashlib
+    import re
+
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+                      for body in re.findall(r"<script>(.*?)</script>", html, flags=re.S))
+    return (f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; img-src data:; "
+            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+__all__ = ["create_app"]

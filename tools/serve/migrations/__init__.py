@@ -1,0 +1,1 @@
+"""The database's schema history (alembic): one module per change in ``versions/``."""

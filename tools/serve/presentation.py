@@ -1,0 +1,136 @@
+"""Every call the server makes into the game's presentation, in one place: the board picture, the option labels and
+headings the terminal shows, the screens (hand, status, leaders), the account, the winner's line and the replay.
+
+Each function takes the seat it draws for and reads only what that seat may see (``game.view(player)``, the
+account redacted for it): the pages and messages the server sends are built from these and nothing else. When the
+rules' presentation moves (issue 29's hooks), this is the one module to change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swrebellion.engine import Decision, Game
+from swrebellion.engine.human import HumanAgent
+from swrebellion.engine.narration import account as _account
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option as a button shows it: its id, its words under the group heading, and its words in full."""
+
+    id: str
+    text: str
+    full: str
+
+
+@dataclass(frozen=True)
+class Group:
+    heading: str
+    choices: list[Choice]
+
+
+def board_svg(game: Game, player: str | None) -> str:
+    """The board as ``player`` sees it (``None``: the spectator), an SVG document."""
+    from swrebellion.expansions.base.picture import board_svg as draw
+
+    return draw(game, player)
+
+
+def heading(game: Game, decision: Decision) -> str:
+    """Who is asked and when: "Rebel · Round 2 · Command Phase" (public facts only)."""
+    from swrebellion.expansions.base import terminal
+
+    return terminal.heading(game, decision)
+
+
+def prompt(game: Game, decision: Decision) -> str:
+    """The decision's question in the reader's language."""
+    from swrebellion.expansions.base import terminal
+
+    return terminal.render(game, decision.prompt or decision.kind)
+
+
+def groups(game: Game, decision: Decision) -> list[Group]:
+    """The decision's options grouped and worded as at the terminal (`rebellion play --human`)."""
+    from swrebellion.expansions.base import terminal
+
+    asker = HumanAgent(decision.player, ask=str, say=str, render=terminal.render)
+    out: list[Group] = []
+    for entry in asker.entries(game, decision):
+        if not out or out[-1].heading != entry.heading:
+            out.append(Group(entry.heading, []))
+        out[-1].choices.append(Choice(entry.option.id, entry.text, entry.full))
+    return out
+
+
+def waiting(game: Game, player: str) -> str:
+    """Who the game waits for, as ``player`` may know it: the kind of question, never its options."""
+    from swrebellion.expansions.base import terminal
+
+    for entry in game.view(player)["pending"]:
+        if "options" not in entry and not entry.get("answered"):
+            return terminal.heading(game, Decision(entry["id"] if "id" in entry else "", entry["player"],
+                                                   entry["kind"], "", ()))
+    return ""
+
+
+def screens(game: Game, player: str | None) -> list[tuple[str, list[str]]]:
+    """The screens a person can open at the terminal (hand, status, leaders), as (title, lines), for ``player``
+    (the spectator sees status and leaders only)."""
+    from swrebellion.expansions.base.terminal.screens import hand_screen, leaders_screen, status_screen
+    from swrebellion.i18n import gettext as _
+
+    # titled with the terminal's command names, in the reader's language
+    shown = [(_("status"), status_screen(game, player))]
+    if player is not None:
+        shown.insert(0, (_("hand"), hand_screen(game, player)))
+    shown.append((_("leaders"), leaders_screen(game, player)))
+    return shown
+
+
+def account(game: Game, player: str | None) -> list[str]:
+    """What happened, as ``player`` may read it (the opponent's moves included, their secrets not)."""
+    return list(_account(game, player, 0))
+
+
+def result(game: Game) -> str:
+    """The winner and why, once the game is over ("" before)."""
+    from swrebellion.expansions.base.api import Words
+    from swrebellion.i18n import gettext as _
+
+    outcome = game.state["result"]
+    if not outcome:
+        return ""
+    reason = Words(game).phrase(outcome["reason"])
+    if outcome.get("winner") == "rebel":
+        return _("The Rebels win: {reason}.").format(reason=reason)
+    if outcome.get("winner") == "empire":
+        return _("The Empire wins: {reason}.").format(reason=reason)
+    return _("Nobody wins: {reason}.").format(reason=reason)
+
+
+def replay(game: Game, views: tuple[str, ...]) -> str:
+    """The HTML replay of a finished game with these views ("public", "rebel", "empire")."""
+    from swrebellion.expansions.base.picture.replay import replay_html
+
+    return replay_html(game, views)
+
+
+def setups(rules) -> list[tuple[str, str]]:
+    """The setups the packs offer, (id, name), the default first."""
+    from swrebellion.expansions.base.api import name
+    from swrebellion.games import default_setup
+
+    if "setups" not in rules.content.kinds:
+        return []
+    chosen = default_setup(rules)
+    found = list(rules.content.items("setups"))
+    found.sort(key=lambda ident: ident != chosen)
+    return [(ident, name(_Named(rules), ident)) for ident in found]
+
+
+class _Named:
+    """What ``api.name`` reads of a game: its rules (for a setup's name before any game exists)."""
+
+    def __init__(self, rules) -> None:
+        self.rules = rules

@@ -1,0 +1,302 @@
+"""The games this server process has open: each a :class:`Room` holding the game, the people watching it and
+its bots, kept in step with the database (which other server processes may write to as well).
+
+The engine is the only judge of a move: :meth:`Hall.move` offers the choice to ``Game.apply`` on a copy, writes it
+in one transaction if and only if nobody moved first, and only then puts the copy in place; anything refused
+changes nothing. Bots think in a worker thread on a copy of the game, so the server keeps answering."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from swrebellion.engine import Game, IllegalChoice
+from swrebellion.engine.save import SaveError, restore, save_data
+
+from . import tokens
+from .store import Conflict, Link, Store
+
+log = logging.getLogger("swrebellion.serve")
+
+#: Rooms kept in memory; a game beyond them is replayed from the database when next opened.
+OPEN_ROOMS = 500
+
+
+class Refused(Exception):
+    """A request the server turns down, with the HTTP status and words for the person."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Room:
+    id: str
+    game: Game
+    lang: str
+    links: list[tuple[Link, str]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[asyncio.Queue] = field(default_factory=set)
+    agents: dict[str, Any] = field(default_factory=dict)
+    bot: asyncio.Task | None = None
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.state["choices"])
+
+    def bots(self) -> dict[str, str]:
+        """Seat -> agent spec, for the seats an agent plays."""
+        return {link.player: link.agent for link, _digest in self.links if link.role == "player" and link.agent}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What the create page asks for."""
+
+    expansions: tuple[str, ...]
+    packs: tuple[str, ...]          # ids of the packs the server offers
+    setup: str | None
+    players: int
+    seats: dict[str, str]           # "rebel"/"empire" (or a team seat) -> "" for a person, else an agent spec
+    lang: str
+
+
+class Hall:
+    """Every room of this process, the store behind them and the packs the server offers."""
+
+    def __init__(self, store: Store, packs: dict[str, Path] | None = None) -> None:
+        self.store = store
+        self.packs = dict(packs or {})  # pack id -> folder
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+        self._rules: dict[tuple, Any] = {}
+
+    # -- rules --------------------------------------------------------------------------------------------------
+
+    def rules(self, expansions, folders=()):
+        """The rules for these expansions and pack folders, built once per process."""
+        from swrebellion.games import rules_for
+
+        key = (tuple(expansions), tuple(str(f) for f in folders))
+        if key not in self._rules:
+            self._rules[key] = rules_for(key[0], key[1])
+        return self._rules[key]
+
+    # -- creating and opening ------------------------------------------------------------------------------------
+
+    async def create(self, spec: Spec) -> tuple[str, dict[tuple[str, str], str]]:
+        """A new game; returns its id and the tokens of its links, keyed (role, player). The seed is drawn from
+        :mod:`secrets` and never leaves the server before the game is over (issue 32 §4)."""
+        import secrets
+
+        from swrebellion.games import ContentError
+
+        folders = [self.packs[p] for p in spec.packs]
+        try:
+            rules = await asyncio.to_thread(self.rules, spec.expansions, folders)
+        except (ContentError, ValueError) as exc:
+            raise Refused(400, f"these expansions and packs cannot be played together: {exc}") from None
+        options: dict[str, Any] = {"players": spec.players}
+        if spec.setup:
+            options["setup"] = spec.setup
+        try:
+            game = Game.new(rules, secrets.randbelow(2**63), options)
+        except ValueError as exc:
+            raise Refused(400, f"this game cannot be set up: {exc}") from None
+        made: dict[tuple[str, str], str] = {}
+        links: list[tuple[Link, str]] = []
+        for player in game.state["players"]:
+            agent = spec.seats.get(player, spec.seats.get(player.split("-")[0], ""))
+            link = Link("player", player, agent)
+            token = tokens.new_token()
+            if not agent:
+                made[("player", player)] = token
+            links.append((link, tokens.digest(token)))
+        for role in ("spectator", "creator"):
+            token = tokens.new_token()
+            made[(role, "")] = token
+            links.append((Link(role, "", ""), tokens.digest(token)))
+        game_id = tokens.new_game_id()
+        await asyncio.to_thread(self.store.create, game_id, save_data(game), spec.lang, links)
+        room = Room(game_id, game, spec.lang, links)
+        self._keep(room)
+        self.wake(room)
+        return game_id, made
+
+    async def open(self, game_id: str) -> Room:
+        """The room of ``game_id``, loaded (replayed and checked) if this process does not hold it, and brought up
+        to the database's version; :class:`Refused` (404) if there is no such game."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            saved = await asyncio.to_thread(self.store.save, game_id)
+            if saved is None:
+                raise Refused(404, "There is no such game, or this link is not one of its links.")
+            lang = saved.pop("lang")
+            try:
+                game = await asyncio.to_thread(self._restore, saved)
+            except SaveError as exc:
+                raise Refused(500, f"this game cannot be loaded: {exc}") from None
+            room = self.rooms.get(game_id)  # another request may have loaded it meanwhile
+            if room is None:
+                links = await asyncio.to_thread(self.store.links, game_id)
+                room = Room(game_id, game, lang, links)
+                self._keep(room)
+                self.wake(room)
+        else:
+            self.rooms.move_to_end(game_id)
+            async with room.lock:
+                await self.sync(room)
+        return room
+
+    def _restore(self, saved: dict[str, Any]) -> Game:
+        def make_rules(expansions, folders):
+            return self.rules(expansions, folders)
+
+        return restore(saved, make_rules)
+
+    def _keep(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        while len(self.rooms) > OPEN_ROOMS:
+            oldest = next((r for r in self.rooms.values() if not r.watchers and r.bot is None), None)
+            if oldest is None:
+                break
+            del self.rooms[oldest.id]
+
+    async def seat(self, game_id: str, token: str) -> tuple[Room, Link]:
+        """The room and the link ``token`` opens; the same :class:`Refused` for an unknown game and a wrong token,
+        so that a link's owner learns nothing from a guess."""
+        if not (tokens.well_formed(game_id, 16) and tokens.well_formed(token, 43)):
+            raise Refused(404, "There is no such game, or this link is not one of its links.")
+        room = await self.open(game_id)
+        found = None
+        for link, digest in room.links:  # every digest compared, in constant time each
+            if tokens.matches(token, digest):
+                found = link
+        if found is None:
+            raise Refused(404, "There is no such game, or this link is not one of its links.")
+        return room, found
+
+    # -- keeping in step ------------------------------------------------------------------------------------------
+
+    async def sync(self, room: Room) -> bool:
+        """Apply the choices other processes wrote since this room last looked; True if there were any. The caller
+        holds ``room.lock``: nothing else changes the room meanwhile."""
+        versions = await asyncio.to_thread(self.store.versions, [room.id])
+        if versions.get(room.id, 0) <= room.moves:
+            return False
+        saved = await asyncio.to_thread(self.store.save, room.id, room.moves)
+        if saved is None:
+            return False
+        game = room.game.copy()
+        for player, option in saved["choices"]:
+            game.apply(option, player=player)
+        if game.state_hash() != saved["state_hash"]:
+            raise Refused(500, "this game's record in the database does not replay to the state it says; "
+                               "restore the database from a backup")
+        room.game = game
+        self.notify(room)
+        self.wake(room)
+        return True
+
+    async def poll(self, interval: float = 0.25) -> None:
+        """Forever: bring watched rooms up to date with moves other server processes made."""
+        while True:
+            await asyncio.sleep(interval)
+            watched = [room for room in self.rooms.values() if room.watchers]
+            if not watched:
+                continue
+            try:
+                versions = await asyncio.to_thread(self.store.versions, [r.id for r in watched])
+                for room in watched:
+                    if versions.get(room.id, 0) > room.moves:
+                        async with room.lock:
+                            await self.sync(room)
+            except Exception as exc:  # a database that went away: say so, and try again at the next tick
+                log.warning("could not look for moves made elsewhere: %s", exc)
+
+    def notify(self, room: Room) -> None:
+        for queue in list(room.watchers):
+            queue.put_nowait(room.moves)
+
+    # -- moving ---------------------------------------------------------------------------------------------------
+
+    async def move(self, room: Room, player: str, decision_id: str, option_id: str) -> None:
+        """Answer ``player``'s open decision ``decision_id`` with ``option_id``, or :class:`Refused` with nothing
+        changed: no such decision open for this seat (a stale page), an option not offered, somebody moved first."""
+        async with room.lock:
+            await self.sync(room)
+            if room.game.over:
+                raise Refused(409, "The game is over.")
+            decision = next((d for d in room.game.pending if d.player == player), None)
+            if decision is None:
+                raise Refused(409, "It is not your turn: the page was out of date and now shows the game as it is.")
+            if decision.id != decision_id:
+                raise Refused(409, "That question has been answered already; the page now shows the open one.")
+            if option_id not in decision.option_ids:
+                raise Refused(400, "That is not one of the options offered: choose one of the buttons shown.")
+            trial = room.game.copy()
+            try:
+                trial.apply(option_id, player=player)
+            except IllegalChoice as exc:
+                raise Refused(400, str(exc)) from None
+            try:
+                await asyncio.to_thread(self.store.record, room.id, room.moves, player, option_id,
+                                        trial.state_hash(), trial.over)
+            except Conflict:
+                await self.sync(room)
+                raise Refused(409, "Somebody moved first; the page now shows the game as it is.") from None
+            room.game = trial
+        self.notify(room)
+        self.wake(room)
+
+    # -- bots -----------------------------------------------------------------------------------------------------
+
+    def wake(self, room: Room) -> None:
+        """Start the room's bot if an agent's seat is to decide and none is thinking already."""
+        bots = room.bots()
+        if room.bot is not None or room.game.over or not any(d.player in bots for d in room.game.pending):
+            return
+        room.bot = asyncio.get_running_loop().create_task(self._think(room, bots))
+
+    async def _think(self, room: Room, bots: dict[str, str]) -> None:
+        try:
+            while not room.game.over:
+                decision = next((d for d in room.game.pending if d.player in bots), None)
+                if decision is None:
+                    return
+                game = room.game.copy()
+                agent = self._agent(room, decision.player, bots[decision.player])
+                choice = await asyncio.to_thread(agent.choose, game, decision)
+                try:
+                    await self.move(room, decision.player, decision.id, choice)
+                except Refused as exc:
+                    if exc.status != 409:  # an agent's illegal answer: a bug in the agent, not to retry for ever
+                        log.error("the %s agent of game %s answered %r: %s", bots[decision.player], room.id,
+                                  choice, exc.message)
+                        return
+        except Exception:
+            log.exception("the bot of game %s stopped", room.id)
+        finally:
+            room.bot = None
+
+    def _agent(self, room: Room, player: str, spec: str):
+        if player not in room.agents:
+            from .. import agents_opt
+
+            side = player.split("-")[0]
+            seed = int.from_bytes(hashlib.sha256(f"{room.id}/{player}".encode()).digest()[:4], "big")
+            room.agents[player] = agents_opt.make(agents_opt.parse(f"{side}={spec}"), side, seed)
+        return room.agents[player]
+
+    # -- records of a finished game -------------------------------------------------------------------------------
+
+    def full_save(self, room: Room) -> dict[str, Any]:
+        """The referee's save: every secret of the game (for the creator, once it is over)."""
+        return save_data(room.game, humans=[link.player for link, _d in room.links
+                                            if link.role == "player" and not link.agent])

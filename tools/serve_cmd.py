@@ -1,0 +1,84 @@
+"""`rebellion serve`: the browser game server (docs/serve.md). Needs the ``serve`` extra."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import click
+
+from .options import configured_packs, pack_option
+
+MISSING = "`rebellion serve` needs the serve extra: pip install 'swrebellion[serve]' ({error})"
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on. Only this machine can connect by default; 0.0.0.0 opens the server to "
+                   "the network (put it behind a TLS proxy: docs/serve.md).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--db", "db_url", metavar="URL", default=None,
+              help="Where games are kept: a SQLAlchemy URL, e.g. sqlite:///games.sqlite3 or postgresql://user@host/db "
+                   "(default: games.sqlite3 in the user's data folder).")
+@pack_option
+def serve(host, port, db_url, packs):
+    """Serve games in the browser: create a game, send each player their secret link, play.
+
+    \b
+    Examples:
+      rebellion serve
+      rebellion serve --pack my-pack
+      rebellion serve --db postgresql://rebellion@db/rebellion --host 0.0.0.0 --port 8000
+    """
+    try:
+        import uvicorn
+
+        from .serve.app import create_app
+        from .serve.guard import MAX_MESSAGE
+        from .serve.rooms import Hall
+        from .serve.store import Store, StoreError, connect, default_url
+    except ImportError as exc:
+        raise click.ClickException(MISSING.format(error=exc)) from None
+    if not _loopback(host):
+        click.echo(f"warning: listening on {host}: anyone who can reach this machine can create games; put the "
+                   "server behind a TLS proxy (docs/serve.md)", err=True)
+    offered = _offered([*configured_packs(), *packs])
+    try:
+        store = Store(connect(db_url or default_url()))
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C stops it; games are kept in the database)", err=True)
+    uvicorn.run(create_app(Hall(store, offered)), host=host, port=port, ws="websockets",
+                ws_max_size=MAX_MESSAGE, log_level="warning", proxy_headers=True)
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _offered(folders: list[Path]) -> dict[str, Path]:
+    """Pack id -> folder for the fan packs the server offers, each checked as `rebellion play` checks content."""
+    from swrebellion.games import ContentError, rules_for
+
+    offered: dict[str, Path] = {}
+    for folder in folders:
+        problem = None
+        for expansions in (("base",), ("base", "rise-of-the-empire")):
+            try:
+                rules = rules_for(expansions, [folder])
+            except ContentError as exc:
+                problem = exc
+                continue
+            for pack in rules.content.packs:
+                if not str(pack.source).startswith("built-in"):
+                    offered[pack.id] = Path(pack.folder).resolve()
+            problem = None
+            break
+        if problem is not None:
+            raise click.ClickException(f"the pack in {folder} cannot be offered: {problem}")
+    return offered
