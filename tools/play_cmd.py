@@ -126,7 +126,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
         raise SystemExit(128 + stopped_by)
     result = game.state["result"]
     if result and log_format == "json" and person is not None:  # the text account ends with it already
-        to_person("\n" + _winner_line(game, result))
+        to_person("\n" + winner_line(game, result))
 
 
 def _setup_line(game) -> str:
@@ -183,7 +183,8 @@ def _side_of(players: list[str]) -> str | None:
     return players[0].split("-")[0] if players else None
 
 
-def _winner_line(game, result: dict) -> str:
+def winner_line(game, result: dict) -> str:
+    """Who won and why, in the reader's language (the account's last line; the game server's too)."""
     from swrebellion.expansions.base.api import Words
 
     words = Words(game)

@@ -95,18 +95,9 @@ def account(game: Game, player: str | None) -> list[str]:
 
 def result(game: Game) -> str:
     """The winner and why, once the game is over ("" before)."""
-    from swrebellion.expansions.base.api import Words
-    from swrebellion.i18n import gettext as _
+    from ..play_cmd import winner_line
 
-    outcome = game.state["result"]
-    if not outcome:
-        return ""
-    reason = Words(game).phrase(outcome["reason"])
-    if outcome.get("winner") == "rebel":
-        return _("The Rebels win: {reason}.").format(reason=reason)
-    if outcome.get("winner") == "empire":
-        return _("The Empire wins: {reason}.").format(reason=reason)
-    return _("Nobody wins: {reason}.").format(reason=reason)
+    return winner_line(game, game.state["result"]) if game.state["result"] else ""
 
 
 def replay(game: Game, views: tuple[str, ...]) -> str:
