@@ -74,6 +74,17 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         return refused(request, Refused(503, f"The game store is not available now ({exc}). Nothing was "
                                              "changed: try again in a moment."))
 
+    def answered(handler):
+        """``handler`` with its refusals and database failures turned into pages (or JSON) that say them."""
+        async def run(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Refused as exc:
+                return refused(request, exc)
+            except StoreError as exc:
+                return unavailable(request, exc)
+        return run
+
     async def index(request: Request) -> Response:
         return page(request, "index.html", **_choices(hall))
 
@@ -85,13 +96,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         if not limit.allow(request.client.host if request.client else "?"):
             return refused(request, Refused(429, "Too many games created from here in the last minute: wait a "
                                                  "little and try again."))
-        try:
-            spec = _spec(form, hall, _lang(request))
-            game_id, made = await hall.create(spec)
-        except Refused as exc:
-            return refused(request, exc)
-        except StoreError as exc:
-            return unavailable(request, exc)
+        game_id, made = await hall.create(_spec(form, hall, _lang(request)))
         base = str(request.base_url).rstrip("/")
         seats = [(SEAT_WORDS.get(player, player), f"{base}/g/{game_id}/{token}/")
                  for (role, player), token in made.items() if role == "player"]
@@ -102,23 +107,19 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
     async def seat(request: Request) -> tuple[Room, Link]:
         return await hall.seat(request.path_params["game"], request.path_params["token"])
 
+    async def finished(request: Request, what: str) -> tuple[Room, Link]:
+        room, link = await seat(request)
+        if not room.game.over:
+            raise Refused(409, f"{what} when the game is over.")
+        return room, link
+
     async def play(request: Request) -> Response:
-        try:
-            room, link = await seat(request)
-            return page(request, "play.html", default_lang=room.lang, who=_who(link), make=lambda: _panel(room, link))
-        except Refused as exc:
-            return refused(request, exc)
-        except StoreError as exc:
-            return unavailable(request, exc)
+        room, link = await seat(request)
+        return page(request, "play.html", default_lang=room.lang, who=_who(link), make=lambda: _panel(room, link))
 
     async def panel(request: Request) -> Response:
-        try:
-            room, link = await seat(request)
-            return page(request, "panel.html", default_lang=room.lang, make=lambda: _panel(room, link))
-        except Refused as exc:
-            return refused(request, exc)
-        except StoreError as exc:
-            return unavailable(request, exc)
+        room, link = await seat(request)
+        return page(request, "panel.html", default_lang=room.lang, make=lambda: _panel(room, link))
 
     async def board(request: Request) -> Response:
         try:
@@ -134,44 +135,32 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
                         headers={"content-security-policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
     async def move(request: Request) -> Response:
-        try:
-            if not same_origin(request.headers, request.url.netloc):
-                raise Refused(403, "A move must come from the game's own page.")
-            if request.headers.get("content-type", "").startswith("application/json"):
-                try:
-                    body = json.loads(await request.body())
-                except (ValueError, UnicodeDecodeError):
-                    raise Refused(400, "The move is not readable JSON: send {\"decision\": ID, \"option\": ID}.")
-                given = request.headers.get("x-csrf-token")
-            else:
-                body = dict(await request.form())
-                given = body.get("csrf")
-            if not csrf_ok(request.cookies, given):
-                raise Refused(403, "This page has expired: reload it and choose again.")
-            if not (isinstance(body, dict) and isinstance(body.get("decision"), str)
-                    and isinstance(body.get("option"), str)):
-                raise Refused(400, "A move names the decision and the option: {\"decision\": ID, \"option\": ID}.")
-            room, link = await seat(request)
-            if link.role != "player" or link.agent:
-                raise Refused(403, "This link watches the game; it cannot move.")
-            await hall.move(room, link.player, body["decision"], body["option"])
-        except Refused as exc:
-            return refused(request, exc)
-        except StoreError as exc:
-            return unavailable(request, exc)
+        if not same_origin(request.headers, request.url.netloc):
+            raise Refused(403, "A move must come from the game's own page.")
+        if request.headers.get("content-type", "").startswith("application/json"):
+            try:
+                body = json.loads(await request.body())
+            except (ValueError, UnicodeDecodeError):
+                raise Refused(400, "The move is not readable JSON: send {\"decision\": ID, \"option\": ID}.") from None
+            given = request.headers.get("x-csrf-token")
+        else:
+            body = dict(await request.form())
+            given = body.get("csrf")
+        if not csrf_ok(request.cookies, given):
+            raise Refused(403, "This page has expired: reload it and choose again.")
+        if not (isinstance(body, dict) and isinstance(body.get("decision"), str)
+                and isinstance(body.get("option"), str)):
+            raise Refused(400, "A move names the decision and the option: {\"decision\": ID, \"option\": ID}.")
+        room, link = await seat(request)
+        if link.role != "player" or link.agent:
+            raise Refused(403, "This link watches the game; it cannot move.")
+        await hall.move(room, link.player, body["decision"], body["option"])
         if _wants_json(request):
             return JSONResponse({"moves": room.moves})
         return Response(status_code=303, headers={"location": "./"})
 
     async def replay(request: Request) -> Response:
-        try:
-            room, link = await seat(request)
-            if not room.game.over:
-                raise Refused(409, "The replay opens when the game is over.")
-        except Refused as exc:
-            return refused(request, exc)
-        except StoreError as exc:
-            return unavailable(request, exc)
+        room, link = await finished(request, "The replay opens")
         views = ("public", "rebel", "empire") if link.role == "creator" else (
             ("public",) if link.role == "spectator" else ("public", link.player.split("-")[0]))
         html = await asyncio.to_thread(presentation.replay, room.game, views)
@@ -179,14 +168,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         return HTMLResponse(html, headers={"content-security-policy": _replay_csp(html)})
 
     async def save(request: Request) -> Response:
-        try:
-            room, link = await seat(request)
-            if not room.game.over:
-                raise Refused(409, "The save can be downloaded when the game is over.")
-        except Refused as exc:
-            return refused(request, exc)
-        except StoreError as exc:
-            return unavailable(request, exc)
+        room, link = await finished(request, "The save can be downloaded")
         if link.role == "creator":  # the referee's save: every secret, for whoever created the game
             document, name = hall.full_save(room), f"rebellion-{room.id}.json"
         else:
@@ -231,14 +213,14 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
             listener.cancel()
 
     routes = [
-        Route("/", index),
-        Route("/games", create, methods=["POST"]),
-        Route("/g/{game}/{token}/", play),
-        Route("/g/{game}/{token}/panel", panel),
+        Route("/", answered(index)),
+        Route("/games", answered(create), methods=["POST"]),
+        Route("/g/{game}/{token}/", answered(play)),
+        Route("/g/{game}/{token}/panel", answered(panel)),
         Route("/g/{game}/{token}/board.svg", board),
-        Route("/g/{game}/{token}/move", move, methods=["POST"]),
-        Route("/g/{game}/{token}/replay", replay),
-        Route("/g/{game}/{token}/save", save),
+        Route("/g/{game}/{token}/move", answered(move), methods=["POST"]),
+        Route("/g/{game}/{token}/replay", answered(replay)),
+        Route("/g/{game}/{token}/save", answered(save)),
         WebSocketRoute("/g/{game}/{token}/ws", socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
