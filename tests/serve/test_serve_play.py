@@ -176,8 +176,8 @@ def test_languages(client):
 
     from swrebellion import i18n
     from swrebellion.engine import Game
-    from swrebellion.expansions.base import terminal
-    from swrebellion.expansions.base.terminal.screens import status_screen
+    from swrebellion.expansions.base.presentation import terminal
+    from swrebellion.expansions.base.presentation.terminal.screens import status_screen
     from swrebellion.games import rules_for
 
     links = create(client)

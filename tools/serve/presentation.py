@@ -31,28 +31,28 @@ class Group:
 
 def board_svg(game: Game, player: str | None) -> str:
     """The board as ``player`` sees it (``None``: the spectator), an SVG document."""
-    from swrebellion.expansions.base.picture import board_svg as draw
+    from swrebellion.expansions.base.presentation.picture import board_svg as draw
 
     return draw(game, player)
 
 
 def heading(game: Game, decision: Decision) -> str:
     """Who is asked and when: "Rebel · Round 2 · Command Phase" (public facts only)."""
-    from swrebellion.expansions.base import terminal
+    from swrebellion.expansions.base.presentation import terminal
 
     return terminal.heading(game, decision)
 
 
 def prompt(game: Game, decision: Decision) -> str:
     """The decision's question in the reader's language."""
-    from swrebellion.expansions.base import terminal
+    from swrebellion.expansions.base.presentation import terminal
 
     return terminal.render(game, decision.prompt or decision.kind)
 
 
 def groups(game: Game, decision: Decision) -> list[Group]:
     """The decision's options grouped and worded as at the terminal (`rebellion play --human`)."""
-    from swrebellion.expansions.base import terminal
+    from swrebellion.expansions.base.presentation import terminal
 
     asker = HumanAgent(decision.player, ask=str, say=str, render=terminal.render)
     out: list[Group] = []
@@ -65,7 +65,7 @@ def groups(game: Game, decision: Decision) -> list[Group]:
 
 def waiting(game: Game, player: str) -> str:
     """Who the game waits for, as ``player`` may know it: the kind of question, never its options."""
-    from swrebellion.expansions.base import terminal
+    from swrebellion.expansions.base.presentation import terminal
 
     for entry in game.view(player)["pending"]:
         if "options" not in entry and not entry.get("answered"):
@@ -77,7 +77,7 @@ def waiting(game: Game, player: str) -> str:
 def screens(game: Game, player: str | None) -> list[tuple[str, list[str]]]:
     """The screens a person can open at the terminal (hand, status, leaders), as (title, lines), for ``player``
     (the spectator sees status and leaders only)."""
-    from swrebellion.expansions.base.terminal.screens import hand_screen, leaders_screen, status_screen
+    from swrebellion.expansions.base.presentation.terminal.screens import hand_screen, leaders_screen, status_screen
     from swrebellion.i18n import gettext as _
 
     # titled with the terminal's command names, in the reader's language
@@ -102,7 +102,7 @@ def result(game: Game) -> str:
 
 def replay(game: Game, views: tuple[str, ...]) -> str:
     """The HTML replay of a finished game with these views ("public", "rebel", "empire")."""
-    from swrebellion.expansions.base.picture.replay import replay_html
+    from swrebellion.expansions.base.presentation.picture.replay import replay_html
 
     return replay_html(game, views)
 
