@@ -1,0 +1,101 @@
+"""What a seat of `rebellion serve` receives is built from its own view only (issue 28; issue 32 §4).
+
+Twin games share the seed and every choice but one the Rebel makes in secret: where the hidden base is (RB-SET-06,
+the base is chosen secretly at setup) or which mission card a leader is assigned face down (RB-ASG-02). Over the
+real HTTP and WebSocket interface, the Empire's and the spectator's pages, boards and messages must be byte for byte
+the same in both games for as long as the rules keep the difference hidden from them (their ``Game.view`` is the
+same); and nothing a seat is shown lets it find the seed."""
+
+from __future__ import annotations
+
+import re
+import secrets as secrets_module
+
+import pytest
+from starlette.testclient import TestClient
+
+from servekit import create, move, new_store, read_panel
+
+from swrebellion.engine import Game, rng
+from swrebellion.tools.serve import Hall, create_app
+
+SEED = 7_312_049_551_208_113_377
+OBSERVERS = ("empire", "spectator")
+#: Moves played at most: setup, the assignment and command phases of the first rounds (the twist comes at ~55).
+STEPS = 150
+
+
+def _pick(options: list[str], step: int) -> str:
+    """A fixed, varied choice: the same in both twins for the same options."""
+    return options[(step * 7 + 3) % len(options)]
+
+
+def _seen(client, link: str) -> str:
+    """What a page of this link shows now: its changing part (the rest of the page is the same for every game)
+    and the board picture."""
+    return "\n".join(client.get(link + path).text for path in ("panel", "board.svg?v=0"))
+
+
+@pytest.mark.parametrize("differs", ["base", "mission"])
+def test_twins_differing_in_a_rebel_secret_look_the_same_to_the_empire_and_the_spectator(tmp_path, monkeypatch,
+                                                                                          differs):
+    monkeypatch.setattr(secrets_module, "randbelow", lambda n: SEED)
+    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+    with TestClient(create_app(hall)) as client:
+        twins = [create(client), create(client)]
+        monkeypatch.undo()
+        games = [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
+        sockets = [{who: client.websocket_connect(links[who] + "ws") for who in OBSERVERS} for links in twins]
+        for twin in sockets:
+            for socket in twin.values():
+                socket.__enter__()
+                socket.receive_json()
+        watching, kinds, twisted, shown = set(OBSERVERS), set(), False, []
+        try:
+            for step in range(STEPS):
+                views = [{who: room.game.view(None if who == "spectator" else who) for who in OBSERVERS}
+                         for room in games]
+                watching = {who for who in watching if views[0][who] == views[1][who]}
+                if not watching or games[0].game.over:
+                    break
+                pending = games[0].game.pending[0]
+                if pending.kind not in kinds or step % 6 == 0:  # each kind of window, and regularly between
+                    for who in watching:
+                        seen = [_seen(client, links[who]) for links in twins]
+                        assert seen[0] == seen[1], f"{who} can tell the twins apart after {step} moves ({kinds})"
+                        shown.append(seen[0])
+                kinds.add(pending.kind)
+                options = [read_panel(client.get(links[pending.player] + "panel").text) for links in twins]
+                choice = _pick(options[0].options, step)
+                other = choice
+                if not twisted and _the_secret(differs, options[0].options):
+                    other = next(o for o in options[1].options if o != choice and _the_secret(differs, [o, o]))
+                    twisted = True
+                for links, open_, option in zip(twins, options, (choice, other)):
+                    assert move(client, links[pending.player], open_.decision, option).status_code == 200
+                for twin in sockets:
+                    messages = {who: twin[who].receive_json() for who in OBSERVERS}
+                    assert len({str(m) for m in messages.values()}) == 1
+        finally:
+            for twin in sockets:
+                for socket in twin.values():
+                    socket.__exit__(None, None, None)
+    assert twisted, "the twins never differed"
+    assert len(kinds) >= 8, f"too few kinds of decision compared: {sorted(kinds)}"
+    _no_seed_in(shown, games[0].game)
+
+
+def _the_secret(differs: str, options: list[str]) -> bool:
+    if differs == "base":
+        return all(o.startswith("probe-") for o in options)
+    return sum(o.startswith("assign:") for o in options) > 1
+
+
+def _no_seed_in(shown: list[str], game: Game) -> None:
+    """No number a seat was shown starts this game's generator (which gives every shuffle and die): the seed
+    stays hidden, whole or in parts."""
+    text = "\n".join(shown)
+    assert str(SEED) not in text
+    truth = rng.seed_state(SEED)
+    numbers = {int(n) for n in re.findall(r"\d{1,19}", text) if int(n) < 2**63}
+    assert numbers and all(rng.seed_state(n) != truth for n in numbers)
