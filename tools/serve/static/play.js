@@ -21,7 +21,11 @@ async function refresh() {
         return;
       }
       const hadFocus = holder.contains(document.activeElement);
-      holder.innerHTML = await response.text();
+      const fresh = document.createElement("div");
+      fresh.innerHTML = await response.text();
+      const board = fresh.querySelector(".board img");
+      if (board) await board.decode().catch(() => {}); // swap once the new picture is drawn: no blank board
+      holder.replaceChildren(...fresh.childNodes);
       shown = Number(holder.firstElementChild.dataset.moves);
       const first = holder.querySelector(".decision button");
       if (first && (hadFocus || document.activeElement === document.body)) first.focus();
