@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import html
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from dataclasses import dataclass
 
 ROLES = {"Rebel": "rebel", "Empire": "empire", "Rebel admiral": "rebel-admiral", "Rebel general": "rebel-general",
@@ -67,3 +72,37 @@ def move(client, link: str, decision: str, option: str, csrf: str | None = None)
     token = client.cookies.get("csrf") if csrf is None else csrf
     return client.post(link + "move", json={"decision": decision, "option": option},
                        headers={"X-CSRF-Token": token or "", "Accept": "application/json"})
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`rebellion serve` in its own process on a free localhost port, over the database ``db`` (a URL)."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "swrebellion.tools", "serve", "--port", str(self.port), "--db", self.db],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=2).read()
+                return
+            except OSError:
+                assert self.process.poll() is None, self.process.stderr.read().decode()
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)

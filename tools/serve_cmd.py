@@ -20,8 +20,10 @@ MISSING = "`rebellion serve` needs the serve extra: pip install 'swrebellion[ser
 @click.option("--db", "db_url", metavar="URL", default=None,
               help="Where games are kept: a SQLAlchemy URL, e.g. sqlite:///games.sqlite3 or postgresql://user@host/db "
                    "(default: games.sqlite3 in the user's data folder).")
+@click.option("--create-limit", type=click.IntRange(1, 100000), default=20, show_default=True,
+              help="How many games one address may create a minute.")
 @pack_option
-def serve(host, port, db_url, packs):
+def serve(host, port, db_url, create_limit, packs):
     """Serve games in the browser: create a game, send each player their secret link, play.
 
     \b
@@ -34,7 +36,7 @@ def serve(host, port, db_url, packs):
         import uvicorn
 
         from .serve.app import create_app
-        from .serve.guard import MAX_MESSAGE
+        from .serve.guard import MAX_MESSAGE, RateLimit
         from .serve.rooms import Hall
         from .serve.store import Store, StoreError, connect, default_url
     except ImportError as exc:
@@ -48,7 +50,7 @@ def serve(host, port, db_url, packs):
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C stops it; games are kept in the database)", err=True)
-    uvicorn.run(create_app(Hall(store, offered)), host=host, port=port, ws="websockets",
+    uvicorn.run(create_app(Hall(store, offered), RateLimit(create_limit, 60)), host=host, port=port, ws="websockets",
                 ws_max_size=MAX_MESSAGE, log_level="warning", proxy_headers=True)
 
 

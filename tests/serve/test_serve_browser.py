@@ -8,15 +8,11 @@ test's temporary folder) to be looked at."""
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from servekit import Server
 from test_replay_browser import ARGS, CHROMIUM, _missing
 
 WIDE = {"width": 1280, "height": 800}
@@ -39,39 +35,9 @@ def browser():
         browser.close()
 
 
-class Server:
-    """`rebellion serve` in its own process on a free localhost port, over a SQLite file that outlives it."""
-
-    def __init__(self, folder: Path) -> None:
-        self.db = f"sqlite:///{folder / 'games.sqlite3'}"
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "swrebellion.tools", "serve", "--port", str(self.port), "--db", self.db],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.url + "/", timeout=2).read()
-                return
-            except OSError:
-                assert self.process.poll() is None, self.process.stderr.read().decode()
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=30)
-
-
 @pytest.fixture
 def server(tmp_path):
-    running = Server(tmp_path)
+    running = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     running.start()
     yield running
     running.stop()
