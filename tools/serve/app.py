@@ -261,7 +261,28 @@ def _who(link: Link) -> str:
 
 
 def _panel(room: Room, link: Link) -> dict:
-    """What the changing part of a page shows, all of it from the seat's own view."""
+    """What the changing part of a page shows, all of it from the seat's own view; worked out once per version of
+    the game, seat and language (every page of a seat, and every reload, shows the same)."""
+    key = (room.moves, link.role, link.player, link.agent, i18n.language())
+    if key not in room.panels:
+        if any(k[0] != room.moves for k in room.panels):
+            room.panels.clear()
+        room.panels[key] = _worked_out(room, link)
+    return room.panels[key]
+
+
+def _account(room: Room, viewer: str | None) -> list[str]:
+    """The account as ``viewer`` reads it, the new events worded onto what was worded before."""
+    key = (viewer, i18n.language())
+    told, lines = room.accounts.get(key, (0, []))
+    events = len(room.game.state["log"])
+    if events > told:
+        lines = lines + presentation.account(room.game, viewer, told)
+        room.accounts[key] = (events, lines)
+    return lines
+
+
+def _worked_out(room: Room, link: Link) -> dict:
     game, viewer = room.game, _viewer(link)
     decision = None
     if link.role == "player" and not link.agent:
@@ -276,7 +297,7 @@ def _panel(room: Room, link: Link) -> dict:
         "groups": presentation.groups(game, decision) if decision else [],
         "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
         "screens": presentation.screens(game, viewer),
-        "account": presentation.account(game, viewer)[-ACCOUNT_LINES:],
+        "account": _account(room, viewer)[-ACCOUNT_LINES:],
         "seat": viewer,
         "creator": link.role == "creator",
     }

@@ -88,9 +88,10 @@ def screens(game: Game, player: str | None) -> list[tuple[str, list[str]]]:
     return shown
 
 
-def account(game: Game, player: str | None) -> list[str]:
-    """What happened, as ``player`` may read it (the opponent's moves included, their secrets not)."""
-    return list(_account(game, player, 0))
+def account(game: Game, player: str | None, start: int = 0) -> list[str]:
+    """What happened from event ``start`` on, as ``player`` may read it (the opponent's moves included, their
+    secrets not)."""
+    return list(_account(game, player, start))
 
 
 def result(game: Game) -> str:

@@ -46,6 +46,10 @@ class Room:
     watchers: set[asyncio.Queue] = field(default_factory=set)
     agents: dict[str, Any] = field(default_factory=dict)
     bot: asyncio.Task | None = None
+    #: What pages show, worked out once per version of the game: (moves, role, player, language) -> the panel's
+    #: words; and per (viewer, language) the account so far, (events told, lines), which only grows.
+    panels: dict[tuple, dict] = field(default_factory=dict)
+    accounts: dict[tuple, tuple[int, list[str]]] = field(default_factory=dict)
 
     @property
     def moves(self) -> int:

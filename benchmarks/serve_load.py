@@ -1,0 +1,151 @@
+"""Load on `rebellion serve` (issue 28): concurrent games, each with two scripted seats that move as fast as the
+server answers, as a browser does (a move is a POST; each seat's WebSocket says the game moved, and the seat then
+fetches its panel to see whether it is asked).
+
+    python benchmarks/serve_load.py                         # SQLite in a temporary folder
+    python benchmarks/serve_load.py --db postgresql://rebellion@127.0.0.1:5432/rebellion
+    python benchmarks/serve_load.py --games 50 --moves 10000
+
+Prints the time from a move's request to the other seat's update (p50, p95), moves and games per second, the
+errors seen, and the server's memory per open game (its resident size after the games are open, less before,
+divided by the games). The server runs in its own process (`rebellion serve`), so the clients' work is not
+counted in its memory; both share this machine's cores. Figures are measured here, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import httpx
+import websockets
+
+
+def _port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
+
+
+class Game:
+    def __init__(self, client: httpx.AsyncClient, links: dict[str, str], ws_base: str, csrf: str) -> None:
+        self.client, self.links, self.ws_base, self.csrf = client, links, ws_base, csrf
+        self.moved: dict[str, asyncio.Queue] = {seat: asyncio.Queue() for seat in links}
+
+    async def listen(self, seat: str) -> None:
+        async with websockets.connect(self.ws_base + self.links[seat] + "ws") as sock:
+            async for message in sock:
+                await self.moved[seat].put((time.perf_counter(), json.loads(message)))
+
+    async def play(self, budget: list[int], latencies: list[float], errors: list[str]) -> bool:
+        """Move until the game ends or the shared budget of moves is spent; True if the game ended."""
+        for seat in self.links:
+            await self.moved[seat].get()  # the socket's first message: connected
+        moves = 0
+        while budget[0] > 0:
+            asked = None
+            for seat, link in self.links.items():
+                text = (await self.client.get(link + "panel")).text
+                found = re.search(r'data-decision="([^"]+)"', text)
+                if "<h2>Game over</h2>" in text:
+                    return True
+                if found:
+                    options = re.findall(r'name="option" value="([^"]*)"', text)
+                    asked = (seat, html.unescape(found.group(1)), html.unescape(options[moves * 7 % len(options)]))
+                    break
+            if asked is None:
+                errors.append("nobody is asked")
+                return False
+            seat, decision, option = asked
+            other = next(s for s in self.links if s != seat)
+            started = time.perf_counter()
+            answer = await self.client.post(self.links[seat] + "move", json={"decision": decision, "option": option},
+                                            headers={"X-CSRF-Token": self.csrf, "Accept": "application/json"})
+            if answer.status_code != 200:
+                errors.append(f"{answer.status_code}: {answer.text[:120]}")
+                return False
+            moves += 1
+            budget[0] -= 1
+            wanted = answer.json()["moves"]
+            while True:  # the other seat's update for this move
+                arrived, news = await self.moved[other].get()
+                if news["moves"] >= wanted:
+                    latencies.append(arrived - started)
+                    break
+            while not self.moved[seat].empty():
+                self.moved[seat].get_nowait()
+        return False
+
+
+async def run(url: str, server_pid: int, games: int, moves: int) -> dict:
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=games * 2)) as client:
+        await client.get("/")
+        csrf = client.cookies["csrf"]
+        before = _rss_kib(server_pid)
+        made = []
+        for _ in range(games):
+            page = await client.post("/games", data={"csrf": csrf, "players": "2"})
+            found = dict(re.findall(r"<dt>(Rebel|Empire)</dt><dd><a href=\"[^\"]*?(/g/[^\"]+)\"", page.text))
+            made.append(Game(client, {"rebel": found["Rebel"], "empire": found["Empire"]},
+                             url.replace("http", "ws"), csrf))
+        listeners = [asyncio.create_task(g.listen(seat)) for g in made for seat in g.links]
+        await asyncio.sleep(1)
+        after = _rss_kib(server_pid)
+        budget, latencies, errors = [moves], [], []
+        started = time.perf_counter()
+        ended = await asyncio.gather(*(g.play(budget, latencies, errors) for g in made))
+        elapsed = time.perf_counter() - started
+        for task in listeners:
+            task.cancel()
+    latencies.sort()
+    return {"moves": len(latencies), "errors": len(errors), "first_errors": errors[:3], "seconds": round(elapsed, 1),
+            "moves_per_s": round(len(latencies) / elapsed, 1), "games_finished": sum(ended),
+            "games_per_s": round(sum(ended) / elapsed, 3),
+            "p50_ms": round(1000 * statistics.median(latencies), 1),
+            "p95_ms": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 1),
+            "memory_per_open_game_kib": round((after - before) / games)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=10_000, help="moves in all, over all games")
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="serve-load-")
+    db = args.db or f"sqlite:///{folder}/games.sqlite3"
+    port = _port()
+    server = subprocess.Popen([sys.executable, "-m", "swrebellion.tools", "serve", "--port", str(port), "--db", db,
+                               "--create-limit", "100000"], stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url + "/", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        result = asyncio.run(run(url, server.pid, args.games, args.moves))
+    finally:
+        server.terminate()
+        server.wait()
+    print(json.dumps({"db": db.split(":")[0], "games": args.games, **result}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
