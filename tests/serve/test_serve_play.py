@@ -189,3 +189,11 @@ def test_languages(client):
             first = status_screen(game, "empire")[0]
             prompt = terminal.render(game, game.pending[0].prompt)
         assert first.split(".")[0] in page and prompt in page
+
+
+def test_team_play_gives_a_link_per_seat_and_an_agent_seat_none(client):
+    """4 players (RB team play: admirals and generals): a person's seat gets a link, an agent's seat gets none."""
+    links = create(client, players=4, empire_general="random")
+    assert set(links) == {"rebel-admiral", "rebel-general", "empire-admiral", "spectator", "creator"}
+    for seat in ("rebel-admiral", "rebel-general", "empire-admiral"):
+        assert client.get(links[seat]).status_code == 200
