@@ -1,7 +1,7 @@
 """What a seat of `rebellion serve` receives is built from its own view only (issue 28; issue 32 §4).
 
-Twin games share the seed and every choice but one the Rebel makes in secret: where the hidden base is (RB-SET-06,
-the base is chosen secretly at setup) or which mission card a leader is assigned face down (RB-ASG-02). Over the
+Twin games share the seed and every choice but one the Rebel makes in secret: where the hidden base is (RB-SET-12,
+RB-BAS-02: the base is chosen secretly at setup) or which mission card a leader is assigned face down (RB-ASG-02, the cards placed face down). Over the
 real HTTP and WebSocket interface, the Empire's and the spectator's pages, boards and messages must be byte for byte
 the same in both games for as long as the rules keep the difference hidden from them (their ``Game.view`` is the
 same); and nothing a seat is shown lets it find the seed."""

@@ -4,7 +4,7 @@ games outlive the process, and bad input of every kind is refused with words and
 
 Rules the server must keep: the engine is the only judge of a move (DESIGN §5: ``Game.pending`` offers, ``apply``
 judges); a save replays to its state hash (docs/saves.md); RULINGS on hidden information (the Rebel base is the
-Rebel's secret, RB-SET-06) hold for everything a seat is sent."""
+Rebel's secret, RB-BAS-02) hold for everything a seat is sent."""
 
 from __future__ import annotations
 
