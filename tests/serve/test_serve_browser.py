@@ -94,8 +94,9 @@ def create(browser, server, viewport=WIDE, **agents) -> tuple[Tab, dict[str, str
 
 
 def test_two_people_play_with_the_keyboard_while_a_spectator_watches(browser, server, tmp_path):
-    """RB-SET and the first rounds played by pressing Enter on the focused option (the page focuses the first
-    option of each new question); the other pages follow through the WebSocket."""
+    """The setup's placements and the hidden base (RB-SET-12) and the first assignments, played by pressing Tab
+    and Enter (the page focuses the first option of each new question); the other pages follow through the
+    WebSocket."""
     folder = shots(tmp_path)
     creator, links = create(browser, server)
     creator.page.screenshot(path=str(folder / "created.png"))
