@@ -69,7 +69,7 @@ class Tab:
         return int(self.page.get_attribute(".panel", "data-moves"))
 
     def wait_for(self, moves: int) -> None:
-        self.page.wait_for_selector(f".panel[data-moves='{moves}']", timeout=20000)
+        self.page.wait_for_selector(f".panel[data-moves='{moves}']", timeout=60000)
 
     def asked(self) -> bool:
         return self.page.query_selector(".decision form") is not None
