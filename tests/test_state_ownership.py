@@ -338,3 +338,44 @@ def test_the_pointer_examples_of_the_page_point_at_something(base_rules):
         game.apply(agent.choose(game, decision), player=decision.player)
     for pointer in examples:
         resolve_pointer(game.state, pointer)  # raises KeyError for a pointer that names nothing
+
+
+# -- the owner functions, from outside -------------------------------------------------------------------------------
+
+
+def test_the_owner_functions_change_what_they_say_and_keep_secrets(base_rules):
+    """Issue 27 §2: what another plugin may change of the base game's state, it changes through these; each does
+    exactly its one change, and a deck made through the API stays hidden in the other side's view (RB-SUP: a deck's
+    size is public, its cards are not)."""
+    from swrebellion.engine import Game
+    from swrebellion.expansions.base import api
+
+    game = Game.new(base_rules, 1)
+    leader = sorted(api.leaders(game))[0]
+    api.place_leader(game, leader, "pool")
+    assert api.leader(game, leader)["at"] == "pool"
+    api.remove_leader(game, leader)
+    assert api.leaders(game)[leader]["at"] == "gone"
+
+    api.new_deck(game, "test-deck", ["b", "a"], seen_by="rebel")
+    assert api.deck(game, "test-deck") == ["b", "a"] and api.discard_pile(game, "test-deck") == []
+    assert game.view("empire")["data"]["decks"]["test-deck"] == {"$secret": ["rebel"], "count": 2}
+    api.put_on_deck(game, "test-deck", ["c"])
+    api.put_on_deck(game, "test-deck", ["d"], top=False)
+    api.remove_from_deck(game, "test-deck", "a")
+    assert api.deck(game, "test-deck") == ["c", "b", "d"]
+    api.set_deck(game, "test-deck", ["d"])
+    assert api.deck(game, "test-deck") == ["d"]
+
+    api.add_to_hand(game, "rebel", "actions", "x")
+    assert api.hand(game, "rebel", "actions")[-1] == "x"
+    api.take_from_hand(game, "rebel", "actions", "x")
+    assert "x" not in api.hand(game, "rebel", "actions")
+    assert api.hidden_hand(game, "empire", "rebel", "actions") is api.hand(game, "rebel", "actions")
+    assert api.hidden_hand(game, "rebel", "rebel", "actions") is None  # his own hand: nothing hidden from him
+
+    data = game.state["data"]
+    assert (api.phase(game), api.round_number(game), api.reputation(game)) == (
+        data["phase"], data["round"], data["reputation"])
+    api.at_end_of_command(game, "some.step", card="c")
+    assert data["end_of_command"][-1] == ["some.step", {"card": "c"}]
