@@ -311,3 +311,13 @@ def test_faces_show_skills_modes_and_the_mission_set_icon_in_the_language_printe
         for skill, count in card.requires.items():  # RB-MIS-28: the skill icons a mission needs, and how many
             assert f"{skills[skill]} {count}" in badges, (ident, badges)
         assert ("значок Вейдера" in badges) == card.vader_icon, ident  # RE-MSS-03: the mission set's mark
+
+
+def test_missing_fonts_are_a_clear_error(in_tmp, monkeypatch):
+    from swrebellion.tools import card_layout
+
+    monkeypatch.setattr(card_layout, "FONT_DIRS", ())
+    monkeypatch.setenv("SWREBELLION_FONTS", str(in_tmp))
+    result = run("print", "--kinds", "probes", "-o", "x.pdf", ok=False)
+    assert result.exit_code == 1 and "fonts-dejavu-core" in result.output and "Traceback" not in result.output
+    assert not (in_tmp / "x.pdf").exists()

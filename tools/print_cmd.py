@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .options import expansion_options, lang_option, pack_option
-from .printing import card_kinds, faces, need_reportlab, parse_bleed, pdf, write
+from .printing import card_kinds, faces, need_print_tools, parse_bleed, pdf, write
 
 
 @click.command("print")
@@ -40,7 +40,7 @@ def print_(output, kinds, paper, backs, bleed, copies, active, packs):
 
     from .cards_cmd import _catalog
 
-    need_reportlab()
+    need_print_tools()
     active = active()
     catalog = _catalog(active, packs)
     given = {Path(folder).resolve() for folder in packs}

@@ -32,17 +32,25 @@ class Printed:
     copies: int
 
 
-def need_reportlab() -> None:
+def need_print_tools() -> None:
+    """A usage error saying what to install when the extra ``print`` or the fonts are missing."""
+    from .card_layout import FONT_FILES, FontError, font_path
+
     try:
         import reportlab  # noqa: F401
     except ImportError:
         raise click.ClickException("printing needs the optional extra 'print': pip install 'swrebellion[print]'") \
             from None
+    try:
+        for style in FONT_FILES:
+            font_path(style)
+    except FontError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def faces(active, catalog, kinds: list[str], only_packs: set[str] | None, ident: str | None = None) -> \
         tuple[list[Printed], list[str]]:
-    """The cards to print, in kind order then id order, and the cards whose words fell back to English."""
+    """The cards to print (by kind, then side, then id), and the cards whose words fell back to English."""
     from swrebellion.imagefile import ImageError
 
     sizes = catalog.items("card-sizes") if "card-sizes" in catalog.kinds else {}
@@ -162,7 +170,7 @@ def render(catalog, active, kind: str, ident: str, output: Path, bleed: float) -
     """One card face to ``output`` (.svg or .png), for `rebellion cards render`."""
     from .card_render import png, svg
 
-    need_reportlab()
+    need_print_tools()
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise click.BadParameter(f"{output}: write a .svg or .png file", param_hint="-o")
