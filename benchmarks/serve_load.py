@@ -131,7 +131,7 @@ def main() -> None:
     db = args.db or f"sqlite:///{folder}/games.sqlite3"
     port = _port()
     server = subprocess.Popen([sys.executable, "-m", "swrebellion.tools", "serve", "--port", str(port), "--db", db,
-                               "--create-limit", "100000"], stderr=subprocess.PIPE)
+                               "--create-limit", "100000"], stderr=open(f"{folder}/server.log", "wb"))
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):

@@ -10,6 +10,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -90,18 +91,24 @@ class Server:
         self.process = None
 
     def start(self) -> None:
+        # its messages go to a file: a pipe nobody reads fills up and then stops the server mid-write
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "swrebellion.tools", "serve", "--port", str(self.port), "--db", self.db],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 60
         while True:
             try:
                 urllib.request.urlopen(self.url + "/", timeout=2).read()
                 return
             except OSError:
-                assert self.process.poll() is None, self.process.stderr.read().decode()
+                assert self.process.poll() is None, self.messages()
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.2)
+
+    def messages(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def stop(self) -> None:
         self.process.terminate()
