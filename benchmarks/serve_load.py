@@ -42,6 +42,14 @@ def _rss_kib(pid: int) -> int:
         return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
 
 
+async def _ask(call, *args, **kwargs):
+    """A request, sent again once if the server had closed the idle keep-alive connection (as a browser does)."""
+    try:
+        return await call(*args, **kwargs)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        return await call(*args, **kwargs)
+
+
 class Game:
     def __init__(self, client: httpx.AsyncClient, links: dict[str, str], ws_base: str, csrf: str) -> None:
         self.client, self.links, self.ws_base, self.csrf = client, links, ws_base, csrf
@@ -60,7 +68,7 @@ class Game:
         while budget[0] > 0:
             asked = None
             for seat, link in self.links.items():
-                text = (await self.client.get(link + "panel")).text
+                text = (await _ask(self.client.get, link + "panel")).text
                 found = re.search(r'data-decision="([^"]+)"', text)
                 if "<h2>Game over</h2>" in text:
                     return True
@@ -74,7 +82,7 @@ class Game:
             seat, decision, option = asked
             other = next(s for s in self.links if s != seat)
             started = time.perf_counter()
-            answer = await self.client.post(self.links[seat] + "move", json={"decision": decision, "option": option},
+            answer = await _ask(self.client.post, self.links[seat] + "move", json={"decision": decision, "option": option},
                                             headers={"X-CSRF-Token": self.csrf, "Accept": "application/json"})
             if answer.status_code != 200:
                 errors.append(f"{answer.status_code}: {answer.text[:120]}")
