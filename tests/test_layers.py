@@ -20,11 +20,11 @@ BASE = "swrebellion.expansions.base"
 #: The base game's layers, bottom first (a module may import its own layer or lower ones).
 BASE_LAYERS = [
     ("content models, kinds and checks", ["models", "kinds", "checks"]),
-    ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary"]),
+    ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary", "worth"]),
     ("state access", ["board", "cards", "asked"]),
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, scenarios", ["phases", "scenario", "plays"]),
+    ("phase steps, scenarios, combat odds", ["phases", "scenario", "plays", "odds"]),
     # Issue 27 §1: presentation and agents use the rules; the rules never import them.
     ("presentation: narration, pictures, terminal screens", ["presentation"]),
     ("agents", ["agents"]),

@@ -28,6 +28,7 @@ COMMANDS = {
     "simulate": ("swrebellion.tools.simulate_cmd", "simulate", "Play many seeded games between agents; win shares."),
     "serve": ("swrebellion.tools.serve_cmd", "serve", "Play in the browser: a game server for friends and bots."),
     "balance": ("swrebellion.tools.balance_cmd", "balance", "Is a fan pack too strong? Paired games with and without."),
+    "odds": ("swrebellion.tools.odds_cmd", "odds", "Exact combat odds of two forces, or of a system in a saved game."),
 }
 
 

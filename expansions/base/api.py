@@ -31,6 +31,9 @@ is private and may change in any release. docs/plugins.md walks through it; the 
   :func:`destroy_in_combat`, :func:`draw_tactics`, :func:`add_combat_effect`).
 * **Combat state**: :func:`combat_state` (typed :class:`CombatState`), :func:`combat_order`,
   :func:`contested`, :func:`combat_effects`, :func:`combat_health`, :func:`check_battles`, :func:`tactic_hand`.
+* **Combat odds** (docs/odds.md): :func:`odds`, the exact odds of a combat between two forces (an :class:`Odds`
+  of :class:`TheaterOdds`; :class:`OddsError` for forces it cannot take), :func:`system_forces` (a system's
+  forces as one side sees them) and :class:`OddsRules`, the combat rules it follows (the ``"combat-odds"`` value).
 * **Cards in play**: :func:`card_plan`, :func:`card_feasible` (one feasibility mechanism: the first step's op
   test, whichever plugin registered the op), :func:`special_window` (the windows of Special action cards),
   :func:`roll_with_cards`, :func:`fight_after`.
@@ -127,6 +130,8 @@ from .models import ActionCard, Leader, MissionCard, ObjectiveCard, Setup, Unit
 from .models.cards import Card
 from .models.common import Faction, Theater
 from .names import Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text
+from .odds import Odds, OddsError, TheaterOdds, odds, system_forces
+from .odds import Rules as OddsRules
 from .ops.conditions import (
     CONTEXT,
     AnySide,
@@ -363,6 +368,7 @@ __all__ = [
     "LeaderState", "Marker", "OPPONENT", "ObjectiveId", "OpTable", "ROLE",
     "SPECIAL_MOMENTS", "STEPS", "Side", "Strict", "SystemFilter", "SystemId", "SystemState", "THEATERS", "UnitFilter",
     "Where", "Word", "Words", "holds", "side_of", "uses",
+    "Odds", "OddsError", "OddsRules", "TheaterOdds", "odds", "system_forces",
     "add_combat_effect", "add_units", "adjacent", "answer", "barred", "base_revealed", "base_system", "best_tactics",
     "capture_leader", "card_feasible", "card_prompt", "content_text", "card_plan", "change_reputation", "check_base_reveal", "check_battles",
     "action_card", "combat_action_options", "combat_effects", "combat_health", "combat_order", "combat_state", "contested",

@@ -46,6 +46,7 @@ def _modifiers() -> dict:
             "can-retreat": units.can_retreat,  # RE-UNT-06
             "combat-dice": units.combat_dice,  # RE-UNT-07
             "structures-lost": units.structures_lost,  # RS-ROE-02
+            "combat-odds": units.combat_odds,  # issue 34: cinematic repairs, Shield Bunker, Interdictor
             "tactic-draws": cinematic.no_tactic_draws,  # RE-CIN-09
             "tactic-draw": cinematic.draws_become_returns,  # RS-ROE-08
             "destroy-at-once": cinematic.not_at_once,  # RS-ROE-06

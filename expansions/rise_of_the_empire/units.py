@@ -20,6 +20,8 @@ skills and advanced tactic cards other than retreats keep working.
 
 from __future__ import annotations
 
+import dataclasses
+
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import DEPLOY_LIMIT
 
@@ -188,3 +190,21 @@ def structures_lost(game, value, context):
     round's ground battle (the Golan Arms Turret rolls green dice)."""
     rolled = api.combat_state(game)["rolled"].get(f"{context['faction']}-ground", 0)
     return False if value and rolled else None
+
+
+# -- combat odds (issue 34) -----------------------------------------------------------------------------------------
+
+
+def combat_odds(game, value, context):
+    """What the odds calculator follows here: cinematic combat's repairs with specials (RE-CIN-15) and lone
+    structures kept when they rolled (RS-ROE-02); a Shield Bunker among the units shields the stations (RE-UNT-02),
+    an Interdictor silences the Ion Cannons (RE-UNT-07)."""
+    units = set(context["units"])
+    untouchable = value.untouchable
+    if units & _having(game, BUNKER, "empire"):
+        untouchable = untouchable | (_having(game, "death-star") | _having(game, "death-star-under-construction"))
+    return dataclasses.replace(
+        value, repair=True, structures_kept_if_rolled=True, untouchable=untouchable,
+        ion_cannons=value.ion_cannons and not units & _having(game, INTERDICTOR, "empire"),
+        left_out=(*value.left_out, "the Shield Generator's card taken back and the Interdictor's silencing of "
+                  "Rebel abilities other than the Ion Cannons'"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ...tables import BASE_SPACE
+from ...worth import damage_score
 from . import command
 from .hiding import TEMPERATURE, base_odds, hiding_place
 from .cards import base_threat, card_ops, mission_worth, objective_goals, rebel_goals
@@ -413,15 +414,7 @@ def assign_damage(agent, s: Seen, d) -> dict[str, float]:
         if info is None or len(parts) != 3 or not info.health:
             out[o.id] = 0.0
             continue
-        old, new = int(parts[1]), int(parts[2])
-        total = old + new + 1
-        value = s.unit_value(unit)
-        if old + new >= info.health:
-            out[o.id] = -1.0  # already destroyed by this attack: damage wasted
-        elif total >= info.health:
-            out[o.id] = 10.0 + value
-        else:
-            out[o.id] = value * total / info.health
+        out[o.id] = damage_score(s.unit_value(unit), info.health, int(parts[1]), int(parts[2]))
     return out
 
 

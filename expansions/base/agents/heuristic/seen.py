@@ -14,11 +14,11 @@ from functools import cached_property
 from swrebellion.engine.secrets import KEY, redact
 
 from ...tables import OPPONENT, tables
+from ...worth import unit_worth
 
 #: A die's chance of each result (red and black have the same faces, RULINGS C-01).
 P_HIT, P_DIRECT, P_SPECIAL = 2 / 6, 1 / 6, 1 / 6
 #: Value of a unit beyond what it does in combat (a Death Star destroys systems; a transport carries an army).
-EXTRA_VALUE = {"death-star": 8, "death-star-under-construction": 4}
 #: Rings that hold a leader: a captured (or frozen) leader pins no units and takes no part (RB-LDR-02, RB-LDR-09).
 HELD = ("captured", "carbonite")
 #: The secret marker as marshal writes it: in the bytes of any data that holds a secret (its first use is in full).
@@ -257,10 +257,7 @@ class Seen:
 
     def unit_value(self, unit: str) -> float:
         info = self.t.units.get(unit)
-        if info is None:
-            return 1.0
-        dice = sum(info.attack.values())
-        return (info.health or 2) + dice + info.transport_capacity / 2 + EXTRA_VALUE.get(unit, 0)
+        return 1.0 if info is None else unit_worth(unit, info)
 
     def army_value(self, units: dict[str, int]) -> float:
         return sum(self.unit_value(u) * n for u, n in units.items())

@@ -1,0 +1,920 @@
+"""Exact combat odds (issue 34): what a combat between two forces gives, computed over every roll of the dice, with
+both sides assigning damage as well as possible (``policy="best"``) or as the heuristic agent does
+(``policy="heuristic"``). docs/odds.md says how to use it and what it assumes.
+
+The combat is modelled as the engine fights it without cards and leaders (``phases/combat.py``): rounds of a space
+step then a ground step (RS-CMB-10..12); in each step the attacker (the current player, RULINGS D-03) rolls and
+assigns, then the defender does; units whose damage reaches their health die at the end of the step and still roll
+in it (RB-CMB-08, RULINGS C-03); damage carries over (RB-CMB-07). Dice are the colours' faces (``dice`` content), at
+most 5 red and 5 black (and 3 green) per attack (RB-CMB-05); a hit goes on a unit of its health colour, a direct
+hit on any (RS-ATK-05/06); the Death Star takes no damage (RB-DS-02); each Rebel Ion Cannon takes 2 red dice from
+the Imperial space attack (RS-UNT-04); the end-of-round checks remove lone structures, a lone Death Star Under
+Construction and lone Rebel Transports (RS-CMB-15..17) and make Rebel ships leave a Death Star the Ion Cannons
+silence (RS-CMB-18). What an expansion changes comes through the declared value ``"combat-odds"``
+(:class:`Rules`): Rise of the Empire's cinematic combat lets a special die remove a damage of its colour
+(RE-CIN-15), keeps lone structures that rolled (RS-ROE-02), shields stations beside a Shield Bunker and silences
+Ion Cannons beside an Interdictor.
+
+The game is solved exactly: a state is both forces' units with their damage (identical miniatures merged: a
+sorted tuple of ``(unit, damage)``), values are memoised per state, chance nodes sum over the distinct dice
+outcomes, and the side choosing damage (or repairs) takes the option that gives it the best chance to win the
+theatre it is fighting in (ties: the one worst for the enemy). The two theaters are solved apart unless Ion
+Cannons tie them together (a ground battle that can destroy them changes the Imperial space dice).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
+
+from .tables import OPPONENT, tables
+
+if TYPE_CHECKING:
+    from swrebellion.engine.game import Game
+
+Policy = Literal["best", "heuristic"]
+TheaterChoice = Literal["space", "ground", "both"]
+THEATERS = ("space", "ground")
+#: How far ahead the best play looks when repairs can undo damage (cinematic combat) and no round limit is given:
+#: states can then come back, so the values are those of this many rounds (the figures stay exact for that play).
+LOOKAHEAD = 8
+#: A combat still undecided with less than this chance is taken as over (its remainder is reported as undecided).
+NEGLIGIBLE = 1e-12
+#: Rounds played at most when no limit is given (a combat where neither side can ever hurt the other).
+MAX_ROUNDS = 200
+#: How much damage beyond its health a unit's marks are tracked to, while its side can still repair in the step.
+OVERKILL = 5
+
+#: What every answer leaves out, in the words the command prints (docs/odds.md).
+LEFT_OUT = (
+    "tactic cards and advanced tactic cards",
+    "action cards and objectives (Death Star Plans)",
+    "leaders: their tactic draws, rerolls and abilities",
+    "retreats (limit the rounds with --rounds to ask about one)",
+)
+
+Unit = tuple[str, int]  # a miniature: (unit type, damage)
+Side = tuple[Unit, ...]  # one side's units of a theater, sorted
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The combat rules the odds follow, as data an expansion adjusts through the ``"combat-odds"`` value.
+
+    ``repair``: a special die may remove one damage of its colour from one's own unit (RE-CIN-15);
+    ``structures_kept_if_rolled``: lone structures survive a round in which their side rolled ground dice
+    (RS-ROE-02); ``untouchable``: unit types that take no damage in this combat (Death Star always, RB-DS-02);
+    ``ion_cannons``: whether Ion Cannons take Imperial red dice (RS-UNT-04); ``left_out``: more of what is not
+    modelled, printed with the answer."""
+
+    repair: bool = False
+    structures_kept_if_rolled: bool = False
+    untouchable: frozenset[str] = frozenset()
+    ion_cannons: bool = True
+    left_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A unit type as the odds read it."""
+
+    faction: str
+    theater: str
+    kind: str
+    health: int | None
+    colour: str | None
+    dice: tuple[tuple[str, int], ...]
+    abilities: frozenset[str]
+    worth: float  # what the heuristic agent thinks it is worth (its damage rule reads it)
+
+
+@dataclass(frozen=True)
+class Dice:
+    faces: Mapping[str, tuple[str, ...]]
+    limits: Mapping[str, int]
+
+
+# -- the answer ------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TheaterOdds:
+    """One theater's figures (or the whole combat's, ``theater == "combat"``). ``wiped`` is the chance that each
+    side has no unit left there, ``both_wiped`` that neither has; ``undecided`` that both still have units after the
+    rounds asked for; ``survivors`` maps each side to ``{units left: chance}`` (units as ``((type, count), ...)``);
+    ``damage`` is each side's expected health lost after each round (destroyed units count their full health)."""
+
+    theater: str
+    attacker: dict[str, int]
+    defender: dict[str, int]
+    wiped: dict[str, float]
+    both_wiped: float
+    undecided: float
+    survivors: dict[str, dict[tuple[tuple[str, int], ...], float]]
+    damage: dict[str, list[float]]
+
+
+@dataclass
+class Odds:
+    """The answer of :func:`odds`: the sides (``attacker`` rolls first), one :class:`TheaterOdds` per theater
+    fought and one for the whole combat, and what the figures leave out."""
+
+    attacker_side: str
+    defender_side: str
+    policy: str
+    rounds: int | None
+    theaters: dict[str, TheaterOdds]
+    left_out: tuple[str, ...]
+    notes: list[str] = field(default_factory=list)
+
+
+class OddsError(ValueError):
+    """Forces the odds cannot be computed for (an unknown unit, a count below 1, both forces of one side ...)."""
+
+
+# -- the public function ---------------------------------------------------------------------------------------------
+
+
+def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], theater: TheaterChoice = "both", *,
+         rounds: int | None = None, policy: Policy = "best") -> Odds:
+    """The exact odds of a combat between ``attacker`` (who rolls first: the current player) and ``defender``,
+    each a ``{unit type: count}`` of one side's units in the system, with the rules of ``game`` (its enabled
+    expansions; nothing else of the game is read). ``theater`` limits the answer to one theater; ``rounds`` to
+    that many combat rounds (a side meaning to retreat after one asks for 1); ``policy`` is how both sides assign
+    damage: ``"best"`` (each maximising its chance to win the theater) or ``"heuristic"`` (the heuristic
+    agent's rule). Raises :class:`OddsError` for forces that are not two sides' units."""
+    if policy not in ("best", "heuristic"):
+        raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
+    if theater not in ("space", "ground", "both"):
+        raise OddsError(f"unknown theater {theater!r}: 'space', 'ground' or 'both'")
+    if rounds is not None and rounds < 1:
+        raise OddsError(f"rounds must be 1 or more, not {rounds}")
+    combat, start = solver(game, attacker, defender, policy)
+    wanted = THEATERS if theater == "both" else (theater,)
+    answer = combat.solve(start, rounds, wanted)
+    notes = []
+    if combat.rules.repair and rounds is None and policy == "best":
+        notes.append(f"damage can be repaired, so the best play looks {LOOKAHEAD} rounds ahead")
+    return Odds(combat.factions[0], combat.factions[1], policy, rounds, answer, LEFT_OUT + combat.rules.left_out,
+                notes)
+
+
+def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
+           policy: str = "best") -> tuple[Combat, State]:
+    """The solver of a combat between two forces, and its first state (what :func:`odds` asks; a test or an
+    agent may ask it for single decisions, :meth:`Combat.decide`)."""
+    kinds = _kinds(game)
+    sides = [_side_of(kinds, force, name) for force, name in ((attacker, "attacker"), (defender, "defender"))]
+    if sides[0] == sides[1]:
+        raise OddsError(f"both forces are {sides[0]} units: the attacker and the defender must be enemies")
+    everything = {**attacker, **defender}
+    rules = game.modify("combat-odds", Rules(untouchable=frozenset(u for u, k in kinds.items() if k.health is None)),
+                        units=dict(everything))
+    t = tables(game)
+    dice = Dice({c: tuple(f) for c, f in t.dice.items()}, dict(t.dice_limits))
+    combat = Combat(kinds, dice, rules, sides[0], _order(attacker), _order(defender), policy)
+    return combat, tuple(_units(kinds, force, th) for th in THEATERS for force in (attacker, defender))  # type: ignore[return-value]
+
+
+def _kinds(game: Game) -> dict[str, Kind]:
+    from .worth import unit_worth
+
+    cache = game.rules.cache.get("base.odds-kinds")
+    if cache is None:
+        cache = game.rules.cache["base.odds-kinds"] = {
+            u: Kind(info.faction, info.theater, info.kind, info.health, info.health_colour,
+                    tuple((c, n) for c, n in (info.attack or {}).items()), frozenset(info.abilities or ()),
+                    unit_worth(u, info))
+            for u, info in tables(game).units.items()}
+    return cache
+
+
+def _side_of(kinds: Mapping[str, Kind], force: Mapping[str, int], name: str) -> str:
+    if not force:
+        raise OddsError(f"the {name} has no units")
+    factions = set()
+    for unit, count in force.items():
+        if unit not in kinds:
+            raise OddsError(f"unknown unit {unit!r} in the {name}")
+        if not isinstance(count, int) or count < 1:
+            raise OddsError(f"the {name}'s count of {unit} must be a whole number of 1 or more, not {count!r}")
+        factions.add(kinds[unit].faction)
+    if len(factions) > 1:
+        raise OddsError(f"the {name} mixes Rebel and Imperial units: give each side's units apart")
+    return factions.pop()
+
+
+def _order(force: Mapping[str, int]) -> dict[str, int]:
+    """The place of each unit type in the force as given: the order the engine meets them in to build the dice
+    pool, whose colour order the heuristic's damage order follows."""
+    return {u: i for i, u in enumerate(force)}
+
+
+def _units(kinds: Mapping[str, Kind], force: Mapping[str, int], theater: str) -> Side:
+    return tuple(sorted((u, 0) for u, n in force.items() if kinds[u].theater == theater for _ in range(n)))
+
+
+# -- the combat as a stochastic game ---------------------------------------------------------------------------------
+
+
+State = tuple[Side, Side, Side, Side]  # space: attacker, defender; ground: attacker, defender
+Values = tuple[float, float, float, float]  # chance to win: space attacker, defender; ground attacker, defender
+
+
+class Combat:
+    """One combat's solver: the forces' unit types, the dice and rules, who rolls first, the damage policy; memos
+    of values and round outcomes."""
+
+    def __init__(self, kinds: Mapping[str, Kind], dice: Dice, rules: Rules, first: str, order_a: dict[str, int],
+                 order_b: dict[str, int], policy: str) -> None:
+        self.kinds = kinds
+        self.dice = dice
+        self.rules = rules
+        self.factions = (first, OPPONENT[first])
+        self.orders = (order_a, order_b)
+        self.policy = policy
+        self.values: dict[tuple[State, int | None], Values] = {}
+        self.rounds_memo: dict[tuple[State, int | None], dict[State, float]] = {}
+        self.expect_memo: dict[tuple, Values] = {}
+        self.attack_memo: dict[tuple, list] = {}
+        self.results_memo: dict[tuple, list] = {}
+        self.step_memo: dict[tuple, list] = {}
+        self.stage_memo: dict[tuple, object] = {}  # damage assignments and the heuristic's choices
+
+    # -- facts ---------------------------------------------------------------------------------------------------
+
+    def health(self, unit: str) -> int | None:
+        return None if unit in self.rules.untouchable else self.kinds[unit].health
+
+    def cap(self, unit: str, repairable: bool) -> int:
+        """The highest damage a unit's marks are tracked to: its health, or beyond while repairs may still come."""
+        h = self.health(unit) or 0
+        return h + OVERKILL if repairable else h
+
+    def pool(self, side: int, units: Side, cut_red: int) -> tuple[tuple[str, int], ...]:
+        """RS-ATK-01, RB-CMB-05: the side's dice, colours in the engine's order, Ion Cannons' cut, then the cap."""
+        order = self.orders[side]
+        counts: dict[str, int] = {}
+        for unit in sorted({u for u, _ in units}, key=lambda u: order.get(u, 99)):
+            n = sum(1 for u, _ in units if u == unit)
+            for colour, k in self.kinds[unit].dice:
+                counts[colour] = counts.get(colour, 0) + k * n
+        if cut_red:
+            counts["red"] = counts.get("red", 0) - cut_red
+        limits = self.dice.limits
+        return tuple((c, min(n, limits.get(c, n))) for c, n in counts.items() if n > 0)
+
+    def cannons(self, state: State) -> int:
+        """RS-UNT-04: 2 Imperial red dice fewer in space for each Rebel Ion Cannon in the system."""
+        if not self.rules.ion_cannons:
+            return 0
+        rebel = self.factions.index("rebel")
+        return 2 * sum(1 for u, _ in state[2 + rebel] if "ion-cannon" in self.kinds[u].abilities)
+
+    # -- solving -------------------------------------------------------------------------------------------------
+
+    def coupled(self, state: State) -> bool:
+        """Ion Cannons tie the theaters: a ground battle that can destroy them changes the Imperial space dice and
+        the Death Star rule (RS-CMB-18)."""
+        empire = self.factions.index("empire")
+        return (self.cannons(state) > 0 and bool(state[2 + empire]) and bool(state[empire])
+                and bool(state[1 - empire]))
+
+    def solve(self, start: State, rounds: int | None, wanted: Sequence[str]) -> dict[str, TheaterOdds]:
+        """Each wanted theater's figures and, when both are, the whole combat's: the theaters apart (their
+        product is the combat) unless :meth:`coupled`."""
+        if self.coupled(start):
+            finals, damage = self.forward(start, rounds)
+            out = {th: self.summary(th, start, finals, damage) for th in wanted if _present(start, th)}
+            if len(wanted) == 2:
+                out["combat"] = self.summary("combat", start, finals, damage)
+            return out
+        parts = {}
+        for th in wanted:
+            if th == "space":  # Ion Cannons facing no ground battle: their cut is the same every round
+                alone: State = (start[0], start[1], start[2], start[3]) if self.cannons(start) else \
+                    (start[0], start[1], (), ())
+            else:
+                alone = ((), (), start[2], start[3])
+            parts[th] = self.forward(alone, rounds)
+        out = {th: self.summary(th, start, *parts[th]) for th in wanted if _present(start, th)}
+        if len(wanted) == 2:
+            out["combat"] = self.combine(start, parts)
+        return out
+
+    # -- the forward pass: the distribution of states after each round ----------------------------------------------
+
+    def forward(self, start: State, rounds: int | None) -> tuple[dict[State, float], list[tuple[float, ...]]]:
+        """The chance of each state the combat ends in (or stands in after ``rounds``), and the expected health
+        each side has lost in each theater after each round."""
+        now = {start: 1.0} if self.fought(start) else {}
+        finals: dict[State, float] = {} if now else {start: 1.0}
+        full = self.health_left(start)
+        ended = [0.0] * 4  # the health lost in combats already over, weighted by their chances
+        damage = []
+        played = 0
+        while now and played < (rounds if rounds is not None else MAX_ROUNDS):
+            after: dict[State, float] = {}
+            left = None if rounds is None else rounds - played
+            for state, p in now.items():
+                for nxt, q in self.round_outcomes(state, left).items():
+                    after[nxt] = after.get(nxt, 0.0) + p * q
+            played += 1
+            now = {}
+            going = [0.0] * 4
+            for state, p in after.items():
+                health = self.health_left(state)
+                target = going if self.fought(state) else ended
+                for i in range(4):
+                    target[i] += p * (full[i] - health[i])
+                if self.fought(state):
+                    now[state] = p
+                else:
+                    finals[state] = finals.get(state, 0.0) + p
+            damage.append(tuple(ended[i] + going[i] for i in range(4)))
+            if rounds is None and sum(now.values()) < NEGLIGIBLE:
+                break
+        for state, p in now.items():
+            finals[state] = finals.get(state, 0.0) + p
+        return finals, damage
+
+    def fought(self, state: State) -> bool:
+        return bool((state[0] and state[1]) or (state[2] and state[3]))
+
+    def health_left(self, state: State) -> tuple[int, ...]:
+        """The health each side has left in each theater (units that take no damage count none)."""
+        return tuple(sum(max(0, (self.health(u) or 0) - d) for u, d in side) for side in state)
+
+    # -- one round ---------------------------------------------------------------------------------------------
+
+    STAGES = (("space", 0), ("space", 1), ("space", None), ("ground", 0), ("ground", 1), ("ground", None))
+    END = len(STAGES)
+
+    def round_outcomes(self, state: State, left: int | None) -> dict[State, float]:
+        """The states a round from ``state`` ends in, with their chances, under the policy: the round's stages
+        applied in turn to the distribution of states, equal states merged."""
+        key = (state, left)
+        found = self.rounds_memo.get(key)
+        if found is not None:
+            return found
+        now: dict[tuple[State, frozenset], float] = {(state, frozenset()): 1.0}
+        for stage, (theater, side) in enumerate(self.STAGES):
+            t = THEATERS.index(theater)
+            nxt: dict[tuple[State, frozenset], float] = {}
+            for (st, flags), p in now.items():
+                for q, after, flags2 in self.step(st, stage, t, side, flags, left):
+                    nxt[(after, flags2)] = nxt.get((after, flags2), 0.0) + p * q
+            now = nxt
+        found = {}
+        for (st, flags), p in now.items():
+            end = self.checks(st, flags)
+            found[end] = found.get(end, 0.0) + p
+        self.rounds_memo[key] = found
+        return found
+
+    def step(self, state: State, stage: int, t: int, side: int | None, flags: frozenset,
+             left: int | None) -> list[tuple[float, State, frozenset]]:
+        """One stage of the round: (chance, state after, flags after) under the policy."""
+        if not (state[2 * t] and state[2 * t + 1]):  # not fought (units die only at the end of a step)
+            return [(1.0, state, flags)]
+        if side is None:  # RB-CMB-08: the step ends, units at their health die
+            return [(1.0, self.destroy(state, t), flags)]
+        key = (state, stage, flags, left)
+        out = self.step_memo.get(key)
+        if out is None:
+            here = self.flag(flags, state, t, side)
+            merged: dict[State, float] = {}
+            for p, options in self.attack(state, t, side):
+                if self.policy == "best" and len(options) > 1:
+                    best = self.choose([o for _, o in options], t, side, stage + 1, here, left)
+                    merged[best] = merged.get(best, 0.0) + p
+                else:
+                    for w, o in options:
+                        merged[o] = merged.get(o, 0.0) + p * w
+            out = self.step_memo[key] = [(p, o, here) for o, p in merged.items()]
+        return out
+
+    def flag(self, flags: frozenset, state: State, t: int, side: int) -> frozenset:
+        """What the end-of-round checks need to know of an attack: whether a side rolled ground dice (RS-ROE-02)
+        and whether the Empire rolled no space dice (RS-CMB-18)."""
+        n = sum(k for _, k in self.pool(side, state[2 * t + side], self._cut(state, t, side)))
+        if t == 1 and self.rules.structures_kept_if_rolled and n:
+            return flags | {("ground", side)}
+        if t == 0 and self.factions[side] == "empire" and not n:
+            return flags | {("silent", side)}
+        return flags
+
+    def _cut(self, state: State, t: int, side: int) -> int:
+        return self.cannons(state) if t == 0 and self.factions[side] == "empire" else 0
+
+    def lethal(self, unit: str, damage: int) -> bool:
+        h = self.health(unit)
+        return h is not None and damage >= h
+
+    def destroy(self, state: State, t: int) -> State:
+        out = list(state)
+        for i in (0, 1):
+            out[2 * t + i] = tuple(x for x in state[2 * t + i] if not self.lethal(*x))
+        return tuple(out)  # type: ignore[return-value]
+
+    def checks(self, state: State, flags: frozenset) -> State:
+        """RULINGS D-05, RS-CMB-15..18: lone structures against enemy ground units, a lone Death Star Under
+        Construction, lone Rebel Transports, Rebel ships facing a silenced Death Star (they must leave)."""
+        out = list(state)
+        k = self.kinds
+        for side in (0, 1):
+            ground, enemy = out[2 + side], out[3 - side]
+            if ground and enemy and all(k[u].kind == "structure" for u, _ in ground):
+                if ("ground", side) not in flags:
+                    out[2 + side] = ()
+        empire = self.factions.index("empire")
+        rebel = 1 - empire
+        if out[empire] and out[rebel] and all("death-star-under-construction" in k[u].abilities for u, _ in out[empire]):
+            if all(u in self.rules.untouchable for u, _ in out[empire]):
+                out[rebel] = ()  # nothing can end it: the Rebel ships must leave (Rise of the Empire's units.py)
+            else:
+                out[empire] = ()
+        if out[empire] and out[rebel] and all("rebel-transport" in k[u].abilities for u, _ in out[rebel]):
+            out[rebel] = ()
+        if (out[empire] and out[rebel] and all("death-star" in k[u].abilities for u, _ in out[empire])
+                and not out[2 + empire] and ("silent", empire) in flags
+                and any("ion-cannon" in k[u].abilities for u, _ in out[2 + rebel])):
+            out[rebel] = ()  # RS-CMB-18: a forced retreat; the ships are gone from the battle either way
+        return tuple(out)  # type: ignore[return-value]
+
+    # -- an attack: the dice, then repairs (cinematic) and the damage ---------------------------------------------
+
+    def attack(self, state: State, t: int, side: int) -> list[tuple[float, list[tuple[float, State]]]]:
+        """Each distinct outcome of the side's roll with its chance, and the states it leads to: the options the
+        side chooses between (best policy), or the heuristic's choices with their chances."""
+        own, enemy = state[2 * t + side], state[2 * t + 1 - side]
+        pool = self.pool(side, own, self._cut(state, t, side))
+        repairable = self.rules.repair and side == 0  # the defender, attacking next, may still repair (RE-CIN-15)
+        key = (pool, own, enemy, repairable)
+        found = self.attack_memo.get(key)
+        if found is None:
+            found = self.attack_memo[key] = [(p, self.options(result, own, enemy, repairable))
+                                             for result, p in self.results(pool, own, enemy, repairable)]
+        return [(p, [(w, _put(state, t, side, o, e)) for w, (o, e) in opts]) for p, opts in found]
+
+    def results(self, pool: tuple, own: Side, enemy: Side, repairable: bool) -> list[tuple[tuple, float]]:
+        """The distinct outcomes of a roll that can change anything, with their chances. For the best policy: the
+        hits of each colour (no more than the enemy's units of that colour can take), the direct hits, and the
+        specials that can repair (repairs only, on a damaged unit of their colour); the heuristic also needs each
+        colour's hits and direct hits apart, in the pool's order."""
+        damaged, room = self._room(own, enemy, repairable)
+        rooms = tuple(sorted(room.items(), key=str))
+        key = (pool, rooms, damaged, self.policy)
+        found = self.results_memo.get(key)
+        if found is not None:
+            return found
+        outcomes: dict[tuple, float] = {}
+        for p, result in _outcomes(self.dice, pool):
+            canon = self.canonical(result, damaged, room)
+            outcomes[canon] = outcomes.get(canon, 0.0) + p
+        found = self.results_memo[key] = list(outcomes.items())
+        return found
+
+    def canonical(self, result: tuple, damaged: frozenset, room: Mapping[str | None, int]) -> tuple:
+        """A roll (``((colour, hits, direct hits, specials), ...)``) as :meth:`results` merges it."""
+        specials = tuple((c, s) for c, _, _, s in result if s and c in damaged)
+        if self.policy == "heuristic":
+            return tuple((c, h, d) for c, h, d, _ in result), specials
+        hits = tuple((c, min(h, room.get(c, 0))) for c, h, _, _ in result)
+        return hits, min(sum(d for _, _, d, _ in result), sum(room.values())), specials
+
+    def decide(self, state: State, t: int, side: int, result: tuple, flags: frozenset,
+               left: int | None = None) -> tuple[Side, Side]:
+        """The best play's choice for one attack of the round (the side's own units after its repairs, the
+        enemy's after its damage) given its roll ``result`` (as :meth:`canonical` takes it) and what the round's
+        attacks so far rolled (``flags``, :meth:`flag`)."""
+        own, enemy = state[2 * t + side], state[2 * t + 1 - side]
+        repairable = self.rules.repair and side == 0
+        damaged, room = self._room(own, enemy, repairable)
+        options = self.options(self.canonical(result, damaged, room), own, enemy, repairable)
+        states = [_put(state, t, side, o, e) for _, (o, e) in options]
+        here = self.flag(flags, state, t, side)
+        chosen = self.choose(states, t, side, 3 * t + side + 1, here, left) if len(states) > 1 else states[0]
+        return chosen[2 * t + side], chosen[2 * t + 1 - side]
+
+    def _room(self, own: Side, enemy: Side, repairable: bool) -> tuple[frozenset, dict[str | None, int]]:
+        """The colours of the side's damaged units (what its specials may repair) and the damage each health
+        colour of the enemy can still take."""
+        damaged = frozenset(self.kinds[u].colour for u, d in own if d) if self.rules.repair else frozenset()
+        room: dict[str | None, int] = {}
+        for u, d in enemy:
+            if self.health(u) is not None:
+                colour = self.kinds[u].colour
+                room[colour] = room.get(colour, 0) + self.cap(u, repairable) - d
+        return damaged, room
+
+    def options(self, result: tuple, own: Side, enemy: Side, repairable: bool) -> list[tuple[float, tuple]]:
+        if self.policy == "heuristic":
+            return _heuristic_options(self, result, own, enemy, repairable)
+        hits, direct, specials = result
+        owns = _repairs(self, own, dict(specials)) if specials else {own}
+        results = tuple(c for c, n in hits for _ in range(n)) + (None,) * direct
+        enemies = _assignments(self, enemy, results, repairable)
+        return [(1.0, (o, e)) for o in sorted(owns) for e in sorted(enemies)]
+
+    def choose(self, options: list[State], t: int, side: int, stage: int, flags: frozenset,
+               left: int | None) -> State:
+        """The best option for the choosing side: its chance to win this theater, then the enemy's lowest; the
+        first of equals (options come in a fixed order)."""
+        mine, theirs = 2 * t + side, 2 * t + 1 - side
+        best, best_v = options[0], self.expect(options[0], stage, flags, left, False)[0]
+        for option in options[1:]:
+            v = self.expect(option, stage, flags, left, False)[0]
+            if v[mine] > best_v[mine] + 1e-12 or (v[mine] > best_v[mine] - 1e-12 and v[theirs] < best_v[theirs] - 1e-12):
+                best, best_v = option, v
+        return best
+
+    def expect(self, state: State, stage: int, flags: frozenset, left: int | None,
+               fresh: bool) -> tuple[Values, float]:
+        """The values of standing at ``stage`` of the round in ``state`` (best play from there on), and, while
+        nothing has changed in the round yet (``fresh``, with no round limit), the chance that the round comes
+        back to where it started (its values are not known yet: :meth:`value` sums them as a series)."""
+        key = (state, stage, flags, left, fresh)
+        found = self.expect_memo.get(key)
+        if found is not None:
+            return found
+        if stage == self.END:
+            end = self.checks(state, flags)
+            if fresh and end == state:
+                found = ((0.0, 0.0, 0.0, 0.0), 1.0)
+            else:
+                found = (self.value(end, None if left is None else left - 1), 0.0)
+        else:
+            theater, side = self.STAGES[stage]
+            acc = [0.0, 0.0, 0.0, 0.0]
+            again = 0.0
+            for p, after, flags2 in self.step(state, stage, THEATERS.index(theater), side, flags, left):
+                v, a = self.expect(after, stage + 1, flags2, left, fresh and after == state)
+                again += p * a
+                for i in range(4):
+                    acc[i] += p * v[i]
+            found = ((acc[0], acc[1], acc[2], acc[3]), again)
+        self.expect_memo[key] = found
+        return found
+
+    def value(self, state: State, left: int | None) -> Values:
+        """Each side's chance to win each theater from the start of a round in ``state`` with ``left`` rounds to
+        go (``None``: until it ends). A round that changes nothing comes back to ``state`` (every roll missed):
+        its chance is summed as a geometric series. With repairs and no limit, :data:`LOOKAHEAD` rounds."""
+        if left is None and self.rules.repair:
+            left = LOOKAHEAD
+        if left == 0 or not self.fought(state):
+            return self.won(state)
+        key = (state, left)
+        found = self.values.get(key)
+        if found is None:
+            v, again = self.expect(state, 0, frozenset(), left, left is None)
+            scale = 1.0 / (1.0 - again) if again < 1.0 else 0.0
+            found = self.values[key] = (v[0] * scale, v[1] * scale, v[2] * scale, v[3] * scale)
+        return found
+
+    def won(self, state: State) -> Values:
+        return tuple(float(bool(state[i]) and not state[i ^ 1]) for i in range(4))  # type: ignore[return-value]
+
+    # -- the answer --------------------------------------------------------------------------------------------
+
+    def summary(self, name: str, start: State, finals: Mapping[State, float], damage: list) -> TheaterOdds:
+        """The figures of one theater, or of both (``name == "combat"``)."""
+        idx = [THEATERS.index(name)] if name in THEATERS else [0, 1]
+        wiped = {f: 0.0 for f in self.factions}
+        both = undecided = 0.0
+        survivors: dict[str, dict] = {f: {} for f in self.factions}
+        for state, p in finals.items():
+            left = [[x for t in idx for x in state[2 * t + i]] for i in (0, 1)]
+            for i in (0, 1):
+                if not left[i]:
+                    wiped[self.factions[i]] += p
+                key = _counted(left[i])
+                survivors[self.factions[i]][key] = survivors[self.factions[i]].get(key, 0.0) + p
+            both += p if not left[0] and not left[1] else 0.0
+            undecided += p if any(state[2 * t] and state[2 * t + 1] for t in idx) else 0.0
+        forces = [dict(_counted([x for t in idx for x in start[2 * t + i]])) for i in (0, 1)]
+        lost = {self.factions[i]: [sum(d[2 * t + i] for t in idx) for d in damage] for i in (0, 1)}
+        return TheaterOdds(name, forces[0], forces[1], wiped, both, undecided, survivors, lost)
+
+    def combine(self, start: State, parts: dict) -> TheaterOdds:
+        """The whole combat from two independent theaters: the product of their distributions."""
+        (fs, ds), (fg, dg) = parts["space"], parts["ground"]
+        joint: dict[State, float] = {}
+        for s, p in fs.items():
+            for g, q in fg.items():
+                key = (s[0], s[1], g[2], g[3])
+                joint[key] = joint.get(key, 0.0) + p * q
+
+        def at(d: list, r: int, i: int) -> float:
+            return d[min(r, len(d) - 1)][i] if d else 0.0
+
+        damage = [(at(ds, r, 0), at(ds, r, 1), at(dg, r, 2), at(dg, r, 3)) for r in range(max(len(ds), len(dg)))]
+        return self.summary("combat", start, joint, damage)
+
+
+def _present(start: State, theater: str) -> bool:
+    """Whether the theater is fought at all: both sides have units there."""
+    t = THEATERS.index(theater)
+    return bool(start[2 * t] and start[2 * t + 1])
+
+
+def _counted(units: Sequence[Unit]) -> tuple[tuple[str, int], ...]:
+    counts: dict[str, int] = {}
+    for u, _ in units:
+        counts[u] = counts.get(u, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def _put(state: State, t: int, side: int, own: Side, enemy: Side) -> State:
+    out = list(state)
+    out[2 * t + side] = own
+    out[2 * t + 1 - side] = enemy
+    return tuple(out)  # type: ignore[return-value]
+
+
+# -- dice ------------------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _colour(faces: tuple[str, ...], n: int) -> tuple[tuple[float, tuple[int, int, int]], ...]:
+    """The chance of each (hits, direct hits, specials) among ``n`` dice with these faces."""
+    k = len(faces)
+    p = [faces.count(f) / k for f in ("hit", "direct-hit", "special")]
+    other = 1.0 - sum(p)
+    out = []
+    for h in range(n + 1):
+        for d in range(n - h + 1):
+            for s in range(n - h - d + 1):
+                b = n - h - d - s
+                ways = math.factorial(n) // (math.factorial(h) * math.factorial(d) * math.factorial(s)
+                                             * math.factorial(b))
+                chance = ways * p[0] ** h * p[1] ** d * p[2] ** s * other ** b
+                if chance > 0:
+                    out.append((chance, (h, d, s)))
+    return tuple(out)
+
+
+def _outcomes(dice: Dice, pool: tuple[tuple[str, int], ...]) -> Iterator[tuple[float, tuple]]:
+    """Every outcome of a pool: ``((colour, hits, direct hits, specials), ...)`` in the pool's colour order."""
+    def rec(i: int, p: float, acc: tuple) -> Iterator[tuple[float, tuple]]:
+        if i == len(pool):
+            yield p, acc
+            return
+        colour, n = pool[i]
+        for q, (h, d, s) in _colour(tuple(dice.faces[colour]), n):
+            yield from rec(i + 1, p * q, acc + ((colour, h, d, s),))
+
+    yield from rec(0, 1.0, ())
+
+
+# -- damage and repairs ----------------------------------------------------------------------------------------------
+
+
+def _assignments(combat: Combat, enemy: Side, results: tuple, repairable: bool) -> set[Side]:
+    """Every state the enemy can be left in by assigning ``results`` (a colour: a hit on that health colour;
+    ``None``: a direct hit on any unit), each one to a unit that can take it (RS-ATK-05/06). Damage past a unit's
+    tracked cap is lost, as on a unit already destroyed."""
+    key = (enemy, results, repairable)
+    memo = combat.stage_memo
+    found = memo.get(key)
+    if found is not None:
+        return found
+    states = {enemy}
+    for colour in results:
+        nxt = set()
+        for st in states:
+            targets = sorted({x for x in st if combat.health(x[0]) is not None
+                              and (colour is None or combat.kinds[x[0]].colour == colour)})
+            if not targets:
+                nxt.add(st)
+                continue
+            for x in targets:
+                nxt.add(_hit(combat, st, x, repairable))
+        states = nxt
+    memo[key] = states
+    return states
+
+
+def _hit(combat: Combat, side: Side, x: Unit, repairable: bool) -> Side:
+    unit, damage = x
+    new = min(damage + 1, combat.cap(unit, repairable))
+    if new == damage:
+        return side
+    out = list(side)
+    out.remove(x)
+    out.append((unit, new))
+    return tuple(sorted(out))
+
+
+def _repairs(combat: Combat, own: Side, specials: Mapping[str, int]) -> set[Side]:
+    """RE-CIN-15: each special removes one damage from one's own damaged unit of its colour (all of them used:
+    a repair never hurts the side that makes it)."""
+    states = {own}
+    for colour, n in sorted(specials.items()):
+        for _ in range(n):
+            nxt = set()
+            for st in states:
+                damaged = sorted({x for x in st if x[1] > 0 and combat.kinds[x[0]].colour == colour})
+                if not damaged:
+                    nxt.add(st)
+                for unit, d in damaged:
+                    out = list(st)
+                    out.remove((unit, d))
+                    out.append((unit, d - 1))
+                    nxt.add(tuple(sorted(out)))
+            states = nxt
+    return states
+
+
+# -- the heuristic agent's rule --------------------------------------------------------------------------------------
+
+
+def _heuristic_options(combat: Combat, result: tuple, own: Side, enemy: Side,
+                       repairable: bool) -> list[tuple[float, tuple]]:
+    """The heuristic agent's repairs (any at random: ``prefer_acting``) then its damage, result by result in the
+    engine's order (each colour's dice in the order rolled: every arrangement of its hits and direct hits equally
+    likely), each to the best target by ``heuristic.choices.damage_score``, ties at random: ``(chance, (own,
+    enemy))`` pairs."""
+    from .worth import damage_score
+
+    dice, specials = result
+    owns = _random_repairs(combat, own, dict(specials)) if specials else {own: 1.0}
+    out: dict[tuple[Side, Side], float] = {}
+    for after, q in _greedy(combat, enemy, dice, repairable, damage_score).items():
+        for mine, r in owns.items():
+            out[(mine, after)] = out.get((mine, after), 0.0) + q * r
+    return [(w, o) for o, w in sorted(out.items())]
+
+
+def _greedy(combat: Combat, enemy: Side, blocks: tuple, repairable: bool, score) -> dict[Side, float]:
+    """The heuristic's damage, result by result: each colour's block of hits and direct hits in a random order
+    (the next result is a hit with the chance of the hits left among the block's), each to the best-scoring target
+    (ties at random). The targets are as the engine lists them: each miniature's old damage and this attack's."""
+    key = ("greedy", enemy, blocks, repairable)
+    memo = combat.stage_memo
+    found = memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    states: dict[tuple, float] = {tuple(sorted((u, d, 0) for u, d in enemy)): 1.0}
+    for colour, hits, direct in blocks:
+        now = {(st, hits, direct): p for st, p in states.items()}
+        for _ in range(hits + direct):
+            nxt: dict[tuple, float] = {}
+            for (st, h, d), p in now.items():
+                for chance, which, rest in ((h / (h + d), colour, (h - 1, d)), (d / (h + d), None, (h, d - 1))):
+                    if chance:
+                        for q, after in _best_targets(combat, st, which, score):
+                            k2 = (after, *rest)
+                            nxt[k2] = nxt.get(k2, 0.0) + p * chance * q
+            now = nxt
+        states = {}
+        for (st, _, _), p in now.items():
+            states[st] = states.get(st, 0.0) + p
+    found = {}
+    for st, p in states.items():
+        side = tuple(sorted((u, min(d + n, combat.cap(u, repairable)) if combat.health(u) is not None else d)
+                            for u, d, n in st))
+        found[side] = found.get(side, 0.0) + p
+    memo[key] = found
+    return found
+
+
+def _best_targets(combat: Combat, st: tuple, colour: str | None, score) -> list[tuple[float, tuple]]:
+    """The targets of one result the heuristic picks between (best score, equals at random)."""
+    targets = sorted({x for x in st if combat.health(x[0]) is not None
+                      and (colour is None or combat.kinds[x[0]].colour == colour)})
+    if not targets:
+        return [(1.0, st)]  # nothing can take it: lost
+    scores = {x: score(combat.kinds[x[0]].worth, combat.health(x[0]), x[1], x[2]) for x in targets}
+    best = max(scores.values())
+    top = [x for x in targets if scores[x] >= best - 1e-9]
+    out = []
+    for x in top:
+        after = list(st)
+        after.remove(x)
+        after.append((x[0], x[1], x[2] + 1))
+        out.append((1.0 / len(top), tuple(sorted(after))))
+    return out
+
+
+def _random_repairs(combat: Combat, own: Side, specials: Mapping[str, int]) -> dict[Side, float]:
+    """The heuristic's repairs: while a special can repair, one of the offered (colour, unit, damage) repairs at
+    random (cinematic ``combat-action``: every repair scores alike, 'done' lower)."""
+    states = {(own, tuple(sorted(specials.items()))): 1.0}
+    done: dict[Side, float] = {}
+    while states:
+        nxt: dict = {}
+        for (st, left), p in states.items():
+            spare = dict(left)
+            offers = sorted({(combat.kinds[u].colour, u, d) for u, d in st if d > 0
+                             and spare.get(combat.kinds[u].colour or "", 0) > 0})
+            if not offers:
+                done[st] = done.get(st, 0.0) + p
+                continue
+            for colour, u, d in offers:
+                out = list(st)
+                out.remove((u, d))
+                out.append((u, d - 1))
+                rest = dict(spare)
+                rest[colour or ""] -= 1
+                key = (tuple(sorted(out)), tuple(sorted((c, n) for c, n in rest.items() if n)))
+                nxt[key] = nxt.get(key, 0.0) + p / len(offers)
+        states = nxt
+    return done
+
+
+# -- forces of a saved game, and the answer in words and JSON -------------------------------------------------------
+
+
+def system_forces(game: Game, system: str, side: str | None) -> tuple[dict[str, int], dict[str, int]]:
+    """The two sides' units in ``system`` as ``side`` (``None``: the public) sees them, the side whose turn it is
+    (or who is fighting there now, RULINGS D-03) first: what the viewer cannot see is never read."""
+    player = None if side is None else next((p for p in game.view(None)["players"] if p.split("-")[0] == side), None)
+    view = game.view(player)
+    data = view["data"]
+    if system not in tables(game).systems:
+        from swrebellion.diagnostics import did_you_mean
+
+        raise OddsError(f"unknown system {system!r}; " + (did_you_mean(system, sorted(tables(game).systems))
+                                                           or "`rebellion show SYSTEM` tells a system's id"))
+    units = data.get("units", {}).get(system, {})
+    if not isinstance(units, dict):
+        raise OddsError(f"the units in {system} are hidden from the {side or 'public'} view")
+    kinds = _kinds(game)
+    forces: dict[str, dict[str, int]] = {"rebel": {}, "empire": {}}
+    for unit, count in units.items():
+        if isinstance(count, int) and count > 0 and unit in kinds:
+            forces[kinds[unit].faction][unit] = count
+    missing = [f for f, force in forces.items() if not force]
+    if missing:
+        raise OddsError(f"no {' or '.join(missing)} units in {system} as the {side or 'public'} sees it: no combat")
+    combat = data.get("combat") or {}
+    first = combat.get("current") if combat.get("system") == system else data.get("current")
+    first = first if first in forces else "empire" if first is None else str(first).split("-")[0]
+    if first not in forces:
+        first = "empire"
+    return forces[first], forces[OPPONENT[first]]
+
+
+def as_json(answer: Odds) -> dict:
+    """The answer as plain JSON data (``rebellion odds --format json``)."""
+    def theater(t: TheaterOdds) -> dict:
+        return {
+            "theater": t.theater, "forces": {answer.attacker_side: t.attacker, answer.defender_side: t.defender},
+            "wiped_out": t.wiped, "both_wiped_out": t.both_wiped, "undecided": t.undecided,
+            "survivors": {side: [{"units": dict(units), "chance": p} for units, p in
+                                 sorted(rows.items(), key=lambda r: (-r[1], r[0]))] for side, rows in t.survivors.items()},
+            "expected_damage_by_round": t.damage,
+        }
+
+    return {"attacker": answer.attacker_side, "defender": answer.defender_side, "policy": answer.policy,
+            "rounds": answer.rounds, "theaters": {k: theater(v) for k, v in answer.theaters.items()},
+            "left_out": list(answer.left_out), "notes": answer.notes}
+
+
+TITLES = {"space": "Space battle", "ground": "Ground battle", "combat": "The whole combat"}
+SIDES = {"rebel": "Rebel", "empire": "Empire"}
+
+
+def as_text(answer: Odds, rows: int = 6, shown_rounds: int = 8) -> str:
+    """The answer for a person: per theater the chances, the expected damage after each round and the likeliest
+    survivors; then what the figures leave out."""
+    a, d = answer.attacker_side, answer.defender_side
+    how = "both sides assigning damage as well as possible" if answer.policy == "best" else \
+        "both sides assigning damage as the heuristic agent does"
+    span = f"{answer.rounds} round{'s' if answer.rounds != 1 else ''}" if answer.rounds else "until the combat ends"
+    lines = [f"{SIDES[a]} attacks first, {SIDES[d]} defends; {how}; {span}."]
+    if not answer.theaters:
+        lines.append("No theater holds both sides' units: there is no combat.")
+    for t in answer.theaters.values():
+        lines += ["", f"{TITLES[t.theater]}: {_force(t.attacker)}  vs  {_force(t.defender)}",
+                  f"  {SIDES[a]} wiped out {_pct(t.wiped[a])}   {SIDES[d]} wiped out {_pct(t.wiped[d])}   "
+                  f"both {_pct(t.both_wiped)}" + (f"   still fighting {_pct(t.undecided)}" if answer.rounds else "")]
+        if t.damage[a]:
+            lines.append("  expected damage taken after round " + ", ".join(
+                str(i + 1) for i in range(min(shown_rounds, len(t.damage[a])))) + ":")
+            for side in (a, d):
+                more = " ..." if len(t.damage[side]) > shown_rounds else ""
+                lines.append(f"    {SIDES[side]:<7}" + " ".join(f"{x:5.2f}" for x in t.damage[side][:shown_rounds]) + more)
+        for side in (a, d):
+            lines.append(f"  {SIDES[side]} survivors:")
+            ranked = sorted(t.survivors[side].items(), key=lambda r: (-r[1], r[0]))
+            for units, p in ranked[:rows]:
+                lines.append(f"    {_pct(p)}  {_force(dict(units)) or 'none'}")
+            rest = sum(p for _, p in ranked[rows:])
+            if rest > 0:
+                lines.append(f"    {_pct(rest)}  {len(ranked) - rows} other outcome(s)")
+    lines += ["", "Left out: " + "; ".join(answer.left_out) + "."]
+    lines += [f"Note: {n}." for n in answer.notes]
+    return "\n".join(lines)
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:6.2f}%"
+
+
+def _force(units: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {u}" for u, n in units.items())

@@ -1,0 +1,209 @@
+"""Exact combat odds (issue 34; docs/odds.md): figures a person can work out by hand for the dice rules, the
+special units and the end-of-round checks; the command from the outside; and a cross-check against combats the
+engine's own combat code fights with the same forces and the same damage policy (tests/odds_engine.py)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from swrebellion.engine import Game, RandomAgent, scenario
+from swrebellion.engine.save import save_game
+from swrebellion.expansions.base.api import OddsError, odds
+from swrebellion.games import rules_for
+from swrebellion.tools.cli import main
+
+from odds_engine import fight
+
+BLACK_HIT = 1 / 2  # a black (or red) die: 2 hits and 1 direct hit of 6 faces (RULINGS C-01)
+DIRECT = 1 / 6
+
+
+@pytest.fixture(scope="module")
+def base():
+    return scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(("base",)))
+
+
+@pytest.fixture(scope="module")
+def roe():
+    return scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}),
+                          rules_for(("base", "rise-of-the-empire")))
+
+
+def test_one_fighter_each(base):
+    """RS-ATK-05/06, RB-CMB-08: a black die kills a 1-health black unit half the time, and both shoot in the step
+    they die in: each side is wiped out 2/3 of the time, both 1/3 (a round where both die is 1/4, where neither
+    does 1/4)."""
+    space = odds(base, {"x-wing": 1}, {"tie-fighter": 1}).theaters["space"]
+    assert space.wiped == pytest.approx({"rebel": 2 / 3, "empire": 2 / 3})
+    assert space.both_wiped == pytest.approx(1 / 3)
+    assert space.damage["rebel"][0] == pytest.approx(BLACK_HIT)
+
+
+def test_hits_go_on_their_colour_direct_hits_on_any(base):
+    """RS-ATK-05/06: the X-Wing's black hits cannot touch the red Star Destroyer, its direct hit can (1/6); the
+    Star Destroyer's red dice kill the black X-Wing only with a direct hit, its black die with any hit."""
+    answer = odds(base, {"x-wing": 1}, {"star-destroyer": 1}, rounds=1)
+    space = answer.theaters["space"]
+    assert space.damage["empire"] == pytest.approx([DIRECT])
+    assert space.wiped["rebel"] == pytest.approx(1 - (1 - DIRECT) ** 2 * (1 - BLACK_HIT))
+    assert space.undecided == pytest.approx(1 - space.wiped["rebel"])
+
+
+def test_at_most_five_dice_of_a_colour(base):
+    """RB-CMB-05: six X-Wings roll 5 black dice, not 6: 5/6 expected direct hits on the Star Destroyer, less the
+    fifth when all five come up (its health is 4)."""
+    space = odds(base, {"x-wing": 6}, {"star-destroyer": 1}, rounds=1).theaters["space"]
+    assert space.damage["empire"] == pytest.approx([5 * DIRECT - DIRECT ** 5])
+
+
+def test_ion_cannons_take_two_imperial_red_dice(base):
+    """RS-UNT-04: an Ion Cannon leaves the Star Destroyer only its black die; no Imperial ground unit can reach
+    the cannon, so the cut holds every round."""
+    space = odds(base, {"star-destroyer": 1}, {"x-wing": 1, "ion-cannon": 1}, rounds=1).theaters["space"]
+    assert space.wiped["rebel"] == pytest.approx(BLACK_HIT)
+
+
+def test_a_silenced_death_star_takes_no_damage_and_the_rebel_ships_leave(base):
+    """RB-DS-02, RS-CMB-18: two Ion Cannons silence the Death Star; nothing can hurt it, so the Rebel ships must
+    leave (a forced retreat, counted as gone from the battle)."""
+    answer = odds(base, {"death-star": 1}, {"x-wing": 1, "ion-cannon": 2})
+    space = answer.theaters["space"]
+    assert space.wiped == {"empire": 0.0, "rebel": 1.0}
+    assert space.damage["empire"] == [0.0]
+    assert "ground" not in answer.theaters  # no Imperial ground unit: no ground battle
+
+
+def test_lone_structures_are_lost_at_the_end_of_the_round(base, roe):
+    """RS-CMB-15: a Shield Generator alone against a Stormtrooper is lost after the first round; RS-ROE-02: a
+    Golan Arms Turret that rolled its green dice stays (one black die a round cannot destroy its 3 health)."""
+    assert odds(base, {"stormtrooper": 1}, {"shield-generator": 1}, rounds=1).theaters["ground"].wiped["rebel"] == \
+        pytest.approx(1)
+    turret = odds(roe, {"stormtrooper": 1}, {"golan-arms-turret": 1}, rounds=1).theaters["ground"]
+    assert turret.wiped["rebel"] == 0
+
+
+def test_green_dice_and_cinematic_repairs(roe):
+    """RE-DIE-01: a green die has 2 direct hits of 6 faces; RE-CIN-15: the X-Wing, attacking second, repairs the
+    damage with its black die's special (1/6), so it is lost 1/3 * 5/6 of the time. The Corvette likewise may
+    repair with a red special the damage the Assault Carrier just dealt it."""
+    space = odds(roe, {"tie-striker": 1}, {"x-wing": 1}, rounds=1).theaters["space"]
+    assert space.wiped["rebel"] == pytest.approx(1 / 3 * (1 - DIRECT))
+    repaired = odds(roe, {"assault-carrier": 1}, {"corellian-corvette": 1}, rounds=1).theaters["space"]
+    plain = odds(roe, {"assault-carrier": 1}, {"mon-calamari-cruiser": 1}, rounds=1).theaters["space"]
+    assert repaired.wiped["rebel"] < 1 / 6  # 2 damage needs 2 results; the red special's repair saves some
+    assert plain.wiped["rebel"] == 0
+
+
+def test_shield_bunker_and_interdictor(roe):
+    """RE-UNT-02: beside a Shield Bunker the Death Star Under Construction takes no damage, so the Rebel ships
+    must leave; RE-UNT-07: an Interdictor silences the Ion Cannon, the Star Destroyer keeps its red dice."""
+    shielded = odds(roe, {"death-star-under-construction": 1, "shield-bunker": 1}, {"x-wing": 2})
+    assert shielded.theaters["space"].wiped == pytest.approx({"empire": 0.0, "rebel": 1.0})
+    silenced = odds(roe, {"star-destroyer": 1, "interdictor": 1}, {"x-wing": 1, "ion-cannon": 1}, rounds=1)
+    cut = odds(roe, {"star-destroyer": 1, "assault-carrier": 1}, {"x-wing": 1, "ion-cannon": 1}, rounds=1)
+    assert silenced.theaters["space"].wiped["rebel"] > cut.theaters["space"].wiped["rebel"]
+
+
+def test_bad_forces_are_refused(base):
+    with pytest.raises(OddsError, match="unknown unit 'x-wng'"):
+        odds(base, {"x-wng": 1}, {"tie-fighter": 1})
+    with pytest.raises(OddsError, match="must be enemies"):
+        odds(base, {"x-wing": 1}, {"y-wing": 1})
+    with pytest.raises(OddsError, match="1 or more"):
+        odds(base, {"x-wing": 0}, {"tie-fighter": 1})
+
+
+# -- the command ---------------------------------------------------------------------------------------------------
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_the_command_prints_each_theater_and_what_it_leaves_out(base):
+    result = run("odds", "--attacker", "3 x-wing, 1 corellian-corvette, 2 rebel-trooper",
+                 "--defender", "1 star-destroyer, 3 tie-fighter, 2 stormtrooper")
+    assert result.exit_code == 0, result.output
+    for words in ("Space battle", "Ground battle", "The whole combat", "Rebel survivors", "Left out: tactic cards"):
+        assert words in result.output
+    data = json.loads(run("odds", "--attacker", "1 x-wing", "--defender", "tie-fighter", "--format", "json").output)
+    assert data["theaters"]["space"]["wiped_out"]["rebel"] == pytest.approx(2 / 3)
+    assert data["left_out"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--attacker", "3 x-wng", "--defender", "1 tie-fighter"], "unknown unit 'x-wng'; did you mean 'x-wing'?"),
+    (["--attacker", "0 x-wing", "--defender", "1 tie-fighter"], "must be 1 or more"),
+    (["--attacker", "3 x-wing,", "--defender", "1 tie-fighter"], "part 2 is empty"),
+    (["--attacker", "1 x-wing"], "give --attacker and --defender"),
+    (["--attacker", "1 x-wing", "--defender", "1 y-wing"], "must be enemies"),
+    (["--system", "hoth"], "--system needs --load"),
+])
+def test_the_command_refuses_bad_input_with_a_clear_message(args, message):
+    result = run("odds", *args)
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_the_forces_of_a_saved_game_as_one_side_sees_them(tmp_path):
+    """A system of a saved game where both sides have units (a combat under way): the forces come from the
+    side's view; a system without both sides is no combat."""
+    rules = rules_for(("base",))
+    game = Game.new(rules, 11)
+    agents = {p: RandomAgent(11 + n) for n, p in enumerate(game.state["players"])}
+    contested = None
+    while contested is None and not game.over:
+        for decision in game.pending:
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+        combat = game.state["data"]["combat"]
+        contested = combat["system"] if combat else None
+    assert contested, "no combat in this seeded game"
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    result = run("odds", "--load", path, "--system", contested, "--as", "rebel", "--rounds", "1", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    seen = game.view("rebel")["data"]["units"][contested]
+    forces = {**data["theaters"]["combat"]["forces"]["rebel"], **data["theaters"]["combat"]["forces"]["empire"]}
+    assert forces == {u: n for u, n in seen.items() if n}
+    empty = next(s for s in sorted(rules.content.items("systems")) if not game.state["data"]["units"].get(s))
+    assert "no combat" in run("odds", "--load", path, "--system", empty).output
+    assert "did you mean 'hoth'" in run("odds", "--load", path, "--system", "hot").output
+
+
+# -- the cross-check against the engine ----------------------------------------------------------------------------
+
+CASES = [  # (expansions, attacker, defender, policy, combats)
+    (("base",), {"x-wing": 2, "corellian-corvette": 1}, {"star-destroyer": 1, "tie-fighter": 2}, "best", 400),
+    (("base",), {"rebel-trooper": 2, "airspeeder": 1, "y-wing": 1}, {"at-st": 1, "stormtrooper": 2, "tie-fighter": 1},
+     "heuristic", 400),
+    (("base",), {"star-destroyer": 1, "stormtrooper": 2}, {"x-wing": 6, "ion-cannon": 1, "rebel-trooper": 1},
+     "best", 400),
+    (("base", "rise-of-the-empire"), {"x-wing": 1, "corellian-corvette": 1}, {"tie-striker": 1, "assault-carrier": 1},
+     "best", 400),
+    (("base", "rise-of-the-empire"), {"rebel-vanguard": 1, "airspeeder": 1, "golan-arms-turret": 1},
+     {"assault-tank": 2, "at-st": 1}, "heuristic", 400),
+]
+
+
+@pytest.mark.parametrize("expansions, attacker, defender, policy, count", CASES)
+def test_the_engine_agrees_with_the_exact_odds(expansions, attacker, defender, policy, count):
+    """The engine's combat code, fighting the same forces with the same damage policy, wipes each side out of each
+    theater (and of the system) as often as the exact odds say, within 4 standard errors of ``count`` combats (the
+    error never taken below that of one combat in ``count``, so a rare event seen once is no failure)."""
+    rules = rules_for(expansions)
+    game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules)
+    answer = odds(game, attacker, defender, policy=policy)
+    fought = fight(rules, attacker, defender, count, policy, seed=len(attacker) * 31 + count)
+    for name, theater in answer.theaters.items():
+        parts = ("space", "ground") if name == "combat" else (name,)
+        for side, p in theater.wiped.items():
+            seen = sum(1 for left in fought if not sum(left[(th, side)] for th in parts)) / count
+            error = math.sqrt(max(p * (1 - p), 1 / count) / count)
+            assert abs(seen - p) <= 4 * error, (name, side, p, seen)
+        both = sum(1 for left in fought if not any(left[(th, f)] for th in parts for f in theater.wiped)) / count
+        assert abs(both - theater.both_wiped) <= 4 * math.sqrt(max(theater.both_wiped * (1 - theater.both_wiped),
+                                                                    1 / count) / count), (name, "both")

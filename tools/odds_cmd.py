@@ -1,0 +1,98 @@
+"""`rebellion odds`: the exact odds of a combat (issue 34; docs/odds.md), for forces typed in or for a system of a
+saved game as one side sees it."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .options import expansion_options, load_game_or_exit, rules_or_exit
+
+
+@click.command("odds")
+@click.option("--attacker", metavar="UNITS", help='The side that rolls first: "3 x-wing, 1 corellian-corvette".')
+@click.option("--defender", metavar="UNITS", help='The other side: "1 star-destroyer, 2 stormtrooper".')
+@click.option("--system", metavar="SYSTEM", help="With --load: the forces in this system of the saved game.")
+@click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
+              help="A saved game to take the forces of --system from (its expansions come from the save).")
+@click.option("--as", "side", type=click.Choice(["public", "rebel", "empire"]), default="public", show_default=True,
+              help="With --load: whose view the forces are read in (only what that side may see).")
+@click.option("--theater", type=click.Choice(["space", "ground", "both"]), default="both", show_default=True)
+@click.option("--rounds", type=click.IntRange(min=1), default=None,
+              help="Stop after this many combat rounds (default: until the combat ends).")
+@click.option("--policy", type=click.Choice(["best", "heuristic"]), default="best", show_default=True,
+              help="How both sides assign damage: as well as possible, or as the heuristic agent does.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@expansion_options
+def odds(attacker, defender, system, load_path, side, theater, rounds, policy, fmt, active):
+    """The exact odds of a combat: for each theater and the whole combat, the chance that each side is wiped out,
+    that both are, the survivors, and the expected damage after each round. Both sides assign damage as well as
+    possible (or, with --policy heuristic, as the heuristic agent does). Cards, leaders and retreats are left out:
+    every answer says so.
+
+    \b
+    Examples:
+      rebellion odds --attacker "3 x-wing, 1 corellian-corvette, 2 rebel-trooper" \\
+                     --defender "1 star-destroyer, 3 tie-fighter, 2 stormtrooper"
+      rebellion odds --attacker "2 x-wing" --defender "2 tie-striker" -x rise-of-the-empire
+      rebellion odds --system sullust --load game.json --as rebel --rounds 1
+    """
+    from swrebellion.expansions.base.odds import OddsError, system_forces
+    from swrebellion.expansions.base.odds import odds as compute
+
+    if load_path:
+        if attacker or defender:
+            raise click.UsageError("give either --attacker and --defender, or --system with --load, not both")
+        if not system:
+            raise click.UsageError("--load needs --system: the system whose forces to take")
+        game = load_game_or_exit(load_path)
+        try:
+            attacker_units, defender_units = system_forces(game, system, None if side == "public" else side)
+        except OddsError as exc:
+            raise click.UsageError(str(exc)) from None
+    else:
+        if system:
+            raise click.UsageError("--system needs --load: the saved game the system is read from")
+        if not attacker or not defender:
+            raise click.UsageError('give --attacker and --defender, e.g. --attacker "2 x-wing" --defender '
+                                   '"1 star-destroyer" (or --system with --load)')
+        from swrebellion.engine import scenario
+
+        rules = rules_or_exit(active())
+        game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules)
+        attacker_units = parse_units(game, attacker, "--attacker")
+        defender_units = parse_units(game, defender, "--defender")
+    try:
+        answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy)
+    except OddsError as exc:
+        raise click.UsageError(str(exc)) from None
+    from swrebellion.expansions.base.odds import as_json, as_text
+
+    click.echo(json.dumps(as_json(answer), indent=2) if fmt == "json" else as_text(answer))
+
+
+def parse_units(game, text: str, option: str) -> dict[str, int]:
+    """``"3 x-wing, 1 corellian-corvette"`` -> ``{"x-wing": 3, "corellian-corvette": 1}``; a count may be left
+    out (1). A bad part is a usage error naming the option, the part and, for an unknown unit, the nearest ids."""
+    from swrebellion.expansions.base.tables import tables
+
+    units = tables(game).units
+    out: dict[str, int] = {}
+    for number, part in enumerate(text.split(","), 1):
+        words = part.split()
+        if not words:
+            raise click.UsageError(f"{option}: part {number} is empty (units are separated by commas)")
+        count, unit = (words[0], words[1:]) if words[0].lstrip("-").isdigit() else ("1", words)
+        if len(unit) != 1:
+            raise click.UsageError(f"{option}: part {number} ({part.strip()!r}) should be a count and a unit id, "
+                                   f"like '3 x-wing'")
+        if int(count) < 1:
+            raise click.UsageError(f"{option}: the count of {unit[0]} must be 1 or more, not {count}")
+        if unit[0] not in units:
+            from swrebellion.diagnostics import did_you_mean
+
+            hint = did_you_mean(unit[0], sorted(units)) or "`rebellion show UNIT` tells a unit's id"
+            raise click.UsageError(f"{option}: unknown unit {unit[0]!r}; {hint}")
+        out[unit[0]] = out.get(unit[0], 0) + int(count)
+    return out
