@@ -207,3 +207,16 @@ def test_the_engine_agrees_with_the_exact_odds(expansions, attacker, defender, p
         both = sum(1 for left in fought if not any(left[(th, f)] for th in parts for f in theater.wiped)) / count
         assert abs(both - theater.both_wiped) <= 4 * math.sqrt(max(theater.both_wiped * (1 - theater.both_wiped),
                                                                     1 / count) / count), (name, "both")
+
+
+def test_the_heuristic_agent_retreats_by_the_exact_odds(base):
+    """With the ``exact_odds`` knob the heuristic agent calls a battle hopeless from the exact odds (its win chance
+    under 1/4, the enemy's over 1/2); forces too large for a quick answer keep the estimate."""
+    from swrebellion.expansions.base.agents.heuristic.choices import _hopeless
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen
+
+    seen = Seen(base, "rebel")
+    combat = {"current": "empire"}
+    assert _hopeless(seen, combat, {"x-wing": 1}, {"star-destroyer": 2}, False) is True
+    assert _hopeless(seen, combat, {"x-wing": 3}, {"tie-fighter": 1}, True) is False
+    assert _hopeless(seen, combat, {"x-wing": 9}, {"tie-fighter": 9}, True) is True  # too large: the estimate

@@ -875,6 +875,8 @@ def as_json(answer: Odds) -> dict:
             "left_out": list(answer.left_out), "notes": answer.notes}
 
 
+#: Survivors less likely than this are not listed (0.005%: they would print as 0.00%).
+SHOWN = 5e-5
 TITLES = {"space": "Space battle", "ground": "Ground battle", "combat": "The whole combat"}
 SIDES = {"rebel": "Rebel", "empire": "Empire"}
 
@@ -901,11 +903,11 @@ def as_text(answer: Odds, rows: int = 6, shown_rounds: int = 8) -> str:
                 lines.append(f"    {SIDES[side]:<7}" + " ".join(f"{x:5.2f}" for x in t.damage[side][:shown_rounds]) + more)
         for side in (a, d):
             lines.append(f"  {SIDES[side]} survivors:")
-            ranked = sorted(t.survivors[side].items(), key=lambda r: (-r[1], r[0]))
+            ranked = [r for r in sorted(t.survivors[side].items(), key=lambda r: (-r[1], r[0])) if r[1] >= SHOWN]
             for units, p in ranked[:rows]:
                 lines.append(f"    {_pct(p)}  {_force(dict(units)) or 'none'}")
             rest = sum(p for _, p in ranked[rows:])
-            if rest > 0:
+            if rows < len(ranked):
                 lines.append(f"    {_pct(rest)}  {len(ranked) - rows} other outcome(s)")
     lines += ["", "Left out: " + "; ".join(answer.left_out) + "."]
     lines += [f"Note: {n}." for n in answer.notes]

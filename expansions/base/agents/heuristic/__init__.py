@@ -38,8 +38,9 @@ class HeuristicAgent:
     """See the module docstring. One agent may answer for any player (it reads the side from the view)."""
 
     def __init__(self, side: str = "rebel", seed: int = 0, aggression: float = 0.5, reserve: int = 1,
-                 opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH) -> None:
+                 opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH, exact_odds: bool = False) -> None:
         self.side = side
+        self.exact_odds = bool(exact_odds)  # retreat by the exact combat odds (issue 34), not the estimate
         self.hunch = float(hunch)
         self.margin = float(margin)
         self.stream = Stream(seed)
@@ -140,7 +141,8 @@ def generic(agent: HeuristicAgent, seen: Seen, decision) -> dict[str, float]:
 
 
 def heuristic_agent(side: str, seed: int, aggression: float = 0.5, reserve: int = 1,
-                    opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH) -> HeuristicAgent:
+                    opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH,
+                    exact_odds: int = 0) -> HeuristicAgent:
     """The ``heuristic`` entry point of ``swrebellion.agents``."""
     if not 0 <= float(aggression) <= 1:
         raise ValueError(f"aggression must be between 0 and 1, not {aggression}")
@@ -151,4 +153,4 @@ def heuristic_agent(side: str, seed: int, aggression: float = 0.5, reserve: int 
     if float(hunch) < 0:
         raise ValueError(f"hunch must be 0 or more, not {hunch}")
     return HeuristicAgent(side, seed, aggression=aggression, reserve=reserve, opposition=opposition, margin=margin,
-                          hunch=hunch)
+                          hunch=hunch, exact_odds=bool(int(exact_odds)))

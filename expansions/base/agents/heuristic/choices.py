@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ...tables import BASE_SPACE
+from ...odds import OddsError, odds
 from ...worth import damage_score
 from . import command
 from .hiding import TEMPERATURE, base_odds, hiding_place
@@ -455,6 +456,8 @@ def retreat(agent, s: Seen, d) -> dict[str, float]:
     if not fought:
         return out
     hopeless = left_m / fought < 0.25 and left_e / fought > 0.35
+    if agent.exact_odds:
+        hopeless = _hopeless(s, combat, mine, theirs, hopeless)
     at_base = s.base_revealed == where and s.faction == "rebel"
     for o in d.options:
         if o.id == "stay":
@@ -462,6 +465,36 @@ def retreat(agent, s: Seen, d) -> dict[str, float]:
         else:
             out[o.id] = (2.0 if hopeless and not at_base else -1.0) + 0.01 * s.army_value(s.units(o.id, s.faction))
     return out
+
+
+#: The most units a side may have in a theater for the exact odds to be asked in a retreat decision (past it the
+#: exact solve takes seconds: the estimate answers).
+ODDS_UNITS = 8
+
+
+def _hopeless(s: Seen, combat: dict, mine: dict, theirs: dict, estimate: bool) -> bool:
+    """With the ``exact_odds`` knob: the battle is hopeless when, on average over the theaters fought, this side's
+    chance to win (the enemy wiped out, some of its own units left) is under 1/4 and the enemy's over 1/2, from the
+    exact odds of the forces as they stand (issue 34; damage already taken is not counted). Forces too large for a
+    quick answer keep the estimate."""
+    units = s.t.units
+    for force in (mine, theirs):
+        for theater in ("space", "ground"):
+            if sum(n for u, n in force.items() if units[u].theater == theater) > ODDS_UNITS:
+                return estimate
+    first = combat.get("current", s.faction)
+    attacker, defender = (mine, theirs) if first == s.faction else (theirs, mine)
+    try:
+        answer = odds(s.game, attacker, defender)
+    except OddsError:
+        return estimate
+    fought = [t for name, t in answer.theaters.items() if name != "combat"]
+    if not fought:
+        return estimate
+    me, enemy = s.faction, s.enemy
+    mine_wins = sum(t.wiped[enemy] - t.both_wiped for t in fought) / len(fought)
+    theirs_wins = sum(t.wiped[me] - t.both_wiped for t in fought) / len(fought)
+    return mine_wins < 0.25 and theirs_wins > 0.5
 
 
 def retreat_units(agent, s: Seen, d) -> dict[str, float]:

@@ -10,13 +10,14 @@ from swrebellion.engine.human import Command
 from swrebellion.i18n import N_, gettext
 
 from ...names import localize
+from .odds_screen import odds_screen
 from .screens import PHASES, hand_screen, leaders_screen, map_screen, show_screen, status_screen
 
 _ = gettext
 
 
 def commands() -> list[Command]:
-    """``map``, ``hand``, ``leaders``, ``status`` and ``show``, with their names in the reader's language as
+    """``map``, ``hand``, ``leaders``, ``status``, ``show`` and ``odds``, with their names in the reader's language as
     aliases (``карта``, ``harita`` ...); the English names always work."""
     table = [
         ("map", N_("map"), N_("the galaxy: loyalty, units, leaders (map SYSTEM: a system and its neighbours)"),
@@ -26,6 +27,7 @@ def commands() -> list[Command]:
         ("status", N_("status"), N_("round, time and reputation, objectives, build queues, your base"),
          status_screen, ""),
         ("show", N_("show"), N_("a card, unit, leader or system"), show_screen, N_("NAME")),
+        ("odds", N_("odds"), N_("the exact odds of a combat in a system"), odds_screen, N_("SYSTEM")),
     ]
     out = []
     for english, local, help_, run, argument in table:

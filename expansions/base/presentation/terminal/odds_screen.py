@@ -1,0 +1,52 @@
+"""``odds SYSTEM`` at the terminal (issue 34, docs/odds.md): the exact odds of the combat in a system, or of the one
+the person would start there by moving in every unit of theirs from the neighbouring systems. Read from the
+asking side's view only, like every screen."""
+
+from __future__ import annotations
+
+from swrebellion.i18n import gettext
+
+from ...odds import OddsError, as_text, odds, system_forces
+from ...tables import OPPONENT
+from .screens import Screen, _adjacent, _resolve, _unknown
+
+_ = gettext
+
+
+def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
+    if not argument:
+        return ["  " + _("SYSTEM") + ": " + _("the exact odds of a combat in a system")]
+    screen = Screen(game, player)
+    found = _resolve(screen, argument, ["systems"])
+    if not isinstance(found, tuple):
+        return _unknown(argument, found)
+    sid = found[1]
+    side = screen.faction
+    try:
+        attacker, defender = system_forces(game, sid, side)
+        title = _("The combat in {system}:").format(system=screen.name(sid))
+    except OddsError:
+        attacker, defender = _moving_in(screen, sid, side) if side else ({}, {})
+        if not attacker or not defender:
+            return ["  " + _("No combat in {system}, and none you could start there from the neighbouring "
+                             "systems.").format(system=screen.name(sid))]
+        title = _("If you moved every unit of yours from the neighbouring systems into {system} (transport not "
+                  "checked):").format(system=screen.name(sid))
+    try:
+        answer = odds(game, attacker, defender)
+    except OddsError as exc:
+        return ["  " + str(exc)]
+    return [title] + ["  " + line if line else "" for line in as_text(answer).splitlines()]
+
+
+def _moving_in(screen: Screen, sid: str, side: str) -> tuple[dict[str, int], dict[str, int]]:
+    """The side's units in the systems next to ``sid``, and the enemy's units in it."""
+    units = screen.content.items("units")
+    mine: dict[str, int] = {}
+    for other in sorted(_adjacent(screen, sid)):
+        for unit, n in screen.data["units"].get(other, {}).items():
+            if isinstance(n, int) and n > 0 and units[unit].faction == side and not units[unit].immobile:
+                mine[unit] = mine.get(unit, 0) + n
+    theirs = {u: n for u, n in screen.data["units"].get(sid, {}).items()
+              if isinstance(n, int) and n > 0 and units[u].faction == OPPONENT[side]}
+    return mine, theirs
