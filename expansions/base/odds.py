@@ -240,6 +240,8 @@ class Combat:
         self.expect_memo: dict[tuple, Values] = {}
         self.attack_memo: dict[tuple, list] = {}
         self.results_memo: dict[tuple, list] = {}
+        self.rolls_memo: dict[tuple, list] = {}
+        self.health_memo: dict[State, tuple[int, ...]] = {}
         self.step_memo: dict[tuple, list] = {}
         self.stage_memo: dict[tuple, object] = {}  # damage assignments and the heuristic's choices
 
@@ -325,7 +327,9 @@ class Combat:
             now = {}
             going = [0.0] * 4
             for state, p in after.items():
-                health = self.health_left(state)
+                health = self.health_memo.get(state)
+                if health is None:
+                    health = self.health_memo[state] = self.health_left(state)
                 target = going if self.fought(state) else ended
                 for i in range(4):
                     target[i] += p * (full[i] - health[i])
@@ -471,19 +475,41 @@ class Combat:
         if found is not None:
             return found
         outcomes: dict[tuple, float] = {}
-        for p, result in _outcomes(self.dice, pool):
-            canon = self.canonical(result, damaged, room)
+        for roll, p in self.rolls(pool):
+            canon = self.canonical(roll, damaged, room)
             outcomes[canon] = outcomes.get(canon, 0.0) + p
         found = self.results_memo[key] = list(outcomes.items())
         return found
 
-    def canonical(self, result: tuple, damaged: frozenset, room: Mapping[str | None, int]) -> tuple:
-        """A roll (``((colour, hits, direct hits, specials), ...)``) as :meth:`results` merges it."""
-        specials = tuple((c, s) for c, _, _, s in result if s and c in damaged)
+    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]:
+        """The outcomes of a pool with their chances, merged as far as the policy allows: for the best play the
+        hits of each colour, the direct hits of all colours together and (with repairs) the specials of each
+        colour; the heuristic keeps each colour's hits and direct hits apart (it assigns them in the pool's
+        order)."""
+        found = self.rolls_memo.get(pool)
+        if found is None:
+            merged: dict[tuple, float] = {}
+            for p, result in _outcomes(self.dice, pool):
+                roll = self.roll_of(result)
+                merged[roll] = merged.get(roll, 0.0) + p
+            found = self.rolls_memo[pool] = list(merged.items())
+        return found
+
+    def roll_of(self, result: tuple) -> tuple:
+        """A roll ``((colour, hits, direct hits, specials), ...)`` as :meth:`rolls` merges it."""
+        specials = tuple((c, s) for c, _, _, s in result if s) if self.rules.repair else ()
         if self.policy == "heuristic":
             return tuple((c, h, d) for c, h, d, _ in result), specials
-        hits = tuple((c, min(h, room.get(c, 0))) for c, h, _, _ in result)
-        return hits, min(sum(d for _, _, d, _ in result), sum(room.values())), specials
+        return tuple((c, h) for c, h, _, _ in result), sum(d for _, _, d, _ in result), specials
+
+    def canonical(self, roll: tuple, damaged: frozenset, room: Mapping[str | None, int]) -> tuple:
+        """A merged roll (:meth:`roll_of`) with only what can change anything here: no more hits of a colour than
+        the enemy's units of that colour can take, specials only of the colours of the side's damaged units."""
+        specials = tuple((c, s) for c, s in roll[-1] if c in damaged)
+        if self.policy == "heuristic":
+            return roll[0], specials
+        hits = tuple((c, min(h, room.get(c, 0))) for c, h in roll[0])
+        return hits, min(roll[1], sum(room.values())), specials
 
     def decide(self, state: State, t: int, side: int, result: tuple, flags: frozenset,
                left: int | None = None) -> tuple[Side, Side]:
@@ -493,7 +519,7 @@ class Combat:
         own, enemy = state[2 * t + side], state[2 * t + 1 - side]
         repairable = self.rules.repair and side == 0
         damaged, room = self._room(own, enemy, repairable)
-        options = self.options(self.canonical(result, damaged, room), own, enemy, repairable)
+        options = self.options(self.canonical(self.roll_of(result), damaged, room), own, enemy, repairable)
         states = [_put(state, t, side, o, e) for _, (o, e) in options]
         here = self.flag(flags, state, t, side)
         chosen = self.choose(states, t, side, 3 * t + side + 1, here, left) if len(states) > 1 else states[0]
