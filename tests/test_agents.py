@@ -262,3 +262,32 @@ def test_a_plan_kept_for_one_game_is_never_recalled_in_another(monkeypatch, base
     assert agent.recall(following) is None
     agent.scores(game, asked)
     assert agent.recall(following) == ("a plan", "made in", "this game")
+
+
+def test_the_old_dotted_path_of_the_heuristic_still_works_and_warns():
+    """Issue 27 §1: the heuristic moved to ``expansions/base/agents/``; an entry point or config naming the old
+    path (``swrebellion.expansions.base.heuristic:heuristic_agent``) keeps working, with a DeprecationWarning."""
+    import importlib
+    import sys
+
+    from swrebellion.expansions.base.agents.heuristic import heuristic_agent
+
+    sys.modules.pop("swrebellion.expansions.base.heuristic", None)
+    with pytest.warns(DeprecationWarning, match="base.agents.heuristic"):
+        old = importlib.import_module("swrebellion.expansions.base.heuristic")
+    assert old.heuristic_agent is heuristic_agent
+
+
+def test_rise_of_the_empire_teaches_the_heuristic_its_own_decision_kinds():
+    """Issue 27 §1: a plugin's agent knowledge comes from that plugin (hook ``agent_scorers``): the base heuristic
+    knows none of Rise of the Empire's decision kinds by itself, and scores them once that expansion is enabled."""
+    from swrebellion.expansions.base.agents import heuristic
+    from swrebellion.expansions.rise_of_the_empire import agents as roe_agents
+    from swrebellion.games import rules_for
+
+    theirs = set(roe_agents.scorers(heuristic.KIT))
+    assert {"leader-limit", "tactic-destroy", "use-hidden-probe"} <= theirs
+    assert theirs.isdisjoint(heuristic.scorers(rules_for(("base",))))
+    taught = heuristic.scorers(rules_for(("base", "rise-of-the-empire")))
+    assert taught["leader-limit"] is heuristic.KIT.leader_to_lose
+    assert theirs <= set(taught)
