@@ -15,11 +15,15 @@ the expansions most-dependent-first.) Two kinds of hooks:
 * **Game hooks** (``setup_game``, ``on_event``, ``build_scenario``, ``describe_event``) are one pluggy call each:
   dependency order unless an implementation says ``tryfirst``/``trylast``; for ``describe_event``, a
   ``firstresult`` hook, the first answer in that order wins.
+* **Presentation hooks** (``describe_event``, ``board_annotations``, ``card_face``, ``board_svg``, ``replay_html``,
+  ``state_lines``, ``terminal_commands``, ``decision_heading``, ``render_text``) say how a game looks to people;
+  the tools reach them through :mod:`swrebellion.presentation`. **Agent hooks** (``determinize``,
+  ``agent_scorers``) give agents a plugin's knowledge. Both are game hooks in how they are called.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import pluggy
 
@@ -28,7 +32,8 @@ if TYPE_CHECKING:  # types for readers and the type checker only: plugins import
     from .catalog import Catalog
     from .diagnostics import Diagnostic
     from .effects import OpRegistry
-    from .engine.game import Game
+    from .engine.game import Decision, Game
+    from .engine.human import Command
     from .engine.reactions import ReactionRegistry
     from .engine.rng import Stream
     from .engine.steps import StepRegistry
@@ -227,4 +232,76 @@ def card_face(catalog: Catalog, kind: str, card: Any) -> CardFace | None:
     that language (falling back to English, with ``translated=False``), colours, badges, the text in the pack's own
     words (never a publisher's card text), and its picture read with ``swrebellion.imagefile.read_image``. First
     result wins, most dependent expansion first; return ``None`` for a kind the plugin does not print.
+    """
+
+
+@hookspec(firstresult=True)
+def board_svg(game: Game, player: str | None) -> str | None:
+    """Draw the board as ``player`` sees it (``None``: the public view) as an SVG document (``rebellion board``).
+
+    Called through :func:`swrebellion.presentation.board_svg`. Draw from ``game.view(player)`` and
+    ``game.rules.content`` only, never from ``game.state``. First result wins; the base game draws the board, and
+    other plugins add to its picture through ``board_annotations`` and ``state_lines`` rather than draw their own.
+    """
+
+
+@hookspec(firstresult=True)
+def replay_html(game: Game, views: Sequence[str]) -> str | None:
+    """Write ``game`` (all its choices so far) as one self-contained HTML page (``rebellion replay``).
+
+    Called through :func:`swrebellion.presentation.replay_html`; ``views`` are the views to embed (``"public"``
+    or a side's name, checked already), each drawn from that viewer's ``game.view(player)``. First result wins.
+    """
+
+
+@hookspec
+def state_lines(game: Game, view: dict[str, Any], where: str) -> Sequence[str] | None:
+    """Show this plugin's own state (a morale track, a count of space cannons) to one viewer, as lines of text.
+
+    Called once per screen or picture, in dependency order, every answer collected: ``where`` is ``"status"``
+    (the terminal's ``status`` screen), ``"map"`` (the foot of the terminal's ``map``) or ``"picture"`` (a panel
+    of the board picture, and so every step of the HTML replay). Read only ``view`` (``game.view(player)``;
+    ``view["player"]`` is ``None`` for the public) and ``game.rules.content``. Return lines in the current
+    language (``swrebellion.i18n``), or ``None``/``[]``. An implementation may leave ``where`` out of its
+    parameters to show the same lines everywhere.
+    """
+
+
+@hookspec
+def terminal_commands() -> Sequence[Command] | None:
+    """Add commands a person may type at every prompt of ``rebellion play --human`` (``map``, ``status`` ...).
+
+    Called when a person sits down, in dependency order, every answer collected. Return
+    :class:`swrebellion.engine.human.Command` records (a command's ``run(game, player, argument)`` returns the
+    lines to print, reading only ``game.view(player)``), or ``None``.
+    """
+
+
+@hookspec(firstresult=True)
+def decision_heading(game: Game, decision: Decision) -> str | None:
+    """The heading shown above a decision for the person asked ("Rebel · Round 2 · Command Phase").
+
+    Called through :func:`swrebellion.presentation.heading`; public facts only. First result wins; ``None`` lets
+    the next plugin answer (the player's id when none does).
+    """
+
+
+@hookspec(firstresult=True)
+def render_text(game: Game, text: str) -> str | None:
+    """An option label or prompt the rules stored in English, in the current language (``swrebellion.i18n``).
+
+    Called through :func:`swrebellion.presentation.render` for every label and prompt a person reads. First result
+    wins; ``None`` lets the next plugin answer (the English text when none does).
+    """
+
+
+@hookspec
+def agent_scorers(agent: str, kit: Any) -> Mapping[str, Callable[..., Mapping[str, float]]] | None:
+    """Teach an agent this plugin's decision kinds: ``{decision kind: scorer}``.
+
+    Called once per :class:`swrebellion.engine.Rules` by the agent named ``agent`` (the base game's ``heuristic``
+    asks), in dependency order, every answer merged (a later plugin's scorer wins for the same kind). ``kit`` is
+    what that agent hands its scorers' authors: for ``heuristic``, the scoring helpers it documents
+    (docs/hooks.md). A scorer is called as ``scorer(agent, seen, decision)`` and returns ``{option id: score}``,
+    the best option highest. Return ``None`` for an agent this plugin does not teach.
     """

@@ -35,6 +35,7 @@ PUBLIC = {
     "swrebellion.catalog",
     "swrebellion.diagnostics",
     "swrebellion.games",
+    "swrebellion.presentation",
 }
 
 

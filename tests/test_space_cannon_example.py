@@ -103,6 +103,38 @@ def test_enabled_seeded_random_games_finish_and_the_guns_fire(site):
     assert all(v["dice"] and v["guns"] for v in volleys)
 
 
+def test_its_guns_show_in_status_map_board_picture_and_replay(site):
+    """Issue 30 item 4 / issue 27 §1: a plugin's own state appears wherever people look, through the hook
+    ``state_lines`` and the kernel's ``swrebellion.presentation`` seam (public modules only, as a tool would)."""
+    code = textwrap.dedent("""
+        import json
+        from swrebellion import presentation
+        from swrebellion.engine import Game, RandomAgent
+        from swrebellion.games import rules_for
+        game = Game.new(rules_for(("base", "space-cannon")), 1, {"setup": "space-cannon"})
+        seats = {p: RandomAgent(n) for n, p in enumerate(game.state["players"])}
+        while not any(u.get("planetary-turbolaser") for u in game.state["data"]["units"].values()):
+            decision = game.pending[0]  # setup: until the Empire has placed a gun
+            game.apply(seats[decision.player].choose(game, decision), player=decision.player)
+        guns = {s: u["planetary-turbolaser"] for s, u in game.state["data"]["units"].items()
+                if u.get("planetary-turbolaser")}
+        commands = {c.name: c for c in presentation.commands(game)}
+        print(json.dumps({"guns": guns, "status": commands["status"].run(game, "empire", ""),
+                          "map": commands["map"].run(game, None, ""),
+                          "picture": presentation.board_svg(game, None),
+                          "replay": presentation.replay_html(game, ["public"])}))
+    """)
+    result = site.python(code)
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout)
+    count = f"Space cannons on the board: Empire {sum(seen['guns'].values())}"
+    assert count in seen["status"]
+    for drawn in (seen["picture"], seen["replay"]):  # the picture's text, its rows wrapped to the panel joined
+        assert count in " ".join(re.sub(r"<[^>]+>", " ", drawn).split())
+    where = [line for line in seen["map"] if line.startswith("Space cannons, Empire: ")]
+    assert len(where) == 1 and sum(map(int, re.findall(r"(\d+) in ", where[0]))) == sum(seen["guns"].values())
+
+
 BAD_PACK = {
     "pack.yaml": "kind: pack\nid: bad-guns\nname: {en: Bad guns}\nversion: 1.0.0\nrequires: [base, space-cannon]\n",
     "units.yaml": textwrap.dedent("""\

@@ -34,8 +34,7 @@ def board(load_path, step, side, output, new_game):
       rebellion board --load game.json --as empire -o empire.svg     # the save's last step, as the Empire
       rebellion board --load game.json --at 120 --as rebel -o rebel.svg
     """
-    from swrebellion.expansions.base.presentation.picture import board_svg
-    from swrebellion.expansions.base.presentation.picture.replay import ReplayError, game_at, viewer_for
+    from swrebellion.presentation import PresentationError, board_svg, game_at, viewer_for
 
     if load_path:
         new_game.refuse_with_load()
@@ -46,9 +45,9 @@ def board(load_path, step, side, output, new_game):
         if step is not None:
             game = game_at(game, step)
         player = viewer_for(game, side)
-    except ReplayError as exc:
+        svg = board_svg(game, player)
+    except PresentationError as exc:
         raise click.UsageError(str(exc)) from None
-    svg = board_svg(game, player)
     if str(output) == "-":
         click.echo(svg, nl=False)
         return

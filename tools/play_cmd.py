@@ -76,7 +76,6 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     from .replay_cmd import replay_views, write_replay
 
     chosen = agents_opt.parse(agents)
-    embedded = replay_views(views) if html_path else ()
     _check_writable("--save", save_path)
     _check_writable("--referee", referee_path)
     _check_writable("--html", html_path)
@@ -88,6 +87,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
         human = human or _side_of(saved_humans(load_path))
     else:
         game = new_game.make()
+    embedded = replay_views(game, views) if html_path else ()
     seed = game.state["seed"]
     # With --log json the JSON events own standard output: everything for the person goes to standard error.
     to_stderr = log_format == "json"
@@ -95,7 +95,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     if log_format == "text":
         to_person(_setup_line(game))
     humans = [p for p in game.state["players"] if human and p.split("-")[0] == human]
-    person = _person(humans, to_stderr) if humans else None
+    person = _person(game, humans, to_stderr) if humans else None
     seats = {p: person if p in humans else agents_opt.make(chosen, agents_opt.side_of(p), seed * 31 + n)
              for n, p in enumerate(game.state["players"])}
     viewer = humans[0] if humans else None
@@ -167,16 +167,17 @@ def _stop_on_signals():
             signal.signal(number, handler)
 
 
-def _person(humans: list[str], to_stderr: bool):
-    """The human seats' agent: one person for a side (both seats of a team), who sees the account once."""
+def _person(game, humans: list[str], to_stderr: bool):
+    """The human seats' agent: one person for a side (both seats of a team), who sees the account once; the
+    commands, headings and labels come from the enabled plugins (``swrebellion.presentation``)."""
+    from swrebellion import presentation
     from swrebellion.engine.human import HumanAgent
-    from swrebellion.expansions.base.presentation import terminal
 
     def ask(prompt: str) -> str:
         return click.prompt(prompt, prompt_suffix=": ", err=to_stderr, default="", show_default=False)
 
-    return HumanAgent(humans, ask, partial(click.echo, err=to_stderr), commands=terminal.commands(),
-                      render=terminal.render, heading=terminal.heading)
+    return HumanAgent(humans, ask, partial(click.echo, err=to_stderr), commands=presentation.commands(game),
+                      render=presentation.render, heading=presentation.heading)
 
 
 def _side_of(players: list[str]) -> str | None:

@@ -32,23 +32,22 @@ def replay(save, output, views):
       rebellion replay game.json -o game.html --views all        # all three views (holds both sides' secrets)
       rebellion replay game.json -o rebel.html --views public,rebel
     """
-    embedded = replay_views(views)
     game = load_game_or_exit(save)
-    write_replay(game, output, embedded)
+    write_replay(game, output, replay_views(game, views))
 
 
-def replay_views(text: str) -> tuple[str, ...]:
-    """The ``--views`` value checked (a bad one is a usage error, exit 2)."""
-    from swrebellion.expansions.base.presentation.picture.replay import ReplayError, parse_views
+def replay_views(game, text: str) -> tuple[str, ...]:
+    """The ``--views`` value checked against ``game``'s views (a bad one is a usage error, exit 2)."""
+    from swrebellion.presentation import PresentationError, parse_views
 
     try:
-        return parse_views(text)
-    except ReplayError as exc:
+        return parse_views(game, text)
+    except PresentationError as exc:
         raise click.BadParameter(str(exc), param_hint="--views") from None
 
 
 def write_replay(game, path, views) -> None:
-    from swrebellion.expansions.base.presentation.picture.replay import replay_html
+    from swrebellion.presentation import replay_html
     from swrebellion.safefile import write_atomic
 
     page = replay_html(game, views)

@@ -3,7 +3,9 @@
 Every hook the base game implements is in this file; each delegates to the module that holds the rules:
 ``setup`` (RB-SET), ``rounds`` (RB-RND, RB-CMD), ``missions`` (RB-ASG, RB-MIS, RB-PRJ), ``movement`` (RB-MOV,
 RB-BAS), ``combat`` (RB-CMB, RB-TAC, RB-RET, RB-DS, RB-DSP), ``refresh`` (RB-REF, RB-REC, RB-BLD), ``board``
-(RB-SYS, RB-LOY, RB-SUB, RB-DST, RB-WIN), ``scenario`` (the scenario vocabulary).
+(RB-SYS, RB-LOY, RB-SUB, RB-DST, RB-WIN), ``scenario`` (the scenario vocabulary). How the game is shown to
+people is in ``presentation`` (narration, the board picture and replay, the terminal screens), its agents in
+``agents`` (the heuristic, the sampling of secrets for search agents); the rules import neither.
 """
 
 from swrebellion.hookspecs import hookimpl
@@ -101,6 +103,41 @@ def board_annotations(game, view):
     from .presentation.picture.labels import UNIT_LABELS
 
     return {"unit_labels": UNIT_LABELS}
+
+
+@hookimpl
+def board_svg(game, player):
+    from .presentation.picture import board_svg
+
+    return board_svg(game, player)
+
+
+@hookimpl
+def replay_html(game, views):
+    from .presentation.picture.replay import replay_html
+
+    return replay_html(game, views)
+
+
+@hookimpl
+def terminal_commands():
+    from .presentation import terminal
+
+    return terminal.commands()
+
+
+@hookimpl
+def decision_heading(game, decision):
+    from .presentation import terminal
+
+    return terminal.heading(game, decision)
+
+
+@hookimpl
+def render_text(game, text):
+    from .presentation import terminal
+
+    return terminal.render(game, text)
 
 
 @hookimpl

@@ -3,9 +3,9 @@
 Every hook the expansion implements is in this file; each delegates to the module that holds the rules:
 ``setup`` (RE-SET, RE-MSS, RE-CRD), ``skills`` (RE-DIE, RE-SKL), ``leaders`` (RE-LDR), ``markers`` (RE-MRK,
 RE-IMM), ``units`` (RE-UNT, RE-DEP, RS-ROE-02), ``cinematic`` and ``ops`` (RE-CIN and the advanced tactic cards),
-``scenario`` (its scenario keys) and ``describe`` (its events in a game's account). It changes the base game only
-through steps it overrides, the values it adjusts (``register_values``) and the events it reacts to
-(``register_reactions``).
+``scenario`` (its scenario keys), ``describe`` (its events in a game's account) and ``agents`` (how the heuristic
+scores its decision kinds). It changes the base game only through steps it overrides, the values it adjusts
+(``register_values``) and the events it reacts to (``register_reactions``).
 """
 
 from swrebellion.hookspecs import hookimpl
@@ -185,6 +185,15 @@ def board_annotations(game, view):
     from . import board_marks
 
     return board_marks.annotations(game, view)
+
+
+@hookimpl
+def agent_scorers(agent, kit):
+    if agent != "heuristic":
+        return None
+    from . import agents
+
+    return agents.scorers(kit)
 
 
 @hookimpl

@@ -10,7 +10,9 @@ module that holds the rule:
 * ``register_values``: declares ``space-cannon-dice`` for other plugins, and answers the base game's
   ``combat-dice`` (the guns add nothing to ground attacks);
 * ``validate_catalog``: checks SC101 and SC102 (``checks.py``);
-* ``describe_event``: one line of a game's account for the volleys.
+* ``describe_event``: one line of a game's account for the volleys;
+* ``state_lines``: the guns on the board, in the terminal's ``status`` and ``map``, the board picture and the HTML
+  replay (``rules.shown``).
 
 It uses the base game only through ``swrebellion.expansions.base.api`` and the kernel's public modules
 (tests/test_space_cannon_example.py checks it).
@@ -85,3 +87,10 @@ def describe_event(game: Game, event: dict[str, Any]) -> str | None:
     from . import rules
 
     return rules.describe(game, event)
+
+
+@hookimpl
+def state_lines(game: Game, view: dict[str, Any], where: str) -> list[str]:
+    from . import rules
+
+    return rules.shown(game, view, where)

@@ -147,3 +147,27 @@ def describe(game: Game, event: dict[str, Any]) -> str:
     dice = ", ".join(f"{n} {colour}" for colour, n in event["dice"].items())
     enemy = name(api.OPPONENT[event["faction"]])
     return f"{name(event['faction'])} space cannons ({where}) fire {dice} at the {enemy} ships in {name(event['system'])}."
+
+
+# -- what people see of it ---------------------------------------------------------------------------------------------
+
+
+def shown(game: Game, view: dict[str, Any], where: str) -> list[str]:
+    """The guns on the board as the viewer sees them (units are public): a count per side for ``status`` and the
+    picture, and where they stand for ``map``. Nothing when no gun is on the board."""
+    found: dict[str, dict[str, int]] = {}
+    for place, units in sorted(view["data"]["units"].items()):
+        for unit, count in units.items():
+            kind = api.unit_types(game).get(unit)
+            if count and kind is not None and ABILITY in kind.abilities:
+                here = found.setdefault(kind.faction, {})
+                here[place] = here.get(place, 0) + count
+    if not found:
+        return []
+    sides = [side for side in api.FACTIONS if side in found]
+    if where == "map":
+        return [f"Space cannons, {api.readable(game, side)}: "
+                + ", ".join(f"{n} in {api.readable(game, place)}" for place, n in found[side].items())
+                for side in sides]
+    return ["Space cannons on the board: "
+            + ", ".join(f"{api.readable(game, side)} {sum(found[side].values())}" for side in sides)]

@@ -23,7 +23,7 @@ def _art() -> Any:
 class Card(Item):
     """Fields every card shares."""
 
-    set: Id = Field(description="Product the card comes from (base, rise-of-the-empire, or a fan pack id).")
+    set: Id = Field(description="Product the card comes from (base, or the id of the expansion or fan pack adding it).")
     copies: int = Field(default=1, ge=1, description="Copies of this card in its deck.")
     summary: Text | None = Field(default=None, description="What the card does, in one line of our own words.")
     effect: Effect = Field(default_factory=list, description="What the card does, as effect steps.")

@@ -17,7 +17,7 @@ class Unit(Item):
     """A unit type. Health ``null`` means the unit cannot be damaged (the Death Star, RB-DS)."""
 
     faction: Faction
-    set: Id = Field(description="Which product the unit comes from (base, rise-of-the-empire, or a fan pack id).")
+    set: Id = Field(description="Which product the unit comes from (base, or the id of the expansion or fan pack adding it).")
     theater: Theater
     kind: UnitKind
     health: int | None = Field(ge=1, description="Damage needed to destroy it; null = cannot be damaged.")

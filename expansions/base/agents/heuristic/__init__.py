@@ -7,8 +7,9 @@ attempt the missions they can win, oppose the dangerous ones, retreat from hopel
 action cards when they can.
 
 Each decision kind of the base game has a scorer (``choices.SCORERS``) that rates every option from
-``game.view(player)`` and the public content tables. A kind it does not know (Rise of the Empire's, a fan
-plugin's) gets a generic answer: take what is offered rather than decline, at random among equals.
+``game.view(player)`` and the public content tables. Other plugins teach it their own kinds through the
+``agent_scorers`` hook, with the helpers of ``kit.KIT``; a kind nobody teaches it gets a generic answer: take what
+is offered rather than decline, at random among equals.
 
 The agent also serves the ``search`` agent as its policy: ``candidates`` says which options are worth searching
 (one when the decision is trivial or low-stakes), ``evaluate`` estimates a side's chance to win, and ``rollout``
@@ -28,6 +29,7 @@ from swrebellion.engine.rng import Stream
 from .choices import DECLINE, SCORERS
 from .evaluate import evaluate as _evaluate
 from .hiding import HUNCH
+from .kit import KIT
 from .seen import Seen
 
 #: Decision kinds whose outcome can change the game: the search looks at these (the others it leaves to us).
@@ -71,7 +73,7 @@ class HeuristicAgent:
         self.pending_plans = {}
         seen = Seen(game, decision.player)
         seen.hunch = self.hunch
-        scorer = SCORERS.get(decision.kind, generic)
+        scorer = scorers(game.rules).get(decision.kind, generic)
         scores = scorer(self, seen, decision)
         return {o.id: float(scores.get(o.id, 0.0)) for o in decision.options}
 
@@ -127,6 +129,17 @@ class HeuristicAgent:
         if plan is not None:
             self.remember(decision, plan)
         self.pending_plans = {}
+
+
+def scorers(rules) -> dict:
+    """The base game's scorers with those the enabled plugins teach (``agent_scorers``), once per rules."""
+    known = rules.cache.get("heuristic.scorers")
+    if known is None:
+        known = dict(SCORERS)
+        for taught in rules.call("agent_scorers", agent="heuristic", kit=KIT):
+            known.update(taught or {})
+        rules.cache["heuristic.scorers"] = known
+    return known
 
 
 def _number(decision) -> int:

@@ -598,21 +598,6 @@ def leader_to_lose(agent, s: Seen, d) -> dict[str, float]:
     return out
 
 
-#: Decision kinds of other expansions (Rise of the Empire), answered from what their options are.
-EXPANSION_SCORERS = {
-    "recruit-leader": recruit,
-    "leader-limit": leader_to_lose,
-    "keep-mission": mission_cards,
-    "trade-objective": objective_to_give_up,
-    "discard-objective": objective_to_give_up,
-    "bury-objective": objective_to_bury,
-    "tactic-damage": lambda agent, s, d: {o.id: s.unit_value(o.id.split(":")[0]) if o.id.split(":")[0] in s.t.units
-                                          else 0.0 for o in d.options},
-    "tactic-destroy": enemy_units,
-    "use-hidden-probe": lambda agent, s, d: {o.id: (1.0 if o.id == "use" else 0.0) for o in d.options},
-    "reveal-opposition": lambda agent, s, d: prefer_acting(d),
-}
-
 SCORERS = {
     "place-starting-unit": place_starting_unit,
     "rebel-start-system": rebel_start_system,
@@ -635,6 +620,10 @@ SCORERS = {
     "discard-mission": discard_mission,
     "keep-objective": keep_objective,
     "recruit": recruit,
+    "recruit-leader": recruit,
+    "keep-mission": mission_cards,
+    "discard-objective": objective_to_give_up,
+    "bury-objective": objective_to_bury,
     "recruit-draw-more": lambda agent, s, d: {o.id: (1.0 if o.id == "draw" else 0.0) for o in d.options},
     "build-mode": build_mode,
     "build-unit": build_unit,
@@ -662,5 +651,4 @@ SCORERS = {
     "destroy-queued": enemy_units,
     "name-system": name_system,
     "escort": escort,
-    **EXPANSION_SCORERS,
 }

@@ -20,58 +20,17 @@ from typing import Iterable
 
 from swrebellion.engine import Game
 from swrebellion.engine.narration import account
+from swrebellion.presentation import game_at, viewer_for
 
 from .scene import HEIGHT, WIDTH, board_picture, svg_document
 
-#: The views a replay can embed, in the order the page offers them.
-VIEWS = ("public", "rebel", "empire")
+#: How the page names each view in its choice of view.
 LABELS = {"public": "Public", "rebel": "Rebel", "empire": "Empire"}
-
-
-class ReplayError(ValueError):
-    """A replay request that cannot be met (an unknown view, a step out of range)."""
-
-
-def viewer_for(game: Game, view: str) -> str | None:
-    """The player whose view ``view`` (``public``, ``rebel``, ``empire``) is: ``None`` for public, else the first
-    player of that side (team-mates share every secret, RULINGS C-08)."""
-    if view == "public":
-        return None
-    if view not in VIEWS:
-        raise ReplayError(f"unknown view {view!r}; choose from {', '.join(VIEWS)}")
-    for player in game.view(None)["players"]:
-        if player.split("-")[0] == view:
-            return player
-    raise ReplayError(f"this game has no {view} player")
-
-
-def parse_views(text: str) -> tuple[str, ...]:
-    """``"public,rebel"`` -> ``("public", "rebel")``; ``"all"`` -> every view. Order follows :data:`VIEWS`."""
-    wanted = {v.strip() for v in text.split(",") if v.strip()}
-    if "all" in wanted:
-        wanted = set(VIEWS) | (wanted - {"all"})
-    unknown = sorted(wanted - set(VIEWS))
-    if unknown or not wanted:
-        raise ReplayError(f"unknown view(s) {', '.join(unknown) or '(none given)'}; use public, rebel, empire or all")
-    return tuple(v for v in VIEWS if v in wanted)
-
-
-def game_at(game: Game, step: int) -> Game:
-    """A fresh game replayed from ``game``'s seed and options through its first ``step`` choices."""
-    choices = game.state["choices"]
-    if not 0 <= step <= len(choices):
-        raise ReplayError(f"step {step} is out of range: this game has steps 0 to {len(choices)}")
-    fresh = Game.new(game.rules, game.state["seed"], game.state["options"])
-    for player, option in choices[:step]:
-        fresh.apply(option, player=player)
-    return fresh
 
 
 def replay_html(game: Game, views: Iterable[str] = ("public",), title: str = "Star Wars: Rebellion replay") -> str:
     """The replay page of ``game`` (any point of it: its choices so far are replayed from the start)."""
     views = tuple(views)
-    if not views:
-        raise ReplayError("a replay needs at least one view")
     fresh = game_at(game, 0)
     viewers = {v: viewer_for(fresh, v) for v in views}
     builder = _Builder(views)

@@ -1,6 +1,7 @@
 """The board picture, drawn from one viewer's view: the galaxy map with loyalty, subjugation, sabotage, destroyed
 systems, units and leaders; the Rebel base space, the time track, the build queues, the hands and the leaders off
-the board; and what other plugins add through the ``board_annotations`` hook.
+the board; and what other plugins add through the ``board_annotations`` hook (tokens on systems, unit labels) and
+the ``state_lines`` hook (lines about their own state, under the cards and decks).
 
 It reads only ``view = game.view(player)`` (the redacted state: nothing hidden can reach the picture) and the
 content catalog (``game.rules.content``). A picture has two layers: ``static``, which depends on the content alone
@@ -16,6 +17,8 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from swrebellion.presentation import state_lines
 
 from ...board import LURE
 from . import layout
@@ -103,10 +106,11 @@ def board_picture(game, view: dict) -> Picture:
 class _Marks:
     tokens: dict[str, list[dict]]
     labels: dict[str, str]
+    lines: list[str]
 
 
 def _annotations(game, view) -> _Marks:
-    marks = _Marks({}, {})
+    marks = _Marks({}, {}, state_lines(game, view, "picture"))
     for result in game.rules.call("board_annotations", game=game, view=view):
         if not result:
             continue
@@ -583,6 +587,13 @@ class _Scene:
         if isinstance(done, list):
             y += 15
             parts.append(text(x, y, f"Objective discard pile: {len(done)}", class_="sm"))
+        if self.marks.lines:  # other plugins' state (``state_lines``), each line wrapped to the panel
+            y += 25
+            parts.append(text(x, y, "Expansions", style="font-size:11px;font-weight:bold"))
+            for line in self.marks.lines:
+                for row in _wrapped(line, PANEL_W - 20, 10.5):
+                    y += 14
+                    parts.append(text(x, y, row, class_="sm"))
         return "".join(parts)
 
     def off_map_leaders(self) -> str:
@@ -624,6 +635,18 @@ class _Scene:
             parts.append(text(x, y, label, style=f"font-size:9px;font-weight:bold;fill:{tone}"))
             parts.append(text(x + 46, y, unit.name.en, class_="xs"))
         return "".join(parts)
+
+
+def _wrapped(line: str, width: float, size: float) -> list[str]:
+    """``line`` broken between words into rows no wider than ``width`` at font ``size``."""
+    rows = [""]
+    for word in line.split():
+        joined = f"{rows[-1]} {word}".strip()
+        if rows[-1] and text_width(joined, size) > width:
+            rows.append(word)
+        else:
+            rows[-1] = joined
+    return rows
 
 
 def _faction(player: str) -> str:

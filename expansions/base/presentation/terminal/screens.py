@@ -10,6 +10,7 @@ from typing import Iterable
 
 from swrebellion.engine.secrets import KEY
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
+from swrebellion.presentation import state_lines
 
 from ...board import LURE
 from ...names import counted, join, local_text, marker_name, name
@@ -171,6 +172,7 @@ def map_screen(game, player: str | None, argument: str = "") -> list[str]:
         for sid in sorted(by_region[region], key=screen.name):
             lines += _system_lines(screen, sid, marks)
     lines.append(_base_space_line(screen))
+    lines += state_lines(game, screen.view, "map")
     lines.append(_("Type “map SYSTEM” for a system and its neighbours."))
     return lines
 
@@ -409,6 +411,7 @@ def status_screen(game, player: str | None, argument: str = "") -> list[str]:
     passed = [screen.side(seat.split("-")[0]) for seat, done in (data.get("passed") or {}).items() if done]
     if data.get("phase") == "command" and passed:
         lines.append(_("Passed this phase: {sides}.").format(sides=", ".join(passed)))
+    lines += state_lines(game, screen.view, "status")
     result = screen.view.get("result")
     if result:
         lines.append(_("The game is over: {side} win.").format(side=screen.side(result.get("winner"))))
