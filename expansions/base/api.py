@@ -148,7 +148,7 @@ from .ops.conditions import (
 from .presentation.narration import Words, word
 from .rules.actions import MOMENTS as SPECIAL_MOMENTS
 from .rules.actions import barred, mission_info, special_window
-from .rules.actions import roll as roll_with_cards
+from .rules.dice import roll as roll_with_cards
 from .rules.combat import (
     ATTACK,
     BATTLE,

@@ -121,7 +121,8 @@ def cancel_mission(game, frame, params: CancelMission, ctx) -> None:
 
 class SetDice(Strict):
     """Up to ``count`` of the dice about to be rolled are not rolled: the player sets each to the face he wants,
-    one die at a time (One in a Million). The roll (``actions.roll``) reads them from the context's ``fixed``."""
+    one die at a time (One in a Million). The roll (``rules.dice.roll``, where every die is rolled) reads them from
+    the context's ``fixed``."""
 
     model_config = uses(reads=("card", "player", "dice"), writes=("fixed",), group="combat")
 

@@ -17,6 +17,7 @@ from swrebellion.i18n import N_
 from .. import board, cards
 from ..names import DICE_COLOURS, Word, die, made_options, ntext, text
 from ..rules import actions, combat, objectives, rings
+from ..rules.dice import roll, roll_as_is
 from ..tables import FACTIONS, OPPONENT, tables
 
 
@@ -146,7 +147,7 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
         colours: dict[str, int] = {}
         for i in chosen:
             colours[attack["dice"][i]["colour"]] = colours.get(attack["dice"][i]["colour"], 0) + 1
-        faces = {colour: iter(rolled) for colour, rolled in game.roll(colours, who=ctx["faction"], purpose="reroll").items()}
+        faces = {colour: iter(rolled) for colour, rolled in roll_as_is(game, colours, ctx["faction"], "reroll").items()}
         for i in chosen:
             attack["dice"][i]["face"] = next(faces[attack["dice"][i]["colour"]])
 
@@ -253,7 +254,7 @@ def death_star_plans(game, frame, params: DeathStarPlans, ctx) -> None:
             info = {"system": combat.state(game)["system"], "dice": dice}
             if actions.special_window(game, frame, "before-roll", "rebel", info):
                 return  # One in a Million may set a die to a direct hit (FAQ via SU)
-            frame["faces"] = actions.roll(game, frame, dice, who="rebel", purpose="death-star-plans")["red"]
+            frame["faces"] = roll(game, frame, dice, who="rebel", purpose="death-star-plans")["red"]
         if rings.yoda_reroll(game, frame, {"red": frame["faces"]}, combat.state(game)["system"]):
             return  # the Master Yoda ring may reroll one of these dice (RS-DSP-02)
         faces = frame["faces"]

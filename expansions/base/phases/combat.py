@@ -75,6 +75,7 @@ from ..rules.combat import (
     target_options,
     targets_of,
 )
+from ..rules.dice import roll, roll_as_is
 from ..rules.moves import CARGO_LOSS
 from ..tables import FACTIONS, OPPONENT, tables
 
@@ -254,7 +255,7 @@ def _roll(game, frame) -> None:
 
     if pool and actions.special_window(game, frame, "before-roll", faction, {"system": combat["system"], "dice": pool}):
         return  # One in a Million
-    rolled = actions.roll(game, frame, pool, who=faction, purpose=f"{theater} attack") if pool else {}
+    rolled = roll(game, frame, pool, who=faction, purpose=f"{theater} attack") if pool else {}
     combat["rolled"][f"{faction}-{theater}"] = sum(pool.values())
     combat["attack"] = {
         "faction": faction, "theater": theater, "pending": [],
@@ -382,7 +383,7 @@ def _volley_step(game, frame) -> None:
     combat = state(game)
     faction, theater = frame["faction"], frame["theater"]
     if frame["stage"] == "roll":
-        rolled = game.roll(frame["dice"], who=faction, purpose=f"{theater} volley ({frame['cause']})")
+        rolled = roll_as_is(game, frame["dice"], faction, f"{theater} volley ({frame['cause']})")
         combat["attack"] = {"faction": faction, "theater": theater, "pending": [],
                             "dice": [{"colour": c, "face": f, "spent": False} for c, fs in rolled.items() for f in fs]}
         frame["stage"] = "assign"

@@ -33,6 +33,7 @@ from ..cards import discard, hand
 from ..names import named_options, text, text_ids, texts
 from ..rules import actions, missions, rings
 from ..rules.actions import _play, mission_info, special_window
+from ..rules.dice import roll
 from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
                               successes)
 from ..rules.plans import feasible, fight_after, plan, playable
@@ -419,7 +420,7 @@ def _roll(game, frame) -> None:
         count = sum(dice.values())
         if count and actions.special_window(game, frame, "before-roll", side, {**info, "dice": dice}):
             return  # One in a Million
-        rolls[side] = actions.roll(game, frame, dice, side, f"mission {frame['card']}") if count else {}
+        rolls[side] = roll(game, frame, dice, side, f"mission {frame['card']}") if count else {}
     frame["stage"] = "rings"
 
 

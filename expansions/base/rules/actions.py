@@ -334,27 +334,6 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
     return False
 
 
-def roll(game: Game, frame: dict[str, Any], dice: dict[str, int], who: str, purpose: str) -> dict[str, list[str]]:
-    """Roll ``dice``, except those a card set to chosen faces (One in a Million: ``set_dice``), which are added
-    to the result as set. Each roll of a mission or an attack comes here, most with no card played: nothing to
-    set. The rolled faces are lists of their own (the log keeps copies of what it is handed, ``Game.log``)."""
-    played = frame.get("played")
-    fixed = [f for ctx in played if ctx.get("moment") == "before-roll" and ctx["faction"] == who
-             for f in ctx.get("fixed", ())] if played else ()
-    left = {}
-    for colour, n in dice.items():  # a plain loop, not a comprehension: every roll
-        if n > 0:
-            left[colour] = n
-    for colour, _ in fixed:
-        left[colour] -= 1
-    rolled = game.roll(left, who=who, purpose=purpose) if any(left.values()) else {}  # it skips colours left at 0
-    if fixed:
-        game.log("dice-set", who=who, purpose=purpose, dice=[list(f) for f in fixed])
-        for colour, face in fixed:
-            rolled.setdefault(colour, []).insert(0, face)
-    return rolled
-
-
 # -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -----------------------------------
 
 

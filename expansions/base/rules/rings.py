@@ -12,6 +12,7 @@ from swrebellion.i18n import N_
 from .. import board
 from ..names import die, text
 from ..tables import tables
+from .dice import roll_as_is
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
@@ -153,7 +154,7 @@ def yoda_reroll(game, frame, rolls: dict, where: str) -> bool:
             colour, face = choice["data"]
             _yoda_used(game, yoda_bearer(game, where), where)
             faces = rolls[colour]
-            faces[faces.index(face)] = game.roll({colour: 1}, who="rebel", purpose="master-yoda reroll")[colour][0]
+            faces[faces.index(face)] = roll_as_is(game, {colour: 1}, "rebel", "master-yoda reroll")[colour][0]
         return False
     if "yoda" in frame:
         return False
