@@ -97,3 +97,20 @@ def test_the_check_finds_leftovers():
     assert leftovers("A sabotage marker is placed in Hoth.", {"sabotage", "hoth"}) == []
     assert RULE_ID.search("Reveal the Rebel base (RULINGS C-06, C-07)")
     assert RULE_ID.search("Building (RB-BLD-03)")
+
+
+def test_the_base_game_words_its_events_from_one_table_of_messages():
+    """Issue 27 §1: the base game's sentences are data, one table by event type and variant
+    (``narration.MESSAGES``), the Rebels' and the Empire's sentence of a pair picked by the event's side, not a
+    function per case: every wording's messages are in it, and the table's side picks the sentence."""
+    table, worded = base_narration.MESSAGES, set(base_narration.WORDED_AS.values())
+    assert set(table) <= worded and len(table) >= 80
+    source = Path(base_narration.__file__).read_text(encoding="utf-8")
+    inline = [node.lineno for node in ast.walk(ast.parse(source))
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "by"]
+    assert inline == [], "a wording picks a side's sentence itself; put the pair in MESSAGES"
+    words = base_narration.Words(Game.new(rules_for(("base",)), 0, {}), None)
+    for faction, expected in (("rebel", "The Rebels pass."), ("empire-admiral", "The Empire passes.")):
+        assert words.tell({"type": "pass", "faction": faction}) == expected
+    assert words.tell({"type": "battle-won", "winner": "empire", "theater": "ground"}, "ground", system="Hoth") == \
+        "  The Empire wins the ground battle in Hoth."

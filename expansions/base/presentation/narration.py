@@ -3,8 +3,11 @@
 Events arrive already redacted for the viewer: a hidden field is a ``{"$secret": ...}`` stub (with a ``count``
 for lists), so the account names a card exactly when the viewer may see it ("The Rebels draw 2 mission cards:
 Sabotage, Infiltration" for the Rebel, "... 2 mission cards" for the Empire). Every sentence is a gettext message
-(:mod:`swrebellion.i18n`); sentences whose subject is a side come in two forms, one per side, because the verb
-agrees with it ("The Rebels draw", "The Empire draws") in English as in Russian.
+(:mod:`swrebellion.i18n`), and every sentence is in one table, :data:`MESSAGES`: by event type, its variants (a
+card shown or hidden, a mission won or lost), each one sentence or a pair, the Rebels' and the Empire's, since the
+verb agrees with the side ("The Rebels draw", "The Empire draws") in English as in Russian. The wording of a type
+(:func:`line`) picks the variant and fills the fields; :meth:`Words.tell` takes the side's sentence from the table.
+Sentences with plural forms (``ngettext``) stay with their wording, since the count picks among them.
 
 Events keep their English fields (causes, reasons: the golden logs pin them); :data:`PHRASES` marks the words
 those fields hold, so they read in the reader's language, and rule ids in them are left out of the account.
@@ -28,6 +31,11 @@ if TYPE_CHECKING:
 _ = gettext
 Line = Callable[[dict[str, Any], "Words"], str]
 LINES: dict[str, Line] = {}
+#: A sentence of the account: one for every side, or a pair ``(the Rebels', the Empire's)`` of which the event's side
+#: picks one (the verb agrees with the side: "The Rebels draw", "The Empire draws").
+Message = str | tuple[str, str]
+#: Event type -> the type whose messages it shares (``moved`` is worded as ``move``), set by :func:`line`.
+WORDED_AS: dict[str, str] = {}
 #: Events that are not worth a line: deck orders nobody sees, answers told by the events they cause, dice the
 #: next event reports.
 QUIET = {"shuffle", "reveal-choices", "setup-probes"}
@@ -40,6 +48,7 @@ def line(*types: str):
     def register(func: Line) -> Line:
         for type_ in types:
             LINES[type_] = func
+            WORDED_AS[type_] = types[0]
         return func
 
     return register
@@ -105,8 +114,18 @@ class Words:
 
     # -- sentences ----------------------------------------------------------------------------------------------
 
+    def tell(self, event: dict[str, Any], variant: str = "", **fields: Any) -> str:
+        """The message ``variant`` of ``event``'s type (:data:`MESSAGES`), the side's own when it has one per side
+        (the side named by the event's :data:`SIDE_FIELD`, else its ``faction``), in the reader's language."""
+        kind = WORDED_AS.get(event["type"], event["type"])
+        message = MESSAGES[kind][variant]
+        if not isinstance(message, str):
+            message = message[0] if side(event[SIDE_FIELD.get(kind, "faction")]) == "rebel" else message[1]
+        return gettext(message).format(**fields)
+
     def by(self, faction: str, rebel: str, empire: str, **fields: Any) -> str:
-        """The sentence for the side ``faction`` (``rebel`` or ``empire``, or a team role of one)."""
+        """The sentence for the side ``faction`` (``rebel`` or ``empire``, or a team role of one), for wordings that
+        keep their messages beside them (other plugins'; the base game's are in :data:`MESSAGES`)."""
         message = rebel if side(faction) == "rebel" else empire
         return gettext(message).format(**fields)
 
@@ -128,39 +147,300 @@ def theater_of(theater: str) -> str:
     return pgettext("kind of battle", "space") if theater == "space" else pgettext("kind of battle", "ground")
 
 
+# -- the messages --------------------------------------------------------------------------------------------------
+
+#: Every sentence the base game's account uses, by event type and variant (a wording below picks the variant and
+#: fills the fields; the table picks the side's sentence). ``""`` is the variant of a type with one.
+MESSAGES: dict[str, dict[str, Message]] = {
+    "round": {"": N_("== Round {round} · time {time} · reputation {reputation} ==")},
+    "setup-loyalty": {
+        "": N_("Setup: Rebel loyalty in {rebel}; subjugated: {subjugated}; Imperial loyalty in {imperial}."),
+    },
+    "starting-units": {"": (N_("The Rebels' starting units: {units}."), N_("The Empire's starting units: {units}."))},
+    "setup-complete": {"": N_("Setup complete.")},
+    "base-chosen": {
+        "yours": N_("You hide your base in {system}."),
+        "hidden": N_("The Rebels choose the hidden location of their base."),
+    },
+    "time": {"": N_("The time marker advances to {time}.")},
+    "reputation": {"": N_("The Rebel reputation marker moves to {reputation}{cause}.")},
+    "game-over": {
+        "nobody": N_("Game over: {reason}."),
+        "won": (N_("Game over: the Rebels win ({reason})."), N_("Game over: the Empire wins ({reason}).")),
+    },
+    "pass": {"": (N_("The Rebels pass."), N_("The Empire passes."))},
+    "roll": {"": (N_("  The Rebels roll {dice}."), N_("  The Empire rolls {dice}."))},
+    "dice-set": {"": (N_("  The Rebels set dice: {dice}."), N_("  The Empire sets dice: {dice}."))},
+    "drew-missions": {
+        "shown": (N_("The Rebels draw {what}: {cards}."), N_("The Empire draws {what}: {cards}.")),
+        "hidden": (N_("The Rebels draw {what}."), N_("The Empire draws {what}.")),
+    },
+    "cards-moved": {
+        "": (N_("  The Rebels move {what} from {source} to {to}{cause}."),
+             N_("  The Empire moves {what} from {source} to {to}{cause}.")),
+    },
+    "tactics-drawn": {
+        "shown": (N_("  The Rebels draw {what}: {cards}."), N_("  The Empire draws {what}: {cards}.")),
+        "hidden": (N_("  The Rebels draw {what}."), N_("  The Empire draws {what}.")),
+    },
+    "kept-action": {
+        "shown": (N_("The Rebels keep the action card {card}."), N_("The Empire keeps the action card {card}.")),
+        "hidden": (N_("The Rebels keep an action card."), N_("The Empire keeps an action card.")),
+    },
+    "action-played": {
+        "with-leader": (N_("The Rebels play the action card {card} with {leader}."),
+                        N_("The Empire plays the action card {card} with {leader}.")),
+        "alone": (N_("The Rebels play the action card {card}."), N_("The Empire plays the action card {card}.")),
+    },
+    "card-taken": {
+        "shown": (N_("The Rebels take {card} from {where}."), N_("The Empire takes {card} from {where}.")),
+        "hidden": (N_("The Rebels take a card from {where}."), N_("The Empire takes a card from {where}.")),
+    },
+    "cards-revealed": {
+        "": (N_("  Cards shown to the Rebels{cause}: {cards}."), N_("  Cards shown to the Empire{cause}: {cards}.")),
+    },
+    "hand-shown": {
+        "hidden": (N_("  The Rebels show their {kind} cards{cause}."),
+                   N_("  The Empire shows its {kind} cards{cause}.")),
+        "shown": (N_("  The Rebels show their {kind} cards{cause}: {cards}."),
+                  N_("  The Empire shows its {kind} cards{cause}: {cards}.")),
+    },
+    "objectives-shown": {
+        "hidden": N_("  The top objective cards are shown to both sides."),
+        "shown": N_("  The top objective cards are shown to both sides: {cards}."),
+    },
+    "looked-at-objectives": {
+        "hidden": (N_("  The Rebels look at the top of the objective deck."),
+                   N_("  The Empire looks at the top of the objective deck.")),
+        "shown": (N_("  The Rebels look at the top of the objective deck: {cards}."),
+                  N_("  The Empire looks at the top of the objective deck: {cards}.")),
+    },
+    "objective-played": {"": N_("The Rebels play the objective {card}.")},
+    "objective-scored": {"": N_("The Rebels complete {card}.")},
+    "objective-kept": {"": N_("  {card} goes back to the Rebel hand.")},
+    "objective-buried": {
+        "shown": N_("The Rebel objective {card} goes to the bottom of the objective deck{cause}."),
+        "hidden": N_("A Rebel objective goes to the bottom of the objective deck{cause}."),
+    },
+    "discarded-mission": {
+        "": (N_("The Rebels discard the mission {card}{cause}."), N_("The Empire discards the mission {card}{cause}.")),
+    },
+    "effect-chosen": {"": N_("  {card}: {choice}.")},
+    "effect-delayed": {"": N_("  {card} will take effect at the {when}.")},
+    "effect-failed": {"": N_("  {card} has no effect: {reason}.")},
+    "no-target": {"": N_("  {card} has no effect: there is {what} to choose.")},
+    "target": {
+        "leader": N_("  {card} targets {leader} in {system}."),
+        "system": N_("  {card} targets {system}."),
+    },
+    "assigned": {
+        "shown": (N_("The Rebels assign {leaders} to the mission {card} (face down)."),
+                  N_("The Empire assigns {leaders} to the mission {card} (face down).")),
+        "hidden": (N_("The Rebels assign {leaders} to a face-down mission."),
+                   N_("The Empire assigns {leaders} to a face-down mission.")),
+    },
+    "mission-revealed": {
+        "": (N_("The Rebels reveal the mission {card} with {leaders} ({mode})."),
+             N_("The Empire reveals the mission {card} with {leaders} ({mode}).")),
+    },
+    "mission-system": {"": N_("  {card} takes place in {system}.")},
+    "opposed": {"": (N_("  The Rebels send {leader} to oppose it."), N_("  The Empire sends {leader} to oppose it."))},
+    "mission-result": {
+        "succeeds unopposed": N_("  {card} succeeds (unopposed)."),
+        "fails unopposed": N_("  {card} fails (unopposed)."),
+        "succeeds counted": N_("  {card} succeeds: {mine} successes against {theirs}."),
+        "fails counted": N_("  {card} fails: {mine} successes against {theirs}."),
+        "succeeds": N_("  {card} succeeds."),
+        "fails": N_("  {card} fails."),
+    },
+    "mission-fails": {"": N_("  {card}: the mission {mission} fails.")},
+    "mission-returned": {
+        "shown": (N_("The Rebels take their unrevealed mission {card} back into their hand."),
+                  N_("The Empire takes its unrevealed mission {card} back into its hand.")),
+        "hidden": (N_("The Rebels take an unrevealed mission back into their hand."),
+                   N_("The Empire takes an unrevealed mission back into its hand.")),
+    },
+    "mission-ended": {
+        "": (N_("  {card} goes back to the Rebel hand."), N_("  {card} goes back to the Imperial hand.")),
+    },
+    "leader-effect": {"": N_("  Until the end of the round no leader may oppose {leader}.")},
+    "activate": {
+        "": (N_("The Rebels activate {system} with {leader}."), N_("The Empire activates {system} with {leader}.")),
+    },
+    "move": {
+        "nothing": (N_("  The Rebels move nothing from {source} to {to}."),
+                    N_("  The Empire moves nothing from {source} to {to}.")),
+        "units": (N_("  The Rebels move {things} from {source} to {to}."),
+                  N_("  The Empire moves {things} from {source} to {to}.")),
+    },
+    "retreat": {
+        "": (N_("  The Rebels retreat {things} from {source} to {to}."),
+             N_("  The Empire retreats {things} from {source} to {to}.")),
+    },
+    "loyalty": {
+        "rebel": N_("{system} is now loyal to the Rebellion."),
+        "empire": N_("{system} is now loyal to the Empire."),
+        "neutral": N_("{system} is now neutral."),
+    },
+    "loyalty-unchanged": {"": N_("  The loyalty of {system} cannot change.")},
+    "subjugation": {"placed": N_("{system} is subjugated."), "lifted": N_("{system} is no longer subjugated.")},
+    "sabotage": {
+        "placed": N_("A sabotage marker is placed in {system}."),
+        "removed": N_("The sabotage marker is removed from {system}."),
+    },
+    "system-destroyed": {"": N_("{system} is destroyed{cause}!")},
+    "system-barred": {
+        "": (N_("  The Rebels may not enter {system} this round{cause}."),
+             N_("  The Empire may not enter {system} this round{cause}.")),
+    },
+    "systems-named": {
+        "": (N_("  The Rebels name {systems}: the base is in none of them."), N_("  The Empire names {systems}.")),
+    },
+    "base-revealed": {"": N_("The Rebel base is revealed in {system} ({how})!")},
+    "base-answer": {
+        "in region": N_("The Rebels answer that their base is in the region of {system}."),
+        "not in region": N_("The Rebels answer that their base is not in the region of {system}."),
+        "in": N_("The Rebels answer that their base is in {system}."),
+        "not in": N_("The Rebels answer that their base is not in {system}."),
+    },
+    "base-relocated": {
+        "shown": N_("The Rebels move their base from {old} to {new}."),
+        "hidden": N_("The Rebels move their base away from {old} to a hidden system."),
+    },
+    "relocation-impossible": {"": N_("  The base cannot move: {reason}.")},
+    "built": {
+        "": (N_("The Rebels build a {unit} for {at}: it waits on build-queue space {space}."),
+             N_("The Empire builds a {unit} for {at}: it waits on build-queue space {space}.")),
+    },
+    "queued": {
+        "": (N_("  The Rebels put {units} on build-queue space {space}."),
+             N_("  The Empire puts {units} on build-queue space {space}.")),
+    },
+    "queue-advanced": {
+        "": (N_("The Rebel units ready to deploy: {units}."), N_("The Imperial units ready to deploy: {units}.")),
+    },
+    "queue-moved": {
+        "": (N_("  The Rebels move a {unit} from build-queue space {source} to {to}."),
+             N_("  The Empire moves a {unit} from build-queue space {source} to {to}.")),
+    },
+    "build-blocked": {
+        "for-system": (N_("  The Rebels cannot build for {at}: no unit of that icon is left."),
+                       N_("  The Empire cannot build for {at}: no unit of that icon is left.")),
+        "no-supply": (N_("  The Rebels cannot build: no unit is left in the supply."),
+                      N_("  The Empire cannot build: no unit is left in the supply.")),
+    },
+    "deployed": {"": (N_("The Rebels deploy a {unit} to {to}."), N_("The Empire deploys a {unit} to {to}."))},
+    "not-deployed": {
+        "": (N_("The Rebels leave a {unit} on build-queue space 1."),
+             N_("The Empire leaves a {unit} on build-queue space 1.")),
+    },
+    "gained-units": {"": (N_("The Rebels gain {units} in {at}."), N_("The Empire gains {units} in {at}."))},
+    "recruited": {
+        "placed": (N_("The Rebels recruit {leader} and place them in {at}."),
+                   N_("The Empire recruits {leader} and places them in {at}.")),
+        "pool": (N_("The Rebels recruit {leader}."), N_("The Empire recruits {leader}.")),
+    },
+    "leader-placed": {"": N_("  {leader} goes to {at}{cause}.")},
+    "leader-moved": {
+        "pool": N_("  {leader} returns to the leader pool{cause}."),
+        "elsewhere": N_("  {leader} goes to {to}{cause}."),
+    },
+    "mission-cancelled": {
+        "": (N_("  The Rebels' {card} is cancelled{cause}: the card goes back to their hand, {leaders} to the pool."),
+             N_("  The Empire's {card} is cancelled{cause}: the card goes back to its hand, {leaders} to the pool.")),
+    },
+    "leaders-to-pool": {"": N_("  {leaders} go to the leader pool{cause}.")},
+    "leaders-moved": {
+        "pool": N_("  {leaders} go to the leader pool{cause}."),
+        "taken": N_("  {leaders} are taken from {source} to {to}{cause}."),
+        "elsewhere": N_("  {leaders} go to {to}{cause}."),
+    },
+    "leaders-retrieved": {"": N_("Leaders return to their pools.")},
+    "leader-added": {
+        "": (N_("  The Rebels add {leader} to the combat."), N_("  The Empire adds {leader} to the combat.")),
+    },
+    "captured": {"": N_("{leader} is captured in {at}{cause}.")},
+    "rescued": {"": N_("{leader} is rescued and goes to {to}{cause}.")},
+    "detained": {"": N_("{leader} is detained in {at} until after the next Refresh Phase.")},
+    "leader-detained": {"": N_("{leader} stays detained in {at}.")},
+    "leader-replaced": {"": N_("  {leader} becomes {by}.")},
+    "leader-eliminated": {
+        "at": N_("{leader} is eliminated in {at}{cause}."),
+        "nowhere": N_("{leader} is eliminated{cause}."),
+    },
+    "ring-attached": {"": N_("  {leader} now carries the {ring}.")},
+    "ring-replaced": {"": N_("  {leader} loses the {ring}.")},
+    "ring-used": {"": N_("  {leader} uses the {ring}: {effect}.")},
+    "probes-handed": {"": N_("The Rebels hand over {what}{cards}.")},
+    "probes-taken": {"": N_("The Rebels take {what} from the Imperial hand{cards}.")},
+    "probes-planted": {"": N_("  They go back into the probe deck: {top} on top, {bottom} at the bottom.")},
+    "combat": {"": N_("Combat in {system}!")},
+    "combat-round": {"": N_("  Combat round {round} in {system}.")},
+    "tactic-played": {
+        "": (N_("  The Rebels play the tactic card {card}."), N_("  The Empire plays the tactic card {card}.")),
+    },
+    "tactic-discarded": {
+        "": (N_("  The Rebels discard the tactic card {card}."), N_("  The Empire discards the tactic card {card}.")),
+    },
+    "damage": {
+        "": (N_("  The Rebels take damage {where}: {dealt}."), N_("  The Empire takes damage {where}: {dealt}.")),
+    },
+    "blocked": {
+        "": (N_("  The Rebels block {amount} damage with {card}."),
+             N_("  The Empire blocks {amount} damage with {card}.")),
+    },
+    "combat-effect": {
+        "": (N_("  The Rebels are affected for {until}: {what}{cause}."),
+             N_("  The Empire is affected for {until}: {what}{cause}.")),
+    },
+    "battle-won": {
+        "space": (N_("  The Rebels win the space battle in {system}."),
+                  N_("  The Empire wins the space battle in {system}.")),
+        "ground": (N_("  The Rebels win the ground battle in {system}."),
+                   N_("  The Empire wins the ground battle in {system}.")),
+    },
+    "combat-end": {"": N_("  The combat in {system} is over.")},
+    "death-star-plans": {
+        "hit": N_("  {card}: a direct hit, the Death Star is destroyed!"),
+        "miss": N_("  {card}: no direct hit."),
+    },
+}
+
+#: The field naming the side of a per-side message, where it is not ``faction``.
+SIDE_FIELD = {"game-over": "winner", "roll": "who", "dice-set": "who", "cards-revealed": "to", "battle-won": "winner"}
+
+
 # -- setup and rounds ---------------------------------------------------------------------------------------------
 
 
 @line("round")
 def _round(e, w):
-    return "\n" + w.say(N_("== Round {round} · time {time} · reputation {reputation} =="),
-                        round=e["round"], time=e["time"], reputation=e["reputation"])
+    return "\n" + w.tell(e, round=e["round"], time=e["time"], reputation=e["reputation"])
 
 
 @line("setup-loyalty")
 def _setup_loyalty(e, w):
-    return w.say(N_("Setup: Rebel loyalty in {rebel}; subjugated: {subjugated}; Imperial loyalty in {imperial}."),
-                 rebel=w.names(e["rebel"]), subjugated=w.names(e["subjugated"]), imperial=w.names(e["imperial"]))
+    return w.tell(e, rebel=w.names(e["rebel"]), subjugated=w.names(e["subjugated"]),
+                  imperial=w.names(e["imperial"]))
 
 
 @line("starting-units")
 def _starting_units(e, w):
     places = "; ".join(f"{w.name(where)}: {w.units(units)}" for where, units in e["units"].items())
-    return w.by(e["faction"], N_("The Rebels' starting units: {units}."), N_("The Empire's starting units: {units}."),
-                units=places)
+    return w.tell(e, units=places)
 
 
 @line("setup-complete")
 def _setup_complete(e, w):
-    return w.say(N_("Setup complete."))
+    return w.tell(e)
 
 
 @line("base-chosen")
 def _base_chosen(e, w):
     where = base_at_setup(w.game, w.viewer)
     if where is not None:
-        return w.say(N_("You hide your base in {system}."), system=w.name(where))
-    return w.say(N_("The Rebels choose the hidden location of their base."))
+        return w.tell(e, "yours", system=w.name(where))
+    return w.tell(e, "hidden")
 
 
 def base_at_setup(game, viewer) -> str | None:
@@ -177,26 +457,24 @@ def base_at_setup(game, viewer) -> str | None:
 
 @line("time")
 def _time(e, w):
-    return w.say(N_("The time marker advances to {time}."), time=e["time"])
+    return w.tell(e, time=e["time"])
 
 
 @line("reputation")
 def _reputation(e, w):
-    return w.say(N_("The Rebel reputation marker moves to {reputation}{cause}."), reputation=e["reputation"],
-                 cause=w.because(e.get("cause")))
+    return w.tell(e, reputation=e["reputation"], cause=w.because(e.get("cause")))
 
 
 @line("game-over")
 def _game_over(e, w):
     if e.get("winner") is None:
-        return w.say(N_("Game over: {reason}."), reason=w.phrase(e["reason"]))
-    return w.by(e["winner"], N_("Game over: the Rebels win ({reason})."), N_("Game over: the Empire wins ({reason})."),
-                reason=w.phrase(e["reason"]))
+        return w.tell(e, "nobody", reason=w.phrase(e["reason"]))
+    return w.tell(e, "won", reason=w.phrase(e["reason"]))
 
 
 @line("pass")
 def _pass(e, w):
-    return w.by(e["faction"], N_("The Rebels pass."), N_("The Empire passes."))
+    return w.tell(e)
 
 
 @line("roll")
@@ -205,7 +483,7 @@ def _roll(e, w):
                      for colour, faces in e["dice"].items() if faces)
     if not dice or e.get("who") is None:
         return ""
-    return w.by(e["who"], N_("  The Rebels roll {dice}."), N_("  The Empire rolls {dice}."), dice=dice)
+    return w.tell(e, dice=dice)
 
 
 COLOURS = {"red": N_("red"), "black": N_("black"), "green": N_("green")}
@@ -223,7 +501,7 @@ def dice_face(face: str) -> str:
 @line("dice-set")
 def _dice_set(e, w):
     dice = ", ".join(f"{dice_colour(colour)} {dice_face(face)}" for colour, face in e["dice"])
-    return w.by(e["who"], N_("  The Rebels set dice: {dice}."), N_("  The Empire sets dice: {dice}."), dice=dice)
+    return w.tell(e, dice=dice)
 
 
 # -- cards ----------------------------------------------------------------------------------------------------------
@@ -243,9 +521,8 @@ def _drew(e, w):
     what = _DRAWN[e["type"]](e["count"]).format(n=e["count"])
     shown = w.cards(e.get("cards"))
     if shown:
-        return w.by(e["faction"], N_("The Rebels draw {what}: {cards}."), N_("The Empire draws {what}: {cards}."),
-                    what=what, cards=shown)
-    return w.by(e["faction"], N_("The Rebels draw {what}."), N_("The Empire draws {what}."), what=what)
+        return w.tell(e, "shown", what=what, cards=shown)
+    return w.tell(e, "hidden", what=what)
 
 
 #: Card zones as ``move_cards`` events record them (``hand:rebel:actions``), in words.
@@ -272,9 +549,8 @@ def _cards_moved(e, w):
     shown = w.cards(e["cards"])
     n = len(e["cards"]) if w.visible(e["cards"]) else e["cards"].get("count", 1)
     what = shown or npgettext("moved", "{n} card", "{n} cards", n).format(n=n)
-    return w.by(e["faction"], N_("  The Rebels move {what} from {source} to {to}{cause}."),
-                N_("  The Empire moves {what} from {source} to {to}{cause}."), what=what,
-                source=zone_words(e["source"]), to=zone_words(e["to"]), cause=w.because(e.get("card")))
+    return w.tell(e, what=what, source=zone_words(e["source"]), to=zone_words(e["to"]),
+                  cause=w.because(e.get("card")))
 
 
 @line("cards-returned")
@@ -294,27 +570,22 @@ def _tactics_drawn(e, w):
         n=n, theater=theater_of(e["theater"]))
     shown = w.cards(e.get("cards"))
     if shown:
-        return w.by(e["faction"], N_("  The Rebels draw {what}: {cards}."), N_("  The Empire draws {what}: {cards}."),
-                    what=what, cards=shown)
-    return w.by(e["faction"], N_("  The Rebels draw {what}."), N_("  The Empire draws {what}."), what=what)
+        return w.tell(e, "shown", what=what, cards=shown)
+    return w.tell(e, "hidden", what=what)
 
 
 @line("kept-action")
 def _kept_action(e, w):
     if w.visible(e["card"]):
-        return w.by(e["faction"], N_("The Rebels keep the action card {card}."),
-                    N_("The Empire keeps the action card {card}."), card=w.name(e["card"]))
-    return w.by(e["faction"], N_("The Rebels keep an action card."), N_("The Empire keeps an action card."))
+        return w.tell(e, "shown", card=w.name(e["card"]))
+    return w.tell(e, "hidden")
 
 
 @line("action-played")
 def _action_played(e, w):
     if e.get("leader"):
-        return w.by(e["faction"], N_("The Rebels play the action card {card} with {leader}."),
-                    N_("The Empire plays the action card {card} with {leader}."),
-                    card=w.name(e["card"]), leader=w.name(e["leader"]))
-    return w.by(e["faction"], N_("The Rebels play the action card {card}."),
-                N_("The Empire plays the action card {card}."), card=w.name(e["card"]))
+        return w.tell(e, "with-leader", card=w.name(e["card"]), leader=w.name(e["leader"]))
+    return w.tell(e, "alone", card=w.name(e["card"]))
 
 
 @line("card-taken")
@@ -322,18 +593,15 @@ def _card_taken(e, w):
     pile = str(e.get("deck", ""))
     where = _("their discard pile") if pile.startswith("discard:") else _("their deck")
     if w.visible(e["card"]):
-        return w.by(e["faction"], N_("The Rebels take {card} from {where}."), N_("The Empire takes {card} from {where}."),
-                    card=w.name(e["card"]), where=where)
-    return w.by(e["faction"], N_("The Rebels take a card from {where}."), N_("The Empire takes a card from {where}."),
-                where=where)
+        return w.tell(e, "shown", card=w.name(e["card"]), where=where)
+    return w.tell(e, "hidden", where=where)
 
 
 @line("cards-revealed")
 def _cards_revealed(e, w):
     shown = w.cards(e["cards"])
     what = shown or npgettext("shown", "{n} card", "{n} cards", e["count"]).format(n=e["count"])
-    return w.by(e["to"], N_("  Cards shown to the Rebels{cause}: {cards}."),
-                N_("  Cards shown to the Empire{cause}: {cards}."), cause=w.because(e.get("cause")), cards=what)
+    return w.tell(e, cause=w.because(e.get("cause")), cards=what)
 
 
 @line("hand-shown", "tactics-shown")
@@ -343,29 +611,24 @@ def _hand_shown(e, w):
     if shown is None and w.visible(e["cards"]):
         shown = _("no cards")
     if shown is None:
-        return w.by(e["faction"], N_("  The Rebels show their {kind} cards{cause}."),
-                    N_("  The Empire shows its {kind} cards{cause}."), kind=w.phrase(kind), cause=w.because(e.get("card")))
-    return w.by(e["faction"], N_("  The Rebels show their {kind} cards{cause}: {cards}."),
-                N_("  The Empire shows its {kind} cards{cause}: {cards}."), kind=w.phrase(kind),
-                cause=w.because(e.get("card")), cards=shown)
+        return w.tell(e, "hidden", kind=w.phrase(kind), cause=w.because(e.get("card")))
+    return w.tell(e, "shown", kind=w.phrase(kind), cause=w.because(e.get("card")), cards=shown)
 
 
 @line("objectives-shown")
 def _objectives_shown(e, w):
     shown = w.cards(e["cards"])
     if shown is None:
-        return w.say(N_("  The top objective cards are shown to both sides."))
-    return w.say(N_("  The top objective cards are shown to both sides: {cards}."), cards=shown)
+        return w.tell(e, "hidden")
+    return w.tell(e, "shown", cards=shown)
 
 
 @line("looked-at-objectives")
 def _looked_at_objectives(e, w):
     shown = w.cards(e["cards"])
     if shown is None:
-        return w.by(e["faction"], N_("  The Rebels look at the top of the objective deck."),
-                    N_("  The Empire looks at the top of the objective deck."))
-    return w.by(e["faction"], N_("  The Rebels look at the top of the objective deck: {cards}."),
-                N_("  The Empire looks at the top of the objective deck: {cards}."), cards=shown)
+        return w.tell(e, "hidden")
+    return w.tell(e, "shown", cards=shown)
 
 
 @line("arranged-objectives")
@@ -384,7 +647,7 @@ def _objectives_to_bottom(e, w):
 
 @line("objective-played")
 def _objective_played(e, w):
-    return w.say(N_("The Rebels play the objective {card}."), card=w.name(e["card"]))
+    return w.tell(e, card=w.name(e["card"]))
 
 
 @line("objective-scored")
@@ -393,33 +656,29 @@ def _objective_scored(e, w):
         return w.say(ngettext("The Rebels complete {card} (+{n} reputation).",
                               "The Rebels complete {card} (+{n} reputation).", e["reputation"]),
                      card=w.name(e["card"]), n=e["reputation"])
-    return w.say(N_("The Rebels complete {card}."), card=w.name(e["card"]))
+    return w.tell(e, card=w.name(e["card"]))
 
 
 @line("objective-kept")
 def _objective_kept(e, w):
-    return w.say(N_("  {card} goes back to the Rebel hand."), card=w.name(e["card"]))
+    return w.tell(e, card=w.name(e["card"]))
 
 
 @line("objective-buried")
 def _objective_buried(e, w):
     if w.visible(e["card"]):
-        return w.say(N_("The Rebel objective {card} goes to the bottom of the objective deck{cause}."),
-                     card=w.name(e["card"]), cause=w.because(e.get("by")))
-    return w.say(N_("A Rebel objective goes to the bottom of the objective deck{cause}."),
-                 cause=w.because(e.get("by")))
+        return w.tell(e, "shown", card=w.name(e["card"]), cause=w.because(e.get("by")))
+    return w.tell(e, "hidden", cause=w.because(e.get("by")))
 
 
 @line("discarded-mission")
 def _discarded_mission(e, w):
-    return w.by(e["faction"], N_("The Rebels discard the mission {card}{cause}."),
-                N_("The Empire discards the mission {card}{cause}."), card=w.name(e["card"]),
-                cause=w.because(e.get("cause")))
+    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause")))
 
 
 @line("effect-chosen")
 def _effect_chosen(e, w):
-    return w.say(N_("  {card}: {choice}."), card=w.name(e["card"]), choice=branch_label(w.game, e["card"], e["option"]))
+    return w.tell(e, card=w.name(e["card"]), choice=branch_label(w.game, e["card"], e["option"]))
 
 
 def branch_label(game, card: str, option: str) -> str:
@@ -445,18 +704,18 @@ def branch_label(game, card: str, option: str) -> str:
 
 @line("effect-delayed")
 def _effect_delayed(e, w):
-    return w.say(N_("  {card} will take effect at the {when}."), card=w.name(e["card"]), when=w.phrase(e["until"]))
+    return w.tell(e, card=w.name(e["card"]), when=w.phrase(e["until"]))
 
 
 @line("effect-failed")
 def _effect_failed(e, w):
-    return w.say(N_("  {card} has no effect: {reason}."), card=w.name(e.get("card")), reason=w.phrase(e["reason"]))
+    return w.tell(e, card=w.name(e.get("card")), reason=w.phrase(e["reason"]))
 
 
 @line("no-target")
 def _no_target(e, w):
     what = _("no leader") if e.get("wanted") == "leader" else _("no system")
-    return w.say(N_("  {card} has no effect: there is {what} to choose."), card=w.name(e["card"]), what=what)
+    return w.tell(e, card=w.name(e["card"]), what=what)
 
 
 @line("target")
@@ -464,9 +723,8 @@ def _target(e, w):
     if e.get("card") in tables(w.game).missions:  # a mission's system is told by "mission-system"
         return ""
     if e.get("leader"):
-        return w.say(N_("  {card} targets {leader} in {system}."), card=w.name(e.get("card")),
-                     leader=w.name(e["leader"]), system=w.name(e["system"]))
-    return w.say(N_("  {card} targets {system}."), card=w.name(e.get("card")), system=w.name(e["system"]))
+        return w.tell(e, "leader", card=w.name(e.get("card")), leader=w.name(e["leader"]), system=w.name(e["system"]))
+    return w.tell(e, "system", card=w.name(e.get("card")), system=w.name(e["system"]))
 
 
 # -- missions -------------------------------------------------------------------------------------------------------
@@ -475,74 +733,62 @@ def _target(e, w):
 @line("assigned")
 def _assigned(e, w):
     if w.visible(e["card"]):
-        return w.by(e["faction"], N_("The Rebels assign {leaders} to the mission {card} (face down)."),
-                    N_("The Empire assigns {leaders} to the mission {card} (face down)."),
-                    leaders=w.names(e["leaders"]), card=w.name(e["card"]))
-    return w.by(e["faction"], N_("The Rebels assign {leaders} to a face-down mission."),
-                N_("The Empire assigns {leaders} to a face-down mission."), leaders=w.names(e["leaders"]))
+        return w.tell(e, "shown", leaders=w.names(e["leaders"]), card=w.name(e["card"]))
+    return w.tell(e, "hidden", leaders=w.names(e["leaders"]))
 
 
 @line("mission-revealed")
 def _mission_revealed(e, w):
     mode = _("an attempt") if e.get("mode") == "attempt" else _("resolved at once")
-    return w.by(e["faction"], N_("The Rebels reveal the mission {card} with {leaders} ({mode})."),
-                N_("The Empire reveals the mission {card} with {leaders} ({mode})."),
-                card=w.name(e["card"]), leaders=w.names(e["leaders"]), mode=mode)
+    return w.tell(e, card=w.name(e["card"]), leaders=w.names(e["leaders"]), mode=mode)
 
 
 @line("mission-system")
 def _mission_system(e, w):
-    return w.say(N_("  {card} takes place in {system}."), card=w.name(e["card"]), system=w.name(e["system"]))
+    return w.tell(e, card=w.name(e["card"]), system=w.name(e["system"]))
 
 
 @line("opposed")
 def _opposed(e, w):
-    return w.by(e["faction"], N_("  The Rebels send {leader} to oppose it."), N_("  The Empire sends {leader} to oppose it."),
-                leader=w.name(e["leader"]))
+    return w.tell(e, leader=w.name(e["leader"]))
 
 
 @line("mission-result")
 def _mission_result(e, w):
-    card = w.name(e["card"])
+    card, outcome = w.name(e["card"]), "succeeds" if e["success"] else "fails"
     if e.get("unopposed"):
-        message = N_("  {card} succeeds (unopposed).") if e["success"] else N_("  {card} fails (unopposed).")
-        return w.say(message, card=card)
+        return w.tell(e, f"{outcome} unopposed", card=card)
     successes = e.get("successes")
     if isinstance(successes, dict) and e.get("faction") in successes:
         mine = successes[e["faction"]]
         theirs = sum(v for k, v in successes.items() if k != e["faction"])
-        message = N_("  {card} succeeds: {mine} successes against {theirs}.") if e["success"] else \
-            N_("  {card} fails: {mine} successes against {theirs}.")
-        return w.say(message, card=card, mine=mine, theirs=theirs)
-    return w.say(N_("  {card} succeeds.") if e["success"] else N_("  {card} fails."), card=card)
+        return w.tell(e, f"{outcome} counted", card=card, mine=mine, theirs=theirs)
+    return w.tell(e, outcome, card=card)
 
 
 @line("mission-fails")
 def _mission_fails(e, w):
-    return w.say(N_("  {card}: the mission {mission} fails."), card=w.name(e.get("card")), mission=w.name(e.get("mission")))
+    return w.tell(e, card=w.name(e.get("card")), mission=w.name(e.get("mission")))
 
 
 @line("mission-returned")
 def _mission_returned(e, w):
     if w.visible(e["card"]):
-        return w.by(e["faction"], N_("The Rebels take their unrevealed mission {card} back into their hand."),
-                    N_("The Empire takes its unrevealed mission {card} back into its hand."), card=w.name(e["card"]))
-    return w.by(e["faction"], N_("The Rebels take an unrevealed mission back into their hand."),
-                N_("The Empire takes an unrevealed mission back into its hand."))
+        return w.tell(e, "shown", card=w.name(e["card"]))
+    return w.tell(e, "hidden")
 
 
 @line("mission-ended")
 def _mission_ended(e, w):
     if e.get("to") != "hand":
         return ""
-    return w.by(e["faction"], N_("  {card} goes back to the Rebel hand."), N_("  {card} goes back to the Imperial hand."),
-                card=w.name(e["card"]))
+    return w.tell(e, card=w.name(e["card"]))
 
 
 @line("leader-effect")
 def _leader_effect(e, w):
     if e["kind"] == "no-opposition":
-        return w.say(N_("  Until the end of the round no leader may oppose {leader}."), leader=w.name(e["leader"]))
+        return w.tell(e, leader=w.name(e["leader"]))
     return w.say(ngettext("  Until the end of the round {leader} has {n} extra success on missions.",
                           "  Until the end of the round {leader} has {n} extra successes on missions.", e["amount"]),
                  leader=w.name(e["leader"]), n=e["amount"])
@@ -553,8 +799,7 @@ def _leader_effect(e, w):
 
 @line("activate")
 def _activate(e, w):
-    return w.by(e["faction"], N_("The Rebels activate {system} with {leader}."),
-                N_("The Empire activates {system} with {leader}."), system=w.name(e["system"]), leader=w.name(e["leader"]))
+    return w.tell(e, system=w.name(e["system"]), leader=w.name(e["leader"]))
 
 
 @line("move", "moved")
@@ -563,97 +808,75 @@ def _move(e, w):
     things += [w.name(lid) for lid in e.get("leaders") or ()]
     source = e.get("source") or e.get("from")
     if not things:
-        return w.by(e["faction"], N_("  The Rebels move nothing from {source} to {to}."),
-                    N_("  The Empire moves nothing from {source} to {to}."), source=w.name(source), to=w.name(e["to"]))
-    return w.by(e["faction"], N_("  The Rebels move {things} from {source} to {to}."),
-                N_("  The Empire moves {things} from {source} to {to}."), things=w.join(things),
-                source=w.name(source), to=w.name(e["to"]))
+        return w.tell(e, "nothing", source=w.name(source), to=w.name(e["to"]))
+    return w.tell(e, "units", things=w.join(things), source=w.name(source), to=w.name(e["to"]))
 
 
 @line("retreat")
 def _retreat(e, w):
     things = [counted(w.game, n, u) for u, n in e["units"].items() if n]
     things += [w.name(lid) for lid in e.get("leaders") or ()]
-    return w.by(e["faction"], N_("  The Rebels retreat {things} from {source} to {to}."),
-                N_("  The Empire retreats {things} from {source} to {to}."), things=w.join(things) or _("nothing"),
-                source=w.name(e.get("from")), to=w.name(e["to"]))
+    return w.tell(e, things=w.join(things) or _("nothing"), source=w.name(e.get("from")), to=w.name(e["to"]))
 
 
 @line("loyalty")
 def _loyalty(e, w):
-    system = w.name(e["system"])
-    if e["loyalty"] == "rebel":
-        return w.say(N_("{system} is now loyal to the Rebellion."), system=system)
-    if e["loyalty"] == "empire":
-        return w.say(N_("{system} is now loyal to the Empire."), system=system)
-    return w.say(N_("{system} is now neutral."), system=system)
+    return w.tell(e, e["loyalty"] if e["loyalty"] in ("rebel", "empire") else "neutral", system=w.name(e["system"]))
 
 
 @line("loyalty-unchanged")
 def _loyalty_unchanged(e, w):
-    return w.say(N_("  The loyalty of {system} cannot change."), system=w.name(e["system"]))
+    return w.tell(e, system=w.name(e["system"]))
 
 
 @line("subjugation")
 def _subjugation(e, w):
-    message = N_("{system} is subjugated.") if e["subjugated"] else N_("{system} is no longer subjugated.")
-    return w.say(message, system=w.name(e["system"]))
+    return w.tell(e, "placed" if e["subjugated"] else "lifted", system=w.name(e["system"]))
 
 
 @line("sabotage")
 def _sabotage(e, w):
-    message = N_("A sabotage marker is placed in {system}.") if e.get("placed") else \
-        N_("The sabotage marker is removed from {system}.")
-    return w.say(message, system=w.name(e["system"]))
+    return w.tell(e, "placed" if e.get("placed") else "removed", system=w.name(e["system"]))
 
 
 @line("system-destroyed")
 def _system_destroyed(e, w):
-    return w.say(N_("{system} is destroyed{cause}!"), system=w.name(e["system"]), cause=w.because(e.get("cause")))
+    return w.tell(e, system=w.name(e["system"]), cause=w.because(e.get("cause")))
 
 
 @line("system-barred")
 def _system_barred(e, w):
-    return w.by(e["faction"], N_("  The Rebels may not enter {system} this round{cause}."),
-                N_("  The Empire may not enter {system} this round{cause}."), system=w.name(e["system"]),
-                cause=w.because(e.get("card")))
+    return w.tell(e, system=w.name(e["system"]), cause=w.because(e.get("card")))
 
 
 @line("systems-named")
 def _systems_named(e, w):
-    return w.by(e["faction"], N_("  The Rebels name {systems}: the base is in none of them."),
-                N_("  The Empire names {systems}."), systems=w.names(e["systems"]))
+    return w.tell(e, systems=w.names(e["systems"]))
 
 
 @line("base-revealed")
 def _base_revealed(e, w):
     how = {"voluntary": _("the Rebels reveal it"), "forced": _("the Empire found it"),
            "relocation": _("the Rebels left it")}.get(e.get("how"), w.phrase(e.get("how")))
-    return w.say(N_("The Rebel base is revealed in {system} ({how})!"), system=w.name(e["system"]), how=how)
+    return w.tell(e, system=w.name(e["system"]), how=how)
 
 
 @line("base-relocated")
 def _base_relocated(e, w):
     if w.visible(e["new"]):
-        return w.say(N_("The Rebels move their base from {old} to {new}."), old=w.name(e["old"]), new=w.name(e["new"]))
-    return w.say(N_("The Rebels move their base away from {old} to a hidden system."), old=w.name(e["old"]))
+        return w.tell(e, "shown", old=w.name(e["old"]), new=w.name(e["new"]))
+    return w.tell(e, "hidden", old=w.name(e["old"]))
 
 
 @line("relocation-impossible")
 def _relocation_impossible(e, w):
-    return w.say(N_("  The base cannot move: {reason}."), reason=w.phrase(e["reason"]))
+    return w.tell(e, reason=w.phrase(e["reason"]))
 
 
 @line("base-answer")
 def _base_answer(e, w):
-    system = w.name(e["system"])
-    if e.get("region"):
-        message = N_("The Rebels answer that their base is in the region of {system}.") if e["here"] else \
-            N_("The Rebels answer that their base is not in the region of {system}.")
-    else:
-        message = N_("The Rebels answer that their base is in {system}.") if e["here"] else \
-            N_("The Rebels answer that their base is not in {system}.")
-    return w.say(message, system=system)
+    answer = ("in" if e["here"] else "not in") + (" region" if e.get("region") else "")
+    return w.tell(e, answer, system=w.name(e["system"]))
 
 
 # -- units and building ---------------------------------------------------------------------------------------------
@@ -661,58 +884,46 @@ def _base_answer(e, w):
 
 @line("built")
 def _built(e, w):
-    return w.by(e["faction"], N_("The Rebels build a {unit} for {at}: it waits on build-queue space {space}."),
-                N_("The Empire builds a {unit} for {at}: it waits on build-queue space {space}."),
-                unit=w.name(e["unit"]), at=w.name(e.get("at")), space=e["space"])
+    return w.tell(e, unit=w.name(e["unit"]), at=w.name(e.get("at")), space=e["space"])
 
 
 @line("queued")
 def _queued(e, w):
-    return w.by(e["faction"], N_("  The Rebels put {units} on build-queue space {space}."),
-                N_("  The Empire puts {units} on build-queue space {space}."),
-                units=counted(w.game, e["count"], e["unit"]), space=e["space"])
+    return w.tell(e, units=counted(w.game, e["count"], e["unit"]), space=e["space"])
 
 
 @line("queue-advanced")
 def _queue_advanced(e, w):
     if not e["ready"]:
         return ""
-    return w.by(e["faction"], N_("The Rebel units ready to deploy: {units}."),
-                N_("The Imperial units ready to deploy: {units}."), units=w.units(e["ready"]))
+    return w.tell(e, units=w.units(e["ready"]))
 
 
 @line("queue-moved")
 def _queue_moved(e, w):
-    return w.by(e["faction"], N_("  The Rebels move a {unit} from build-queue space {source} to {to}."),
-                N_("  The Empire moves a {unit} from build-queue space {source} to {to}."),
-                unit=w.name(e["unit"]), source=e["source"], to=e["to"])
+    return w.tell(e, unit=w.name(e["unit"]), source=e["source"], to=e["to"])
 
 
 @line("build-blocked")
 def _build_blocked(e, w):
     if "at" in e:
-        return w.by(e["faction"], N_("  The Rebels cannot build for {at}: no unit of that icon is left."),
-                    N_("  The Empire cannot build for {at}: no unit of that icon is left."), at=w.name(e["at"]))
-    return w.by(e["faction"], N_("  The Rebels cannot build: no unit is left in the supply."),
-                N_("  The Empire cannot build: no unit is left in the supply."))
+        return w.tell(e, "for-system", at=w.name(e["at"]))
+    return w.tell(e, "no-supply")
 
 
 @line("deployed")
 def _deployed(e, w):
-    return w.by(e["faction"], N_("The Rebels deploy a {unit} to {to}."), N_("The Empire deploys a {unit} to {to}."),
-                unit=w.name(e["unit"]), to=w.name(e["to"]))
+    return w.tell(e, unit=w.name(e["unit"]), to=w.name(e["to"]))
 
 
 @line("not-deployed")
 def _not_deployed(e, w):
-    return w.by(e["faction"], N_("The Rebels leave a {unit} on build-queue space 1."),
-                N_("The Empire leaves a {unit} on build-queue space 1."), unit=w.name(e["unit"]))
+    return w.tell(e, unit=w.name(e["unit"]))
 
 
 @line("gained-units")
 def _gained_units(e, w):
-    return w.by(e["faction"], N_("The Rebels gain {units} in {at}."), N_("The Empire gains {units} in {at}."),
-                units=counted(w.game, e["count"], e["unit"]), at=w.name(e["at"]))
+    return w.tell(e, units=counted(w.game, e["count"], e["unit"]), at=w.name(e["at"]))
 
 
 @line("destroyed")
@@ -728,115 +939,100 @@ def _destroyed(e, w):
 @line("recruited")
 def _recruited(e, w):
     if e.get("at") and e["at"] not in ("pool",):
-        return w.by(e["faction"], N_("The Rebels recruit {leader} and place them in {at}."),
-                    N_("The Empire recruits {leader} and places them in {at}."), leader=w.name(e["leader"]),
-                    at=w.name(e["at"]))
-    return w.by(e["faction"], N_("The Rebels recruit {leader}."), N_("The Empire recruits {leader}."),
-                leader=w.name(e["leader"]))
+        return w.tell(e, "placed", leader=w.name(e["leader"]), at=w.name(e["at"]))
+    return w.tell(e, "pool", leader=w.name(e["leader"]))
 
 
 @line("leader-placed")
 def _leader_placed(e, w):
-    return w.say(N_("  {leader} goes to {at}{cause}."), leader=w.name(e["leader"]), at=w.name(e.get("at") or e["system"]),
-                 cause=w.because(e.get("card")))
+    return w.tell(e, leader=w.name(e["leader"]), at=w.name(e.get("at") or e["system"]),
+                  cause=w.because(e.get("card")))
 
 
 @line("leader-moved", "leader-returned")
 def _leader_moved(e, w):
     if e.get("to") == "pool":
-        return w.say(N_("  {leader} returns to the leader pool{cause}."), leader=w.name(e["leader"]),
-                     cause=w.because(e.get("cause")))
-    return w.say(N_("  {leader} goes to {to}{cause}."), leader=w.name(e["leader"]), to=w.name(e["to"]),
-                 cause=w.because(e.get("cause")))
+        return w.tell(e, "pool", leader=w.name(e["leader"]), cause=w.because(e.get("cause")))
+    return w.tell(e, "elsewhere", leader=w.name(e["leader"]), to=w.name(e["to"]), cause=w.because(e.get("cause")))
 
 
 @line("mission-cancelled")
 def _mission_cancelled(e, w):
-    return w.by(e["faction"], N_("  The Rebels' {card} is cancelled{cause}: the card goes back to their hand, {leaders} to the pool."),
-                N_("  The Empire's {card} is cancelled{cause}: the card goes back to its hand, {leaders} to the pool."),
-                card=w.name(e["card"]), leaders=w.names(e["leaders"]), cause=w.because(e.get("cause")))
+    return w.tell(e, card=w.name(e["card"]), leaders=w.names(e["leaders"]), cause=w.because(e.get("cause")))
 
 
 @line("leaders-to-pool")
 def _to_pool(e, w):
-    return w.say(N_("  {leaders} go to the leader pool{cause}."), leaders=w.names(e["leaders"]),
-                 cause=w.because(e.get("card")))
+    return w.tell(e, leaders=w.names(e["leaders"]), cause=w.because(e.get("card")))
 
 
 @line("leaders-moved")
 def _leaders_moved(e, w):
     if e.get("to") == "pool":
-        return w.say(N_("  {leaders} go to the leader pool{cause}."), leaders=w.names(e["leaders"]),
-                     cause=w.because(e.get("card")))
+        return w.tell(e, "pool", leaders=w.names(e["leaders"]), cause=w.because(e.get("card")))
     if e.get("source"):
-        return w.say(N_("  {leaders} are taken from {source} to {to}{cause}."), leaders=w.names(e["leaders"]),
-                     source=w.name(e["source"]), to=w.name(e["to"]), cause=w.because(e.get("card")))
-    return w.say(N_("  {leaders} go to {to}{cause}."), leaders=w.names(e["leaders"]), to=w.name(e["to"]),
-                 cause=w.because(e.get("card")))
+        return w.tell(e, "taken", leaders=w.names(e["leaders"]), source=w.name(e["source"]), to=w.name(e["to"]),
+                      cause=w.because(e.get("card")))
+    return w.tell(e, "elsewhere", leaders=w.names(e["leaders"]), to=w.name(e["to"]), cause=w.because(e.get("card")))
 
 
 @line("leaders-retrieved")
 def _leaders_retrieved(e, w):
-    return w.say(N_("Leaders return to their pools."))
+    return w.tell(e)
 
 
 @line("leader-added")
 def _leader_added(e, w):
-    return w.by(e["faction"], N_("  The Rebels add {leader} to the combat."), N_("  The Empire adds {leader} to the combat."),
-                leader=w.name(e["leader"]))
+    return w.tell(e, leader=w.name(e["leader"]))
 
 
 @line("captured")
 def _captured(e, w):
-    return w.say(N_("{leader} is captured in {at}{cause}."), leader=w.name(e["leader"]), at=w.name(e["at"]),
-                 cause=w.because(e.get("cause")))
+    return w.tell(e, leader=w.name(e["leader"]), at=w.name(e["at"]), cause=w.because(e.get("cause")))
 
 
 @line("rescued")
 def _rescued(e, w):
-    return w.say(N_("{leader} is rescued and goes to {to}{cause}."), leader=w.name(e["leader"]), to=w.name(e["to"]),
-                 cause=w.because(e.get("cause")))
+    return w.tell(e, leader=w.name(e["leader"]), to=w.name(e["to"]), cause=w.because(e.get("cause")))
 
 
 @line("detained")
 def _detained(e, w):
-    return w.say(N_("{leader} is detained in {at} until after the next Refresh Phase."), leader=w.name(e["leader"]),
-                 at=w.name(e["at"]))
+    return w.tell(e, leader=w.name(e["leader"]), at=w.name(e["at"]))
 
 
 @line("leader-detained")
 def _leader_detained(e, w):
-    return w.say(N_("{leader} stays detained in {at}."), leader=w.name(e["leader"]), at=w.name(e["at"]))
+    return w.tell(e, leader=w.name(e["leader"]), at=w.name(e["at"]))
 
 
 @line("leader-replaced")
 def _leader_replaced(e, w):
-    return w.say(N_("  {leader} becomes {by}."), leader=w.name(e["leader"]), by=w.name(e["by"]))
+    return w.tell(e, leader=w.name(e["leader"]), by=w.name(e["by"]))
 
 
 @line("leader-eliminated")
 def _leader_eliminated(e, w):
     cause = w.because(e.get("card") or e.get("cause"))
     if e.get("at"):
-        return w.say(N_("{leader} is eliminated in {at}{cause}."), leader=w.name(e["leader"]), at=w.name(e["at"]),
-                     cause=cause)
-    return w.say(N_("{leader} is eliminated{cause}."), leader=w.name(e["leader"]), cause=cause)
+        return w.tell(e, "at", leader=w.name(e["leader"]), at=w.name(e["at"]), cause=cause)
+    return w.tell(e, "nowhere", leader=w.name(e["leader"]), cause=cause)
 
 
 @line("ring-attached")
 def _ring_attached(e, w):
-    return w.say(N_("  {leader} now carries the {ring}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]))
+    return w.tell(e, leader=w.name(e["leader"]), ring=w.marker(e["ring"]))
 
 
 @line("ring-replaced")
 def _ring_replaced(e, w):
-    return w.say(N_("  {leader} loses the {ring}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]))
+    return w.tell(e, leader=w.name(e["leader"]), ring=w.marker(e["ring"]))
 
 
 @line("ring-used")
 def _ring_used(e, w):
-    return w.say(N_("  {leader} uses the {ring}: {effect}."), leader=w.name(e["leader"]), ring=w.marker(e["ring"]),
-                 effect=ring_effect(w, str(e.get("effect", ""))))
+    return w.tell(e, leader=w.name(e["leader"]), ring=w.marker(e["ring"]),
+                  effect=ring_effect(w, str(e.get("effect", ""))))
 
 
 def ring_effect(w: Words, effect: str) -> str:
@@ -856,7 +1052,7 @@ def _probes_handed(e, w):
     shown = w.cards(e["cards"])
     n = e["count"]
     what = npgettext("handed", "{n} probe card", "{n} probe cards", n).format(n=n)
-    return w.say(N_("The Rebels hand over {what}{cards}."), what=what, cards=f": {shown}" if shown else "")
+    return w.tell(e, what=what, cards=f": {shown}" if shown else "")
 
 
 @line("probes-taken")
@@ -864,14 +1060,12 @@ def _probes_taken(e, w):
     shown = w.cards(e["cards"])
     n = e["count"]
     what = npgettext("taken", "{n} probe card", "{n} probe cards", n).format(n=n)
-    return w.say(N_("The Rebels take {what} from the Imperial hand{cards}."), what=what,
-                 cards=f": {shown}" if shown else "")
+    return w.tell(e, what=what, cards=f": {shown}" if shown else "")
 
 
 @line("probes-planted")
 def _probes_planted(e, w):
-    return w.say(N_("  They go back into the probe deck: {top} on top, {bottom} at the bottom."), top=e["top"],
-                 bottom=e["bottom"])
+    return w.tell(e, top=e["top"], bottom=e["bottom"])
 
 
 # -- combat ---------------------------------------------------------------------------------------------------------
@@ -879,37 +1073,33 @@ def _probes_planted(e, w):
 
 @line("combat")
 def _combat(e, w):
-    return w.say(N_("Combat in {system}!"), system=w.name(e["system"]))
+    return w.tell(e, system=w.name(e["system"]))
 
 
 @line("combat-round")
 def _combat_round(e, w):
-    return w.say(N_("  Combat round {round} in {system}."), round=e["round"], system=w.name(e["system"]))
+    return w.tell(e, round=e["round"], system=w.name(e["system"]))
 
 
 @line("tactic-played")
 def _tactic_played(e, w):
-    return w.by(e["faction"], N_("  The Rebels play the tactic card {card}."),
-                N_("  The Empire plays the tactic card {card}."), card=w.name(e["card"]))
+    return w.tell(e, card=w.name(e["card"]))
 
 
 @line("tactic-discarded")
 def _tactic_discarded(e, w):
-    return w.by(e["faction"], N_("  The Rebels discard the tactic card {card}."),
-                N_("  The Empire discards the tactic card {card}."), card=w.name(e["card"]))
+    return w.tell(e, card=w.name(e["card"]))
 
 
 @line("damage")
 def _damage(e, w):
     dealt = "; ".join(f"{w.name(unit)} {'+'.join(map(str, hits))}" for unit, hits in e["dealt"].items())
-    return w.by(e["faction"], N_("  The Rebels take damage {where}: {dealt}."),
-                N_("  The Empire takes damage {where}: {dealt}."), where=theater_where(e["theater"]), dealt=dealt)
+    return w.tell(e, where=theater_where(e["theater"]), dealt=dealt)
 
 
 @line("blocked")
 def _blocked(e, w):
-    return w.by(e["faction"], N_("  The Rebels block {amount} damage with {card}."),
-                N_("  The Empire blocks {amount} damage with {card}."), amount=e["amount"], card=w.name(e["card"]))
+    return w.tell(e, amount=e["amount"], card=w.name(e["card"]))
 
 
 EFFECTS = {
@@ -933,30 +1123,24 @@ UNTIL = {"combat": N_("this combat"), "round": N_("this combat round"), "step": 
 @line("combat-effect")
 def _combat_effect(e, w):
     what = gettext(EFFECTS[e["kind"]]) if e["kind"] in EFFECTS else w.phrase(e["kind"])
-    return w.by(e["faction"], N_("  The Rebels are affected for {until}: {what}{cause}."),
-                N_("  The Empire is affected for {until}: {what}{cause}."), until=gettext(UNTIL.get(e["until"], e["until"])),
-                what=what, cause=w.because(e.get("card")))
+    return w.tell(e, until=gettext(UNTIL.get(e["until"], e["until"])), what=what, cause=w.because(e.get("card")))
 
 
 @line("battle-won")
 def _battle_won(e, w):
-    if e["theater"] == "space":
-        return w.by(e["winner"], N_("  The Rebels win the space battle in {system}."),
-                    N_("  The Empire wins the space battle in {system}."), system=w.name(e["system"]))
-    return w.by(e["winner"], N_("  The Rebels win the ground battle in {system}."),
-                N_("  The Empire wins the ground battle in {system}."), system=w.name(e["system"]))
+    return w.tell(e, "space" if e["theater"] == "space" else "ground", system=w.name(e["system"]))
 
 
 @line("combat-end")
 def _combat_end(e, w):
-    return w.say(N_("  The combat in {system} is over."), system=w.name(e["system"]))
+    return w.tell(e, system=w.name(e["system"]))
 
 
 @line("death-star-plans")
 def _death_star_plans(e, w):
     if e["hit"]:
-        return w.say(N_("  {card}: a direct hit, the Death Star is destroyed!"), card=w.name(e["card"]))
-    return w.say(N_("  {card}: no direct hit."), card=w.name(e["card"]))
+        return w.tell(e, "hit", card=w.name(e["card"]))
+    return w.tell(e, "miss", card=w.name(e["card"]))
 
 
 #: The English words events carry in their fields (causes, reasons, dice faces, deck kinds), marked for translation.
