@@ -24,7 +24,7 @@ from .engine.human import Command
 from .engine.narration import account
 
 if TYPE_CHECKING:
-    from .engine.game import Decision, Game
+    from .engine.game import Decision, Game, Rules
 
 __all__ = ["PUBLIC", "Command", "PresentationError", "Where", "board_svg", "commands", "game_at", "heading",
            "narration", "option_labels", "parse_views", "render", "replay_html", "sides", "state_lines",
@@ -89,9 +89,9 @@ def game_at(game: Game, step: int) -> Game:
     return fresh
 
 
-def _first(rules_of: Game, hook: str, what: str, **kwargs: Any) -> Any:
+def _first(rules: Rules, hook: str, what: str, **kwargs: Any) -> Any:
     """The first plugin's answer to a ``firstresult`` drawing hook; none is an error naming the hook."""
-    answer = getattr(rules_of.rules.active.pm.hook, hook)(**kwargs)
+    answer = getattr(rules.active.pm.hook, hook)(**kwargs)
     if answer is None:
         raise PresentationError(f"no enabled plugin draws {what} (hook {hook})")
     return answer
@@ -99,7 +99,7 @@ def _first(rules_of: Game, hook: str, what: str, **kwargs: Any) -> Any:
 
 def board_svg(game: Game, player: str | None = None) -> str:
     """The board as ``player`` sees it (``None``: the public view), an SVG document (hook ``board_svg``)."""
-    svg: str = _first(game, "board_svg", "the board", game=game, player=player)
+    svg: str = _first(game.rules, "board_svg", "the board", game=game, player=player)
     return svg
 
 
@@ -110,7 +110,7 @@ def replay_html(game: Game, embedded: Iterable[str] = (PUBLIC,)) -> str:
         raise PresentationError("a replay needs at least one view")
     for view in chosen:
         viewer_for(game, view)
-    page: str = _first(game, "replay_html", "a replay", game=game, views=chosen)
+    page: str = _first(game.rules, "replay_html", "a replay", game=game, views=chosen)
     return page
 
 
