@@ -90,7 +90,7 @@ def describe_event(game: Game, event: dict[str, Any]) -> str | None:
 
 
 @hookimpl
-def state_lines(game: Game, view: dict[str, Any], where: str) -> list[str]:
+def state_lines(game: Game, where: str) -> list[str]:
     from . import rules
 
-    return rules.shown(game, view, where)
+    return rules.shown(game, where)

@@ -152,11 +152,12 @@ def describe(game: Game, event: dict[str, Any]) -> str:
 # -- what people see of it ---------------------------------------------------------------------------------------------
 
 
-def shown(game: Game, view: dict[str, Any], where: str) -> list[str]:
-    """The guns on the board as the viewer sees them (units are public): a count per side for ``status`` and the
-    picture, and where they stand for ``map``. Nothing when no gun is on the board."""
+def shown(game: Game, where: str) -> list[str]:
+    """The guns on the board: a count per side for ``status`` and the picture, and where they stand for ``map``.
+    Nothing when no gun is on the board. Units on the board are public, the same in every viewer's view, so they
+    are read through the base game's API (its section of the state is its own)."""
     found: dict[str, dict[str, int]] = {}
-    for place, units in sorted(view["data"]["units"].items()):
+    for place, units in sorted(api.units_by_location(game).items()):
         for unit, count in units.items():
             kind = api.unit_types(game).get(unit)
             if count and kind is not None and ABILITY in kind.abilities:
