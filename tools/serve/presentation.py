@@ -31,30 +31,30 @@ class Group:
 
 def board_svg(game: Game, player: str | None) -> str:
     """The board as ``player`` sees it (``None``: the spectator), an SVG document."""
-    from swrebellion.expansions.base.presentation.picture import board_svg as draw
+    from swrebellion import presentation
 
-    return draw(game, player)
+    return presentation.board_svg(game, player)
 
 
 def heading(game: Game, decision: Decision) -> str:
     """Who is asked and when: "Rebel · Round 2 · Command Phase" (public facts only)."""
-    from swrebellion.expansions.base.presentation import terminal
+    from swrebellion import presentation
 
-    return terminal.heading(game, decision)
+    return presentation.heading(game, decision)
 
 
 def prompt(game: Game, decision: Decision) -> str:
     """The decision's question in the reader's language."""
-    from swrebellion.expansions.base.presentation import terminal
+    from swrebellion import presentation
 
-    return terminal.render(game, decision.prompt or decision.kind)
+    return presentation.render(game, decision.prompt or decision.kind)
 
 
 def groups(game: Game, decision: Decision) -> list[Group]:
     """The decision's options grouped and worded as at the terminal (`rebellion play --human`)."""
-    from swrebellion.expansions.base.presentation import terminal
+    from swrebellion import presentation
 
-    asker = HumanAgent(decision.player, ask=str, say=str, render=terminal.render)
+    asker = HumanAgent(decision.player, ask=str, say=str, render=presentation.render)
     out: list[Group] = []
     for entry in asker.entries(game, decision):
         if not out or out[-1].heading != entry.heading:
@@ -65,11 +65,11 @@ def groups(game: Game, decision: Decision) -> list[Group]:
 
 def waiting(game: Game, player: str) -> str:
     """Who the game waits for, as ``player`` may know it: the kind of question, never its options."""
-    from swrebellion.expansions.base.presentation import terminal
+    from swrebellion import presentation
 
     for entry in game.view(player)["pending"]:
         if "options" not in entry and not entry.get("answered"):
-            return terminal.heading(game, Decision(entry["id"] if "id" in entry else "", entry["player"],
+            return presentation.heading(game, Decision(entry["id"] if "id" in entry else "", entry["player"],
                                                    entry["kind"], "", ()))
     return ""
 
@@ -77,15 +77,13 @@ def waiting(game: Game, player: str) -> str:
 def screens(game: Game, player: str | None) -> list[tuple[str, list[str]]]:
     """The screens a person can open at the terminal (hand, status, leaders), as (title, lines), for ``player``
     (the spectator sees status and leaders only)."""
-    from swrebellion.expansions.base.presentation.terminal.screens import hand_screen, leaders_screen, status_screen
+    from swrebellion import presentation
     from swrebellion.i18n import gettext as _
 
-    # titled with the terminal's command names, in the reader's language
-    shown = [(_("status"), status_screen(game, player))]
-    if player is not None:
-        shown.insert(0, (_("hand"), hand_screen(game, player)))
-    shown.append((_("leaders"), leaders_screen(game, player)))
-    return shown
+    # the terminal's commands (hook terminal_commands), found by their English names, titled in the reader's language
+    commands = {english: c for c in presentation.commands(game) for english in (c.name, *c.aliases)}
+    wanted = ["status", "leaders"] if player is None else ["hand", "status", "leaders"]
+    return [(_(name), list(commands[name].run(game, player, ""))) for name in wanted if name in commands]
 
 
 def account(game: Game, player: str | None, start: int = 0) -> list[str]:
@@ -103,9 +101,9 @@ def result(game: Game) -> str:
 
 def replay(game: Game, views: tuple[str, ...]) -> str:
     """The HTML replay of a finished game with these views ("public", "rebel", "empire")."""
-    from swrebellion.expansions.base.presentation.picture.replay import replay_html
+    from swrebellion import presentation
 
-    return replay_html(game, views)
+    return presentation.replay_html(game, views)
 
 
 def setups(rules) -> list[tuple[str, str]]:
