@@ -1,7 +1,7 @@
 """`rebellion serve` in a real browser (Debian's chromium through Playwright, as tests/test_replay_browser.py):
 two people play the Rebel and the Empire with the keyboard alone while a spectator watches, every move reaching
-the other pages without a reload; a seat's page is closed and opened again; two bots play a whole game seen on a
-phone-sized screen. The pages
+the other pages without a reload; a seat's page is closed and opened again; two bots play a whole game seen on a phone-sized
+screen. The pages
 load nothing from outside the server and log no error. Screenshots are written to $SWREBELLION_SHOTS (default: the
 test's temporary folder) to be looked at."""
 
@@ -119,9 +119,13 @@ def test_two_people_play_with_the_keyboard_while_a_spectator_watches(browser, se
         tab.page.keyboard.press("Tab" if n % 3 == 0 and tab.page.locator(".decision button").count() > 1 else "Shift")
         tab.page.keyboard.press("Enter")
         moves += 1
-        for other in (*seats.values(), spectator):
+        for name, other in (*seats.items(), ("spectator", spectator)):
             if not other.page.is_closed():
-                other.wait_for(moves)
+                try:
+                    other.wait_for(moves)
+                except Exception:
+                    raise AssertionError(f"{name} at {other.moves()}, mover {turn}: {other.page.inner_text('#notice')} "
+                                         f"{other.errors[-3:]} {server.messages()[-800:]}")
     assert moves == MOVES
     spectator.page.screenshot(path=str(folder / "spectator-wide.png"))
     seats["rebel"].page.screenshot(path=str(folder / "rebel-later.png"), full_page=True)

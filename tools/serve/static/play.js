@@ -15,7 +15,9 @@ async function refresh() {
   if (asking) return asking;
   asking = (async () => {
     try {
-      const response = await fetch("panel", { headers: { Accept: "text/html" }, cache: "no-store" });
+      // bounded: a request lost with a server that went away must not hold every later refresh back
+      const response = await fetch("panel", { headers: { Accept: "text/html" }, cache: "no-store",
+                                              signal: AbortSignal.timeout(10000) });
       if (!response.ok) {
         say(`The game could not be shown (${response.status}); retrying…`);
         return;
@@ -50,6 +52,7 @@ holder.addEventListener("submit", async (event) => {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf },
       body: JSON.stringify({ decision: form.dataset.decision, option: button.value }),
+      signal: AbortSignal.timeout(20000),
     });
     if (!response.ok) {
       const body = await response.json().catch(() => ({}));
