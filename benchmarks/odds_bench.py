@@ -13,7 +13,7 @@ import statistics
 import time
 
 from swrebellion.engine import scenario
-from swrebellion.expansions.base.api import odds
+from swrebellion.expansions.base.api.combat import odds
 from swrebellion.games import rules_for
 
 TYPICAL = {

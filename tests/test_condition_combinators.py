@@ -15,7 +15,7 @@ import yaml
 from packkit import cli, write_pack
 from swrebellion.engine import Game, RandomAgent
 from swrebellion.expansions.base import board
-from swrebellion.expansions.base.api import Condition, SystemFilter, holds, systems_where
+from swrebellion.expansions.base.api.ops import Condition, SystemFilter, holds, systems_where
 from swrebellion.games import rules_for
 
 

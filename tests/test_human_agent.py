@@ -3,7 +3,7 @@ player's view shown (issue 5, "rebellion play")."""
 
 from click.testing import CliRunner
 
-from swrebellion.expansions.base.api import label
+from swrebellion.expansions.base.api.words import label
 from swrebellion.engine import Game
 from swrebellion.engine.human import HumanAgent
 from swrebellion.tools.cli import main

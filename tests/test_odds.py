@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from swrebellion.engine import Game, RandomAgent, scenario
 from swrebellion.engine.save import save_game
-from swrebellion.expansions.base.api import OddsError, odds
+from swrebellion.expansions.base.api.combat import OddsError, odds
 from swrebellion.games import rules_for
 from swrebellion.tools.cli import main
 

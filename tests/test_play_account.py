@@ -3,7 +3,7 @@ and shows no secret a viewer may not see."""
 
 import pytest
 
-from swrebellion.expansions.base.api import label
+from swrebellion.expansions.base.api.words import label
 from swrebellion.engine import Game, RandomAgent, play
 from swrebellion.engine.narration import account
 from swrebellion.engine.secrets import KEY

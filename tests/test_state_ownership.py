@@ -6,9 +6,9 @@ code of every plugin we ship (the base game, Rise of the Empire, the example plu
 * a plugin reaches into ``state["data"]`` (or a view's ``data``) for a key another plugin owns, or in a way that
   does not say which key (the whole ``data`` handed on, iterated, kept); the base game owns the top of ``data``
   and may hold it whole, but names no other plugin's key;
-* a plugin changes what a function of the base game's API handed it (``api.leader(game, l)["at"] = "gone"``,
-  ``api.hand(...).remove(card)``): what another plugin may change goes through the owner's functions
-  (``api.remove_leader``, ``api.take_from_hand``).
+* a plugin changes what a function of the base game's API handed it (``api.leaders.state(game, l)["at"] = "gone"``,
+  ``api.cards.hand(...).remove(card)``): what another plugin may change goes through the owner's functions
+  (``api.leaders.remove``, ``api.cards.take_from_hand``).
 
 It reads the code as the interpreter would (``ast``), so a key reached through a variable bound to
 ``game.state["data"]`` counts the same as one spelt out.
@@ -42,8 +42,10 @@ API_MODULE = "swrebellion.expansions.base.api"
 MUTATORS = {"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault", "sort",
             "reverse", "__setitem__", "__delitem__"}
 #: API functions that hand the caller its own part of the base game's state (a plugin's part of the combat or of
-#: the attack), which it may change in place.
-OWN_PARTS = {"combat_part", "attack_part"}
+#: the attack: ``api.combat.part``, ``api.combat.attack_part``), which it may change in place.
+OWN_PARTS = {"part", "attack_part"}
+#: The API's namespaces (``api.combat.state(...)``, or ``from ...api import combat`` then ``combat.state(...)``).
+NAMESPACES = {"content", "board", "leaders", "combat", "cards", "ops", "words"}
 #: Methods of a dict that read or write one key, named by their first argument.
 KEYED = {"get", "setdefault", "pop"}
 
@@ -82,10 +84,14 @@ class Reader:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.tree = ast.parse(path.read_text(encoding="utf-8"))
-        self.api_aliases: set[str] = set()  # names the API module is imported as
+        self.api_aliases: set[str] = set()  # names the API package is imported as
+        self.namespace_aliases: set[str] = set()  # names its namespaces are imported as
         self.api_names: set[str] = set()  # the API's functions imported by name
         for node in ast.walk(self.tree):
             if isinstance(node, ast.ImportFrom) and node.module == API_MODULE:
+                self.namespace_aliases |= {a.asname or a.name for a in node.names if a.name in NAMESPACES}
+                self.api_names |= {a.asname or a.name for a in node.names if a.name not in NAMESPACES}
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(API_MODULE + "."):
                 self.api_names |= {a.asname or a.name for a in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module == "swrebellion.expansions.base":
                 self.api_aliases |= {a.asname or a.name for a in node.names if a.name == "api"}
@@ -140,16 +146,23 @@ class Reader:
 
     # -- what the API hands out ------------------------------------------------------------------------------------
 
+    def _namespace(self, node: ast.AST) -> bool:
+        """Whether ``node`` names the API or one of its namespaces (``api``, ``api.combat``, ``combat``)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.api_aliases or node.id in self.namespace_aliases
+        return (isinstance(node, ast.Attribute) and node.attr in NAMESPACES and isinstance(node.value, ast.Name)
+                and node.value.id in self.api_aliases)
+
     def _from_api(self, node: ast.AST, names: set[str]) -> bool:
         """Whether ``node`` is something an API function returned, or a part of it."""
         while isinstance(node, (ast.Subscript, ast.Attribute)) and not (
-                isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in self.api_aliases):
+                isinstance(node, ast.Attribute) and self._namespace(node.value)):
             node = node.value
         if isinstance(node, ast.Name):
             return node.id in names
         if isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.api_aliases:
+            if isinstance(func, ast.Attribute) and self._namespace(func.value):
                 return func.attr not in OWN_PARTS
             if isinstance(func, ast.Name):
                 return func.id in self.api_names and func.id not in OWN_PARTS
@@ -162,7 +175,7 @@ class Reader:
         for scope in _scopes(self.tree):
             nodes = list(_body(scope))
             names: set[str] = set()
-            while True:  # info = api.leader(game, lid); attack = info["attack"]: to a fixed point
+            while True:  # info = api.leaders.state(game, lid); attack = info["attack"]: to a fixed point
                 found = {t.id for node in nodes if isinstance(node, ast.Assign) and self._from_api(node.value, names)
                          for t in node.targets if isinstance(t, ast.Name)}
                 if found <= names:
@@ -242,14 +255,18 @@ def test_the_reader_finds_every_way_of_reaching_a_key(tmp_path, source, found):
 
 
 @pytest.mark.parametrize("source, writes", [
-    ('from swrebellion.expansions.base import api\ndef f(game, l):\n    api.leader(game, l)["at"] = "gone"\n', 1),
-    ('from swrebellion.expansions.base import api\ndef f(game, l):\n    info = api.leader(game, l)\n'
+    ('from swrebellion.expansions.base import api\ndef f(game, l):\n    api.leaders.state(game, l)["at"] = "gone"\n', 1),
+    ('from swrebellion.expansions.base import api\ndef f(game, l):\n    info = api.leaders.state(game, l)\n'
      '    info["at"] = "gone"\n', 1),
-    ('from swrebellion.expansions.base.api import hand\ndef f(game):\n    hand(game, "rebel", "actions").remove("x")\n', 1),
-    ('from swrebellion.expansions.base.api import combat_state\ndef f(game):\n    del combat_state(game)["damage"]["u"]\n', 1),
-    ('from swrebellion.expansions.base import api\ndef f(game):\n    combat = api.combat_state(game)\n'
+    ('from swrebellion.expansions.base.api.cards import hand\ndef f(game):\n    hand(game, "rebel", "actions").remove("x")\n',
+     1),
+    ('from swrebellion.expansions.base.api.combat import state\ndef f(game):\n    del state(game)["damage"]["u"]\n', 1),
+    ('from swrebellion.expansions.base.api import cards\ndef f(game):\n    cards.hand(game, "rebel", "actions").clear()\n',
+     1),
+    ('from swrebellion.expansions.base import api\ndef f(game):\n    api.combat.part(game, "mine", dict)["x"] = 1\n', 0),
+    ('from swrebellion.expansions.base import api\ndef f(game):\n    combat = api.combat.state(game)\n'
      '    attack = combat["attack"]\n    attack["rerolled"] = True\n', 1),
-    ('from swrebellion.expansions.base import api\ndef f(game, l):\n    return api.leader(game, l)["at"]\n', 0),
+    ('from swrebellion.expansions.base import api\ndef f(game, l):\n    return api.leaders.state(game, l)["at"]\n', 0),
 ])
 def test_the_reader_finds_every_write_into_what_the_api_handed_out(tmp_path, source, writes):
     path = tmp_path / "mod.py"
@@ -351,31 +368,31 @@ def test_the_owner_functions_change_what_they_say_and_keep_secrets(base_rules):
     from swrebellion.expansions.base import api
 
     game = Game.new(base_rules, 1)
-    leader = sorted(api.leaders(game))[0]
-    api.place_leader(game, leader, "pool")
-    assert api.leader(game, leader)["at"] == "pool"
-    api.remove_leader(game, leader)
-    assert api.leaders(game)[leader]["at"] == "gone"
+    leader = sorted(api.leaders.states(game))[0]
+    api.leaders.place(game, leader, "pool")
+    assert api.leaders.state(game, leader)["at"] == "pool"
+    api.leaders.remove(game, leader)
+    assert api.leaders.states(game)[leader]["at"] == "gone"
 
-    api.new_deck(game, "test-deck", ["b", "a"], seen_by="rebel")
-    assert api.deck(game, "test-deck") == ["b", "a"] and api.discard_pile(game, "test-deck") == []
+    api.cards.new_deck(game, "test-deck", ["b", "a"], seen_by="rebel")
+    assert api.cards.deck(game, "test-deck") == ["b", "a"] and api.cards.discard_pile(game, "test-deck") == []
     assert game.view("empire")["data"]["decks"]["test-deck"] == {"$secret": ["rebel"], "count": 2}
-    api.put_on_deck(game, "test-deck", ["c"])
-    api.put_on_deck(game, "test-deck", ["d"], top=False)
-    api.remove_from_deck(game, "test-deck", "a")
-    assert api.deck(game, "test-deck") == ["c", "b", "d"]
-    api.set_deck(game, "test-deck", ["d"])
-    assert api.deck(game, "test-deck") == ["d"]
+    api.cards.put_on_deck(game, "test-deck", ["c"])
+    api.cards.put_on_deck(game, "test-deck", ["d"], top=False)
+    api.cards.remove_from_deck(game, "test-deck", "a")
+    assert api.cards.deck(game, "test-deck") == ["c", "b", "d"]
+    api.cards.set_deck(game, "test-deck", ["d"])
+    assert api.cards.deck(game, "test-deck") == ["d"]
 
-    api.add_to_hand(game, "rebel", "actions", "x")
-    assert api.hand(game, "rebel", "actions")[-1] == "x"
-    api.take_from_hand(game, "rebel", "actions", "x")
-    assert "x" not in api.hand(game, "rebel", "actions")
-    assert api.hidden_hand(game, "empire", "rebel", "actions") is api.hand(game, "rebel", "actions")
-    assert api.hidden_hand(game, "rebel", "rebel", "actions") is None  # his own hand: nothing hidden from him
+    api.cards.add_to_hand(game, "rebel", "actions", "x")
+    assert api.cards.hand(game, "rebel", "actions")[-1] == "x"
+    api.cards.take_from_hand(game, "rebel", "actions", "x")
+    assert "x" not in api.cards.hand(game, "rebel", "actions")
+    assert api.cards.hidden_hand(game, "empire", "rebel", "actions") is api.cards.hand(game, "rebel", "actions")
+    assert api.cards.hidden_hand(game, "rebel", "rebel", "actions") is None  # his own hand: nothing hidden from him
 
     data = game.state["data"]
-    assert (api.phase(game), api.round_number(game), api.reputation(game)) == (
+    assert (api.board.phase(game), api.board.round_number(game), api.board.reputation(game)) == (
         data["phase"], data["round"], data["reputation"])
-    api.at_end_of_command(game, "some.step", card="c")
+    api.board.at_end_of_command(game, "some.step", card="c")
     assert data["end_of_command"][-1] == ["some.step", {"card": "c"}]

@@ -177,7 +177,7 @@ def _anchor(title: str) -> str:
 
 
 def effects_markdown(ops, catalog, fans: Path | None = None) -> str:
-    from swrebellion.expansions.base.api import CONTEXT
+    from swrebellion.expansions.base.api.ops import CONTEXT
 
     examples = _examples(ops, catalog, fan_examples(fans))
     groups: dict[str, list] = {}

@@ -92,11 +92,11 @@ EXPANSION = Expansion(
 @hookimpl
 def register_effect_ops(registry):
     """Effect ops that card data may use (``{op: ${prefix}_reinforce, ...}``), with their feasibility tests."""
-    from swrebellion.expansions.base.api import register_ops
+    from swrebellion.expansions.base import api
 
     from . import rules
 
-    register_ops(registry, rules.OPS)
+    api.ops.register(registry, rules.OPS)
 
 
 @hookimpl
@@ -137,7 +137,7 @@ REPORT_STEP = "${id}.report"
 # -- an effect op with a feasibility test --------------------------------------------------------------------------
 
 
-class Reinforce(api.Strict):
+class Reinforce(api.ops.Strict):
     """Deploy one unit from the side's supply into the combat's system."""
 
     unit: str = Field(description="The unit type to deploy: one of the playing side's.")
@@ -146,19 +146,19 @@ class Reinforce(api.Strict):
 def can_reinforce(game, params: Reinforce, ctx: dict) -> bool:
     """A combat is on, the unit is the side's and its supply has one left. A card whose first step cannot act is
     not offered."""
-    units = api.unit_types(game)
-    return (api.combat_state(game) is not None and params.unit in units
-            and units[params.unit].faction == ctx["faction"] and api.supply_left(game, params.unit) > 0)
+    units = api.content.units(game)
+    return (api.combat.state(game) is not None and params.unit in units
+            and units[params.unit].faction == ctx["faction"] and api.board.supply_left(game, params.unit) > 0)
 
 
-OPS: api.OpTable = {}
+OPS: api.ops.OpTable = {}
 
 
-@api.op(OPS, "${prefix}_reinforce", Reinforce, feasible=can_reinforce)
+@api.ops.op(OPS, "${prefix}_reinforce", Reinforce, feasible=can_reinforce)
 def reinforce(game, frame, params: Reinforce, ctx: dict) -> None:
     """Deploy one ``unit`` from the supply into the combat's system."""
     game.pop()
-    api.deploy_unit(game, ctx["faction"], params.unit, api.combat_state(game)["system"], cause=ctx["card"])
+    api.board.deploy_unit(game, ctx["faction"], params.unit, api.combat.state(game)["system"], cause=ctx["card"])
 
 
 # -- a step at a rule moment --------------------------------------------------------------------------------------
@@ -168,7 +168,8 @@ def report_step(game, frame) -> None:
     """At ``combat.start``: log how many units each side has in the combat's system (``frame["system"]``)."""
     system = frame["system"]
     game.log("${id}-report", system=system,
-             units={faction: sum(api.faction_units(game, system, faction).values()) for faction in api.FACTIONS})
+             units={faction: sum(api.board.faction_units(game, system, faction).values())
+                    for faction in api.board.FACTIONS})
     game.pop()
 
 

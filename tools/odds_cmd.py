@@ -38,8 +38,8 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
       rebellion odds --attacker "2 x-wing" --defender "2 tie-striker" -x rise-of-the-empire
       rebellion odds --system sullust --load game.json --as rebel --rounds 1
     """
-    from swrebellion.expansions.base.api import OddsError, system_forces
-    from swrebellion.expansions.base.api import odds as compute
+    from swrebellion.expansions.base.api.combat import OddsError, system_forces
+    from swrebellion.expansions.base.api.combat import odds as compute
 
     if load_path:
         if attacker or defender:
@@ -75,7 +75,7 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
 def parse_units(game, text: str, option: str) -> dict[str, int]:
     """``"3 x-wing, 1 corellian-corvette"`` -> ``{"x-wing": 3, "corellian-corvette": 1}``; a count may be left
     out (1). A bad part is a usage error naming the option, the part and, for an unknown unit, the nearest ids."""
-    from swrebellion.expansions.base.api import unit_types
+    from swrebellion.expansions.base.api.content import units as unit_types
 
     units = unit_types(game)
     out: dict[str, int] = {}

@@ -131,7 +131,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
 
 def _setup_line(game) -> str:
     """The first line of the account: which setup is in use (and the packs beyond the built-in ones)."""
-    from swrebellion.expansions.base.api import name
+    from swrebellion.expansions.base.api.words import name
 
     setup = game.state["options"].get("setup", "base")
     fans = [p.id for p in game.rules.content.packs if not str(p.source).startswith("built-in")]
@@ -186,9 +186,9 @@ def _side_of(players: list[str]) -> str | None:
 
 def winner_line(game, result: dict) -> str:
     """Who won and why, in the reader's language (the account's last line; the game server's too)."""
-    from swrebellion.expansions.base.api import Words
+    from swrebellion.expansions.base import api
 
-    words = Words(game)
+    words = api.words.Words(game)
     reason = words.phrase(result["reason"])
     if result.get("winner") == "rebel":
         return _("The Rebels win: {reason}.").format(reason=reason)

@@ -106,6 +106,7 @@ def faction_of_player(game, player: str) -> str:
 
 
 def units_at(game: Game, location: str) -> dict[str, int]:
+    """Every unit at a place (a system, a build-queue space, the Rebel Base space): ``{unit type: count}``."""
     return game.state["data"]["units"].get(location, {})
 
 
@@ -148,6 +149,9 @@ def add_units(game: Game, location: str, unit: str, count: int = 1, check: bool 
 
 
 def remove_units(game: Game, location: str, unit: str, count: int = 1, check: bool = True) -> None:
+    """Take units off the board, back to the supply (RB-SUP), with no log of their own (the caller logs why);
+    ``ValueError`` when fewer are there. ``check=False``: the caller runs the checks that follow a change of units
+    itself."""
     here = game.state["data"]["units"][location]
     if here.get(unit, 0) < count:
         raise ValueError(f"cannot remove {count} {unit} from {location}: only {here.get(unit, 0)} there")
@@ -190,6 +194,7 @@ def supply_left(game: Game, unit: str) -> int:
 
 
 def queue_unit(game: Game, faction: str, unit: str, space: int, count: int = 1) -> None:
+    """Put units on a space of the side's build queue (RB-BLD-04); they arrive when the space is reached."""
     queue = game.state["data"]["queue"][faction].setdefault(str(space), {})
     queue[unit] = queue.get(unit, 0) + count
 
@@ -216,6 +221,7 @@ def after_units_change(game, location: str) -> None:
 
 
 def leader(game: Game, leader_id: str) -> LeaderState:
+    """A leader's state: where he is (``at``), his ring (captured, lured, frozen), to read."""
     return game.state["data"]["leaders"][leader_id]
 
 
@@ -290,6 +296,7 @@ def lured_at(game: Game, location: str) -> list[str]:
 
 
 def pool(game: Game, faction: str) -> list[str]:
+    """The leaders in the side's leader pool, in id order."""
     return leaders_at(game, "pool", faction)
 
 
@@ -351,6 +358,7 @@ def rescue_if_unguarded(game, location: str) -> None:
 
 
 def system(game: Game, system_id: str) -> SystemState:
+    """A system's state (loyalty, subjugation, sabotage, destroyed ...), to read and change in place."""
     return game.state["data"]["systems"][system_id]
 
 
@@ -364,6 +372,7 @@ def is_populous(game: Game, system_id: str) -> bool:
 
 
 def is_remote(game: Game, system_id: str) -> bool:
+    """A remote system: not populous, and not destroyed (RB-SYS, RB-DST-05)."""
     return system_id not in tables(game).populous and not game.state["data"]["systems"][system_id]["destroyed"]
 
 
@@ -484,6 +493,7 @@ def base_system(game: Game) -> str:
 
 
 def base_revealed(game: Game) -> bool:
+    """Whether the Rebel base has been revealed (RB-BAS-12)."""
     return game.state["data"]["base_revealed"] is not None
 
 

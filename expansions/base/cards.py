@@ -22,6 +22,7 @@ NO_REFILL = {"probes", "objectives"}
 
 
 def deck(game: Game, name: str) -> list[str]:
+    """The cards of the deck ``name``, top first."""
     return peek(game.state["data"]["decks"][name])
 
 
@@ -54,6 +55,7 @@ def draw(game: Game, name: str, count: int = 1) -> list[str]:
 
 
 def discard(game: Game, name: str, card: str) -> None:
+    """Put ``card`` on the discard pile of the deck ``name``."""
     game.state["data"]["discards"].setdefault(name, []).append(card)
 
 

@@ -19,7 +19,7 @@ from typing import Literal
 from swrebellion.i18n import N_
 
 SYSTEM = {"system": "the system"}
-COMBAT = {"system": "the combat's system; `data['combat']` holds the combat (`api.combat_state`)"}
+COMBAT = {"system": "the combat's system; `data['combat']` holds the combat (`api.combat.state`)"}
 MISSION = {"faction": "the side carrying it out", "card": "the mission card", "leaders": "its leaders",
            "system": "where it takes place (`None` for a card that acts nowhere)"}
 

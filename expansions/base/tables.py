@@ -126,6 +126,7 @@ def tables(game: Game) -> Tables:
 
 
 def the_setup(game: Game) -> Setup:
+    """The setup this game uses (``options["setup"]``, the base game's when none is named)."""
     return tables(game).setups[game.state["options"].get("setup", "base")]
 
 

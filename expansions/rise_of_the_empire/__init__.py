@@ -86,7 +86,7 @@ def register_content_kinds(registry):
 
 @hookimpl
 def register_effect_ops(registry):
-    from swrebellion.expansions.base.api import register_ops
+    from swrebellion.expansions.base.api.ops import register as register_ops
 
     from . import (
         markers,

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, ROLE, combat_state, content_text, decider, ntext, text
+from swrebellion.expansions.base.api.board import OPPONENT, decider
+from swrebellion.expansions.base.api.combat import ROLE, state as combat_state
+from swrebellion.expansions.base.api.words import content_text, ntext, text
 from swrebellion.i18n import N_
 
 from . import ops_moments
@@ -54,8 +56,8 @@ HALVES = ("top", "bottom")
 
 
 def cine(game) -> dict:
-    """The cinematic combat's own state, kept in the combat (``api.combat_part``) and gone with it."""
-    return api.combat_part(game, "cinematic", _new_cine)
+    """The cinematic combat's own state, kept in the combat (``api.combat.part``) and gone with it."""
+    return api.combat.part(game, "cinematic", _new_cine)
 
 
 def _new_cine() -> dict:
@@ -90,11 +92,11 @@ def played(game, theater: str) -> dict:
 
 
 def deck(game, faction: str, theater: str) -> list[str]:
-    return api.deck(game, deck_name(faction, theater))
+    return api.cards.deck(game, deck_name(faction, theater))
 
 
 def discards(game, faction: str, theater: str) -> list[str]:
-    return api.discard_pile(game, deck_name(faction, theater))
+    return api.cards.discard_pile(game, deck_name(faction, theater))
 
 
 def play_from_deck(game, faction: str, theater: str, card: str) -> None:
@@ -131,7 +133,7 @@ def usable_halves(game, faction: str, card: str) -> list[str]:
         if not ability.steps:
             continue
         if half == "top" and info.units:  # the side's units read only for a top half that pictures some
-            here = api.faction_units(game, combat_state(game)["system"], faction)
+            here = api.board.faction_units(game, combat_state(game)["system"], faction)
             if not any(u in here for u in info.units):
                 continue
         out.append(half)
@@ -190,9 +192,9 @@ def _generator(game, frame) -> None:
         return
     system = combat_state(game)["system"]
     if "todo" not in frame:
-        frame["todo"] = [f for f in api.combat_order(game) if not interdicted(game, system, f)
-                         for u, n in sorted(api.faction_units(game, system, f, "ground").items())
-                         if "shield-generator" in api.unit_type(game, u).abilities for _ in range(n)]
+        frame["todo"] = [f for f in api.combat.order(game) if not interdicted(game, system, f)
+                         for u, n in sorted(api.board.faction_units(game, system, f, "ground").items())
+                         if "shield-generator" in api.content.unit(game, u).abilities for _ in range(n)]
     if "choice" in frame:
         return_to_deck(game, frame["todo"].pop(0), "ground", frame.pop("choice")["id"], cause="shield-generator")
     while frame["todo"]:
@@ -216,7 +218,7 @@ def _pick(game, frame) -> None:
     """RE-CIN-03 step 1, FAQ-127: both players choose a card of the theater at the same time, in secret."""
     theater = frame["theater"]
     eligible = []
-    for faction in api.combat_order(game):
+    for faction in api.combat.order(game):
         if forbidden(game, faction, theater):
             game.log("tactic-forbidden", faction=faction, theater=theater)
         elif deck(game, faction, theater):
@@ -258,7 +260,7 @@ def _reveal(game, frame) -> None:
     for faction, card in picks.items():
         play_from_deck(game, faction, theater, card)
         now[faction] = {"card": card, "cancelled": False, "resolved": False}
-    current, defender = api.combat_order(game)
+    current, defender = api.combat.order(game)
     frame.update(order=[f for f in (current, defender) if f in picks], halves={}, next=0, stage="resolve")
     if defender in picks and current in picks:
         card = picks[defender]
@@ -317,9 +319,9 @@ def _doomed(game, frame) -> None:
     doomed = cine(game)["doomed"]
     while doomed:
         unit = doomed.pop(0)
-        if api.units_at(game, combat_state(game)["system"]).get(unit):
-            api.destroy_in_combat(game, unit, 1)
-    api.check_battles(game)
+        if api.board.units_at(game, combat_state(game)["system"]).get(unit):
+            api.combat.destroy(game, unit, 1)
+    api.combat.check_battles(game)
     game.pop()
 
 
@@ -337,7 +339,7 @@ def attack_order(game, theater: str) -> tuple[str, str]:
     last = cine(game)["attack_last"].get(theater)
     if last:
         return OPPONENT[last], last
-    return api.combat_order(game)
+    return api.combat.order(game)
 
 
 def battle_step(game, frame, inner) -> None:
@@ -351,11 +353,11 @@ def battle_step(game, frame, inner) -> None:
         game.push(CARDS, theater=theater, stage="generator")
         return
     frame["stage"] = "end"
-    api.begin_battle_step(game, theater)
-    if not api.contested(game, combat_state(game)["system"], theater):  # a card ended it (a retreat, a last unit
+    api.combat.begin_battle_step(game, theater)
+    if not api.combat.contested(game, combat_state(game)["system"], theater):  # a card ended it (a retreat, a last unit
         inner(game, frame)  # destroyed)
         return
-    api.fight_battle(game, theater)
+    api.combat.fight_battle(game, theater)
     first, second = attack_order(game, theater)
     game.push(ATTACK, faction=second, theater=theater, stage="roll")
     game.push(ATTACK, faction=first, theater=theater, stage="roll")
@@ -389,8 +391,8 @@ def damaged_states(game, faction: str, theater: str, colour: str | None = None, 
     """One option per (unit type, damage) of the side's damaged units of the theater that may shed damage."""
     out = {}
     damage = combat_state(game)["damage"]
-    for unit in sorted(api.faction_units(game, combat_state(game)["system"], faction, theater)):
-        if (unit in exclude or (colour and api.unit_type(game, unit).health_colour != colour)
+    for unit in sorted(api.board.faction_units(game, combat_state(game)["system"], faction, theater)):
+        if (unit in exclude or (colour and api.content.unit(game, unit).health_colour != colour)
                 or repair_blocked(game, faction, theater, unit)):
             continue
         for old in sorted(set(damage.get(unit, [])), reverse=True):
@@ -400,7 +402,7 @@ def damaged_states(game, faction: str, theater: str, colour: str | None = None, 
 
 
 def remove_damage(game, unit: str, old: int, cause: str) -> None:
-    api.remove_damage(game, unit, old)
+    api.combat.remove_damage(game, unit, old)
     game.log("damage-removed", unit=unit, amount=1, cause=cause)
 
 
@@ -412,7 +414,7 @@ def _base_actions(game, faction: str, theater: str) -> list[dict]:
     """The base game's combat actions that are not about tactic cards (a ring's reroll): they stay (RE-CIN-16 only
     takes away drawing and playing tactic cards)."""
     kept = []
-    for o in api.combat_action_options(game, faction, theater):  # a plain loop: asked at every combat action
+    for o in api.combat.action_options(game, faction, theater):  # a plain loop: asked at every combat action
         if o["id"] != "draw" and not o["id"].startswith("play:"):
             kept.append(o)
     return kept
@@ -437,21 +439,21 @@ def _actions(game, frame, inner) -> None:
             frame["stage"] = "assign"
             return
         if option == "reroll":
-            api.mark_attack(game, "rerolled")
-            count = api.best_tactics(game, combat_["system"], faction)[theater]
+            api.combat.mark_attack(game, "rerolled")
+            count = api.leaders.best_tactics(game, combat_["system"], faction)[theater]
             game.log("leader-reroll", faction=faction, theater=theater, up_to=count)
             run_effect(game, [{"op": "reroll_dice", "count": count}],
                        {"faction": faction, "player": player, "card": "leader-reroll", "theater": theater,
                         "system": combat_["system"]})
             return
         unit, old = option.partition(":")[2].rsplit(":", 1)
-        colour = api.unit_type(game, unit).health_colour
+        colour = api.content.unit(game, unit).health_colour
         die = next(d for d in attack["dice"] if d["face"] == "special" and not d["spent"] and d["colour"] == colour)
         die["spent"] = True
         remove_damage(game, unit, int(old), cause="special")
     options = []
     if not attack.get("rerolled") and any(not d["spent"] for d in attack["dice"]):  # the leaders read only then
-        best = api.best_tactics(game, combat_["system"], faction)[theater]
+        best = api.leaders.best_tactics(game, combat_["system"], faction)[theater]
         if best > 0:
             options.append({"id": "reroll", "label": ntext(game, "Reroll up to {n} die (the leader's tactics, once)",
                                                            "Reroll up to {n} dice (the leader's tactics, once)", best)})
@@ -460,7 +462,7 @@ def _actions(game, frame, inner) -> None:
         for key, (unit, old) in damaged_states(game, faction, theater, colour).items():
             options.append({"id": f"repair:{key}",
                             "label": text(game, N_("Spend a {die}: remove 1 damage from a {unit} ({old})"),
-                                          die=api.die(game, colour, "special"), unit=unit, old=int(old))})
+                                          die=api.words.die(game, colour, "special"), unit=unit, old=int(old))})
     options += _base_actions(game, faction, theater)
     if not options:
         frame["stage"] = "assign"
@@ -476,14 +478,14 @@ def _prevent(game, frame) -> None:
     attack = combat_state(game)["attack"]
     if attack.get("prevented") is not None:
         return
-    prevented = api.attack_part(game, "prevented", list)
+    prevented = api.combat.attack_part(game, "prevented", list)
     defender = OPPONENT[frame["faction"]]
     for e in effects(game, "prevent", defender, frame["theater"]):
         for key, face, colour in (("red", "hit", "red"), ("black", "hit", "black"), ("direct", "direct-hit", None)):
             left = e.get(key, 0)
             for n, die in enumerate(attack["dice"]):
                 if left and not die["spent"] and die["face"] == face and (colour is None or die["colour"] == colour):
-                    api.spend_die(game, n)
+                    api.combat.spend_die(game, n)
                     prevented.append(f"{die['colour']} {face}")
                     left -= 1
     if prevented:
@@ -513,7 +515,7 @@ def _redirect(game, frame) -> None:
         if option.startswith("onto:"):
             frame["onto"] = index
         else:
-            api.redirect_damage(game, index, frame["onto"])
+            api.combat.redirect_damage(game, index, frame["onto"])
             frame["moved"] = frame.get("moved", 0) + 1
     if "onto" not in frame:
         options = {}
@@ -601,9 +603,9 @@ def round_step(game, frame, inner) -> None:
 def _lone_protected_dsuc(game) -> None:
     """units.py: a lone DSUC a Shield Bunker keeps alive cannot fight: the Rebel ships must retreat or die."""
     system = combat_state(game)["system"]
-    imperial = api.faction_units(game, system, "empire", "space")
-    if (imperial and all("death-star-under-construction" in api.unit_type(game, u).abilities for u in imperial)
-            and api.has_units(game, system, "rebel", "space") and bunker_in(game, system)):
+    imperial = api.board.faction_units(game, system, "empire", "space")
+    if (imperial and all("death-star-under-construction" in api.content.unit(game, u).abilities for u in imperial)
+            and api.board.has_units(game, system, "rebel", "space") and bunker_in(game, system)):
         game.push("base.combat.retreat", faction="rebel", forced=True)
 
 
@@ -612,13 +614,13 @@ def round_end_holds(game, entry: dict) -> bool:
     system = combat_state(game)["system"]
     faction = entry["faction"]
     enemy = OPPONENT[faction]
-    if when.get("enemy_absent") and api.has_units(game, system, enemy, when["enemy_absent"]):
+    if when.get("enemy_absent") and api.board.has_units(game, system, enemy, when["enemy_absent"]):
         return False
-    if when.get("own_units") and not any(u in api.faction_units(game, system, faction) for u in when["own_units"]):
+    if when.get("own_units") and not any(u in api.board.faction_units(game, system, faction) for u in when["own_units"]):
         return False
     if when.get("retreated") and cine(game)["retreat_round"].get(faction) != entry["round"]:
         return False
-    if when.get("enemy_ground_lost") and (not entry["enemy_ground"] or api.has_units(game, system, enemy, "ground")):
+    if when.get("enemy_ground_lost") and (not entry["enemy_ground"] or api.board.has_units(game, system, enemy, "ground")):
         return False
     return True
 
@@ -638,8 +640,8 @@ def round_end_step(game, frame) -> None:
 
 def eliminate_step(game, frame) -> None:
     """Confrontation: the marked Imperial leader is eliminated at the end of the Command Phase."""
-    if api.leader(game, frame["leader"])["at"] not in ("gone", "supply"):
-        api.remove_leader(game, frame["leader"])
+    if api.leaders.state(game, frame["leader"])["at"] not in ("gone", "supply"):
+        api.leaders.remove(game, frame["leader"])
         game.log("leader-eliminated", leader=frame["leader"], cause=frame.get("card", ""))
     game.pop()
 

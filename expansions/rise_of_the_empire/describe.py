@@ -1,9 +1,9 @@
 """How the expansion's events read in a game's account (``describe_event``; the base game describes the rest), in
-the reader's language: the same helpers and conventions as the base game's account (``api.Words``)."""
+the reader's language: the same helpers and conventions as the base game's account (``api.words.Words``)."""
 
 from __future__ import annotations
 
-from swrebellion.expansions.base.api import Words, word
+from swrebellion.expansions.base.api.words import Words, word
 from swrebellion.i18n import N_, gettext, ngettext, npgettext, pgettext
 
 _ = gettext

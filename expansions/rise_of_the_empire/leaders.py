@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import FACTIONS, decider, hand, text
+from swrebellion.expansions.base.api.board import FACTIONS, decider
+from swrebellion.expansions.base.api.cards import hand
+from swrebellion.expansions.base.api.words import text
 from swrebellion.i18n import N_
 
 from .flow import after_current
@@ -29,17 +31,17 @@ OUT_OF_PLAY = ("supply", "gone")
 
 
 def leaders_in_play(game, faction: str) -> list[str]:
-    leaders = api.leaders(game)
+    leaders = api.leaders.states(game)
     return [lid for lid in sorted(leaders) if _in_play(game, lid, leaders[lid]) and _faction(game, lid) == faction]
 
 
 def _in_play(game, lid: str, info: dict) -> bool:
     """Neither in the supply nor out of the game, and not captured: what counts toward the leader limit."""
-    return info["at"] not in OUT_OF_PLAY and not api.is_captured(game, lid)
+    return info["at"] not in OUT_OF_PLAY and not api.leaders.is_captured(game, lid)
 
 
 def _faction(game, lid: str) -> str:
-    return api.leader_faction(game, lid)  # a lured leader serves the Empire (RS-CAP-09)
+    return api.leaders.faction(game, lid)  # a lured leader serves the Empire (RS-CAP-09)
 
 
 def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]]:
@@ -47,7 +49,7 @@ def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]
     admiral = decider(game, faction, "admiral")
     if admiral == decider(game, faction, "general"):
         return admiral, leaders
-    held = {role: [l for l in leaders if api.leader_info(game, l).role == role] for role in ("admiral", "general")}
+    held = {role: [l for l in leaders if api.content.leader(game, l).role == role] for role in ("admiral", "general")}
     role = "general" if len(held["general"]) > len(held["admiral"]) else "admiral"
     return decider(game, faction, role), held[role] or leaders
 
@@ -60,13 +62,13 @@ def limit(game, faction: str) -> int:
 def _raising_cards(game, faction: str) -> list[str]:
     """Action cards in the side's hand whose effect starts by raising the leader limit."""
     return sorted({c for c in hand(game, faction, "actions")
-                   if (effect := api.action_card(game, c).effect) and effect[0].op == "raise_leader_limit"})
+                   if (effect := api.content.action(game, c).effect) and effect[0].op == "raise_leader_limit"})
 
 
 def _play_raising_card(game, faction: str, card: str) -> None:
-    api.take_from_hand(game, faction, "actions", card)
+    api.cards.take_from_hand(game, faction, "actions", card)
     game.log("action-played", faction=faction, card=card, leader=None)
-    steps = [{"op": s.op, **s.params} for s in api.action_card(game, card).effect]
+    steps = [{"op": s.op, **s.params} for s in api.content.action(game, card).effect]
     # a card picturing no leader that can play it: the General decides (as the base game's ``actions._player``)
     run_effect(game, steps, {"faction": faction, "player": decider(game, faction, "general"), "card": card})
 
@@ -76,9 +78,9 @@ def limit_step(game, frame) -> None:
         chosen = frame.pop("choice")["id"]
         if chosen.startswith("action:"):
             card = chosen.partition(":")[2]
-            _play_raising_card(game, api.action_card(game, card).faction, card)
+            _play_raising_card(game, api.content.action(game, card).faction, card)
             return
-        api.remove_leader(game, chosen)
+        api.leaders.remove(game, chosen)
         game.log("leader-removed", faction=_faction(game, chosen), leader=chosen, cause="leader limit")
     for faction in FACTIONS:
         leaders = leaders_in_play(game, faction)
@@ -86,7 +88,7 @@ def limit_step(game, frame) -> None:
         if len(leaders) <= most:
             continue
         player, own = _who_removes(game, faction, leaders)
-        free = [l for l in own if api.leader(game, l)["at"] != "mission"] or own
+        free = [l for l in own if api.leaders.state(game, l)["at"] != "mission"] or own
         options = [{"id": f"action:{c}", "label": text(game, N_("Play {card}"), card=c)}
                    for c in _raising_cards(game, faction)]
         game.ask(player, "leader-limit",
@@ -106,7 +108,7 @@ def over_limit(game) -> bool:
     can raise the count, so the leaders are counted side by side over those printed for each (read once per rules),
     out-of-play ones passed over first and :func:`_in_play` and :func:`_faction` written out for the many who wear
     no ring: they are neither captured nor lured (RS-CAP-09), so they serve the side printed on them."""
-    leaders = api.leaders(game)
+    leaders = api.leaders.states(game)
     t = tables(game)
     counts = dict.fromkeys(FACTIONS, 0)
     for faction, printed in t.printed_sides:
@@ -117,7 +119,7 @@ def over_limit(game) -> bool:
                 continue
             if info["ring"] is None:
                 n += 1
-            elif not api.is_captured(game, lid):
+            elif not api.leaders.is_captured(game, lid):
                 counts[_faction(game, lid)] += 1
         counts[faction] += n
     for faction, n in counts.items():
@@ -127,7 +129,7 @@ def over_limit(game) -> bool:
 
 
 def on_event(game, event) -> None:
-    if api.phase(game) != "setup" and over_limit(game):
+    if api.board.phase(game) != "setup" and over_limit(game):
         check_later(game)
 
 

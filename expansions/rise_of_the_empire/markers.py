@@ -25,21 +25,9 @@ from pydantic import Field
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OPPONENT,
-    Marker,
-    OpTable,
-    Strict,
-    Where,
-    card_prompt,
-    decider,
-    label,
-    op,
-    pick,
-    systems_where,
-    text,
-    uses,
-)
+from swrebellion.expansions.base.api.board import OPPONENT, decider
+from swrebellion.expansions.base.api.ops import OpTable, Strict, SystemFilter, op, pick, systems_where, uses
+from swrebellion.expansions.base.api.words import Marker, card_prompt, label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
@@ -75,7 +63,7 @@ class PlaceTargetMarkers(Strict):
 
     marker: str
     count: int = Field(default=1, ge=1)
-    where: Where = Where()
+    where: SystemFilter = SystemFilter()
     chooser: Literal["self", "opponent"] = "self"
     same_system: bool = False
     on_removal: Steps = Field(default_factory=list)
@@ -119,7 +107,7 @@ def _place(game, params: PlaceTargetMarkers, ctx, system: str) -> None:
     entry = {"marker": params.marker, "system": system, "card": ctx.get("card"), "faction": owner,
              "on_removal": [dict(s) for s in params.on_removal]}
     if params.each_refresh or params.until_base_moves:  # only then: old games' markers keep their old shape
-        entry.update(each_refresh=[dict(s) for s in params.each_refresh], round=api.round_number(game),
+        entry.update(each_refresh=[dict(s) for s in params.each_refresh], round=api.board.round_number(game),
                      until_base_moves=params.until_base_moves)
     markers(game).append(entry)
     game.log("target-marker-placed", marker=params.marker, system=system, card=ctx.get("card"))
@@ -146,19 +134,20 @@ def remove(game, index: int, by: str, cause: str) -> None:
 
 def _retire(game, card: str) -> None:
     game.state["data"]["roe"]["immediate"].remove(card)
-    api.discard(game, "objectives", card)
+    api.cards.discard(game, "objectives", card)
     game.log("objective-discarded", card=card, cause="its last target marker is gone")
 
 
 def remover(game, entry: dict) -> str | None:
     """RE-MRK-02, FAQ-119: the side that may remove the marker: the one with a ground unit there while the other
     side has none (either side, the owner too); nobody while a combat is being fought in that system."""
-    combat = api.combat_state(game)
+    combat = api.combat.state(game)
     where = entry["system"]
     if combat is not None and combat["system"] == where:
         return None
     for side in (OPPONENT[entry["faction"]], entry["faction"]):
-        if api.has_units(game, where, side, "ground") and not api.has_units(game, where, OPPONENT[side], "ground"):
+        if (api.board.has_units(game, where, side, "ground")
+                and not api.board.has_units(game, where, OPPONENT[side], "ground")):
             return side
     return None
 
@@ -239,16 +228,16 @@ def immediate_step(game, frame) -> None:
         card = ctx["card"]
         if card in game.state["data"]["roe"]["immediate"] and not any(m["card"] == card for m in markers(game)):
             _retire(game, card)  # it placed no marker (Rebel Cell with no Rebel system): gone at once
-    hand = api.hand(game, "rebel", "objectives")
+    hand = api.cards.hand(game, "rebel", "objectives")
     immediate = tables(game).immediate
     card = next((c for c in hand if c in immediate), None)
     if card is None:
         game.pop()
         return
-    api.take_from_hand(game, "rebel", "objectives", card)
+    api.cards.take_from_hand(game, "rebel", "objectives", card)
     game.state["data"]["roe"]["immediate"].append(card)
     game.log("objective-revealed", card=card, timing="immediate")
-    steps = [{"op": s.op, **s.params} for s in api.objective_card(game, card).effect]
+    steps = [{"op": s.op, **s.params} for s in api.content.objective(game, card).effect]
     run_effect(game, steps, {"faction": "rebel", "player": decider(game, "rebel", "general"), "card": card},
                into="ctx")
 
@@ -259,9 +248,9 @@ def immediate_step(game, frame) -> None:
 def on_event(game, event) -> None:
     kind = event["type"]
     if kind == "drew-objectives":
-        if not tables(game).immediate.isdisjoint(api.hand(game, "rebel", "objectives")):
+        if not tables(game).immediate.isdisjoint(api.cards.hand(game, "rebel", "objectives")):
             after_current(game, IMMEDIATE)
-    elif not game.state["data"]["roe"]["markers"] or api.phase(game) == "setup":
+    elif not game.state["data"]["roe"]["markers"] or api.board.phase(game) == "setup":
         return
     elif kind == "system-destroyed":
         if any(m["system"] == event["system"] for m in markers(game)):
@@ -269,7 +258,7 @@ def on_event(game, event) -> None:
     elif kind == "combat-end":  # what changed during the combat, in its system or where units retreated to
         if any(removable(game, m) for m in markers(game)):
             after_current(game, CHECK, systems=None)
-    elif kind in UNIT_EVENTS and api.combat_state(game) is None:
+    elif kind in UNIT_EVENTS and api.combat.state(game) is None:
         # the places the event names, as a tuple, and a plain loop: no comprehension's call at every unit moved or
         # deployed while markers are on the board
         touched = (event.get("to"), event.get("at"), event.get("from"), event.get("system"))

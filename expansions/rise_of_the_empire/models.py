@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from swrebellion.expansions.base.api import Card, Faction, Theater
+from swrebellion.expansions.base.api.content import Card, Faction, Theater
 from swrebellion.models import Id, Model, Text
 from swrebellion.models.effects import Effect
 

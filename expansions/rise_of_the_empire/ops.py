@@ -16,19 +16,12 @@ from typing import Literal
 from pydantic import Field
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OPPONENT,
-    RETREAT,
-    OpTable,
-    Strict,
-    capture_leader,
-    combat_state,
-    label,
-    op,
-    pick,
-    text,
-    uses,
-)
+from swrebellion.expansions.base.api import RETREAT
+from swrebellion.expansions.base.api.board import OPPONENT
+from swrebellion.expansions.base.api.combat import state as combat_state
+from swrebellion.expansions.base.api.leaders import capture as capture_leader
+from swrebellion.expansions.base.api.ops import OpTable, Strict, op, pick, uses
+from swrebellion.expansions.base.api.words import label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
@@ -87,9 +80,9 @@ def _damage_options(game, ctx, params: TacticDamage) -> dict[str, tuple[str, int
     enemy = _opponent(ctx)
     out = {}
     damage = combat_state(game)["damage"]
-    for unit, n in sorted(api.faction_units(game, ctx["system"], enemy, ctx["theater"]).items()):
-        info = api.unit_type(game, unit)
-        limit = api.combat_health(game, unit)
+    for unit, n in sorted(api.board.faction_units(game, ctx["system"], enemy, ctx["theater"]).items()):
+        info = api.content.unit(game, unit)
+        limit = api.combat.health(game, unit)
         if limit is None or (params.colour and info.health_colour != params.colour):
             continue
         if (params.kinds and info.kind not in params.kinds) or (params.units and unit not in params.units):
@@ -123,7 +116,7 @@ def tactic_damage(game, frame, params: TacticDamage, ctx) -> None:
         unit, old = options[chosen["id"]]
         chosen = None
         step = left if params.mode == "single" else 1
-        api.add_damage(game, unit, old, step)
+        api.combat.add_damage(game, unit, old, step)
         dealt.setdefault(unit, []).append(step)
         left -= step
         if params.no_repair:
@@ -151,12 +144,12 @@ class TacticDestroy(Strict):
 def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
     """Destroy one enemy unit of a kind (Intercept, Support of the 501st, Target the Generator, Hold Them Back)."""
     doomed = cine(game)["doomed"]
-    here = api.faction_units(game, ctx["system"], _opponent(ctx), params.theater or ctx["theater"])
+    here = api.board.faction_units(game, ctx["system"], _opponent(ctx), params.theater or ctx["theater"])
     candidates = [
         u for u, n in sorted(here.items())
         if n > doomed.count(u)
-        and (params.icons is None or api.unit_type(game, u).build_icon in params.icons)
-        and (params.kinds is None or api.unit_type(game, u).kind in params.kinds)
+        and (params.icons is None or api.content.unit(game, u).build_icon in params.icons)
+        and (params.kinds is None or api.content.unit(game, u).kind in params.kinds)
         and (params.units is None or u in params.units)
     ]
     unit = _choose(game, frame, ctx, "tactic-destroy", candidates, N_("{card}: destroy which unit?"))
@@ -331,7 +324,7 @@ def tactic_at_round_end(game, frame, params: TacticAtRoundEnd, ctx) -> None:
     cine(game)["round_end"].append({
         "round": combat_state(game)["round"], "faction": ctx["faction"], "ctx": dict(ctx),
         "when": params.when.model_dump(exclude_none=True), "steps": frame["params"]["steps"],
-        "enemy_ground": api.has_units(game, system, _opponent(ctx), "ground"),
+        "enemy_ground": api.board.has_units(game, system, _opponent(ctx), "ground"),
     })
     game.log("effect-delayed", card=ctx["card"], until="the end of the combat round")
 
@@ -360,7 +353,7 @@ def tactic_retreat(game, frame, params: NoParams, ctx) -> None:
 
 
 def _free_leaders_here(game, ctx, faction: str) -> list[str]:
-    return api.leaders_at(game, ctx["system"], faction, captured=False)
+    return api.leaders.at(game, ctx["system"], faction, captured=False)
 
 
 @op(OPS, "tactic_capture", NoParams)
@@ -380,12 +373,12 @@ def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
     """Primitive: a cinematic combat card's act (RE-CIN): a captive freed in the middle of a battle.
 
     Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
-    captive = [l for l in sorted(api.leaders(game))
-               if api.is_captured(game, l) and api.leader_info(game, l).faction == ctx["faction"]]
+    captive = [l for l in sorted(api.leaders.states(game))
+               if api.leaders.is_captured(game, l) and api.content.leader(game, l).faction == ctx["faction"]]
     lid = _choose(game, frame, ctx, "free-leader", captive, N_("{card}: free which leader?"))
     if lid is None:
         return
-    api.rescue(game, lid, ctx["card"])
+    api.leaders.rescue(game, lid, ctx["card"])
 
 
 @op(OPS, "tactic_doom_leader", NoParams)
@@ -398,5 +391,5 @@ def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
     lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), N_("{card}: which leader?"))
     if lid is None:
         return
-    api.at_end_of_command(game, ELIMINATE, leader=lid, card=ctx["card"])
+    api.board.at_end_of_command(game, ELIMINATE, leader=lid, card=ctx["card"])
     game.log("leader-doomed", leader=lid, card=ctx["card"])

@@ -12,12 +12,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OpTable,
-    Strict,
-    op,
-    uses,
-)
+from swrebellion.expansions.base.api.ops import OpTable, Strict, op, uses
 
 from .leaders import limit
 
@@ -25,7 +20,7 @@ OPS: OpTable = {}
 
 
 def _player(game, ctx) -> str:
-    return ctx.get("player") or api.decider(game, ctx["faction"], "general")
+    return ctx.get("player") or api.board.decider(game, ctx["faction"], "general")
 
 
 class RaiseLeaderLimit(Strict):

@@ -10,7 +10,8 @@ from pydantic import Field
 
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import OPPONENT, OpTable, Strict, op, uses
+from swrebellion.expansions.base.api.board import OPPONENT
+from swrebellion.expansions.base.api.ops import OpTable, Strict, op, uses
 
 OPS: OpTable = {}
 
@@ -35,7 +36,7 @@ def reputation_roll(game, frame, params: ReputationRoll, ctx) -> None:
     Have the opponent roll dice that cost or give reputation on a given face."""
     count = params.dice + (params.extra if params.leader and params.leader in ctx.get("leaders", []) else 0)
     who = OPPONENT[ctx["faction"]]
-    faces = api.roll_with_cards(game, frame, {"red": count}, who, f"card {ctx.get('card', '')}").get("red", [])
+    faces = api.cards.roll(game, frame, {"red": count}, who, f"card {ctx.get('card', '')}").get("red", [])
     hit = params.face in faces
     game.log("reputation-roll", card=ctx.get("card"), faces=faces, face=params.face, hit=hit)
     game.pop()

@@ -20,22 +20,11 @@ from typing import Literal
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OPPONENT,
-    ROLE,
-    OpTable,
-    Strict,
-    answer,
-    card_prompt,
-    combat_effects,
-    decider,
-    discard,
-    hand,
-    op,
-    pick,
-    text,
-    uses,
-)
+from swrebellion.expansions.base.api.board import OPPONENT, decider
+from swrebellion.expansions.base.api.cards import discard, hand
+from swrebellion.expansions.base.api.combat import ROLE, effects as combat_effects
+from swrebellion.expansions.base.api.ops import OpTable, Strict, answer, op, pick, uses
+from swrebellion.expansions.base.api.words import card_prompt, text
 from swrebellion.i18n import N_
 
 from .flow import after_current
@@ -85,7 +74,7 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     chosen = answer(frame)  # the answer: the objectives offered are not listed again
     if chosen is None:
         cards = sorted(set(hand(game, "rebel", "objectives")))
-        if not cards or (params.uses_refresh_slot and not api.slot_free(game, "start-of-refresh")):
+        if not cards or (params.uses_refresh_slot and not api.cards.slot_free(game, "start-of-refresh")):
             return
         options = [{"id": c, "label": text(game, N_("Discard {card} for {n} reputation"), card=c, n=params.reputation)}
                    for c in cards]
@@ -98,12 +87,12 @@ def trade_objective(game, frame, params: TradeObjective, ctx) -> None:
     game.pop()
     if chosen["id"] == "keep":
         return
-    api.take_from_hand(game, "rebel", "objectives", chosen["id"])
+    api.cards.take_from_hand(game, "rebel", "objectives", chosen["id"])
     discard(game, "objectives", chosen["id"])
     if params.uses_refresh_slot:
-        api.take_slot(game, "start-of-refresh")
+        api.cards.take_slot(game, "start-of-refresh")
     game.log("objective-traded", card=chosen["id"], by=ctx.get("card"), reputation=params.reputation)
-    api.change_reputation(game, params.reputation, cause=ctx.get("card", "effect"))
+    api.board.change_reputation(game, params.reputation, cause=ctx.get("card", "effect"))
 
 
 # -- the Rebel base relocates ----------------------------------------------------------------------------------------
@@ -145,7 +134,7 @@ def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
     Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
 
     faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
-    api.add_combat_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
+    api.combat.add_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
 
 
 def pick_first(game, frame, eligible: list[str], asks: list) -> bool:

@@ -12,13 +12,8 @@ from typing import Literal
 from pydantic import Field
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OpTable,
-    Strict,
-    label,
-    op,
-    uses,
-)
+from swrebellion.expansions.base.api.ops import OpTable, Strict, op, uses
+from swrebellion.expansions.base.api.words import label
 
 from . import cinematic
 
@@ -74,7 +69,7 @@ def arrange_tactics(game, frame, params: ArrangeTactics, ctx) -> None:
     cards = cinematic.deck(game, faction, params.theater)
     if "top" not in frame:
         frame.update(top=list(cards[: params.look]), placed={"top": [], "bottom": []})
-        api.reveal_cards(game, frame["top"], faction, cause=ctx.get("card", "effect"))
+        api.cards.reveal(game, frame["top"], faction, cause=ctx.get("card", "effect"))
     chosen = frame.pop("choice", None)
     if chosen is not None:
         where, _, n = chosen["id"].partition(":")

@@ -26,19 +26,10 @@ from pydantic import Field
 from swrebellion.engine import peek
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OpTable,
-    Strict,
-    answer,
-    card_feasible,
-    card_plan,
-    discard,
-    op,
-    pick,
-    text,
-    track_length,
-    uses,
-)
+from swrebellion.expansions.base.api.cards import discard, feasible as card_feasible, plan as card_plan
+from swrebellion.expansions.base.api.content import track_length
+from swrebellion.expansions.base.api.ops import OpTable, Strict, answer, op, pick, uses
+from swrebellion.expansions.base.api.words import text
 from swrebellion.i18n import N_
 
 OPS: OpTable = {}
@@ -56,14 +47,14 @@ def _counter_missions(game, context: dict) -> list[int]:
     (RS-MIS-02); none where the side is barred (Boba Fett? Where?)."""
 
     faction = context["faction"]
-    if api.barred(game, faction, context["system"]):
+    if api.cards.barred(game, faction, context["system"]):
         return []
     out = []
     try:
         joins = game.rules.cache[_JOINS]
     except KeyError:
         joins = game.rules.cache[_JOINS] = {}
-    for index, entry in enumerate(api.assigned(game, faction)):
+    for index, entry in enumerate(api.cards.assigned(game, faction)):
         card = peek(entry["card"])
         joining = joins.get(card)  # asked at every opposition, and most cards join none (their trigger is then
         if joining is None:  # never tried): whether one does is found once per rules
@@ -72,8 +63,8 @@ def _counter_missions(game, context: dict) -> list[int]:
             continue
         if not card_feasible(game, card, {**context, "moment": MOMENT, "card": card}):
             continue
-        if all(api.leader(game, l)["at"] == "mission" and not api.is_captured(game, l) for l in entry["leaders"]) \
-                and api.meets(game, card, entry["leaders"]):
+        if all(api.leaders.state(game, l)["at"] == "mission" and not api.leaders.is_captured(game, l) for l in entry["leaders"]) \
+                and api.cards.meets(game, card, entry["leaders"]):
             out.append(index)
     return out
 
@@ -99,7 +90,7 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     """Let the side reveal one assigned Subversion card against the mission being attempted; it is discarded and
     its effect runs with its leaders (RS-ROE-04)."""
     faction = ctx["faction"]
-    assigned = api.assigned(game, faction)
+    assigned = api.cards.assigned(game, faction)
     chosen = answer(frame)  # the answer: the cards offered are not listed again
     if chosen is None:
         indexes = _counter_missions(game, ctx)
@@ -114,7 +105,7 @@ def reveal_opposition(game, frame, params: RevealOpposition, ctx) -> None:
     game.pop()
     if chosen["id"] == "none":
         return
-    entry = api.take_assigned(game, faction, int(chosen["id"]))
+    entry = api.cards.take_assigned(game, faction, int(chosen["id"]))
     card = peek(entry["card"])
     discard(game, f"missions-{faction}", card)
     game.log("opposition-revealed", faction=faction, card=card, leaders=list(entry["leaders"]), system=ctx["system"],
@@ -138,9 +129,9 @@ def join_opposition(game, frame, params: JoinOpposition, ctx) -> None:
     game.pop()
     where = ctx["system"]
     for lid in ctx.get("leaders", []):
-        api.place_leader(game, lid, where)
+        api.leaders.place(game, lid, where)
         game.log("opposed", faction=ctx["faction"], leader=lid, system=where, card=ctx.get("card"))
-    api.oppose_mission(game, params.extra_dice)
+    api.cards.oppose_mission(game, params.extra_dice)
 
 
 # -- Post Bounty ---------------------------------------------------------------------------------------------------
@@ -157,14 +148,14 @@ def on_event(game, event) -> None:
     track, RB-REP-05). Any other ring replacing it just ends it (RS-ACT-13)."""
     if event.get("ring") != BOUNTY or event.get("by") != "captured":
         return
-    loss = min(BOUNTY_LOSS, track_length(game) - api.reputation(game))
+    loss = min(BOUNTY_LOSS, track_length(game) - api.board.reputation(game))
     game.log("bounty-collected", leader=event["leader"], loss=loss)
     if loss:
-        api.change_reputation(game, -loss, cause="post-bounty")
+        api.board.change_reputation(game, -loss, cause="post-bounty")
 
 
 def ring_bearers(game, leaders: list[str], context: dict) -> list[str]:
     """Post Bounty: the Master Yoda and Millennium Falcon rings never go on a leader wearing the Bounty ring."""
     if context["ring"] not in NOT_ON_BOUNTY:
         return leaders
-    return [lid for lid in leaders if api.leader(game, lid)["ring"] != BOUNTY]
+    return [lid for lid in leaders if api.leaders.state(game, lid)["ring"] != BOUNTY]

@@ -20,23 +20,10 @@ from pydantic import Field
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import (
-    OPPONENT,
-    OpTable,
-    Strict,
-    answer,
-    card_prompt,
-    deck,
-    draw,
-    fight_after,
-    hand,
-    label,
-    op,
-    pick,
-    return_to_hand,
-    text,
-    uses,
-)
+from swrebellion.expansions.base.api.board import OPPONENT
+from swrebellion.expansions.base.api.cards import deck, draw, fight_after, hand, return_to_hand
+from swrebellion.expansions.base.api.ops import OpTable, Strict, answer, op, pick, uses
+from swrebellion.expansions.base.api.words import card_prompt, label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
@@ -45,7 +32,7 @@ REVEAL = "roe.use-hidden-probe"
 
 
 def _player(game, ctx) -> str:
-    return ctx.get("player") or api.decider(game, ctx["faction"], "general")
+    return ctx.get("player") or api.board.decider(game, ctx["faction"], "general")
 
 
 class ReturnMission(Strict):
@@ -57,10 +44,10 @@ class ReturnMission(Strict):
 
 
 def _returnable(game, params: ReturnMission, ctx) -> list[int]:
-    assigned = api.assigned(game, OPPONENT[ctx["faction"]])
+    assigned = api.cards.assigned(game, OPPONENT[ctx["faction"]])
     return [n for n, entry in enumerate(assigned)
             if len(entry["leaders"]) == params.leaders
-            and all(api.leader(game, lid)["at"] == "mission" for lid in entry["leaders"])]
+            and all(api.leaders.state(game, lid)["at"] == "mission" for lid in entry["leaders"])]
 
 
 def _can_return(game, params: ReturnMission, ctx) -> bool:
@@ -75,7 +62,7 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
     Send one of the opponent's assigned missions back to hand unrevealed and its leaders back to the pool
     (False Orders). The card stays hidden: the options name only its leaders."""
     faction = OPPONENT[ctx["faction"]]
-    assigned = api.assigned(game, faction)
+    assigned = api.cards.assigned(game, faction)
     chosen = answer(frame)  # the answer: the missions offered are not listed again
     if chosen is None:
         choices = _returnable(game, params, ctx)
@@ -89,7 +76,7 @@ def return_mission(game, frame, params: ReturnMission, ctx) -> None:
                                   N_("Which mission goes back to hand?")))
         if chosen is None:
             return
-    entry = api.take_assigned(game, faction, chosen["data"]["index"])
+    entry = api.cards.take_assigned(game, faction, chosen["data"]["index"])
     return_to_hand(game, faction, entry, ctx.get("card", "a card"))
 
 
@@ -122,16 +109,16 @@ def hidden(game) -> list[dict]:
 
 def _keep(game, ctx, probe: str, params: dict) -> None:
     faction = ctx["faction"]
-    hidden(game).append({"card": ctx["card"], "faction": faction, "probe": api.team_secret(game, probe, faction),
+    hidden(game).append({"card": ctx["card"], "faction": faction, "probe": api.board.team_secret(game, probe, faction),
                          "use": params["use"], "to": params.get("to", "hand"), "steps": list(params.get("steps", []))})
-    game.log("probe-hidden", faction=faction, card=ctx["card"], probe=api.team_secret(game, probe, faction))
+    game.log("probe-hidden", faction=faction, card=ctx["card"], probe=api.board.team_secret(game, probe, faction))
 
 
 @op(OPS, "hide_probe", HideProbe)
 def hide_probe(game, frame, params: HideProbe, ctx) -> None:
     """Keep one probe card face down under the card, out of play, to be used later (Secret Facility, Sweep the
     Area: one of the Empire's own; Under the Radar: one of the top cards of the probe deck)."""
-    player = ctx.get("player") or api.decider(game, ctx["faction"], "general")
+    player = ctx.get("player") or api.board.decider(game, ctx["faction"], "general")
     raw = frame["params"]
     if params.source == "hand":
         held = hand(game, ctx["faction"], "probes") if ctx["faction"] == "empire" else []
@@ -139,7 +126,7 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
             return
         chosen = answer(frame)  # the answer: the probe cards offered are not named again
         if chosen is None:
-            options = [{"id": c, "label": label(game, api.probe_system(game, c))} for c in sorted(set(held))]
+            options = [{"id": c, "label": label(game, api.content.probe_system(game, c))} for c in sorted(set(held))]
             chosen = pick(game, frame, player, "hide-probe", options,
                           text(game, N_("{card}: which probe card goes under the card?"), card=ctx["card"]))
             if chosen is None:
@@ -148,13 +135,13 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         _keep(game, ctx, chosen["id"], raw)
         return
     if "drawn" not in frame:
-        frame["drawn"] = api.team_secret(game, draw(game, "probes", params.look), ctx["faction"])
+        frame["drawn"] = api.board.team_secret(game, draw(game, "probes", params.look), ctx["faction"])
         if not peek(frame["drawn"]):
             return
     drawn = peek(frame["drawn"])
     chosen = answer(frame)
     if chosen is not None and chosen["id"] in ("top", "bottom"):
-        api.put_on_deck(game, "probes", drawn, top=chosen["id"] == "top")
+        api.cards.put_on_deck(game, "probes", drawn, top=chosen["id"] == "top")
         game.log("probes-returned", faction=ctx["faction"], count=len(drawn), where=chosen["id"], card=ctx["card"])
         return
     if chosen is not None:
@@ -162,7 +149,8 @@ def hide_probe(game, frame, params: HideProbe, ctx) -> None:
         _keep(game, ctx, chosen["id"], raw)
     elif "kept" not in frame:
         frame["kept"] = True
-        options = [{"id": c, "label": text(game, N_("Keep {system}"), system=api.probe_system(game, c))} for c in drawn]
+        options = [{"id": c, "label": text(game, N_("Keep {system}"), system=api.content.probe_system(game, c))}
+                   for c in drawn]
         game.ask(player, "hide-probe", options, text(game, N_("{card}: which probe card do you keep?"), card=ctx["card"]))
         return
     if not drawn:
@@ -207,7 +195,7 @@ def use_step(game, frame) -> None:
         game.pop()
         return
     faction = entry["faction"]
-    player = api.decider(game, faction, "general")
+    player = api.board.decider(game, faction, "general")
     if frame.get("ask"):
         chosen = answer(frame)
         if chosen is None:
@@ -220,12 +208,12 @@ def use_step(game, frame) -> None:
             return
     hidden(game).remove(entry)
     probe = peek(entry["probe"])
-    system = api.probe_system(game, probe)
+    system = api.content.probe_system(game, probe)
     if entry["to"] == "deck-top":
-        api.put_on_deck(game, "probes", [probe])
+        api.cards.put_on_deck(game, "probes", [probe])
         game.log("probe-used", faction=faction, card=entry["card"], to="deck-top")
     else:
-        api.add_to_hand(game, faction, "probes", probe)
+        api.cards.add_to_hand(game, faction, "probes", probe)
         game.log("probe-used", faction=faction, card=entry["card"], to="hand", system=system)
     if not entry["steps"]:
         game.pop()

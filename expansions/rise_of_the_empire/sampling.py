@@ -22,8 +22,8 @@ def determinize(game, player: str, rng) -> None:
     if not kept:
         return
     cards = [[peek(entry["probe"])] for entry in kept]
-    zones = [*cards, api.deck(game, "probes")]
-    held = api.hidden_hand(game, player, "empire", "probes")
+    zones = [*cards, api.cards.deck(game, "probes")]
+    held = api.cards.hidden_hand(game, player, "empire", "probes")
     if held is not None:
         zones.append(held)
     redeal(rng, zones)

@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from swrebellion.expansions.base.api import OPPONENT, CardId, Faction, ObjectiveId, SystemId, known
+from swrebellion.expansions.base.api.board import OPPONENT
+from swrebellion.expansions.base.api.content import CardId, Faction, ObjectiveId, SystemId, known
 from swrebellion.models.common import Id
 
 from .setup import MISSION_SET_MODES

@@ -19,7 +19,9 @@
 from __future__ import annotations
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import FACTIONS, decider, label, text, the_setup
+from swrebellion.expansions.base.api.board import FACTIONS, decider
+from swrebellion.expansions.base.api.content import game_setup as the_setup
+from swrebellion.expansions.base.api.words import label, text
 from swrebellion.i18n import N_
 
 from .state import empty_state
@@ -43,14 +45,14 @@ def start(game) -> None:
 
 def objective_deck(game, value, context):
     """RE-SET-03, FAQ-134, RULINGS D-06: stage I 5 random cards, stages II and III Death Star Plans + 4 random."""
-    setup = api.setup_named(game, SETUP)
+    setup = api.content.setup(game, SETUP)
     return setup.objective_deck if setup else None
 
 
 def starting_unit_systems(game, value, context):
     """RE-SET-09: the Imperial army may also go to the system of the Death Star Under Construction."""
     extra = []
-    for s, here in api.units_by_location(game).items():  # the DSUC: placed before the army (RE-SET-08)
+    for s, here in api.board.units_by_location(game).items():  # the DSUC: placed before the army (RE-SET-08)
         if here.get(DSUC) and s not in value:
             extra.append(s)
     return sorted(value + extra) if extra else None
@@ -63,9 +65,9 @@ def tactics_step(game, frame, inner) -> None:
     """Overrides ``base.setup.tactics``: the base tactic decks stay empty (their cards are in the box) and each
     player has his own space and ground decks, in card order, never shuffled; the owner's team may look at them."""
     for theater in THEATERS:
-        api.new_deck(game, f"tactics-{theater}", [])
+        api.cards.new_deck(game, f"tactics-{theater}", [])
     for (faction, theater), ids in sorted(tables(game).decks.items()):
-        api.new_deck(game, deck_name(faction, theater), list(ids), seen_by=faction)
+        api.cards.new_deck(game, deck_name(faction, theater), list(ids), seen_by=faction)
     game.pop()
 
 
@@ -74,11 +76,11 @@ def tactics_step(game, frame, inner) -> None:
 
 def _use_set(game, faction: str, expansion_set: bool, card: str | None) -> None:
     """The deck keeps the chosen set's cards (RE-MSS-03/04, ``tables.kept_in_set``, read once per rules), in order."""
-    deck = api.deck(game, f"missions-{faction}")
+    deck = api.cards.deck(game, f"missions-{faction}")
     keep = tables(game).set_missions[expansion_set]
     kept = [c for c in deck if c in keep]
     boxed = len(deck) - len(kept)
-    api.set_deck(game, f"missions-{faction}", kept)
+    api.cards.set_deck(game, f"missions-{faction}", kept)
     game.log("mission-set", faction=faction, set="rise-of-the-empire" if expansion_set else "base", card=card,
              boxed=boxed)
 
@@ -93,7 +95,7 @@ def mission_sets(game, frame) -> bool:
     if "sets" not in frame:  # RE-MSS-02, RE-MSS-07: each General picks a card in secret
         asks = []
         for faction in FACTIONS:
-            ids = sorted(set(api.deck(game, f"missions-{faction}")))
+            ids = sorted(set(api.cards.deck(game, f"missions-{faction}")))
             options = [{"id": c, "label": text(game, N_("{card} (Vader icon)"), card=c) if _vader(game, c) else
                         label(game, c)} for c in ids]
             asks.append((decider(game, faction, "general"), "mission-set", options,
@@ -107,7 +109,7 @@ def mission_sets(game, frame) -> bool:
 
 
 def _vader(game, card: str) -> bool:
-    return api.mission_card(game, card).vader_icon
+    return api.content.mission(game, card).vader_icon
 
 
 def loyalty_step(game, frame, inner) -> None:
@@ -129,7 +131,7 @@ def empire_units_step(game, frame, inner) -> None:
     if done < len(fixed):
         placement = fixed[done]
         if "fixed_choice" not in frame:
-            remote = [s for s in sorted(api.systems(game)) if api.is_remote(game, s)]
+            remote = [s for s in sorted(api.board.systems(game)) if api.board.is_remote(game, s)]
             game.ask(decider(game, "empire", "admiral"), "fixed-placement",
                      [{"id": s, "label": label(game, s)} for s in remote],
                      text(game, N_("Choose the remote system of the {unit}"), unit="death-star-under-construction"),
@@ -137,10 +139,10 @@ def empire_units_step(game, frame, inner) -> None:
             return
         where = frame.pop("fixed_choice")["id"]
         for unit, count in sorted(placement.units.items()):
-            api.add_units(game, where, unit, count)
-        probe = api.probe_card_of(game, where)
-        if probe in api.deck(game, "probes"):
-            api.remove_from_deck(game, "probes", probe)  # the system's probe card goes back to the box
+            api.board.add_units(game, where, unit, count)
+        probe = api.content.probe_card(game, where)
+        if probe in api.cards.deck(game, "probes"):
+            api.cards.remove_from_deck(game, "probes", probe)  # the system's probe card goes back to the box
         game.log("fixed-placement", faction="empire", system=where, units=dict(sorted(placement.units.items())),
                  probe_removed=probe)
         frame["fixed_done"] = done + 1

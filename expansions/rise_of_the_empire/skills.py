@@ -25,7 +25,7 @@ def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
     it is the leader's own table, asked for every leader at every assignment)."""
     own = tables(game).small_icons[lid]  # asked for every leader at every assignment: read once per rules
-    info = api.leaders(game).get(lid)
+    info = api.leaders.states(game).get(lid)
     extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
     if extra is None:
         return own
@@ -45,7 +45,7 @@ def requirement_icons(game, value, context):
     ``requirement-icons`` (``missions.icons_of`` and those it serves only read it) nor a later modifier may change it
     in place; a modifier that adjusts it returns a new dict (this is the only modifier of it so far)."""
     lid = context["leader"]
-    ring = api.leaders(game)[lid]["ring"]
+    ring = api.leaders.states(game)[lid]["ring"]
     try:  # _sums inline: a call fewer for every leader asked about
         sums = game.rules.cache[_SUMS]
     except KeyError:
@@ -76,10 +76,10 @@ _SUMS = "rise-of-the-empire.requirement-icons"
 def mission_dice(game, value, context):
     """RE-SKL-02, FAQ-115: one green die per small icon of the leaders taking part that matches the card's skills
     (every small icon when the card counts all skills), at most 3 (RE-DIE-03, RULINGS D-01)."""
-    card = api.mission_card(game, context["card"])
+    card = api.content.mission(game, context["card"])
     skills = None if card.count_all_skills else set(card.requires)
     green = sum(n for lid in context.get("leaders", ()) for s, n in secondary(game, lid).items()
                 if skills is None or s in skills)
     if not green:
         return None
-    return {**value, GREEN: min(green, api.dice_limit(game, GREEN) or green)}
+    return {**value, GREEN: min(green, api.content.dice_limit(game, GREEN) or green)}

@@ -88,14 +88,14 @@ class CinematicCombat(TypedDict):
 
 
 class CombatParts(TypedDict):
-    """What the expansion keeps in the base game's combat (``api.combat_part``)."""
+    """What the expansion keeps in the base game's combat (``api.combat.part``)."""
 
     cinematic: NotRequired[CinematicCombat]
     """The cinematic combat's state."""
 
 
 class AttackParts(TypedDict):
-    """What the expansion keeps in the attack in progress (``api.attack_part``, ``api.mark_attack``)."""
+    """What the expansion keeps in the attack in progress (``api.combat.attack_part``, ``api.combat.mark_attack``)."""
 
     prevented: NotRequired[list[str]]
     """The dice a card prevented, once the prevention was applied (RE-CIN-13/14)."""

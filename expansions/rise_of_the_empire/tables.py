@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import FACTIONS
+from swrebellion.expansions.base.api.board import FACTIONS
 
 #: The setup whose objective deck, leader limit and fixed placements the expansion's rules use (RE-SET-03, RE-LDR-01).
 SETUP = "rise-of-the-empire"
@@ -73,14 +73,14 @@ def build(game) -> Tables:
         decks.setdefault((card.faction, card.theater), []).append(card.id)
     markers = content.items("markers")
     missions = content.items("missions").values()
-    setup = api.setup_named(game, SETUP)
+    setup = api.content.setup(game, SETUP)
     return Tables(
         cards=cards,
         decks={key: tuple(ids) for key, ids in decks.items()},
         marker_faction={m.id: m.faction for m in markers.values()},
         marker_supply={m.id: m.supply for m in markers.values()},
         leader_limit=(setup.leader_pool_limit if setup and setup.leader_pool_limit else 8),
-        small_icons={lid: api.leader_info(game, lid).secondary_skills or {} for lid in content.items("leaders")},
+        small_icons={lid: api.content.leader(game, lid).secondary_skills or {} for lid in content.items("leaders")},
         printed_sides=tuple((f, tuple(sorted(lid for lid, info in content.items("leaders").items()
                                              if info.faction == f)))
                             for f in FACTIONS),

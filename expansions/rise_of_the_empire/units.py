@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api import DEPLOY_LIMIT
+from swrebellion.expansions.base.api.board import DEPLOY_LIMIT
 
 from .markers import on_board
 from .state import roe
@@ -34,7 +34,7 @@ STATIONS = frozenset({"death-star", "death-star-under-construction"})
 
 
 def has_ability(game, system: str, faction: str, ability: str) -> bool:
-    return not _having(game, ability, faction).isdisjoint(api.units_at(game, system))
+    return not _having(game, ability, faction).isdisjoint(api.board.units_at(game, system))
 
 
 def _having(game, ability: str, faction: str | None = None) -> frozenset[str]:
@@ -44,7 +44,7 @@ def _having(game, ability: str, faction: str | None = None) -> frozenset[str]:
     key = (ability, faction)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = frozenset(u for u, info in api.unit_types(game).items()
+        found = cache[key] = frozenset(u for u, info in api.content.units(game).items()
                                        if ability in info.abilities and faction in (None, info.faction))
     return found
 
@@ -78,7 +78,7 @@ _STATIONS = "rise-of-the-empire.stations"
 
 def unit_health(game, value, context):
     if _is_station(game, context["unit"]) and bunker_in(game, context["system"]):
-        return 0  # no health there: it cannot be dealt damage (base api.combat_health reads 0 as None)
+        return 0  # no health there: it cannot be dealt damage (base api.combat.health reads 0 as None)
     return None
 
 
@@ -100,36 +100,36 @@ def plans_targets(game, value, context):
 
 
 def _bunkers_before_this_step(game, system: str) -> int:
-    here = api.units_at(game, system).get(BUNKER, 0)
+    here = api.board.units_at(game, system).get(BUNKER, 0)
     arrived = roe(game)["bunker_arrivals"].get(system)
-    if arrived and arrived[0] == api.round_number(game):
+    if arrived and arrived[0] == api.board.round_number(game):
         here -= arrived[1]
     return here
 
 
 def reinforced(game, system: str) -> bool:
     """RE-UNT-04: a remote system with a Shield Bunker that was there before this deploy step, and no Rebel unit."""
-    return (api.is_remote(game, system) and not api.has_units(game, system, "rebel")
+    return (api.board.is_remote(game, system) and not api.board.has_units(game, system, "rebel")
             and _bunkers_before_this_step(game, system) > 0)
 
 
 def _deployed_here(game, system: str) -> int:
     record = roe(game)["deployed"]
-    return record["to"].get(system, 0) if record["round"] == api.round_number(game) else 0
+    return record["to"].get(system, 0) if record["round"] == api.board.round_number(game) else 0
 
 
 def deploy_targets(game, value, context):
     if context["faction"] != "empire":
         return None
     unit = context["unit"]
-    systems = api.systems(game)
+    systems = api.board.systems(game)
     if unit == "death-star":  # it may only join the DSUC; in a reinforced system the 2-unit limit applies
         out = [s for s in value if not (reinforced(game, s) and _deployed_here(game, s) >= DEPLOY_LIMIT)]
         return out if out != value else None
     # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed);
     # asked for every Imperial unit deployed, so a plain membership test per place, and the few found sorted
     # (plain loops, not comprehensions: a call fewer each, and most games hold no bunker at all)
-    units = api.units_by_location(game)
+    units = api.board.units_by_location(game)
     extra = []
     for s, here in units.items():
         if BUNKER in here and s in systems and s not in value:
@@ -139,12 +139,12 @@ def deploy_targets(game, value, context):
         extra = [s for s in extra if reinforced(game, s)]
     if unit == BUNKER:  # only systems holding units can hold an Imperial ground unit: the others are not tested
         extra += sorted(s for s in units if s in systems and s not in value and s not in extra
-                        and api.has_units(game, s, "empire", "ground") and not api.has_units(game, s, "rebel"))
+                        and api.board.has_units(game, s, "empire", "ground") and not api.board.has_units(game, s, "rebel"))
     return value + extra if extra else None
 
 
 def on_deployed(game, event) -> None:
-    section, now = roe(game), api.round_number(game)
+    section, now = roe(game), api.board.round_number(game)
     record = section["deployed"]
     if record["round"] != now:
         record.update(round=now, to={})
@@ -176,9 +176,9 @@ def combat_dice(game, value, context):
         return None
     if not has_ability(game, system, "rebel", "ion-cannon"):
         return None
-    red = sum(api.unit_type(game, u).attack.get("red", 0) * n
-              for u, n in api.faction_units(game, system, "empire", "space").items())
-    red += sum(e.get("red", 0) for e in api.combat_effects(game, "dice", "empire", "space"))
+    red = sum(api.content.unit(game, u).attack.get("red", 0) * n
+              for u, n in api.board.faction_units(game, system, "empire", "space").items())
+    red += sum(e.get("red", 0) for e in api.combat.effects(game, "dice", "empire", "space"))
     return {**value, "red": max(0, red)}
 
 
@@ -188,7 +188,7 @@ def combat_dice(game, value, context):
 def structures_lost(game, value, context):
     """RS-ROE-02: structures that are their side's last ground units survive the round if it rolled dice in that
     round's ground battle (the Golan Arms Turret rolls green dice)."""
-    rolled = api.combat_state(game)["rolled"].get(f"{context['faction']}-ground", 0)
+    rolled = api.combat.state(game)["rolled"].get(f"{context['faction']}-ground", 0)
     return False if value and rolled else None
 
 

@@ -1,6 +1,6 @@
 """Dice have one findable home (issue 27 §1): every roll of the base game and its expansions goes through
 ``expansions/base/rules/dice.py``, so ``grep -rn "def roll" expansions`` finds where a die is rolled. Plugins roll
-through the API (``api.roll_with_cards``), which is that module's ``roll``."""
+through the API (``api.cards.roll``), which is that module's ``roll``."""
 
 from __future__ import annotations
 
@@ -24,4 +24,4 @@ def test_only_the_dice_module_calls_the_kernel_roll():
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "game":
                 found.append(f"{path.relative_to(EXPANSIONS)}:{node.lineno}")
     assert found == [], "roll dice through expansions/base/rules/dice.py"
-    assert api.roll_with_cards is dice.roll
+    assert api.cards.roll is dice.roll

@@ -108,7 +108,7 @@ def replay(game: Game, views: tuple[str, ...]) -> str:
 
 def setups(rules) -> list[tuple[str, str]]:
     """The setups the packs offer, (id, name), the default first."""
-    from swrebellion.expansions.base.api import name
+    from swrebellion.expansions.base.api.words import name
     from swrebellion.games import default_setup
 
     if "setups" not in rules.content.kinds:

@@ -53,11 +53,11 @@ def register_steps(registry: StepRegistry) -> None:
 
 @hookimpl
 def register_effect_ops(registry: OpRegistry) -> None:
-    from swrebellion.expansions.base.api import register_ops
+    from swrebellion.expansions.base import api
 
     from . import rules
 
-    register_ops(registry, rules.OPS)
+    api.ops.register(registry, rules.OPS)
 
 
 @hookimpl

@@ -6,7 +6,7 @@
 * **SC-2** A volley rolls the guns' attack dice (value ``space-cannon-dice``); the firing side assigns the results
   as in an attack (hits on units of their colour, direct hits on any ship, RS-ATK-05/06) and ships whose damage
   reaches their health are destroyed at once. Nobody blocks. Damage stays on the survivors for the combat, as
-  attack damage does (RB-CMB-07). This is the base game's :func:`api.fire`.
+  attack damage does (RB-CMB-07). This is the base game's :func:`api.combat.fire`.
 * **SC-3** With a Start of Combat card using the op ``space_cannon_fire`` with ``range: adjacent``, the side's guns
   in the systems adjacent to the combat fire the same way when the card is played. The card is offered only when
   such guns and enemy ships exist (the op's feasibility test).
@@ -36,11 +36,11 @@ Range = Literal["system", "adjacent"]
 
 def guns(game: Game, faction: str, system: str, range_: Range) -> dict[str, dict[str, int]]:
     """The side's space-cannon units in range of ``system``: ``{system: {unit: count}}``, systems in id order."""
-    where = [system] if range_ == "system" else api.adjacent(game, system)
+    where = [system] if range_ == "system" else api.board.adjacent(game, system)
     found: dict[str, dict[str, int]] = {}
     for place in where:
-        here = {u: n for u, n in sorted(api.faction_units(game, place, faction, "ground").items())
-                if n and ABILITY in api.unit_type(game, u).abilities}
+        here = {u: n for u, n in sorted(api.board.faction_units(game, place, faction, "ground").items())
+                if n and ABILITY in api.content.unit(game, u).abilities}
         if here:
             found[place] = here
     return found
@@ -51,7 +51,7 @@ def dice_of(game: Game, units_by_system: dict[str, dict[str, int]]) -> dict[str,
     pool: dict[str, int] = {}
     for here in units_by_system.values():
         for unit, count in here.items():
-            for colour, n in api.unit_type(game, unit).attack.items():
+            for colour, n in api.content.unit(game, unit).attack.items():
                 pool[colour] = pool.get(colour, 0) + n * count
     return {colour: n for colour, n in pool.items() if n > 0}
 
@@ -61,7 +61,7 @@ def volley_dice(
 ) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """The guns that would fire into ``system`` and their dice (SC-1, SC-3); no dice when the enemy has no ships
     there. Other plugins adjust the dice through the value ``space-cannon-dice``."""
-    if not api.has_units(game, system, api.OPPONENT[faction], "space"):
+    if not api.board.has_units(game, system, api.board.OPPONENT[faction], "space"):
         return {}, {}
     found = guns(game, faction, system, range_)
     if not found:
@@ -77,14 +77,14 @@ def fire(game: Game, faction: str, system: str, range_: Range) -> bool:
     if not dice:
         return False
     game.log("space-cannon", faction=faction, system=system, range=range_, guns=found, dice=dice)
-    api.fire(game, faction, "space", dice, cause="space cannon")
+    api.combat.fire(game, faction, "space", dice, cause="space cannon")
     return True
 
 
 def fire_step(game: Game, frame: dict[str, Any]) -> None:
     """SC-1, at ``combat.start``: each side in combat order (current player first, RULINGS D-03) fires its guns in
     the combat's system. One volley at a time: this step runs again once a volley is over."""
-    sides = frame.setdefault("sides", list(api.combat_order(game)))
+    sides = frame.setdefault("sides", list(api.combat.order(game)))
     while sides:
         if fire(game, sides.pop(0), frame["system"], "system"):
             return
@@ -94,7 +94,7 @@ def fire_step(game: Game, frame: dict[str, Any]) -> None:
 # -- the effect op ---------------------------------------------------------------------------------------------------
 
 
-class Fire(api.Strict):
+class Fire(api.ops.Strict):
     """The side's space cannons fire at the enemy ships in the combat's system (a Start of Combat card)."""
 
     range: Range = Field(
@@ -105,18 +105,18 @@ class Fire(api.Strict):
 
 def can_fire(game: Game, params: Fire, ctx: dict[str, Any]) -> bool:
     """Feasibility (SC-3): a combat is on, the enemy has ships in it and the side has guns in range with dice."""
-    combat = api.combat_state(game)
+    combat = api.combat.state(game)
     return combat is not None and bool(volley_dice(game, ctx["faction"], combat["system"], params.range)[1])
 
 
-OPS: api.OpTable = {}
+OPS: api.ops.OpTable = {}
 
 
-@api.op(OPS, "space_cannon_fire", Fire, feasible=can_fire)
+@api.ops.op(OPS, "space_cannon_fire", Fire, feasible=can_fire)
 def space_cannon_fire(game: Game, frame: dict[str, Any], params: Fire, ctx: dict[str, Any]) -> None:
     """Fire the side's space cannons in range at the enemy ships in the combat (SC-3)."""
     game.pop()
-    combat = api.combat_state(game)
+    combat = api.combat.state(game)
     if combat is not None:
         fire(game, ctx["faction"], combat["system"], params.range)
 
@@ -140,12 +140,12 @@ def no_ground_dice(game: Game, value: dict[str, int], context: dict[str, Any]) -
 def describe(game: Game, event: dict[str, Any]) -> str:
     """``space-cannon``: who fires, from where, with what, at whom."""
     def name(thing: object) -> str:
-        return api.readable(game, thing)
+        return api.words.readable(game, thing)
 
     where = "; ".join(", ".join(f"{n} {name(u)}" for u, n in units.items()) + f" in {name(system)}"
                       for system, units in event["guns"].items())
     dice = ", ".join(f"{n} {colour}" for colour, n in event["dice"].items())
-    enemy = name(api.OPPONENT[event["faction"]])
+    enemy = name(api.board.OPPONENT[event["faction"]])
     return f"{name(event['faction'])} space cannons ({where}) fire {dice} at the {enemy} ships in {name(event['system'])}."
 
 
@@ -157,18 +157,18 @@ def shown(game: Game, where: str) -> list[str]:
     Nothing when no gun is on the board. Units on the board are public, the same in every viewer's view, so they
     are read through the base game's API (its section of the state is its own)."""
     found: dict[str, dict[str, int]] = {}
-    for place, units in sorted(api.units_by_location(game).items()):
+    for place, units in sorted(api.board.units_by_location(game).items()):
         for unit, count in units.items():
-            kind = api.unit_types(game).get(unit)
+            kind = api.content.units(game).get(unit)
             if count and kind is not None and ABILITY in kind.abilities:
                 here = found.setdefault(kind.faction, {})
                 here[place] = here.get(place, 0) + count
     if not found:
         return []
-    sides = [side for side in api.FACTIONS if side in found]
+    sides = [side for side in api.board.FACTIONS if side in found]
     if where == "map":
-        return [f"Space cannons, {api.readable(game, side)}: "
-                + ", ".join(f"{n} in {api.readable(game, place)}" for place, n in found[side].items())
+        return [f"Space cannons, {api.words.readable(game, side)}: "
+                + ", ".join(f"{n} in {api.words.readable(game, place)}" for place, n in found[side].items())
                 for side in sides]
     return ["Space cannons on the board: "
-            + ", ".join(f"{api.readable(game, side)} {sum(found[side].values())}" for side in sides)]
+            + ", ".join(f"{api.words.readable(game, side)} {sum(found[side].values())}" for side in sides)]

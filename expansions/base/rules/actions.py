@@ -338,6 +338,7 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
 
 
 def mission_info(frame: dict[str, Any]) -> dict[str, Any]:
+    """What a Special action card's trigger reads of the mission being resolved: side, card, leaders on it."""
     return {"faction": frame["faction"], "card": frame["card"], "leaders": list(frame["leaders"])}
 
 

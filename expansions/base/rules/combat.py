@@ -82,6 +82,7 @@ DEATH_STARS = {"death-star", "death-star-under-construction"}
 
 
 def state(game: Game) -> CombatState | None:
+    """The combat under way (system, round, damage, tactic hands, lasting effects), or ``None`` outside combat."""
     return game.state["data"]["combat"]
 
 
@@ -136,6 +137,8 @@ def add_effect(game: Game, kind: str, faction: str, until: str, **values: Any) -
 
 
 def active_effects(game: Game, kind: str, faction: str, theater: str | None = None) -> list[dict[str, Any]]:
+    """The lasting card effects of ``kind`` on ``faction`` in the combat (of ``theater``, or of both), recorded
+    with :func:`add_effect` (RS-CMB-06)."""
     combat = state(game)
     out = []
     for e in combat["effects"]:
@@ -241,6 +244,7 @@ def check_battles(game: Game) -> None:
 
 
 def tactic_hand(game: Game, faction: str) -> list[str]:
+    """The tactic cards in the side's combat hand (RB-TAC-02)."""
     return peek(state(game)["hands"][faction])
 
 

@@ -1,0 +1,48 @@
+"""Combat (RB-CMB, RS-CMB): the combat under way (typed :class:`CombatState`), starting one, firing into it,
+destroying and retreating, its lasting effects, and the tactic cards of the side's combat hand; for a plugin that
+runs a combat its own way (Rise of the Empire's cinematic combat), the battle steps, damage and dice of an attack,
+and a part of the combat or the attack of its own (:func:`part`, :func:`attack_part`). The odds of a combat
+(docs/odds.md): :func:`odds` between two forces (an :class:`Odds` of :class:`TheaterOdds`; :class:`OddsError` for
+forces it cannot take), :func:`system_forces` (a system's forces as one side sees them) and :class:`OddsRules`,
+the combat rules it follows (the ``"combat-odds"`` value)."""
+
+from __future__ import annotations
+
+from ..odds import Odds, OddsError, TheaterOdds, odds, system_forces
+from ..odds import Rules as OddsRules
+from ..rules.combat import (
+    THEATERS,
+    ROLE,
+    action_options,
+    check_battles,
+    contested,
+    draw_tactics,
+    fire,
+    retreat,
+    tactic_hand,
+)
+from ..rules.combat import active_effects as effects
+from ..rules.combat import (
+    add_damage,
+    add_effect,
+    attack_part,
+    begin_battle_step,
+    destroy,
+    fight_battle,
+    health,
+    mark_attack,
+    order,
+    redirect_damage,
+    remove_damage,
+    spend_die,
+    state,
+)
+from ..rules.combat import combat_part as part
+from ..rules.combat import start_combat as start
+from ..shapes import Attack, CombatState
+
+__all__ = ["CombatState", "Attack", "THEATERS", "ROLE", "state", "order", "contested", "start", "fire", "destroy",
+           "health", "retreat", "check_battles", "effects", "add_effect", "action_options", "draw_tactics",
+           "tactic_hand", "begin_battle_step", "fight_battle", "add_damage", "remove_damage", "redirect_damage",
+           "spend_die", "mark_attack", "part", "attack_part",
+           "odds", "Odds", "TheaterOdds", "OddsError", "OddsRules", "system_forces"]
