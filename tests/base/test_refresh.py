@@ -278,15 +278,18 @@ def test_faq_107_starting_loyalty_follows_the_probe_draw_order(base_rules, seed)
 
 @pytest.mark.parametrize("seed", range(5))
 def test_faq_109_rebel_starting_units_offer_the_base_space_and_one_system(base_rules, seed):
-    """RB-SET-10, RULINGS D-04, FAQ-109: once a system is chosen, every placement offers only it and the base space;
-    the system offered is one without Imperial units."""
+    """RB-SET-10, RULINGS D-04, D-11, RB-LOY-06, FAQ-109: once a system is chosen, every placement offers only it and
+    the base space; the systems offered are every Rebel or neutral one without Imperial units, never Coruscant
+    (printed Imperial loyalty, and empty since D-09) nor a system given an Imperial loyalty marker."""
     game = Game.new(base_rules, seed)
     while game.pending and game.pending[0].kind != "rebel-start-system":
         decision = game.pending[0]
         game.apply(decision.options[0].id, player=decision.player)
     offered = [o.id for o in game.pending[0].options]
-    assert "none" in offered
-    assert all(not board.has_units(game, s, "empire") for s in offered if s != "none")
+    systems = game.state["data"]["systems"]
+    assert offered == ["none"] + [s for s in sorted(systems)
+                                  if systems[s]["loyalty"] != "empire" and not board.has_units(game, s, "empire")]
+    assert "coruscant" not in offered and not board.has_units(game, "coruscant", "empire")
     chosen = offered[1]
     game.apply(chosen, player="rebel")
     while game.pending and game.pending[0].kind == "place-starting-unit":

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from swrebellion.engine import Game, RandomAgent, peek
+from swrebellion.expansions.base.board import has_units
 from swrebellion.expansions.base.tables import tables
 from swrebellion.games import rules_for
 
@@ -179,6 +180,20 @@ def test_alternative_starting_units(roe_rules):
     assert sum(n for u, n in totals.items() if t.units[u].faction == "empire") == 41  # + the queued Death Star
     assert sum(n for u, n in totals.items() if t.units[u].faction == "rebel") == 13
     assert totals["u-wing"] == 1 and totals["rebel-vanguard"] == 1 and totals["tie-striker"] == 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_rebel_starting_system_is_rebel_or_neutral(roe_rules, seed):
+    """RE-SET-10, RULINGS D-11, RB-LOY-06: the expansion's Rebel army goes to the Rebel Base space and/or one Rebel
+    or neutral system: never Coruscant (always Imperial, and given no starting unit) nor a system with an Imperial
+    loyalty marker, nor one holding Imperial units."""
+    game = Game.new(roe_rules, seed, {"setup": "rise-of-the-empire"})
+    decision = answer_until(game, "rebel-start-system", RandomAgent(seed))
+    systems = game.state["data"]["systems"]
+    offered = [o.id for o in decision.options]
+    assert "coruscant" not in offered and not has_units(game, "coruscant", "empire")
+    assert offered == ["none"] + [s for s in sorted(systems)
+                                  if systems[s]["loyalty"] in ("rebel", None) and not has_units(game, s, "empire")]
 
 
 def test_base_setup_keeps_the_base_starting_units(roe_rules):

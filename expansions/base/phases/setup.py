@@ -304,13 +304,16 @@ def _ground_first(game, units: list[str]) -> list[str]:
 
 
 def _rebel_units(game, frame) -> None:
-    """RB-SET-10, RULINGS D-04: on the Rebel Base space and/or in one system with no Imperial units."""
+    """RB-SET-10, RULINGS D-04 and D-11: on the Rebel Base space and/or in one Rebel or neutral system with no
+    Imperial units. Loyalty is checked as well as units: Coruscant's printed loyalty (RB-LOY-06) gives it no
+    starting unit (D-09), yet it is never a Rebel starting system."""
     data = game.state["data"]
     setup = the_setup(game).rebel
     admiral = decider(game, "rebel", "admiral")
     if "system" not in frame:
         if "choice" not in frame:
-            free = [s for s in sorted(data["systems"]) if not board.has_units(game, s, "empire")]
+            free = [s for s, state in sorted(data["systems"].items())
+                    if state["loyalty"] != "empire" and not board.has_units(game, s, "empire")]
             game.ask(admiral, "rebel-start-system",
                      [{"id": "none", "label": N_("Only the Rebel Base space")}, *named_options(game, free)],
                      N_("Choose the one system that may take starting units"))
