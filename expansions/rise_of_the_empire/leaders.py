@@ -1,15 +1,16 @@
-"""The leader limit (RE-LDR-01/02, FAQ-118): whenever a side would have more than 8 leaders in play, it chooses
-which stay and the others leave the game.
+"""The leader limit (RE-LDR-01/02, FAQ-118, RULINGS D-10): whenever a side has more than 8 leaders in its leader
+pool, it chooses which of them stay and the others leave the game.
 
-"In his pool" is read as every leader the side has in play and free: in the pool, on the board or on a mission
-card (they all come back to the pool at Refresh step 1); captured leaders are the Empire's prisoners and are
-counted again once rescued. RULINGS D-10: the check runs after every event that can raise the count
-(:data:`TRIGGERS`): a recruit, a rescue, a leader changing sides (a ring attached or replaced: Lure of the Dark
-Side), a leader replaced or placed from the supply, and the end of setup.
-In team play the limit is per team and the excess leaves the pool of the teammate who holds more (leaders belong
-to the role printed on them); a leader sitting on a face-down mission card is only removed when nobody else can be.
-A side over its limit may first play an action card whose effect raises it (``raise_leader_limit``: Ambitions of
-Power), which the limit check offers; the raise is kept per side in ``roe.leader_limit_bonus``.
+The expansion counts the leaders "in reserve" (D-10, revised): those in the pool, not those on the board, on the
+Rebel Base space or on mission cards, and never a captured leader (a captive is held in a system, never in a pool).
+The check runs after every event that can grow a pool (:data:`TRIGGERS`): a recruit, Refresh step 1 bringing the
+leaders back, a leader sent back by a card or at the end of a combat, a mission card going back to hand or ending
+with its leaders, a rescue, a leader replaced by another, a leader changing sides (a ring attached or replaced:
+Lure of the Dark Side), and the end of setup.
+In team play the limit is per team and the excess leaves the pool of the teammate who holds more there (leaders
+belong to the role printed on them). A side over its limit may first play an action card whose effect raises it
+(``raise_leader_limit``: Ambitions of Power), which the limit check offers; the raise is kept per side in
+``roe.leader_limit_bonus``.
 """
 
 from __future__ import annotations
@@ -25,23 +26,9 @@ from .flow import after_current
 from .tables import tables
 
 STEP = "roe.leader-limit"
-TRIGGERS = ("recruited", "rescued", "ring-attached", "ring-replaced", "leader-replaced", "leader-placed",
-            "setup-complete")
-OUT_OF_PLAY = ("supply", "gone")
-
-
-def leaders_in_play(game, faction: str) -> list[str]:
-    leaders = api.leaders.states(game)
-    return [lid for lid in sorted(leaders) if _in_play(game, lid, leaders[lid]) and _faction(game, lid) == faction]
-
-
-def _in_play(game, lid: str, info: dict) -> bool:
-    """Neither in the supply nor out of the game, and not captured: what counts toward the leader limit."""
-    return info["at"] not in OUT_OF_PLAY and not api.leaders.is_captured(game, lid)
-
-
-def _faction(game, lid: str) -> str:
-    return api.leaders.faction(game, lid)  # a lured leader serves the Empire (RS-CAP-09)
+TRIGGERS = ("recruited", "leaders-retrieved", "leaders-to-pool", "leaders-moved", "leader-returned",
+            "mission-returned", "mission-cancelled", "mission-ended", "rescued", "leader-replaced", "ring-attached",
+            "ring-replaced", "setup-complete")
 
 
 def _who_removes(game, faction: str, leaders: list[str]) -> tuple[str, list[str]]:
@@ -81,18 +68,17 @@ def limit_step(game, frame) -> None:
             _play_raising_card(game, api.content.action(game, card).faction, card)
             return
         api.leaders.remove(game, chosen)
-        game.log("leader-removed", faction=_faction(game, chosen), leader=chosen, cause="leader limit")
+        game.log("leader-removed", faction=api.leaders.faction(game, chosen), leader=chosen, cause="leader limit")
     for faction in FACTIONS:
-        leaders = leaders_in_play(game, faction)
+        leaders = api.leaders.pool(game, faction)
         most = limit(game, faction)
         if len(leaders) <= most:
             continue
         player, own = _who_removes(game, faction, leaders)
-        free = [l for l in own if api.leaders.state(game, l)["at"] != "mission"] or own
         options = [{"id": f"action:{c}", "label": text(game, N_("Play {card}"), card=c)}
                    for c in _raising_cards(game, faction)]
         game.ask(player, "leader-limit",
-                 options + [{"id": l, "label": text(game, N_("Remove {leader} from the game"), leader=l)} for l in free],
+                 options + [{"id": l, "label": text(game, N_("Remove {leader} from the game"), leader=l)} for l in own],
                  text(game, N_("More than {limit} leaders: choose one to leave the game ({n} to go)"), limit=most,
                       n=len(leaders) - most))
         return
@@ -104,28 +90,8 @@ def check_later(game) -> None:
 
 
 def over_limit(game) -> bool:
-    """Whether a side has more leaders in play (:func:`leaders_in_play`) than its limit. Asked after every event that
-    can raise the count, so the leaders are counted side by side over those printed for each (read once per rules),
-    out-of-play ones passed over first and :func:`_in_play` and :func:`_faction` written out for the many who wear
-    no ring: they are neither captured nor lured (RS-CAP-09), so they serve the side printed on them."""
-    leaders = api.leaders.states(game)
-    t = tables(game)
-    counts = dict.fromkeys(FACTIONS, 0)
-    for faction, printed in t.printed_sides:
-        n = 0
-        for lid in printed:
-            info = leaders[lid]
-            if info["at"] in OUT_OF_PLAY:
-                continue
-            if info["ring"] is None:
-                n += 1
-            elif not api.leaders.is_captured(game, lid):
-                counts[_faction(game, lid)] += 1
-        counts[faction] += n
-    for faction, n in counts.items():
-        if n > limit(game, faction):
-            return True
-    return False
+    """Whether a side has more leaders in its pool than its limit."""
+    return any(len(api.leaders.pool(game, faction)) > limit(game, faction) for faction in FACTIONS)
 
 
 def on_event(game, event) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api.board import FACTIONS
 
 #: The setup whose objective deck, leader limit and fixed placements the expansion's rules use (RE-SET-03, RE-LDR-01).
 SETUP = "rise-of-the-empire"
@@ -44,7 +43,6 @@ class Tables:
     marker_supply: dict[str, int]
     leader_limit: int
     small_icons: dict[str, dict[str, int]]  # leader -> his small icons (secondary skills, RE-SKL-01), read-only
-    printed_sides: tuple[tuple[str, tuple[str, ...]], ...]  # (faction, the ids of the leaders printed for it)
     immediate: frozenset[str]  # the Immediate objectives (``timing: immediate``, RE-IMM-01)
     set_missions: dict[bool, frozenset[str]]  # the expansion's set (True) or the base set -> the missions it keeps
 
@@ -81,9 +79,6 @@ def build(game) -> Tables:
         marker_supply={m.id: m.supply for m in markers.values()},
         leader_limit=(setup.leader_pool_limit if setup and setup.leader_pool_limit else 8),
         small_icons={lid: api.content.leader(game, lid).secondary_skills or {} for lid in content.items("leaders")},
-        printed_sides=tuple((f, tuple(sorted(lid for lid, info in content.items("leaders").items()
-                                             if info.faction == f)))
-                            for f in FACTIONS),
         immediate=frozenset(c.id for c in content.items("objectives").values() if c.timing == "immediate"),
         set_missions={chosen: frozenset(m.id for m in missions if kept_in_set(m, chosen)) for chosen in (True, False)},
     )

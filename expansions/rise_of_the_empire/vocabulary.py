@@ -78,8 +78,8 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
 DECISIONS: dict[str, tuple[str, str]] = {
     "mission-set": ("each General picks a mission set, in secret (RE-MSS-07)", "a mission set id"),
     "fixed-placement": ("where a setup's fixed units go (RE-SET-08)", "a system id"),
-    "leader-limit": ("which leader leaves the game over the limit, or an action card raising it (RE-LDR, D-10)",
-                     "a leader id, or `action:<card>`"),
+    "leader-limit": ("which leader of the side's pool leaves the game over the limit, or an action card raising it "
+                     "(RE-LDR, D-10)", "a leader id, or `action:<card>`"),
     "place-target-marker": ("where a target marker goes (RE-MRK-01)", "a system id"),
     "remove-target-marker": ("whether to remove a target marker (RE-MRK-02)", "`remove` or `keep`; for a card's "
                              "removal, the marker's index"),
