@@ -12,17 +12,53 @@ import pytest
 from conftest import make_rules
 from swrebellion.engine import Game, RandomAgent, scenario
 from swrebellion.engine.vocabulary import vocabulary
+from swrebellion.expansions.base.tables import tables
 from swrebellion.games import rules_for
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
 
 
+def _kinds(game) -> dict[str, object]:
+    """What a field whose meaning names a side or a kind of thing may hold, by that meaning (issue 33: a description
+    that says the wrong side or kind is caught where the code logs the field)."""
+    t = tables(game)
+    sides = {"rebel", "empire"}
+    return {
+        "the side concerned: `rebel` or `empire`": sides.__contains__,
+        "the side barred": sides.__contains__,
+        "the side rolling": sides.__contains__,
+        "the winning side, or null": lambda v: v is None or v in sides,
+        "a system id": t.systems.__contains__,
+        "a system id, or `rebel-base` (the Rebel Base space)": lambda v: v in t.systems or v == "rebel-base",
+        "a leader id": t.leaders.__contains__,
+        "leader ids": lambda v: isinstance(v, list) and all(lid in t.leaders for lid in v),
+        "a unit type id": t.units.__contains__,
+        "unit type id -> number": lambda v: isinstance(v, dict) and all(
+            u in t.units and isinstance(n, int) for u, n in v.items()),
+        "unit type ids it could not act on": lambda v: isinstance(v, list) and all(u in t.units for u in v),
+        "unit type ids it affects": lambda v: isinstance(v, list) and all(u in t.units for u in v),
+        "`space` or `ground`": {"space", "ground"}.__contains__,
+    }
+
+
+def _sides_hit(game, event) -> set[str]:
+    """The sides owning the units a ``damage`` event names."""
+    return {tables(game).units[u].faction for u in event["dealt"]}
+
+
 def _check(vocab, game, kinds: set[str]) -> None:
+    valid = _kinds(game)
     for event in game.state["log"]:
         assert event["type"] in vocab.events, f"event type {event['type']!r} is not declared: {event}"
         _, fields, _ = vocab.events[event["type"]]
         extra = sorted(set(event) - {"type"} - set(fields))
         assert not extra, f"{event['type']!r} has undeclared fields {extra}: {event}"
+        for name, value in event.items():
+            test = valid.get(vocab.meaning(event["type"], name) or "") if name != "type" else None
+            assert test is None or test(value), (
+                f"{event['type']!r} field {name!r} ({vocab.meaning(event['type'], name)}) holds {value!r}: {event}")
+        if event["type"] == "damage":  # issue 33: the side taking the damage, as the narration says
+            assert _sides_hit(game, event) == {event["faction"]}, f"damage logged for the wrong side: {event}"
     unknown = sorted(kinds - set(vocab.decisions))
     assert not unknown, f"decision kinds not declared: {unknown}"
 
