@@ -663,7 +663,8 @@ def _deploy(game, frame, params: Queue, ctx) -> None:
             return
         if done:
             options.append({"id": "stop", "label": N_("Deploy no more")})
-        chosen = pick(game, frame, ctx["player"], "deploy-unit", options,
+        # the Admiral deploys (RB-TEAM-06), whoever played the card (Oversee Project is the General's mission)
+        chosen = pick(game, frame, board.decider(game, faction, "admiral"), "deploy-unit", options,
                       text(game, N_("Deploy which unit to {system}?"), system=where))
         if chosen is None:
             return
