@@ -2,6 +2,10 @@
 
     python -m swrebellion.tools.rules_coverage --rules ../shared/rules [--out docs/rules-coverage.md]
 
+The rules documents live beside the project, not in it, so the ids they define are kept in the repository too, in
+``docs/rule-ids.json`` (:data:`INDEX`), written by the same command: a fresh clone checks coverage against the
+index, and a test checks the index against the documents wherever they are present.
+
 What counts (the page repeats this at its top, :data:`RULE`):
 
 * **covered**: the id is cited where a test that runs the rule says what it checks: in a scenario's ``rules:``
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import json
 import re
 import tokenize
 from collections import defaultdict
@@ -35,6 +40,8 @@ RULE_ID = re.compile(r"\*\*((?:RB|RS|RE)-[A-Z]+-\d+)\*\*")
 CITED = re.compile(r"\b((?:RB|RS|RE)-[A-Z]+)-(\d+)((?:/\d+)*)")
 RANGE = re.compile(r"\b(?:RB|RS|RE)-[A-Z]+-\d+\s*(?:\.\.|…|to)\s*(?:(?:RB|RS|RE)-[A-Z]+-)?\d+\b")
 DOCUMENTS = ("RULES.md", "RULES_SUPPLEMENT.md", "RISE_OF_THE_EMPIRE.md")
+#: the rule ids by document, kept in the repository (see the module docstring)
+INDEX = Path("docs/rule-ids.json")
 
 RULE = """An id is **covered** when a test that runs the rule cites it: a scenario's `rules:` list (scenarios drive \
 the real engine), or the docstring of a Python test function (`test_*`) or a comment inside that function. An id \
@@ -63,6 +70,17 @@ def rule_ids(rules_dir: Path) -> dict[str, list[str]]:
             ids = RULE_ID.findall(path.read_text(encoding="utf-8"))
             found[name] = list(dict.fromkeys(ids))
     return found
+
+
+def index_text(ids: dict[str, list[str]]) -> str:
+    """The index file's text: one JSON object, document name to its rule ids in document order."""
+    return json.dumps(ids, indent=1) + "\n"
+
+
+def read_index(path: Path) -> dict[str, list[str]]:
+    """The rule ids by document, as :func:`index_text` wrote them."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {str(document): [str(r) for r in rules] for document, rules in data.items()}
 
 
 @dataclass
@@ -166,8 +184,8 @@ def _shown(places: set[str]) -> str:
     return shown + (f" and {len(places_sorted) - 3} more" if len(places_sorted) > 3 else "")
 
 
-def report(rules_dir: Path, tests_dir: Path, waiver_file: Path) -> str:
-    ids = rule_ids(rules_dir)
+def report(ids: dict[str, list[str]], tests_dir: Path, waiver_file: Path) -> str:
+    """The coverage page for the rule ``ids`` (by document, from :func:`rule_ids` or :func:`read_index`)."""
     cited = citations(tests_dir)
     waived = waivers(waiver_file)
     clash = both_waived_and_covered(ids, cited, waived)
@@ -197,10 +215,19 @@ def main() -> None:
     parser.add_argument("--tests", type=Path, default=Path("tests"))
     parser.add_argument("--waivers", type=Path, default=Path("docs/rules-waivers.yaml"))
     parser.add_argument("--out", type=Path, default=Path("docs/rules-coverage.md"))
+    parser.add_argument("--index", type=Path, default=INDEX,
+                        help="the rule-id index kept in the repository; rewritten from --rules when they are there, "
+                             "read in their place when they are not")
     args = parser.parse_args()
-    if not args.rules.is_dir():
-        parser.error(f"{args.rules} is not a folder with RULES.md (give --rules)")
-    text = report(args.rules, args.tests, args.waivers)
+    if (args.rules / "RULES.md").is_file():
+        ids = rule_ids(args.rules)
+        write_atomic(args.index, index_text(ids))
+    elif args.index.is_file():
+        ids = read_index(args.index)
+        print(f"{args.rules} has no RULES.md: using the rule ids in {args.index}")
+    else:
+        parser.error(f"{args.rules} is not a folder with RULES.md, and there is no {args.index} (give --rules)")
+    text = report(ids, args.tests, args.waivers)
     write_atomic(args.out, text)
     print(text.split("\n\n## ")[0])
 
