@@ -54,6 +54,8 @@ class LazyGroup(click.Group):
         third-party plugin's bug must not look like ours), never a traceback, unless SWREBELLION_DEBUG is set."""
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except (click.ClickException, click.Abort, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence of the command line
@@ -70,6 +72,21 @@ class LazyGroup(click.Group):
                        + (f" to the authors of {culprit!r})" if culprit and culprit not in ("base", "rise-of-the-empire")
                           else ")"), err=True)
             raise SystemExit(1) from None
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of our output went away (``rebellion play | head -1``): stop quietly, as any Unix tool does.
+
+    Python would otherwise complain a second time when it flushes stdout at exit, so stdout is pointed at
+    /dev/null first. The exit status is the shell's for a process a broken pipe ends (128 + SIGPIPE)."""
+    import os
+    import signal
+    import sys
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    raise SystemExit(128 + signal.SIGPIPE)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
