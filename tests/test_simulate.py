@@ -102,6 +102,9 @@ def test_a_dask_scheduler_and_two_workers_give_the_single_process_results():
     alone = simulation.run(spec)
     with simulation._local_cluster(2) as cluster:  # what `--workers 2` starts: from a fork server
         assert len(cluster.workers) == 2 and cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        # issue 32 #5: no dashboard, and no socket of the scheduler or its workers listens beyond the loopback
+        assert _served(cluster.scheduler, "/info/main/workers.html") == 404
+        assert _listening_beyond_loopback() == []
         with Client(cluster) as client:  # before any game: the workers came with the expansions imported
             assert set(client.run(_imported, "swrebellion.expansions.base.agents.heuristic").values()) == {True}
             # Dask's stack sampler would slow the games, and its frequent health checks and heartbeats take CPU
@@ -214,3 +217,28 @@ def test_a_pack_card_played_in_nearly_every_game_is_listed_without_a_figure():
     assert not rows["fan-card"]["compared"] and rows["fan-card"]["name"] == "Fan Card"
     assert difference_text(rows["fan-card"], 20) == "not compared: played in 20 of 20 games"
     assert rows["half"]["compared"] and difference_text(rows["half"], 20).startswith(("+", "-"))
+
+
+def _served(scheduler, path: str) -> int:
+    """The HTTP status of ``path`` on the scheduler's own HTTP server."""
+    import urllib.error
+    import urllib.request
+
+    port = scheduler.http_server.port
+    try:
+        return urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10).status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _listening_beyond_loopback() -> list:
+    """Listening sockets of this process and its children bound to an address other than the loopback."""
+    import psutil
+
+    me = psutil.Process()
+    found = []
+    for process in [me, *me.children(recursive=True)]:
+        for conn in process.net_connections(kind="inet"):
+            if conn.status == psutil.CONN_LISTEN and conn.laddr.ip not in ("127.0.0.1", "::1"):
+                found.append((process.pid, conn.laddr))
+    return found

@@ -233,6 +233,8 @@ def _local_cluster(workers: int):
     # * the monitors of system and memory look every 2 s rather than several times a second; the active memory
     #   manager (which moves results between workers) is off, since each game's result goes straight back.
     # * no task is stolen: the chunks already shrink towards the end.
+    # Everything listens on the loopback only, with no dashboard and no HTTP pages (they show the workers, their
+    # logs and call stacks): whoever wants a dashboard runs a scheduler of their own (docs/simulation.md).
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver",
                           "distributed.worker.profile.enabled": False,
                           "distributed.admin.tick.interval": "1s",
@@ -240,8 +242,10 @@ def _local_cluster(workers: int):
                           "distributed.admin.system-monitor.interval": "2s",
                           "distributed.worker.memory.monitor-interval": "2s",
                           "distributed.scheduler.active-memory-manager.start": False,
-                          "distributed.scheduler.work-stealing": False}):
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                          "distributed.scheduler.work-stealing": False,
+                          "distributed.scheduler.http.routes": [],
+                          "distributed.worker.http.routes": []}):
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                             host="127.0.0.1", silence_logs=40, heartbeat_interval="5s")
 
 
