@@ -133,6 +133,27 @@ def render_github(diagnostics: Iterable[Diagnostic]) -> str:
     return "\n".join(lines)
 
 
+class Hints:
+    """"Did you mean" for the first ``limit`` unknown words of one check, then none.
+
+    Each hint compares the word with every id it could have meant, so hinting every unknown id of a pack of
+    thousands of typos took quadratic time (4,900 unknown ids against as many known ones: about 12 minutes, issue 32
+    #8). Past the limit a diagnostic still says what is wrong and where; only the guess is left out."""
+
+    #: hinted words per check: more than anyone reads, few enough to keep a check linear in the pack's size
+    LIMIT = 25
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.left = limit
+
+    def __call__(self, word: object, choices: Iterable[object]) -> str | None:
+        """:func:`did_you_mean` while hints are left, else ``None``."""
+        if self.left <= 0:
+            return None
+        self.left -= 1
+        return did_you_mean(word, choices)
+
+
 def did_you_mean(word: object, choices: Iterable[object]) -> str | None:
     """``"did you mean 'x'?"`` when one of ``choices`` is close to ``word``, else ``None``."""
     import difflib

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from .catalog import Catalog, Entry, PackInfo, Removal
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, Hints
 from .filecheck import CheckedFile, FileChecker
 from .kinds import ContentKind, KindRegistry
 from .packs import Pack, pack_files, resolve
@@ -125,6 +125,8 @@ def _merge(
             else:
                 defined[(kind, entry.id)] = entry
 
+    hint_for = Hints()
+
     def target(field: str, index: int, ref: str) -> tuple[str, str, Entry] | None:
         kind, _, ident = ref.partition("/")
         if kind not in kinds:
@@ -136,9 +138,9 @@ def _merge(
             return kind, ident, current
         if ident not in invalid[kind]:  # an item that failed its schema check was reported already
             where = f"; it comes from pack {current.pack!r}, which {pack.ident!r} does not require" if current else ""
-            offered = [f"{kind}/{i}" for i, e in entries[kind].items() if e.pack in needs]
+            offered = (f"{kind}/{i}" for i, e in entries[kind].items() if e.pack in needs)
             hint = (f"add {current.pack!r} to requires" if current
-                    else did_you_mean(ref, offered) or "check the kind and the id (`rebellion show ID`)")
+                    else hint_for(ref, offered) or "check the kind and the id (`rebellion show ID`)")
             diagnostics.append(pack.at(
                 "SW310", f"{field} {ref!r} names nothing in the packs it requires{where}", f"/{field}/{index}", hint))
         return None

@@ -14,7 +14,7 @@ from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
 from .catalog import Catalog, Entry
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, Hints
 from .pointers import escape_token
 
 
@@ -46,6 +46,7 @@ def _descend(value: Any, steps: list[str], pointer: str) -> Iterator[tuple[str, 
 def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[Diagnostic]:
     """Every id an item names must be in the catalog; ``rejected`` items (failed their schema) are checked too."""
     found = []
+    hint_for = Hints()
     by_kind: dict[str, list[Entry]] = defaultdict(list)
     for entry in rejected:
         by_kind[entry.kind].append(entry)
@@ -62,7 +63,7 @@ def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[D
                         continue
                     removal = catalog.removed.get((target, ident))
                     hint = (f"pack {removal.by!r} removes it" if removal
-                            else did_you_mean(ident, known) or f"no {target} item has this id in the loaded packs")
+                            else hint_for(ident, known) or f"no {target} item has this id in the loaded packs")
                     found.append(entry.diagnostic("SW401", f"unknown {target} id {ident!r}", pointer, hint))
     return found
 
