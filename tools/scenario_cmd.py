@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .options import configured_packs, pack_option
@@ -34,9 +36,11 @@ def run(files: tuple[str, ...], packs) -> None:
     def make_rules(expansions, scenario_packs=()):
         return rules_for(expansions, [*scenario_packs, *extra])
 
+    roots = [Path.cwd().resolve(), *(Path(p).resolve() for p in extra)]
     failed = 0
     for path in files:
         try:
+            _inside(Path(path), roots)
             harness.run(harness.load_scenario(path), make_rules)
         except (harness.ScenarioError, harness.ScenarioFailure) as exc:
             failed += 1
@@ -45,3 +49,15 @@ def run(files: tuple[str, ...], packs) -> None:
             click.echo(f"ok   {path}")
     click.echo(f"{len(files) - failed} passed, {failed} failed")
     raise SystemExit(1 if failed else 0)
+
+
+def _inside(path: Path, roots: list[Path]) -> None:
+    """Scenario files follow the rules of pack files (they run in CI on pull requests): a file inside the folder
+    the command runs from or a pack it loads, never a symlink that leads out of them (issue 32 #1)."""
+    from swrebellion.engine.scenario import ScenarioError
+
+    real = path.resolve()
+    if not any(real.is_relative_to(root) for root in roots):
+        how = "is a symlink that leads" if path.is_symlink() else "is"
+        raise ScenarioError(f"{path} {how} outside the folder this command runs from and the packs it loads; it "
+                            "was not read (run the command from the scenario's folder or the pack's)")

@@ -103,15 +103,32 @@ def _located(exc: ValidationError, source: Source | None, prefix: str = "") -> S
     """pydantic's errors (at ``prefix`` in the file, e.g. ``/state``) as one error naming each place: file, line,
     column and JSON pointer when the scenario was read from a file, the pointer alone otherwise."""
     lines = []
-    for error in exc.errors(include_url=False):
-        pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in error["loc"] if part != "[key]")
+    errors = exc.errors(include_url=False)
+    for error in errors[:MAX_LISTED]:
+        parts = [part for part in error["loc"] if part != "[key]"]
+        pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in parts)
+        shown = prefix + "".join(f"/{_token(part)}" for part in parts)
         message = error["msg"].removeprefix("Value error, ")
         if source is None:
-            lines.append(f"{pointer or '/'}: {message}")
+            lines.append(f"{shown or '/'}: {message}")
         else:
             line, column = source.locate(pointer)
-            lines.append(f"{source.display}:{line}:{column}: {pointer or '/'}: {message}")
+            lines.append(f"{source.display}:{line}:{column}: {shown or '/'}: {message}")
+    if len(errors) > MAX_LISTED:
+        lines.append(f"... and {len(errors) - MAX_LISTED} more problems like these: is this a scenario file?")
     return ScenarioError("\n".join(lines))
+
+
+#: problems listed per scenario error, and characters of a key quoted in one: an error names what is wrong and
+#: where, and never copies out more of a file than that (a file that is no scenario at all would be printed whole)
+MAX_LISTED = 10
+MAX_QUOTED = 40
+
+
+def _token(part: object) -> str:
+    """One JSON-pointer token of a key the file holds, cut short if it is long."""
+    token = escape_token(str(part))
+    return token if len(token) <= MAX_QUOTED else token[:MAX_QUOTED] + "…"
 
 
 def load_scenario(path: Path) -> Scenario:

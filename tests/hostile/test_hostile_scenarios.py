@@ -141,3 +141,35 @@ def test_hostile_scenario_file(world, bounded, case):
     text, message = WRONG_FILE[case]
     output = _run(world, bounded, text)
     assert message in output, output
+
+
+SECRET = "root:*:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\nhunter2-do-not-print: 1\n"
+
+
+@pytest.mark.parametrize("where", ["a file outside", "a folder outside"])
+def test_a_scenario_symlinked_from_outside_is_never_read(world, bounded, tmp_path_factory, where):
+    """`ln -s /etc/shadow s.yaml && rebellion scenario run s.yaml` printed a line per entry of the file (issue 32 #1):
+    a scenario, like a pack file, is read only inside the folder the command runs from (or a pack it loads)."""
+    outside = tmp_path_factory.mktemp("outside")
+    (outside / "s.yaml").write_text(SECRET, encoding="utf-8")
+    if where == "a file outside":
+        (world / "case.yaml").symlink_to(outside / "s.yaml")
+        name = "case.yaml"
+    else:
+        (world / "linked").symlink_to(outside, target_is_directory=True)
+        name = "linked/s.yaml"
+    with bounded():
+        result = cli("scenario", "run", name)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "outside the folder this command runs from" in result.output and "was not read" in result.output
+    assert "root" not in result.output and "hunter2" not in result.output and "daemon" not in result.output
+
+
+def test_a_file_that_is_no_scenario_is_never_printed_whole(world, bounded):
+    """An error names what is wrong and where, never more of the file than the offending token (issue 32 #1): a
+    file of hundreds of unknown keys lists ten, each key cut short."""
+    long_key = "k" * 500
+    output = _run(world, bounded, "name: a\n" + "".join(f"{long_key}{n}: 1\n" for n in range(300)))
+    assert output.count("Extra inputs are not permitted") == 10
+    assert "and 290 more problems" in output
+    assert long_key not in output and "case.yaml:2:1:" in output
