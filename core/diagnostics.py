@@ -30,6 +30,7 @@ CODES: dict[str, str] = {
     "SW111": "mapping key is not a string",
     "SW112": "more nodes or items in a file than the limit",
     "SW113": "integer larger than 64 bits",
+    "SW114": "control character in text",
     # 2xx: the JSON Schema of the file kind
     "SW201": "unknown key",
     "SW202": "missing required key",
@@ -99,17 +100,22 @@ class Diagnostic:
 
 def render_text(diagnostics: Iterable[Diagnostic]) -> str:
     """``file:line:col: CODE message`` and an indented hint line, one problem after the other."""
+    from .text import printable
+
     lines = []
     for d in diagnostics:
         label = "" if d.is_error else "warning: "
-        lines.append(f"{d.location()}: {d.code} {label}{d.message}")
+        # one problem, one line: a newline or escape sequence in a file name or a quoted id is shown, never obeyed
+        lines.append(printable(f"{d.location()}: {d.code} {label}{d.message}"))
         if d.hint:
-            lines.append(f"    hint: {d.hint}")
+            lines.append(f"    hint: {printable(d.hint)}")
     return "\n".join(lines)
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    from .text import printable
+
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, Severity
+from .text import UNSAFE_IN_CONTENT, control_characters
 
 if TYPE_CHECKING:
     from .json_source import JsonReadError
@@ -181,4 +182,12 @@ def source_from_text(path: Path, text: str, display: str | None = None, digest: 
                 data, marks = _yaml_full(text, string_keys)
     except ReadError as exc:
         return None, _located(exc.diagnostics, display)
-    return Source(path, display, fmt, text, data, digest, marks, string_keys), []
+    source = Source(path, display, fmt, text, data, digest, marks, string_keys)
+    # only an escape (YAML "\e", JSON "\u001b") or a raw character can put a control character in a string
+    if "\\" in text or UNSAFE_IN_CONTENT.search(text):
+        for pointer, char in control_characters(data):
+            line, column = source.locate(pointer)
+            return None, [Diagnostic("SW114", f"text holds the control character {char}", "error", display, line,
+                                     column, pointer, "remove it: a terminal or a CI log would obey it, not "
+                                     "show it (names and texts are plain text)")]
+    return source, []

@@ -189,10 +189,12 @@ def load_game_or_exit(path):
     from swrebellion.engine.save import SaveError, load_game
     from swrebellion.games import rules_for
 
+    from swrebellion.text import printable
+
     try:
         return load_game(path, rules_for)
-    except SaveError as exc:
-        click.echo(f"error: {path}: {exc}", err=True)
+    except SaveError as exc:  # it may quote a stranger's save: shown, never obeyed by the terminal
+        click.echo(f"error: {printable(path)}: {printable(exc)}", err=True)
         raise SystemExit(1) from None
 
 
@@ -200,10 +202,12 @@ def saved_humans(path) -> list[str]:
     """The seats a person played in a saved game (``humans`` in the save), so that ``--load`` gives them back."""
     from swrebellion.engine.save import SaveError, read_save
 
+    from swrebellion.text import printable
+
     try:
         return list(read_save(path).get("humans", []))
     except SaveError as exc:
-        click.echo(f"error: {path}: {exc}", err=True)
+        click.echo(f"error: {printable(path)}: {printable(exc)}", err=True)
         raise SystemExit(1) from None
 
 

@@ -187,6 +187,12 @@ def restore(data: dict[str, Any], make_rules: Callable[..., Rules]) -> Game:
     folders = [entry["path"] for entry in data["packs"] if entry.get("path")]
     for entry in data["packs"]:
         where = entry.get("path")
+        # a save written by rebellion records each fan pack's absolute folder and digest: a hand-made entry
+        # without them could load whatever folder it names, relative to wherever the save is loaded from
+        if where and (entry.get("hash") is None or not Path(where).is_absolute()):
+            missing = "its digest (hash)" if entry.get("hash") is None else "an absolute folder"
+            raise SaveError(f"this save names the pack {entry['id']!r} in {where} without {missing}, which every "
+                            "save written by rebellion records: that pack cannot be checked, so it is not loaded")
         if where and not (Path(where) / "pack.yaml").is_file():
             raise SaveError(f"this save was made with the pack {entry['id']!r} {entry.get('version') or ''} from "
                             f"{where}, which is not there any more: put the pack back there and load again")

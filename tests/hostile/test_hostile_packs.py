@@ -154,3 +154,44 @@ def test_a_fifo_as_the_manifest(world, bounded):
     assert status == 1
     [d] = report["diagnostics"]
     assert d["code"] == "SW110" and d["file"] == "fan/pack.yaml" and "FIFO" in d["message"]
+
+
+WORKFLOW = "x\n::error file=README.md,line=1::PR approved"
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "json"])
+def test_a_file_name_cannot_start_a_workflow_command(world, bounded, fmt):
+    """A newline in a content file's name started a line that GitHub Actions runs as a command (issue 32 #2): in
+    every format the name is shown escaped, and no line of the output is one the file name wrote."""
+    write_pack(world / "fan", content={**mini_world(), f"{WORKFLOW}.yaml": "kind: units\nitems: [1]\n"})
+    with bounded():
+        result = cli("validate", "fan", "--format", fmt)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert not any(line.startswith("::error file=README.md") for line in result.output.splitlines())
+    if fmt == "text":
+        assert not any(line.startswith("::") for line in result.output.splitlines())
+        assert "x\\n::error file=README.md" in result.output
+    elif fmt == "json":
+        assert json.loads(result.stdout)["diagnostics"][0]["file"] == f"fan/{WORKFLOW}.yaml"
+
+
+ESCAPES = {"OSC: set the window title": "\\e]0;pwned\\a", "CSI: clear the screen": "\\e[2J\\e[H",
+           "C1 CSI": "\\u009b2J", "a bidi override": "\\u202eevil", "NUL": "\\0"}
+
+
+@pytest.mark.parametrize("case", list(ESCAPES))
+def test_escape_sequences_in_content_text_are_refused_where_they_stand(world, bounded, case):
+    """Terminal escape sequences in pack names reached the terminal raw from `show`, `cards show` and play (issue 32
+    #3): content text may hold no control character (SW114, located), so nothing that loads content prints one."""
+    units = unit(4).replace("name: {en: Y-wing}", f'name: {{en: "Y-wing{ESCAPES[case]}"}}')
+    assert units != unit(4)
+    write_pack(world / "fan", content={**mini_world(), "extra.yaml": units})
+    with bounded():
+        status, report, output = _validate("fan")
+        shown = cli("show", "y-wing", "--pack", "fan")
+    assert status == 1
+    (problem,) = report["diagnostics"]
+    assert (problem["code"], problem["file"], problem["line"], problem["pointer"]) == (
+        "SW114", "fan/extra.yaml", 4, "/items/0/name/en")
+    for text in (output, shown.output):
+        assert not any(ch in text for ch in "\x1b\x07\x9b\u202e\x00"), text

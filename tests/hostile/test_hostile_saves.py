@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -53,8 +55,26 @@ def in_options(**changes):
     return damage
 
 
+def with_pack(**entry):
+    """A fan pack entry added to the save's packs."""
+    def damage(text: str) -> str:
+        data = json.loads(text)
+        data["packs"].append(entry)
+        return json.dumps(data, indent=1)
+    return damage
+
+
 # name -> (how to damage a good save's text, or the bytes to write, what the error says)
 CASES = {
+    # issue 32 #7: a save could name any folder as a pack, by a relative path, and --load loaded it unchecked (the
+    # folder is there: see the `world` fixture below)
+    "a fan pack by a relative folder, no digest": (with_pack(id="probe-swarm", version="0.1.0", path="elsewhere"),
+                                                   "without its digest .* not loaded"),
+    "a fan pack by a relative folder with a digest": (
+        with_pack(id="probe-swarm", version="0.1.0", path="elsewhere", hash="0" * 64), "without an absolute folder"),
+    # issue 32 #3: a stranger's save reaches the terminal in the error that names it; shown, never obeyed
+    "an expansion id holding escape sequences": (edited(expansions=[{"id": "base\x1b]0;pwned\x07\x1b[2J"}]),
+                                                 r"base\\x1b\]0;pwned\\x07\\x1b\[2J"),
     "players: 99": (in_options(players=99), r"/options/players: Input should be less than or equal to 4"),
     "players: 1": (in_options(players=1), r"/options/players: Input should be greater than or equal to 2"),
     "players: 'two'": (in_options(players="two"), r"/options/players: Input should be a valid integer"),
@@ -98,6 +118,13 @@ def _play(*args: str):
     return result
 
 
+@pytest.fixture
+def world(world):
+    """The hostile-input folder, with a real fan pack in ./elsewhere that a hand-made save could name."""
+    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "packs" / "probe-swarm", world / "elsewhere")
+    return world
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_hostile_save(world, bounded, save_text, case):
     damage, message = CASES[case]
@@ -112,6 +139,7 @@ def test_hostile_save(world, bounded, save_text, case):
     assert result.output.startswith(f"error: {path}: "), result.output
     assert re.search(message, result.output), result.output
     assert "wins" not in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
 
 
 @pytest.mark.parametrize("special", ["fifo", "/dev/zero", "/dev/null"])
