@@ -114,10 +114,12 @@ class NewGame:
             raise click.UsageError(f"--load takes the seed, expansions, packs and setup from the save; drop "
                                    f"{', '.join(self.given)}")
 
-    def make(self):
+    def make(self, *, secret_seed: bool = False):
         """A new game: content errors exit 1, a bad setup or player count exits 2. Without a seed, a fresh random
-        one, printed on stderr; without a setup, the default setup of the packs (the most dependent pack's: Rise of
-        the Empire's when it is enabled); ``rebellion setups list`` shows them."""
+        one from :mod:`secrets`, printed on stderr unless ``secret_seed`` (a person plays a side: with the seed,
+        ``Game.new`` would tell them the other side's hand and the hidden base, issue 32 #4); without a setup, the
+        default setup of the packs (the most dependent pack's: Rise of the Empire's when it is enabled);
+        ``rebellion setups list`` shows them."""
         from swrebellion.engine import Game
         from swrebellion.games import default_setup
 
@@ -126,7 +128,8 @@ class NewGame:
             import secrets
 
             seed = secrets.randbelow(2**32)
-            click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
+            if not secret_seed:
+                click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
         active = self.active()
         if self.mission_sets is not None and "rise-of-the-empire" not in active.enabled:
             raise click.UsageError("--mission-sets is an option of Rise of the Empire, which is not enabled "
@@ -161,7 +164,8 @@ def game_options(func):
 
     @click.option("--seed", type=int, default=None, callback=_seed,
                   help="Seed of the game's dice and shuffles (default: a fresh random seed, printed on stderr so the "
-                       "game can be played again).")
+                       "game can be played again; kept secret when you play a side, since it tells every hidden card: "
+                       "the save keeps it).")
     @expansion_options
     @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
                   help="2, or 3-4 for team play.")

@@ -86,14 +86,14 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
         game = load_game_or_exit(load_path)
         human = human or _side_of(saved_humans(load_path))
     else:
-        game = new_game.make()
+        game = new_game.make(secret_seed=human is not None)
     embedded = replay_views(game, views) if html_path else ()
     seed = game.state["seed"]
     # With --log json the JSON events own standard output: everything for the person goes to standard error.
     to_stderr = log_format == "json"
     to_person = partial(click.echo, err=to_stderr)
     if log_format == "text":
-        to_person(_setup_line(game))
+        to_person(_setup_line(game, with_seed=human is None))
     humans = [p for p in game.state["players"] if human and p.split("-")[0] == human]
     person = _person(game, humans, to_stderr) if humans else None
     seats = {p: person if p in humans else agents_opt.make(chosen, agents_opt.side_of(p), seed * 31 + n)
@@ -129,13 +129,16 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
         to_person("\n" + winner_line(game, result))
 
 
-def _setup_line(game) -> str:
-    """The first line of the account: which setup is in use (and the packs beyond the built-in ones)."""
+def _setup_line(game, with_seed: bool) -> str:
+    """The first line of the account: which setup is in use (and the packs beyond the built-in ones), and the seed
+    unless a person plays (the seed determines every shuffle and die: it would tell them the other side's cards)."""
     from swrebellion.expansions.base.api.words import name
 
     setup = game.state["options"].get("setup", "base")
     fans = [p.id for p in game.rules.content.packs if not str(p.source).startswith("built-in")]
     packs = _("; packs {packs}").format(packs=", ".join(fans)) if fans else ""
+    if not with_seed:
+        return _("Setup: {setup} ({id}){packs}.").format(setup=name(game, setup), id=setup, packs=packs)
     return _("Setup: {setup} ({id}){packs}; seed {seed}.").format(setup=name(game, setup), id=setup, packs=packs,
                                                                    seed=game.state["seed"])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import time
 import pytest
 
 from packkit import cli
+from swrebellion.engine import Game
 from swrebellion.engine.save import SaveError, load_game
 from swrebellion.games import rules_for
 
@@ -78,6 +80,24 @@ def test_without_seed_a_game_is_fresh_and_its_seed_is_printed(world, bounded):
     with bounded(60):
         again = cli("play", "--seed", str(seeds[0]))
     assert again.stdout == first.stdout, "the printed seed replays the game"
+
+
+@pytest.mark.parametrize("side", ["rebel", "empire"])
+def test_a_person_is_never_shown_the_seed_that_tells_the_other_sides_cards(world, bounded, side):
+    """`play --human empire` printed the seed, and `Game.new(rules, seed)` then gave the Rebel's hand and the hidden
+    base (issue 32 #4): with a person playing, a fresh seed is kept secret (the save keeps it). The check computes
+    secrets from every number the person is shown, and finds none of them."""
+    with bounded(120):
+        result = cli("play", "--human", side, "--save", "game.json", input="1\n" * 5)
+    assert result.exit_code == 0, result.output
+    saved = json.loads((world / "game.json").read_text())
+    rules = rules_for(("base",))
+    # the game as it was dealt: every hand and the order of every deck, the other side's secrets among them
+    dealt = Game.new(rules, saved["seed"], saved["options"]).state["data"]
+    shown = {int(n) for n in re.findall(r"\d+", result.output)}
+    assert saved["seed"] not in shown
+    for number in shown:
+        assert Game.new(rules, number, saved["options"]).state["data"] != dealt
 
 
 def test_with_a_referee_the_players_save_reveals_nothing_of_the_other_side(world, bounded):
