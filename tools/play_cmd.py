@@ -102,10 +102,12 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     shown = 0
     stopped_by = None
     try:
-        with _stop_on_signals():
+        with _Signals().installed() as signals:
             while not game.over and game.pending:
                 for decision in game.pending:
-                    game.apply(seats[decision.player].choose(game, decision), player=decision.player)
+                    choice = seats[decision.player].choose(game, decision)
+                    with signals.deciding():
+                        game.apply(choice, player=decision.player)
                 if person is None:
                     shown = _show(game, viewer, shown, log_format, account, redact)
                 elif log_format == "json":
@@ -156,18 +158,48 @@ def _check_writable(option: str, path) -> None:
         raise click.BadParameter(f"cannot write {path}: {reason}", param_hint=option) from None
 
 
-@contextmanager
-def _stop_on_signals():
-    """While the game runs, SIGTERM and SIGHUP raise :class:`Stopped`, so the game is saved as for Ctrl-D."""
-    def stop(signum, frame):
+class _Signals:
+    """While the game runs, SIGTERM and SIGHUP raise :class:`Stopped` and SIGINT raises KeyboardInterrupt, so the
+    game is saved as for Ctrl-D; but only between decisions. ``Game.apply`` has no rollback, so a signal that
+    arrived inside it would leave a state that no replay of the choices reaches, and the save written from it would
+    not load ("state hash differs", issue 32 #10): such a signal waits until :meth:`deciding` ends."""
+
+    def __init__(self) -> None:
+        self.applying = False
+        self.waiting: int | None = None
+
+    def _raise(self, signum: int) -> None:
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         raise Stopped(signum)
 
-    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+    def handle(self, signum, frame) -> None:
+        if self.applying:
+            self.waiting = signum
+        else:  # at a prompt or between decisions: stop now
+            self._raise(signum)
+
+    @contextmanager
+    def deciding(self):
+        """The block changes the game: a signal takes effect once it is over."""
+        self.applying = True
+        try:
+            yield
+        finally:
+            self.applying = False
+        if self.waiting is not None:
+            signum, self.waiting = self.waiting, None
+            self._raise(signum)
+
+    @contextmanager
+    def installed(self):
+        numbers = (*STOP_SIGNALS, signal.SIGINT)
+        previous = {number: signal.signal(number, self.handle) for number in numbers}
+        try:
+            yield self
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
 
 
 def _person(game, humans: list[str], to_stderr: bool):
