@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -52,12 +53,18 @@ def run(files: tuple[str, ...], packs) -> None:
 
 
 def _inside(path: Path, roots: list[Path]) -> None:
-    """Scenario files follow the rules of pack files (they run in CI on pull requests): a file inside the folder
-    the command runs from or a pack it loads, never a symlink that leads out of them (issue 32 #1)."""
+    """Scenario files run in CI on pull requests, so they follow the rules of pack files (issue 32 #1): a scenario
+    named inside the folder the command runs from (or a pack it loads) must really be there, not reached through a
+    symlink that leads out; a scenario named elsewhere, by a path the user typed, must not itself be a symlink to
+    another folder."""
     from swrebellion.engine.scenario import ScenarioError
 
+    named = Path(os.path.abspath(path))
     real = path.resolve()
-    if not any(real.is_relative_to(root) for root in roots):
-        how = "is a symlink that leads" if path.is_symlink() else "is"
-        raise ScenarioError(f"{path} {how} outside the folder this command runs from and the packs it loads; it "
-                            "was not read (run the command from the scenario's folder or the pack's)")
+    if any(real.is_relative_to(root) for root in roots):
+        return
+    if not any(named.is_relative_to(root) for root in roots) and real.is_relative_to(named.parent.resolve()):
+        return
+    how = "is a symlink that leads" if path.is_symlink() else "leads"
+    raise ScenarioError(f"{path} {how} outside the folder it is named in (the folder this command runs from, or a "
+                        "pack it loads); it was not read: run the scenario where it really is")

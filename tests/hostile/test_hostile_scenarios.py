@@ -146,23 +146,27 @@ def test_hostile_scenario_file(world, bounded, case):
 SECRET = "root:*:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\nhunter2-do-not-print: 1\n"
 
 
-@pytest.mark.parametrize("where", ["a file outside", "a folder outside"])
+@pytest.mark.parametrize("where", ["a file here", "a folder here", "a file named elsewhere"])
 def test_a_scenario_symlinked_from_outside_is_never_read(world, bounded, tmp_path_factory, where):
     """`ln -s /etc/shadow s.yaml && rebellion scenario run s.yaml` printed a line per entry of the file (issue 32 #1):
-    a scenario, like a pack file, is read only inside the folder the command runs from (or a pack it loads)."""
+    a scenario, like a pack file, is never read through a symlink that leads out of the folder it is named in."""
     outside = tmp_path_factory.mktemp("outside")
     (outside / "s.yaml").write_text(SECRET, encoding="utf-8")
-    if where == "a file outside":
+    if where == "a file here":
         (world / "case.yaml").symlink_to(outside / "s.yaml")
         name = "case.yaml"
-    else:
+    elif where == "a folder here":
         (world / "linked").symlink_to(outside, target_is_directory=True)
         name = "linked/s.yaml"
+    else:
+        elsewhere = tmp_path_factory.mktemp("elsewhere")
+        (elsewhere / "case.yaml").symlink_to(outside / "s.yaml")
+        name = str(elsewhere / "case.yaml")
     with bounded():
         result = cli("scenario", "run", name)
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "outside the folder this command runs from" in result.output and "was not read" in result.output
-    assert "root" not in result.output and "hunter2" not in result.output and "daemon" not in result.output
+    assert "outside the folder it is named in" in result.output and "was not read" in result.output
+    assert "root:" not in result.output and "hunter2" not in result.output and "daemon" not in result.output
 
 
 def test_a_file_that_is_no_scenario_is_never_printed_whole(world, bounded):
