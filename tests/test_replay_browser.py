@@ -195,3 +195,34 @@ def test_each_view_shows_only_that_sides_view(browser, saved):
     html = pages["public"].read_text(encoding="utf-8")
     assert "Hidden in" not in html and "Rebel chose" not in html and "Empire chose" not in html
     public.page.close()
+
+
+HOSTILE = "<!--<script>Hoth</script>"
+
+
+def test_a_name_that_would_open_a_script_leaves_the_page_working(browser, tmp_path):
+    """A card named ``<!--<script>`` sent the browser's parser into its "double escaped" state inside the embedded
+    JSON, and the viewer never ran (issue 32 #6). A fan pack renames Hoth so; the page still steps through the game
+    and shows the name as text."""
+    pack = tmp_path / "renamed"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: renamed\nname: {en: Renamed}\nversion: 1.0.0\nrequires: ['base>=1.0,<2']\n"
+                                    "replaces: [systems/hoth]\n", encoding="utf-8")
+    (pack / "systems.yaml").write_text(
+        "kind: systems\nitems:\n- id: hoth\n  name: {en: '" + HOSTILE + "'}\n  region: region-4\n  type: remote\n"
+        "  position: {x: 292, y: 117}\n", encoding="utf-8")
+    game = Game.new(rules_for(("base",), [pack]), 7)
+    agents = {p: RandomAgent(7 * 31 + n) for n, p in enumerate(game.state["players"])}
+    while not game.over:  # Hoth is activated, then the base is revealed there: the account names it
+        for decision in game.pending:
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    save_game(game, tmp_path / "game.json")
+    result = CliRunner().invoke(main, ["replay", str(tmp_path / "game.json"), "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 0, result.output
+    assert "<!--<script" not in (tmp_path / "r.html").read_text(encoding="utf-8").split('id="replay-data">', 1)[1]
+    page = Page(browser, tmp_path / "r.html")
+    assert page.errors == []
+    page.page.keyboard.press("End")
+    assert page.step() > 0, "the viewer script runs"
+    assert HOSTILE in page.page.text_content("#board"), "the name is shown as text, not read as markup"
+    page.page.close()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import game_options, load_game_or_exit
+from .options import game_options, load_game_or_exit, refuse_same_files
 
 
 @click.command("board")
@@ -36,6 +36,7 @@ def board(load_path, step, side, output, new_game):
     """
     from swrebellion.presentation import PresentationError, board_svg, game_at, viewer_for
 
+    refuse_same_files({"--load": load_path}, {"--output": output})
     if load_path:
         new_game.refuse_with_load()
         game = load_game_or_exit(load_path)

@@ -240,3 +240,20 @@ def language_or_exit(lang: str | None) -> str:
         return i18n.from_environment(lang)
     except i18n.LanguageError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+def refuse_same_files(inputs: dict[str, Any], outputs: dict[str, Any]) -> None:
+    """A usage error (exit 2, before any work) when an output path is an input or another output: ``--html`` on the
+    ``--save`` file, or ``board --load g.json -o g.json``, would overwrite the save (issue 32 #11). ``inputs`` and
+    ``outputs`` map an option's name to its path (``None``: not given; ``-``: standard output)."""
+    import os
+
+    def same(a: Any, b: Any) -> bool:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+    named = [(option, path) for option, path in outputs.items() if path is not None and str(path) != "-"]
+    for n, (option, path) in enumerate(named):
+        for other, source in [*inputs.items(), *named[:n]]:
+            if source is not None and same(path, source):
+                raise click.BadParameter(f"{path} is also given as {other}: writing it would destroy that file; "
+                                         "give another path", param_hint=option)

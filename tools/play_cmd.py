@@ -14,7 +14,7 @@ import click
 from swrebellion.i18n import gettext as _
 
 from .agents_opt import HELP as AGENTS_HELP
-from .options import game_options, lang_option, load_game_or_exit, saved_humans
+from .options import game_options, lang_option, load_game_or_exit, refuse_same_files, saved_humans
 
 #: Signals that end a game the way Ctrl-D does: saved (with --save), then the process exits 128 + the signal.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -81,6 +81,10 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     _check_writable("--html", html_path)
     if save_path and referee_path and os.path.abspath(save_path) == os.path.abspath(referee_path):
         raise click.BadParameter("the referee's save and the player's view need two files", param_hint="--referee")
+    # --load X --save X continues a game in its file (written atomically, from a whole state); anything else that
+    # writes onto an input or onto another output would destroy it
+    refuse_same_files({"--load": None}, {"--save": save_path, "--referee": referee_path, "--html": html_path})
+    refuse_same_files({"--load": load_path, "--save": save_path, "--referee": referee_path}, {"--html": html_path})
     if load_path:
         new_game.refuse_with_load()
         game = load_game_or_exit(load_path)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import load_game_or_exit
+from .options import load_game_or_exit, refuse_same_files
 
 VIEWS_HELP = ("Views to embed: public, rebel, empire or all, comma-separated. Careful: a side's view holds that "
               "side's secrets (the base, the cards in hand), and anybody with the file can read them, whichever "
@@ -32,6 +32,7 @@ def replay(save, output, views):
       rebellion replay game.json -o game.html --views all        # all three views (holds both sides' secrets)
       rebellion replay game.json -o rebel.html --views public,rebel
     """
+    refuse_same_files({"SAVE": save}, {"--output": output})
     game = load_game_or_exit(save)
     write_replay(game, output, replay_views(game, views))
 

@@ -175,3 +175,23 @@ def test_a_signal_inside_a_decision_waits_for_it_and_the_save_loads(world, bound
     monkeypatch.undo()
     game = load_game(world / "game.json", rules_for)
     assert not game.over and game.pending
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--seed", "1", "--save", "g.json", "--html", "g.json"],
+    ["play", "--seed", "1", "--save", "g.json", "--referee", "r.json", "--html", "r.json"],
+    ["play", "--load", "g.json", "--html", "g.json"],
+    ["board", "--load", "g.json", "-o", "g.json"],
+    ["replay", "g.json", "-o", "g.json"],
+    ["replay", "g.json", "-o", "./g.json"],
+])
+def test_an_output_path_that_is_an_input_or_another_output_is_refused(world, bounded, args):
+    """`--html` on the `--save` file, `board --load g.json -o g.json` and `replay g.json -o g.json` overwrote the
+    save (issue 32 #11): a usage error before any work, and the save is untouched."""
+    with bounded(120):
+        assert cli("play", "--seed", "1", "--save", "g.json").exit_code == 0
+        before = (world / "g.json").read_bytes()
+        result = cli(*args)
+    assert result.exit_code == 2 and "would destroy that file" in result.output, result.output
+    assert (world / "g.json").read_bytes() == before
+    assert not (world / "r.json").exists()

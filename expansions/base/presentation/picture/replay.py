@@ -14,13 +14,13 @@ Rebel's secrets (his base, his cards), and anybody with the file can read them, 
 
 from __future__ import annotations
 
-import json
 from importlib.resources import files
 from typing import Iterable
 
 from swrebellion.engine import Game
 from swrebellion.engine.narration import account
 from swrebellion.presentation import game_at, viewer_for
+from swrebellion.text import script_json
 
 from .scene import HEIGHT, WIDTH, board_picture, svg_document
 
@@ -102,7 +102,7 @@ class _Builder:
             "lines": list(self.lines),
             "views": {v: {"label": LABELS[v], "steps": self.steps[v], "story": self.story[v]} for v in self.views},
         }
-        payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        payload = script_json(data)
         assets = files(__package__)
         first = self.views[0]
         options = "".join(f'<option value="{v}">{LABELS[v]} view</option>' for v in self.views)
