@@ -5,10 +5,12 @@ The models of the content kinds themselves belong to the plugins that register t
 (``rebellion schema export``) and never edited by hand.
 """
 
-from .common import Id, Item, Model, Text
+from .common import (MAX_COORDINATE, MAX_COUNT, MAX_LIST, MAX_SPACES, Coordinate, Count, Id, Item, Model,
+                     PositiveCount, Space, Text)
 from .manifest import PackManifest
 
-__all__ = ["Id", "Item", "Model", "PackManifest", "Text"]
+__all__ = ["MAX_COORDINATE", "MAX_COUNT", "MAX_LIST", "MAX_SPACES", "Coordinate", "Count", "Id", "Item", "Model",
+           "PackManifest", "PositiveCount", "Space", "Text"]
 
 
 def __getattr__(name: str) -> object:

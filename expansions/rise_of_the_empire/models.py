@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from swrebellion.expansions.base.api.content import Card, Faction, Theater
-from swrebellion.models import Id, Model, Text
+from swrebellion.models import MAX_LIST, Id, Model, Text
 from swrebellion.models.effects import Effect
 
 
@@ -20,7 +20,8 @@ class AdvancedTacticCard(Card):
     faction: Faction
     theater: Theater
     units: list[Id] = Field(
-        default_factory=list, description="Units pictured: the top ability needs one of them in the system."
+        max_length=MAX_LIST, default_factory=list,
+        description="Units pictured: the top ability needs one of them in the system."
     )
     top: Ability
     bottom: Ability

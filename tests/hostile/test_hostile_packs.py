@@ -18,6 +18,10 @@ UNIT = ("kind: units\nitems:\n- id: y-wing\n  name: {en: Y-wing}\n  faction: reb
         "  kind: fighter\n  health: 1\n  health_colour: black\n  attack: {black: 1}\n  build_icon: null\n"
         "  supply: SUPPLY\n")
 DEEP = "/".join(f"d{n}" for n in range(30))
+#: the small world's three systems, the first drawn at POSITION
+SYSTEMS = ("kind: systems\nitems:\n- id: alpha\n  name: {en: Alpha}\n  region: core\n  type: populous\n"
+           "  build_queue: 1\n  resources: [space-circle]\n  position: POSITION\n"
+           + "".join(f"- {{id: {s}, name: {{en: {s}}}, region: core, type: remote}}\n" for s in ("beta", "gamma")))
 
 
 def unit(supply) -> str:
@@ -65,16 +69,34 @@ CASES = {
     "1,001 globs in files": ({}, {"files": [f"f{n}.yaml" for n in range(1001)]}, ("SW205", "fan/pack.yaml", None)),
     "a glob of 5,000 characters": ({}, {"files": ["a*" * 2500]}, ("SW205", "fan/pack.yaml", None)),
     "a FIFO as a content file": ("fifo", {}, ("SW110", "fan/extra.yaml", None)),
-    # issue 32 #8: a "did you mean" for each of 4,900 unknown ids against 4,900 known ones took about 12 minutes
-    "4,900 probe cards naming 4,900 unknown systems among 4,900 known": (
+    # issue 32 #9: every count, length and position has a bound that fits the game, in the schema
+    "a time track of 10^9 spaces": (
+        {"time.yaml": "kind: time-tracks\nitems:\n- id: track\n  name: {en: Track}\n  length: 1000000000\n"
+                      "  time_start: 1\n  reputation_start: 14\n"}, {}, ("SW205", "fan/time.yaml", 5)),
+    "a unit supply of 10^9": ({"extra.yaml": unit(10**9)}, {}, ("SW205", "fan/extra.yaml", 13)),
+    "a NaN map position": ({"systems.yaml": SYSTEMS.replace("POSITION", "{x: .nan, y: 1}")}, {},
+                           ("SW208", "fan/systems.yaml", 9)),
+    "an infinite map position": ({"systems.yaml": SYSTEMS.replace("POSITION", "{x: 1, y: -.inf}")}, {},
+                                 ("SW205", "fan/systems.yaml", 9)),
+    "a negative count of starting units": (
+        {"setups.yaml": "kind: setups\nitems:\n- id: standard\n  name: {en: Standard}\n  empire:\n"
+                        "    units: {tie: -3}\n  rebel:\n    units: {x-wing: 2}\n  loyalty: {rebel_systems: 1, "
+                        "imperial_systems: 1, subjugated_first: 0}\n  objective_deck: [{stage: 1, fixed: [win]}]\n"
+                        "  time_track: track\n"},
+        {}, ("SW205", "fan/setups.yaml", 6)),
+    # issue 32 #8: a "did you mean" for each unknown id against every known one was quadratic: 4,900 unknown ids
+    # among 4,900 known took about 12 minutes, these 2,400 about 3 (the case's limit is 20 s)
+    "2,400 probe cards naming 2,400 unknown systems among 2,400 known": (
         {"many-systems.yaml": "kind: systems\nitems:\n" + "".join(
-            f"- {{id: system-{n:04d}, name: {{en: S{n}}}, region: far, type: remote}}\n" for n in range(4900)),
-         "far.yaml": "kind: regions\nitems:\n- {id: far, name: {en: Far}, size: 4900}\n",
+            f"- {{id: system-{n:04d}, name: {{en: S{n}}}, region: far-{n // 800}, type: remote}}\n"
+            for n in range(2400)),
+         "far.yaml": "kind: regions\nitems:\n" + "".join(
+             f"- {{id: far-{n}, name: {{en: Far}}, size: 800}}\n" for n in range(3)),
          "far-lanes.yaml": "kind: adjacency\nitems:\n- {between: [alpha, system-0000]}\n" + "".join(
-             f"- {{between: [system-{n:04d}, system-{n + 1:04d}]}}\n" for n in range(4899)),
+             f"- {{between: [system-{n:04d}, system-{n + 1:04d}]}}\n" for n in range(2399)),
          "many-probes.yaml": "kind: probes\nitems:\n" + "".join(
             f"- {{id: probe-{n:04d}, name: {{en: P{n}}}, set: fan, system: sistem-{n:04d}x}}\n"
-            for n in range(4900))},
+            for n in range(2400))},
         {}, ("SW401", "fan/many-probes.yaml", 3)),
 }
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.models import Id, Item, Model
+from swrebellion.models import MAX_COUNT, MAX_LIST, MAX_SPACES, Coordinate, Id, Item, Model
 
 from .common import Faction
 
@@ -14,7 +14,7 @@ from .common import Faction
 class Region(Item):
     """A region of the galaxy. ``size`` is the number of systems it must hold; the validator checks it."""
 
-    size: int = Field(ge=1)
+    size: int = Field(ge=1, le=MAX_COUNT)
 
 
 class Position(Model):
@@ -22,8 +22,8 @@ class Position(Model):
     placement matters (pictures scale the map to fit); the base pack uses a 320 x 160 frame, the printed board's
     proportions."""
 
-    x: float
-    y: float
+    x: Coordinate
+    y: Coordinate
 
 
 class System(Item):
@@ -32,10 +32,11 @@ class System(Item):
     region: Id
     type: Literal["populous", "remote"]
     build_queue: int | None = Field(
-        default=None, ge=1, description="Build-queue space its units are built on (populous systems)."
+        default=None, ge=1, le=MAX_SPACES, description="Build-queue space its units are built on (populous systems)."
     )
     resources: list[Id] = Field(
-        default_factory=list, description="Resource icons left to right; a subjugated system uses only the first."
+        max_length=MAX_LIST, default_factory=list,
+        description="Resource icons left to right; a subjugated system uses only the first."
     )
     fixed_loyalty: Faction | None = Field(default=None, description="Loyalty that can never change (Coruscant).")
     position: Position | None = Field(

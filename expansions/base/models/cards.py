@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from swrebellion.models import Id, Item, Model, Text
+from swrebellion.models import MAX_COUNT, MAX_LIST, Count, Id, Item, Model, Text
 from swrebellion.models.effects import Effect
 
 from .common import Faction, Skill, Theater
@@ -24,7 +24,7 @@ class Card(Item):
     """Fields every card shares."""
 
     set: Id = Field(description="Product the card comes from (base, or the id of the expansion or fan pack adding it).")
-    copies: int = Field(default=1, ge=1, description="Copies of this card in its deck.")
+    copies: int = Field(default=1, ge=1, le=MAX_COUNT, description="Copies of this card in its deck.")
     summary: Text | None = Field(default=None, description="What the card does, in one line of our own words.")
     effect: Effect = Field(default_factory=list, description="What the card does, as effect steps.")
     target_marker: Id | None = Field(
@@ -40,8 +40,9 @@ class MissionCard(Card):
     deck: Literal["starting", "regular", "project"] = Field(
         description="starting: in hand from setup and returns after use; project: the Imperial project deck."
     )
-    requires: dict[Skill, int] = Field(
-        min_length=1, description="Skill icons the assigned leaders must have between them, by skill."
+    requires: dict[Skill, Count] = Field(
+        max_length=MAX_LIST, min_length=1,
+        description="Skill icons the assigned leaders must have between them, by skill."
     )
     mode: Literal["attempt", "resolve"] = Field(description="attempt: may be opposed (RB-MIS-05); resolve: may not.")
     portrait: Id | None = Field(default=None, description="Leader pictured on the card (RB-MIS-12).")
@@ -67,10 +68,11 @@ class ObjectiveCard(Card):
     """A Rebel objective (RB-OBJ)."""
 
     stage: Literal[1, 2, 3]
-    reputation: int | None = Field(ge=0, description="Reputation gained; null when the card computes it.")
+    reputation: int | None = Field(ge=0, le=MAX_COUNT, description="Reputation gained; null when the card computes it.")
     timing: Literal["combat", "start-of-refresh", "refresh", "any-time", "immediate"]
     target_markers: int = Field(
-        default=0, ge=0, description="How many target markers the card places (Rise of the Empire, RE-IMM, RE-MRK)."
+        default=0, ge=0, le=MAX_COUNT,
+        description="How many target markers the card places (Rise of the Empire, RE-IMM, RE-MRK)."
     )
 
 
@@ -80,9 +82,12 @@ class ActionCard(Card):
     faction: Faction
     starting: bool = Field(description="A starting action card (no recruit icon), RB-SET-11.")
     timing: Literal["assignment", "start-of-combat", "immediate", "special"]
-    leaders: list[Id] = Field(default_factory=list, description="Leaders pictured: the recruit choice it offers.")
+    leaders: list[Id] = Field(
+        max_length=MAX_LIST, default_factory=list, description="Leaders pictured: the recruit choice it offers."
+    )
     recruits: list[Id] = Field(
-        default_factory=list, description="Leaders the card brings into play without picturing them (Early Promotion)."
+        max_length=MAX_LIST, default_factory=list,
+        description="Leaders the card brings into play without picturing them (Early Promotion)."
     )
 
 

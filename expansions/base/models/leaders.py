@@ -6,14 +6,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.models import Id, Item, Model
+from swrebellion.models import MAX_COUNT, MAX_LIST, MAX_SPACES, Count, Id, Item, Model
 
 from .common import Faction, Skill
 
 
 class Tactics(Model):
-    space: int = Field(default=0, ge=0)
-    ground: int = Field(default=0, ge=0)
+    space: int = Field(default=0, ge=0, le=MAX_COUNT)
+    ground: int = Field(default=0, ge=0, le=MAX_COUNT)
 
 
 class Leader(Item):
@@ -21,9 +21,12 @@ class Leader(Item):
 
     faction: Faction
     set: Id
-    skills: dict[Skill, int] = Field(default_factory=dict, description="Large skill icons by skill.")
-    secondary_skills: dict[Skill, int] = Field(
-        default_factory=dict, description="Small skill icons (Rise of the Empire, RE-SKL): green dice in missions."
+    skills: dict[Skill, Count] = Field(
+        max_length=MAX_LIST, default_factory=dict, description="Large skill icons by skill."
+    )
+    secondary_skills: dict[Skill, Count] = Field(
+        max_length=MAX_LIST, default_factory=dict,
+        description="Small skill icons (Rise of the Empire, RE-SKL): green dice in missions."
     )
     tactics: Tactics = Field(default_factory=Tactics)
     starting: bool = Field(description="No recruit icon: starts in the leader pool (RULINGS C-09).")
