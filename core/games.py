@@ -47,14 +47,15 @@ def _rules_for(expansions: tuple[str, ...]) -> Rules:
 
 def rules_from_active(active: Active, packs: Iterable[str | Path] = ()) -> Rules:
     """Rules for an already resolved expansion selection (the CLI's --expansion options): the built-in packs of
-    the enabled expansions plus the ``packs`` folders, loaded and checked (see :func:`rules_for`)."""
-    from .loader import load
+    the enabled expansions plus the ``packs`` folders, loaded and checked exactly as ``rebellion validate`` checks
+    them (references, each kind's checks, the plugins' checks: content `validate` refuses is never played, issue 32),
+    see :func:`rules_for`."""
+    from .validate import validate
 
-    result = load(active, [Path(p) for p in packs], all_enabled=True)
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    if errors:
-        raise ContentError(errors)
-    return Rules(active, result.catalog)
+    report = validate(active, [Path(p) for p in packs], all_enabled=True)
+    if report.errors:
+        raise ContentError(report.errors)
+    return Rules(active, report.catalog)
 
 
 def default_setup(rules: Rules) -> str | None:

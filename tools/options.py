@@ -123,6 +123,11 @@ class NewGame:
         from swrebellion.engine import Game
         from swrebellion.games import default_setup
 
+        active = self.active()
+        if self.mission_sets is not None and "rise-of-the-empire" not in active.enabled:
+            raise click.UsageError("--mission-sets is an option of Rise of the Empire, which is not enabled "
+                                   "(add --expansion rise-of-the-empire)")
+        rules = rules_or_exit(active, self.packs)
         seed = self.seed
         if seed is None:
             import secrets
@@ -130,11 +135,6 @@ class NewGame:
             seed = secrets.randbelow(2**32)
             if not secret_seed:
                 click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
-        active = self.active()
-        if self.mission_sets is not None and "rise-of-the-empire" not in active.enabled:
-            raise click.UsageError("--mission-sets is an option of Rise of the Empire, which is not enabled "
-                                   "(add --expansion rise-of-the-empire)")
-        rules = rules_or_exit(active, self.packs)
         options: dict[str, Any] = {"players": self.players}
         setup = self.setup_id or default_setup(rules)
         if setup is not None:

@@ -195,3 +195,23 @@ def test_an_output_path_that_is_an_input_or_another_output_is_refused(world, bou
     assert result.exit_code == 2 and "would destroy that file" in result.output, result.output
     assert (world / "g.json").read_bytes() == before
     assert not (world / "r.json").exists()
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "1"], ["board", "-o", "b.svg"]])
+@pytest.mark.parametrize("pack", ["a typo in a reference", "the time track removed"])
+def test_content_that_validate_refuses_is_never_played_or_drawn(world, bounded, command, pack):
+    """`play` and `board` skipped the checks `validate` makes: content with SW401 errors was played with exit 0, and
+    a pack removing the time track crashed with a KeyError (issue 32, "Crashes"). Loading for play runs them all."""
+    from packkit import write_pack
+
+    if pack == "a typo in a reference":
+        write_pack(world / "fan", requires=["base>=1.0,<2"], content={"m.yaml": {"kind": "missions", "items": [{
+            "id": "typo-card", "name": {"en": "Typo"}, "set": "fan", "faction": "rebel", "deck": "regular",
+            "requires": {"diplomacy": 1}, "mode": "attempt", "portrait": "luke-skywalkr"}]}})
+    else:
+        write_pack(world / "fan", requires=["base>=1.0,<2"], removes=["time-tracks/time-track"])
+    with bounded(60):
+        result = cli(*command, "--pack", "fan")
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "SW401" in result.output and "run `rebellion validate`" in result.output
+    assert "Seed" not in result.output and not (world / "b.svg").exists()
