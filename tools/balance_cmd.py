@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import expansion_options
+from .options import check_output, expansion_options, write_output
 from .simulate_cmd import run_options
 
 
@@ -32,6 +32,7 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     from .simulate_cmd import require_sim
 
     require_sim("balance")
+    check_output("--report", report)  # before the games, not after them
     from rich.console import Console
 
     from swrebellion.games import ContentError, rules_for
@@ -58,9 +59,8 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     _show(Console(), comparison, top)
     if report:
         from . import balance_report
-        from swrebellion.safefile import write_atomic
 
-        write_atomic(Path(report), balance_report.render(comparison, without, top))
+        write_output(report, balance_report.render(comparison, without, top))
         click.echo(f"Wrote {report}.")
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import game_options, load_game_or_exit, refuse_same_files
+from .options import check_output, game_options, load_game_or_exit, refuse_same_files, write_output
 
 
 @click.command("board")
@@ -36,6 +36,7 @@ def board(load_path, step, side, output, new_game):
     """
     from swrebellion.presentation import PresentationError, board_svg, game_at, viewer_for
 
+    check_output("--output", output)
     refuse_same_files({"--load": load_path}, {"--output": output})
     if load_path:
         new_game.refuse_with_load()
@@ -49,10 +50,6 @@ def board(load_path, step, side, output, new_game):
         svg = board_svg(game, player)
     except PresentationError as exc:
         raise click.UsageError(str(exc)) from None
-    if str(output) == "-":
-        click.echo(svg, nl=False)
-        return
-    from swrebellion.safefile import write_atomic
-
-    write_atomic(output, svg)
-    click.echo(f"Wrote {output} (step {len(game.state['choices'])}, {side} view).", err=True)
+    write_output(output, svg)
+    if str(output) != "-":
+        click.echo(f"Wrote {output} (step {len(game.state['choices'])}, {side} view).", err=True)

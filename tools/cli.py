@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 
 import click
@@ -56,6 +57,10 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError:
             _quiet_broken_pipe()
+        except OSError as exc:
+            if exc.filename is not None or exc.errno not in _OUTPUT_FULL:
+                raise
+            _output_failed(exc)
         except (click.ClickException, click.Abort, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence of the command line
@@ -72,6 +77,23 @@ class LazyGroup(click.Group):
                        + (f" to the authors of {culprit!r})" if culprit and culprit not in ("base", "rise-of-the-empire")
                           else ")"), err=True)
             raise SystemExit(1) from None
+
+
+#: errors of a write to standard output that the user can fix (`rebellion play > /dev/full`, a full disk or quota)
+_OUTPUT_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _output_failed(exc: OSError) -> None:
+    """Standard output could not take what the command wrote: one line on stderr, exit 1 (and stdout pointed at
+    /dev/null, so that Python's own flush at exit does not fail a second time)."""
+    import os
+    import sys
+
+    click.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    raise SystemExit(1)
 
 
 def _quiet_broken_pipe() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -257,3 +258,40 @@ def refuse_same_files(inputs: dict[str, Any], outputs: dict[str, Any]) -> None:
             if source is not None and same(path, source):
                 raise click.BadParameter(f"{path} is also given as {other}: writing it would destroy that file; "
                                          "give another path", param_hint=option)
+
+
+def check_output(option: str, path: Any) -> None:
+    """Refuse an output path that could not be written now, before the work (not after an hour of play or a
+    thousand simulated games): its folder must exist and take a new file, and nothing but a regular file may stand
+    there (``-o /dev/full``, ``-o ''``, a folder). ``None`` (not given) and ``-`` (standard output) pass."""
+    if path is None or str(path) == "-":
+        return
+    if str(path) == "":
+        raise click.BadParameter("an empty path: name a file", param_hint=option)
+    from swrebellion.safefile import check_writable
+
+    try:
+        check_writable(path)
+    except OSError as exc:
+        reason = str(exc) if exc.strerror is None else f"{exc.strerror} (in the folder {Path(path).parent})"
+        raise click.BadParameter(f"cannot write {path}: {reason}", param_hint=option) from None
+
+
+def write_output(path: Any, data: str | bytes) -> None:
+    """Write a command's result to ``path`` whole or not at all (``-``: standard output, which must be open); a
+    failure is one line naming the file and why, exit 1."""
+    import sys
+
+    from swrebellion.safefile import write_atomic
+
+    try:
+        if str(path) == "-":
+            if sys.stdout is None:  # the shell closed it (`>&-`): say so rather than write nothing
+                raise OSError(errno.EBADF, "standard output is closed")
+            click.echo(data, nl=False)
+        else:
+            write_atomic(Path(path), data)
+    except OSError as exc:
+        where = "standard output" if str(path) == "-" else str(path)
+        click.echo(f"error: cannot write {where}: {exc.strerror or exc}", err=True)
+        raise SystemExit(1) from None

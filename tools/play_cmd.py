@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -14,7 +15,8 @@ import click
 from swrebellion.i18n import gettext as _
 
 from .agents_opt import HELP as AGENTS_HELP
-from .options import game_options, lang_option, load_game_or_exit, refuse_same_files, saved_humans
+from .options import (check_output, game_options, lang_option, load_game_or_exit, refuse_same_files,
+                      saved_humans)
 
 #: Signals that end a game the way Ctrl-D does: saved (with --save), then the process exits 128 + the signal.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -76,9 +78,12 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
     from .replay_cmd import replay_views, write_replay
 
     chosen = agents_opt.parse(agents)
-    _check_writable("--save", save_path)
-    _check_writable("--referee", referee_path)
-    _check_writable("--html", html_path)
+    if human and (sys.stdin is None or sys.stdin.closed):
+        raise click.UsageError("--human asks you at the terminal, but standard input is closed; run it at a "
+                               "terminal (or give the answers on standard input)")
+    check_output("--save", save_path)
+    check_output("--referee", referee_path)
+    check_output("--html", html_path)
     if save_path and referee_path and os.path.abspath(save_path) == os.path.abspath(referee_path):
         raise click.BadParameter("the referee's save and the player's view need two files", param_hint="--referee")
     # --load X --save X continues a game in its file (written atomically, from a whole state); anything else that
@@ -147,19 +152,6 @@ def _setup_line(game, with_seed: bool) -> str:
         return _("Setup: {setup} ({id}){packs}.").format(setup=name(game, setup), id=setup, packs=packs)
     return _("Setup: {setup} ({id}){packs}; seed {seed}.").format(setup=name(game, setup), id=setup, packs=packs,
                                                                    seed=game.state["seed"])
-
-
-def _check_writable(option: str, path) -> None:
-    """Refuse a save path that could not be written now, before the game (not after an hour of play)."""
-    if not path:
-        return
-    from swrebellion.safefile import check_writable
-
-    try:
-        check_writable(path)
-    except OSError as exc:
-        reason = str(exc) if exc.strerror is None else f"{exc.strerror} (in the folder {Path(path).parent})"
-        raise click.BadParameter(f"cannot write {path}: {reason}", param_hint=option) from None
 
 
 class _Signals:

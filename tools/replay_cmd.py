@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import load_game_or_exit, refuse_same_files
+from .options import check_output, load_game_or_exit, refuse_same_files, write_output
 
 VIEWS_HELP = ("Views to embed: public, rebel, empire or all, comma-separated. Careful: a side's view holds that "
               "side's secrets (the base, the cards in hand), and anybody with the file can read them, whichever "
@@ -32,6 +32,7 @@ def replay(save, output, views):
       rebellion replay game.json -o game.html --views all        # all three views (holds both sides' secrets)
       rebellion replay game.json -o rebel.html --views public,rebel
     """
+    check_output("--output", output)
     refuse_same_files({"SAVE": save}, {"--output": output})
     game = load_game_or_exit(save)
     write_replay(game, output, replay_views(game, views))
@@ -49,10 +50,9 @@ def replay_views(game, text: str) -> tuple[str, ...]:
 
 def write_replay(game, path, views) -> None:
     from swrebellion.presentation import replay_html
-    from swrebellion.safefile import write_atomic
 
     page = replay_html(game, views)
-    write_atomic(Path(path), page)
+    write_output(path, page)
     shown = ", ".join(views)
     click.echo(f"Wrote {path}: {len(game.state['choices']) + 1} steps, views {shown}, {len(page.encode()) // 1024} KiB.",
                err=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .agents_opt import HELP as AGENTS_HELP
-from .options import expansion_options
+from .options import check_output, expansion_options
 
 
 SIM_MODULES = ("rich", "pyarrow", "dask.distributed", "matplotlib")
@@ -26,6 +26,22 @@ def require_sim(command: str) -> None:
             raise SystemExit(1)
 
 
+def _scheduler_address(ctx, param, value):
+    """A Dask scheduler's address, checked for its form before any work (`http://[::1` is no address)."""
+    if value is None:
+        return None
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(value if "://" in value else f"tcp://{value}")
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError as exc:
+        raise click.BadParameter(f"{value!r} is not an address like tcp://HOST:PORT ({exc})") from None
+    if not parts.hostname:
+        raise click.BadParameter(f"{value!r} names no host; give tcp://HOST:PORT")
+    return value
+
+
 def run_options(func):
     """Options shared by `simulate` and `balance`: games, agents, seed, setup, players, workers, scheduler."""
     for option in reversed([
@@ -38,7 +54,7 @@ def run_options(func):
         click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="2, or 3-4."),
         click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
                      help="Local worker processes (Dask); 1 plays in this process. Results do not depend on it."),
-        click.option("--scheduler", metavar="tcp://HOST:PORT",
+        click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_scheduler_address,
                      help="Run on this Dask cluster instead of local workers (docs/simulation.md)."),
     ]):
         func = option(func)
@@ -67,6 +83,7 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
     require_sim("simulate")
     from . import agents_opt, simulation
 
+    check_output("--out", out)  # before the games, not after them
     chosen = agents_opt.parse(agents)
     spec = simulation.Spec.make(games, seed, chosen, expansions=tuple(_enabled(active)), packs=tuple(packs),
                                 setup=setup_id, players=players)

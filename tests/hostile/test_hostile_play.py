@@ -215,3 +215,55 @@ def test_content_that_validate_refuses_is_never_played_or_drawn(world, bounded, 
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output
     assert "SW401" in result.output and "run `rebellion validate`" in result.output
     assert "Seed" not in result.output and not (world / "b.svg").exists()
+
+
+def _rebellion(world, *args: str, **streams) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "swrebellion.tools", *args], cwd=world, capture_output="stdout"
+                          not in streams, text=True, timeout=120, **streams)
+
+
+@pytest.mark.parametrize("case", ["-o /dev/full", "-o ''", "-o a folder", "-o in no folder", "stdout on /dev/full",
+                                  "stdout closed", "play's stdout on /dev/full", "--human with stdin closed",
+                                  "simulate --out in no folder", "a scheduler that is no address"])
+def test_outputs_and_inputs_that_cannot_work_get_one_clear_line(world, bounded, case):
+    """Each of these was an 'unexpected error ... please report it' or a silent exit 0 (issue 32, "Crashes"): now a
+    clear message naming what cannot be written or read, before any work where it can be known before."""
+    (world / "folder.svg").mkdir()
+    closed = {"stdout": subprocess.DEVNULL}  # replaced below where the case needs it
+    with bounded(150):
+        if case == "-o /dev/full":
+            result, message = _rebellion(world, "board", "-o", "/dev/full"), "/dev/full is a device"
+        elif case == "-o ''":
+            result, message = _rebellion(world, "board", "-o", ""), "is a folder"
+        elif case == "-o a folder":
+            result, message = _rebellion(world, "board", "-o", "folder.svg"), "is a directory"
+        elif case == "-o in no folder":
+            result, message = _rebellion(world, "replay", "x.json", "-o", "no/x.html"), "does not exist"
+        elif case == "stdout on /dev/full":
+            with open("/dev/full", "w") as full:
+                result = _rebellion(world, "board", "-o", "-", stdout=full, stderr=subprocess.PIPE)
+            message = "cannot write standard output: No space left on device"
+        elif case == "stdout closed":
+            result = subprocess.run([sys.executable, "-c", "import os, runpy, sys; os.close(1); sys.stdout = None; "
+                                     "sys.argv = ['rebellion', 'board', '-o', '-']; "
+                                     "runpy.run_module('swrebellion.tools', run_name='__main__')"],
+                                    cwd=world, stderr=subprocess.PIPE, text=True, timeout=120, **closed)
+            message = "standard output is closed"
+        elif case == "play's stdout on /dev/full":
+            with open("/dev/full", "w") as full:
+                result = _rebellion(world, "play", "--seed", "1", stdout=full, stderr=subprocess.PIPE)
+            message = "No space left on device"
+        elif case == "--human with stdin closed":
+            result = subprocess.run([sys.executable, "-c", "import os, runpy, sys; os.close(0); sys.stdin = None; "
+                                     "sys.argv = ['rebellion', 'play', '--human', 'rebel']; "
+                                     "runpy.run_module('swrebellion.tools', run_name='__main__')"],
+                                    cwd=world, capture_output=True, text=True, timeout=120)
+            message = "standard input is closed"
+        elif case == "simulate --out in no folder":
+            result, message = _rebellion(world, "simulate", "-n", "1", "--out", "no/x.parquet"), "does not exist"
+        else:
+            result = _rebellion(world, "simulate", "-n", "1", "--scheduler", "http://[::1")
+            message = "is not an address like tcp://HOST:PORT"
+    assert result.returncode in (1, 2), (result.returncode, result.stderr)
+    assert message in result.stderr and "unexpected error" not in result.stderr and "Traceback" not in result.stderr
+    assert sorted(p.name for p in world.iterdir()) == ["folder.svg"], "nothing half-written"
