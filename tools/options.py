@@ -129,6 +129,11 @@ class NewGame:
             raise click.UsageError("--mission-sets is an option of Rise of the Empire, which is not enabled "
                                    "(add --expansion rise-of-the-empire)")
         rules = rules_or_exit(active, self.packs)
+        if not rules.active.implementers("setup_game"):
+            enabled = ", ".join(rules.active.enabled) or "none"
+            raise click.UsageError(
+                f"no enabled expansion sets up a game (enabled: {enabled}); enable one, e.g. `rebellion expansions "
+                "enable base` (./rebellion.toml or SWREBELLION_EXPANSIONS disables it now)")
         seed = self.seed
         if seed is None:
             import secrets

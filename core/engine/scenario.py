@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
 
 from ..pointers import escape_token, tokens
 from .game import Decision, Game, IllegalChoice, Rules, UnforcedRoll
@@ -85,7 +85,8 @@ class Step(_Strict):
 class Scenario(_Strict):
     name: str
     rules: list[str] = Field(default_factory=list, description="Rule ids this scenario checks (RB-MIS-08 ...).")
-    expansions: list[str] = Field(default_factory=lambda: ["base"])
+    expansions: list[str] = Field(default_factory=lambda: ["base"], min_length=1,
+                                  description="The expansions the scenario plays with (one at least).")
     packs: list[str] = Field(default_factory=list, description="Fan pack folders to load too, relative to the "
                              "scenario file (a fan author's scenarios test the fan pack's cards).")
     seed: int = Field(default=0, ge=SEEDS.start, lt=SEEDS.stop)
@@ -93,7 +94,7 @@ class Scenario(_Strict):
     state: dict[str, Any] = Field(default_factory=dict)
     script: list[Step] = Field(default_factory=list)
     expect: Expect | None = None
-    strict_dice: bool = Field(default=False, description="Every die rolled must be forced by the script.")
+    strict_dice: StrictBool = Field(default=False, description="Every die rolled must be forced by the script.")
     dice: list[str] = Field(default_factory=list,
                             description="Forced faces for the rolls made before the first script step.")
     _source: Source | None = PrivateAttr(default=None)  # the file it was read from, to place problems in it
@@ -203,7 +204,17 @@ def pack_folders(scenario: Scenario) -> list[Path]:
 def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
     """Play the scenario; raise :class:`ScenarioFailure` at the first thing that is not as scripted.
     ``make_rules(expansions, packs)`` builds its rules (``swrebellion.games.rules_for``)."""
-    game = start(scenario, make_rules(scenario.expansions, pack_folders(scenario)))
+    from ..errors import ExpansionError
+    from ..games import ContentError
+
+    where = f"{scenario._source.display}: " if scenario._source is not None else ""
+    try:
+        rules = make_rules(scenario.expansions, pack_folders(scenario))
+    except ExpansionError as exc:  # an expansion that is not installed, or one that needs another
+        raise ScenarioError(f"{where}/expansions: {exc}") from None
+    except ContentError as exc:  # a pack of its `packs:` that does not validate
+        raise ScenarioError(f"{where}its packs cannot be played: {exc}") from None
+    game = start(scenario, rules)
     previous = 0  # where the log stood when the previous script step ended (``since: step``)
     for n, step in enumerate(scenario.script, 1):
         where = f"script step {n}"

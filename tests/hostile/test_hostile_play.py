@@ -267,3 +267,15 @@ def test_outputs_and_inputs_that_cannot_work_get_one_clear_line(world, bounded, 
     assert result.returncode in (1, 2), (result.returncode, result.stderr)
     assert message in result.stderr and "unexpected error" not in result.stderr and "Traceback" not in result.stderr
     assert sorted(p.name for p in world.iterdir()) == ["folder.svg"], "nothing half-written"
+
+
+@pytest.mark.parametrize("command", [["board", "-o", "x.svg"], ["play", "--seed", "1"]])
+def test_with_the_base_game_disabled_nothing_pretends_to_play(world, bounded, command, monkeypatch):
+    """With base disabled in ./rebellion.toml, `board` crashed and `play` printed a setup line and exited 0 with no
+    game (issue 32, "Crashes"): both say that no enabled expansion sets up a game, and how to enable one."""
+    assert cli("expansions", "disable", "base").exit_code == 0
+    with bounded(60):
+        result = cli(*command)
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "no enabled expansion sets up a game" in result.output and "rebellion expansions enable base" in result.output
+    assert "Setup:" not in result.output and not (world / "x.svg").exists()

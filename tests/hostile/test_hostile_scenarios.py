@@ -97,6 +97,10 @@ WRONG_FILE = {
     "an option the rules refuse": ("name: a\noptions: {players: 9}\n", "options cannot set up a game: Star Wars"),
     "a choice of a number": ("name: a\nscript:\n- choose: {option: [1]}\n",
                              "3:12: /script/0/choose/option: Input should be a valid string"),
+    "an expansion that is not installed": ("name: a\nexpansions: [nope]\n",
+                                           "/expansions: unknown expansion 'nope'"),
+    "no expansions at all": ("name: a\nexpansions: []\n", "2:1: /expansions: List should have at least 1 item"),
+    "strict_dice: 'yes'": ("name: a\nstrict_dice: 'yes'\n", "2:1: /strict_dice: Input should be a valid boolean"),
     "empty": ("", "SW105"),
     "not YAML": ("name: [a\n", "SW101"),
 }
