@@ -20,6 +20,8 @@ from pydantic import BaseModel, ValidationError
 from .diagnostics import Diagnostic, did_you_mean
 from .fields import FieldPath, gap_paths, nested_paths, strict, strict_file, values
 from .models import PackManifest
+from .models.common import ID_PATTERN
+from .models.manifest import CONTENT_REF_PATTERN, REQUIREMENT_PATTERN, VERSION_PATTERN
 from .models.manifest import _safe_glob as safe_glob
 from .pointers import escape_token
 from .schema import Validators
@@ -37,6 +39,25 @@ SchemaError = Any
 #: How many accepted effect steps a run remembers (:meth:`FileChecker._step_problems`).
 _MAX_ACCEPTED = 100_000
 _ID_HINT = "ids are lower-case words joined by single hyphens, e.g. 'north-gate'"
+#: what a value of each pattern looks like, in words: a diagnostic never shows a regular expression
+_FORMS = {
+    ID_PATTERN: ("is not an id", _ID_HINT),
+    REQUIREMENT_PATTERN: ("is not a pack requirement",
+                          "write a pack id and optional version specifiers, e.g. 'base' or 'base>=1.0,<2'"),
+    CONTENT_REF_PATTERN: ("is not a content reference", "write KIND/ID, e.g. 'missions/gather-intel'"),
+    VERSION_PATTERN: ("is not a version", "write numbers joined by dots, e.g. '1.0.0' or '0.2.1rc1'"),
+}
+
+
+def _wrong_form(source: Source, value: Any, pattern: str, pointer: str) -> Diagnostic:
+    """A value that does not have its field's form, said in words (SW205); a requirement in one of Python
+    packaging's forms that packs do not take (a URL, an environment marker, extras) is SW313, saying so."""
+    if pattern == REQUIREMENT_PATTERN and isinstance(value, str) and any(c in value for c in "@;["):
+        return source.diagnostic(
+            "SW313", f"{_short(value)}: a URL, an environment marker or extras are not supported in pack "
+            "requirements", pointer, _FORMS[REQUIREMENT_PATTERN][1])
+    problem, hint = _FORMS.get(pattern, ("does not have the form this field takes", None))
+    return source.diagnostic("SW205", f"{_short(value)} {problem}", pointer, hint)
 _TYPE_NAMES = {
     "object": "a mapping",
     "array": "a list",
@@ -281,9 +302,10 @@ class FileChecker:
             return [self._wrong_type(source, error, pointer)]
         if rule in ("enum", "const"):
             return [self._not_allowed(source, error, pointer)]
+        if rule == "pattern":
+            return [_wrong_form(source, instance, schema.get("pattern", ""), pointer)]
         if rule in _RANGE_RULES:
-            hint = _ID_HINT if rule == "pattern" and schema.get("pattern", "").startswith("^[a-z0-9]+") else None
-            return [source.diagnostic("SW205", error.message, pointer, hint)]
+            return [source.diagnostic("SW205", error.message, pointer)]
         return [source.diagnostic("SW207", error.message, pointer)]
 
     def _wrong_type(self, source: Source, error: SchemaError, pointer: str) -> Diagnostic:

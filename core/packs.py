@@ -15,6 +15,7 @@ there is reported (SW309).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -388,6 +389,18 @@ def _inside(path: Path, root: Path) -> bool:
         return False
 
 
+def _escapes(path: Path) -> str:
+    """Why the symlink ``path`` is not followed, in words: a loop, or a way out of the pack."""
+    try:
+        path.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 and 3.12 say a loop so
+        return "is a symlink loop (it leads back to itself)"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symlink loop (it leads back to itself)"
+    return "is a symlink that leads outside the pack folder"
+
+
 def pack_files(pack: Pack) -> tuple[list[Path], list[Diagnostic]]:
     """The content files of ``pack``, sorted by path, and the problems with its ``files`` list (a pack whose
     manifest could not be read: every content file it would hold by default)."""
@@ -403,7 +416,7 @@ def pack_files(pack: Pack) -> tuple[list[Path], list[Diagnostic]]:
         hits = [(rel, path) for rel, path in files if rel != MANIFEST and _matches(pattern, rel.split("/"))]
         for rel in escaping_files:
             if _matches(pattern, rel.split("/")):
-                problems.append(pack.at("SW308", f"{rel} is a symlink that leads outside the pack folder", pointer))
+                problems.append(pack.at("SW308", f"{rel} {_escapes(pack.folder / rel)}", pointer))
         for rel in escaping_folders:
             if _matches_below(pattern, rel.split("/")):
                 problems.append(pack.at("SW308", f"{rel}/ is a symlink that leads outside the pack folder",

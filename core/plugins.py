@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .dependencies import dependency_order
 from .errors import ExpansionError
+from .text import UNSAFE, printable
 # The records are defined below the wiring (expansion_records.py) and are public here, where docs/plugins.md names them.
 from .expansion_records import Active as Active
 from .expansion_records import Discovery as Discovery
@@ -176,6 +177,9 @@ def read_config(folder: Path | None = None) -> dict[str, list[str]]:
     if not isinstance(packs, list) or not all(isinstance(v, str) and v for v in packs):
         raise ExpansionError(f"{path}: `packs` must be a list of pack folders (packs = [\"my-pack\"]), written "
                              f"before [expansions]; {fix}")
+    for entry in packs:
+        if UNSAFE.search(entry):  # a NUL or a control character: no folder has such a name, and it would be printed
+            raise ExpansionError(f"{path}: the pack folder '{printable(entry)}' holds a control character; {fix}")
     result["packs"] = packs
     return result
 

@@ -55,6 +55,8 @@ CASES = {
     "a FIFO": ("fifo", "is a FIFO (named pipe), not a config file; remove it"),
     "a symlink to /dev/zero": ("zero", "is a device, not a config file"),
     "unreadable": ("unreadable", "cannot read it (Permission denied)"),
+    # issue 32: a NUL in a pack path was reported without naming rebellion.toml
+    "a NUL in a pack folder": ('packs = ["a\\u0000b"]\n', "the pack folder 'a\\x00b' holds a control character"),
 }
 
 

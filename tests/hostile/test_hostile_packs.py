@@ -69,6 +69,12 @@ CASES = {
     "1,001 globs in files": ({}, {"files": [f"f{n}.yaml" for n in range(1001)]}, ("SW205", "fan/pack.yaml", None)),
     "a glob of 5,000 characters": ({}, {"files": ["a*" * 2500]}, ("SW205", "fan/pack.yaml", None)),
     "a FIFO as a content file": ("fifo", {}, ("SW110", "fan/extra.yaml", None)),
+    # issue 32, misleading messages: a requirement in a form of Python packaging packs do not take is SW313, said so
+    "a requirement by URL": ({}, {"requires": ["base @ https://example.com/base.zip"]},
+                             ("SW313", "fan/pack.yaml", None)),
+    "a requirement with an environment marker": ({}, {"requires": ['base; python_version > "3"']},
+                                                 ("SW313", "fan/pack.yaml", None)),
+    "a requirement with extras": ({}, {"requires": ["base[extra]>=1.0"]}, ("SW313", "fan/pack.yaml", None)),
     # issue 32 #9: every count, length and position has a bound that fits the game, in the schema
     "a time track of 10^9 spaces": (
         {"time.yaml": "kind: time-tracks\nitems:\n- id: track\n  name: {en: Track}\n  length: 1000000000\n"
@@ -217,3 +223,16 @@ def test_escape_sequences_in_content_text_are_refused_where_they_stand(world, bo
         "SW114", "fan/extra.yaml", 4, "/items/0/name/en")
     for text in (output, shown.output):
         assert not any(ch in text for ch in "\x1b\x07\x9b\u202e\x00"), text
+
+
+def test_a_symlink_loop_in_the_pack_is_called_a_loop(world, bounded):
+    """A symlink loop inside the pack was reported as a link that "leads outside" (issue 32, misleading messages)."""
+    write_pack(world / "fan", content=mini_world())
+    (world / "fan" / "b").symlink_to("a")
+    (world / "fan" / "a").symlink_to("b")
+    (world / "fan" / "c.yaml").symlink_to("a")
+    with bounded():
+        status, report, output = _validate("fan")
+    assert status == 1
+    (problem,) = report["diagnostics"]
+    assert problem["code"] == "SW308" and "c.yaml is a symlink loop" in problem["message"]
