@@ -64,7 +64,9 @@ def load(active: Active, paths: Iterable[str | Path] = (), *, all_enabled: bool 
             if source is None:
                 continue
             file_count += 1
-            digest.update(f"\n{path.relative_to(pack.folder).as_posix()} {source.digest}".encode())
+            # a file name need not be UTF-8 (the bytes Python keeps as surrogates): hash the name's own bytes
+            digest.update(f"\n{path.relative_to(pack.folder).as_posix()} {source.digest}".encode("utf-8",
+                                                                                                 "surrogateescape"))
             checked = checker.content(source)
             diagnostics += checked.diagnostics
             if checked.kind:

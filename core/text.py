@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-#: C0 controls (tab and newline included: in one line of output they are as harmful), DEL, C1 controls, and the
+#: C0 controls (tab and newline included: in one line of output they are as harmful), DEL, C1 controls, the
 #: Unicode formatting characters that reorder or split lines (bidi embeddings, overrides and isolates, the line and
-#: paragraph separators)
-UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: paragraph separators), and lone surrogates (the bytes of a file name that is not UTF-8: no stream can print them)
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 #: in content text a tab and a newline are fine (a summary may run over several lines)
 UNSAFE_IN_CONTENT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
@@ -11,6 +12,8 @@ from .options import configured_packs, expansion_options
 
 #: Version of the JSON output document (bumped only when a field changes meaning or goes away).
 JSON_VERSION = 1
+#: what Python makes of the bytes of a file name that is not UTF-8
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @click.command("validate")
@@ -77,7 +80,9 @@ def validate(paths: tuple[Path, ...], fmt: str, active) -> None:
             "cross_checked": report.cross_checked,
             "diagnostics": [d.to_dict() for d in report.diagnostics],
         }
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        text = json.dumps(document, indent=2, ensure_ascii=False)
+        # a file name that is not UTF-8 holds lone surrogates, which no UTF-8 document can: JSON's own escape for them
+        click.echo(SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
     else:
         render = render_github if fmt == "github" else render_text
         if report.diagnostics:

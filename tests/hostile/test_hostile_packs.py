@@ -236,3 +236,20 @@ def test_a_symlink_loop_in_the_pack_is_called_a_loop(world, bounded):
     assert status == 1
     (problem,) = report["diagnostics"]
     assert problem["code"] == "SW308" and "c.yaml is a symlink loop" in problem["message"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_a_file_name_that_is_not_utf8(world, bounded, fmt):
+    """A content file whose name is not UTF-8 ended `validate` with UnicodeEncodeError (issue 32, "Crashes"): its
+    problems are reported, the name's odd byte shown as an escape, in every format."""
+    write_pack(world / "fan", content=mini_world())
+    (world / "fan").joinpath(os.fsdecode(b"bad\xff.yaml")).write_text("kind: units\nitems: [1]\n", encoding="utf-8")
+    with bounded():
+        result = cli("validate", "fan", "--format", fmt)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "unexpected error" not in result.output
+    if fmt == "json":
+        (problem,) = json.loads(result.stdout)["diagnostics"]
+        assert problem["file"] == os.fsdecode(b"fan/bad\xff.yaml") and problem["code"] == "SW203"
+    else:
+        assert "bad\\udcff.yaml" in result.output and "SW203" in result.output
