@@ -78,6 +78,9 @@ def discover(extra: Iterable[tuple[Any, str]] = ()) -> Discovery:
 def blame(exc: BaseException, discovery: Discovery | None = None) -> str | None:
     """The installed expansion whose code raised ``exc`` (the innermost frame of the traceback in one of their
     modules), or ``None`` when none did: a plugin's failure is reported naming it."""
+    named = getattr(exc, "plugin", None)  # a PluginError knows whose hook it was
+    if isinstance(named, str) and named != "?":
+        return named
     discovery = discovery or discover()
     prefixes = {}
     for name, installed in discovery.installed.items():

@@ -257,6 +257,22 @@ class Rules:
         results: list[Any] = getattr(self.active.pm.hook, hook)(**kwargs)
         return results
 
+    def refuse(self, hook: str, result: Any, expected: str, **kwargs: Any) -> PluginError:
+        """The error for a ``hook`` result that is not ``expected``, naming the plugin that returned it (each
+        implementer is asked again to find it: this is the failing path only), not the plugin that used it."""
+        spec = getattr(self.active.pm.hook, hook).spec
+        one = bool(spec and spec.opts.get("firstresult"))  # such a hook answers a value, not a list of them
+
+        def answers(name: str) -> list[Any]:
+            answer = self.active.call_one(name, hook, **kwargs)
+            return [answer] if one else list(answer)
+
+        culprit = next((name for name in self.active.implementers(hook)
+                        if any(r is result or r == result for r in answers(name))), "?")
+        shown = repr(result)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return PluginError(culprit, hook, TypeError(f"it returned {type(result).__name__} {shown}, not {expected}"))
+
 
 #: The state's append-only parts, shared by copies (``sharedlog.py``).
 SHARED = ("log", "choices")

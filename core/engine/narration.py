@@ -14,6 +14,9 @@ def describe(game: Game, event: dict[str, Any], viewer: str | None = None) -> st
     """One line for an event (already redacted for ``viewer``): a plugin's wording, or a plain fallback."""
     line: str | None = game.rules.active.pm.hook.describe_event(game=game, event=event, viewer=viewer)
     if line is not None:
+        if not isinstance(line, str):  # never print what a plugin got wrong as if it were the account
+            raise game.rules.refuse("describe_event", line, "a line of text or None", game=game, event=event,
+                                    viewer=viewer)
         return line  # "" means: not worth a line
     return fallback(event)
 

@@ -355,3 +355,36 @@ def test_expansions_order_requirements_first_and_a_cycle_is_named():
             plugin("loop-c", requires=("loop-a",))]
     with pytest.raises(ExpansionError, match="expansions loop-a, loop-b, loop-c require each other in a cycle"):
         activated("base,loop-a,loop-b,loop-c", *loop)
+
+
+@pytest.mark.parametrize("command, hook, answer", [
+    (("play", "--seed", "1"), "describe_event", "42"),
+    (("board", "-o", "b.svg"), "board_annotations", "'a string'"),
+])
+def test_a_hook_answer_of_the_wrong_type_is_blamed_on_its_plugin(tmp_path, monkeypatch, command, hook, answer):
+    """A plugin's describe_event returning 42 was printed as a line of the account, and a board_annotations returning
+    a string was blamed on the base game (issue 32, "Crashes"): the error names the plugin, the hook and the value."""
+    import sys
+
+    from packkit import cli
+
+    module = types.ModuleType("swrebellion_test_wrong_type")
+    exec(
+        "from swrebellion.hookspecs import hookimpl\n"
+        "from swrebellion.plugins import Expansion\n"
+        "EXPANSION = Expansion(id='wrong', name='wrong', version='1.0', requires=('base',))\n"
+        "@hookimpl(tryfirst=True)\n"  # before the base game's own wording
+        f"def {hook}(game):\n"
+        f"    return {answer}\n",
+        module.__dict__,
+    )
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    found = discover(extra=[(module, "tests")])
+    monkeypatch.setattr("swrebellion.plugins.discover", lambda extra=(): found)
+    monkeypatch.delenv("SWREBELLION_DEBUG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    result = cli(*command, "-x", "wrong")
+    assert result.exit_code == 1, result.output
+    assert f"error: expansion 'wrong' failed: PluginError: expansion 'wrong' failed in {hook}: it returned" in (
+        result.output)
+    assert "Traceback" not in result.output and "'base'" not in result.output

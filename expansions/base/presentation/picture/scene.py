@@ -112,6 +112,8 @@ class _Marks:
 def _annotations(game, view) -> _Marks:
     marks = _Marks({}, {}, state_lines(game, view, "picture"))
     for result in game.rules.call("board_annotations", game=game, view=view):
+        if result is not None and not isinstance(result, dict):  # blame the plugin that returned it, not us
+            raise game.rules.refuse("board_annotations", result, "a mapping (or None)", game=game, view=view)
         if not result:
             continue
         for system, tokens in sorted(result.get("systems", {}).items()):

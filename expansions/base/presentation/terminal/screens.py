@@ -194,6 +194,8 @@ def _marks(game, view) -> dict[str, list[str]]:
     """What other plugins put on systems (Rise of the Empire's target markers), from ``board_annotations``."""
     out: dict[str, list[str]] = {}
     for result in game.rules.call("board_annotations", game=game, view=view):
+        if result is not None and not isinstance(result, dict):  # blame the plugin that returned it, not us
+            raise game.rules.refuse("board_annotations", result, "a mapping (or None)", game=game, view=view)
         for system, tokens in (result or {}).get("systems", {}).items():
             out.setdefault(system, []).extend(str(t.get("title") or t.get("label", "")) for t in tokens)
     return out
