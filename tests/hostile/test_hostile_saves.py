@@ -119,14 +119,14 @@ def _play(*args: str):
 
 
 @pytest.fixture
-def world(world):
-    """The hostile-input folder, with a real fan pack in ./elsewhere that a hand-made save could name."""
+def elsewhere(world):
+    """A real fan pack in ./elsewhere that a hand-made save could name."""
     shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "packs" / "probe-swarm", world / "elsewhere")
-    return world
+    return world / "elsewhere"
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_hostile_save(world, bounded, save_text, case):
+def test_hostile_save(world, elsewhere, bounded, save_text, case):
     damage, message = CASES[case]
     path = world / "game.json"
     if isinstance(damage, bytes):
