@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from .pointers import escape_token
+
 #: C0 controls (tab and newline included: in one line of output they are as harmful), DEL, C1 controls, the
 #: Unicode formatting characters that reorder or split lines (bidi embeddings, overrides and isolates, the line and
 #: paragraph separators), and lone surrogates (the bytes of a file name that is not UTF-8: no stream can print them)
@@ -35,7 +37,6 @@ def printable(text: object) -> str:
 def control_characters(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
     """``(JSON pointer, escaped character)`` for each string of parsed content (keys included) that holds a
     character content text may not hold."""
-    from .yaml_full import escape_token
 
     if isinstance(data, str):
         found = UNSAFE_IN_CONTENT.search(data)
