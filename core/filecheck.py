@@ -44,7 +44,7 @@ _FORMS = {
     ID_PATTERN: ("is not an id", _ID_HINT),
     REQUIREMENT_PATTERN: ("is not a pack requirement",
                           "write a pack id and optional version specifiers, e.g. 'base' or 'base>=1.0,<2'"),
-    CONTENT_REF_PATTERN: ("is not a content reference", "write KIND/ID, e.g. 'missions/gather-intel'"),
+    CONTENT_REF_PATTERN: ("is not a content reference", "write KIND/ID, e.g. 'cards/joker'"),
     VERSION_PATTERN: ("is not a version", "write numbers joined by dots, e.g. '1.0.0' or '0.2.1rc1'"),
 }
 
