@@ -217,11 +217,24 @@ def restore(data: dict[str, Any], make_rules: Callable[..., Rules]) -> Game:
         except IllegalChoice as exc:
             raise SaveError(f"choice #{n + 1} ({player}: {option!r}) cannot be replayed: {exc}") from None
     if game.state_hash() != data["state_hash"]:
+        unknown = sorted(set(data["options"]) - _options_read(rules, data["seed"]))
+        if unknown:  # the likeliest edit, and one the hash alone would not explain
+            raise SaveError(f"the save's options hold {', '.join(map(repr, unknown))}, which no enabled expansion "
+                            "reads, and replaying gives a different game than the one saved: remove them, or enable "
+                            "the expansion the game was made with")
         raise SaveError("replaying the choices gives a different game than the one saved (state hash differs)")
     strangers = sorted(set(data.get("humans", [])) - set(game.state["players"]))
     if strangers:
         raise SaveError(f"the save says a person plays {', '.join(strangers)}, a seat this game does not have")
     return game
+
+
+def _options_read(rules: Rules, seed: int) -> set[str]:
+    """The options the enabled expansions read: each records its own, with its default, as a game is set up."""
+    try:
+        return set(Game.new(rules, seed, {}).state["options"])
+    except ValueError:  # no default setup to make a game with: every option is as good as unknown
+        return set()
 
 
 def _compare(what: str, saved: list[dict[str, Any]], current: list[dict[str, Any]], fix: str) -> None:

@@ -83,6 +83,9 @@ CASES = {
     "setup: an unknown id": (in_options(setup="nowhere"), "the save's options cannot set up a game: unknown setup"),
     "setup: a mapping": (in_options(setup={"a": 1}), r"/options/setup: Input should be a valid string"),
     "an option holding a list": (in_options(mission_sets=["x"]), r"/options/mission_sets"),
+    # issue 32: an option no expansion reads was reported only as "state hash differs"
+    "an option no expansion reads": (in_options(fog_of_war=True), r"the save's options hold 'fog_of_war', which no "
+                                                                   r"enabled expansion reads"),
     "seed: 'x'": (edited(seed="x"), r"/seed: Input should be a valid integer"),
     "seed: 1.5": (edited(seed=1.5), r"/seed: Input should be a valid integer"),
     "seed: true": (edited(seed=True), r"/seed: Input should be a valid integer"),
