@@ -222,6 +222,15 @@ def _rebellion(world, *args: str, **streams) -> subprocess.CompletedProcess:
                           not in streams, text=True, timeout=120, **streams)
 
 
+def _closed(world, stream: str, *args: str) -> subprocess.CompletedProcess:
+    """`rebellion ARGS` with standard input or output closed (`<&-`, `>&-`): Python then has no such stream."""
+    fd = {"stdin": 0, "stdout": 1}[stream]
+    code = (f"import os, runpy, sys; os.close({fd}); sys.{stream} = None; sys.argv = ['rebellion', *{list(args)!r}]; "
+            "runpy.run_module('swrebellion.tools', run_name='__main__')")
+    return subprocess.run([sys.executable, "-c", code], cwd=world, stderr=subprocess.PIPE, text=True, timeout=120,
+                          **({"stdin": subprocess.DEVNULL} if stream == "stdout" else {"stdout": subprocess.DEVNULL}))
+
+
 @pytest.mark.parametrize("case", ["-o /dev/full", "-o ''", "-o a folder", "-o in no folder", "stdout on /dev/full",
                                   "stdout closed", "play's stdout on /dev/full", "--human with stdin closed",
                                   "simulate --out in no folder", "a scheduler that is no address"])
@@ -229,7 +238,6 @@ def test_outputs_and_inputs_that_cannot_work_get_one_clear_line(world, bounded, 
     """Each of these was an 'unexpected error ... please report it' or a silent exit 0 (issue 32, "Crashes"): now a
     clear message naming what cannot be written or read, before any work where it can be known before."""
     (world / "folder.svg").mkdir()
-    closed = {"stdout": subprocess.DEVNULL}  # replaced below where the case needs it
     with bounded(150):
         if case == "-o /dev/full":
             result, message = _rebellion(world, "board", "-o", "/dev/full"), "/dev/full is a device"
@@ -244,20 +252,14 @@ def test_outputs_and_inputs_that_cannot_work_get_one_clear_line(world, bounded, 
                 result = _rebellion(world, "board", "-o", "-", stdout=full, stderr=subprocess.PIPE)
             message = "cannot write standard output: No space left on device"
         elif case == "stdout closed":
-            result = subprocess.run([sys.executable, "-c", "import os, runpy, sys; os.close(1); sys.stdout = None; "
-                                     "sys.argv = ['rebellion', 'board', '-o', '-']; "
-                                     "runpy.run_module('swrebellion.tools', run_name='__main__')"],
-                                    cwd=world, stderr=subprocess.PIPE, text=True, timeout=120, **closed)
+            result = _closed(world, "stdout", "board", "-o", "-")
             message = "standard output is closed"
         elif case == "play's stdout on /dev/full":
             with open("/dev/full", "w") as full:
                 result = _rebellion(world, "play", "--seed", "1", stdout=full, stderr=subprocess.PIPE)
             message = "No space left on device"
         elif case == "--human with stdin closed":
-            result = subprocess.run([sys.executable, "-c", "import os, runpy, sys; os.close(0); sys.stdin = None; "
-                                     "sys.argv = ['rebellion', 'play', '--human', 'rebel']; "
-                                     "runpy.run_module('swrebellion.tools', run_name='__main__')"],
-                                    cwd=world, capture_output=True, text=True, timeout=120)
+            result = _closed(world, "stdin", "play", "--human", "rebel")
             message = "standard input is closed"
         elif case == "simulate --out in no folder":
             result, message = _rebellion(world, "simulate", "-n", "1", "--out", "no/x.parquet"), "does not exist"

@@ -247,28 +247,31 @@ def test_a_bad_packs_declaration_makes_only_that_plugin_broken():
     assert Game.new(rules, 1).pending
 
 
-def test_a_plugin_whose_hook_raises_is_named_without_a_traceback(tmp_path, monkeypatch):
-    """Issue 16: a third-party hook that raises during play is reported naming the plugin, exit 1."""
+def _installed(monkeypatch, folder, name: str, hooks: str) -> None:
+    """An expansion ``name`` requiring base, with the ``hooks`` source, found as if installed (its code runs in its
+    own module, as installed code does), for `rebellion` run in ``folder``."""
     import sys
 
-    from packkit import cli
-
-    module = types.ModuleType("swrebellion_test_crasher")  # its code runs in its own module, as installed code does
-    exec(
-        "from swrebellion.hookspecs import hookimpl\n"
-        "from swrebellion.plugins import Expansion\n"
-        "EXPANSION = Expansion(id='crasher', name='crasher', version='1.0', requires=('base',))\n"
-        "@hookimpl\n"
-        "def on_event(game, event):\n"
-        "    if event['type'] == 'round':\n"
-        "        raise ZeroDivisionError('the crasher divides by zero')\n",
-        module.__dict__,
-    )
+    module = types.ModuleType(f"swrebellion_test_{name}")
+    exec("from swrebellion.hookspecs import hookimpl\nfrom swrebellion.plugins import Expansion\n"
+         f"EXPANSION = Expansion(id={name!r}, name={name!r}, version='1.0', requires=('base',))\n" + hooks,
+         module.__dict__)
     monkeypatch.setitem(sys.modules, module.__name__, module)
     found = discover(extra=[(module, "tests")])
     monkeypatch.setattr("swrebellion.plugins.discover", lambda extra=(): found)
     monkeypatch.delenv("SWREBELLION_DEBUG", raising=False)
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(folder)
+
+
+def test_a_plugin_whose_hook_raises_is_named_without_a_traceback(tmp_path, monkeypatch):
+    """Issue 16: a third-party hook that raises during play is reported naming the plugin, exit 1."""
+    from packkit import cli
+
+    _installed(monkeypatch, tmp_path, "crasher",
+               "@hookimpl\n"
+               "def on_event(game, event):\n"
+               "    if event['type'] == 'round':\n"
+               "        raise ZeroDivisionError('the crasher divides by zero')\n")
     result = cli("play", "--seed", "1", "-x", "crasher")
     assert result.exit_code == 1
     assert "error: expansion 'crasher' failed: ZeroDivisionError: the crasher divides by zero" in result.output
@@ -364,25 +367,12 @@ def test_expansions_order_requirements_first_and_a_cycle_is_named():
 def test_a_hook_answer_of_the_wrong_type_is_blamed_on_its_plugin(tmp_path, monkeypatch, command, hook, answer):
     """A plugin's describe_event returning 42 was printed as a line of the account, and a board_annotations returning
     a string was blamed on the base game (issue 32, "Crashes"): the error names the plugin, the hook and the value."""
-    import sys
-
     from packkit import cli
 
-    module = types.ModuleType("swrebellion_test_wrong_type")
-    exec(
-        "from swrebellion.hookspecs import hookimpl\n"
-        "from swrebellion.plugins import Expansion\n"
-        "EXPANSION = Expansion(id='wrong', name='wrong', version='1.0', requires=('base',))\n"
-        "@hookimpl(tryfirst=True)\n"  # before the base game's own wording
-        f"def {hook}(game):\n"
-        f"    return {answer}\n",
-        module.__dict__,
-    )
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    found = discover(extra=[(module, "tests")])
-    monkeypatch.setattr("swrebellion.plugins.discover", lambda extra=(): found)
-    monkeypatch.delenv("SWREBELLION_DEBUG", raising=False)
-    monkeypatch.chdir(tmp_path)
+    _installed(monkeypatch, tmp_path, "wrong",
+               "@hookimpl(tryfirst=True)\n"  # before the base game's own wording
+               f"def {hook}(game):\n"
+               f"    return {answer}\n")
     result = cli(*command, "-x", "wrong")
     assert result.exit_code == 1, result.output
     assert f"error: expansion 'wrong' failed: PluginError: expansion 'wrong' failed in {hook}: it returned" in (
