@@ -350,8 +350,9 @@ def _matches_below(pattern: list[str], parts: list[str]) -> bool:
     return fnmatchcase(parts[0], pattern[0]) and _matches_below(pattern[1:], parts[1:])
 
 
-def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str]]:
-    """Files under ``root`` (relative posix path, path); symlinked files and folders that lead outside it.
+def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str], list[tuple[str, str]]]:
+    """Files under ``root`` (relative posix path, path); symlinked files and folders that lead outside it; and the
+    folders that could not be read (relative path, why), which are reported rather than silently skipped.
 
     Hidden entries (names starting with a dot), ``__pycache__`` and folders with a pack.yaml of their own (other
     packs) are skipped; symlinked folders are not followed (a loop could not end), their content inside the pack
@@ -360,12 +361,23 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str]]:
     files: list[tuple[str, Path]] = []
     escaping_files: list[str] = []
     escaping_folders: list[str] = []
-    for folder, dirnames, filenames in os.walk(root, followlinks=False):
+    unreadable: list[tuple[str, str]] = []
+
+    def cannot_read(exc: OSError) -> None:
+        where = Path(exc.filename).relative_to(root).as_posix() if exc.filename else "."
+        unreadable.append((where, exc.strerror or str(exc)))
+
+    def own_pack(folder: Path) -> bool:
+        try:
+            return (folder / MANIFEST).exists()
+        except OSError:  # a folder that cannot be searched: os.walk reports it when it tries to list it
+            return False
+
+    for folder, dirnames, filenames in os.walk(root, followlinks=False, onerror=cannot_read):
         relative = Path(folder).relative_to(root).as_posix()
         prefix = "" if relative == "." else relative + "/"
         dirnames[:] = sorted(
-            d for d in dirnames
-            if not d.startswith(".") and d != "__pycache__" and not (Path(folder) / d / MANIFEST).exists()
+            d for d in dirnames if not d.startswith(".") and d != "__pycache__" and not own_pack(Path(folder) / d)
         )
         for name in dirnames:
             path = Path(folder) / name
@@ -379,7 +391,7 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[str], list[str]]:
                 escaping_files.append(prefix + name)
             else:
                 files.append((prefix + name, path))
-    return files, escaping_files, escaping_folders
+    return files, escaping_files, escaping_folders, unreadable
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -406,9 +418,11 @@ def pack_files(pack: Pack) -> tuple[list[Path], list[Diagnostic]]:
     manifest could not be read: every content file it would hold by default)."""
     manifest = pack.manifest or PackManifest.model_construct()
     explicit = pack.manifest is not None and "files" in manifest.model_fields_set
-    files, escaping_files, escaping_folders = _walk(pack.folder)
+    files, escaping_files, escaping_folders, unreadable = _walk(pack.folder)
     chosen: dict[str, Path] = {}
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = [
+        pack.at("SW110", f"the folder {where}/ cannot be read ({why}); its files were not checked", "",
+                "let the validator read it, or move it out of the pack") for where, why in unreadable]
     for index, glob in enumerate(manifest.files):
         pattern = [part for part in glob.replace("\\", "/").split("/") if part not in ("", ".")]
         pointer = f"/files/{index}"

@@ -7,6 +7,7 @@ service and a leak publishes the runner's files (README, "Limits").
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 
@@ -253,3 +254,28 @@ def test_a_file_name_that_is_not_utf8(world, bounded, fmt):
         assert problem["file"] == os.fsdecode(b"fan/bad\xff.yaml") and problem["code"] == "SW203"
     else:
         assert "bad\\udcff.yaml" in result.output and "SW203" in result.output
+
+
+def test_a_folder_of_the_pack_that_cannot_be_read(world, bounded, monkeypatch):
+    """An unreadable sub-folder ended `validate` with PermissionError (issue 32, "Crashes"). It is reported (SW110)
+    and the rest of the pack is checked. The tests run as root, whom no permission stops, so the system's answer
+    for that folder is made a refusal here."""
+    write_pack(world / "fan", content={**mini_world(), "secret/units.yaml": unit(4)})
+    secret = str(world / "fan" / "secret")
+    scandir, stat = os.scandir, os.stat
+
+    def refused(call, inside: bool):
+        """``call`` as a folder of mode 000 answers it: its listing (``inside=False``) or anything in it refused."""
+        def answer(path=".", *args, **kwargs):
+            if str(path).startswith(secret + "/") if inside else str(path) == secret:
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return call(path, *args, **kwargs)
+        return answer
+
+    monkeypatch.setattr(os, "scandir", refused(scandir, inside=False))
+    monkeypatch.setattr(os, "stat", refused(stat, inside=True))
+    with bounded():
+        status, report, output = _validate("fan")
+    assert status == 1 and "PermissionError" not in output
+    (problem,) = report["diagnostics"]
+    assert problem["code"] == "SW110" and "secret/ cannot be read (Permission denied)" in problem["message"]
