@@ -24,6 +24,7 @@ def test_the_built_in_agents_are_entry_points_with_their_knobs():
     ("heuristc", {}, "did you mean 'heuristic'"),
     ("heuristic", {"agression": 1}, "did you mean 'aggression'"),
     ("heuristic", {"aggression": 3}, "aggression must be between 0 and 1"),
+    ("heuristic", {"aggression": float("nan")}, "aggression must be between 0 and 1, not nan"),  # issue 32
     ("search", {"iterations": 0}, "iterations must be 1 or more"),
     ("heuristic", {"hunch": -1}, "hunch must be 0 or more"),
     ("search", {"policy": "heuristic;hunch"}, "policy knob 'hunch' is not KEY=VALUE"),
