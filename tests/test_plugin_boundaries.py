@@ -33,14 +33,8 @@ def _allowed(module: str) -> bool:
     return module in PUBLIC or module.count(".") == 2 or module.startswith(EXPANSIONS + "base.api.")
 
 
-#: Known, to be removed: ``rebellion odds`` (issue 34, landed as this test did) prints the odds with the base game's
-#: ``odds.as_text``/``as_json``, which neither its API nor a hook offers yet. Nothing may join this list.
-KNOWN = {"swrebellion.tools.odds_cmd": {"swrebellion.expansions.base.odds"}}
-
-
 def test_the_cli_and_the_kernel_import_no_private_module_of_a_plugin():
-    private = {name: sorted(t for t in targets if t.startswith(EXPANSIONS) and not _allowed(t)
-                            and t not in KNOWN.get(name, ()))
+    private = {name: sorted(t for t in targets if t.startswith(EXPANSIONS) and not _allowed(t))
                for name, targets in GRAPH.items() if not name.startswith(EXPANSIONS.rstrip("."))}
     assert {name: found for name, found in private.items() if found} == {}
     assert any(t == EXPANSIONS + "base.api" for t in GRAPH["swrebellion.tools.play_cmd"])  # the test sees imports

@@ -67,9 +67,9 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
         answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy)
     except OddsError as exc:
         raise click.UsageError(str(exc)) from None
-    from swrebellion.expansions.base.odds import as_json, as_text
+    from swrebellion.expansions.base.api.combat import odds_json, odds_text
 
-    click.echo(json.dumps(as_json(answer), indent=2) if fmt == "json" else as_text(answer))
+    click.echo(json.dumps(odds_json(answer), indent=2) if fmt == "json" else odds_text(answer))
 
 
 def parse_units(game, text: str, option: str) -> dict[str, int]:
