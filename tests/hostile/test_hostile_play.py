@@ -231,41 +231,39 @@ def _closed(world, stream: str, *args: str) -> subprocess.CompletedProcess:
                           **({"stdin": subprocess.DEVNULL} if stream == "stdout" else {"stdout": subprocess.DEVNULL}))
 
 
-@pytest.mark.parametrize("case", ["-o /dev/full", "-o ''", "-o a folder", "-o in no folder", "stdout on /dev/full",
-                                  "stdout closed", "play's stdout on /dev/full", "--human with stdin closed",
-                                  "simulate --out in no folder", "a scheduler that is no address"])
+def _full(world, *args: str) -> subprocess.CompletedProcess:
+    """`rebellion ARGS > /dev/full`: every write to standard output fails with ENOSPC."""
+    with open("/dev/full", "w") as full:
+        return _rebellion(world, *args, stdout=full, stderr=subprocess.PIPE)
+
+
+#: case -> (how to run it in the folder, what the one line says)
+UNWORKABLE = {
+    "-o /dev/full": (lambda w: _rebellion(w, "board", "-o", "/dev/full"), "/dev/full is a device"),
+    "-o ''": (lambda w: _rebellion(w, "board", "-o", ""), "is a folder"),
+    "-o a folder": (lambda w: _rebellion(w, "board", "-o", "folder.svg"), "is a directory"),
+    "-o in no folder": (lambda w: _rebellion(w, "replay", "x.json", "-o", "no/x.html"), "does not exist"),
+    "stdout on /dev/full": (lambda w: _full(w, "board", "-o", "-"),
+                            "cannot write standard output: No space left on device"),
+    "stdout closed": (lambda w: _closed(w, "stdout", "board", "-o", "-"), "standard output is closed"),
+    "play's stdout on /dev/full": (lambda w: _full(w, "play", "--seed", "1"), "No space left on device"),
+    "--human with stdin closed": (lambda w: _closed(w, "stdin", "play", "--human", "rebel"),
+                                  "standard input is closed"),
+    "simulate --out in no folder": (lambda w: _rebellion(w, "simulate", "-n", "1", "--out", "no/x.parquet"),
+                                    "does not exist"),
+    "a scheduler that is no address": (lambda w: _rebellion(w, "simulate", "-n", "1", "--scheduler", "http://[::1"),
+                                       "is not an address like tcp://HOST:PORT"),
+}
+
+
+@pytest.mark.parametrize("case", list(UNWORKABLE))
 def test_outputs_and_inputs_that_cannot_work_get_one_clear_line(world, bounded, case):
     """Each of these was an 'unexpected error ... please report it' or a silent exit 0 (issue 32, "Crashes"): now a
     clear message naming what cannot be written or read, before any work where it can be known before."""
     (world / "folder.svg").mkdir()
+    run, message = UNWORKABLE[case]
     with bounded(150):
-        if case == "-o /dev/full":
-            result, message = _rebellion(world, "board", "-o", "/dev/full"), "/dev/full is a device"
-        elif case == "-o ''":
-            result, message = _rebellion(world, "board", "-o", ""), "is a folder"
-        elif case == "-o a folder":
-            result, message = _rebellion(world, "board", "-o", "folder.svg"), "is a directory"
-        elif case == "-o in no folder":
-            result, message = _rebellion(world, "replay", "x.json", "-o", "no/x.html"), "does not exist"
-        elif case == "stdout on /dev/full":
-            with open("/dev/full", "w") as full:
-                result = _rebellion(world, "board", "-o", "-", stdout=full, stderr=subprocess.PIPE)
-            message = "cannot write standard output: No space left on device"
-        elif case == "stdout closed":
-            result = _closed(world, "stdout", "board", "-o", "-")
-            message = "standard output is closed"
-        elif case == "play's stdout on /dev/full":
-            with open("/dev/full", "w") as full:
-                result = _rebellion(world, "play", "--seed", "1", stdout=full, stderr=subprocess.PIPE)
-            message = "No space left on device"
-        elif case == "--human with stdin closed":
-            result = _closed(world, "stdin", "play", "--human", "rebel")
-            message = "standard input is closed"
-        elif case == "simulate --out in no folder":
-            result, message = _rebellion(world, "simulate", "-n", "1", "--out", "no/x.parquet"), "does not exist"
-        else:
-            result = _rebellion(world, "simulate", "-n", "1", "--scheduler", "http://[::1")
-            message = "is not an address like tcp://HOST:PORT"
+        result = run(world)
     assert result.returncode in (1, 2), (result.returncode, result.stderr)
     assert message in result.stderr and "unexpected error" not in result.stderr and "Traceback" not in result.stderr
     assert sorted(p.name for p in world.iterdir()) == ["folder.svg"], "nothing half-written"

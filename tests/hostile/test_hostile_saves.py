@@ -34,34 +34,33 @@ def save_text(tmp_path_factory) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def edited(**changes):
-    """A damage: set top-level keys (``None`` removes one)."""
+def damaged(change):
+    """A damage: ``change`` applied to the save's JSON data."""
     def damage(text: str) -> str:
         data = json.loads(text)
+        change(data)
+        return json.dumps(data, indent=1)
+    return damage
+
+
+def edited(**changes):
+    """Set top-level keys (``None`` removes one)."""
+    def change(data: dict) -> None:
         for key, value in changes.items():
             if value is None:
                 data.pop(key, None)
             else:
                 data[key] = value
-        return json.dumps(data, indent=1)
-    return damage
+    return damaged(change)
 
 
 def in_options(**changes):
-    def damage(text: str) -> str:
-        data = json.loads(text)
-        data["options"].update(changes)
-        return json.dumps(data, indent=1)
-    return damage
+    return damaged(lambda data: data["options"].update(changes))
 
 
 def with_pack(**entry):
     """A fan pack entry added to the save's packs."""
-    def damage(text: str) -> str:
-        data = json.loads(text)
-        data["packs"].append(entry)
-        return json.dumps(data, indent=1)
-    return damage
+    return damaged(lambda data: data["packs"].append(entry))
 
 
 # name -> (how to damage a good save's text, or the bytes to write, what the error says)

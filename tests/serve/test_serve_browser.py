@@ -14,26 +14,12 @@ from pathlib import Path
 import pytest
 
 from servekit import Server
-from test_replay_browser import ARGS, CHROMIUM, _missing
+from test_replay_browser import browser  # noqa: F401 - the same headless chromium, as a fixture
 
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 #: Moves the two people make: the whole setup (the Empire's and the Rebel's starting units).
 MOVES = 40
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright for Python is not installed (pip install -e '.[test]')")
-    if not Path(CHROMIUM).exists():
-        _missing(f"no browser at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
