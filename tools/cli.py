@@ -84,31 +84,29 @@ _OUTPUT_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
 def _output_failed(exc: OSError) -> None:
-    """Standard output could not take what the command wrote: one line on stderr, exit 1 (and stdout pointed at
-    /dev/null, so that Python's own flush at exit does not fail a second time)."""
-    import os
-    import sys
-
+    """Standard output could not take what the command wrote: one line on stderr, exit 1."""
     click.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
-    raise SystemExit(1)
+    _stop_writing(1)
 
 
 def _quiet_broken_pipe() -> None:
-    """The reader of our output went away (``rebellion play | head -1``): stop quietly, as any Unix tool does.
-
-    Python would otherwise complain a second time when it flushes stdout at exit, so stdout is pointed at
-    /dev/null first. The exit status is the shell's for a process a broken pipe ends (128 + SIGPIPE)."""
-    import os
+    """The reader of our output went away (``rebellion play | head -1``): stop quietly, as any Unix tool does, with
+    the shell's status for a process a broken pipe ends (128 + SIGPIPE)."""
     import signal
+
+    _stop_writing(128 + signal.SIGPIPE)
+
+
+def _stop_writing(status: int) -> None:
+    """Exit with ``status``, standard output pointed at /dev/null first: Python's own flush at exit would otherwise
+    fail on it a second time."""
+    import os
     import sys
 
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
-    raise SystemExit(128 + signal.SIGPIPE)
+    raise SystemExit(status)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
