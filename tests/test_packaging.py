@@ -41,10 +41,10 @@ def test_a_wheel_in_a_fresh_venv_finds_the_built_in_packs(tmp_path):
     _copy_source(source)
     env = {k: v for k, v in os.environ.items() if k not in ("SWREBELLION_EXPANSIONS", "PYTHONPATH", "VIRTUAL_ENV")}
 
-    def run(*command, cwd=work):
+    def run(*command, cwd=work, status=0):
         result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
-        assert result.returncode == 0, f"{command}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-        return result.stdout
+        assert result.returncode == status, f"{command}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        return result.stdout + result.stderr
 
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels), str(source))
     [wheel] = wheels.glob("swrebellion-*.whl")
@@ -66,3 +66,12 @@ def test_a_wheel_in_a_fresh_venv_finds_the_built_in_packs(tmp_path):
     assert any(venv.rglob("locale/ru/LC_MESSAGES/swrebellion.mo"))
     assert "Повстанцы" in run(rebellion, "play", "--seed", "1", "--lang", "ru")
     assert "İsyancılar" in run(rebellion, "play", "--seed", "1", "--lang", "tr")
+    # issue 35 #3: an installed copy never rewrites its own schemas (they are pip's); it writes where -o says
+    installed = next(venv.rglob("schemas/units.schema.json")).parent
+    before = {p.name: p.stat().st_mtime_ns for p in installed.iterdir()}
+    refusal = run(rebellion, "schema", "export", status=2)
+    assert "not a source checkout" in refusal and "-o" in refusal and "Traceback" not in refusal
+    assert "up to date" in run(rebellion, "schema", "export", "--check")  # reading them is fine
+    assert "wrote" in run(rebellion, "schema", "export", "-o", "out")
+    assert (work / "out" / "units.schema.json").read_text() == (installed / "units.schema.json").read_text()
+    assert {p.name: p.stat().st_mtime_ns for p in installed.iterdir()} == before

@@ -34,9 +34,9 @@ def _schema_location(base: str | None) -> str:
 def _schema_copies() -> dict[str, str]:
     """The schemas of this installation, to copy into a new pack's ``.schemas/`` (refresh them later with
     ``rebellion schema export --out PACK/.schemas``)."""
-    from .schema_cmd import default_folder
+    from .schema_cmd import package_folder
 
-    folder = default_folder()
+    folder = package_folder()
     return {f"{SCHEMA_FOLDER}/{p.name}": p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.schema.json"))}
 
 

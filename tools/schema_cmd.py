@@ -12,19 +12,29 @@ def schema() -> None:
     """JSON Schemas of content files (draft 2020-12), for editors and other validators."""
 
 
-def default_folder() -> Path:
-    """The package's schemas/ folder: the repository's schemas/ in a checkout, the installed copy otherwise."""
+def package_folder() -> Path:
+    """The package's schemas/ folder: the repository's schemas/ in a source checkout (an editable install), the
+    installed copy's (in site-packages) otherwise."""
     from importlib.resources import files
 
     return Path(str(files("swrebellion.schemas")))
 
 
+def checkout_folder() -> Path | None:
+    """The schemas/ folder of the source checkout this code runs from, or ``None`` for an installed copy. In a
+    checkout schemas/ sits beside pyproject.toml; in site-packages it sits in the package, with no pyproject.toml
+    beside it. Only a checkout's schemas are the user's to regenerate: an installed copy's belong to pip."""
+    folder = package_folder()
+    return folder if (folder.parent / "pyproject.toml").is_file() else None
+
+
 @schema.command("export")
 @click.option(
-    "--out",
+    "--out", "-o",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder to write to (created if missing). Default: the package's schemas/ folder.",
+    help="Folder to write to (created if missing). Default: schemas/ of the source checkout; an installed copy "
+         "needs -o (it never writes into site-packages).",
 )
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 listing the files that differ or are missing.")
 @click.option(
@@ -39,13 +49,15 @@ def export(out: Path | None, check: bool, disable: tuple[str, ...]) -> None:
     pack.schema.json for manifests, from the models and the effect ops of every installed expansion (so one set
     of files serves any selection of expansions).
 
-    Files are replaced atomically; with --check nothing is written.
+    Files are replaced atomically; with --check nothing is written. Without --out it writes the schemas/ folder
+    of the source checkout it runs from; an installed copy (pip install) refuses, since its files belong to pip:
+    give the folder to write with -o (--check reads the installed schemas).
 
     \b
     Examples:
-      rebellion schema export                  update the schemas/ folder
+      rebellion schema export                  update the checkout's schemas/ folder
       rebellion schema export --check          in CI: exit 1 when schemas/ is stale
-      rebellion schema export --out build/schemas
+      rebellion schema export -o my-pack/.schemas    the schemas for an editor, anywhere
     """
     from swrebellion.plugins import ExpansionError, activate, discover
     from swrebellion.safefile import write_atomic
@@ -56,7 +68,11 @@ def export(out: Path | None, check: bool, disable: tuple[str, ...]) -> None:
         active = activate(sorted(discovery.installed), disable, discovery=discovery)
     except ExpansionError as exc:
         raise click.UsageError(str(exc)) from None
-    folder = out or default_folder()
+    folder = out or checkout_folder() or (package_folder() if check else None)
+    if folder is None:
+        raise click.UsageError(f"this is an installed copy of swrebellion, not a source checkout: its schemas "
+                               f"({package_folder()}) belong to pip and are not rewritten; give a folder to write "
+                               "them to, e.g. `rebellion schema export -o schemas`")
     texts = {name: schema_text(document) for name, document in all_schemas(active.ops, active.kinds).items()}
     stale = [
         name for name, text in texts.items()
