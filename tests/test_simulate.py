@@ -242,3 +242,25 @@ def _listening_beyond_loopback() -> list:
             if conn.status == psutil.CONN_LISTEN and conn.laddr.ip not in ("127.0.0.1", "::1"):
                 found.append((process.pid, conn.laddr))
     return found
+
+
+def test_balance_tables_are_legible_at_80_columns(tmp_path):
+    """Issue 35 #17: in an 80-column terminal or a CI log (a pipe), rich squeezed the short columns of the card
+    table to nothing: every header and every value must be there, wrapped rather than cut."""
+    pack = one_card_pack(tmp_path / "loud-sabotage")
+    result = CliRunner().invoke(main, ["balance", "--pack", str(pack), "-n", "4", "--agents",
+                                       "rebel=random,empire=random"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(map(len, lines)) <= 80 and "…" not in result.output
+    start = next(n for n, line in enumerate(lines) if "Cards most associated" in line)
+    table = lines[start:]
+    header = next(line for line in table if line.startswith("┃"))
+    assert [cell.strip() for cell in header.strip("┃").split("┃")] == [
+        "card", "side", "games", "won played/not", "difference"]
+    rows = [line.strip("│").split("│") for line in table if line.startswith("│")]
+    columns = [" ".join(" ".join(row[n].split()) for row in rows).split() for n in range(5)]
+    assert all(columns), columns  # no column squeezed to nothing
+    assert "Loud Sabotage" in " ".join(columns[0]) and set(columns[1]) <= {"rebel", "empire"}
+    assert all(word.isdigit() for word in columns[2]) and all("%/" in word for word in columns[3])
+    assert " ".join(columns[4]).startswith(("+", "-", "not compared: played in"))

@@ -93,9 +93,13 @@ def _show(console, comparison, top: int) -> None:
     console.print(table)
     console.print(comparison.verdict)
     cards = Table(title="Cards most associated with winning, with the pack (association, not cause)")
+    # At 80 columns (a CI log, a pipe) rich would squeeze the short columns to nothing to keep long names and
+    # "not compared: ..." on one line: the short ones keep their width, the card and the difference wrap instead.
     for column in ("card", "side", "games", "won played/not", "difference"):
-        cards.add_column(column, justify="left" if column in ("card", "side") else "right",
-                         no_wrap=column in ("card", "difference"))
+        wraps = column in ("card", "difference")
+        cards.add_column(column, justify="left" if column in ("card", "side") else "right", no_wrap=not wraps,
+                         min_width=max(len(word) for word in column.split()),
+                         ratio=1 if wraps else None)
     from .balance_report import _shown
 
     from .balance import difference_text
