@@ -43,10 +43,11 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     chosen = agents_opt.parse(agents)
     expansions = tuple(active().enabled)
     common = dict(expansions=expansions, setup=setup_id, players=players)
-    without = simulation.Spec.make(games, seed, chosen, **common)
-    with_pack = simulation.Spec.make(games, seed, chosen, packs=(str(Path(pack)),), **common)
-    _check_playable(without)
-    _check_playable(with_pack)
+    # both runs play the setup of the games without the pack (--setup, else the enabled expansions' default): the
+    # pairs must start alike
+    _, without = _check_playable(simulation.Spec.make(games, seed, chosen, **common))
+    _, with_pack = _check_playable(simulation.Spec.make(games, seed, chosen, packs=(str(Path(pack)),),
+                                                         **{**common, "setup": without.setup}))
     try:
         catalog = rules_for(expansions, with_pack.packs).content
     except ContentError as exc:  # checked above; kept for the type checker's sake

@@ -92,6 +92,19 @@ def configured_packs() -> list[Path]:
         raise click.UsageError(str(exc)) from None
 
 
+def setup_or_default(rules, setup_id: str | None) -> str | None:
+    """The setup a new game of ``rules`` uses: ``setup_id`` (``--setup``) when given, else the default setup of the
+    enabled expansions' and fan packs' (the most dependent pack's: Rise of the Empire's when it is enabled). The one
+    rule for every command that starts games (play, board, simulate, balance, serve; issue 35 #5)."""
+    from swrebellion.games import default_setup
+
+    return setup_id or default_setup(rules)
+
+
+SETUP_HELP = ("Setup id (`rebellion setups list`); default: the enabled expansions' default setup (Rise of the "
+              "Empire's when it is enabled, else the base game's).")
+
+
 #: The options of a new game, and the flags that give them (a --load takes them all from the save).
 GAME_FLAGS = {"seed": "--seed", "enable": "--expansion", "disable": "--no-expansion", "players": "--players",
               "setup_id": "--setup", "packs": "--pack", "mission_sets": "--mission-sets"}
@@ -122,7 +135,6 @@ class NewGame:
         default setup of the packs (the most dependent pack's: Rise of the Empire's when it is enabled);
         ``rebellion setups list`` shows them."""
         from swrebellion.engine import Game
-        from swrebellion.games import default_setup
 
         active = self.active()
         if self.mission_sets is not None and "rise-of-the-empire" not in active.enabled:
@@ -142,7 +154,7 @@ class NewGame:
             if not secret_seed:
                 click.echo(f"Seed {seed} (play this game again with --seed {seed}).", err=True)
         options: dict[str, Any] = {"players": self.players}
-        setup = self.setup_id or default_setup(rules)
+        setup = setup_or_default(rules, self.setup_id)
         if setup is not None:
             options["setup"] = setup
         if self.mission_sets is not None:
@@ -175,9 +187,7 @@ def game_options(func):
     @expansion_options
     @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
                   help="2, or 3-4 for team play.")
-    @click.option("--setup", "setup_id", default=None, metavar="ID",
-                  help="Setup id (`rebellion setups list`); default: the enabled expansions' default setup "
-                       "(Rise of the Empire's when it is enabled, else the base game's).")
+    @click.option("--setup", "setup_id", default=None, metavar="ID", help=SETUP_HELP)
     @pack_option
     @click.option("--mission-sets", type=click.Choice(["first-game", "choose"]), default=None,
                   help="Rise of the Empire: the first game's mission sets (the default), or each player chooses "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .agents_opt import HELP as AGENTS_HELP
-from .options import check_output, expansion_options
+from .options import SETUP_HELP, check_output, expansion_options
 
 
 SIM_MODULES = ("rich", "pyarrow", "dask.distributed", "matplotlib")
@@ -50,7 +50,7 @@ def run_options(func):
         click.option("--agents", default="rebel=heuristic,empire=heuristic", show_default=True,
                      metavar="SIDE=AGENT,...", help=AGENTS_HELP),
         click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run."),
-        click.option("--setup", "setup_id", default="base", show_default=True, help="Setup id from the packs."),
+        click.option("--setup", "setup_id", default=None, metavar="ID", help=SETUP_HELP),
         click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="2, or 3-4."),
         click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
                      help="Local worker processes (Dask); 1 plays in this process. Results do not depend on it."),
@@ -87,7 +87,7 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
     chosen = agents_opt.parse(agents)
     spec = simulation.Spec.make(games, seed, chosen, expansions=tuple(_enabled(active)), packs=tuple(packs),
                                 setup=setup_id, players=players)
-    rules = _check_playable(spec)
+    rules, spec = _check_playable(spec)
     results = run_with_progress(spec, workers, scheduler, f"Simulating {games} games")
     show_summary(simulation.summary(results), spec, top, simulation.card_names(rules.content))
     if out:
@@ -100,19 +100,25 @@ def _enabled(active) -> list[str]:
 
 
 def _check_playable(spec):
-    """The rules the games will use; content errors (a fan pack that does not validate) end the command before any
+    """The rules the games will use, and ``spec`` with its setup settled (``--setup``, else the default setup of
+    the packs, as for every command); content errors (a fan pack that does not validate) end the command before any
     game: exit 1."""
+    import dataclasses
+
     from swrebellion.games import ContentError, rules_for
+
+    from .options import setup_or_default
 
     try:
         rules = rules_for(spec.expansions, spec.packs)
     except ContentError as exc:
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(1) from None
+    spec = dataclasses.replace(spec, setup=setup_or_default(rules, spec.setup))
     if spec.setup not in rules.content.items("setups"):
         raise click.BadParameter(f"unknown setup {spec.setup!r}; the packs define "
                                  f"{', '.join(sorted(rules.content.items('setups')))}", param_hint="--setup")
-    return rules
+    return rules, spec
 
 
 def run_with_progress(spec, workers, scheduler, label):

@@ -18,6 +18,7 @@ from typing import Any
 from swrebellion.engine import Game, IllegalChoice
 from swrebellion.engine.save import SaveError, restore, save_data
 
+from ..options import setup_or_default
 from . import tokens
 from .store import Conflict, Link, Store
 
@@ -107,8 +108,9 @@ class Hall:
         except (ContentError, ValueError) as exc:
             raise Refused(400, f"these expansions and packs cannot be played together: {exc}") from None
         options: dict[str, Any] = {"players": spec.players}
-        if spec.setup:
-            options["setup"] = spec.setup
+        setup = setup_or_default(rules, spec.setup)
+        if setup:
+            options["setup"] = setup
         try:
             game = Game.new(rules, secrets.randbelow(2**63), options)
         except ValueError as exc:

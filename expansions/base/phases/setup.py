@@ -53,7 +53,8 @@ def start(game) -> None:
     options.setdefault("setup", "base")
     options.setdefault("players", 2)
     if options["setup"] not in t.setups:
-        raise ValueError(f"unknown setup {options['setup']!r}; the packs define {sorted(t.setups)}")
+        raise ValueError(f"unknown setup {options['setup']!r}; the loaded packs define "
+                         f"{', '.join(sorted(t.setups)) or 'none'} (`rebellion setups list` shows them)")
     teams, roles = teams_for(options["players"])
     game.state["players"] = [p for f in FACTIONS for p in teams[f]]
     game.state["dice"] = {die: list(faces) for die, faces in t.dice.items()}
