@@ -58,3 +58,39 @@ def test_odd_answers_are_asked_again_never_a_crash(base_rules):
     agent = HumanAgent(decision.player, lambda prompt: next(answers), said.append)
     assert agent.choose(game, decision) == decision.options[1].id
     assert sum("Not an option" in line for line in said) == 7
+
+
+def _rebel_command_action(game):
+    """Play the first option everywhere until the Rebel is asked which of several missions to reveal."""
+    while True:
+        decision = game.pending[0]
+        if decision.player == "rebel" and decision.kind == "command-action" and \
+                sum(o.label.startswith("Reveal ") and "(" in o.label for o in decision.options) >= 2:
+            return decision
+        game.apply(decision.options[0].id, player=decision.player)
+
+
+def test_a_word_of_an_option_names_it_whatever_verb_it_starts_with(base_rules):
+    """Issue 35 #7 (docs/terminal.md: "the name of an option ... or the start of it"): "infil" names "Reveal
+    Infiltration (Princess Leia)", a leader's name names the mission he is on; a word several options share lists
+    them and asks again."""
+    game = Game.new(base_rules, 3)
+    decision = _rebel_command_action(game)
+    labels = {o.id: o.label for o in decision.options}
+    said = []
+
+    def pick(*answers):
+        typed = iter(answers)
+        return labels[HumanAgent("rebel", lambda prompt: next(typed), said.append).choose(game, decision)]
+
+    assert pick("infil") == "Reveal Infiltration (Princess Leia)"
+    assert pick("mothma") == "Reveal Incite Rebellion (Jan Dodonna, Mon Mothma)"
+    assert pick("jan dod") == "Reveal Incite Rebellion (Jan Dodonna, Mon Mothma)"
+    assert pick("alli") == "Reveal Build Alliance (General Rieekan)"
+    said.clear()
+    assert pick("in", "leia") == "Reveal Infiltration (Princess Leia)"  # "in": Incite and Infiltration
+    assert any(line.startswith("  Which one? ") and "Incite Rebellion" in line and "Infiltration" in line
+               for line in said)
+    said.clear()
+    assert pick("dodonna leia", "pass") == "Pass for the rest of the phase"  # words must follow one another
+    assert any("Not an option" in line for line in said)

@@ -10,6 +10,7 @@ comes from ``game.view(player)`` and the account as that player may read it: no 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
@@ -143,8 +144,10 @@ class HumanAgent:
         flush()
 
     def match(self, answer: str, entries: list[Entry]) -> Entry | None:
-        """The entry ``answer`` names: its number, its option id, its words (or its words under the heading), or
-        the unique start of them; ``None`` if none or several do."""
+        """The entry ``answer`` names: its number, its option id, its words (or its words under the heading), the
+        unique start of them, or else the unique option whose words the answer's words begin, anywhere in it
+        ("infil" for "Reveal Infiltration (Jan Dodonna)", "luke sky" for "Recruit Luke Skywalker"); ``None`` if
+        none or several do (:meth:`refuse` then lists the several)."""
         # ASCII digits only, and no more of them than the count has: '²' is a digit to str.isdigit() but not to
         # int(), and int() refuses 5,000 digits; either must be asked again, not crash the game.
         digits = answer.lstrip("0") if answer.isascii() and answer.isdigit() else ""
@@ -159,12 +162,31 @@ class HumanAgent:
             return exact[0]
         starts = [e for e in entries if len(wanted) >= 2 and
                   (e.full.casefold().startswith(wanted) or e.text.casefold().startswith(wanted))]
-        return starts[0] if len(starts) == 1 else None
+        if len(starts) == 1:
+            return starts[0]
+        named = self.named(answer, entries)
+        return named[0] if not starts and len(named) == 1 else None
+
+    @staticmethod
+    def named(answer: str, entries: list[Entry]) -> list[Entry]:
+        """The entries in whose words the answer's words begin, one after another, anywhere: a person names an
+        option by the word that tells it apart, whatever verb it starts with (docs/terminal.md)."""
+        asked = words_of(answer)
+        if not asked or sum(map(len, asked)) < 2:  # one letter names too much
+            return []
+        out = []
+        for entry in entries:
+            have = words_of(entry.full)
+            if any(all(have[i + k].startswith(w) for k, w in enumerate(asked))
+                   for i in range(len(have) - len(asked) + 1)):
+                out.append(entry)
+        return out
 
     def refuse(self, answer: str, entries: list[Entry]) -> None:
         wanted = " ".join(answer.casefold().split())
         several = [e for e in entries if len(wanted) >= 2 and
-                   (wanted in e.full.casefold() or wanted in e.text.casefold())]
+                   (e.full.casefold().startswith(wanted) or e.text.casefold().startswith(wanted))]
+        several = several or self.named(answer, entries)
         if 1 < len(several) <= 12:
             self.say("  " + _("Which one? {options}").format(
                 options="; ".join(f"{e.number}. {e.full}" for e in several)))
@@ -180,7 +202,8 @@ class HumanAgent:
         return None
 
     def help(self) -> None:
-        self.say("  " + _("Answer with the number of an option or its name (the start of it is enough)."))
+        self.say("  " + _("Answer with the number of an option or its name (a word of it, or the start of one, is "
+                          "enough)."))
         self.say("  " + _("At any prompt you may also type:"))
         for command in self.commands:
             usage = f"{command.name} {command.argument}".strip()
@@ -188,6 +211,11 @@ class HumanAgent:
         self.say(f"    {_('options'):<18} " + _("show the options again"))
         self.say(f"    {_('help'):<18} " + _("this help"))
         self.say("  " + _("Ctrl-D stops the game (it is saved if you gave --save)."))
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``, casefolded, without the punctuation around them ("(Jan" -> "jan")."""
+    return re.findall(r"\w+", text.casefold())
 
 
 def common_words(labels: list[str]) -> str:
