@@ -132,9 +132,26 @@ class Words:
     def say(self, message: str, **fields: Any) -> str:
         return gettext(message).format(**fields)
 
+    def seat(self, faction: str, role: str | None) -> str:
+        """In team play, the seat of ``faction`` that plays ``role`` ("Rebel General", RB-TEAM-01), for a sentence
+        that names the player who acted; "" when one player holds the side or the role is not known."""
+        roles = self.game.state["data"].get("roles", {}).get(side(faction), {})
+        if not role or role not in roles or roles.get("admiral") == roles.get("general"):
+            return ""
+        return seat_title(roles[role])
+
 
 def side(faction) -> str:
     return str(faction).split("-")[0]
+
+
+def seat_title(player: str) -> str:
+    """A player's seat as the rules name it, a title: "Rebel", "Empire", and in team play "Rebel Admiral", "Imperial
+    General" (RB-TEAM-01)."""
+    titles = {"rebel": _("Rebel"), "empire": _("Empire"), "rebel-admiral": _("Rebel Admiral"),
+              "rebel-general": _("Rebel General"), "empire-admiral": _("Imperial Admiral"),
+              "empire-general": _("Imperial General")}
+    return titles.get(player, player)
 
 
 def theater_where(theater: str) -> str:
@@ -168,7 +185,7 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "nobody": N_("Game over: {reason}."),
         "won": (N_("Game over: the Rebels win ({reason})."), N_("Game over: the Empire wins ({reason}).")),
     },
-    "pass": {"": (N_("The Rebels pass."), N_("The Empire passes."))},
+    "pass": {"": (N_("The Rebels pass."), N_("The Empire passes.")), "seat": N_("The {seat} passes.")},
     "roll": {"": (N_("  The Rebels roll {dice}."), N_("  The Empire rolls {dice}."))},
     "dice-set": {"": (N_("  The Rebels set dice: {dice}."), N_("  The Empire sets dice: {dice}."))},
     "drew-missions": {
@@ -266,6 +283,7 @@ MESSAGES: dict[str, dict[str, Message]] = {
     "leader-effect": {"": N_("  Until the end of the round no leader may oppose {leader}.")},
     "activate": {
         "": (N_("The Rebels activate {system} with {leader}."), N_("The Empire activates {system} with {leader}.")),
+        "seat": N_("The {seat} activates {system} with {leader}."),  # team play: who acted (RB-TEAM-02)
     },
     "move": {
         "nothing": (N_("  The Rebels move nothing from {source} to {to}."),
@@ -474,7 +492,8 @@ def _game_over(e, w):
 
 @line("pass")
 def _pass(e, w):
-    return w.tell(e)
+    seat = w.seat(e["faction"], e.get("role"))
+    return w.tell(e, "seat", seat=seat) if seat else w.tell(e)
 
 
 @line("roll")
@@ -799,7 +818,9 @@ def _leader_effect(e, w):
 
 @line("activate")
 def _activate(e, w):
-    return w.tell(e, system=w.name(e["system"]), leader=w.name(e["leader"]))
+    leader = tables(w.game).leaders.get(e["leader"])
+    seat = w.seat(e["faction"], leader.role if leader else None)  # blue leaders are the Admiral's (RB-TEAM-02)
+    return w.tell(e, "seat" if seat else "", seat=seat, system=w.name(e["system"]), leader=w.name(e["leader"]))
 
 
 @line("move", "moved")

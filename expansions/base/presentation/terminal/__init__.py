@@ -11,6 +11,7 @@ from swrebellion.i18n import N_, gettext
 
 from ...names import localize
 from .odds_screen import odds_screen
+from ..narration import seat_title
 from .screens import PHASES, hand_screen, leaders_screen, map_screen, show_screen, status_screen
 
 _ = gettext
@@ -40,10 +41,7 @@ def commands() -> list[Command]:
 def heading(game, decision) -> str:
     """"Rebel · Round 2 · Command Phase": who is asked, and when (public facts only)."""
     data = game.state["data"]
-    side, _sep, role = decision.player.partition("-")
-    who = {"rebel": _("Rebel"), "empire": _("Empire")}.get(side, decision.player)
-    if role:
-        who += " " + ({"admiral": _("admiral"), "general": _("general")}.get(role, role))
+    who = seat_title(decision.player)
     phase = gettext(PHASES.get(data.get("phase", ""), data.get("phase", "")))
     if data.get("phase") == "setup":
         return f"{who} · {phase}"
@@ -55,4 +53,4 @@ def render(game, english: str) -> str:
     return localize(game, english)
 
 
-__all__ = ["commands", "heading", "render"]
+__all__ = ["commands", "heading", "render", "seat_title"]

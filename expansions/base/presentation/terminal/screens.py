@@ -15,7 +15,7 @@ from swrebellion.presentation import state_lines
 from ...board import LURE
 from ...names import counted, join, local_text, marker_name, name
 from ...tables import BASE_SPACE, FACTIONS
-from ..narration import dice_colour
+from ..narration import dice_colour, seat_title
 
 _ = gettext
 SKILLS = {"diplomacy": N_("diplomacy"), "intelligence": N_("intelligence"), "special-ops": N_("special ops"),
@@ -347,11 +347,22 @@ def leaders_screen(game, player: str | None, argument: str = "") -> list[str]:
                    if screen.leader_side(lid) == faction and info["at"] == "supply"]
         lines.append(_("Rebel leaders:") if faction == "rebel" else _("Imperial leaders:"))
         for lid in sorted(ids, key=screen.name):
-            lines.append(f"  {screen.leader_tag(lid):<28} {_leader_where(screen, lid):<28} {screen.skills(leaders[lid])}")
+            lines.append(f"  {screen.leader_tag(lid):<28} {_leader_where(screen, lid):<28} {screen.skills(leaders[lid])}"
+                         + _controller(screen, faction, leaders[lid]))
         if waiting:
             lines.append("  " + npgettext("leaders", "{n} more leader may still be recruited.",
                                           "{n} more leaders may still be recruited.", len(waiting)).format(n=len(waiting)))
     return lines
+
+
+def _controller(screen: Screen, faction: str, leader) -> str:
+    """In team play, the seat that controls a leader: blue leaders are the Admiral's, orange the General's
+    (RB-TEAM-02, RS-LDR-08); nothing when one player holds the side."""
+    roles = screen.data.get("roles", {}).get(faction, {})
+    player = roles.get(leader.role)
+    if player is None or roles.get("admiral") == roles.get("general"):
+        return ""
+    return "; " + _("controlled by the {seat}").format(seat=seat_title(player))
 
 
 def _leader_where(screen: Screen, lid: str) -> str:
@@ -384,6 +395,9 @@ def status_screen(game, player: str | None, argument: str = "") -> list[str]:
             nxt = min(ahead)
             icons = ", ".join(_("recruit") if i == "recruit" else _("build") for i in ahead[nxt])
             lines.append(_("Next time space with icons: {space} ({icons}).").format(space=nxt, icons=icons))
+    if any(roles.get("admiral") != roles.get("general") for roles in data.get("roles", {}).values()):
+        lines.append(_("Team play: each side's Admiral controls its blue leaders and builds, deploys and recruits; its "
+                       "General controls the orange leaders and holds the missions (`leaders` shows whose each is)."))
     base = screen.base()
     if screen.faction == "rebel" or data.get("base_revealed"):
         if data.get("base_revealed"):
