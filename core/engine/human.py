@@ -46,12 +46,13 @@ class HumanAgent:
 
     ``ask(prompt) -> str`` reads a line (it raises ``EOFError`` or ``KeyboardInterrupt``, or click's ``Abort``, when
     the person stops: the caller saves the game); ``say(line)`` shows one. The account of the game is shown once,
-    as the first of ``players`` may see it; :attr:`seen` is how much of the log has been shown.
+    as the first of ``players`` may see it; :attr:`seen` is how much of the log has been shown. With ``ask_alone``
+    the person is asked even a question that has one option (see :meth:`choose`).
     """
 
     def __init__(self, players: str | Sequence[str], ask: Callable[[str], str], say: Callable[[str], None],
                  commands: Sequence[Command] = (), render: Callable[[Game, str], str] | None = None,
-                 heading: Callable[[Game, Decision], str] | None = None) -> None:
+                 heading: Callable[[Game, Decision], str] | None = None, ask_alone: bool = False) -> None:
         self.players = [players] if isinstance(players, str) else list(players)
         self.player = self.players[0]
         self.ask = ask
@@ -59,6 +60,7 @@ class HumanAgent:
         self.commands = list(commands)
         self.render = render or (lambda game, text: text)
         self.heading = heading
+        self.ask_alone = ask_alone
         self.seen = 0
 
     # -- the news --------------------------------------------------------------------------------------------------
@@ -72,6 +74,11 @@ class HumanAgent:
     # -- a decision ------------------------------------------------------------------------------------------------
 
     def choose(self, game: Game, decision: Decision) -> str:
+        """The person's answer. A question with a single option is answered with it unasked, unless ``ask_alone``:
+        the rules ask some questions whatever a player holds, so that being asked tells the others nothing (a card
+        window with only "pass" when no card in hand answers it), and a person need not be stopped by them."""
+        if len(decision.options) == 1 and not self.ask_alone:
+            return decision.options[0].id
         self.news(game)
         entries = self.entries(game, decision)
         self.show(game, decision, entries)

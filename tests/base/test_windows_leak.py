@@ -1,25 +1,34 @@
-"""A card window the rules open only because a side holds a card that could answer it must not show through the
-other side's views (issue 16, "Hidden information"; RB-TAC-04, RS-ACT-07: a hand is secret).
+"""A card window must not show through the other side's views (issue 16, "Hidden information"; issue 33; RB-TAC-04,
+RS-ACT-07: a hand is secret).
 
-Twin games: the same seed, one side's action cards swapped for Special cards that open windows (One in a Million,
-Son of Skywalker, Undercover, Wookiee Guardian for the Rebel; Blindside and It Is Your Destiny for the Empire). That
-side never plays an action card, so the games run alike; the other side's view, each time it is asked to decide
-(what an agent or a person of that side decides from) and at the end, must be the same in both, though the
-swapped side was asked at windows in one twin only."""
+Twin games of Rise of the Empire, whose cards answer every window kind: the same seed, and once setup has dealt the
+starting action cards, one side's hand swapped in one twin for as many cards that answer no window, in the other
+for its Special cards that answer them (One in a Million, Son of Skywalker, Undercover ... for the Rebel;
+Blindside, Post Bounty, Track Them, It Is Your Destiny for the Empire). That side never plays an action card, so
+the games run alike. The other side's whole view (phase, board, log, the questions it may see pending) is taken at
+every question anyone is asked, and the two twins must give the same sequence: a window the rules opened in one twin
+only would show there as a pause the other twin lacks (the phase still ``assignment`` while the other twin has
+moved on to ``command``). Every window kind of the side must have opened in these games, or the test proves
+nothing."""
 
 from __future__ import annotations
+
+import hashlib
+import json
 
 import pytest
 
 from swrebellion.engine import Game, RandomAgent, peek, rng
+from swrebellion.expansions.base.moments import CARD_WINDOWS, MOMENTS
+from swrebellion.expansions.base.rules.actions import _answering
+from swrebellion.expansions.base.tables import tables
 from swrebellion.games import rules_for
 
-SPECIALS = {
-    "rebel": ["one-in-a-million", "son-of-skywalker", "undercover", "wookiee-guardian"],
-    "empire": ["blindside", "it-is-your-destiny"],
-}
-#: options that play an action card, or the answer that plays none, by decision kind
+ROE = ("base", "rise-of-the-empire")
+DESTINY = "it-is-your-destiny"
+#: the answer that plays no action card, by decision kind
 NONE_OF_THEM = {"special-action": "pass", "start-of-combat-card": "none", "play-destiny": "pass"}
+MOMENT_OF = {MOMENTS[moment].prompt: moment for moment in CARD_WINDOWS}
 
 
 class PlaysNoActionCard:
@@ -37,33 +46,67 @@ class PlaysNoActionCard:
         return options[index]
 
 
-def views_of_the_other_side(seed: int, side: str, special: bool) -> tuple[list, int]:
-    """The other side's view each time it is asked to decide, and at the end; and how many window questions the
-    side was asked. With ``special``, once setup has dealt the action cards, the side's hand is swapped for as many
-    Special cards: a different card in hand, which the other side cannot know (its size stays the same)."""
-    game = Game.new(rules_for(("base",)), seed)
+def window_kinds(game, side: str) -> set[str]:
+    """The windows a card printed for ``side`` answers: the moments of its Special cards, and It Is Your Destiny."""
+    t = tables(game)
+    kinds = {moment for moment in CARD_WINDOWS if any(t.actions[c].faction == side for c in _answering(game, moment))}
+    return kinds | ({"play-destiny"} if side == "empire" and DESTINY in t.actions else set())
+
+
+def hands(game, side: str) -> tuple[list[str], list[str]]:
+    """The side's action cards that answer a window, and as many that answer none (the same for every game)."""
+    t = tables(game)
+    answering = set().union(*(_answering(game, m) for m in CARD_WINDOWS)) | {DESTINY}
+    mine = sorted(c for c, info in t.actions.items() if info.faction == side and info.starting is False)
+    return sorted(c for c in answering if c in t.actions and t.actions[c].faction == side), \
+        [c for c in mine if c not in answering]
+
+
+def digest(view: dict) -> str:
+    return hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()
+
+
+def views_of_the_other_side(seed: int, side: str, special: bool) -> tuple[list[str], set[str], set[str]]:
+    """The other side's view at every question anyone is asked, and at the end; the window kinds the side was
+    asked; the kinds its cards answer. Once setup has dealt the action cards, the side's hand is swapped for as many
+    cards that answer windows (``special``) or answer none: the other side sees its size only."""
+    game = Game.new(rules_for(ROE), seed)
     other = "empire" if side == "rebel" else "rebel"
     agents = {side: PlaysNoActionCard(seed), other: RandomAgent(seed + 1)}
-    views, windows, swapped = [], 0, not special
+    views, asked, swapped = [], set(), False
+    specials, dull = hands(game, side)
     while not game.over and game.pending:
         if not swapped and game.state["data"]["phase"] != "setup":
             hand = peek(game.state["data"]["hands"][side]["actions"])
-            hand[:] = SPECIALS[side][: len(hand)]
+            cards = specials if special else dull
+            hand[:] = [cards[n % len(cards)] for n in range(len(hand))]
             swapped = True
         for decision in game.pending:
-            if decision.player == other:
-                views.append(game.view(other))
-            windows += decision.player == side and decision.kind in ("special-action", "play-destiny")
+            views.append(digest(game.view(other)))
+            if decision.player == side and decision.kind == "special-action":
+                asked.add(MOMENT_OF[decision.prompt])
+            elif decision.player == side and decision.kind == "play-destiny":
+                asked.add(decision.kind)
             game.apply(agents[decision.player].choose(game, decision), player=decision.player)
-    return views + [game.view(other)], windows
+    return views + [digest(game.view(other))], asked, window_kinds(game, side)
+
+
+#: Seeds whose games open every window kind of the side (the Empire's retreat and It Is Your Destiny are rare)
+SEEDS = {"rebel": (1,), "empire": (5, 10)}
 
 
 @pytest.mark.parametrize("side", ["rebel", "empire"])
 def test_the_other_side_sees_the_same_game_whatever_the_hand_holds(side):
-    asked = 0
-    for seed in range(3):
-        plain, _ = views_of_the_other_side(seed, side, special=False)
-        specials, windows = views_of_the_other_side(seed, side, special=True)
-        asked += windows
-        assert plain == specials, f"seed {seed}: the {side}'s hand shows through the other side's views"
-    assert asked > 0, f"no window was opened for the {side} in these seeds: the test proves nothing"
+    """RB-TAC-04, RS-ACT-07, RS-ACT-03: the other side's whole view, at every question, is the same whether the
+    side's hand holds cards answering the windows or none; every window kind of the side opened."""
+    asked, kinds = set(), set()
+    for seed in SEEDS[side]:
+        plain, _, _ = views_of_the_other_side(seed, side, special=False)
+        specials, windows, kinds = views_of_the_other_side(seed, side, special=True)
+        asked |= windows
+        assert len(plain) == len(specials), f"seed {seed}: the {side}'s hand shows through the other side's views"
+        for n, (a, b) in enumerate(zip(plain, specials)):
+            assert a == b, f"seed {seed}, question {n}: the {side}'s hand shows through the other side's view"
+    assert kinds and asked == kinds, f"window kinds of the {side} never opened here: {sorted(kinds - asked)}"
+
+

@@ -126,17 +126,22 @@ def play_assignment_card(game, faction: str, chosen: dict) -> None:
 
 def offer_destiny(game, where: str, mission_leaders: list[str]) -> bool:
     """Right after a rescue by a mission in a system where a pictured leader (Vader) is, the Empire may capture one
-    of that mission's free Rebel leaders (after the Rebel chose who goes with the rescued leader). True when it
-    asks."""
-    if DESTINY not in hand(game, "empire", "actions") or not mission_leaders:
+    of that mission's free Rebel leaders (after the Rebel chose who goes with the rescued leader). Asked whenever the
+    Empire holds any action card, the card or not (a window opened only for the card would tell the Rebel it is
+    held: :func:`special_window`); without it the only option is ``pass``. True when it asks."""
+    t = tables(game)
+    held = hand(game, "empire", "actions")
+    if DESTINY not in t.actions or not held or not mission_leaders:
         return False
-    present = [l for l in tables(game).actions[DESTINY].leaders if board.leader(game, l)["at"] == where]
+    present = [l for l in t.actions[DESTINY].leaders if board.leader(game, l)["at"] == where]
     if not present:
         return False
     options = [{"id": "pass", "label": text(game, N_("Do not play {card}"), card=DESTINY)}]
-    options += [{"id": f"capture:{l}", "label": text(game, N_("Capture {leader}"), leader=l)} for l in mission_leaders]
+    if DESTINY in held:
+        options += [{"id": f"capture:{l}", "label": text(game, N_("Capture {leader}"), leader=l)}
+                    for l in mission_leaders]
     game.ask(player_of(game, "empire", present[0]), "play-destiny", options, text(game, N_("Play {card}?"), card=DESTINY),
-             visible_to=board.team(game, "empire"))  # asked only when the card is in hand: the Empire's secret
+             visible_to=board.team(game, "empire"))
     return True
 
 
@@ -292,13 +297,30 @@ def _answering(game, moment: str) -> frozenset[str]:
         return found
 
 
+def _answered_by(game, faction: str, moment: str) -> tuple[str, ...]:
+    """The action cards printed for ``faction`` that answer ``moment`` (:func:`_answering`), found once per set of
+    rules: whether any could ever be played there is what opens the window, not the hand."""
+    cache = game.rules.cache.setdefault("base-answered-by", {})
+    found = cache.get((faction, moment))
+    if found is None:
+        t = tables(game)
+        found = cache[faction, moment] = tuple(sorted(c for c in _answering(game, moment)
+                                                      if t.actions[c].faction == faction))
+    return found  # type: ignore[no-any-return]
+
+
 def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str, info: dict[str, Any]) -> bool:
     """At ``moment`` (``MOMENTS``), offer the side's Special cards whose ``trigger`` holds, one after another until
     it passes (RS-ACT-03, RS-ACT-07). ``info`` is what the cards may read (``system``, ``mission``, ``leader``,
     ``dice``). True while the window is busy (a question open, a card being played): the calling step returns and
     runs again. The contexts of the cards played are kept in ``frame["played"]`` (``roll`` reads set dice there).
-    Asked only when a card can be played, so the question is the side's secret: the other side's views never show
-    it (``visible_to``), and nothing they see differs whether it was asked or not (tests/base/test_windows_leak.py)."""
+
+    A window that opened only when a card in hand could answer it would be a pause the other side sees (issue 33):
+    so each player of the side holding any action card (the hand's size is public) is asked wherever a card printed
+    for the side, that he could play (RS-ACT-14), answers the moment, whether or not he holds one; with nothing
+    playable the question offers only ``pass``, which a person's front end answers without asking (a player may
+    also choose never to be asked). The question is seen by the side alone (``visible_to``), and the other side's
+    views are the same whatever the hand holds (tests/base/test_windows_leak.py)."""
     windows = frame.setdefault("windows", [])
     key = f"{moment}:{faction}"
     if key in windows:
@@ -311,23 +333,21 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         _play(game, faction, data["card"], data["actor"], into="special_ctx", moment=moment, **info)
         return True
     # In team play each teammate is asked about his own cards (RS-ACT-14), Admiral first; a pass ends his turn.
-    # The usual case, no card in the side's hand answering the moment, asks nobody: no player's options are made.
-    try:  # _answering inline: a call fewer at every window
-        answering = game.rules.cache["base-answering"][moment]
-    except KeyError:
-        answering = _answering(game, moment)
-    held = not answering.isdisjoint(hand(game, faction, "actions")) if answering else False  # no hand read for none
+    # The usual case, no card printed for the side answering the moment, asks nobody.
+    printed = _answered_by(game, faction, moment)
+    held = hand(game, faction, "actions") if printed else ()
     for player in board.side_players(game, faction):
         seat_key = f"{key}:{player}"
         if seat_key in windows:
             continue
-        if held and chosen is None:  # (a pass just chosen ends that player's turn)
-            options = special_options(game, faction, moment, info, player)
-            if options:
-                game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
-                         ALL_MOMENTS[moment].prompt or N_("Play an action card?"), key="special",
-                         visible_to=board.team(game, faction))
-                return True
+        if held and chosen is None and any(player in board.card_players(game, faction, pictured(game, card))
+                                           for card in printed):  # (a pass just chosen ends that player's turn)
+            playable = not set(printed).isdisjoint(held)
+            options = special_options(game, faction, moment, info, player) if playable else []
+            game.ask(player, "special-action", options + [{"id": "pass", "label": N_("Play no action card")}],
+                     ALL_MOMENTS[moment].prompt or N_("Play an action card?"), key="special",
+                     visible_to=board.team(game, faction))
+            return True
         chosen = None
         windows.append(seat_key)
     windows.append(key)
