@@ -220,6 +220,7 @@ def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
         where = f"script step {n}"
         if step.dice is not None:
             game.state["forced_dice"].extend(step.dice)
+        _pass_lone_windows(game, step.choose)
         if step.offered is not None:
             _check_offered(game, step.offered, where)
         if step.choose is not None:
@@ -231,10 +232,27 @@ def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
             check(game, step.expect, where, previous)
         previous = len(game.state["log"])
     if scenario.expect is not None:
+        _pass_lone_windows(game, None)
         check(game, scenario.expect, "final expectations", previous)
     if game.state["forced_dice"]:
         raise ScenarioFailure(f"forced dice never rolled: {game.state['forced_dice']}")
     return game
+
+
+def _pass_lone_windows(game: Game, choose: Choose | None) -> None:
+    """Answer the open questions that only their side may see (``visible_to``: a window the rules ask whatever the
+    player holds) and that offer a single option, unless the step chooses that very option: as a person's front end
+    does, so that a script names only the windows where something can be played."""
+    while game.pending and not game.over:
+        raw = game.state["pending"][0]
+        decision = game.pending[0]
+        if raw.get("visible_to") is None or len(decision.options) != 1:
+            return
+        only = decision.options[0].id
+        if choose is not None and choose.option == only and choose.kind in (None, decision.kind) \
+                and choose.player in (None, decision.player):
+            return
+        game.apply(only, player=decision.player)
 
 
 def _describe(game: Game) -> str:
