@@ -7,9 +7,10 @@ import xml.etree.ElementTree as ET
 from click.testing import CliRunner
 
 from swrebellion.engine import Game, RandomAgent
-from swrebellion.engine.save import save_game
+from swrebellion.engine.save import load_game, save_game
 from swrebellion.expansions.base.presentation.picture.replay import replay_html
 from swrebellion.games import rules_for
+from swrebellion.presentation import game_at
 from swrebellion.tools.cli import main
 
 
@@ -26,6 +27,17 @@ def saved_game(tmp_path, seed=7, expansions=("base",)):
     path = tmp_path / "game.json"
     save_game(game, path)
     return game, path
+
+
+def steps_seen_by(game, player):
+    """The replay's steps for ``player``'s view: setup, then one per answer to a question that player may know was
+    asked (a card window is seen by its side alone, RB-TAC-04, so the others' step count shows nothing of it)."""
+    fresh, steps = game_at(game, 0), 1
+    for who, option in game.state["choices"]:
+        asked = next(d for d in fresh.state["pending"] if d["player"] == who and d["answer"] is None)
+        steps += asked.get("visible_to") is None or player in asked["visible_to"]
+        fresh.apply(option, player=who)
+    return steps
 
 
 def test_board_draws_a_new_game_the_same_every_time(tmp_path):
@@ -76,7 +88,7 @@ def test_replay_writes_one_self_contained_page(tmp_path):
         assert outside not in html.replace('xmlns="http://www.w3.org/2000/svg"', ""), outside
     data = json.loads(html.split('<script type="application/json" id="replay-data">')[1].split("</script>")[0])
     assert list(data["views"]) == ["public"]
-    assert len(data["views"]["public"]["steps"]) == len(game.state["choices"]) + 1
+    assert len(data["views"]["public"]["steps"]) == steps_seen_by(game, None) < len(game.state["choices"]) + 1
     again = tmp_path / "again.html"
     run("replay", save, "-o", again)
     assert again.read_bytes() == out.read_bytes()
@@ -101,7 +113,10 @@ def test_play_html_writes_the_replay_of_the_game_played(tmp_path):
     choices = json.loads(save.read_text())["choices"]
     data = json.loads(page.read_text().split('id="replay-data">')[1].split("</script>")[0])
     assert set(data["views"]) == {"public", "rebel", "empire"}
-    assert len(data["views"]["rebel"]["steps"]) == len(choices) + 1
+    game = load_game(save, rules_for)
+    for view in ("public", "rebel", "empire"):
+        assert len(data["views"][view]["steps"]) == steps_seen_by(game, None if view == "public" else view)
+    assert all(len(data["views"][view]["steps"]) < len(choices) + 1 for view in data["views"])  # windows were hidden
     from_save = tmp_path / "s.html"
     run("replay", save, "-o", from_save, "--views", "all")
     assert from_save.read_bytes() == page.read_bytes()

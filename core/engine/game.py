@@ -404,8 +404,8 @@ class Game:
         records, or plain ids. A dict with a str id and label becomes part of the state as it is (``"data": None``
         added when it has none): do not change an option dict after asking with it.
 
-        ``visible_to``: when the question itself would tell the others something hidden (a window asked only because
-        the player holds a card that could answer it), the players who may know it is being asked (the deciding
+        ``visible_to``: when the question itself would tell the others something hidden (a card window, whose
+        options show what the player holds), the players who may know it is being asked (the deciding
         player always may); the others' views do not show it, and decision ids count each player's own questions,
         so nothing in their views differs whether it was asked or not."""
         state = self.state

@@ -91,8 +91,9 @@ def views_of_the_other_side(seed: int, side: str, special: bool) -> tuple[list[s
     return views + [digest(game.view(other))], asked, window_kinds(game, side)
 
 
-#: Seeds whose games open every window kind of the side (the Empire's retreat and It Is Your Destiny are rare)
-SEEDS = {"rebel": (1,), "empire": (5, 10)}
+#: Seeds whose games open every window kind of the side (the Empire's retreat and It Is Your Destiny are rare); on
+#: the old code (a window opened only for a card in hand) seed 1 shows the Rebel's hand, seed 2 the Empire's
+SEEDS = {"rebel": (1,), "empire": (2, 5, 10)}
 
 
 @pytest.mark.parametrize("side", ["rebel", "empire"])

@@ -2,8 +2,9 @@
 the keyboard and a choice of view.
 
 A *step* is one decision answered: step 0 is the board once setup has run to the first decision, step ``n`` the
-board after the ``n``-th answer in the save's list of choices (so a save with 600 choices has 601 steps).
-``rebellion board --at N`` draws the same step.
+board after the ``n``-th answer in the save's list of choices (so a save with 600 choices has 601 steps), but for
+the questions a view may not know were asked (a card window is seen by its side alone): those are no steps of that
+view (:meth:`_Builder.record`). ``rebellion board --at N`` draws the board after the ``n``-th answer of the save.
 
 What the file holds: the board's static layer once, a table of unique slot fragments (a system's drawing, the
 header, a panel: :class:`~.scene.Picture`), and for each embedded view the changes of fragment per step and the
