@@ -211,7 +211,7 @@ def block(game, frame, params: Block, ctx) -> None:
         else:
             others = sorted({c for c in held if t.tactics[c].theater == ctx["theater"]})
             game.ask(ctx["player"], "discard-tactic", [{"id": c, "label": text(game, N_("Discard {card}"), card=c)} for c in others],
-                     "Discard a tactic card to pay for the block")
+                     N_("Discard a tactic card to pay for the block"))
             return
     blocked = frame.setdefault("blocked", 0)
     if "choice" in frame:
