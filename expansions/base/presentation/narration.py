@@ -1167,6 +1167,7 @@ def _death_star_plans(e, w):
 #: The English words events carry in their fields (causes, reasons, dice faces, deck kinds), marked for translation.
 PHRASES = (
     N_("combat"), N_("hand limit"), N_("leader limit"), N_("end of combat"), N_("escorted the rescued leader"),
+    N_("the captured ring moved to another leader"), N_("no Imperial units left"),
     N_("base relocated"), N_("ground units"), N_("its last target marker is gone"), N_("leader"), N_("special"),
     N_("no Death Star Under Construction"), N_("no transport in a destroyed system"),
     N_("returned to the supply to build"), N_("stranded in a destroyed system"), N_("system destroyed"),
