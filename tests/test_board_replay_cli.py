@@ -144,3 +144,54 @@ def test_a_public_replay_is_the_same_for_games_differing_only_in_the_hidden_base
     assert games[0].state["choices"] != games[1].state["choices"]
     assert replay_html(games[0], ["public", "empire"]) == replay_html(games[1], ["public", "empire"])
     assert replay_html(games[0], ["rebel"]) != replay_html(games[1], ["rebel"])
+
+
+def _english_leftovers(lang: str) -> set[str]:
+    """The English messages that ``lang``'s catalog translates to other words: none may show untranslated."""
+    from swrebellion import i18n
+
+    catalog = i18n.translations(lang)  # a GNUTranslations: its _catalog maps each message to its translation
+    return {english for english, local in catalog._catalog.items()
+            if isinstance(english, str) and english and local != english}
+
+
+def test_board_and_replay_speak_the_language_of_lang_and_the_environment(tmp_path):
+    """Issue 35 #19: `board` and `replay` take --lang and $SWREBELLION_LANG like every other command: the
+    picture's labels, key, header and panels and the replay page's buttons are in that language, with no English
+    left where the catalog has a translation."""
+    _, save = saved_game(tmp_path)
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    for lang, how, expected in (("ru", ["--lang", "ru"], {"ВРЕМЯ И РЕПУТАЦИЯ", "ОБОЗНАЧЕНИЯ", "Общий вид"}),
+                                ("tr", [], {"ZAMAN VE İTİBAR", "AÇIKLAMA", "Herkese açık görünüm"})):
+        env = {} if how else {"SWREBELLION_LANG": lang}
+        out = tmp_path / f"board-{lang}.svg"
+        result = CliRunner().invoke(main, ["board", "--load", str(save), "--at", "80", "-o", str(out), *how],
+                                    env=env)
+        assert result.exit_code == 0, result.output
+        root = ET.fromstring(out.read_text(encoding="utf-8"))
+        shown = {"".join(t.itertext()) for t in root.iter(f"{svg_ns}text")}
+        shown |= {t.text for t in root.iter(f"{svg_ns}title")}
+        assert expected <= shown, expected - shown
+        leftovers = _english_leftovers(lang)
+        assert not shown & leftovers, shown & leftovers
+        assert not any(t.startswith(("Round ", "Time ", "Hidden in ")) for t in shown)
+        page = tmp_path / f"replay-{lang}.html"
+        result = CliRunner().invoke(main, ["replay", str(save), "-o", str(page), *how], env=env)
+        assert result.exit_code == 0, result.output
+        html = page.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in html
+        for english in ("First step (Home)", "Previous step (Left arrow)", "Play or pause (Space)", ">Public view<",
+                        "Setup, up to the first decision", "TIME AND REPUTATION"):
+            assert english not in html, english
+    assert "Шаг 0 из" in (tmp_path / "replay-ru.html").read_text(encoding="utf-8")  # the step counter
+
+
+def test_the_board_scales_to_its_window():
+    """Issue 35 #20: a viewBox and a width of 100%, no fixed size: a window of any width shows all of it."""
+    game = Game.new(rules_for(("base",)), 3)
+    from swrebellion.expansions.base.presentation.picture import board_svg
+
+    root = ET.fromstring(board_svg(game, None))
+    assert root.get("viewBox") == "0 0 1920 1080"
+    assert root.get("width") == "100%" and root.get("height") is None
+    assert root.get("preserveAspectRatio") == "xMidYMid meet"

@@ -163,8 +163,8 @@ def test_the_last_step_shows_the_saves_final_board(browser, saved):
         if mark:
             assert mark in page.texts(f"sys-{system}"), system
     assert checked > 5
-    winner = {"rebel": "Rebel", "empire": "Empire"}[game.state["result"]["winner"]]
-    assert any(t.startswith(f"{winner} wins") for t in page.texts("header"))
+    winner = {"rebel": "The Rebels win", "empire": "The Empire wins"}[game.state["result"]["winner"]]
+    assert any(t.startswith(winner) for t in page.texts("header"))
     assert "Game over" in page.page.text_content("#story section.now")
     page.page.close()
 
@@ -225,4 +225,32 @@ def test_a_name_that_would_open_a_script_leaves_the_page_working(browser, tmp_pa
     page.page.keyboard.press("End")
     assert page.step() > 0, "the viewer script runs"
     assert HOSTILE in page.page.text_content("#board"), "the name is shown as text, not read as markup"
+    page.page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1600, 900), (1280, 800)])
+def test_the_board_fits_the_window_and_its_chips_can_be_read(browser, saved, tmp_path, width, height):
+    """Issue 35 #20: in a 1600x900 and a 1280x800 window the replay's board fits without scrolling sideways, its
+    unit chips are at least 10 px tall, the board fills the height or the width left beside the account, and the
+    room under it shows the current step (a screenshot is kept in the test's folder to look at)."""
+    game, pages = saved
+    page = Page(browser, pages["all"], "#step=120")
+    page.page.set_viewport_size({"width": width, "height": height})
+    page.page.wait_for_timeout(50)
+    sizes = page.page.evaluate("""() => {
+        const doc = document.documentElement, board = document.getElementById("board").getBoundingClientRect();
+        const chips = [...document.querySelectorAll("#board .ce, #board .cr")].map(c => c.getBoundingClientRect());
+        return {scroll: doc.scrollWidth, client: doc.clientWidth, right: board.right, bottom: board.bottom,
+                width: board.width, top: board.top, story: document.getElementById("story").getBoundingClientRect().left,
+                chip: Math.min(...chips.map(c => c.height)), chips: chips.length,
+                now: document.getElementById("now").textContent};
+    }""")
+    page.page.screenshot(path=str(tmp_path / f"replay-{width}x{height}.png"))
+    assert sizes["scroll"] <= sizes["client"] == width, "the page scrolls sideways"
+    assert sizes["right"] <= sizes["story"] + 1 and sizes["bottom"] <= height + 1, sizes
+    assert sizes["chips"] > 10 and sizes["chip"] >= 10, sizes
+    room = height - sizes["top"]
+    assert sizes["width"] >= min(width - 260, room * 1920 / 1080) - 2, "the board does not use the room it has"
+    assert sizes["now"].startswith("Step 120"), sizes["now"]
+    assert page.errors == []
     page.page.close()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import check_output, game_options, load_game_or_exit, refuse_same_files, write_output
+from .options import check_output, game_options, lang_option, load_game_or_exit, refuse_same_files, write_output
 
 
 @click.command("board")
@@ -20,19 +20,22 @@ from .options import check_output, game_options, load_game_or_exit, refuse_same_
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path), required=True,
               help="The SVG file to write ('-' for standard output).")
 @game_options
+@lang_option
 def board(load_path, step, side, output, new_game):
     """Draw the board as an SVG picture: the galaxy map by region with its routes, loyalty, subjugation,
     sabotage and destroyed systems, units by type with counts, leaders, the Rebel base space, the time and
     reputation track, the build queues, hands and decks, and what enabled expansions add (target markers).
 
     Without --load it draws the start of a new game (--seed, --expansion, --players, --setup, --pack). The same input
-    always gives the same bytes.
+    always gives the same bytes. The picture scales to the window or page it is shown in; its words are in the
+    language of --lang (or $SWREBELLION_LANG).
 
     \b
     Examples:
       rebellion board -o board.svg                                   # a new game, public view
       rebellion board --load game.json --as empire -o empire.svg     # the save's last step, as the Empire
       rebellion board --load game.json --at 120 --as rebel -o rebel.svg
+      rebellion board --load game.json --lang ru -o board-ru.svg     # in Russian
     """
     from swrebellion.presentation import PresentationError, board_svg, game_at, viewer_for
 

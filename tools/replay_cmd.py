@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import check_output, load_game_or_exit, refuse_same_files, write_output
+from .options import check_output, lang_option, load_game_or_exit, refuse_same_files, write_output
 
 VIEWS_HELP = ("Views to embed: public, rebel, empire or all, comma-separated. Careful: a side's view holds that "
               "side's secrets (the base, the cards in hand), and anybody with the file can read them, whichever "
@@ -18,19 +18,22 @@ VIEWS_HELP = ("Views to embed: public, rebel, empire or all, comma-separated. Ca
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path), required=True,
               help="The HTML file to write.")
 @click.option("--views", default="public", show_default=True, metavar="VIEWS", help=VIEWS_HELP)
+@lang_option
 def replay(save, output, views):
     """Write a saved game as one HTML page: the board at every step beside the account, with previous/next
     buttons, a slider, the keyboard (arrows, Home/End, Page Up/Down, Space to play) and a choice of view.
 
     One step is one decision answered (step 0: setup, up to the first decision). The page needs no network:
     no external scripts, styles or fonts. By default only the public view is embedded, so the file can be
-    shared without giving away either side's secrets.
+    shared without giving away either side's secrets. The page (its buttons, the board's labels, the account) is
+    in the language of --lang (or $SWREBELLION_LANG).
 
     \b
     Examples:
       rebellion play --seed 7 --save game.json && rebellion replay game.json -o game.html
       rebellion replay game.json -o game.html --views all        # all three views (holds both sides' secrets)
       rebellion replay game.json -o rebel.html --views public,rebel
+      rebellion replay game.json -o game-tr.html --lang tr           # in Turkish
     """
     check_output("--output", output)
     refuse_same_files({"SAVE": save}, {"--output": output})

@@ -212,3 +212,70 @@ def test_fan_systems_without_a_position_get_a_free_place_in_their_region():
     lowest = max(y for _, y in original.values())
     assert places["far-away-1"][1] > lowest and places["far-away-2"][1] > lowest  # a block below the map
     assert places["far-away-1"] != places["far-away-2"]
+
+
+# -- each side's secrets (issue 35 #21) ------------------------------------------------------------------------------
+# Each side's picture shows what that side knows and never what it does not: its own hand card by card, the
+# Empire's probe knowledge (which systems its probe cards and what it has seen rule out as the Rebel base, RB-PRB,
+# RB-BAS-08), the Rebel base for the Rebel. Twin games differing only in one side's secret give the other side's
+# picture (and the public one) the same bytes.
+
+RULED_OUT = "Your probe droids rule this system out: the Rebel base is not here"
+
+
+def hands_game(empire_probes, rebel_missions, base="dantooine"):
+    state = {"phase": "command", "base": base,
+             "hands": {"empire": {"probes": empire_probes, "missions": ["interrogation"]},
+                       "rebel": {"missions": rebel_missions}}}
+    return start(Scenario.model_validate({"name": "secrets", "expansions": ["base"], "state": state}),
+                 rules_for(("base",)))
+
+
+def panel(svg: str) -> str:
+    return " ".join(texts(group(svg, "cards")))
+
+
+def test_each_side_sees_its_own_hand_by_name_and_only_the_size_of_the_others():
+    one = hands_game(["probe-kessel", "probe-hoth"], ["sabotage", "infiltration"])
+    empire, rebel, public = board_svg(one, "empire"), board_svg(one, "rebel"), board_svg(one, None)
+    assert "Probe cards (2): Kessel, Hoth" in panel(empire)
+    assert "Missions (1): Interrogation" in panel(empire)
+    assert "Missions: 2" in panel(empire) and "Sabotage" not in panel(empire)
+    assert "Missions (2): Sabotage, Infiltration" in panel(rebel)
+    assert "Probe cards: 2" in panel(rebel) and "Kessel" not in panel(rebel)
+    assert "Missions: 2" in panel(public) and "Probe cards: 2" in panel(public)
+
+
+def test_the_empire_sees_which_systems_its_probe_cards_rule_out():
+    """RB-PRB-01: a probe card in the Empire's hand names a system that does not hold the base; the Empire's
+    picture marks it and counts what is left. Nobody else's picture shows any of it."""
+    one = hands_game(["probe-kessel", "probe-hoth"], [])
+    empire = board_svg(one, "empire")
+    for system in ("kessel", "hoth"):
+        assert RULED_OUT in all_text(group(empire, f"sys-{system}"))
+    assert RULED_OUT not in all_text(group(empire, "sys-dantooine"))
+    assert "Probe droids" in texts(group(empire, "cards"))
+    assert "Dantooine" in panel(empire)  # among the systems that may still hold the base
+    for viewer in ("rebel", None):
+        assert RULED_OUT not in board_svg(one, viewer)
+
+
+def all_text(element: ET.Element) -> str:
+    """Every text of an element, its tooltips (``<title>``) too."""
+    return " ".join(element.itertext())
+
+
+def test_twins_differing_in_one_sides_secret_give_the_other_side_the_same_bytes():
+    """Principle 5: the Empire's probe cards are its secret, the Rebel's missions and base are his."""
+    probes = (hands_game(["probe-kessel", "probe-hoth"], ["sabotage"]), hands_game(["probe-ilum", "probe-endor"], ["sabotage"]))
+    missions = (hands_game(["probe-kessel"], ["sabotage", "infiltration"]), hands_game(["probe-kessel"], ["hidden-fleet", "sabotage"]))
+    bases = (hands_game(["probe-kessel"], ["sabotage"], "dantooine"), hands_game(["probe-kessel"], ["sabotage"], "yavin"))
+    for one, two in (probes,):  # the Empire's secret
+        assert board_svg(one, "rebel") == board_svg(two, "rebel")
+        assert board_svg(one, None) == board_svg(two, None)
+        assert board_svg(one, "empire") != board_svg(two, "empire")
+    for one, two in (missions, bases):  # the Rebel's secrets
+        assert board_svg(one, "empire") == board_svg(two, "empire")
+        assert board_svg(one, None) == board_svg(two, None)
+        assert board_svg(one, "rebel") != board_svg(two, "rebel")
+    assert "Hidden in Yavin" in texts(group(board_svg(bases[1], "rebel"), "base"))

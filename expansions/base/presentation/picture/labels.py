@@ -1,22 +1,25 @@
 """Short labels for the base game's unit chips, the words players use at the table (``board_annotations``)."""
 
+from swrebellion.i18n import N_
+
+#: Marked messages: the picture shows each in the reader's language.
 UNIT_LABELS = {
-    "tie-fighter": "TIE",
-    "assault-carrier": "AC",
-    "star-destroyer": "SD",
-    "super-star-destroyer": "SSD",
-    "death-star": "DS",
-    "death-star-under-construction": "DSUC",
-    "stormtrooper": "Storm",
-    "at-st": "AT-ST",
-    "at-at": "AT-AT",
-    "x-wing": "X-wing",
-    "y-wing": "Y-wing",
-    "rebel-transport": "Transp",
-    "corellian-corvette": "Corv",
-    "mon-calamari-cruiser": "MonCal",
-    "rebel-trooper": "Troop",
-    "airspeeder": "Speedr",
-    "shield-generator": "ShGen",
-    "ion-cannon": "Ion",
+    "tie-fighter": N_("TIE"),
+    "assault-carrier": N_("AC"),
+    "star-destroyer": N_("SD"),
+    "super-star-destroyer": N_("SSD"),
+    "death-star": N_("DS"),
+    "death-star-under-construction": N_("DSUC"),
+    "stormtrooper": N_("Storm"),
+    "at-st": N_("AT-ST"),
+    "at-at": N_("AT-AT"),
+    "x-wing": N_("X-wing"),
+    "y-wing": N_("Y-wing"),
+    "rebel-transport": N_("Transp"),
+    "corellian-corvette": N_("Corv"),
+    "mon-calamari-cruiser": N_("MonCal"),
+    "rebel-trooper": N_("Troop"),
+    "airspeeder": N_("Speedr"),
+    "shield-generator": N_("ShGen"),
+    "ion-cannon": N_("Ion"),
 }

@@ -2,6 +2,8 @@
 (function () {
   "use strict";
   const data = JSON.parse(document.getElementById("replay-data").textContent);
+  const words = data.words;
+  const now = document.getElementById("now");
   const board = document.getElementById("board");
   const slots = data.slots.map((name) => board.getElementById(name));
   const slider = document.getElementById("slider");
@@ -30,20 +32,25 @@
 
   function last() { return data.views[view].steps.length - 1; }
 
+  function fill(section, n) {
+    const [caption, lines] = data.views[view].story[n];
+    const heading = document.createElement("h2");
+    const number = document.createElement("b");
+    number.textContent = words.step_n.replace("{step}", n);
+    heading.append(number, caption);
+    section.append(heading);
+    for (const id of lines) {
+      const p = document.createElement("p");
+      p.textContent = data.lines[id];
+      section.append(p);
+    }
+    return section;
+  }
+
   function buildStory() {
     story.textContent = "";
-    sections = data.views[view].story.map(([caption, lines], n) => {
-      const section = document.createElement("section");
-      const heading = document.createElement("h2");
-      const number = document.createElement("b");
-      number.textContent = "Step " + n;
-      heading.append(number, caption);
-      section.append(heading);
-      for (const id of lines) {
-        const p = document.createElement("p");
-        p.textContent = data.lines[id];
-        section.append(p);
-      }
+    sections = data.views[view].story.map((_, n) => {
+      const section = fill(document.createElement("section"), n);
       story.append(section);
       return section;
     });
@@ -60,7 +67,9 @@
     }
     slider.max = String(last());
     slider.value = String(step);
-    counter.textContent = "Step " + step + " of " + last();
+    counter.textContent = words.counter.replace("{step}", step).replace("{last}", last());
+    now.textContent = "";
+    fill(now, step);
     sections.forEach((section, k) => {
       section.hidden = k > step;
       section.classList.toggle("now", k === step);
@@ -86,21 +95,19 @@
     const secret = name !== "public";
     const note = document.getElementById("secrets");
     note.hidden = !Object.keys(data.views).some((v) => v !== "public");
-    note.textContent = "This file holds the hidden information of the " +
-      Object.keys(data.views).filter((v) => v !== "public").map((v) => data.views[v].label).join(" and ") +
-      (Object.keys(data.views).length > 2 ? " views" : " view") +
-      (secret ? "; you are looking at one now." : "; you are looking at the public view.");
+    const secrets = Object.keys(data.views).filter((v) => v !== "public").map((v) => data.views[v].label);
+    note.textContent = (secret ? words.secrets_own : words.secrets_public).replace("{views}", secrets.join(", "));
     show(step);
   }
 
   function stop() {
-    if (timer) { clearInterval(timer); timer = null; playButton.textContent = "\u25B6 Play"; }
+    if (timer) { clearInterval(timer); timer = null; playButton.textContent = "\u25B6 " + words.play; }
   }
 
   function toggle() {
     if (timer) { stop(); return; }
     if (step === last()) show(0);
-    playButton.textContent = "\u23F8 Pause";
+    playButton.textContent = "\u23F8 " + words.pause;
     timer = setInterval(() => { if (step >= last()) stop(); else show(step + 1); }, 600);
   }
 

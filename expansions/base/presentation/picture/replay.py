@@ -20,17 +20,39 @@ from typing import Iterable
 
 from swrebellion.engine import Game
 from swrebellion.engine.narration import account
-from swrebellion.presentation import game_at, viewer_for
+from swrebellion.i18n import N_, gettext, language
+from swrebellion.presentation import game_at, render, viewer_for
 from swrebellion.text import script_json
 
+from ..narration import seat_title
 from .scene import HEIGHT, WIDTH, board_picture, svg_document
 
+_ = gettext
 #: How the page names each view in its choice of view.
-LABELS = {"public": "Public", "rebel": "Rebel", "empire": "Empire"}
+LABELS = {"public": N_("Public view"), "rebel": N_("Rebel view"), "empire": N_("Imperial view")}
 
 
-def replay_html(game: Game, views: Iterable[str] = ("public",), title: str = "Star Wars: Rebellion replay") -> str:
-    """The replay page of ``game`` (any point of it: its choices so far are replayed from the start)."""
+def _page_words() -> dict[str, str]:
+    """The page's own words (buttons, tooltips, the step counter), in the current language; ``{{word:name}}`` in
+    replay.html, ``words.name`` in replay.js."""
+    return {
+        "first": _("First"), "first_tip": _("First step (Home)"),
+        "prev": _("Prev"), "prev_tip": _("Previous step (Left arrow)"),
+        "play": _("Play"), "pause": _("Pause"), "play_tip": _("Play or pause (Space)"),
+        "next": _("Next"), "next_tip": _("Next step (Right arrow)"),
+        "last": _("Last"), "last_tip": _("Last step (End)"),
+        "steps": _("Steps"), "step": _("Step"), "view": _("View"), "board": _("The board"),
+        "counter": _("Step {step} of {last}"), "step_n": _("Step {step}"),
+        "secrets_own": _("This file holds the hidden information of: {views}. You are looking at one of them now."),
+        "secrets_public": _("This file holds the hidden information of: {views}. You are looking at the public "
+                            "view."),
+    }
+
+
+def replay_html(game: Game, views: Iterable[str] = ("public",), title: str | None = None) -> str:
+    """The replay page of ``game`` (any point of it: its choices so far are replayed from the start), in the
+    current language (:mod:`swrebellion.i18n`): the board's labels, the account and the page's own words."""
+    title = _("Star Wars: Rebellion replay") if title is None else title
     views = tuple(views)
     fresh = game_at(game, 0)
     viewers = {v: viewer_for(fresh, v) for v in views}
@@ -49,7 +71,7 @@ def _decided(game: Game, player: str, option: str) -> dict:
     deciding side's own view)."""
     decision = next(d for d in game.pending if d.player == player)
     raw = next(d for d in game.state["pending"] if d["player"] == player and d["answer"] is None)
-    return {"player": player, "kind": decision.kind, "label": decision.option(option).label,
+    return {"player": player, "kind": decision.kind, "label": render(game, decision.option(option).label),
             "visible_to": raw.get("visible_to")}
 
 
@@ -97,26 +119,35 @@ class _Builder:
             self.story[view].append([_caption(decided, view), lines])
 
     def page(self, title: str, game: Game) -> str:
+        words = _page_words()
         data = {
+            "words": words,
             "slots": self.slot_names,
             "fragments": list(self.fragments),
             "lines": list(self.lines),
-            "views": {v: {"label": LABELS[v], "steps": self.steps[v], "story": self.story[v]} for v in self.views},
+            "views": {v: {"label": gettext(LABELS[v]), "steps": self.steps[v], "story": self.story[v]}
+                      for v in self.views},
         }
         payload = script_json(data)
         assets = files(__package__)
         first = self.views[0]
-        options = "".join(f'<option value="{v}">{LABELS[v]} view</option>' for v in self.views)
+        options = "".join(f'<option value="{v}">{_escape(gettext(LABELS[v]))}</option>' for v in self.views)
         board = svg_document(self.static + self.first[first]).replace(
-            "<svg ", '<svg id="board" role="img" aria-label="The board" ', 1)
+            "<svg ", f'<svg id="board" role="img" aria-label="{_escape(words["board"])}" ', 1)
+        page = assets.joinpath("replay.html").read_text(encoding="utf-8")
+        for name, word in words.items():
+            page = page.replace("{{word:" + name + "}}", _escape(word))
         return (
-            assets.joinpath("replay.html").read_text(encoding="utf-8")
+            page
+            .replace("{{lang}}", language())
+            .replace("{{counter}}", _escape(words["counter"].format(step=0, last=len(self.steps[first]) - 1)))
             .replace("{{title}}", _escape(title))
             .replace("{{style}}", assets.joinpath("replay.css").read_text(encoding="utf-8"))
             .replace("{{script}}", assets.joinpath("replay.js").read_text(encoding="utf-8"))
             .replace("{{views}}", options)
             .replace("{{last}}", str(len(self.steps[first]) - 1))
             .replace("{{ratio}}", f"{WIDTH} / {HEIGHT}")
+            .replace("{{ratio_number}}", f"{WIDTH / HEIGHT:.4f}")
             .replace("{{board}}", board)
             .replace("{{data}}", payload)
         )
@@ -124,15 +155,12 @@ class _Builder:
 
 def _caption(decided: dict | None, view: str) -> str:
     if decided is None:
-        return "Setup, up to the first decision"
-    side = decided["player"].split("-")[0]
-    who = {"rebel": "Rebel", "empire": "Empire"}.get(side, side)
-    if len(decided["player"].split("-")) > 1:
-        who += " " + decided["player"].split("-", 1)[1]
-    if view == side:
-        return f"{who} chose: {decided['label']}"
-    return f"{who} decided ({decided['kind'].replace('-', ' ')})"
+        return _("Setup, up to the first decision")
+    who = seat_title(decided["player"])
+    if view == decided["player"].split("-")[0]:
+        return _("{who} chose: {choice}").format(who=who, choice=decided["label"])
+    return _("{who} decided ({what})").format(who=who, what=gettext(decided["kind"].replace("-", " ")))
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -18,20 +18,28 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from swrebellion.i18n import N_, gettext, language, ngettext, pgettext
 from swrebellion.presentation import state_lines
 
 from ...board import LURE
+from ...knowledge import EVENTS, possible_bases
+from ...tables import tables
+from ...names import local_text, localize, names
+from ..narration import seat_title
+from ..terminal.screens import HAND_KINDS, PHASES
 from . import layout
 from .svg import burst, el, escape, hexagon, num, shape, text, text_width, title
 
 WIDTH, HEIGHT = 1920, 1080
+QUEUE_H = 170
+CARDS_Y = 56 + 2 * (QUEUE_H + 8)
 #: Planet centres go in this box (left, top, width, height); names stand above them and units hang below.
 MAP_BOX = (296, 86, 1330, 744)
 LEFT_X, RIGHT_X, PANEL_W = 12, 1708, 200
 BOTTOM_Y = 918
 KEY_X = 1112
-CHIP_H, CHIP_GAP, CHIP_FONT = 16, 3, 11
-STACK_W = 138  # the widest row of chips under a system
+CHIP_H, CHIP_GAP, CHIP_FONT = 20, 3, 13.5
+STACK_W = 168  # the widest row of chips under a system
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 STYLE = """
@@ -42,7 +50,7 @@ text{fill:#e8ecf4}
 .sm{font-size:10.5px}
 .xs{font-size:9.5px;fill:#aab3c5}
 .pt{font-size:12px;font-weight:bold;fill:#ffd866;letter-spacing:.5px}
-.ce{fill:#c3cedb}.cr{fill:#d8453a}.ct{font-size:11px}
+.ce{fill:#c3cedb}.cr{fill:#d8453a}.ct{font-size:13.5px}
 .tce{fill:#111a28}.tcr{fill:#fff}
 .ts{fill:#3d9bff}.tg{fill:#f0a030}
 .le{fill:#1b2436;stroke:#c3cedb}.lr{fill:#2a1618;stroke:#ff7a6e}
@@ -55,9 +63,8 @@ text{fill:#e8ecf4}
 """.strip()
 
 LOYALTY_FILL = {"rebel": "#d8453a", "empire": "#9fb2c8"}
-LOYALTY_MARK = {"rebel": "R", "empire": "E"}
 REGION_HUES = ("#3f7fd0", "#c9a13a", "#4fae7a", "#b5527e", "#7a62c9", "#3fb0b5", "#c46a3a", "#8aa23f")
-SIDE = {"rebel": "Rebel", "empire": "Imperial"}
+_ = gettext
 TITLES = {"emperor", "darth", "grand", "moff", "general", "admiral", "colonel", "princess", "director", "captain"}
 
 
@@ -74,9 +81,12 @@ class Picture:
 
 
 def svg_document(body: str) -> str:
+    """The picture as a document that scales to its window or box: a viewBox and a width of 100%, no fixed size
+    (a browser window of any width shows all of it, keeping its proportions; issue 35 #20)."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-        f'height="{HEIGHT}" font-family="{FONT}"><style>{STYLE}</style>{body}</svg>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+        f'preserveAspectRatio="xMidYMid meet" font-family="{FONT}" lang="{language()}"><style>{STYLE}</style>'
+        f'{body}</svg>\n'
     )
 
 
@@ -86,17 +96,19 @@ def board_svg(game, player: str | None = None) -> str:
 
 
 def board_picture(game, view: dict) -> Picture:
-    """The picture of ``view`` (``game.view(player)``) with the content of ``game``'s rules."""
+    """The picture of ``view`` (``game.view(player)``) with the content of ``game``'s rules, in the current
+    language (:mod:`swrebellion.i18n`)."""
     content = game.rules.content
     cache = game.rules.cache
-    if "picture.static" not in cache:
-        cache["picture.places"] = _places(content)
-        cache["picture.static"] = _static(content, cache["picture.places"])
+    static = f"picture.static.{language()}"
+    if static not in cache:
+        cache.setdefault("picture.places", _places(content))
+        cache[static] = _static(content, cache["picture.places"])
     marks = _annotations(game, view)
     memo = cache.setdefault("picture.memo", {})
     if len(memo) > 100_000:  # a long-lived process drawing many games: start afresh rather than grow without end
         memo.clear()
-    return Picture(cache["picture.static"], _Scene(content, view, cache["picture.places"], marks, memo).slots())
+    return Picture(cache[static], _Scene(game, view, cache["picture.places"], marks, memo).slots())
 
 
 # -- what other plugins add --------------------------------------------------------------------------------------
@@ -123,20 +135,26 @@ def _annotations(game, view) -> _Marks:
 
 
 def unit_label(unit_id: str, name: str, labels: dict[str, str]) -> str:
-    """A unit's chip label: a plugin's label, else the initials of its name (one-word names: its first 5 letters)."""
+    """A unit's chip label: a plugin's label (a marked message, shown in the reader's language), else the initials
+    of its ``name`` (one-word names: its first 5 letters)."""
     if unit_id in labels:
-        return labels[unit_id]
+        return gettext(labels[unit_id])
     words = name.split()
     if len(words) == 1:
         return words[0][:5]
     return "".join(w[0].upper() for w in words if w[0].isalnum())[:4]
 
 
-def leader_label(name: str) -> str:
-    """A leader's name without titles ("Darth Vader" -> "Vader", "Princess Leia" -> "Leia")."""
+def leader_label(name: str, local: str | None = None) -> str:
+    """A leader's name without titles ("Darth Vader" -> "Vader", "Princess Leia" -> "Leia"). Titles are known in
+    English: a ``local`` name (another language's) loses as many leading words as the English one has titles."""
     words = re.sub(r"\s*\(.*?\)", "", name).split()
     rest = [w for w in words if w.lower() not in TITLES]
-    return " ".join(rest or words)
+    if local is None:
+        return " ".join(rest or words)
+    titles = len(words) - len(rest) if rest else 0
+    mine = re.sub(r"\s*\(.*?\)", "", local).split()
+    return " ".join(mine[titles:] if len(mine) > titles else mine)
 
 
 # -- the static layer ---------------------------------------------------------------------------------------------
@@ -160,15 +178,15 @@ def _static(content, places) -> str:
             lanes.append(el("line", x1=x1, y1=y1, x2=x2, y2=y2))
     parts.append(el("g", "".join(lanes), class_="lane"))
     parts.append(el("rect", width=WIDTH, height=46, fill="#0f1628"))
-    parts.append(text(20, 30, "STAR WARS: REBELLION", class_="pt", style="font-size:16px;letter-spacing:2px"))
+    parts.append(text(20, 30, _("STAR WARS: REBELLION"), class_="pt", style="font-size:16px;letter-spacing:2px"))
     for x, y, h, label in (
-        (LEFT_X, 56, 212, "REBEL BASE"),
-        (LEFT_X, 280, 626, "TIME AND REPUTATION"),
-        (RIGHT_X, 56, 262, "IMPERIAL BUILD QUEUE"),
-        (RIGHT_X, 330, 262, "REBEL BUILD QUEUE"),
-        (RIGHT_X, 604, 302, "CARDS AND DECKS"),
-        (LEFT_X, BOTTOM_Y, 152, "LEADERS"),
-        (KEY_X, BOTTOM_Y, 152, "KEY"),
+        (LEFT_X, 56, 212, _("REBEL BASE")),
+        (LEFT_X, 280, 626, _("TIME AND REPUTATION")),
+        (RIGHT_X, 56, QUEUE_H, _("IMPERIAL BUILD QUEUE")),
+        (RIGHT_X, 56 + QUEUE_H + 8, QUEUE_H, _("REBEL BUILD QUEUE")),
+        (RIGHT_X, CARDS_Y, BOTTOM_Y - 12 - CARDS_Y, _("CARDS AND DECKS")),
+        (LEFT_X, BOTTOM_Y, 152, _("LEADERS")),
+        (KEY_X, BOTTOM_Y, 152, _("KEY")),
     ):
         width = PANEL_W if x in (LEFT_X, RIGHT_X) and y < BOTTOM_Y else (KEY_X - 24 if x == LEFT_X else 796)
         parts.append(el("rect", x=x, y=y, width=width, height=h, rx=6, class_="pn"))
@@ -181,7 +199,7 @@ def _static(content, places) -> str:
 def _stars() -> str:
     """A fixed scatter of faint stars (a linear congruential sequence: the same every time)."""
     seed, dots = 20160, []
-    for _ in range(260):
+    for _star in range(260):
         seed = (seed * 1103515245 + 12345) % 2**31
         x = seed % WIDTH
         seed = (seed * 1103515245 + 12345) % 2**31
@@ -224,7 +242,7 @@ def _regions(content, places) -> str:
         if len(hull) == 1:
             hull = hull * 2
         poly = " ".join(f"{num(x)},{num(y)}" for x, y in hull)
-        name = content.items("regions")[region].name.en
+        name = local_text(content.items("regions")[region].name)
         parts.append(el(
             "g", title(name) + el("polygon", points=poly, fill=hue, stroke=hue, stroke_width=96,
                                   stroke_linejoin="round"), opacity="0.16"))
@@ -255,10 +273,10 @@ def _track_step(length: int) -> float:
 
 def _track_icon(icon: str, x: float, y: float) -> str:
     if icon == "recruit":  # a leader's head and shoulders
-        return el("g", title("Recruit a leader") + el("circle", cx=x, cy=y - 3, r=3)
+        return el("g", title(_("Recruit a leader")) + el("circle", cx=x, cy=y - 3, r=3)
                   + el("path", d=f"M{num(x - 5.5)},{num(y + 6)} a5.5,5 0 0 1 11,0 z"), fill="#ffd24a")
     if icon == "build":  # a cog
-        return el("g", title("Build units") + el("polygon", points=burst(x, y + 1, 6.5, 4.6, 8))
+        return el("g", title(_("Build units")) + el("polygon", points=burst(x, y + 1, 6.5, 4.6, 8))
                   + el("circle", cx=x, cy=y + 1, r=2, fill="#18223a"), fill="#8fd3ff")
     return text(x, y + 4, icon[:1].upper(), class_="xs")
 
@@ -267,24 +285,35 @@ def _key() -> str:
     """What the markers mean, in one row (the unit labels come with the content, in the ``key`` slot)."""
     x, y, parts = KEY_X + 12, BOTTOM_Y + 38, []
     entries = [
-        (el("polygon", points=hexagon(8, 0, 8), fill=LOYALTY_FILL["rebel"]), "Rebel loyalty"),
-        (el("polygon", points=hexagon(8, 0, 8), fill=LOYALTY_FILL["empire"]), "Imperial loyalty"),
-        (_subjugation(8, 0), "Subjugated"),
-        (el("polygon", points=burst(8, 0, 8, 4), fill="#ff8c1a", stroke="#3a1a00"), "Sabotage"),
-        (_destroyed_planet(8, 0, 8), "Destroyed"),
-        (el("circle", cx=8, cy=0, r=7, fill="none", stroke="#ffd24a", stroke_width=2.5), "Rebel base"),
-        (el("rect", x=6, y=-7, width=3, height=14, class_="ts"), "Space unit"),
-        (el("rect", x=6, y=-7, width=3, height=14, class_="tg"), "Ground unit"),
+        (el("polygon", points=hexagon(8, 0, 8), fill=LOYALTY_FILL["rebel"]), _("Rebel loyalty")),
+        (el("polygon", points=hexagon(8, 0, 8), fill=LOYALTY_FILL["empire"]), _("Imperial loyalty")),
+        (_subjugation(8, 0), _("Subjugated")),
+        (el("polygon", points=burst(8, 0, 8, 4), fill="#ff8c1a", stroke="#3a1a00"), _("Sabotage")),
+        (_destroyed_planet(8, 0, 8), _("Destroyed")),
+        (el("circle", cx=8, cy=0, r=7, fill="none", stroke="#ffd24a", stroke_width=2.5), _("Rebel base")),
+        (el("rect", x=6, y=-7, width=3, height=14, class_="ts"), _("Space unit")),
+        (el("rect", x=6, y=-7, width=3, height=14, class_="tg"), _("Ground unit")),
     ]
     for icon, label in entries:
         parts.append(f'<g transform="translate({num(x)},{num(y)})">{icon}' + text(20, 4, label, class_="xs") + "</g>")
-        x += 32 + text_width(label, 9)
+        x += 28 + text_width(label, 9)
     return "".join(parts)
+
+
+def _no_base(cx: float, cy: float) -> str:
+    """The mark of a system the Empire has ruled out as the base: a small grey "no" sign."""
+    return (el("circle", cx=cx, cy=cy, r=5.5, fill="#070b16", stroke="#b8c0cc", stroke_width=1.6)
+            + el("line", x1=cx - 3.6, y1=cy + 3.6, x2=cx + 3.6, y2=cy - 3.6, stroke="#b8c0cc", stroke_width=1.6))
+
+
+def _loyalty_mark(loyalty: str) -> str:
+    """The letter on a loyalty marker, in the reader's language."""
+    return pgettext("loyalty marker", "R") if loyalty == "rebel" else pgettext("loyalty marker", "E")
 
 
 def _subjugation(cx: float, cy: float) -> str:
     return el("polygon", points=hexagon(cx, cy, 8), fill="#2a0f12", stroke=LOYALTY_FILL["empire"], stroke_width=2) + \
-        text(cx, cy + 3.5, "S", text_anchor="middle", style="font-size:10px;font-weight:bold;fill:#ff9a8e")
+        text(cx, cy + 3.5, pgettext("subjugated marker", "S"), text_anchor="middle", style="font-size:10px;font-weight:bold;fill:#ff9a8e")
 
 
 def _destroyed_planet(cx: float, cy: float, r: float) -> str:
@@ -298,9 +327,10 @@ def _destroyed_planet(cx: float, cy: float, r: float) -> str:
 
 
 class _Scene:
-    def __init__(self, content, view: dict, places, marks: _Marks, memo: dict) -> None:
+    def __init__(self, game, view: dict, places, marks: _Marks, memo: dict) -> None:
         self.memo = memo
-        self.content = content
+        self.game = game
+        self.content = content = game.rules.content
         self.view = view
         self.data = view["data"]
         self.places = places
@@ -308,7 +338,10 @@ class _Scene:
         self.units = content.items("units")
         self.leaders = content.items("leaders")
         self.base = self._base_system()
-        self.labels_key = json.dumps(marks.labels, sort_keys=True)
+        self.labels_key = language() + json.dumps(marks.labels, sort_keys=True)
+        self.names = names(game, language())
+        self.possible: list[str] = []
+        self.ruled_out = self._ruled_out()
 
     def _memo(self, kind: str, inputs, draw) -> str:
         """A slot drawn once per distinct input (a replay draws each system hundreds of times, mostly unchanged).
@@ -327,6 +360,22 @@ class _Scene:
                 return value
         return None
 
+    def _ruled_out(self) -> set[str] | None:
+        """In the Empire's own view while the base is hidden: the systems its probe droids and what it has seen
+        rule out (RB-PRB, RB-BAS-08: :func:`~...knowledge.possible_bases` on the Empire's view and its log), and
+        :attr:`possible` the systems that may still hold the base. ``None`` in any other view."""
+        viewer = self.view.get("player")
+        if viewer is None or _faction(viewer) != "empire" or self.data.get("base_revealed"):
+            return None
+        probes = self.data.get("hands", {}).get("empire", {}).get("probes")
+        seen = set(probes) if isinstance(probes, list) else set()
+        discarded = self.data.get("discards", {}).get("probes")
+        seen |= set(discarded) if isinstance(discarded, list) else set()
+        log = [event for event in self.view.get("log", []) if event.get("type") in EVENTS]
+        self.possible = possible_bases(self.game, self.data, log, seen, viewer)
+        probed = set(tables(self.game).probe_of) & set(self.places)
+        return probed - set(self.possible)
+
     def leader_side(self, lid: str, info: dict) -> str:
         if info.get("ring") == LURE:  # a lured Rebel serves the Empire (RS-CAP-09)
             return "empire"
@@ -341,7 +390,7 @@ class _Scene:
             used = 0.0
             for unit_id, count in self._ordered(units, side):
                 unit = self.units.get(unit_id)
-                name = unit.name.en if unit is not None else unit_id
+                name = local_text(unit.name) if unit is not None else unit_id
                 label = unit_label(unit_id, name, self.marks.labels)
                 w = 10 + text_width(label, CHIP_FONT) + text_width(str(count), CHIP_FONT, True)
                 if line and used + w > width:
@@ -375,7 +424,7 @@ class _Scene:
             title(f"{count} {name}")
             + el("rect", width=w, height=CHIP_H, rx=3, class_=f"c{tone}")
             + el("rect", width=3, height=CHIP_H, class_="ts" if theater == "space" else "tg")
-            + f'<text x="6" y="12.2" class="ct tc{tone}">{escape(label)} <tspan font-weight="bold">{count}</tspan>'
+            + f'<text x="6" y="15" class="ct tc{tone}">{escape(label)} <tspan font-weight="bold">{count}</tspan>'
             "</text>"
         )
 
@@ -387,8 +436,8 @@ class _Scene:
         for lid in lids:
             info = self.data["leaders"][lid]
             leader = self.leaders.get(lid)
-            full = leader.name.en if leader is not None else lid
-            label = leader_label(full)
+            full = local_text(leader.name) if leader is not None else lid
+            label = leader_label(leader.name.en, full) if leader is not None else lid
             ring = info.get("ring")
             if ring:
                 label += " (" + self._ring_name(ring) + ")"
@@ -409,6 +458,8 @@ class _Scene:
     def _ring_name(self, ring: str) -> str:
         marker = self.content.items("markers").get(ring)
         if marker is not None:
+            if language() != "en":
+                return local_text(marker.name)
             return re.sub(r"\s+ring$", "", marker.name.en, flags=re.I)
         return ring.replace("-", " ")
 
@@ -424,7 +475,8 @@ class _Scene:
         for sid in order:
             leaders = {lid: info for lid, info in data["leaders"].items() if info["at"] == sid}
             inputs = [sid, data["systems"].get(sid), data["units"].get(sid), leaders, self.marks.tokens.get(sid),
-                      self.base == sid, data.get("base_revealed") == sid]
+                      self.base == sid, data.get("base_revealed") == sid,
+                      self.ruled_out is not None and sid in self.ruled_out]
             slots[f"sys-{sid}"] = self._memo("system", inputs, lambda sid=sid: self.system(sid))
         slots["base"] = self.base_panel()
         slots["track"] = self.track()
@@ -437,16 +489,24 @@ class _Scene:
     def header(self) -> str:
         data, result = self.data, self.view.get("result")
         phase = data.get("phase", "")
-        when = "Setup" if phase == "setup" else f"Round {data.get('round', 0)} \u00b7 {phase.capitalize()} phase"
+        when = gettext(PHASES.get(phase, phase))
+        if phase != "setup":
+            when = _("Round {round}").format(round=data.get("round", 0)) + f" \u00b7 {when}"
         parts = [text(300, 30, when, style="font-size:17px;font-weight:bold")]
-        parts.append(text(620, 30, f"Time {data.get('time')} \u00b7 Reputation {data.get('reputation')}",
-                          style="font-size:15px"))
+        parts.append(text(640, 30, _("Time {time} \u00b7 Reputation {reputation}").format(
+            time=data.get("time"), reputation=data.get("reputation")), style="font-size:15px"))
         if result:
-            winner = SIDE.get(result.get("winner"), str(result.get("winner")))
-            line = f"{'Empire' if winner == 'Imperial' else winner} wins: {result.get('reason')}"
-            parts.append(text(880, 30, line, style="font-size:15px;font-weight:bold;fill:#ffd866"))
+            reason = localize(self.game, str(result.get("reason")))
+            line = (_("The Rebels win: {reason}") if result.get("winner") == "rebel"
+                    else _("The Empire wins: {reason}")).format(reason=reason)
+            parts.append(text(920, 30, line, style="font-size:15px;font-weight:bold;fill:#ffd866"))
         viewer = self.view.get("player")
-        who = "Public view" if viewer is None else f"{SIDE.get(_faction(viewer), viewer)} view ({viewer})"
+        if viewer is None:
+            who = _("Public view")
+        else:
+            who = _("Imperial view") if _faction(viewer) == "empire" else _("Rebel view")
+            if "-" in viewer:  # team play: whose seat
+                who += f" ({seat_title(viewer)})"
         parts.append(text(WIDTH - 20, 30, who, text_anchor="end", style="font-size:15px;font-weight:bold",
                           fill="#ffd866" if viewer else "#e8ecf4"))
         return "".join(parts)
@@ -455,10 +515,10 @@ class _Scene:
         system = self.content.items("systems").get(sid)
         state = self.data["systems"].get(sid, {})
         cx, cy = self.places[sid]
-        name = system.name.en if system is not None else sid
+        name = local_text(system.name) if system is not None else sid
         destroyed = state.get("destroyed", False)
         remote = system is not None and system.type == "remote"
-        parts = [title(name + (" (destroyed)" if destroyed else ""))]
+        parts = [title(_("{system} (destroyed)").format(system=name) if destroyed else name)]
         if destroyed:
             parts.append(_destroyed_planet(cx, cy, 12))
         else:
@@ -470,7 +530,7 @@ class _Scene:
         if system is not None and not destroyed:
             x = cx + (24 if sid == self.base else 20)
             for n, resource in enumerate(system.resources):
-                theater, _, kind = resource.partition("-")
+                theater, _sep, kind = resource.partition("-")
                 dim = state.get("subjugated") and n > 0  # a subjugated system uses only its first icon (RB-SUB)
                 parts.append(shape(kind, x, cy, 9, class_="ts" if theater == "space" else "tg",
                                    opacity="0.35" if dim else None))
@@ -482,16 +542,19 @@ class _Scene:
         if loyalty in LOYALTY_FILL:
             parts.append(el("polygon", points=hexagon(hx, cy, 9), fill=LOYALTY_FILL[loyalty],
                             stroke="#070b16", stroke_width=1))
-            parts.append(text(hx, cy + 4, LOYALTY_MARK[loyalty], text_anchor="middle",
+            parts.append(text(hx, cy + 4, _loyalty_mark(loyalty), text_anchor="middle",
                               style="font-size:10px;font-weight:bold;fill:#070b16"))
             hx -= 19
         if state.get("subjugated"):
             parts.append(_subjugation(hx, cy))
         if state.get("sabotage"):
             parts.append(el("polygon", points=burst(cx + 10, cy - 10, 8, 4), fill="#ff8c1a", stroke="#3a1a00"))
+        if self.ruled_out is not None and sid in self.ruled_out:
+            parts.append(el("g", title(_("Your probe droids rule this system out: the Rebel base is not here"))
+                            + _no_base(cx - 14, cy + 13)))
         y = cy + 19 if sid != self.base else cy + 21
         if destroyed:
-            parts.append(text(cx, y + 9, "destroyed", text_anchor="middle", class_="xs", fill="#ff8a7a"))
+            parts.append(text(cx, y + 9, _("destroyed"), text_anchor="middle", class_="xs", fill="#ff8a7a"))
             y += 14
         chips, y = self.chips(self.data["units"].get(sid, {}), cx, y, STACK_W)
         parts.append(chips)
@@ -500,8 +563,9 @@ class _Scene:
         tokens = list(self.marks.tokens.get(sid, ()))
         if sid == self.base:
             revealed = self.data.get("base_revealed") == sid
-            tokens.insert(0, {"label": "Rebel base" + ("" if revealed else " (hidden)"), "faction": "rebel",
-                              "title": "The Rebel base" + (", revealed" if revealed else ", known only to the Rebels")})
+            tokens.insert(0, {"label": _("Rebel base") if revealed else _("Rebel base (hidden)"), "faction": "rebel",
+                              "title": _("The Rebel base, revealed") if revealed
+                              else _("The Rebel base, known only to the Rebels")})
         for token in tokens:
             label = str(token.get("label", ""))
             w = 12 + text_width(label, 10)
@@ -518,19 +582,19 @@ class _Scene:
         base, revealed = self.base, self.data.get("base_revealed")
         systems = self.content.items("systems")
         if revealed:
-            where = f"Revealed: {_name(systems, revealed)}"
+            where = _("Revealed: {system}").format(system=_name(systems, revealed))
         elif base:
-            where = f"Hidden in {_name(systems, base)}"
+            where = _("Hidden in {system}").format(system=_name(systems, base))
         else:
-            where = "Hidden system"
+            where = _("Hidden system")
         parts = [text(x, y, where, style="font-size:12px;font-weight:bold",
                       fill="#ffd866" if revealed or base else "#e8ecf4")]
         units = self.data["units"].get("rebel-base", {})
         if not units and not self._leaders_at("rebel-base"):
-            parts.append(text(x, y + 20, "No units or leaders on the base space", class_="xs"))
+            parts.append(text(x, y + 20, _("No units or leaders on the base space"), class_="xs"))
         chips, yy = self.chips(units, x, y + 12, PANEL_W - 20, centred=False)
         parts.append(chips)
-        tags, _ = self.leader_tags(self._leaders_at("rebel-base"), x, yy + 2, PANEL_W - 20, centred=False)
+        tags, _bottom = self.leader_tags(self._leaders_at("rebel-base"), x, yy + 2, PANEL_W - 20, centred=False)
         parts.append(tags)
         return "".join(parts)
 
@@ -541,69 +605,107 @@ class _Scene:
             return ""
         step = _track_step(track.length)
         parts = []
-        for value, label, fill, ink, x in ((self.data.get("time"), "TIME", "#f2f4f8", "#070b16", LEFT_X + 110),
-                                           (self.data.get("reputation"), "REP", "#d8453a", "#ffffff", LEFT_X + 154)):
+        for value, label, fill, ink, x in (
+                (self.data.get("time"), pgettext("time marker", "TIME"), "#f2f4f8", "#070b16", LEFT_X + 110),
+                (self.data.get("reputation"), pgettext("reputation marker", "REP"), "#d8453a", "#ffffff",
+                 LEFT_X + 154)):
             if not isinstance(value, int) or not 1 <= value <= track.length:
                 continue
             y = 306 + (value - 1) * step + step / 2 - 2
-            parts.append(el("rect", x=x - 20, y=y - 10, width=40, height=20, rx=10, fill=fill, stroke="#070b16"))
+            w = max(40.0, 10 + text_width(label, 10.5, True))
+            parts.append(el("rect", x=x - w / 2, y=y - 10, width=w, height=20, rx=10, fill=fill, stroke="#070b16"))
             parts.append(text(x, y + 4, label, text_anchor="middle",
                               style=f"font-size:10.5px;font-weight:bold;fill:{ink}"))
         return "".join(parts)
 
     def queues(self) -> str:
         parts = []
-        for side, top in (("empire", 56), ("rebel", 330)):
+        for side, top in (("empire", 56), ("rebel", 56 + QUEUE_H + 8)):
             spaces = self.data.get("queue", {}).get(side, {})
             for n in (1, 2, 3):
-                y = top + 32 + (n - 1) * 76
+                y = top + 28 + (n - 1) * 46
                 parts.append(el("circle", cx=RIGHT_X + 22, cy=y + 10, r=10, fill="#26324d"))
                 parts.append(text(RIGHT_X + 22, y + 14, str(n), text_anchor="middle",
                                   style="font-size:12px;font-weight:bold"))
                 units = spaces.get(str(n), {})
                 if units:
-                    chips, _ = self.chips(units, RIGHT_X + 38, y + 2, PANEL_W - 46, centred=False)
+                    chips, _bottom = self.chips(units, RIGHT_X + 38, y + 1, PANEL_W - 46, centred=False)
                     parts.append(chips)
                 else:
-                    parts.append(text(RIGHT_X + 40, y + 14, "empty", class_="xs"))
+                    parts.append(text(RIGHT_X + 40, y + 14, _("empty"), class_="xs"))
         return "".join(parts)
 
     def cards(self) -> str:
-        """Hand sizes and deck sizes: public counts."""
-        x, y = RIGHT_X + 10, 604 + 40
-        parts = []
+        """Hands and decks. A hand this viewer holds (its own side's) is listed card by card; another's shows only
+        how many cards of each kind it holds. In the Empire's own view, what its probe droids tell of the hidden
+        base (issue 35 #21)."""
+        x, y, width = RIGHT_X + 10, CARDS_Y + 38, PANEL_W - 20
+        bottom = BOTTOM_Y - 20  # the panel's last line: when more would fall below it, the last one shown ends in "..."
+        parts: list[str] = []
+        cut = False
+
+        def line(words: str) -> None:
+            nonlocal y, cut
+            for row in _wrapped(words, width, 10.5):
+                if y > bottom:
+                    if not cut:
+                        parts[-1] = parts[-1].replace("</text>", "\u2026</text>")
+                    cut = True
+                    return
+                parts.append(text(x, y, row, class_="sm"))
+                y += 13
+
         hands = self.data.get("hands", {})
         for side in ("rebel", "empire"):
-            counts = [f"{_count(v)} {k}" for k, v in sorted(hands.get(side, {}).items())]
-            parts.append(text(x, y, f"{SIDE[side]} hand", style="font-size:11px;font-weight:bold"))
-            parts.append(text(x, y + 15, ", ".join(counts) or "none", class_="sm"))
-            y += 40
+            parts.append(text(x, y, _("Rebel hand") if side == "rebel" else _("Imperial hand"),
+                              style="font-size:11px;font-weight:bold"))
+            y += 15
+            held = sorted(hands.get(side, {}).items())
+            for kind, cards in held:
+                label = gettext(HAND_KINDS.get(kind, kind))
+                if isinstance(cards, list):
+                    named = ", ".join(self.names.get(card, card) for card in cards)
+                    line(_("{kind} ({n}): {cards}").format(kind=label, n=len(cards), cards=named or _("none")))
+                else:
+                    line(_("{kind}: {n}").format(kind=label, n=_count(cards)))
+            if not held:
+                line(_("none"))
+            y += 8
+        if self.ruled_out is not None:
+            parts.append(text(x, y, _("Probe droids"), style="font-size:11px;font-weight:bold"))
+            y += 15
+            parts.append(_no_base(x + 5, y - 4))
+            x += 14
+            line(_("the base is not here: {n} systems").format(n=len(self.ruled_out)))
+            x -= 14
+            line(_("the base may be in: {systems}").format(
+                systems=", ".join(self.names.get(s, s) for s in self.possible)))
+            y += 8
         decks = self.data.get("decks", {})
-        wanted = [("objectives", "Objectives"), ("probes", "Probe droids"), ("projects", "Projects")]
-        parts.append(text(x, y, "Decks", style="font-size:11px;font-weight:bold"))
+        wanted = [("objectives", _("Objectives")), ("probes", _("Probe droids")), ("projects", _("Projects"))]
+        parts.append(text(x, y, _("Decks"), style="font-size:11px;font-weight:bold"))
+        y += 15
         for key, label in wanted:
             if key in decks:
-                y += 15
-                parts.append(text(x, y, f"{label}: {_count(decks[key])} left", class_="sm"))
+                line(_("{deck}: {n} left").format(deck=label, n=_count(decks[key])))
         done = self.data.get("discards", {}).get("objectives")
         if isinstance(done, list):
-            y += 15
-            parts.append(text(x, y, f"Objective discard pile: {len(done)}", class_="sm"))
+            line(_("Objective discard pile: {n}").format(n=len(done)))
         if self.marks.lines:  # other plugins' state (``state_lines``), each line wrapped to the panel
-            y += 25
-            parts.append(text(x, y, "Expansions", style="font-size:11px;font-weight:bold"))
-            for line in self.marks.lines:
-                for row in _wrapped(line, PANEL_W - 20, 10.5):
-                    y += 14
-                    parts.append(text(x, y, row, class_="sm"))
+            y += 8
+            parts.append(text(x, y, _("Expansions"), style="font-size:11px;font-weight:bold"))
+            y += 15
+            for words in self.marks.lines:
+                line(words)
         return "".join(parts)
 
     def off_map_leaders(self) -> str:
         parts = []
-        groups = (("pool", "Leader pool"), ("mission", "On missions"), ("captive", "Captured"))
+        groups = (("pool", _("Leader pool")), ("mission", _("On missions")), ("captive", _("Captured")))
         for column, side in enumerate(("empire", "rebel")):
             x = LEFT_X + 12 + column * 544
-            parts.append(text(x, BOTTOM_Y + 40, f"{SIDE[side]} leaders", style="font-size:12px;font-weight:bold"))
+            parts.append(text(x, BOTTOM_Y + 40, _("Imperial leaders") if side == "empire" else _("Rebel leaders"),
+                              style="font-size:12px;font-weight:bold"))
             y = BOTTOM_Y + 48
             for key, label in groups:
                 lids = [lid for lid, info in sorted(self.data["leaders"].items())
@@ -614,7 +716,7 @@ class _Scene:
                     parts.append(tags)
                     y = max(y2, y + 17) + 2
                 else:
-                    parts.append(text(x + 78, y + 11, "none", class_="xs"))
+                    parts.append(text(x + 78, y + 11, _("none"), class_="xs"))
                     y += 19
         return "".join(parts)
 
@@ -632,10 +734,10 @@ class _Scene:
         rows = max(1, math.ceil(len(units) / 4))
         for n, (unit_id, unit) in enumerate(units):
             x, y = x0 + (n // rows) * 196, y0 + (n % rows) * 11.6
-            label = unit_label(unit_id, unit.name.en, self.marks.labels)
+            label = unit_label(unit_id, local_text(unit.name), self.marks.labels)
             tone = LOYALTY_FILL[unit.faction] if unit.faction in LOYALTY_FILL else "#e8ecf4"
             parts.append(text(x, y, label, style=f"font-size:9px;font-weight:bold;fill:{tone}"))
-            parts.append(text(x + 46, y, unit.name.en, class_="xs"))
+            parts.append(text(x + 46, y, local_text(unit.name), class_="xs"))
         return "".join(parts)
 
 
@@ -657,7 +759,8 @@ def _faction(player: str) -> str:
 
 def _name(systems, sid: str) -> str:
     system = systems.get(sid)
-    return system.name.en if system is not None else sid
+    return local_text(system.name) if system is not None else sid
+
 
 
 def _count(value: Any) -> int:
