@@ -32,6 +32,25 @@ def _catalog(active, packs=()):
     return result.catalog
 
 
+def find_all(catalog, wanted: str, kinds: list[str], what: str) -> list[tuple[str, str]]:
+    """The (kind, id) of every item ``wanted`` names among ``kinds``: its id, else its name (English, or as the
+    listings show it, "Critical Hit (space)"; case, hyphens and spaces aside). A name two cards share ("Critical
+    Hit": a space and a ground version) finds both. None: :func:`find`'s usage error with a "did you mean"."""
+    if any(wanted in catalog.items(k) for k in kinds):
+        kind, _item = find(catalog, wanted, kinds, what)
+        return [(kind, wanted)]
+    from swrebellion.expansions.base.api.words import told_apart
+
+    def key(text: str) -> str:
+        return " ".join(text.casefold().replace("-", " ").split())
+
+    shown = told_apart(catalog)
+    found = [(k, ident) for k in kinds for ident, item in sorted(catalog.items(k).items())
+             if getattr(item, "name", None) is not None
+             and key(wanted) in {key(item.name.en), key(shown.get(ident, item.name.en))}]
+    return found or [(find(catalog, wanted, kinds, what)[0], wanted)]
+
+
 def find(catalog, ident: str, kinds: list[str], what: str) -> tuple[str, object]:
     """The (kind, item) with id ``ident`` among ``kinds``; a usage error with a "did you mean" when there is none,
     or naming the kinds when several have it (--kind chooses)."""
@@ -60,7 +79,9 @@ def describe(catalog, kind: str, ident: str, ops) -> tuple[list[str], dict]:
     document = {"kind": kind, "pack": entry.pack, "file": entry.file, **item.model_dump(mode="json")}
     if is_card:
         document["generated_summary"] = generated
-    name = getattr(getattr(item, "name", None), "en", ident)
+    from swrebellion.expansions.base.api.words import told_apart
+
+    name = told_apart(catalog).get(ident) or getattr(getattr(item, "name", None), "en", ident)
     lines = [f"{name}  [{kind} / {ident}]  from pack {entry.pack} ({entry.file})"]
     if entry.replaced is not None:
         lines.append(f"  replaces the item of pack {entry.replaced.pack}")
@@ -89,13 +110,14 @@ def card_kinds(catalog, kind: str | None) -> list[str]:
 
 
 @cards.command("show")
-@click.argument("card_id")
+@click.argument("card_id", metavar="CARD")
 @click.option("--kind", metavar="KIND", help="Card kind (missions, actions ...), when two kinds share the id.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 @pack_option
 def show(card_id, kind, fmt, active, packs):
-    """Print a card's facts and what it does, every step in words (generated from its effect data).
+    """Print a card's facts and what it does, every step in words (generated from its effect data). CARD is its id
+    or its name; a name that a space and a ground version share shows both.
 
     `rebellion show ID` looks up any item (units, leaders, systems, setups ...), cards included.
 
@@ -105,12 +127,21 @@ def show(card_id, kind, fmt, active, packs):
       rebellion cards show sabotage -x rise-of-the-empire    # the expansion's replacement
       rebellion cards show my-card --pack my-pack            # a fan pack's card
       rebellion cards show space-critical-hit --format json
+      rebellion cards show "critical hit"                    # both: the space and the ground version
     """
     active = active()
     catalog = _catalog(active, packs)
-    card_kind, _ = find(catalog, card_id, card_kinds(catalog, kind), "card")
-    lines, document = describe(catalog, card_kind, card_id, active.ops)
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False) if fmt == "json" else "\n".join(lines))
+    echo_items(catalog, find_all(catalog, card_id, card_kinds(catalog, kind), "card"), active.ops, fmt)
+
+
+def echo_items(catalog, found: list[tuple[str, str]], ops, fmt: str) -> None:
+    """Print each found item (:func:`describe`): text, a blank line between two; JSON, one document or a list."""
+    described = [describe(catalog, kind, ident, ops) for kind, ident in found]
+    if fmt == "json":
+        documents = [document for _lines, document in described]
+        click.echo(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join("\n".join(lines) for lines, _document in described))
 
 
 @cards.command("list")
@@ -119,11 +150,14 @@ def show(card_id, kind, fmt, active, packs):
 @pack_option
 def list_(kind, active, packs):
     """List card ids by kind, with their name and pack."""
+    from swrebellion.expansions.base.api.words import told_apart
+
     catalog = _catalog(active(), packs)
+    shown = told_apart(catalog)
     for card_kind in card_kinds(catalog, kind):
         click.echo(f"{card_kind}:")
         for ident, item in sorted(catalog.items(card_kind).items()):
-            click.echo(f"  {ident:40} {item.name.en}  ({catalog.entry(card_kind, ident).pack})")
+            click.echo(f"  {ident:40} {shown.get(ident, item.name.en)}  ({catalog.entry(card_kind, ident).pack})")
 
 
 @cards.command("render")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from .options import expansion_options, pack_option
@@ -16,24 +14,24 @@ from .options import expansion_options, pack_option
 @expansion_options
 @pack_option
 def show(ident, kind, fmt, active, packs):
-    """Show an item of the loaded packs by its id: its facts, the pack and file it comes from, and for a card what
-    its effect data does, every step in words. An unknown id gets a "did you mean".
+    """Show an item of the loaded packs by its id or its name: its facts, the pack and file it comes from, and for
+    a card what its effect data does, every step in words. A name that several cards share (a space and a ground
+    version: "critical hit") shows each. An unknown id gets a "did you mean".
 
     \b
     Examples:
       rebellion show x-wing
       rebellion show mon-mothma --format json
       rebellion show hoth
+      rebellion show "critical hit"                             # the space and the ground version
       rebellion show rise-of-the-empire -x rise-of-the-empire   # a setup
       rebellion show my-unit --pack my-pack
     """
-    from .cards_cmd import _catalog, describe, find
+    from .cards_cmd import _catalog, echo_items, find_all
 
     active = active()
     catalog = _catalog(active, packs)
     kinds = catalog.kinds.names()
     if kind is not None and kind not in kinds:
         raise click.UsageError(f"{kind!r} is not a content kind of the enabled expansions; kinds: {', '.join(kinds)}")
-    found_kind, _ = find(catalog, ident, [kind] if kind else kinds, "item")
-    lines, document = describe(catalog, found_kind, ident, active.ops)
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False) if fmt == "json" else "\n".join(lines))
+    echo_items(catalog, find_all(catalog, ident, [kind] if kind else kinds, "item"), active.ops, fmt)

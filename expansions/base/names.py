@@ -52,6 +52,43 @@ def names(game, lang: str = "en") -> dict[str, str]:
     return cache[key]
 
 
+def display_names(game, lang: str) -> dict[str, str]:
+    """:func:`names` as people read them: a card with a space and a ground version named with its theater
+    (:func:`told_apart`). The rules store :func:`names` (English, unchanged: a stored label is part of the state a
+    save is checked against); what is shown uses these."""
+    key = f"base.shown.{lang}"
+    cache = game.rules.cache
+    if key not in cache:
+        cache[key] = {**names(game, lang), **told_apart(game.rules.content, lang)}
+    return cache[key]
+
+
+#: A card that exists in a space and a ground version, named so that every listing tells the two apart.
+THEATER_NAMES = {"space": N_("{name} (space)"), "ground": N_("{name} (ground)")}
+
+
+def told_apart(content, lang: str = "en") -> dict[str, str]:
+    """id -> name in ``lang`` of each item that shares its English name with another item of its kind and differs
+    from it in theater: "Critical Hit (space)" and "Critical Hit (ground)" (issue 35 #12). The content keeps the
+    card's own name (printed on its face); every table, listing and account line uses this one."""
+    out: dict[str, str] = {}
+    for kind in sorted(content.counts()):
+        items = content.items(kind)
+        by_name: dict[str, list[str]] = {}
+        for ident, item in sorted(items.items()):
+            if getattr(item, "theater", None) in THEATER_NAMES and getattr(item, "name", None) is not None:
+                by_name.setdefault(item.name.en, []).append(ident)
+        for idents in by_name.values():
+            if len({items[i].theater for i in idents}) < 2:
+                continue
+            for ident in idents:
+                item = items[ident]
+                with using(lang):
+                    out[ident] = gettext(THEATER_NAMES[item.theater]).format(
+                        name=getattr(item.name, lang, None) or item.name.en)
+    return out
+
+
 _NAMES_EN = "base.names.en"
 
 
@@ -357,7 +394,7 @@ def die(game: Game, colour: str, face: str) -> str:
 def name(game: Game, thing: str) -> str:
     """The name of an id in the current language (English where the pack gives none; the id as it is when the
     packs do not name it)."""
-    return names(game, language()).get(thing, thing)
+    return display_names(game, language()).get(thing, thing)
 
 
 def marker_name(game, marker: str) -> str:
@@ -377,7 +414,7 @@ def _marker(game, marker: str, lang: str) -> str:
 def readable(game: Game, value: object) -> str:
     """For the account: a name in the current language, or an id made readable ("some-word" -> "Some word")."""
     if isinstance(value, str):
-        return names(game, language()).get(value) or value.replace("-", " ").capitalize()
+        return display_names(game, language()).get(value) or value.replace("-", " ").capitalize()
     return str(value)
 
 
@@ -416,7 +453,7 @@ def _local(game, value) -> str:
     if isinstance(value, Word):
         return gettext(value)
     if isinstance(value, str):
-        local = names(game, language()).get(value)
+        local = display_names(game, language()).get(value)
         return local if local is not None else localize(game, value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_local(game, v) for v in value)

@@ -23,8 +23,8 @@ from swrebellion.presentation import state_lines
 
 from ...board import LURE
 from ...knowledge import EVENTS, possible_bases
+from ...names import display_names, local_text, localize
 from ...tables import tables
-from ...names import local_text, localize, names
 from ..narration import seat_title
 from ..terminal.screens import HAND_KINDS, PHASES
 from . import layout
@@ -339,7 +339,7 @@ class _Scene:
         self.leaders = content.items("leaders")
         self.base = self._base_system()
         self.labels_key = language() + json.dumps(marks.labels, sort_keys=True)
-        self.names = names(game, language())
+        self.names = display_names(game, language())
         self.possible: list[str] = []
         self.ruled_out = self._ruled_out()
 

@@ -13,7 +13,7 @@ from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettex
 from swrebellion.presentation import state_lines
 
 from ...board import LURE
-from ...names import counted, join, local_text, marker_name, name
+from ...names import counted, join, local_text, marker_name, name, told_apart
 from ...tables import BASE_SPACE, FACTIONS
 from ..narration import dice_colour, seat_title
 
@@ -119,20 +119,36 @@ def _resolve(screen: Screen, wanted: str, kinds: Iterable[str]) -> tuple[str, st
         if kind not in screen.content.counts():
             continue
         for ident, item in screen.content.items(kind).items():
-            words = {ident.replace("-", " "), item.name.en.casefold()}
+            words = {ident.replace("-", " "), item.name.en.casefold(), screen.name(ident).casefold()}
             local = getattr(item.name, language(), None)
             if local:
                 words.add(local.casefold())
             found[(kind, ident)] = [w.replace("-", " ") for w in words]
     exact = [k for k, words in found.items() if key in words]
-    if len(exact) >= 1 and len({k[1] for k in exact}) == 1:
-        return exact[0]
+    if len(exact) >= 1 and (len({k[1] for k in exact}) == 1 or len({k[0] for k in exact}) == len(exact)):
+        return exact[0]  # one item, or one per kind: the first kind's (a system, not the probe card named for it)
     starts = [k for k, words in found.items() if any(w.startswith(key) for w in words)] if len(key) >= 2 else []
     if len(starts) == 1:
         return starts[0]
     choices = starts or [k for k, words in found.items()
                          if difflib.get_close_matches(key, words, n=1, cutoff=0.75)]
     return sorted({screen.name(k[1]) for k in choices})[:8]
+
+
+def _sharing_the_name(screen: Screen, wanted: str) -> list[str]:
+    """The ids of the cards in a space and a ground version (:func:`~...names.told_apart`) whose name, English or
+    the reader's, is ``wanted``."""
+    key = " ".join(wanted.casefold().replace("-", " ").split())
+    apart = told_apart(screen.content)
+    found = []
+    for kind in KINDS:
+        if kind in screen.content.counts():
+            for ident, item in sorted(screen.content.items(kind).items()):
+                words = {item.name.en, getattr(item.name, language(), None) or item.name.en}
+                if ident in apart and key in {" ".join(w.casefold().replace("-", " ").split())
+                                                           for w in words}:
+                    found.append(ident)
+    return found
 
 
 def _unknown(what: str, close) -> list[str]:
@@ -446,6 +462,9 @@ def show_screen(game, player: str | None, argument: str = "") -> list[str]:
         return ["  " + _("Show what? For example: show Alderaan, show Darth Vader, show sabotage.")]
     screen = Screen(game, player)
     found = _resolve(screen, argument, KINDS)
+    shared = _sharing_the_name(screen, argument)
+    if len(shared) > 1:  # a card in a space and a ground version ("critical hit"): each, under its own name
+        return [line for ident in shared for line in show_screen(game, player, ident)]
     if not isinstance(found, tuple):
         return _unknown(argument, found)
     kind, ident = found
