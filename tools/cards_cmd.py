@@ -33,12 +33,13 @@ def _catalog(active, packs=()):
 
 
 def find_all(catalog, wanted: str, kinds: list[str], what: str) -> list[tuple[str, str]]:
-    """The (kind, id) of every item ``wanted`` names among ``kinds``: its id, else its name (English, or as the
-    listings show it, "Critical Hit (space)"; case, hyphens and spaces aside). A name two cards share ("Critical
-    Hit": a space and a ground version) finds both. None: :func:`find`'s usage error with a "did you mean"."""
-    if any(wanted in catalog.items(k) for k in kinds):
-        kind, _item = find(catalog, wanted, kinds, what)
-        return [(kind, wanted)]
+    """The (kind, id) of every item ``wanted`` names among ``kinds``: its id (in every kind that has it), else its
+    name (English, or as the listings show it, "Critical Hit (space)"; case, hyphens and spaces aside). A name two
+    cards share ("Critical Hit": a space and a ground version) finds both. None: :func:`find`'s usage error with a
+    "did you mean"."""
+    by_id = [(k, wanted) for k in kinds if wanted in catalog.items(k)]
+    if by_id:  # an id several kinds share (the mission "sabotage" and its marker): each
+        return by_id
     from swrebellion.expansions.base.api.words import told_apart
 
     def key(text: str) -> str:
@@ -70,33 +71,33 @@ def find(catalog, ident: str, kinds: list[str], what: str) -> tuple[str, object]
 def describe(catalog, kind: str, ident: str, ops) -> tuple[list[str], dict]:
     """An item for people (lines) and for programs (a JSON document): its facts, where it comes from, and for a
     card what its effect data does, every step in words, nested steps included."""
+    from swrebellion.expansions.base.api.words import told_apart
+
     from .docs_gen import card_summary
+    from .show_words import Reader, key_words
 
     item = catalog.items(kind)[ident]
     entry = catalog.entry(kind, ident)
     is_card = kind in {k.name for k in catalog.kinds.tagged("card")}
-    generated = card_summary(item, ops) if is_card else []
     document = {"kind": kind, "pack": entry.pack, "file": entry.file, **item.model_dump(mode="json")}
     if is_card:
-        document["generated_summary"] = generated
-    from swrebellion.expansions.base.api.words import told_apart
-
+        document["generated_summary"] = card_summary(item, ops)
+    reader = Reader(catalog)
     name = told_apart(catalog).get(ident) or getattr(getattr(item, "name", None), "en", ident)
-    lines = [f"{name}  [{kind} / {ident}]  from pack {entry.pack} ({entry.file})"]
+    lines = [f"{name} ({key_words(kind)}, id {ident}), from pack {entry.pack} ({entry.file})"]
     if entry.replaced is not None:
         lines.append(f"  replaces the item of pack {entry.replaced.pack}")
-    skip = {"effect", "target", "top", "bottom", "failure", "name", "summary", "notes", "description"}
-    for key, value in item.model_dump(exclude=skip, exclude_none=True).items():
-        lines.append(f"  {key}: {value}")
+    skip = {"id", "effect", "target", "top", "bottom", "failure", "name", "summary", "notes", "description"}
+    for key, value in item.model_dump(mode="json", exclude=skip, exclude_none=True).items():
+        lines.append(f"  {key_words(key)}: {reader.words(value)}")
     for key in ("summary", "description"):
         text = getattr(item, key, None)
         if text is not None:
             lines.append(f"  {key}: {getattr(text, 'en', text)}")
-    if is_card:
-        lines.append("  does (from its effect data):" if generated else "  does: (no effect data yet)")
-        lines += [f"    {'  ' if line.startswith(' ') else '- '}{line}" for line in generated]
-    if getattr(item, "notes", None):
-        lines.append(f"  notes: {item.notes}")
+    if is_card and "effect" in type(item).model_fields:  # probe cards carry no effect data: nothing to say
+        words = card_summary(item, ops, reader.step, reader.heading)
+        lines.append("  does (from its effect data):" if words else "  does: nothing yet (no effect data)")
+        lines += [f"    {'  ' if line.startswith(' ') else '- '}{line}" for line in words]
     return lines, document
 
 

@@ -71,36 +71,45 @@ def _holds_steps(value) -> bool:
         isinstance(v, dict) and any(_is_steps(x) for x in v.values()) for v in value))
 
 
-def describe_steps(steps: list[dict], ops, depth: int = 0) -> list[str]:
+def _heading(key: str, branch: dict | None) -> str:
+    """A group of nested steps as the docs name it: ``then``, or ``options [id label]`` for a choice's option."""
+    if branch is None:
+        return key
+    head = " ".join(str(_english(branch[k])) for k in ("id", "label") if k in branch) or key
+    return f"{key} [{head}]"
+
+
+def describe_steps(steps: list[dict], ops, depth: int = 0, summarise=summarise_step, heading=_heading) -> list[str]:
     """Steps in words, one line each, nested steps (branches, delayed steps) indented under the step holding them,
-    each group named by its parameter (``then:``, ``otherwise:``, an option's id and label)."""
+    each group named by its parameter (``then:``, ``otherwise:``, an option's id and label). ``summarise`` words one
+    step and ``heading`` one group (`rebellion show` words them for readers, the docs for authors)."""
     lines = []
     pad = "  " * depth
     for step in steps:
-        lines.append(f"{pad}{summarise_step(step, ops)}")
+        lines.append(f"{pad}{summarise(step, ops)}")
         for key, value in step.items():
             if _is_steps(value):
-                lines.append(f"{pad}  {key}:")
-                lines += describe_steps(value, ops, depth + 2)
+                lines.append(f"{pad}  {heading(key, None)}:")
+                lines += describe_steps(value, ops, depth + 2, summarise, heading)
             elif _holds_steps(value):
                 for branch in value:
-                    head = " ".join(str(_english(branch[k])) for k in ("id", "label") if k in branch) or key
-                    lines.append(f"{pad}  {key} [{head}]:")
+                    lines.append(f"{pad}  {heading(key, branch)}:")
                     for inner in branch.values():
                         if _is_steps(inner):
-                            lines += describe_steps(inner, ops, depth + 2)
+                            lines += describe_steps(inner, ops, depth + 2, summarise, heading)
     return lines
 
 
-def card_summary(item: Any, ops) -> list[str]:
+def card_summary(item: Any, ops, summarise=summarise_step, heading=_heading) -> list[str]:
     """The card's effect in words, generated from its effect data (never printed card text), nested steps
-    included and indented."""
+    included and indented (``summarise`` and ``heading`` as :func:`describe_steps`)."""
     lines = []
     groups = [("where", getattr(item, "target", [])), ("effect", getattr(item, "effect", [])),
               ("on failure", getattr(item, "failure", []))]
     groups += [(ability, getattr(item, ability).effect) for ability in ("top", "bottom") if hasattr(item, ability)]
     for label, steps in groups:
-        described = describe_steps([s.model_dump() if hasattr(s, "model_dump") else s for s in steps], ops)
+        described = describe_steps([s.model_dump() if hasattr(s, "model_dump") else s for s in steps], ops,
+                                   summarise=summarise, heading=heading)
         lines += [f"{label}: {line}" if not line.startswith(" ") else f"{' ' * (len(label) + 2)}{line}"
                   for line in described]
     return lines

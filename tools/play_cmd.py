@@ -239,12 +239,20 @@ def _write_saves(game, viewer, save_path, referee_path, humans, say) -> None:
                                            "with `rebellion play --load {path}`).").format(path=referee_path), say)
     if save_path and referee_path:
         _write(lambda g, p: save_view(g, viewer, p), game, save_path,
-               _("{who}'s view written to {path} (no hidden information; not loadable).").format(
-                   who=viewer or _("The spectator"), path=save_path), say)
+               _view_written(viewer).format(path=save_path), say)
     elif save_path:
         _write(full, game, save_path, _("Saved to {path} (continue it with `rebellion play --load {path}`; it "
                                         "reveals every secret of the game to whoever reads it).").format(path=save_path),
                say)
+
+
+def _view_written(viewer: str | None) -> str:
+    """The message for a player's view written beside the referee's save, naming the side in words."""
+    if viewer is None:
+        return _("The spectator's view written to {path} (no hidden information; not loadable).")
+    if viewer.startswith("empire"):
+        return _("The Imperial view written to {path} (no hidden information; not loadable).")
+    return _("The Rebel view written to {path} (no hidden information; not loadable).")
 
 
 def _write(writer, game, path, message, say) -> None:

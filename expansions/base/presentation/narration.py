@@ -389,13 +389,17 @@ MESSAGES: dict[str, dict[str, Message]] = {
     "ring-attached": {"": N_("  {leader} now carries the {ring}.")},
     "ring-replaced": {"": N_("  {leader} loses the {ring}.")},
     "ring-used": {"": N_("  {leader} uses the {ring}: {effect}.")},
-    "probes-handed": {"": N_("The Rebels hand over {what}{cards}.")},
+    "probes-handed": {"": N_("The Rebels hand over {what}{cards}."),
+                      "shuffled": N_("The Rebels hand over {what}{cards}; the others go back into the probe deck, "
+                                     "which is shuffled.")},
     "probes-taken": {"": N_("The Rebels take {what} from the Imperial hand{cards}.")},
     "probes-planted": {"": N_("  They go back into the probe deck: {top} on top, {bottom} at the bottom.")},
     "combat": {"": N_("Combat in {system}!")},
     "combat-round": {"": N_("  Combat round {round} in {system}.")},
     "tactic-played": {
         "": (N_("  The Rebels play the tactic card {card}."), N_("  The Empire plays the tactic card {card}.")),
+        "does": (N_("  The Rebels play the tactic card {card}: {does}"),
+                 N_("  The Empire plays the tactic card {card}: {does}")),
     },
     "tactic-discarded": {
         "": (N_("  The Rebels discard the tactic card {card}."), N_("  The Empire discards the tactic card {card}.")),
@@ -537,6 +541,8 @@ _DRAWN = {
 
 @line(*_DRAWN)
 def _drew(e, w):
+    if not e["count"]:  # nothing drawn (an empty deck, a hand already full): nothing to tell
+        return ""
     what = _DRAWN[e["type"]](e["count"]).format(n=e["count"])
     shown = w.cards(e.get("cards"))
     if shown:
@@ -1073,7 +1079,25 @@ def _probes_handed(e, w):
     shown = w.cards(e["cards"])
     n = e["count"]
     what = npgettext("handed", "{n} probe card", "{n} probe cards", n).format(n=n)
-    return w.tell(e, what=what, cards=f": {shown}" if shown else "")
+    variant = "shuffled" if _shuffles_the_rest(w, e.get("card")) else ""
+    return w.tell(e, variant, what=what, cards=f": {shown}" if shown else "")
+
+
+def _shuffles_the_rest(w, card: str | None) -> bool:
+    """True when the card that handed the probe cards over puts the ones it did not keep back into the deck
+    shuffled (Intercept Transmissions): its effect data has a step with ``rest: shuffle``."""
+    if card is None:
+        return False
+    content = w.game.rules.content
+    item = next((content.items(k)[card] for k in ("missions", "actions") if k in content.counts()
+                 and card in content.items(k)), None)
+
+    def walk(node) -> bool:
+        if isinstance(node, dict):
+            return node.get("rest") == "shuffle" or any(walk(v) for v in node.values())
+        return isinstance(node, list) and any(walk(v) for v in node)
+
+    return item is not None and walk(item.model_dump(mode="json").get("effect"))
 
 
 @line("probes-taken")
@@ -1104,7 +1128,21 @@ def _combat_round(e, w):
 
 @line("tactic-played")
 def _tactic_played(e, w):
+    """The card and what it does (the pack's summary): the other side learns what the card did, not only its name."""
+    summary = _summary(w, e["card"])
+    if summary:
+        return w.tell(e, "does", card=w.name(e["card"]), does=summary)
     return w.tell(e, card=w.name(e["card"]))
+
+
+def _summary(w, card: str) -> str:
+    """A card's summary in the reader's language, or "" when the packs give none."""
+    content = w.game.rules.content
+    for kind in ("tactics", "advanced-tactics"):
+        item = content.items(kind).get(card) if kind in content.counts() else None
+        if item is not None and getattr(item, "summary", None) is not None:
+            return local_text(item.summary)
+    return ""
 
 
 @line("tactic-discarded")
@@ -1114,8 +1152,16 @@ def _tactic_discarded(e, w):
 
 @line("damage")
 def _damage(e, w):
-    dealt = "; ".join(f"{w.name(unit)} {'+'.join(map(str, hits))}" for unit, hits in e["dealt"].items())
-    return w.tell(e, where=theater_where(e["theater"]), dealt=dealt)
+    """Each damaged unit and how much it took, in words: "2 Stormtroopers, 1 damage each; 1 AT-AT, 2 damage"."""
+    dealt = []
+    for unit, hits in e["dealt"].items():
+        for amount in sorted(set(hits), reverse=True):
+            copies = hits.count(amount)
+            damage = ngettext("{n} damage", "{n} damage", amount).format(n=amount)
+            units = w.name(unit) if copies == 1 else counted(w.game, copies, unit)
+            dealt.append((_("{units}, {damage}") if copies == 1 else _("{units}, {damage} each")).format(
+                units=units, damage=damage))
+    return w.tell(e, where=theater_where(e["theater"]), dealt="; ".join(dealt))
 
 
 @line("blocked")
