@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from swrebellion.i18n import N_, gettext, language, ngettext, pgettext
+from swrebellion.i18n import gettext, language, pgettext
 from swrebellion.presentation import state_lines
 
 from ...board import LURE
