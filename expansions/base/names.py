@@ -24,6 +24,7 @@ from swrebellion.i18n import N_, gettext, language, ngettext, pgettext, using
 from .tables import BASE_SPACE
 
 if TYPE_CHECKING:
+    from swrebellion.catalog import Catalog
     from swrebellion.engine.game import Game
     from swrebellion.models import Text
 
@@ -52,7 +53,7 @@ def names(game, lang: str = "en") -> dict[str, str]:
     return cache[key]
 
 
-def display_names(game, lang: str) -> dict[str, str]:
+def display_names(game: Game, lang: str) -> dict[str, str]:
     """:func:`names` as people read them: a card with a space and a ground version named with its theater
     (:func:`told_apart`). The rules store :func:`names` (English, unchanged: a stored label is part of the state a
     save is checked against); what is shown uses these."""
@@ -67,7 +68,7 @@ def display_names(game, lang: str) -> dict[str, str]:
 THEATER_NAMES = {"space": N_("{name} (space)"), "ground": N_("{name} (ground)")}
 
 
-def told_apart(content, lang: str = "en") -> dict[str, str]:
+def told_apart(content: Catalog, lang: str = "en") -> dict[str, str]:
     """id -> name in ``lang`` of each item that shares its English name with another item of its kind and differs
     from it in theater: "Critical Hit (space)" and "Critical Hit (ground)" (issue 35 #12). The content keeps the
     card's own name (printed on its face); every table, listing and account line uses this one."""
