@@ -9,7 +9,7 @@ to what people see the same way the base game draws its board:
   (:func:`state_lines`);
 * the account of a game in a language (:func:`narration`);
 * the terminal's commands, the heading of a decision and option labels in the reader's language (:func:`commands`,
-  :func:`heading`, :func:`render`, :func:`option_labels`); :class:`Command` is re-exported for plugins adding one.
+  :func:`heading`, :func:`render`, :func:`option_labels`, :func:`not_offered`: what a decision withholds, and why); :class:`Command` is re-exported for plugins adding one.
 
 A *view* is ``"public"`` (what every player may see) or a side's name, the part of its players' ids before ``-``;
 team-mates share every secret, so a side's view is its first player's.
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .engine.game import Decision, Game, Rules
 
 __all__ = ["PUBLIC", "Command", "PresentationError", "Where", "board_svg", "commands", "game_at", "heading",
-           "narration", "option_labels", "parse_views", "render", "replay_html", "sides", "state_lines",
+           "narration", "not_offered", "option_labels", "parse_views", "render", "replay_html", "sides", "state_lines",
            "viewer_for", "views"]
 
 PUBLIC = "public"
@@ -157,3 +157,11 @@ def render(game: Game, text: str) -> str:
 def option_labels(game: Game, decision: Decision) -> dict[str, str]:
     """A decision's options by id with their labels in the current language."""
     return {option.id: render(game, option.label) for option in decision.options}
+
+
+def not_offered(game: Game, decision: Decision) -> list[str]:
+    """The options plugins withheld from ``decision`` and why (``ValueRegistry.withhold``), one line each in the
+    current language: "not offered: Reveal Sabotage (only the player with a leader on it reveals it)"."""
+    from .engine.human import not_offered as lines
+
+    return lines(game, decision, render)

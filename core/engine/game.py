@@ -15,6 +15,8 @@ Everything a game is lives in ``Game.state``, a JSON-serialisable dict:
 ``log`` and ``choices`` are :class:`~.sharedlog.SharedLog` sequences: append-only, shared by copies of a game, so a
 copy costs the same however long the game has run (``list(log)`` or ``sharedlog.plain`` for a JSON encoder).
 ``result``             ``None`` while the game runs, then ``{"winner": ..., "reason": ...}``
+``pending`` entries may hold ``withheld``: the options plugins withheld from that question, and why
+(:meth:`Game.withheld`); derived from the state when asked, so the state hash leaves them out.
 ``answered_alone``     the decisions with a single legal option that the rules answered without asking, since the
                        last answer (:meth:`Game.answer_alone`; scenarios check them with ``offered``)
 ``forced_dice``        faces to use for the next dice rolled (scenarios); with ``forced_dice_only`` set, a die not
@@ -29,7 +31,7 @@ import hashlib
 import json
 import marshal
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from . import rng
 from .effects import register_kernel_steps
@@ -37,7 +39,7 @@ from .reactions import ReactionRegistry
 from .secrets import KEY as SECRET, peek, redact, secret
 from .sharedlog import SharedLog, plain
 from .steps import StepError, StepRegistry
-from .values import Modifier, ValueRegistry
+from .values import Modifier, ValueRegistry, Withholder
 
 if TYPE_CHECKING:
     from ..expansion_records import Active
@@ -238,6 +240,8 @@ class Rules:
             raise PluginError(exc.plugin or "?", "register_steps", exc) from exc
         self.values.finish()
         self._chains = self.values.chains()
+        #: decision kind -> the plugins withholding its options (``ValueRegistry.withhold``), looked up at every ask
+        self._withholders = self.values.withholders()
         #: event type -> its reactions (register_reactions): the log looks each event's type up here once
         self._reactions = self.reactions.table()
         relay = active.pm.hook
@@ -342,7 +346,13 @@ class Game:
         return game
 
     def state_hash(self) -> str:
-        return hashlib.sha256(canonical_json(self.state).encode()).hexdigest()
+        """The hash a save is checked against. It leaves out the options withheld from the open decisions: they are
+        derived from the state when asked (a plugin's reasons, re-derived by replaying), and the hash of a game is
+        the same whether a plugin explains what it withholds or the rules leave an option out in silence."""
+        state = self.state
+        if any("withheld" in d for d in state["pending"]):
+            state = {**state, "pending": [{k: v for k, v in d.items() if k != "withheld"} for d in state["pending"]]}
+        return hashlib.sha256(canonical_json(state).encode()).hexdigest()
 
     # -- the flow ---------------------------------------------------------------------------------------------
 
@@ -455,12 +465,65 @@ class Game:
             raise EngineError(f"{kind!r} for {player} offers no options")
         if len(by_id) != len(opts):
             raise EngineError(f"{kind!r} offers the same option id twice: {[o['id'] for o in opts]}")
+        withholders = self.rules._withholders.get(kind)  # one lookup: most kinds have none
+        withheld = None
+        if withholders is not None:
+            opts, by_id, withheld = self._withhold(withholders, kind, player, opts, by_id)
         asked[player] = number
         decision = {"id": did, "player": player, "kind": kind, "prompt": prompt, "options": opts,
                     "frame": len(state["stack"]) - 1, "key": key, "simultaneous": simultaneous, "answer": None}
+        if withheld:
+            decision["withheld"] = withheld
         if visible_to is not None:
             decision["visible_to"] = sorted({player, *visible_to})
         return decision, tuple.__new__(Decision, (did, player, kind, prompt, opts)), by_id  # _over_json, written out
+
+    def _withhold(self, withholders: Sequence[tuple[str, Withholder]], kind: str, player: str,
+                  opts: list[dict[str, Any]], by_id: dict[str, Any]
+                  ) -> tuple[list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]]:
+        """The options left once each plugin withholding options of ``kind`` has had its say (in dependency order,
+        each seeing what the ones before left), their index by id, and what was withheld: ``{"id", "label",
+        "reason", "by"}`` in the order offered. A plugin that raises, answers something else than ``{option id:
+        reason}`` or would leave no option is a :class:`PluginError` naming it."""
+        withheld: list[dict[str, Any]] = []
+        for plugin, fn in withholders:
+            where = f"withholding options of {kind!r}"
+            try:
+                answer = fn(self, kind, player, list(opts))
+            except Exception as exc:  # third-party code: name the plugin
+                raise PluginError(plugin, where, exc) from exc
+            if not answer:
+                continue
+            if not isinstance(answer, Mapping) or not all(
+                    type(k) is str and type(v) is str for k, v in answer.items()):
+                shown = repr(answer)
+                raise PluginError(plugin, where, TypeError(
+                    f"it returned {type(answer).__name__} {shown[:37] + '...' if len(shown) > 40 else shown}, not "
+                    "a mapping of option ids to reasons (str)"))
+            kept = [o for o in opts if o["id"] not in answer]
+            if len(kept) == len(opts):
+                continue
+            if not kept:
+                raise PluginError(plugin, where, EngineError(
+                    f"it withholds every option offered to {player} ({', '.join(o['id'] for o in opts)}); a decision "
+                    "keeps at least one: leave one, or withhold nothing when it would be the last"))
+            withheld += [{"id": o["id"], "label": o["label"], "reason": answer[o["id"]], "by": plugin}
+                         for o in opts if o["id"] in answer]
+            opts = kept
+        if withheld:
+            by_id = {o["id"]: o for o in opts}
+        return opts, by_id, withheld
+
+    def withheld(self, decision: Decision | str) -> list[dict[str, str]]:
+        """The options plugins withheld from the open ``decision`` (a :class:`Decision` or its id), in the order they
+        would have been offered, each ``{"id", "label", "reason", "by"}``: ``label`` and ``reason`` in English as the
+        rules store them (``swrebellion.presentation.render`` puts them in the reader's language), ``by`` the
+        plugin. Empty when nothing was withheld (``ValueRegistry.withhold``, docs/hooks.md)."""
+        did = decision if isinstance(decision, str) else decision.id
+        for d in self.state["pending"]:
+            if d["id"] == did:
+                return [dict(w) for w in d.get("withheld", ())]
+        return []
 
     def _json_options(self, options: list[Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The options of a question in the JSON form, and by id (see :meth:`_question`): a dict with a str ``id``
@@ -564,8 +627,10 @@ class Game:
             chosen = next((o for o in decision["options"] if o["id"] == option_id), None)
         if chosen is None:
             offered = "; offered: " + ", ".join(o["id"] for o in decision["options"]) if player is not None else ""
+            why = next((f" (withheld by {w['by']!r}: {w['reason']})" for w in decision.get("withheld", ())
+                        if w["id"] == option_id), "") if player is not None else ""
             raise IllegalChoice(
-                f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{offered}"
+                f"{option_id!r} was not offered to {decision['player']} for {decision['kind']!r}{why}{offered}"
             )
         state["choices"].append([decision["player"], option_id])
         alone = state.get("answered_alone")
@@ -730,7 +795,11 @@ class Game:
         pending = []
         for d in state["pending"]:
             if d["player"] == player and d["answer"] is None:
-                pending.append(self._decision(d).to_json())
+                shown = self._decision(d).to_json()
+                if "withheld" in d:  # the player's own question: he may know what it does not offer, and why
+                    shown["withheld"] = [{"id": w["id"], "label": w["label"], "reason": w["reason"]}
+                                         for w in d["withheld"]]
+                pending.append(shown)
             elif player in d.get("visible_to", (player,)):
                 pending.append({"player": d["player"], "kind": d["kind"], "answered": d["answer"] is not None})
         return {

@@ -30,6 +30,15 @@ class Command:
     argument: str = ""
 
 
+def not_offered(game: Game, decision: Decision, render: Callable[[Game, str], str]) -> list[str]:
+    """The options plugins withheld from ``decision`` (``Game.withheld``), one line each in the reader's language
+    (``render`` turns the stored English of a label or reason into it): the terminal prints them under the options,
+    the game server under its buttons."""
+    return [_("not offered: {option} ({reason})").format(option=render(game, w["label"]),
+                                                        reason=render(game, w["reason"]))
+            for w in game.withheld(decision)]
+
+
 @dataclass(frozen=True)
 class Entry:
     """An option as shown: its number, the option, the words shown for it and the group heading it sits under."""
@@ -149,6 +158,8 @@ class HumanAgent:
                     self.say(f"  {heading}:")
             run.append(entry)
         flush()
+        for line in not_offered(game, decision, self.render):
+            self.say("  " + line)
 
     def match(self, answer: str, entries: list[Entry]) -> Entry | None:
         """The entry ``answer`` names: its number, its option id, its words (or its words under the heading), the

@@ -12,6 +12,10 @@ turn (dependency order, each seeing the value the one before returned). Plugins 
 ``game.modify`` with an undeclared name is an error in the rules code; answering a name nobody declares is a
 warning when the expansions are activated (:attr:`ValueRegistry.warnings`): probably a typo, or a plugin written
 for an expansion that is not enabled.
+
+The options of every decision are an extension point of the same kind, kept here with the values:
+:meth:`ValueRegistry.withhold` lets a plugin withhold options of a decision kind, with a reason the player is shown
+(``Game.ask`` applies it, for every step's questions).
 """
 
 from __future__ import annotations
@@ -23,6 +27,13 @@ from typing import Any, Callable
 #: :class:`swrebellion.engine.Game`, typed ``Any`` here because a game's rules own a value registry: this module sits
 #: below the game's in the import layers (tests/test_layers.py). A modifier annotates its own ``game: Game``.
 Modifier = Callable[[Any, Any, dict[str, Any]], Any]
+
+#: ``fn(game, kind, player, options)`` -> ``{option id: reason}`` for the options ``player`` is not to be offered
+#: (ids not among ``options`` are ignored), or ``None``/``{}`` to withhold nothing. ``options`` are the decision's
+#: option dicts (``{"id", "label", "data"}``), to read only; ``reason`` is English text as the rules store it (an
+#: option's label is: ``api.words.text``), shown to the player beside "not offered". ``game`` is typed ``Any`` for
+#: the reason given at :data:`Modifier`.
+Withholder = Callable[[Any, str, str, list[dict[str, Any]]], Any]
 
 
 class ExtensionPointError(ValueError):
@@ -43,6 +54,7 @@ class ValueRegistry:
         self.points: dict[str, ExtensionPoint] = {}
         self._modifiers: dict[str, list[Modifier]] = {}
         self._answers: list[tuple[str, str]] = []  # (name, plugin)
+        self._withholders: dict[str, list[tuple[str, Withholder]]] = {}  # decision kind -> (plugin, fn)
         self.warnings: list[str] = []
         self.current_plugin = "?"
 
@@ -58,6 +70,19 @@ class ValueRegistry:
         """Adjust the value ``name`` with ``fn(game, value, context)`` (after the plugins registered before)."""
         self._modifiers.setdefault(name, []).append(fn)
         self._answers.append((name, self.current_plugin))
+
+    def withhold(self, kind: str, fn: Withholder) -> None:
+        """Withhold options of the decisions of ``kind`` (``"command-action"``, ``"assign-card"`` ...): whenever the
+        rules ask one, ``fn(game, kind, player, options)`` names the options not to offer and why (see
+        :data:`Withholder`), after the plugins registered before. The player is shown the reasons; the decision keeps
+        at least one option: a plugin withholding the last one is an error naming it. A decision the rules answer
+        alone (a single legal option, ``Game.answer_alone``) is not asked, and so not filtered."""
+        self._withholders.setdefault(kind, []).append((self.current_plugin, fn))
+
+    def withholders(self) -> dict[str, tuple[tuple[str, Withholder], ...]]:
+        """Decision kind -> its withholders with their plugins, in order: ``Game.ask`` looks each question's kind up
+        here once."""
+        return {kind: tuple(found) for kind, found in self._withholders.items()}
 
     def finish(self) -> None:
         """Once every plugin has registered: record who answers what; warn of answers to undeclared names."""

@@ -45,8 +45,10 @@ def register_steps(registry):
 @hookimpl
 def register_values(registry):
     from . import values
+    from .phases import missions
 
     values.register(registry)
+    registry.withhold("command-action", missions.withheld_from_teammate)
 
 
 @hookimpl

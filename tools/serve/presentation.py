@@ -63,6 +63,13 @@ def groups(game: Game, decision: Decision) -> list[Group]:
     return out
 
 
+def not_offered(game: Game, decision: Decision) -> list[str]:
+    """The options withheld from the decision and why, in the reader's language, as the terminal shows them."""
+    from swrebellion import presentation
+
+    return presentation.not_offered(game, decision)
+
+
 def waiting(game: Game, player: str) -> str:
     """Who the game waits for, as ``player`` may know it: the kind of question, never its options."""
     from swrebellion import presentation

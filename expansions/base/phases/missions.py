@@ -108,6 +108,8 @@ def assignment_step(game, frame) -> None:
         hand(game, faction, "missions").remove(card)
         leaders = [first] if choice["id"] == "none" else [first, choice["id"]]
         assign(game, faction, card, leaders)
+        if game.moment("mission.assigned", faction=faction, role=role, card=card, leaders=leaders):
+            return  # the next card question is asked once the moment's steps are over (its pool counted anew)
         if listed is not None:  # the seat's pool is the one the card question was made from less these leaders
             pool = [*listed[0]]  # (RS-ASG-02; in team play the second may be his teammate's, RS-ASG-09): nothing
             for lid in leaders:  # else has happened since, and the others' icons are still those counted then
@@ -222,14 +224,14 @@ def reveal_options(game, faction: str) -> list[dict]:
     somewhere to take place. Each option's data is the step that resolves it. Asked at every Command Phase turn:
     the barred systems and the leaders' icons are found once for all the cards, and each option is made once per
     rules (by side, place in the assigned list, card, how many of that card come before and leaders) and handed
-    out again, never changed (as :func:`~..names.named_options` says)."""
+    out again, never changed (as :func:`~..names.named_options` says). In team play a teammate's missions are among
+    them: :func:`withheld_from_teammate` withholds them, saying why (RS-MIS-08)."""
     _sweep(game, faction)
     assigned = game.state["data"]["assigned"][faction]
     if not assigned:
         return []
     options = []
     seen: dict[str, int] = {}
-    role = board.acting_role(game)
     barred = actions.barred_systems(game, faction)
     on_cards: list[str] = []
     for entry in assigned:
@@ -240,9 +242,7 @@ def reveal_options(game, faction: str) -> list[dict]:
     except KeyError:
         made = game.rules.cache[_REVEAL_OPTIONS] = {}
     for index, entry in enumerate(assigned):
-        card, leaders = peek(entry["card"]), entry["leaders"]
-        if role is not None and not any(board.controlled_by(game, lid, role) for lid in leaders):
-            continue  # RS-MIS-08: in team play only a player with a leader on the card reveals it
+        card, leaders = peek(entry["card"]), entry["leaders"]  # RS-MIS-08 is withheld_from_teammate's
         if not meets(game, card, leaders, icons) or not feasible(game, card, _context(game, faction, card, leaders, barred)):
             continue
         n = seen[card] = seen.get(card, 0) + 1
@@ -259,6 +259,25 @@ def reveal_options(game, faction: str) -> list[dict]:
 
 
 _REVEAL_OPTIONS = "base.reveal-options"
+#: Why a teammate's mission is not offered (RS-MIS-08), shown to the player asked.
+NOT_YOUR_MISSION = N_("only the player with a leader on it reveals it (RS-MIS-08)")
+
+
+def withheld_from_teammate(game, kind: str, player: str, options: list[dict]) -> dict[str, str] | None:
+    """RS-MIS-08: in team play only a player with a leader on a mission card reveals it; the teammate's reveals
+    are withheld from the Command Phase action (``ValueRegistry.withhold``), so the player sees why."""
+    role = board.acting_role(game)
+    if role is None:  # two players: each side's player controls every leader
+        return None
+    assigned = game.state["data"]["assigned"]
+    withheld = {}
+    for option in options:
+        action = option["data"]
+        if action is not None and action.get("step") == "base.mission":
+            args = action["args"]
+            if not any(board.controlled_by(game, lid, role) for lid in assigned[args["faction"]][args["index"]]["leaders"]):
+                withheld[option["id"]] = NOT_YOUR_MISSION
+    return withheld
 
 
 def return_unrevealed(game) -> None:
