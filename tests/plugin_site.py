@@ -24,6 +24,7 @@ from pathlib import Path
 PUBLIC = {
     "swrebellion.expansions.base.api",
     "swrebellion.hookspecs",
+    "swrebellion.i18n",
     "swrebellion.plugins",
     "swrebellion.engine",
     "swrebellion.engine.effects",

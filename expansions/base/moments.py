@@ -60,6 +60,12 @@ def _window(when: str, cards: Asked, prompt: str) -> Moment:
 MOMENTS: dict[str, Moment] = {
     "assignment.start": Moment("the Assignment Phase begins: `data['phase']` is 'assignment', the round counter has "
                                "moved on (RB-RND-01)", later=N_("start of the Assignment Phase")),
+    "mission.assigned": Moment("in the Assignment Phase, a seat laid a mission card face down with its leaders "
+                               "(RS-ASG-02), before it is asked for the next one; the card is hidden from the other "
+                               "side (never log it in the open). Missions a card's effect assigns reach no moment: "
+                               "react to the `assigned` event for every assignment",
+                               {"faction": "the side that assigned it", "role": "the team role (None in a 2-player "
+                                "game)", "card": "the mission card", "leaders": "its leaders"}),
     "assignment.end": Moment("both sides have assigned and the Assignment-end cards are played",
                              later=N_("end of the Assignment Phase")),
     "command.start": Moment("the Command Phase begins, before the first turn: `data['current']` is 'rebel' "
@@ -113,6 +119,10 @@ MOMENTS: dict[str, Moment] = {
     "combat.round-end": Moment("a combat round's retreats and end-of-round checks are over (RS-CMB-13..18)", COMBAT),
     "combat.end": Moment("the combat's last round and its objectives are over; before the tactic cards are shuffled "
                          "back and `data['combat']` is cleared (RS-END-02/03)", COMBAT, later=N_("end of a combat")),
+    "combat.over": Moment("a combat is over and cleared: the `combat-end` event is logged, the tactic cards are "
+                          "back in their decks and `data['combat']` is `None` (RS-END-02/03); what a plugin says of "
+                          "the combat's consequences comes after \"The combat in X is over\"",
+                          {"system": "the combat's system", "battles": "theater -> the side that won its battle"}),
     "mission-reveal": _window("just before a mission is revealed (Blindside)", "acting",
                               N_("Play an action card before the mission is revealed?")),
     "mission-revealed": _window("once the other side's mission is revealed and has its target, before opposition: "

@@ -164,7 +164,7 @@ def build(game, spec: dict) -> set[str]:
     teams, roles = setup.teams_for(options["players"])
     game.state["players"] = [p for f in FACTIONS for p in teams[f]]
     game.state["dice"] = {die: list(faces) for die, faces in t.dice.items()}
-    data = game.state["data"] = setup.empty_data(game, teams, roles)
+    data = game.state["data"] = setup.with_earlier(game, "build_scenario", setup.empty_data(game, teams, roles))
     data.update(round=spec.get("round", 1), current=spec.get("current", "rebel"))
     data["time"] = spec.get("time", 1)
     data["reputation"] = spec.get("reputation", 14)

@@ -64,7 +64,12 @@ VALUES: dict[str, tuple[str, dict[str, str]]] = {
     # the Command Phase (RB-CMD)
     "turn-start-acts": (
         "free acts offered at the start of a Command Phase turn, beside its action: options whose `data` is "
-        "`{step, args, free: true}`; the step runs and the turn goes on", {**FACTION, "role": "the team role"}),
+        "`{step, args, free: true}`; the step runs and the same turn goes on (asked again). An option without "
+        "`free: true` is the turn's action, as one of `command-actions`", {**FACTION, "role": "the team role"}),
+    "command-actions": (
+        "actions a plugin offers a seat as its Command Phase turn's action, beside revealing missions and "
+        "activating systems: options `{id, label, data: {step, args}}`; the step runs as the turn's action, then "
+        "the turn ends (`command.turn-end`) and the next seat plays", {**FACTION, "role": "the team role"}),
     "end-of-command-steps": ("`[step, locals]` frames run at the end of the Command Phase, after the delayed "
                              "effects", {}),
 }

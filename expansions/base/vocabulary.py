@@ -242,8 +242,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "choose-base": ("the Rebel General chooses the base (RB-SET-12)", "a probe card id"),
     # rounds
     "command-action": ("the seat whose turn it is acts (RB-CMD)", "`pass`, `reveal-base`, `reveal:<mission>`, "
-                       "`activate:<system>` (`activate:rebel-base` for the Base space), or a free act an expansion "
-                       "adds"),
+                       "`activate:<system>` (`activate:rebel-base` for the Base space), or an action or a free act an "
+                       "expansion adds (`command-actions`, `turn-start-acts`)"),
     "activation-leader": ("which pool leader activates (RB-MOV-13)", "a leader id"),
     "move-from": ("the system to move units from next (RB-MOV)", "a system id, `rebel-base`, or `done`"),
     "move-units": ("which units of the chosen system move", "`unit:<type>` (one more), `all:<type>` (as many as "

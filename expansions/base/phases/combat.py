@@ -119,6 +119,7 @@ def _combat_step(game, frame) -> None:
     elif not game.moment("combat.end", once_in=frame, system=combat["system"]):
         game.pop()
         end_combat(game)
+        game.moment("combat.over", system=combat["system"], battles=dict(combat["battles"]))
 
 
 def _add_leader_step(game, frame) -> None:

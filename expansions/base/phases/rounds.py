@@ -96,6 +96,7 @@ def command_step(game, frame) -> None:
     options += game.modify("turn-start-acts", [], faction=faction, role=role)
     options += reveal_options(game, faction)
     options += activation_options(game, faction)
+    options += game.modify("command-actions", [], faction=faction, role=role)
     options.append(PASS)
     game.ask(board.decider(game, faction, role or "admiral"), "command-action", options, PROMPT)
 

@@ -46,6 +46,24 @@ def teams_for(players: int) -> tuple[dict, dict]:
     return teams, roles
 
 
+def with_earlier(game, hook: str, data: dict) -> dict:
+    """The base game's fresh ``data`` with the keys a plugin's ``hook`` wrote before it (an implementation marked
+    ``tryfirst``) kept, not silently replaced: a plugin's own keys stay; a key of the base game's written first is
+    refused, naming the plugins that run first (they must write only their own keys, docs/hooks.md)."""
+    earlier = game.state["data"]
+    if not earlier:  # the usual case: the base game sets up first
+        return data
+    clash = sorted(earlier.keys() & data.keys())
+    if clash:
+        first = [impl.plugin_name for impl in getattr(game.rules.active.pm.hook, hook).get_hookimpls()
+                 if impl.tryfirst and impl.plugin_name != "base"]
+        raise ValueError(f"{' and '.join(map(repr, first)) or 'a plugin'} wrote state['data'] key(s) "
+                         f"{', '.join(clash)} in {hook} before the base game set it up: those keys are the base "
+                         "game's; write only your own keys (or run after the base game: drop tryfirst)")
+    data.update(earlier)
+    return data
+
+
 def start(game) -> None:
     """The ``setup_game`` hook: an empty board, then the setup parts as steps."""
     t = tables(game)
@@ -58,7 +76,7 @@ def start(game) -> None:
     teams, roles = teams_for(options["players"])
     game.state["players"] = [p for f in FACTIONS for p in teams[f]]
     game.state["dice"] = {die: list(faces) for die, faces in t.dice.items()}
-    game.state["data"] = empty_data(game, teams, roles)
+    game.state["data"] = with_earlier(game, "setup_game", empty_data(game, teams, roles))
     for part in reversed(PARTS):
         game.push(part)
 
