@@ -8,8 +8,8 @@ Order: hooks run in *dependency order*, an expansion after everything it require
 entry-point discovery order. (pluggy calls implementations last-registered-first, so the plugin manager registers
 the expansions most-dependent-first.) Two kinds of hooks:
 
-* **Registration hooks** (``register_effect_ops``, ``register_steps``, ``register_values``,
-  ``register_reactions``) and
+* **Registration hooks** (``register_content_kinds``, ``register_effect_ops``, ``register_steps``,
+  ``register_values``, ``register_reactions``) and
   ``validate_catalog`` are called once per plugin, in dependency order, so that each registration is owned by its
   plugin (a clash names both) and a failing check names its plugin; ``tryfirst``/``trylast`` do not apply.
 * **Game hooks** (``setup_game``, ``on_event``, ``build_scenario``, ``describe_event``) are one pluggy call each:

@@ -212,7 +212,12 @@ class Decision(_Record):
 
 class Rules:
     """The enabled expansions as a game sees them: hooks, step handlers, moments, extension points, effect ops and
-    the content catalog. Built once per set of expansions and packs, shared by every game and copy."""
+    the content catalog. Built once per set of expansions and packs, shared by every game and copy.
+
+    Plugins read ``rules.content``, the merged :class:`swrebellion.catalog.Catalog` of the enabled packs
+    (``content.items(kind)``, ``content.item(kind, id)``; the base game's API hands out its own kinds typed:
+    ``api.content``), ``rules.active`` (the enabled expansions, in dependency order: ``active.enabled``) and
+    ``rules.cache``, a dict for data a plugin derives once from the content (key it by its expansion's id)."""
 
     def __init__(self, active: Active, content: Any = None) -> None:
         self.active = active
@@ -256,10 +261,11 @@ class Rules:
             self.warnings.append(f"expansion {plugin!r} implements the deprecated hook modify_value; declare and "
                                  "answer values through register_values instead (docs/hooks.md)")
 
-    def call(self, hook: str, **kwargs: Any) -> list[Any]:
-        """Call a hook through pluggy's relay (dependency order; ``tryfirst``/``trylast`` honoured)."""
-        results: list[Any] = getattr(self.active.pm.hook, hook)(**kwargs)
-        return results
+    def call(self, hook: str, **kwargs: Any) -> Any:
+        """Call a hook through pluggy's relay (dependency order; ``tryfirst``/``trylast`` honoured): the list of
+        every implementation's answer (``None`` answers left out), or for a ``firstresult`` hook (``describe_event``,
+        ``card_face``, ``board_svg`` ...) the first answer itself, ``None`` when none answered."""
+        return getattr(self.active.pm.hook, hook)(**kwargs)
 
     def refuse(self, hook: str, result: Any, expected: str, **kwargs: Any) -> PluginError:
         """The error for a ``hook`` result that is not ``expected``, naming the plugin that returned it (each

@@ -80,9 +80,9 @@ class Attack(TypedDict, total=False):
 
 
 class CombatState(TypedDict, total=False):
-    """``data["combat"]`` while a combat lasts (``None`` otherwise); see ``rules/combat.py`` for each key.
-    ``rolled`` (not listed there): ``"{faction}-{theater}"`` -> how many dice that side rolled in its attack this
-    round."""
+    """``data["combat"]`` while a combat lasts (``None`` otherwise; ``api.combat.state`` reads it): each key is
+    described below. A plugin reads it and changes it only through ``api.combat``; its own part of a combat is
+    ``api.combat.part``."""
 
     system: str
     """Where it is fought."""
@@ -109,7 +109,9 @@ class CombatState(TypedDict, total=False):
     battles: dict[str, str | None]
     """Theater -> ``null`` while fought, then the winner or ``none`` (RS-BTL-01..03)."""
     retreated: dict[str, bool]
-    """Who has retreated (once per combat, RS-RET-02)."""
+    """Side -> ``True`` once it has retreated in this combat (its leader and the units it chose moved out,
+    RS-RET-03): a side retreats at most once per combat (RS-RET-02), so it is not offered a retreat again, and the
+    ``can-retreat`` value is not asked for it."""
     objective_played: bool
     """An objective was scored in this combat (RB-OBJ-07, RB-CMB-11)."""
     plans_round: int
