@@ -9,12 +9,11 @@ compared event by event with the logs stored in ``tests/golden/``. A rules fix t
 
 from __future__ import annotations
 
-import gzip
-import json
 from pathlib import Path
 
 import pytest
 
+from swrebellion import testing
 from swrebellion.engine import Game, RandomAgent
 from swrebellion.games import rules_for
 
@@ -31,48 +30,26 @@ SETS = [
 CASES = [(stem, expansions, players, seed) for stem, expansions, players, seeds in SETS for seed in seeds]
 
 
-def line(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 #: The whole state's hash is pinned every this many decisions.
 HASH_EVERY = 20
 
 
 def played(expansions, players: int, seed: int) -> list[str]:
     """The game's events, one canonical JSON line each, then its result, the number of choices made and the whole
-    state's hash every :data:`HASH_EVERY` decisions. The hashes pin what the log does not show (the steps' frames,
-    the open decision): a save is loaded by replaying its choices and comparing the state hash
-    (``swrebellion.engine.save``), so a change to them would stop saves made by earlier versions from loading."""
-    game = Game.new(rules_for(expansions), seed, {"players": players})
-    agents = {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])}
-    hashes, decisions = [], 0
-    while not game.over:  # play() written out, to hash the state on the way
-        for decision in game.pending:
-            if decisions % HASH_EVERY == 0:
-                hashes.append(game.state_hash()[:16])
-            game.apply(agents[decision.player].choose(game, decision), decision.player)
-            decisions += 1
-    return [line(e) for e in game.state["log"]] + [line({"result": game.state["result"],
-                                                         "choices": len(game.state["choices"]),
-                                                         "state_hashes": hashes})]
+    state's hash every :data:`HASH_EVERY` decisions (``swrebellion.testing.played``, which expansion authors use for
+    their own golden logs). The hashes pin what the log does not show (the steps' frames, the open decision): a save
+    is loaded by replaying its choices and comparing the state hash (``swrebellion.engine.save``), so a change to
+    them would stop saves made by earlier versions from loading."""
+    return testing.played(rules_for(expansions), seed, players, hash_every=HASH_EVERY)
 
 
 @pytest.mark.parametrize(("stem", "expansions", "players", "seed"), CASES,
                          ids=[f"{c[0]}-seed{c[3]}" for c in CASES])
 def test_seeded_games_play_exactly_as_pinned(request, stem, expansions, players, seed):
     path = GOLDEN / f"{stem}-seed{seed}.jsonl.gz"
-    lines = played(expansions, players, seed)
-    if request.config.getoption("--update-golden"):
-        GOLDEN.mkdir(exist_ok=True)
-        # mtime=0: the same log gives the same bytes, so an unchanged game leaves git's tree clean
-        path.write_bytes(gzip.compress("\n".join(lines).encode(), mtime=0))
-        return
-    assert path.exists(), f"{path.name} is missing: run pytest {__file__} --update-golden"
-    pinned = gzip.decompress(path.read_bytes()).decode().split("\n")
-    for n, (want, got) in enumerate(zip(pinned, lines)):
-        assert got == want, f"event {n} differs from the pinned log\n pinned: {want}\n played: {got}"
-    assert len(lines) == len(pinned), f"the game has {len(lines)} lines, the pinned log {len(pinned)}"
+    update = request.config.getoption("--update-golden")
+    assert update or path.exists(), f"{path.name} is missing: run pytest {__file__} --update-golden"
+    testing.check_golden(path, played(expansions, players, seed), update=update)
 
 
 @pytest.mark.parametrize("expansions", [("base",), ROE], ids=["base", "roe"])

@@ -205,3 +205,71 @@ def test_a_plugins_words_about_a_combat_come_after_it_is_over(rules):
     over = max(n for n, line in enumerate(lines) if "The combat in" in line and "is over" in line)
     morale_line = next(n for n, line in enumerate(lines) if "(lost in" in line)
     assert over < morale_line
+
+
+# -- pluggy's wrappers, Rules.call --------------------------------------------------------------------------------
+
+
+def test_pluggy_wrappers_of_both_styles_wrap_a_game_hook():
+    """Issue 30: hook wrappers are documented (docs/hooks.md, "Wrappers"): a new-style wrapper (``wrapper=True``)
+    rewords the base game's line of an event, an old-style one (``hookwrapper=True``) adds to every plugin's state
+    lines; ``Rules.call`` answers the one line of a first-result hook, the list of a collecting one."""
+
+    @hookimpl(wrapper=True)
+    def describe_event(game, event, viewer):
+        line = yield
+        return line + " [wrapped]" if event["type"] == "round" and line else line
+
+    @hookimpl(hookwrapper=True)
+    def state_lines(game, view, where):
+        outcome = yield
+        outcome.force_result([*outcome.get_result(), ["Wrapped."]])
+
+    wrapping = types.ModuleType("wrapping")
+    wrapping.EXPANSION = Expansion(id="wrapping", name="wrapping", version="1", requires=("base",))
+    wrapping.describe_event, wrapping.state_lines = describe_event, state_lines
+    rules = rules_with(wrapping, env="base,morale,wrapping")
+    game = Game.new(rules, 2)
+    until(game, lambda g, d: g.state["data"]["phase"] == "command")
+    round_event = next(e for e in game.state["log"] if e["type"] == "round")
+    line = rules.call("describe_event", game=game, event=round_event, viewer=None)
+    assert isinstance(line, str) and line.endswith(" [wrapped]")
+    assert any(line.endswith(" [wrapped]") for line in presentation.narration(game, None))
+    assert presentation.state_lines(game, game.view(None), "status")[-1] == "Wrapped."
+    assert rules.call("state_lines", game=game, view=game.view(None), where="status")[-1] == ["Wrapped."]
+
+
+# -- item 6: swrebellion.testing ------------------------------------------------------------------------------------
+
+
+def test_seeded_games_compare_with_an_expansion_on_and_off():
+    """``rules_without`` leaves an installed expansion out (refusing an unknown id and one another kept requires);
+    ``differences`` names the first event where seeded games part, and finds none between the same rules."""
+    from swrebellion import testing
+    from swrebellion.games import rules_for
+    from swrebellion.plugins import ExpansionError
+
+    roe = ("base", "rise-of-the-empire")
+    assert testing.differences(rules_for(("base",)), testing.rules_without(["rise-of-the-empire"], roe), [0]) == []
+    [message] = testing.differences(rules_for(roe), rules_for(("base",)), [0])
+    assert message.startswith("seed 0: event ") and " against " in message
+    with pytest.raises(ExpansionError, match="'rise-of-the-empires' is not an installed expansion"):
+        testing.rules_without(["rise-of-the-empires"], roe)
+    with pytest.raises(ExpansionError, match="'rise-of-the-empire' requires 'base', which is left out"):
+        testing.rules_without(["base"], roe)
+
+
+def test_a_plugins_game_replays_from_its_save(rules, tmp_path):
+    """``testing.replay`` rebuilds a game from its seed and choices and checks the state hash: the morale track is
+    all in ``game.state``, withheld options included, so it replays; ``check_golden`` pins its events."""
+    from swrebellion import testing
+
+    game = Game.new(rules, 4, {"morale": 0})
+    until(game, lambda g, d: d.kind == "assign-card" and d.player == "rebel")
+    again = testing.replay(game)
+    assert again.state_hash() == game.state_hash() and again.withheld(again.pending[0]) == game.withheld(game.pending[0])
+    lines = [line for line in testing.played(rules, 4, options={"morale": 0})]
+    testing.check_golden(tmp_path / "morale.jsonl.gz", lines, update=True)
+    testing.check_golden(tmp_path / "morale.jsonl.gz", lines)
+    with pytest.raises(AssertionError, match="event 0 differs from the pinned log"):
+        testing.check_golden(tmp_path / "morale.jsonl.gz", ["{}", *lines[1:]])

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -38,18 +40,24 @@ def test_it_is_found_through_its_entry_point(site):
     assert {"register_steps", "register_effect_ops", "register_values", "validate_catalog"} <= set(row["hooks"])
 
 
-@pytest.mark.parametrize("folder", ["base", "rise-of-the-empire"])
-def test_its_scenarios_pass(site, folder):
-    """SC-1..SC-4 (swrebellion_space_cannon/rules.py) with forced dice, with the base game alone and with Rise of
-    the Empire enabled too: the same situations, the second set scripted through cinematic combat."""
-    files = sorted((SCENARIOS / folder).glob("*.yaml"))
-    assert len(files) >= 6
-    expected = ["base", "space-cannon"] if folder == "base" else ["base", "rise-of-the-empire", "space-cannon"]
-    for path in files:
-        assert f"expansions: [{', '.join(expected)}]" in path.read_text(encoding="utf-8"), path.name
-    result = site.rebellion("scenario", "run", *map(str, files))
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert f"{len(files)} passed, 0 failed" in result.stdout
+def test_its_own_tests_pass(site):
+    """Its own tests (examples/space-cannon/tests, issue 30 item 6), run as its author runs them once it is
+    installed: SC-1..SC-4 (swrebellion_space_cannon/rules.py) in scenarios with forced dice, with the base game alone
+    and with Rise of the Empire enabled too (the same situations, the second set scripted through cinematic combat);
+    a seeded game pinned as a golden log, the same seeds with it on and off, and saves, through the public
+    ``swrebellion.testing``."""
+    for folder, expected in (("base", "base, space-cannon"), ("rise-of-the-empire",
+                                                              "base, rise-of-the-empire, space-cannon")):
+        files = sorted((SCENARIOS / folder).glob("*.yaml"))
+        assert len(files) >= 6
+        for path in files:
+            assert f"expansions: [{expected}]" in path.read_text(encoding="utf-8"), path.name
+    source = site.folder.parent / "source"  # pip_install's copy of the project, tests and all
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
+                            cwd=source, env=site.env(), capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", result.stdout)
+    assert passed and int(passed.group(1)) >= 15 and "skipped" not in result.stdout, result.stdout[-500:]
 
 
 def test_installed_but_disabled_it_changes_no_seeded_game(site):

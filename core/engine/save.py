@@ -1,4 +1,5 @@
-"""Save files: the seed, what the game was made of, and the choices made. Loading replays them.
+"""Save files: the seed, what the game was made of, and the choices made. Loading replays them. A public module
+(docs/saves.md, "Saves in Python"): the names in ``__all__``.
 
 A save holds no state snapshot to trust: loading sets the game up again from the seed, the expansions and the
 packs, replays every choice through the normal ``apply`` (so a hand-edited save can never reach an illegal
@@ -16,6 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from ..safefile import write_atomic
 from .game import Game, IllegalChoice, Rules
 from .rng import SEEDS
+
+__all__ = ["SAVE_FORMAT", "SaveError", "SaveFile", "load_game", "read_save", "restore", "save_data", "save_game",
+           "save_view"]
 
 SAVE_FORMAT = "swrebellion-save/1"
 #: What `rebellion play --save` writes when a referee keeps the real save (--referee): one side's view, no secrets.
