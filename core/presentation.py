@@ -161,7 +161,7 @@ def option_labels(game: Game, decision: Decision) -> dict[str, str]:
 
 def not_offered(game: Game, decision: Decision) -> list[str]:
     """The options plugins withheld from ``decision`` and why (``ValueRegistry.withhold``), one line each in the
-    current language: "not offered: Reveal Sabotage (only the player with a leader on it reveals it)"."""
+    current language: "not offered: Reveal Sabotage (Mon Mothma) — only the player with a leader on it reveals it (RS-MIS-08)"."""
     from .engine.human import not_offered as lines
 
     return lines(game, decision, render)

@@ -71,7 +71,7 @@ def test_a_side_at_zero_morale_is_not_offered_an_assignment_and_is_told_why(rule
     assert "withheld" not in str(game.view("empire")["pending"])  # the other side learns nothing of the question
     shown: list[str] = []
     HumanAgent("rebel", ask=str, say=shown.append, render=presentation.render).show(game, decision, [])
-    assert f"  not offered: {presentation.render(game, withheld[0]['label'])} (Rebel morale is at zero (MOR-2))" in shown
+    assert f"  not offered: {presentation.render(game, withheld[0]['label'])} — Rebel morale is at zero (MOR-2)" in shown
     with pytest.raises(IllegalChoice, match=r"withheld by 'morale': Rebel morale is at zero"):
         game.apply(withheld[0]["id"], player="rebel")
 

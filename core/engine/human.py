@@ -34,7 +34,7 @@ def not_offered(game: Game, decision: Decision, render: Callable[[Game, str], st
     """The options plugins withheld from ``decision`` (``Game.withheld``), one line each in the reader's language
     (``render`` turns the stored English of a label or reason into it): the terminal prints them under the options,
     the game server under its buttons."""
-    return [_("not offered: {option} ({reason})").format(option=render(game, w["label"]),
+    return [_("not offered: {option} — {reason}").format(option=render(game, w["label"]),
                                                         reason=render(game, w["reason"]))
             for w in game.withheld(decision)]
 
