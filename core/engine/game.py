@@ -521,10 +521,11 @@ class Game:
         return opts, by_id, withheld
 
     def withheld(self, decision: Decision | str) -> list[dict[str, str]]:
-        """The options plugins withheld from the open ``decision`` (a :class:`Decision` or its id), in the order they
-        would have been offered, each ``{"id", "label", "reason", "by"}``: ``label`` and ``reason`` in English as the
-        rules store them (``swrebellion.presentation.render`` puts them in the reader's language), ``by`` the
-        plugin. Empty when nothing was withheld (``ValueRegistry.withhold``, docs/hooks.md)."""
+        """The options plugins withheld from the open ``decision`` (a :class:`Decision` or its id), plugin by plugin
+        in dependency order, each plugin's in the order they would have been offered: ``{"id", "label", "reason",
+        "by"}``, ``label`` and ``reason`` in English as the rules store them (``swrebellion.presentation.render``
+        puts them in the reader's language), ``by`` the plugin. Empty when nothing was withheld
+        (``ValueRegistry.withhold``, docs/hooks.md)."""
         did = decision if isinstance(decision, str) else decision.id
         for d in self.state["pending"]:
             if d["id"] == did:

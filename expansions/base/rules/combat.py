@@ -82,7 +82,9 @@ DEATH_STARS = {"death-star", "death-star-under-construction"}
 
 
 def state(game: Game) -> CombatState | None:
-    """The combat under way (system, round, damage, tactic hands, lasting effects), or ``None`` outside combat."""
+    """The combat under way, a ``CombatState`` (``api.combat.CombatState``, each key described there and in
+    docs/state.md: system, round, damage, tactic hands, lasting effects, who retreated ...), or ``None`` outside
+    combat: from the moment ``combat.over`` on, the combat is cleared. Public as ``api.combat.state``."""
     return game.state["data"]["combat"]
 
 
