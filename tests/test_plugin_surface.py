@@ -172,8 +172,8 @@ def test_a_plugin_acts_on_each_assignment_and_reads_the_assigned_missions(rules)
 def test_a_plugins_command_action_uses_up_the_turn_and_a_free_act_does_not(rules):
     """MOR-4 (RB-CMD-01: one action a turn): Rally (``command-actions``, or ``turn-start-acts`` without
     ``free``) is the turn's action: the other side plays next. Cheer (``turn-start-acts`` with ``free: true``)
-    runs and the same player is asked for his action again, Cheer no longer offered twice only because this
-    plugin says so."""
+    runs and the same player is asked for his action again (how often a free act is offered is the plugin's
+    business: this one offers Cheer at every question)."""
     game = Game.new(rules, 6)
     decision = until(game, lambda g, d: d.kind == "command-action")
     player = decision.player

@@ -73,9 +73,7 @@ def heard(game, event):
 
 
 def acts(game, value, context):
-    """MOR-4: Cheer, a free act (``free: true``)."""
-    if any(o["id"] == "morale:cheer" for o in value):
-        return None
+    """MOR-4: Cheer, a free act (``free: true``), offered at every Command Phase question."""
     return [*value, {"id": "morale:cheer", "label": N_("Cheer"),
                      "data": {"step": "morale.cheer", "args": {"faction": context["faction"]}, "free": True}}]
 
