@@ -70,7 +70,7 @@ class Game:
             for seat, link in self.links.items():
                 text = (await _ask(self.client.get, link + "panel")).text
                 found = re.search(r'data-decision="([^"]+)"', text)
-                if "<h2>Game over</h2>" in text:
+                if "<h2 data-over>" in text:
                     return True
                 if found:
                     options = re.findall(r'name="option" value="([^"]*)"', text)
@@ -108,8 +108,8 @@ async def run(url: str, server_pid: int, games: int, moves: int) -> dict:
         made = []
         for _ in range(games):
             page = await client.post("/games", data={"csrf": csrf, "players": "2"})
-            found = dict(re.findall(r"<dt>(Rebel|Empire)</dt><dd><a href=\"[^\"]*?(/g/[^\"]+)\"", page.text))
-            made.append(Game(client, {"rebel": found["Rebel"], "empire": found["Empire"]},
+            found = dict(re.findall(r'<dt data-seat="(rebel|empire)">[^<]*</dt><dd><a href="[^"]*?(/g/[^"]+)"', page.text))
+            made.append(Game(client, {"rebel": found["rebel"], "empire": found["empire"]},
                              url.replace("http", "ws"), csrf))
         listeners = [asyncio.create_task(g.listen(seat)) for g in made for seat in g.links]
         await asyncio.sleep(1)

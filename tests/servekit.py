@@ -15,9 +15,6 @@ import time
 import urllib.request
 from dataclasses import dataclass
 
-ROLES = {"Rebel": "rebel", "Empire": "empire", "Rebel admiral": "rebel-admiral", "Rebel general": "rebel-general",
-         "Imperial admiral": "empire-admiral", "Imperial general": "empire-general"}
-
 
 def new_store(url: str):
     from swrebellion.tools.serve import Store, connect
@@ -39,11 +36,13 @@ def create(client, players: int = 2, **seats: str) -> dict[str, str]:
 
 
 def links_of(page: str) -> dict[str, str]:
+    """The links a created page shows, by seat (its ``data-seat``, whatever the page's language), "spectator"
+    and "creator" (the two links after the seats')."""
     found = {}
-    for words, url in re.findall(r"<dt>([^<]+)</dt><dd><a href=\"([^\"]+)\"", page):
-        words = html.unescape(words)
-        key = ROLES.get(words) or ("spectator" if words.startswith("Spectator") else "creator")
-        found[key] = re.sub(r"^https?://[^/]+", "", html.unescape(url))
+    urls = [re.sub(r"^https?://[^/]+", "", html.unescape(url)) for url in re.findall(r'<dd><a href="([^"]+)"', page)]
+    seats = re.findall(r'<dt data-seat="([^"]+)">', page)
+    for key, url in zip([*seats, "spectator", "creator"], urls, strict=True):
+        found[key] = url
     return found
 
 
@@ -65,7 +64,7 @@ def read_panel(text: str) -> Open:
     moves = int(re.search(r'data-moves="(\d+)"', text).group(1))
     decision = re.search(r'data-decision="([^"]+)"', text)
     options = [html.unescape(v) for v in re.findall(r'<button type="submit" name="option" value="([^"]*)"', text)]
-    return Open(html.unescape(decision.group(1)) if decision else None, options, moves, "<h2>Game over</h2>" in text)
+    return Open(html.unescape(decision.group(1)) if decision else None, options, moves, "<h2 data-over>" in text)
 
 
 def move(client, link: str, decision: str, option: str, csrf: str | None = None):

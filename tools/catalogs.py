@@ -4,7 +4,8 @@
     python -m swrebellion.tools.catalogs --check    # exit 1 if the template, a .po or a .mo is out of date
 
 The messages are the strings the code marks (``_``, ``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
-``N_``, and ``ntext(game, singular, plural, n)``) in the kernel, the built-in plugins and the tools; the template
+``N_``, and ``ntext(game, singular, plural, n)``) in the kernel, the built-in plugins and the tools, and the
+``_()`` calls of the game server's page templates (tools/serve/templates); the template
 ``locale/swrebellion.pot`` lists them, ``locale/<lang>/LC_MESSAGES/swrebellion.po`` translates them (a message
 new in the code is added there untranslated; one gone from it is dropped), and the compiled ``.mo`` files are
 what the package reads at run time (shipped in the wheel; the standard library's gettext reads them, so Babel is
@@ -22,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [ROOT / "core", ROOT / "expansions", ROOT / "tools"]
 LOCALE = ROOT / "core" / "locale"
+TEMPLATES = ROOT / "tools" / "serve" / "templates"
 DOMAIN = "swrebellion"
 LANGUAGES = ("ru", "tr")
 KEYWORDS = {
@@ -47,14 +49,22 @@ def template():
     catalog, extract, _mofile, _pofile = _babel()
     out = catalog.Catalog(project="swrebellion", header_comment=f"# {HEADER}", charset="utf-8",
                           fuzzy=False)
-    for folder in SOURCES:
-        for path in sorted(folder.rglob("*.py")):
-            with path.open("rb") as handle:
-                found = extract.extract("python", handle, keywords=KEYWORDS, comment_tags=("Translators:",))
-                for line, message, comments, context in found:
-                    out.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)],
-                            auto_comments=comments, context=context)
+    # the code, and the game server's page templates (Jinja2: its own extractor reads their _() calls)
+    sources = [(path, "python") for folder in SOURCES for path in sorted(folder.rglob("*.py"))]
+    sources += [(path, _jinja_extract) for path in sorted(TEMPLATES.glob("*.html"))]
+    for path, method in sources:
+        with path.open("rb") as handle:
+            found = extract.extract(method, handle, keywords=KEYWORDS, comment_tags=("Translators:",))
+            for line, message, comments, context in found:
+                out.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)],
+                        auto_comments=comments, context=context)
     return out
+
+
+def _jinja_extract(fileobj, keywords, comment_tags, options):
+    from jinja2.ext import babel_extract
+
+    return babel_extract(fileobj, keywords, comment_tags, {**options, "extensions": "jinja2.ext.i18n"})
 
 
 def _po_bytes(catalog, pofile) -> bytes:

@@ -50,8 +50,9 @@ def serve(host, port, db_url, create_limit, packs):
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C stops it; games are kept in the database)", err=True)
-    uvicorn.run(create_app(Hall(store, offered), RateLimit(create_limit, 60)), host=host, port=port, ws="websockets",
-                ws_max_size=MAX_MESSAGE, log_level="warning", proxy_headers=True)
+    # websockets-sansio: uvicorn's "websockets" implementation is deprecated (it warned at every start)
+    uvicorn.run(create_app(Hall(store, offered), RateLimit(create_limit, 60)), host=host, port=port,
+                ws="websockets-sansio", ws_max_size=MAX_MESSAGE, log_level="warning", proxy_headers=True)
 
 
 def _loopback(host: str) -> bool:

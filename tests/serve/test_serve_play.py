@@ -8,6 +8,7 @@ Rebel's secret, RB-BAS-02) hold for everything a seat is sent."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -198,3 +199,65 @@ def test_team_play_gives_a_link_per_seat_and_an_agent_seat_none(client):
     assert set(links) == {"rebel-admiral", "rebel-general", "empire-admiral", "spectator", "creator"}
     for seat in ("rebel-admiral", "rebel-general", "empire-admiral"):
         assert client.get(links[seat]).status_code == 200
+
+
+def _page_words(page: str) -> list[str]:
+    """What a person reads on a page: its text and the words of its attributes (titles, alternative texts, labels,
+    the notice's words), without the scripts' and styles' sources, the links' addresses and the board picture."""
+    import html
+    import re
+
+    page = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S)
+    said = re.findall(r'\s(?:title|alt|aria-label|data-(?:lost|unreachable|unshown|refused|unsent))="([^"]*)"', page)
+    text = re.sub(r"<[^>]*>", "\n", page)
+    return [html.unescape(w).strip() for w in [*said, *text.split("\n")] if w.strip()]
+
+
+@pytest.mark.parametrize("lang", ["ru", "tr"])
+def test_the_pages_own_words_are_in_the_readers_language(client, lang):
+    """The create page, the links page, a seat's and the spectator's page and an error page, asked for in Russian or
+    Turkish (by the browser's Accept-Language, or the page's own choice), hold none of the pages' English words: every
+    label goes through the catalogs (core/locale), like the game's words."""
+    from swrebellion import agents, plugins
+    from swrebellion.tools.catalogs import LOCALE
+
+    english = [line[len('msgid "'):-1] for line, where in _pot_entries(LOCALE / "swrebellion.pot")
+               if "tools/serve/" in where]
+    assert len(english) > 40, "the pages' messages are not in the catalog template"
+    asked = {"Accept-Language": f"{lang}-{lang.upper()},{lang};q=0.9,en;q=0.8"}
+    pages = [client.get("/", headers=asked).text]
+    form = {"csrf": client.cookies["csrf"], "players": "2"}
+    made = client.post("/games", data=form, headers=asked).text
+    pages.append(made)
+    from servekit import links_of
+
+    links = links_of(made)
+    pages += [client.get(links[who], headers=asked).text for who in ("rebel", "empire", "spectator")]
+    pages.append(client.get(links["rebel"] + "replay", headers=asked).text)  # refused: not over yet
+    pages.append(client.get(links["rebel"] + f"?lang={lang}").text)  # the page's own choice, no header
+    # the game's and its expansions' names (proper names, as on the box), the agents' names (as typed at the
+    # terminal) and the links' addresses are not words to translate
+    titles = {"Rebellion", *(e.expansion.name for e in plugins.discover().installed.values())}
+    names = {w for title in titles for w in re.findall(r"[A-Za-z]{3,}", title)}
+    names |= set(agents.names())
+    for page in pages:
+        assert f'<html lang="{lang}">' in page
+        words = _page_words(page)
+        leftovers = [w for w in words if w not in titles
+                     and any(re.search(rf"\b{re.escape(e)}\b", w) for e in english)]
+        assert not leftovers, leftovers
+        if lang == "ru":  # Cyrillic: a Latin word is English left over, but for names and codes
+            latin = {w for line in words for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"https?://\S+|\{status\}", "", line))}
+            assert latin <= names, latin
+
+
+def _pot_entries(path):
+    """(msgid line, the '#:' location lines before it) of a .pot file."""
+    where, out = "", []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#:"):
+            where += line
+        elif line.startswith('msgid "') and line != 'msgid ""':
+            out.append((line, where))
+            where = ""
+    return out

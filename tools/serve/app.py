@@ -22,6 +22,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from swrebellion import i18n
+from swrebellion.i18n import N_
+from swrebellion.i18n import gettext as _
 
 from . import presentation
 from .guard import COOKIE, MAX_MESSAGE, Guard, RateLimit, csrf_ok, csrf_value, same_origin
@@ -30,9 +32,10 @@ from .store import Link, StoreError
 
 log = logging.getLogger("swrebellion.serve")
 HERE = Path(__file__).parent
-SEAT_WORDS = {"rebel": "Rebel", "empire": "Empire", "rebel-admiral": "Rebel admiral",
-              "rebel-general": "Rebel general", "empire-admiral": "Imperial admiral",
-              "empire-general": "Imperial general"}
+#: The seats' names, in the order the create page lists them (worded in the reader's language when shown).
+SEAT_WORDS = {"rebel": N_("Rebel"), "empire": N_("Empire"), "rebel-admiral": N_("Rebel admiral"),
+              "rebel-general": N_("Rebel general"), "empire-admiral": N_("Imperial admiral"),
+              "empire-general": N_("Imperial general")}
 #: How many lines of the account a page shows (the newest).
 ACCOUNT_LINES = 300
 
@@ -41,7 +44,11 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
     """The ASGI app serving ``hall``'s games; ``create_limit``: how often one address may create a game
     (default 20 a minute); ``poll``: how often watched games are checked for moves other processes made."""
     templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                                   undefined=jinja2.StrictUndefined)
+                                   undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    # the pages' words go through the same catalogs as the game's (core/locale; tools/catalogs.py extracts them
+    # from the templates too); new-style: _("... %(name)s", name=...), escaped like any other value
+    templates.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                        pgettext=i18n.pgettext, npgettext=i18n.npgettext)
     limit = create_limit or RateLimit(20, 60)
 
     @contextlib.asynccontextmanager
@@ -71,14 +78,15 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         return page(request, "error.html", status=exc.status, message=exc.message)
 
     def unavailable(request: Request, exc: StoreError) -> Response:
-        return refused(request, Refused(503, f"The game store is not available now ({exc}). Nothing was "
-                                             "changed: try again in a moment."))
+        return refused(request, Refused(503, _("The game store is not available now (%(reason)s). Nothing was "
+                                               "changed: try again in a moment.") % {"reason": exc}))
 
     def answered(handler):
         """``handler`` with its refusals and database failures turned into pages (or JSON) that say them."""
         async def run(request: Request) -> Response:
             try:
-                return await handler(request)
+                with i18n.using(_lang(request)):  # a refusal is worded in the reader's language
+                    return await handler(request)
             except Refused as exc:
                 return refused(request, exc)
             except StoreError as exc:
@@ -86,36 +94,37 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         return run
 
     async def index(request: Request) -> Response:
-        return page(request, "index.html", **_choices(hall))
+        return page(request, "index.html", make=lambda: {
+            **_choices(hall), "seat_words": [(seat, _(words)) for seat, words in SEAT_WORDS.items()]})
 
     async def create(request: Request) -> Response:
         form = await request.form()
         if not csrf_ok(request.cookies, form.get("csrf")) or not same_origin(request.headers, request.url.netloc):
-            return refused(request, Refused(403, "This form has expired (or came from another site): reload the "
-                                                 "page and send it again."))
+            return refused(request, Refused(403, _("This form has expired (or came from another site): reload "
+                                                   "the page and send it again.")))
         if not limit.allow(request.client.host if request.client else "?"):
-            return refused(request, Refused(429, "Too many games created from here in the last minute: wait a "
-                                                 "little and try again."))
+            return refused(request, Refused(429, _("Too many games created from here in the last minute: wait "
+                                                   "a little and try again.")))
         game_id, made = await hall.create(_spec(form, hall, _lang(request)))
         base = str(request.base_url).rstrip("/")
-        seats = [(SEAT_WORDS.get(player, player), f"{base}/g/{game_id}/{token}/")
-                 for (role, player), token in made.items() if role == "player"]
-        return page(request, "created.html", seats=seats,
-                    spectator=f"{base}/g/{game_id}/{made[('spectator', '')]}/",
-                    creator=f"{base}/g/{game_id}/{made[('creator', '')]}/")
+        seats = [(player, f"{base}/g/{game_id}/{token}/") for (role, player), token in made.items() if role == "player"]
+        return page(request, "created.html", spectator=f"{base}/g/{game_id}/{made[('spectator', '')]}/",
+                    creator=f"{base}/g/{game_id}/{made[('creator', '')]}/",
+                    make=lambda: {"seats": [(player, _seat_words(player), url) for player, url in seats]})
 
     async def seat(request: Request) -> tuple[Room, Link]:
         return await hall.seat(request.path_params["game"], request.path_params["token"])
 
-    async def finished(request: Request, what: str) -> tuple[Room, Link]:
+    async def finished(request: Request, refusal: str) -> tuple[Room, Link]:
         room, link = await seat(request)
         if not room.game.over:
-            raise Refused(409, f"{what} when the game is over.")
+            raise Refused(409, refusal)
         return room, link
 
     async def play(request: Request) -> Response:
         room, link = await seat(request)
-        return page(request, "play.html", default_lang=room.lang, who=_who(link), make=lambda: _panel(room, link))
+        return page(request, "play.html", default_lang=room.lang,
+                    make=lambda: {"who": _who(link), **_panel(room, link)})
 
     async def panel(request: Request) -> Response:
         room, link = await seat(request)
@@ -136,7 +145,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
 
     async def move(request: Request) -> Response:
         if not same_origin(request.headers, request.url.netloc):
-            raise Refused(403, "A move must come from the game's own page.")
+            raise Refused(403, _("A move must come from the game's own page."))
         if request.headers.get("content-type", "").startswith("application/json"):
             try:
                 body = json.loads(await request.body())
@@ -147,20 +156,20 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
             body = dict(await request.form())
             given = body.get("csrf")
         if not csrf_ok(request.cookies, given):
-            raise Refused(403, "This page has expired: reload it and choose again.")
+            raise Refused(403, _("This page has expired: reload it and choose again."))
         if not (isinstance(body, dict) and isinstance(body.get("decision"), str)
                 and isinstance(body.get("option"), str)):
             raise Refused(400, "A move names the decision and the option: {\"decision\": ID, \"option\": ID}.")
         room, link = await seat(request)
         if link.role != "player" or link.agent:
-            raise Refused(403, "This link watches the game; it cannot move.")
+            raise Refused(403, _("This link watches the game; it cannot move."))
         await hall.move(room, link.player, body["decision"], body["option"])
         if _wants_json(request):
             return JSONResponse({"moves": room.moves})
         return Response(status_code=303, headers={"location": "./"})
 
     async def replay(request: Request) -> Response:
-        room, link = await finished(request, "The replay opens")
+        room, link = await finished(request, _("The replay opens when the game is over."))
         views = ("public", "rebel", "empire") if link.role == "creator" else (
             ("public",) if link.role == "spectator" else ("public", link.player.split("-")[0]))
         html = await asyncio.to_thread(presentation.replay, room.game, views)
@@ -168,7 +177,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         return HTMLResponse(html, headers={"content-security-policy": _replay_csp(html)})
 
     async def save(request: Request) -> Response:
-        room, link = await finished(request, "The save can be downloaded")
+        room, link = await finished(request, _("The save can be downloaded when the game is over."))
         if link.role == "creator":  # the referee's save: every secret, for whoever created the game
             document, name = hall.full_save(room), f"rebellion-{room.id}.json"
         else:
@@ -244,20 +253,44 @@ def _wants_json(request: Request) -> bool:
 
 
 def _lang(request: Request, default: str = "en") -> str:
-    for wanted in (request.query_params.get("lang"), request.cookies.get("lang")):
+    """The reader's language: chosen in the page (``?lang=``, then remembered in a cookie), else the first of
+    ours the browser asks for (Accept-Language), else ``default`` (a game's: its creator's language)."""
+    for wanted in (request.query_params.get("lang"), request.cookies.get("lang"),
+                   _accepted(request.headers.get("accept-language", ""))):
         if wanted in i18n.LANGUAGES:
             return wanted
     return default if default in i18n.LANGUAGES else "en"
+
+
+def _accepted(header: str) -> str | None:
+    """The language of ours an Accept-Language header prefers most ("ru-RU,ru;q=0.9,en;q=0.8" -> "ru")."""
+    ranked = []
+    for n, item in enumerate(header[:500].split(",")):
+        tag, _sep, params = item.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        primary = tag.strip().split("-")[0].lower()
+        if primary in i18n.LANGUAGES and quality > 0:
+            ranked.append((-quality, n, primary))
+    return min(ranked)[2] if ranked else None
 
 
 def _viewer(link: Link) -> str | None:
     return link.player if link.role == "player" else None
 
 
+def _seat_words(player: str) -> str:
+    return _(SEAT_WORDS[player]) if player in SEAT_WORDS else player
+
+
 def _who(link: Link) -> str:
     if link.role == "player":
-        return SEAT_WORDS.get(link.player, link.player)
-    return "Spectator" if link.role == "spectator" else "Creator (spectator's view)"
+        return _seat_words(link.player)
+    return _("Spectator") if link.role == "spectator" else _("Creator (spectator's view)")
 
 
 def _panel(room: Room, link: Link) -> dict:
@@ -299,7 +332,8 @@ def _worked_out(room: Room, link: Link) -> dict:
         "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
         "screens": presentation.screens(game, viewer),
         "account": _account(room, viewer)[-ACCOUNT_LINES:],
-        "seat": viewer,
+        "board_words": (_("The board as the %(seat)s sees it") % {"seat": _seat_words(viewer)} if viewer
+                        else _("The board, as everybody sees it")),
         "creator": link.role == "creator",
     }
 
@@ -308,9 +342,9 @@ def _choices(hall: Hall) -> dict:
     """What the create page offers: installed expansions, the packs the server offers, setups, agents."""
     from swrebellion import agents, plugins
 
-    discovery = plugins.discover()
-    expansions = sorted(name for name in discovery.installed if name != "base")
-    rules = hall.rules(("base", *(e for e in expansions if e == "rise-of-the-empire")))
+    installed = plugins.discover().installed
+    expansions = sorted((ident, found.expansion.name) for ident, found in installed.items() if ident != "base")
+    rules = hall.rules(("base", *(ident for ident, _name in expansions if ident == "rise-of-the-empire")))
     return {"expansions": expansions, "packs": sorted(hall.packs), "agents": agents.names(),
             "setups": presentation.setups(rules)}
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from swrebellion.engine import Game, IllegalChoice
 from swrebellion.engine.save import SaveError, restore, save_data
+from swrebellion.i18n import gettext as _
 
 from ..options import setup_or_default
 from . import tokens
@@ -142,12 +143,12 @@ class Hall:
         if room is None:
             saved = await asyncio.to_thread(self.store.save, game_id)
             if saved is None:
-                raise Refused(404, "There is no such game, or this link is not one of its links.")
+                raise Refused(404, _("There is no such game, or this link is not one of its links."))
             lang = saved.pop("lang")
             try:
                 game = await asyncio.to_thread(self._restore, saved)
             except SaveError as exc:
-                raise Refused(500, f"this game cannot be loaded: {exc}") from None
+                raise Refused(500, _("This game cannot be loaded: %(reason)s") % {"reason": exc}) from None
             room = self.rooms.get(game_id)  # another request may have loaded it meanwhile
             if room is None:
                 links = await asyncio.to_thread(self.store.links, game_id)
@@ -178,14 +179,14 @@ class Hall:
         """The room and the link ``token`` opens; the same :class:`Refused` for an unknown game and a wrong token,
         so that a link's owner learns nothing from a guess."""
         if not (tokens.well_formed(game_id, 16) and tokens.well_formed(token, 43)):
-            raise Refused(404, "There is no such game, or this link is not one of its links.")
+            raise Refused(404, _("There is no such game, or this link is not one of its links."))
         room = await self.open(game_id)
         found = None
         for link, digest in room.links:  # every digest compared, in constant time each
             if tokens.matches(token, digest):
                 found = link
         if found is None:
-            raise Refused(404, "There is no such game, or this link is not one of its links.")
+            raise Refused(404, _("There is no such game, or this link is not one of its links."))
         return room, found
 
     # -- keeping in step ------------------------------------------------------------------------------------------
@@ -203,8 +204,8 @@ class Hall:
         for player, option in saved["choices"]:
             game.apply(option, player=player)
         if game.state_hash() != saved["state_hash"]:
-            raise Refused(500, "this game's record in the database does not replay to the state it says; "
-                               "restore the database from a backup")
+            raise Refused(500, _("This game's record in the database does not replay to the state it says; "
+                                 "restore the database from a backup."))
         room.game = game
         self.notify(room)
         self.wake(room)
@@ -238,14 +239,14 @@ class Hall:
         async with room.lock:
             await self.sync(room)
             if room.game.over:
-                raise Refused(409, "The game is over.")
+                raise Refused(409, _("The game is over."))
             decision = next((d for d in room.game.pending if d.player == player), None)
             if decision is None:
-                raise Refused(409, "It is not your turn: the page was out of date and now shows the game as it is.")
+                raise Refused(409, _("It is not your turn: the page was out of date and now shows the game as it is."))
             if decision.id != decision_id:
-                raise Refused(409, "That question has been answered already; the page now shows the open one.")
+                raise Refused(409, _("That question has been answered already; the page now shows the open one."))
             if option_id not in decision.option_ids:
-                raise Refused(400, "That is not one of the options offered: choose one of the buttons shown.")
+                raise Refused(400, _("That is not one of the options offered: choose one of the buttons shown."))
             trial = room.game.copy()
             try:
                 trial.apply(option_id, player=player)
@@ -256,7 +257,7 @@ class Hall:
                                         trial.state_hash(), trial.over)
             except Conflict:
                 await self.sync(room)
-                raise Refused(409, "Somebody moved first; the page now shows the game as it is.") from None
+                raise Refused(409, _("Somebody moved first; the page now shows the game as it is.")) from None
             room.game = trial
         self.notify(room)
         self.wake(room)

@@ -1,41 +1,60 @@
 // A seat's page: moves are sent with fetch, and a WebSocket says when the game has moved, so the page fetches its
 // changing part again (the panel: built by the server from this seat's view only). Without script the forms still
-// work: every option is a submit button.
+// work: every option is a submit button. The page's words come from the server in the reader's language (the
+// notice's data attributes). <body data-live> says whether the socket is connected ("yes"/"no"): the page shows it,
+// and a test can wait for it.
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const holder = document.getElementById("panel");
 const notice = document.getElementById("notice");
+const words = notice.dataset;
 let shown = Number(holder.firstElementChild.dataset.moves);
 let asking = null;
+let again = false;
 
 function say(text) {
   notice.textContent = text;
 }
 
-async function refresh() {
-  if (asking) return asking;
-  asking = (async () => {
-    try {
-      // bounded: a request lost with a server that went away must not hold every later refresh back
-      const response = await fetch("panel", { headers: { Accept: "text/html" }, cache: "no-store",
-                                              signal: AbortSignal.timeout(10000) });
-      if (!response.ok) {
-        say(`The game could not be shown (${response.status}); retrying…`);
-        return;
-      }
-      const hadFocus = holder.contains(document.activeElement);
-      const fresh = document.createElement("div");
-      fresh.innerHTML = await response.text();
-      const board = fresh.querySelector(".board img");
-      if (board) await board.decode().catch(() => {}); // swap once the new picture is drawn: no blank board
-      holder.replaceChildren(...fresh.childNodes);
-      shown = Number(holder.firstElementChild.dataset.moves);
-      const first = holder.querySelector(".decision button");
-      if (first && (hadFocus || document.activeElement === document.body)) first.focus();
-    } catch {
-      say("The server cannot be reached; the page will catch up when it can.");
-    } finally {
-      asking = null;
+function fill(template, value) {
+  return template.replace("{status}", String(value));
+}
+
+async function fetchPanel() {
+  try {
+    // bounded: a request lost with a server that went away must not hold every later refresh back
+    const response = await fetch("panel", { headers: { Accept: "text/html" }, cache: "no-store",
+                                            signal: AbortSignal.timeout(10000) });
+    if (!response.ok) {
+      say(fill(words.unshown, response.status));
+      return;
     }
+    const hadFocus = holder.contains(document.activeElement);
+    const fresh = document.createElement("div");
+    fresh.innerHTML = await response.text();
+    const board = fresh.querySelector(".board img");
+    if (board) await board.decode().catch(() => {}); // swap once the new picture is drawn: no blank board
+    holder.replaceChildren(...fresh.childNodes);
+    shown = Number(holder.firstElementChild.dataset.moves);
+    if (notice.textContent === words.unreachable || notice.textContent.startsWith(fill(words.unshown, ""))) say("");
+    const first = holder.querySelector(".decision button");
+    if (first && (hadFocus || document.activeElement === document.body)) first.focus();
+  } catch {
+    say(words.unreachable);
+  }
+}
+
+// One fetch at a time; news arriving meanwhile fetches once more after it, so the last news is always shown.
+function refresh() {
+  if (asking) {
+    again = true;
+    return asking;
+  }
+  asking = (async () => {
+    do {
+      again = false;
+      await fetchPanel();
+    } while (again);
+    asking = null;
   })();
   return asking;
 }
@@ -56,26 +75,39 @@ holder.addEventListener("submit", async (event) => {
     });
     if (!response.ok) {
       const body = await response.json().catch(() => ({}));
-      say(body.error || `The move was not taken (${response.status}).`);
+      say(body.error || fill(words.refused, response.status));
     }
   } catch {
-    say("The move could not be sent: the server cannot be reached. Nothing was changed; try again.");
+    say(words.unsent);
   }
   await refresh();
 });
 
+// The socket reconnects for as long as the page is open, waiting longer after each failure (up to 8 s); once it
+// is back the panel is fetched again, since moves may have been made while it was away.
 function listen(delay) {
   const url = new URL("ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   url.search = "";
   const socket = new WebSocket(url);
-  socket.addEventListener("open", () => { delay = 500; });
+  let opened = false;
+  socket.addEventListener("open", () => {
+    opened = true;
+    delay = 500;
+    if (document.body.dataset.live === "no") {
+      if (notice.textContent === words.lost) say("");
+      refresh();
+    }
+    document.body.dataset.live = "yes";
+  });
   socket.addEventListener("message", (message) => {
     const news = JSON.parse(message.data);
     if (news.moves !== shown) refresh();
   });
   socket.addEventListener("close", () => {
-    setTimeout(() => listen(Math.min(delay * 2, 8000)), delay);
+    document.body.dataset.live = "no";
+    if (opened && !notice.textContent) say(words.lost);
+    setTimeout(() => listen(opened ? 500 : Math.min(delay * 2, 8000)), opened ? 250 : delay);
   });
 }
 
