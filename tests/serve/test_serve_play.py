@@ -261,3 +261,29 @@ def _pot_entries(path):
             out.append((line, where))
             where = ""
     return out
+
+
+def test_pages_reconnecting_at_once_after_a_restart_share_one_room(client, db):
+    """Every page of a game reconnects at the same moment after the server restarts: the game is loaded once, into
+    one room, so that every page hears of the next move (two loads made two rooms, and the pages watching the
+    one replaced heard nothing)."""
+    import asyncio
+    import time
+
+    links = create(client)
+    game = links["rebel"].split("/")[2]
+    tokens = [links[who].split("/")[3] for who in ("rebel", "empire", "spectator")]
+    restarted = Hall(new_store(db))
+    answer = restarted.store.links
+
+    def slowly(game_id):  # a database slow to answer: every page is still loading when the first load ends
+        time.sleep(0.3)
+        return answer(game_id)
+
+    restarted.store.links = slowly
+
+    async def reconnect():
+        return await asyncio.gather(*(restarted.seat(game, token) for token in tokens))
+
+    rooms = {id(room) for room, _link in asyncio.run(reconnect())}
+    assert len(rooms) == 1 and id(restarted.rooms[game]) in rooms

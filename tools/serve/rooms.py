@@ -81,6 +81,7 @@ class Hall:
         self.store = store
         self.packs = dict(packs or {})  # pack id -> folder
         self.rooms: OrderedDict[str, Room] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Room]] = {}  # game id -> its room being loaded
         self._rules: dict[tuple, Any] = {}
 
     # -- rules --------------------------------------------------------------------------------------------------
@@ -140,25 +141,32 @@ class Hall:
         """The room of ``game_id``, loaded (replayed and checked) if this process does not hold it, and brought up
         to the database's version; :class:`Refused` (404) if there is no such game."""
         room = self.rooms.get(game_id)
-        if room is None:
-            saved = await asyncio.to_thread(self.store.save, game_id)
-            if saved is None:
-                raise Refused(404, _("There is no such game, or this link is not one of its links."))
-            lang = saved.pop("lang")
-            try:
-                game = await asyncio.to_thread(self._restore, saved)
-            except SaveError as exc:
-                raise Refused(500, _("This game cannot be loaded: %(reason)s") % {"reason": exc}) from None
-            room = self.rooms.get(game_id)  # another request may have loaded it meanwhile
-            if room is None:
-                links = await asyncio.to_thread(self.store.links, game_id)
-                room = Room(game_id, game, lang, links)
-                self._keep(room)
-                self.wake(room)
-        else:
+        if room is not None:
             self.rooms.move_to_end(game_id)
             async with room.lock:
                 await self.sync(room)
+            return room
+        # One load per game, however many requests ask at once (every page of a game reconnects together after a
+        # restart): two loads would make two rooms, and the pages watching the one replaced would hear of no move.
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+            loading.add_done_callback(lambda _done: self._loading.pop(game_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, game_id: str) -> Room:
+        saved = await asyncio.to_thread(self.store.save, game_id)
+        if saved is None:
+            raise Refused(404, _("There is no such game, or this link is not one of its links."))
+        lang = saved.pop("lang")
+        try:
+            game = await asyncio.to_thread(self._restore, saved)
+        except SaveError as exc:
+            raise Refused(500, _("This game cannot be loaded: %(reason)s") % {"reason": exc}) from None
+        links = await asyncio.to_thread(self.store.links, game_id)
+        room = Room(game_id, game, lang, links)
+        self._keep(room)
+        self.wake(room)
         return room
 
     def _restore(self, saved: dict[str, Any]) -> Game:

@@ -28,14 +28,18 @@ async function fetchPanel() {
       say(fill(words.unshown, response.status));
       return;
     }
-    const hadFocus = holder.contains(document.activeElement);
     const fresh = document.createElement("div");
     fresh.innerHTML = await response.text();
+    if (notice.textContent === words.unreachable || notice.textContent.startsWith(fill(words.unshown, ""))) say("");
+    // the same version of the game shows the same: leave the page (and where the keyboard is) as it is
+    if (Number(fresh.firstElementChild.dataset.moves) === shown && !holder.querySelector("button:disabled")) return;
+    const hadFocus = holder.contains(document.activeElement);
     const board = fresh.querySelector(".board img");
-    if (board) await board.decode().catch(() => {}); // swap once the new picture is drawn: no blank board
+    // swap once the new picture is drawn (no blank board), but never wait for it long: a browser may not decode
+    // an image that is not in the page yet
+    if (board) await Promise.race([board.decode().catch(() => {}), new Promise((done) => setTimeout(done, 2000))]);
     holder.replaceChildren(...fresh.childNodes);
     shown = Number(holder.firstElementChild.dataset.moves);
-    if (notice.textContent === words.unreachable || notice.textContent.startsWith(fill(words.unshown, ""))) say("");
     const first = holder.querySelector(".decision button");
     if (first && (hadFocus || document.activeElement === document.body)) first.focus();
   } catch {
