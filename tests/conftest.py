@@ -43,6 +43,13 @@ def toy_rules():
     return make_rules(["hideout"])
 
 
+def pytest_collection_modifyitems(items):
+    """The tests marked ``slow`` first (in their order), the rest after: xdist hands the workers tests in this
+    order, so the slow ones start at once, side by side, instead of one of them starting last and keeping the
+    whole run waiting."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite tests/golden/ from the games as they play now (tests/test_golden_logs.py)")

@@ -80,20 +80,30 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Server:
-    """`rebellion serve` in its own process on a free localhost port, over the database ``db`` (a URL)."""
+#: `rebellion serve` with the seed of every game it creates pinned (the server draws it from secrets.randbelow), so
+#: that a test can play the same game beside it and choose its moves; everything else is the real command.
+PINNED = ("import secrets, sys; secrets.randbelow = lambda n: {seed}; sys.argv[0] = 'rebellion'; "
+          "from swrebellion.tools.cli import main; main()")
 
-    def __init__(self, db: str) -> None:
+
+class Server:
+    """`rebellion serve` in its own process on a free localhost port, over the database ``db`` (a URL); started
+    again (:meth:`start` after :meth:`stop`) it listens on the same port, as a restarted server does. ``seed``: the
+    seed of every game it creates (see :data:`PINNED`)."""
+
+    def __init__(self, db: str, seed: int | None = None) -> None:
         self.db = db
+        self.seed = seed
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
+        self.log = tempfile.TemporaryFile()
 
     def start(self) -> None:
         # its messages go to a file: a pipe nobody reads fills up and then stops the server mid-write
-        self.log = tempfile.TemporaryFile()
+        command = ["-m", "swrebellion.tools"] if self.seed is None else ["-c", PINNED.format(seed=self.seed)]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "swrebellion.tools", "serve", "--port", str(self.port), "--db", self.db],
+            [sys.executable, *command, "serve", "--port", str(self.port), "--db", self.db],
             stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 60
         while True:

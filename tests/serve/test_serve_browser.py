@@ -1,8 +1,8 @@
 """`rebellion serve` in a real browser (Debian's chromium through Playwright, as tests/test_replay_browser.py):
-two people play the Rebel and the Empire with the keyboard alone while a spectator watches, every move reaching
-the other pages without a reload; a seat's page is closed and opened again; two bots play a whole game seen on a phone-sized
-screen. The pages
-load nothing from outside the server and log no error. Screenshots are written to $SWREBELLION_SHOTS (default: the
+two people play the Rebel and the Empire with the keyboard alone through three rounds and a combat while a
+spectator watches, every move reaching the other pages without a reload; a seat's page is closed and opened again;
+the server is restarted mid-game and the pages reconnect and play on; two bots play seen on a phone-sized screen.
+The pages load nothing from outside the server and log no error. Screenshots are written to $SWREBELLION_SHOTS (default: the
 test's temporary folder) to be looked at."""
 
 from __future__ import annotations
@@ -14,12 +14,19 @@ from pathlib import Path
 import pytest
 
 from servekit import Server
+
+from swrebellion import agents
+from swrebellion.engine import Game
+from swrebellion.games import rules_for
 from test_replay_browser import browser  # noqa: F401 - the same headless chromium, as a fixture
 
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-#: Moves the two people make: the whole setup (the Empire's and the Rebel's starting units).
-MOVES = 40
+#: The game the people play: the heuristic agents choosing for both sides fight a combat in round 2 (move 100) and
+#: end round 3 after 229 moves.
+SEED = 112
+#: When the Rebel closes the page (the first round's assignments).
+CLOSE_AT = 50
 
 
 @pytest.fixture
@@ -80,50 +87,108 @@ def create(browser, server, viewport=WIDE, **agents) -> tuple[Tab, dict[str, str
     return tab, links
 
 
-def test_two_people_play_with_the_keyboard_while_a_spectator_watches(browser, server, tmp_path):
-    """The setup's placements and the hidden base (RB-SET-12) and the first assignments, played by pressing Tab
-    and Enter (the page focuses the first option of each new question); the other pages follow through the
-    WebSocket."""
+@pytest.mark.slow
+def test_two_people_play_three_rounds_and_a_combat_through_a_server_restart(browser, tmp_path):
+    """Two people play the Rebel and the Empire with the keyboard alone (Tab to an option, Enter) through the
+    setup and three whole rounds, a combat among them (RB-CMB-01: opposing units in one system fight), while a
+    spectator follows every move live; the Rebel closes the page and opens the link again; the server process is
+    stopped mid-combat and started again, and every page says the connection is lost, reconnects by itself and
+    plays on. The moves are chosen by the heuristic agent on the same game played beside the server (its seed
+    pinned, :data:`servekit.PINNED`), and every page must offer exactly the options the engine offers."""
     folder = shots(tmp_path)
+    server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}", seed=SEED)
+    server.start()
+    try:
+        _play_three_rounds(browser, server, folder)
+    finally:
+        server.stop()
+    assert "Warning" not in server.messages(), server.messages()[-2000:]  # uvicorn's deprecation warnings included
+
+
+def _play_three_rounds(browser, server, folder: Path) -> None:
     creator, links = create(browser, server)
     creator.page.screenshot(path=str(folder / "created.png"))
+    beside = Game.new(rules_for(("base",)), SEED, {"players": 2})
+    chooser = {side: agents.make("heuristic", side, 5) for side in ("rebel", "empire")}
     seats = {side: Tab(browser, links[side]) for side in ("rebel", "empire")}
     spectator = Tab(browser, links["spectator"])
-    moves = 0
-    for n in range(MOVES):
-        if n == 12:  # the Rebel closes the page, and comes back later
+    pages = {**seats, "spectator": spectator}
+    moves, fought, restarted, closed = 0, None, False, None
+    while beside.state["data"]["round"] < 4 and not beside.over:
+        assert moves < 400, "three rounds took over 400 moves"
+        decision = beside.pending[0]
+        choice = chooser[decision.player].choose(beside, decision)
+        if moves == CLOSE_AT:  # the Rebel closes the page, and comes back ten moves later (or when asked)
             seats["rebel"].page.close()
-        if n == 18:
+            closed = moves
+        if closed is not None and (decision.player == "rebel" or moves == closed + 10):
             seats["rebel"].open(links["rebel"])
             assert seats["rebel"].moves() == moves
-        turn = next((side for side, tab in seats.items() if not tab.page.is_closed() and tab.asked()), None)
-        if turn is None:
-            break
-        tab = seats[turn]
-        tab.page.wait_for_selector(".decision button:focus")
-        if n == 8:
-            tab.page.screenshot(path=str(folder / f"{turn}-wide.png"))
-        tab.page.keyboard.press("Tab" if n % 3 == 0 and tab.page.locator(".decision button").count() > 1 else "Shift")
-        tab.page.keyboard.press("Enter")
+            closed = None
+        if fought is not None and not restarted and moves == fought + 2:  # mid-combat
+            _restart(server, pages, folder)
+            restarted = True
+        _choose(seats[decision.player], decision, choice, moves)
+        beside.apply(choice, player=decision.player)
         moves += 1
-        for name, other in (*seats.items(), ("spectator", spectator)):
-            if not other.page.is_closed():
-                try:
-                    other.wait_for(moves)
-                except Exception:
-                    raise AssertionError(f"{name} at {other.moves()}, mover {turn}: {other.page.inner_text('#notice')} "
-                                         f"{other.errors[-3:]} {server.messages()[-800:]}")
-    assert moves == MOVES
-    spectator.page.screenshot(path=str(folder / "spectator-wide.png"))
-    seats["rebel"].page.screenshot(path=str(folder / "rebel-later.png"), full_page=True)
-    for tab in (*seats.values(), spectator, creator):
-        assert tab.errors == [] or all("WebSocket" in e or "Failed to load" in e or "ERR_CONNECTION" in e
-                                       for e in tab.errors), tab.errors
+        for name, tab in pages.items():
+            if not tab.page.is_closed():
+                _follow(name, tab, moves, server)
+        if fought is None and beside.state["data"]["combat"]:
+            fought = moves
+            for name, tab in pages.items():
+                tab.page.screenshot(path=str(folder / f"combat-{name}.png"))
+    assert fought is not None and restarted, "no combat in three rounds"
+    assert beside.state["data"]["round"] == 4
+    spectator.page.screenshot(path=str(folder / "spectator-round-4.png"))
+    seats["rebel"].page.screenshot(path=str(folder / "rebel-round-4.png"), full_page=True)
+    account = spectator.page.inner_text(".account")
+    assert "Round 3" in account and "combat" in account.lower()
+    for tab in (*pages.values(), creator):
+        # the only errors a page may log are the socket's and the fetches' while the server was down
+        assert all("WebSocket" in e or "Failed to load" in e or "ERR_CONNECTION" in e or "Failed to fetch" in e
+                   for e in tab.errors), tab.errors
         assert all(url.startswith((server.url, "ws://127.0.0.1", "data:")) for url in tab.requests)
     assert "Objectives (" in seats["rebel"].page.inner_text(".screens")  # the seat's own hand
     assert spectator.page.locator(".screens summary").all_inner_texts() == ["Status", "Leaders"]  # no hand
 
 
+def _choose(tab: Tab, decision, choice: str, moves: int) -> None:
+    """Answer ``decision`` on ``tab`` with the keyboard: the first option has the focus, Tab moves to ``choice``,
+    Enter chooses it. The page must offer exactly the engine's options."""
+    page = tab.page
+    page.wait_for_selector(f".panel[data-moves='{moves}'] form[data-decision='{decision.id}'] button:focus",
+                           timeout=60000)
+    offered = page.locator(".decision button").evaluate_all("buttons => buttons.map(b => b.value)")
+    assert sorted(offered) == sorted(decision.option_ids), f"move {moves}: the page offers other options"
+    for _ in range(offered.index(choice)):
+        page.keyboard.press("Tab")
+    assert page.locator(".decision button:focus").get_attribute("value") == choice
+    page.keyboard.press("Enter")
+
+
+def _follow(name: str, tab: Tab, moves: int, server: Server) -> None:
+    try:
+        tab.wait_for(moves)
+    except Exception:
+        raise AssertionError(f"{name} at {tab.moves()} of {moves}: {tab.page.inner_text('#notice')} "
+                             f"{tab.errors[-3:]} {server.messages()[-800:]}") from None
+
+
+def _restart(server: Server, pages: dict[str, Tab], folder: Path) -> None:
+    """Stop the server, see every page say so, start it again, and see every page connected again."""
+    server.stop()
+    for tab in pages.values():
+        tab.page.wait_for_selector("body[data-live='no']", timeout=30000)
+    pages["rebel"].page.screenshot(path=str(folder / "server-down.png"))
+    assert "lost" in pages["rebel"].page.inner_text("#notice")
+    server.start()
+    for tab in pages.values():
+        tab.page.wait_for_selector("body[data-live='yes']", timeout=60000)
+        assert tab.page.inner_text("#notice") == ""
+
+
+@pytest.mark.slow
 def test_two_bots_play_live_watched_on_a_phone(browser, server, tmp_path):
     """A spectator on a phone-sized screen follows two bots' game live, with no reload and no error. (A whole bot
     game and its replay are played over HTTP in test_serve_play.py: in a browser one took minutes on two cores.)"""

@@ -36,6 +36,7 @@ def _seen(client, link: str) -> str:
     return "\n".join(client.get(link + path).text for path in ("panel", "board.svg?v=0"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("differs", ["base", "mission"])
 def test_twins_differing_in_a_rebel_secret_look_the_same_to_the_empire_and_the_spectator(tmp_path, monkeypatch,
                                                                                           differs):
@@ -99,3 +100,69 @@ def _no_seed_in(shown: list[str], game: Game) -> None:
     truth = rng.seed_state(SEED)
     numbers = {int(n) for n in re.findall(r"\d{1,19}", text) if int(n) < 2**63}
     assert numbers and all(rng.seed_state(n) != truth for n in numbers)
+
+
+#: The deck-order twins' game: the heuristic agents choosing for both sides fight a combat in round 2 (move 100).
+DECK_SEED = 112
+#: The kinds of decision window the deck-order twins must pass through, compared at each: the assignment of leaders
+#: to face-down missions, the command phase's activations and moves, a mission resolved and opposed, a combat's
+#: windows, the refresh and the build queues. (The setup's are compared by the twins above: the probe deck is
+#: shuffled again once the base is chosen, so these twins part only after the setup.)
+WINDOWS = {"assign-card", "assign-first", "command-action", "move-units", "oppose", "start-of-combat-card",
+           "combat-action", "assign-damage", "refresh-objective", "deploy-unit"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck, holder", [("probes", "empire"), ("missions-rebel", "rebel")])
+def test_twins_differing_in_a_deck_order_look_the_same_to_the_other_seat_and_the_spectator(tmp_path, monkeypatch,
+                                                                                           deck, holder):
+    """Twins whose only difference is the order of a deck (its two bottom cards swapped, as in
+    tests/base/test_hidden_information.py; RB-SET-06: the decks are shuffled face down) give the other seat and the
+    spectator byte-identical pages, boards and WebSocket messages at every kind of decision window the game passes
+    through (:data:`WINDOWS`, a combat's included), until a swapped card may be drawn. The moves are the heuristic
+    agent's, the same in both twins."""
+    from swrebellion import agents
+    from swrebellion.engine import peek
+
+    monkeypatch.setattr(secrets_module, "randbelow", lambda n: DECK_SEED)
+    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+    observers = ("rebel" if holder == "empire" else "empire", "spectator")
+    with TestClient(create_app(hall)) as client:
+        twins = [create(client), create(client)]
+        monkeypatch.undo()
+        rooms = [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
+        chooser = {side: agents.make("heuristic", side, 5) for side in ("rebel", "empire")}
+        sockets = [{who: client.websocket_connect(links[who] + "ws") for who in observers} for links in twins]
+        for twin in sockets:
+            for socket in twin.values():
+                socket.__enter__()
+                socket.receive_json()
+        compared, start = {}, None
+        try:
+            for step in range(400):
+                game = rooms[0].game
+                if start is None and game.state["data"]["phase"] != "setup":  # the twins part here
+                    cards = peek(rooms[1].game.state["data"]["decks"][deck])
+                    cards[-1], cards[-2] = cards[-2], cards[-1]
+                    assert rooms[0].game.state != rooms[1].game.state
+                    start = len(game.state["log"])
+                if start is not None and (game.over or len(peek(game.state["data"]["decks"][deck])) < 10 or any(
+                        e["type"] == "shuffle" and e["deck"] == deck for e in game.state["log"][start:])):
+                    break  # a swapped card may be drawn now: the difference may legitimately show to its holder
+                pending = game.pending[0]
+                if start is not None and (pending.kind not in compared or step % 10 == 0):
+                    for who in observers:
+                        seen = [_seen(client, links[who]) for links in twins]
+                        assert seen[0] == seen[1], f"{who} can tell the twins apart at move {step} ({pending.kind})"
+                    compared.setdefault(pending.kind, step)
+                choice = chooser[pending.player].choose(game, pending)
+                for links in twins:
+                    open_ = read_panel(client.get(links[pending.player] + "panel").text)
+                    assert move(client, links[pending.player], open_.decision, choice).status_code == 200
+                messages = [{who: twin[who].receive_json() for who in observers} for twin in sockets]
+                assert messages[0] == messages[1]
+        finally:
+            for twin in sockets:
+                for socket in twin.values():
+                    socket.__exit__(None, None, None)
+    assert WINDOWS <= set(compared), f"windows never compared: {sorted(WINDOWS - set(compared))}"
