@@ -18,6 +18,7 @@ from servekit import Server
 from swrebellion import agents
 from swrebellion.engine import Game
 from swrebellion.games import rules_for
+from swrebellion.tools.options import setup_or_default
 from test_replay_browser import browser  # noqa: F401 - the same headless chromium, as a fixture
 
 WIDE = {"width": 1280, "height": 800}
@@ -108,7 +109,8 @@ def test_two_people_play_three_rounds_and_a_combat_through_a_server_restart(brow
 def _play_three_rounds(browser, server, folder: Path) -> None:
     creator, links = create(browser, server)
     creator.page.screenshot(path=str(folder / "created.png"))
-    beside = Game.new(rules_for(("base",)), SEED, {"players": 2})
+    rules = rules_for(("base",))
+    beside = Game.new(rules, SEED, {"players": 2, "setup": setup_or_default(rules, None)})  # as the server makes it
     chooser = {side: agents.make("heuristic", side, 5) for side in ("rebel", "empire")}
     seats = {side: Tab(browser, links[side]) for side in ("rebel", "empire")}
     spectator = Tab(browser, links["spectator"])
