@@ -23,8 +23,8 @@ from test_replay_browser import browser  # noqa: F401 - the same headless chromi
 
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-#: The game the people play: the heuristic agents choosing for both sides fight a combat in round 2 (move 100) and
-#: end round 3 after 229 moves.
+#: The game the people play: the heuristic agents choosing for both sides fight a combat in round 2 (move 102) and
+#: end round 3 after 233 moves.
 SEED = 112
 #: When the Rebel closes the page (the first round's assignments).
 CLOSE_AT = 50

@@ -102,7 +102,7 @@ def _no_seed_in(shown: list[str], game: Game) -> None:
     assert numbers and all(rng.seed_state(n) != truth for n in numbers)
 
 
-#: The deck-order twins' game: the heuristic agents choosing for both sides fight a combat in round 2 (move 100).
+#: The deck-order twins' game: the heuristic agents choosing for both sides fight a combat in round 2 (move 102).
 DECK_SEED = 112
 #: The kinds of decision window the deck-order twins must pass through, compared at each: the assignment of leaders
 #: to face-down missions, the command phase's activations and moves, a mission resolved and opposed, a combat's
