@@ -12,6 +12,12 @@ class ExpansionError(Exception):
     """A problem with the expansion selection, worded for the person at the terminal."""
 
 
+class UnknownIdError(Exception):
+    """An effect step named an id the loaded content does not have, found only when the step ran (content that
+    was never validated, or an id the check of ``swrebellion.refs`` could not see): the step and the id are named
+    instead of a KeyError from deep in the rules."""
+
+
 class ContentError(Exception):
     """The content packs have errors, so they cannot be played; ``diagnostics`` lists them. Raised by
     ``validate.load_catalog`` and ``games.rules_for`` alike (one class, so one ``except`` catches both); the message

@@ -1,5 +1,6 @@
 """Validation of content packs: load (files, schemas, packs), then the semantic checks (references and the checks
-registered with each content kind), then the plugins' ``validate_catalog`` checks.
+registered with each content kind; the ids that effects and conditions name, ``refs``), then the plugins'
+``validate_catalog`` checks.
 
 Library entry points:
 
@@ -19,6 +20,7 @@ from .catalog import Catalog
 from .diagnostics import Diagnostic
 from .errors import ContentError as ContentError
 from .loader import load
+from .refs import check as check_refs
 from .semantics import check, guarded
 
 if TYPE_CHECKING:
@@ -53,6 +55,7 @@ def validate(active: Active, paths: Iterable[str | Path] = (), *, all_enabled: b
     diagnostics = list(loaded.diagnostics)
     if loaded.resolved:
         diagnostics += check(loaded.catalog, loaded.rejected)
+        diagnostics += check_refs(loaded.catalog, active.ops, loaded.rejected)
         diagnostics += plugin_checks(active, loaded.catalog)
     diagnostics.sort(key=Diagnostic.sort_key)
     return Report(loaded.catalog, diagnostics, loaded.files, loaded.resolved)

@@ -9,6 +9,7 @@ import importlib
 import click
 
 from swrebellion import __version__
+from swrebellion.errors import UnknownIdError
 
 #: name -> (module, attribute, one-line help shown by `rebellion --help`)
 COMMANDS = {
@@ -63,6 +64,9 @@ class LazyGroup(click.Group):
             _output_failed(exc)
         except (click.ClickException, click.Abort, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
             raise
+        except UnknownIdError as exc:  # bad card data, not a bug in our code: no "please report it"
+            click.echo(f"error: {exc}", err=True)
+            raise SystemExit(1) from None
         except Exception as exc:  # noqa: BLE001 - the last line of defence of the command line
             import os
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from ..errors import UnknownIdError
 from .effects import context
 
 if TYPE_CHECKING:
@@ -62,7 +63,10 @@ def op(
 
     def wrap(fn: OpFunction) -> OpFunction:
         def handler(game: Game, frame: dict[str, Any]) -> None:
-            fn(game, frame, parsed(params, frame["params"]), context(game))
+            try:
+                fn(game, frame, parsed(params, frame["params"]), context(game))
+            except KeyError as exc:
+                raise _unknown_id(game, name, frame["params"], exc) from exc
 
         handler.__doc__ = fn.__doc__
         handler.__name__ = fn.__name__
@@ -70,6 +74,32 @@ def op(
         return fn
 
     return wrap
+
+
+def _unknown_id(game: Game, name: str, params: dict[str, Any], error: KeyError) -> Exception:
+    """An :class:`UnknownIdError` when the missing key is a string the step's own parameters hold (an id in the card
+    data that no loaded item has), else the KeyError itself: a bug in the rules stays one."""
+    missing = error.args[0] if len(error.args) == 1 else None
+    if not (isinstance(missing, str) and missing in _strings(params)):
+        return error
+    try:
+        card = context(game).get("card")
+    except LookupError:
+        card = None
+    of = f" of card {card!r}" if card else ""
+    return UnknownIdError(f"the effect step {name!r}{of} names {missing!r}, which no loaded content has; run "
+                          "`rebellion validate` on the pack (and report it if validate finds nothing)")
+
+
+def _strings(value: Any) -> set[str]:
+    """Every string in ``value`` (keys included), at any depth."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {s for k, v in value.items() for s in (*_strings(k), *_strings(v))}
+    if isinstance(value, list):
+        return {s for v in value for s in _strings(v)}
+    return set()
 
 
 #: (parameter model, the parameters marshalled) -> the parsed model; bounded (see :func:`parsed`)

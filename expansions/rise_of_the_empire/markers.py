@@ -26,7 +26,7 @@ from pydantic import Field
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api.board import OPPONENT, decider
-from swrebellion.expansions.base.api.ops import OpTable, Strict, SystemFilter, op, pick, systems_where, uses
+from swrebellion.expansions.base.api.ops import MarkerRef, OpTable, Strict, SystemFilter, op, pick, systems_where, uses
 from swrebellion.expansions.base.api.words import Marker, card_prompt, label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
@@ -61,7 +61,7 @@ class PlaceTargetMarkers(Strict):
 
     model_config = uses(reads=("faction", "player", "card", "system", "markers_placed"), writes=("markers_placed",), group="target markers")
 
-    marker: str
+    marker: MarkerRef
     count: int = Field(default=1, ge=1)
     where: SystemFilter = SystemFilter()
     chooser: Literal["self", "opponent"] = "self"

@@ -20,7 +20,7 @@ from swrebellion.expansions.base.api import RETREAT
 from swrebellion.expansions.base.api.board import OPPONENT
 from swrebellion.expansions.base.api.combat import state as combat_state
 from swrebellion.expansions.base.api.leaders import capture as capture_leader
-from swrebellion.expansions.base.api.ops import OpTable, Strict, op, pick, uses
+from swrebellion.expansions.base.api.ops import OpTable, Strict, UnitRef, op, pick, uses
 from swrebellion.expansions.base.api.words import label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
@@ -72,7 +72,7 @@ class TacticDamage(Strict):
     colour: Literal["red", "black"] | None = None
     mode: Literal["spread", "single"] = "spread"
     kinds: list[str] | None = Field(default=None, description="Only units of these kinds (capital-ship, fighter...).")
-    units: list[str] | None = Field(default=None, description="Only these unit types.")
+    units: list[UnitRef] | None = Field(default=None, description="Only these unit types.")
     no_repair: bool = False
 
 
@@ -136,7 +136,7 @@ class TacticDestroy(Strict):
 
     icons: list[str] | None = None
     kinds: list[str] | None = None
-    units: list[str] | None = None
+    units: list[UnitRef] | None = None
     theater: Literal["space", "ground"] | None = None
 
 
@@ -208,7 +208,7 @@ class TacticShed(Strict):
     model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
     amount: int = Field(ge=1)
-    exclude: list[str] = Field(default_factory=list)
+    exclude: list[UnitRef] = Field(default_factory=list)
 
 
 @op(OPS, "tactic_shed", TacticShed)
@@ -225,7 +225,7 @@ class TacticRedirect(Strict):
     model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
     amount: int = Field(ge=1)
-    onto: str
+    onto: UnitRef
 
 
 @op(OPS, "tactic_redirect", TacticRedirect)
@@ -301,7 +301,7 @@ def tactic_leave_game(game, frame, params: NoParams, ctx) -> None:
 class RoundEndWhen(Strict):
     enemy_absent: Literal["space", "ground"] | None = Field(
         default=None, description="The opponent has no units of this theater left here.")
-    own_units: list[str] | None = Field(default=None, description="One of your units of these types is still here.")
+    own_units: list[UnitRef] | None = Field(default=None, description="One of your units of these types is still here.")
     retreated: bool | None = Field(default=None, description="One of your units retreated this round.")
     enemy_ground_lost: bool | None = Field(
         default=None, description="The opponent had ground units here when the card was used and has none now.")

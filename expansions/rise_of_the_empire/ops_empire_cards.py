@@ -11,7 +11,7 @@ from pydantic import Field
 from swrebellion.engine.effects import insert
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api.board import OPPONENT
-from swrebellion.expansions.base.api.ops import OpTable, Strict, op, uses
+from swrebellion.expansions.base.api.ops import LeaderRef, OpTable, Strict, op, uses
 
 OPS: OpTable = {}
 
@@ -23,7 +23,7 @@ class ReputationRoll(Strict):
     model_config = uses(reads=("faction", "card", "leaders"), writes=(), group="board")
 
     dice: int = Field(default=1, ge=1)
-    leader: str | None = None
+    leader: LeaderRef | None = None
     extra: int = Field(default=0, ge=0)
     face: str = "special"
     amount: int = -1

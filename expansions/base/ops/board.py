@@ -17,6 +17,8 @@ from .. import board
 from ..cards import deck, draw, hand
 from ..names import card_prompt, label, text
 from ..tables import BASE_SPACE, OPPONENT, tables, track_length
+from swrebellion.refs import ContextKey
+
 from .conditions import SIDE, Side, SystemFilter, counted_systems, side_of, systems_where
 
 OPS: OpTable = {}
@@ -36,7 +38,7 @@ class Loyalty(Strict):
     change: Literal["gain", "lose"] = Field(description="gain or lose loyalty.")
     side: Side = Field(default="self", description=f"Whose loyalty ({SIDE}).")
     amount: int = Field(default=1, ge=1, le=2, description="gain: how much (2 flips an opponent's marker).")
-    system: str = Field(default="system", description="Context key of the system.")
+    system: ContextKey = Field(default="system", description="Context key of the system.")
     where: SystemFilter | None = Field(
         default=None, description="Instead of the context's system: every system meeting this (Imperial Propaganda).")
 
@@ -64,7 +66,7 @@ class Sabotage(Strict):
     change: Literal["place", "remove"] = Field(description="place or remove a marker.")
     everywhere: bool = Field(default=False, description="remove: every sabotage marker on the board.")
     optional: bool = Field(default=False, description="remove: the card's side may choose to leave it.")
-    system: str = Field(default="system", description="Context key of the system.")
+    system: ContextKey = Field(default="system", description="Context key of the system.")
 
 
 @op(OPS, "sabotage", Sabotage)

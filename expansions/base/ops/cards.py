@@ -31,7 +31,9 @@ from ..names import card_prompt, label, text
 from ..rules import combat, missions, plans
 from ..rules.objectives import keep_card_in_hand, sync_stages
 from ..tables import OPPONENT, tables
-from .conditions import Side, SystemFilter, matches, side_of
+from swrebellion.refs import ContextKey
+
+from .conditions import CardRef, Side, SystemFilter, matches, side_of
 
 OPS: OpTable = {}
 
@@ -163,7 +165,7 @@ class MoveCards(Strict):
     position: Literal["top", "bottom"] = Field(default="top", description="To a deck: its top or its bottom.")
     chooser: Literal["self", "opponent"] = Field(default="self", description="Who looks and chooses.")
     at_random: bool = Field(default=False, description="From a hand: taken at random, shown to both sides.")
-    cards: list[str] | None = Field(default=None, description="Only these cards (searched for in a deck).")
+    cards: list[CardRef] | None = Field(default=None, description="Only these cards (searched for in a deck).")
     starting: Literal["include", "exclude", "only"] = Field(
         default="include", description="Starting missions: offered too, left out, or the only ones offered.")
     show: bool = Field(default=False, description="From a hand: both sides see the whole hand first.")
@@ -602,7 +604,7 @@ class Reveal(Strict):
     kind: Literal["missions", "actions", "objectives", "probes", "tactics"] = Field(
         default="objectives", description="hand: which hand.")
     scope: Literal["system", "region", "named"] = Field(default="system", description="base: what the Rebel tells.")
-    system: str = Field(default="system", description="base: the context key of the system asked about.")
+    system: ContextKey = Field(default="system", description="base: the context key of the system asked about.")
     count: int = Field(default=3, ge=2, description="base, named: how many systems he names.")
     force: bool = Field(default=False, description="base: reveal the base if it is in the system.")
 

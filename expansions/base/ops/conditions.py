@@ -27,12 +27,13 @@ them.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal
 
 from pydantic import ConfigDict, Field
 
 from swrebellion.engine import ops as _plumbing
 from swrebellion.engine.ops import Strict as _Strict
+from swrebellion.refs import ContextKey, Ref
 
 from .. import board
 from ..models.common import Faction
@@ -41,6 +42,17 @@ from ..tables import BASE_SPACE, OPPONENT, tables
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
+
+#: Ids in op and condition parameters, marked with the kind they name: `rebellion validate` checks each against the
+#: loaded content at any depth (``swrebellion.refs``).
+UnitRef = Annotated[str, Ref("units")]
+LeaderRef = Annotated[str, Ref("leaders")]
+SystemRef = Annotated[str, Ref("systems")]
+MarkerRef = Annotated[str, Ref("markers")]
+ResourceRef = Annotated[str, Ref("resources")]
+CardRef = Annotated[str, Ref(tag="card")]
+#: A ring a leader wears: its marker's id, or that id without its ``-ring`` ending (``c-3po``, ``master-yoda``).
+RingRef = Annotated[str, Ref("markers", suffix="-ring")]
 
 #: The keys of an effect's context that the rules fill in, and what each holds (docs/effects.md lists them).
 CONTEXT = {
@@ -88,7 +100,7 @@ class UnitFilter(_Strict):
     side: AnySide = Field(description=f"Whose units: {SIDE}; ``any``: either side's.")
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only ships, or only ground units.")
     kind: str | None = Field(default=None, description="Only units of this kind (structure, fighter, capital-ship ...).")
-    units: list[str] | None = Field(default=None, description="Only these unit types (any of them).")
+    units: list[UnitRef] | None = Field(default=None, description="Only these unit types (any of them).")
     at_least: int = Field(default=1, ge=1, description="In a system condition: at least this many such units.")
 
 
@@ -111,26 +123,26 @@ class SystemFilter(_Strict):
     sabotaged: bool | None = Field(default=None, description="A sabotage marker lies there (RB-SAB).")
     has_units: UnitFilter | None = Field(default=None, description="Holds at least one such unit (RB-MIS-04).")
     has_leader: Side | None = Field(default=None, description="Holds a free (not captured) leader of that side.")
-    same_region_as: str | None = Field(
+    same_region_as: ContextKey | None = Field(
         default=None, description="In the region of the system held by this context key (e.g. 'system'); the Rebel Base "
         "space stands for the base's system, as for adjacent_to."
     )
-    other_than: str | list[str] | None = Field(
+    other_than: ContextKey | list[ContextKey] | None = Field(
         default=None, description="Not the system held by this context key, nor by any key of a list "
         "(`[system, second]`: a third, different system)."
     )
-    same_as: str | None = Field(
+    same_as: ContextKey | None = Field(
         default=None, description="The system held by this context key itself (a card acting where it was set up)."
     )
-    adjacent_to: str | list[str] | None = Field(
+    adjacent_to: ContextKey | list[ContextKey] | None = Field(
         default=None, description="Adjacent on the map (RB-MOV-03) to the system held by this context key, or to "
         "one of the systems held by a list of keys. A key holding the Rebel Base space (`choose` with `what: base` "
         "while the base is hidden) stands for the base's system, for the Rebel only."
     )
-    resource: str | None = Field(
+    resource: ResourceRef | None = Field(
         default=None, description="Shows this resource icon, e.g. 'space-square' (none once destroyed, RB-DST-05)."
     )
-    systems: list[str] | None = Field(
+    systems: list[SystemRef] | None = Field(
         default=None, description="One of these systems (a card naming its system: Seek Yoda's Dagobah)."
     )
     revealed_base: bool | None = Field(
@@ -433,7 +445,7 @@ class Outnumber(_Strict):
 
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only units of this theater.")
     kind: str | None = Field(default=None, description="Only units of this kind (fighter, ...).")
-    units: list[str] | None = Field(default=None, description="Only these unit types.")
+    units: list[UnitRef] | None = Field(default=None, description="Only these unit types.")
 
 
 class CombatLosses(_Strict):
@@ -444,7 +456,7 @@ class CombatLosses(_Strict):
 
     side: Side = Field(default="opponent", description=f"Whose units were destroyed: {SIDE}.")
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only units of this theater.")
-    units: list[str] | None = Field(default=None, description="Only these unit types.")
+    units: list[UnitRef] | None = Field(default=None, description="Only these unit types.")
     count: int = Field(default=1, ge=1, description="At least this many units.")
     health: int | None = Field(default=None, ge=1, description="Instead: at least this much printed health.")
     initiated_by: Side | None = Field(default=None, description="Only in a combat that side started.")
@@ -458,7 +470,7 @@ class BattleWon(_Strict):
     side: Side = Field(default="self", description=f"Who won: {SIDE}.")
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only a battle of this theater.")
     subjugated_at_start: bool = Field(default=False, description="The system was subjugated when the combat began.")
-    leaders: list[str] | None = Field(default=None, description="One of these leaders is (or was) there.")
+    leaders: list[LeaderRef] | None = Field(default=None, description="One of these leaders is (or was) there.")
     initiated_by: Side | None = Field(default=None, description="Only in a combat that side started (RS-BTL-05).")
     where: SystemFilter | None = Field(default=None, description="The combat's system meets this.")
 
@@ -471,11 +483,11 @@ class Condition(_Strict):
     system: SystemFilter | None = Field(
         default=None, description="The context's system (``system``) meets this; never true without one.")
     base_hidden: bool | None = Field(default=None, description="The Rebel base is (not) still hidden.")
-    mission_leader: str | None = Field(
+    mission_leader: LeaderRef | None = Field(
         default=None, description="This leader (or one replacing him, RS-LDR-06) is on the mission: a portrait "
         "leader's extra on a resolve card (RS-MIS-06)."
     )
-    leader_in: list[str] | None = Field(
+    leader_in: list[LeaderRef] | None = Field(
         default=None, description="The context's leader (``leader``) is one of these (or replaces one, RS-LDR-06)."
     )
     min_leaders: int | None = Field(
@@ -487,7 +499,7 @@ class Condition(_Strict):
     region: RegionCondition | None = Field(default=None, description="A whole region qualifies.")
     no_captured: Side | None = Field(
         default=None, description="None of that side's leaders is captured (carbonite counts, RS-CAP-03).")
-    supply: dict[str, int] | None = Field(
+    supply: dict[UnitRef, int] | None = Field(
         default=None, description="These units, so many of each, are all in the supply (RB-SUP-01).")
     outnumber: Outnumber | None = Field(default=None, description="The card's side outnumbers the opponent here.")
     combat_losses: CombatLosses | None = Field(default=None, description="Losses in the combat being fought.")

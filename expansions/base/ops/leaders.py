@@ -6,7 +6,7 @@ system, ``rebel-base`` (the Rebel Base space), ``pool``, ``mission`` (on a face-
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -18,7 +18,9 @@ from ..names import Marker, card_prompt, label, text
 from ..rules.actions import offer_destiny, pictured, play_destiny, special_window
 from ..rules.leaders import capture_leader, recruitable
 from ..tables import tables
-from .conditions import SIDE, Side, SystemFilter, matches, side_of
+from swrebellion.refs import ContextKey, NotRef, Ref
+
+from .conditions import SIDE, LeaderRef, RingRef, Side, SystemFilter, matches, side_of
 
 OPS: OpTable = {}
 
@@ -54,13 +56,14 @@ class MoveLeaders(Strict):
     model_config = uses(reads=("faction", "player", "card", "actor", "leaders", "<key>", "<system>"), group="leaders")
 
     which: Literal["actor", "named", "key", "mission", "choose"] = Field(default="actor", description="Which leaders.")
-    leader: str | None = Field(default=None, description="which: named: the leader.")
+    leader: LeaderRef | None = Field(default=None, description="which: named: the leader.")
     key: str = Field(default="leader", description="which: key: the context key holding the leader.")
     side: Side = Field(default="self", description=f"which: named or choose: whose leader ({SIDE}).")
     source: Literal["pool", "system", "board"] = Field(
         default="pool", description="which: choose: where he is (the pool, the context's system, anywhere).")
     to: Literal["system", "pool", "nearest"] = Field(default="system", description="Where they go.")
-    system: str = Field(default="system", description="to: system: a context key holding the system, or its id.")
+    system: Annotated[str, NotRef("a context key holding the system, or its id")] = Field(
+        default="system", description="to: system: a context key holding the system, or its id.")
     where: SystemFilter | None = Field(default=None, description="to: nearest: the condition on the system.")
     with_mission: bool = Field(default=False, description="to: nearest: the mission's leaders there go along.")
     pins: bool = Field(default=True, description="to: system: false: this round he holds no units there.")
@@ -202,10 +205,10 @@ class Recruit(Strict):
 
     model_config = uses(reads=("faction", "player", "card", "<system>"), group="leaders")
 
-    leaders: list[str] | None = Field(default=None, min_length=1, description="The leaders offered, in order.")
+    leaders: list[LeaderRef] | None = Field(default=None, min_length=1, description="The leaders offered, in order.")
     tactics: bool | None = Field(default=None, description="Without leaders: only leaders with (or without) tactics.")
     to: Literal["pool", "system"] = Field(default="pool", description="Into the pool, or into the system.")
-    system: str = Field(default="system", description="to: system: the context key of the system.")
+    system: ContextKey = Field(default="system", description="to: system: the context key of the system.")
 
 
 def _recruit_candidates(game, params: Recruit, ctx) -> list[str]:
@@ -352,7 +355,7 @@ class EliminateLeader(Strict):
     model_config = uses(reads=("faction", "player", "card", "system", "<key>"), group="leaders")
 
     side: Side = Field(default="opponent", description=f"Whose leader ({SIDE}).")
-    if_present: str | None = Field(default=None, description="Only if this leader is there too.")
+    if_present: LeaderRef | None = Field(default=None, description="Only if this leader is there too.")
     key: str | None = Field(default=None, description="Eliminate the leader this context key holds, no choice.")
 
 
@@ -389,8 +392,8 @@ class ReplaceLeader(Strict):
 
     model_config = uses(reads=("card", "leaders"), writes=("leaders",), group="leaders")
 
-    leader: str = Field(description="The leader replaced, if he is on the mission.")
-    by: str = Field(description="The figure that takes his place.")
+    leader: LeaderRef = Field(description="The leader replaced, if he is on the mission.")
+    by: LeaderRef = Field(description="The figure that takes his place.")
 
 
 @op(OPS, "replace_leader", ReplaceLeader)
@@ -447,7 +450,7 @@ class AttachRing(Strict):
     model_config = uses(reads=("faction", "player", "card", "leader", "leaders", "system", "mission"),
                         group="leaders")
 
-    ring: str = Field(description="The ring (a marker id: c-3po, master-yoda, carbonite ...).")
+    ring: RingRef = Field(description="The ring (a marker id: c-3po, master-yoda, carbonite ...).")
     among: Literal["any", "mission", "target", "pictured", "answered"] = Field(
         default="any", description="Who may wear it.")
 
@@ -500,7 +503,8 @@ class LeaderEffect(Strict):
     model_config = uses(reads=("faction", "player", "card", "actor"), group="leaders")
 
     kind: Literal["no-opposition", "extra-successes"] = Field(description="The effect.")
-    leader: str = Field(default="choose", description="choose, actor, or a leader id.")
+    leader: Annotated[str, Ref("leaders", words=("choose", "actor"))] = Field(
+        default="choose", description="choose, actor, or a leader id.")
     amount: int = Field(default=0, ge=0, description="extra-successes: how many.")
 
 

@@ -20,7 +20,9 @@ from ..rules import moves
 from ..rules.combat import destroy as destroy_in_combat
 from ..rules.missions import mission_frame, successes
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
-from .conditions import SIDE, Side, SystemFilter, side_of, systems_where
+from swrebellion.refs import ContextKey
+
+from .conditions import SIDE, Side, SystemFilter, UnitRef, side_of, systems_where
 
 OPS: OpTable = {}
 
@@ -53,12 +55,12 @@ class PlaceUnits(Strict):
 
     model_config = uses(reads=("faction", "player", "<system>"), group="units")
 
-    units: dict[str, int] = Field(default_factory=dict, description="Unit type -> how many.")
+    units: dict[UnitRef, int] = Field(default_factory=dict, description="Unit type -> how many.")
     icons: list[str] = Field(default_factory=list, description="One unit per build icon or bare shape, chosen.")
     to: Literal["system", "base", "queue"] = Field(default="system", description="Where they go.")
     space: int | None = Field(default=None, ge=1, le=3, description="to: queue: the build-queue space of ``units``.")
     resources: bool = Field(default=False, description="to: queue: one unit per resource icon of the system.")
-    system: str = Field(default="system", description="Context key of the system.")
+    system: ContextKey = Field(default="system", description="Context key of the system.")
     free_from_board: bool = Field(default=False, description=(
         "When the supply holds fewer of a unit than ``units`` gives, the side may first destroy its own units of "
         "that type elsewhere on the board, one at a time, to free them (Incite Rebellion, FAQ-ES)."))
@@ -218,7 +220,7 @@ class MoveUnits(Strict):
         default="self", description="to a filter: who picks the destination (opponent: the other side's General).")
     every: bool = Field(default=False, description="Every movable unit of the source goes, nobody picking.")
     max: int | None = Field(default=None, ge=1, description="At most this many units in all.")
-    limits: dict[str, int] | None = Field(default=None, description="Only these unit types, at most so many each.")
+    limits: dict[UnitRef, int] | None = Field(default=None, description="Only these unit types, at most so many each.")
     ignore_transport: bool = Field(default=False, description="Units needing transport move without it (RB-MOV-15).")
     theater: Theater | None = Field(default=None, description="Only ships, or only ground units.")
     leaders_pin: bool = Field(default=True, description="false: the side's leaders in the source hold nothing back.")
@@ -388,14 +390,14 @@ class DestroyUnits(Strict):
     count: int | None = Field(default=None, ge=1, description="At most this many units.")
     theater: Theater | None = Field(default=None, description="Only ships, or only ground units.")
     kind: str | None = Field(default=None, description="Only units of this kind (structure, fighter ...).")
-    units: list[str] | None = Field(default=None, description="Only these unit types (any of them).")
+    units: list[UnitRef] | None = Field(default=None, description="Only these unit types (any of them).")
     every: bool = Field(default=False, description="Nobody picks: as many as the limits allow are destroyed.")
     icons: list[str] | None = Field(default=None, description="at: queue: one unit per build icon or bare shape.")
     resources: bool = Field(default=False, description="at: queue: one unit per resource icon of the system.")
     required: bool = Field(default=False, description="at: queue with icons: offered only if all can be paid.")
     margin: Literal["count", "health"] | None = Field(
         default=None, description="The mission's success margin is the budget: in units, or in printed health.")
-    system: str = Field(default="system", description="Context key of the system.")
+    system: ContextKey = Field(default="system", description="Context key of the system.")
 
     @model_validator(mode="after")
     def _shape(self):
@@ -587,7 +589,7 @@ class Queue(Strict):
     count: int = Field(default=1, ge=1, description="How many units.")
     spaces: list[Literal[1, 2, 3]] | None = Field(
         default=None, min_length=1, description="Build-queue spaces (advance: 2 and 3; deploy: 1 and 2).")
-    system: str = Field(default="system", description="deploy: context key of the system.")
+    system: ContextKey = Field(default="system", description="deploy: context key of the system.")
 
     @model_validator(mode="after")
     def _spaces(self):
