@@ -133,15 +133,16 @@ def test_the_issues_typos_are_found_deep_down_with_a_did_you_mean(tmp_path):
     mission = """\
 kind: missions
 items:
-- id: fan-rally
-  name: {en: Rally}
-  set: fan
-  faction: rebel
+- {id: fan-rally, name: {en: Rally}, set: fan, faction: rebel, deck: regular, requires: {diplomacy: 1}, mode: attempt,
+   target: [{op: choose, what: system, where: {has_units: {side: rebel, units: [stormtroper]}}}],
+   effect: [{op: loyalty, change: gain}]}
+- id: fan-rally-deep
+  mode: resolve
   deck: regular
-  requires: {diplomacy: 1}
-  mode: attempt
-  target:
-  - {op: choose, what: system, where: {has_units: {side: rebel, units: [stormtroper]}}}
+  faction: rebel
+  set: fan
+  requires: {logistics: 1}
+  name: {en: Rally Deep}
   effect:
   - op: choose
     what: option
@@ -159,9 +160,9 @@ items:
     result = cli("validate", str(folder))
     assert result.exit_code == 1, result.output
     out = result.output
-    assert "missions.yaml:11:" in out and "unknown units id 'stormtroper'" in out and "'stormtrooper'" in out
-    assert "missions.yaml:21:" in out and "unknown leaders id 'luke-skywalkr'" in out and "'luke-skywalker'" in out
-    assert "missions.yaml:23:" in out and "unknown units id 'rebel-troper'" in out and "'rebel-trooper'" in out
+    assert "missions.yaml:4:" in out and "unknown units id 'stormtroper'" in out and "'stormtrooper'" in out
+    assert "missions.yaml:22:" in out and "unknown leaders id 'luke-skywalkr'" in out and "'luke-skywalker'" in out
+    assert "missions.yaml:24:" in out and "unknown units id 'rebel-troper'" in out and "'rebel-trooper'" in out
     assert out.count("SW401") == 3
 
 
