@@ -38,12 +38,14 @@ class Stopped(BaseException):
               help="Play this side yourself at the terminal (a saved game remembers it: --load gives it back).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Write a save file at the end, or when you quit (Ctrl-C, Ctrl-D, SIGTERM, SIGHUP). It holds "
-                   "every secret of the game unless --referee is given (docs/saves.md).")
+                   "every secret of the game unless --referee is given (docs/saves.md). With --load and no --save "
+                   "(nor --referee) the game is saved back to the file it was loaded from.")
 @click.option("--referee", "referee_path", type=click.Path(dir_okay=False),
               help="Write the full save here instead, for a referee to keep; --save then gets only the human "
                    "side's view, which reveals nothing of the other side and cannot be continued.")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
-              help="Continue a saved game (its seed, expansions and setup come from the save).")
+              help="Continue a saved game (its seed, expansions and setup come from the save); without --save, "
+                   "its progress is saved back to that file, atomically.")
 @click.option("--log", "log_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: a readable account; json: one public event per line on standard output (with --human, "
                    "the account and the questions go to standard error).")
@@ -94,6 +96,13 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
         new_game.refuse_with_load()
         game = load_game_or_exit(load_path)
         human = human or _side_of(saved_humans(load_path))
+        if not save_path and not referee_path:  # Ctrl-D must not lose what was played since the load (issue 35 #4)
+            save_path = load_path  # (the closing message says where it went)
+            try:
+                check_output("--load", save_path)
+            except click.BadParameter as exc:
+                raise click.BadParameter(f"{exc.message}; the game is saved back to the file it was loaded from "
+                                         "unless --save names another", param_hint="--load") from None
     else:
         game = new_game.make(secret_seed=human is not None)
     embedded = replay_views(game, views) if html_path else ()
