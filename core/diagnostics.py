@@ -41,7 +41,7 @@ CODES: dict[str, str] = {
     "SW207": "other schema rule broken",
     "SW208": "rejected by the content model",
     "SW209": "not a content file of a known kind",
-    "SW210": "an effect op or form of an earlier version (`rebellion pack upgrade` rewrites it)",
+    "SW210": "an effect op or form of an earlier version (`rebellion packs upgrade` rewrites it)",
     # 3xx: packs and manifests
     "SW301": "not a pack folder",
     "SW302": "two folders provide the same pack id",

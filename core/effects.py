@@ -4,7 +4,7 @@ Plugins register ops through the ``register_effect_ops`` hook. Each op has a pyd
 schema exporter turns the registry into the JSON Schema of an effect step, and the engine calls the handler.
 
 The registry knows one language: the current ops. A step in the form of an earlier version is refused like any
-invalid step; ``rebellion pack upgrade`` (``swrebellion.tools.upgrade``) is the one place that knows the old forms,
+invalid step; ``rebellion packs upgrade`` (``swrebellion.tools.upgrade``) is the one place that knows the old forms,
 explains such a refusal (SW210) and rewrites the pack's files.
 """
 
@@ -67,12 +67,12 @@ class OpRegistry:
     def deprecate(self, name: str, params: type[BaseModel], rewrite: Callable[[dict[str, Any]], dict[str, Any]],
                   replacement: str) -> None:
         """Deprecated (the loader reads one language since issue 27): declare an old op name or form for
-        ``rebellion pack upgrade`` only, which rewrites a step ``params`` accepts (and the current model refuses)
+        ``rebellion packs upgrade`` only, which rewrites a step ``params`` accepts (and the current model refuses)
         into ``rewrite(step)``, one step of the op ``replacement``. Content is never read in the old form."""
         import warnings
 
         warnings.warn("OpRegistry.deprecate no longer makes the loader read an old form: packs are upgraded with "
-                      "`rebellion pack upgrade`, which still applies the form declared here; drop the declaration "
+                      "`rebellion packs upgrade`, which still applies the form declared here; drop the declaration "
                       "once your users' packs are upgraded", DeprecationWarning, stacklevel=2)
         if not OP_NAME.match(name):
             raise OpRegistryError(f"deprecated op name {name!r} must be snake_case (letters, digits, underscores)")

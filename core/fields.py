@@ -1,6 +1,6 @@
 """Where content data holds what: the fields of an item that hold effect steps (at any depth, nested steps
 included) and numbers from a list, found from the models, and the strict reading of data as JSON Schema reads it.
-Shared by the file checker (``filecheck``) and `rebellion pack upgrade` (``swrebellion.tools.upgrade``)."""
+Shared by the file checker (``filecheck``) and `rebellion packs upgrade` (``swrebellion.tools.upgrade``)."""
 
 from __future__ import annotations
 

@@ -8,8 +8,9 @@ Which expansions are enabled, lowest precedence first:
 1. each expansion's ``enabled_by_default``;
 2. ``rebellion.toml`` in the current folder (``rebellion expansions enable/disable`` writes it); a name there of an
    expansion that is no longer installed is ignored with a warning, so uninstalling a plugin breaks no command;
-3. command-line ``--expansion NAME`` / ``--no-expansion NAME``;
-4. the environment variable ``SWREBELLION_EXPANSIONS`` (comma list): when set, exactly those are enabled.
+3. the environment variable ``SWREBELLION_EXPANSIONS`` (comma list): when set, exactly those, in place of 1 and 2;
+4. command-line ``--expansion NAME`` / ``--no-expansion NAME``: what the person typed for this run wins, with a
+   warning when it changes what the environment variable says (issue 35 #16).
 """
 
 from __future__ import annotations
@@ -306,15 +307,17 @@ def resolve_enabled(
         env = os.environ.get(ENV_VAR)
     if env is not None and env.strip():
         chosen = {check(n.strip()) for n in env.split(",") if n.strip()}
-        origin = f"the environment variable {ENV_VAR}"
+        sources = [{"enabled": list(enable), "disabled": list(disable)}]
+        origin = f"the environment variable {ENV_VAR}" if not (enable or disable) else "your selection"
     else:
         chosen = {i for i, inst in installed.items() if inst.expansion.enabled_by_default}
-        for source in (config, {"enabled": list(enable), "disabled": list(disable)}):
-            for name in source.get("enabled", []):
-                chosen.add(check(name))
-            for name in source.get("disabled", []):
-                chosen.discard(check(name))
+        sources = [config, {"enabled": list(enable), "disabled": list(disable)}]
         origin = "your selection"
+    for source in sources:
+        for name in source.get("enabled", []):
+            chosen.add(check(name))
+        for name in source.get("disabled", []):
+            chosen.discard(check(name))
     for name in sorted(chosen):
         for req in installed[name].expansion.requires:
             if req not in chosen:
@@ -388,6 +391,14 @@ def activate(
     active = Active(discovery, enabled, pm, OpRegistry())
     active.warnings = [f"{CONFIG_FILE} names the expansion {name!r}, which is not installed; it is ignored (remove "
                        f"it with `rebellion expansions disable {name}`)" for name in stale]
+    if env and env.strip() and (enable or disable):
+        try:
+            alone = resolve_enabled(discovery, (), (), None, env)
+        except ExpansionError:  # the variable alone is no working selection (a requirement the flags add)
+            alone = []
+        if alone != enabled:
+            active.warnings.append(f"--expansion/--no-expansion change what {ENV_VAR}={env.strip()} enables "
+                                   f"({', '.join(alone) or 'none'}): this run enables {', '.join(enabled) or 'none'}")
     for name in active.implementers("register_effect_ops"):
         active.ops.current_plugin = name
         active.call_one(name, "register_effect_ops", registry=active.ops)

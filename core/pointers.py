@@ -1,5 +1,5 @@
 """JSON pointers (RFC 6901): every diagnostic names its place by one (``/items/3/effect/0/op``), scenarios check
-the state at one, and ``pack upgrade`` rewrites the value at one. The escaping (``~`` as ``~0``, ``/`` as ``~1``)
+the state at one, and ``packs upgrade`` rewrites the value at one. The escaping (``~`` as ``~0``, ``/`` as ``~1``)
 lives here once, so a key holding either character means the same place everywhere."""
 
 from __future__ import annotations

@@ -157,7 +157,7 @@ def read_source(
 def source_from_text(path: Path, text: str, display: str | None = None, digest: str | None = None, *,
                      string_keys: bool = True) -> tuple[Source | None, list[Diagnostic]]:
     """Parse ``text`` as the content file ``path`` would be (its suffix says YAML or JSON), under the same limits:
-    a file about to be written (``rebellion pack upgrade``) is checked exactly as it will be read."""
+    a file about to be written (``rebellion packs upgrade``) is checked exactly as it will be read."""
     display = display or display_path(path)
     digest = digest or hashlib.sha256(text.encode()).hexdigest()
     if not text.strip():

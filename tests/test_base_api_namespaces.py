@@ -47,7 +47,7 @@ def test_an_old_name_imported_with_from_import_warns_too():
 def test_the_old_names_cover_every_flat_name():
     """The 148 flat names of 0.1's ``__all__`` (STEPS and the deprecated ``tables`` aside) and the 31 owner functions
     of the base game's state that were flat for a few commits of 0.2 (issue 27 §2): each mapped, except the six old
-    condition forms, which answer from beside ``rebellion pack upgrade`` (issue 27 §4); ``api.leaders``, one of the
+    condition forms, which answer from beside ``rebellion packs upgrade`` (issue 27 §4); ``api.leaders``, one of the
     31, is now the namespace (its function is ``api.leaders.states``)."""
     assert len(api.MOVED) == 148 - 6 + 31 + 6 and "leaders" not in api.MOVED  # + the six names of the combat odds
     for old in sorted(api.UPGRADE_ONLY):

@@ -1,7 +1,7 @@
 """Conditions compose with ``all_of``, ``any_of`` and ``not`` (issue 27 §4) instead of a flag field for each
 combination: "no Imperial unit here" (RB-MIS-04's kind of placement rule, Rapid Mobilization, Lure of the Dark
 Side ...) is ``not: {has_units: {side: empire}}``, and the old ``without_units`` / ``without`` fields are gone
-from the loader, which `rebellion pack upgrade` rewrites.
+from the loader, which `rebellion packs upgrade` rewrites.
 
 The filters are checked on real game states (a seeded base game played some way by random agents), against the
 board's own answers (``board.has_units``, the loyalty rules RS-SYS-01/02), over every system.
@@ -79,7 +79,7 @@ CARD = {"id": "fan-hideout", "name": {"en": "Hideout"}, "set": "fan", "summary":
 
 def test_an_old_filter_field_fails_validation_and_the_upgrade_writes_it_with_not(tmp_path, monkeypatch):
     """Issue 27 §4: ``without_units`` is no field any more; validate points at the step
-    and names `rebellion pack upgrade`, which writes ``not: {has_units: ...}`` in its place."""
+    and names `rebellion packs upgrade`, which writes ``not: {has_units: ...}`` in its place."""
     card = dict(CARD, target=[{"op": "choose", "what": "system", "where": {"without_units": "empire"}}],
                 effect=[{"op": "sabotage", "change": "place"}])
     folder = write_pack(tmp_path / "fan", requires=["base>=1.0,<2"], content={"missions.yaml": {
@@ -88,8 +88,8 @@ def test_an_old_filter_field_fails_validation_and_the_upgrade_writes_it_with_not
     result = cli("validate", "fan")
     assert result.exit_code == 1
     assert "fan/missions.yaml:" in result.output and "SW210 effect op 'choose' in an old form" in result.output
-    assert "rebellion pack upgrade" in result.output
-    assert cli("pack", "upgrade", "fan").exit_code == 0
+    assert "rebellion packs upgrade" in result.output
+    assert cli("packs", "upgrade", "fan").exit_code == 0
     written = yaml.safe_load((folder / "missions.yaml").read_text())["items"][0]["target"][0]
     assert written["where"] == {"not": {"has_units": {"side": "empire"}}}
     assert cli("validate", "fan").exit_code == 0

@@ -38,12 +38,12 @@ def test_the_base_games_ops_are_made_by_the_kernels_op_decorator():
 
 
 def test_the_old_condition_forms_moved_beside_pack_upgrade_and_warn():
-    """Issue 27 §4: ``api.OldWhere`` and its kin are only for reading old packs, which `rebellion pack upgrade`
+    """Issue 27 §4: ``api.OldWhere`` and its kin are only for reading old packs, which `rebellion packs upgrade`
     alone does now."""
     from swrebellion.expansions.base import api
     from swrebellion.tools.upgrade import base_game
 
-    with pytest.warns(DeprecationWarning, match="pack upgrade"):
+    with pytest.warns(DeprecationWarning, match="packs upgrade"):
         assert api.OldWhere is base_game.OldWhere
     with pytest.raises(AttributeError):
         api.NoSuchName  # noqa: B018

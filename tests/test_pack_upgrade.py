@@ -1,4 +1,4 @@
-"""The loader reads one language (issue 27 §4), and `rebellion pack upgrade` rewrites a pack written in the old
+"""The loader reads one language (issue 27 §4), and `rebellion packs upgrade` rewrites a pack written in the old
 forms into it (issue 10, section 3).
 
 The old-style packs are the built-in cards as they were before the effect language was reshaped (the card files
@@ -54,7 +54,7 @@ def _expansions(which: str) -> list[str]:
 
 def test_an_old_style_pack_fails_validation_with_one_located_hint_per_old_step(old, monkeypatch):
     """Issue 27 §4: no alias is read; every error of an old step is one SW210 at the step's op, with the file,
-    line and pointer, that says to run `rebellion pack upgrade`."""
+    line and pointer, that says to run `rebellion packs upgrade`."""
     which, folder = old
     monkeypatch.chdir(folder.parent)
     result = cli("validate", folder.name, *_expansions(which), "--format", "json")
@@ -65,7 +65,7 @@ def test_an_old_style_pack_fails_validation_with_one_located_hint_per_old_step(o
     assert len(errors) > 20 and {d["code"] for d in errors} == {"SW210"}
     for d in errors:
         assert d["pointer"].endswith("/op") and d["line"] and d["file"].startswith(f"{folder.name}/cards/")
-        assert "rebellion pack upgrade" in d["hint"] and "written as" in d["message"]
+        assert "rebellion packs upgrade" in d["hint"] and "written as" in d["message"]
     text = cli("validate", folder.name, *_expansions(which)).output
     assert "SW210 effect op 'choose_system' in an old form" in text or "SW210 effect op 'recruit_one_of'" in text
 
@@ -75,7 +75,7 @@ def test_upgrading_makes_the_pack_valid_and_keeps_the_comments(old, tmp_path):
     folder = old_pack(tmp_path, which)
     comments = {p.name: [line for line in p.read_text().splitlines() if line.lstrip().startswith("#")]
                 for p in (folder / "cards").glob("*.yaml")}
-    result = cli("pack", "upgrade", str(folder), *_expansions(which))
+    result = cli("packs", "upgrade", str(folder), *_expansions(which))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[-1].startswith("changed ") and all(" -> " in line for line in lines[:-1])
@@ -85,16 +85,16 @@ def test_upgrading_makes_the_pack_valid_and_keeps_the_comments(old, tmp_path):
     for path in (folder / "cards").glob("*.yaml"):  # comments on untouched lines are kept
         kept = [line for line in path.read_text().splitlines() if line.lstrip().startswith("#")]
         assert kept == comments[path.name]
-    again = cli("pack", "upgrade", str(folder), *_expansions(which))
+    again = cli("packs", "upgrade", str(folder), *_expansions(which))
     assert again.exit_code == 0 and "no old effect ops" in again.output
 
 
 def test_check_and_dry_run_write_nothing(tmp_path):
     folder = old_pack(tmp_path, "base")
     before = snapshot(folder)
-    checked = cli("pack", "upgrade", str(folder), "--check")
+    checked = cli("packs", "upgrade", str(folder), "--check")
     assert checked.exit_code == 1 and "would change" in checked.output
-    dry = cli("pack", "upgrade", str(folder), "--dry-run")
+    dry = cli("packs", "upgrade", str(folder), "--dry-run")
     assert dry.exit_code == 0 and "choose_system -> choose" in dry.output
     assert snapshot(folder) == before
 
@@ -106,13 +106,13 @@ def test_a_pack_with_content_errors_is_not_rewritten(tmp_path):
     broken = folder / "cards" / "missions-rebel.yaml"
     broken.write_text(broken.read_text().replace("{op: gain_loyalty, amount: 1}", "{op: gain_loyalty, amuont: 1}", 1))
     before = snapshot(folder)
-    result = cli("pack", "upgrade", str(folder))
+    result = cli("packs", "upgrade", str(folder))
     assert result.exit_code == 1 and "content errors" in result.output
     assert snapshot(folder) == before
 
 
 def test_a_folder_without_a_manifest_is_a_usage_error(tmp_path):
-    result = cli("pack", "upgrade", str(tmp_path))
+    result = cli("packs", "upgrade", str(tmp_path))
     assert result.exit_code == 2 and "not a pack folder" in result.output
 
 
@@ -132,7 +132,7 @@ def test_a_file_that_cannot_be_written_stays_whole_and_the_command_says_so(tmp_p
         real(path, data, **kwargs)
 
     monkeypatch.setattr(safefile, "write_atomic", failing_second)
-    result = cli("pack", "upgrade", str(folder))
+    result = cli("packs", "upgrade", str(folder))
     assert result.exit_code == 1 and "cannot write" in result.output and calls[1] in result.output
     assert "Traceback" not in result.output
     after = snapshot(folder)
@@ -141,7 +141,7 @@ def test_a_file_that_cannot_be_written_stays_whole_and_the_command_says_so(tmp_p
     first = next(k for k in after if k.endswith(calls[0]))
     assert after[first] != before[first]
     monkeypatch.setattr(safefile, "write_atomic", real)
-    again = cli("pack", "upgrade", str(folder))
+    again = cli("packs", "upgrade", str(folder))
     assert again.exit_code == 0 and calls[0] not in again.output
 
 
@@ -164,7 +164,7 @@ def test_the_upgraded_old_cards_play_as_the_built_in_ones(tmp_path):
     (tests/test_golden_logs.py) pin event by event."""
     for which in sorted(PACKS):
         folder = old_pack(tmp_path / which, which)
-        assert cli("pack", "upgrade", str(folder), *_expansions(which)).exit_code == 0
+        assert cli("packs", "upgrade", str(folder), *_expansions(which)).exit_code == 0
         active = activate(env=PACKS[which][2])
         upgraded = effects(validate(active, [folder], all_enabled=True))
         built_in = effects(validate(active, [CONTENT / PACKS[which][0]], all_enabled=True))

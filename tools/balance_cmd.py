@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import check_output, expansion_options, write_output
+from .options import check_output, expansion_options, lang_option, write_output
 from .simulate_cmd import run_options
 
 
@@ -18,6 +18,7 @@ from .simulate_cmd import run_options
 @click.option("--report", "report", type=click.Path(dir_okay=False, writable=True),
               help="Write an HTML report with plots (win share by round of the game's end, card impact).")
 @click.option("--top", type=click.IntRange(1), default=10, show_default=True, help="Cards listed by impact.")
+@lang_option
 def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, active, report, top):
     """Play the same seeded games without and with a fan pack and say how it changes who wins: the change in
     the Rebels' win share with a 95% interval (paired games), a plain verdict, and the cards most associated with

@@ -116,6 +116,7 @@ def card_kinds(catalog, kind: str | None) -> list[str]:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 @pack_option
+@lang_option
 def show(card_id, kind, fmt, active, packs):
     """Print a card's facts and what it does, every step in words (generated from its effect data). CARD is its id
     or its name; a name that a space and a ground version share shows both.
@@ -149,6 +150,7 @@ def echo_items(catalog, found: list[tuple[str, str]], ops, fmt: str) -> None:
 @click.option("--kind", metavar="KIND", help="Only this card kind (missions, actions ...).")
 @expansion_options
 @pack_option
+@lang_option
 def list_(kind, active, packs):
     """List card ids by kind, with their name and pack."""
     from swrebellion.expansions.base.api.words import told_apart

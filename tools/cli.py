@@ -14,8 +14,8 @@ from swrebellion.errors import UnknownIdError
 #: name -> (module, attribute, one-line help shown by `rebellion --help`)
 COMMANDS = {
     "validate": ("swrebellion.tools.validate_cmd", "validate", "Check content packs: schema, references, map."),
-    "packs": ("swrebellion.tools.packs_cmd", "packs", "List the packs that would be loaded; add or remove fan packs."),
-    "pack": ("swrebellion.tools.pack_cmd", "pack", "Upgrade a pack's deprecated effect ops to the current ones."),
+    "packs": ("swrebellion.tools.packs_cmd", "packs",
+              "List the packs that would be loaded; add or remove fan packs; upgrade a pack's old effect steps."),
     "schema": ("swrebellion.tools.schema_cmd", "schema", "Export or check the JSON Schemas of content files."),
     "new": ("swrebellion.tools.new_cmd", "new", "Scaffold a fan pack, or an expansion package, that works as made."),
     "expansions": ("swrebellion.tools.expansions_cmd", "expansions", "List, enable and disable expansions."),
@@ -34,6 +34,10 @@ COMMANDS = {
 }
 
 
+#: Deprecated names that still work, hidden from the help: name -> (module, attribute)
+DEPRECATED = {"pack": ("swrebellion.tools.pack_cmd", "pack")}  # `rebellion packs` since issue 35 #16
+
+
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on first use."""
 
@@ -41,9 +45,9 @@ class LazyGroup(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
+        if name not in COMMANDS and name not in DEPRECATED:
             return None
-        module, attr, _ = COMMANDS[name]
+        module, attr = COMMANDS[name][:2] if name in COMMANDS else DEPRECATED[name]
         return getattr(importlib.import_module(module), attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -126,7 +130,7 @@ def main() -> None:
       rebellion validate my-pack/        check a fan pack (exit 1 on content errors)
       rebellion expansions list          see which expansions are installed and enabled
       rebellion new pack my-pack         start a fan pack (docs/authoring.md)
-    rebellion play --pack my-pack      play with a fan pack (every content command takes --pack)
+      rebellion play --pack my-pack      play with a fan pack (every content command takes --pack)
       rebellion new plugin my-rules      start an expansion with rules of its own (docs/plugins.md)
       rebellion cards show sabotage      a card's facts and what its effect data does
       rebellion print -o cards.pdf       every card, ready to print and cut (docs/printing.md)

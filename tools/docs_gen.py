@@ -209,7 +209,7 @@ def effects_markdown(ops, catalog, fans: Path | None = None) -> str:
         "read and write (a `choose` writes the system it chose under `system`, or the key its `as` names; a later "
         "step names that key). Each op below says which keys it reads and writes.",
         "* **One language**: only the ops below are read. A step in the form of an earlier version fails validation "
-        "(SW210, at the step); `rebellion pack upgrade PACK` rewrites the pack's old steps, with the same effect.",
+        "(SW210, at the step); `rebellion packs upgrade PACK` rewrites the pack's old steps, with the same effect.",
         "",
         "| context key | holds |",
         "|---|---|",

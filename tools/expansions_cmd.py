@@ -15,8 +15,9 @@ def expansions() -> None:
 
     \b
     The selection is made, lowest precedence first, by each expansion's default, ./rebellion.toml (written by
-    `enable`/`disable`), the --expansion/--no-expansion options of other commands, and the environment variable
-    SWREBELLION_EXPANSIONS (a comma list that replaces everything else).
+    `enable`/`disable`), the environment variable SWREBELLION_EXPANSIONS (a comma list that replaces both), and
+    the --expansion/--no-expansion options of other commands (they win, with a warning when they change what the
+    variable says).
     """
 
 

@@ -7,7 +7,7 @@ import json
 
 import click
 
-from .options import expansion_options, load_game_or_exit, rules_or_exit
+from .options import expansion_options, lang_option, load_game_or_exit, pack_option, rules_or_exit
 
 
 @click.command("odds")
@@ -25,7 +25,9 @@ from .options import expansion_options, load_game_or_exit, rules_or_exit
               help="How both sides assign damage: as well as possible, or as the heuristic agent does.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
-def odds(attacker, defender, system, load_path, side, theater, rounds, policy, fmt, active):
+@pack_option
+@lang_option
+def odds(attacker, defender, system, load_path, side, theater, rounds, policy, fmt, active, packs):
     """The exact odds of a combat: for each theater and the whole combat, the chance that each side is wiped out,
     that both are, the survivors, and the expected damage after each round. Both sides assign damage as well as
     possible (or, with --policy heuristic, as the heuristic agent does). Cards, leaders and retreats are left out:
@@ -46,6 +48,8 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
             raise click.UsageError("give either --attacker and --defender, or --system with --load, not both")
         if not system:
             raise click.UsageError("--load needs --system: the system whose forces to take")
+        if packs:
+            raise click.UsageError("--load takes the packs from the save; drop --pack")
         game = load_game_or_exit(load_path)
         try:
             attacker_units, defender_units = system_forces(game, system, None if side == "public" else side)
@@ -59,7 +63,7 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
                                    '"1 star-destroyer" (or --system with --load)')
         from swrebellion.engine import scenario
 
-        rules = rules_or_exit(active())
+        rules = rules_or_exit(active(), packs)
         game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules)
         attacker_units = parse_units(game, attacker, "--attacker")
         defender_units = parse_units(game, defender, "--defender")

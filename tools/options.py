@@ -27,7 +27,8 @@ def expansion_options(func):
         "disable",
         multiple=True,
         metavar="NAME",
-        help="Disable an expansion for this run (repeatable). SWREBELLION_EXPANSIONS overrides both.",
+        help="Disable an expansion for this run (repeatable). Both win over ./rebellion.toml and "
+             "SWREBELLION_EXPANSIONS (with a warning when they change what it says).",
     )
     @functools.wraps(func)
     def wrapper(*args, enable, disable, **kwargs):
@@ -59,7 +60,7 @@ def rules_or_exit(active, packs=()):
 
     try:
         rules = rules_from_active(active, [*configured_packs(), *packs])
-    except ContentError as exc:  # an old step's errors read as one SW210 that says to run `rebellion pack upgrade`
+    except ContentError as exc:  # an old step's errors read as one SW210 that says to run `rebellion packs upgrade`
         from .upgrade.steps import with_old_steps_explained
 
         click.echo(f"error: {ContentError(with_old_steps_explained(exc.diagnostics, active.ops, active.kinds))}",

@@ -1,4 +1,4 @@
-"""`rebellion pack upgrade`: rewrite a pack's effect steps from the op names and forms of earlier versions to the
+"""`rebellion packs upgrade`: rewrite a pack's effect steps from the op names and forms of earlier versions to the
 current ones.
 
 The loader reads only the current language; the old forms and their rewrites are known here alone
@@ -114,12 +114,7 @@ def upgrade_text(text: str, fmt: str, data, old_steps, upgrader) -> tuple[str, l
     return text, sorted(changes, key=lambda c: (c.line, c.column))
 
 
-@click.group("pack")
-def pack() -> None:
-    """Work on one content pack's files (see also `rebellion packs` for the packs a game loads)."""
-
-
-@pack.command("upgrade")
+@click.command("upgrade")
 @click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if the pack uses old op forms (for CI).")
 @click.option("--dry-run", is_flag=True, help="Print what would change; write nothing.")
@@ -135,9 +130,9 @@ def upgrade(path: Path, check: bool, dry_run: bool, active) -> None:
 
     \b
     Examples:
-      rebellion pack upgrade my-pack              rewrite my-pack's files, listing each change
-      rebellion pack upgrade my-pack --dry-run    only list what would change
-      rebellion pack upgrade my-pack --check      exit 1 if anything would change (CI)
+      rebellion packs upgrade my-pack              rewrite my-pack's files, listing each change
+      rebellion packs upgrade my-pack --dry-run    only list what would change
+      rebellion packs upgrade my-pack --check      exit 1 if anything would change (CI)
 
     \b
     Exit status: 0 done (or nothing to do), 1 the pack has content errors (after the upgrade) or --check found
@@ -226,3 +221,13 @@ def _fail(problems) -> None:
     click.echo("error: the pack has content errors the upgrade cannot fix; fix them (`rebellion validate PACK`) and "
                "upgrade again", err=True)
     raise SystemExit(1)
+
+
+@click.group("pack", hidden=True)
+def pack() -> None:
+    """Deprecated: the commands of `rebellion packs` (one group for content packs, issue 35 #16)."""
+    click.echo("warning: `rebellion pack` is deprecated: use `rebellion packs` (e.g. `rebellion packs upgrade "
+               "PACK`)", err=True)
+
+
+pack.add_command(upgrade)

@@ -1,4 +1,6 @@
-"""`rebellion packs list`: the content packs that would be loaded, in load order, with what each provides."""
+"""`rebellion packs`: the content packs that would be loaded, in load order, with what each provides (``list``);
+the fan packs ./rebellion.toml lists (``add``, ``remove``); a pack's old effect steps rewritten (``upgrade``,
+``pack_cmd``)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,16 @@ from pathlib import Path
 import click
 
 from .options import configured_packs, expansion_options, pack_option
+from .pack_cmd import upgrade
 
 
 @click.group("packs")
 def packs() -> None:
-    """Inspect content packs: which are loaded, in which order, and what each one changes."""
+    """Content packs: which are loaded, in which order, and what each one changes; the fan packs every command
+    here loads (./rebellion.toml); a pack's effect steps of earlier versions rewritten."""
+
+
+packs.add_command(upgrade)
 
 
 @packs.command("list")

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .options import expansion_options, pack_option
+from .options import expansion_options, lang_option, pack_option
 
 
 @click.group("setups")
@@ -18,6 +18,7 @@ def setups() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 @pack_option
+@lang_option
 def list_(fmt, active, packs):
     """List the setups of the loaded packs: id, name, the pack it comes from and one line of description. The
     one marked "default" is what `rebellion play` uses without --setup (the most dependent pack's default: Rise of

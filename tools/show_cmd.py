@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .options import expansion_options, pack_option
+from .options import expansion_options, lang_option, pack_option
 
 
 @click.command("show")
@@ -13,6 +13,7 @@ from .options import expansion_options, pack_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 @pack_option
+@lang_option
 def show(ident, kind, fmt, active, packs):
     """Show an item of the loaded packs by its id or its name: its facts, the pack and file it comes from, and for
     a card what its effect data does, every step in words. A name that several cards share (a space and a ground

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .agents_opt import HELP as AGENTS_HELP
-from .options import SETUP_HELP, check_output, expansion_options
+from .options import SETUP_HELP, check_output, expansion_options, lang_option
 
 
 SIM_MODULES = ("rich", "pyarrow", "dask.distributed", "matplotlib")
@@ -69,6 +69,7 @@ def run_options(func):
 @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True),
               help="Write one row per game to this Parquet file, and the card plays to NAME.cards.parquet.")
 @click.option("--top", type=click.IntRange(0), default=15, show_default=True, help="Cards listed in the summary.")
+@lang_option
 def simulate(games, agents, seed, setup_id, players, workers, scheduler, active, packs, out, top):
     """Play many seeded games between agents and summarise them: who wins (95% Wilson intervals), how games end,
     how many rounds they last, and each card's plays with the win share of the side that played it.

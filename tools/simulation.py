@@ -313,14 +313,17 @@ CARD_KINDS = ("missions", "actions", "objectives", "tactics", "advanced-tactics"
 
 
 def card_names(catalog) -> dict[str, str]:
-    """Card id -> English name, for the summaries and reports (ids mean little to a reader; Parquet keeps ids); a
-    card with a space and a ground version is named with its theater, "Critical Hit (space)", so no two rows of a
-    table read the same."""
+    """Card id -> name in the current language (--lang; English where a pack has no translation), for the
+    summaries and reports (ids mean little to a reader; Parquet keeps ids); a card with a space and a ground version
+    is named with its theater, "Critical Hit (space)", so no two rows of a table read the same."""
     from swrebellion.expansions.base.api.words import told_apart
+    from swrebellion.i18n import language
 
-    names = {ident: item.name.en for kind in CARD_KINDS if kind in catalog.counts()
+    lang = language()
+    names = {ident: getattr(item.name, lang, None) or item.name.en for kind in CARD_KINDS
+             if kind in catalog.counts()
              for ident, item in catalog.items(kind).items() if getattr(item, "name", None) is not None}
-    return {**names, **{ident: name for ident, name in told_apart(catalog).items() if ident in names}}
+    return {**names, **{ident: name for ident, name in told_apart(catalog, lang).items() if ident in names}}
 
 
 def write_parquet(results: Results, path: str) -> tuple[str, str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .options import configured_packs, expansion_options
+from .options import configured_packs, expansion_options, lang_option, pack_option
 
 #: Version of the JSON output document (bumped only when a field changes meaning or goes away).
 JSON_VERSION = 1
@@ -27,10 +27,13 @@ SURROGATE = re.compile("[\ud800-\udfff]")
     help="text: file:line:col: CODE message; json: one document; github: workflow annotations.",
 )
 @expansion_options
-def validate(paths: tuple[Path, ...], fmt: str, active) -> None:
+@pack_option
+@lang_option
+def validate(paths: tuple[Path, ...], fmt: str, active, packs: tuple[Path, ...]) -> None:
     """Check content packs: files, schemas, references, the map and unit counts.
 
-    PATH is a pack folder (with pack.yaml) or a file inside one. The built-in packs of the enabled expansions are
+    PATH is a pack folder (with pack.yaml) or a file inside one; --pack PATH says the same, as in every command
+    that loads content. The built-in packs of the enabled expansions are
     always checked too, with the packs listed in ./rebellion.toml (`rebellion packs add`), so a fan pack is checked
     together with the content it will be played with: an id it shares with an enabled expansion's pack is an error
     in the fan pack. Packs a PATH requires (such as `base`) come from the built-in packs. Every problem is reported
@@ -52,8 +55,8 @@ def validate(paths: tuple[Path, ...], fmt: str, active) -> None:
     from swrebellion.validate import validate as run
 
     selection = active()
-    report = run(selection, [*configured_packs(), *paths], all_enabled=True)
-    if not report.ok:  # an old step's errors become one SW210 that says to run `rebellion pack upgrade`
+    report = run(selection, [*configured_packs(), *paths, *packs], all_enabled=True)
+    if not report.ok:  # an old step's errors become one SW210 that says to run `rebellion packs upgrade`
         from .upgrade.steps import with_old_steps_explained
 
         report.diagnostics = with_old_steps_explained(report.diagnostics, selection.ops, selection.kinds)

@@ -114,9 +114,9 @@ class _Plus(BaseModel):
 
 def test_the_registry_knows_one_language_and_a_declared_old_form_only_warns(toy_rules):
     """Issue 27 §4: the loader reads one language. ``OpRegistry.deprecate`` (kept one minor version for third-party
-    plugins) warns and leaves the old name out of the registry and the step schema; only `rebellion pack upgrade`
+    plugins) warns and leaves the old name out of the registry and the step schema; only `rebellion packs upgrade`
     reads the declared form (``declared_old_forms``)."""
-    with pytest.warns(DeprecationWarning, match="pack upgrade"):
+    with pytest.warns(DeprecationWarning, match="packs upgrade"):
         toy_rules.ops.deprecate("toy_plus", _Plus, lambda step: {"op": "toy_bonus", "amount": step["points"]},
                                 "toy_bonus")
     assert "toy_plus" not in toy_rules.ops

@@ -1,4 +1,4 @@
-"""JSON pointers (RFC 6901, issue 27 §5): one escaping for diagnostics, scenario checks and `pack upgrade`, so a key
+"""JSON pointers (RFC 6901, issue 27 §5): one escaping for diagnostics, scenario checks and `packs upgrade`, so a key
 holding ``/`` or ``~`` names the same place in all three."""
 
 from __future__ import annotations

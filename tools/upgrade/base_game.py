@@ -1,4 +1,4 @@
-"""The base game's old effect op names and forms (issue 10), known only to `rebellion pack upgrade` (issue 27 §4: the
+"""The base game's old effect op names and forms (issue 10), known only to `rebellion packs upgrade` (issue 27 §4: the
 loader reads one language). Each old op is checked by its old parameter model and rewritten into one step of the
 current vocabulary.
 

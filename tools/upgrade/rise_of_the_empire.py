@@ -1,4 +1,4 @@
-"""Rise of the Empire's old effect op names and forms (issue 10), known only to `rebellion pack upgrade` (the base
+"""Rise of the Empire's old effect op names and forms (issue 10), known only to `rebellion packs upgrade` (the base
 game's ``base_game`` module explains the form of the table).
 
 ``FORMS``: old op name -> (old parameter model, ``rewrite(step) -> step``, the new op's name).

@@ -1,10 +1,10 @@
-"""Old effect steps: found in a pack's data, explained to `rebellion validate`, rewritten by `rebellion pack upgrade`.
+"""Old effect steps: found in a pack's data, explained to `rebellion validate`, rewritten by `rebellion packs upgrade`.
 
 The loader reads one language (issue 27 §4): a step written with an op name or form of an earlier version is
 refused like any other invalid step. This package is the one place that still knows the old forms (the tables in
 :mod:`.base_game` and :mod:`.rise_of_the_empire`, and those a third-party plugin declared with the deprecated
 ``OpRegistry.deprecate``). With them it turns the loader's errors about an old step into one clear diagnostic,
-SW210, that says to run `rebellion pack upgrade`; and the upgrade writes each old step in its current form, one
+SW210, that says to run `rebellion packs upgrade`; and the upgrade writes each old step in its current form, one
 step for one step, so every JSON pointer into the pack stays valid and the pack plays as it was meant to.
 """
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from swrebellion.sources import Source
 
 #: What SW210 tells the author to do.
-HINT = "run `rebellion pack upgrade PACK`: it rewrites old op names and forms in the current language, with the " \
+HINT = "run `rebellion packs upgrade PACK`: it rewrites old op names and forms in the current language, with the " \
        "same effect"
 
 
@@ -141,7 +141,7 @@ class Upgrader:
 
     def explained(self, diagnostics: list[Diagnostic], sources: Iterable[Source]) -> list[Diagnostic]:
         """``diagnostics`` with the errors the loader found in each old step of ``sources`` replaced by one SW210
-        error at the step, naming its current form and saying to run `rebellion pack upgrade`."""
+        error at the step, naming its current form and saying to run `rebellion packs upgrade`."""
         out = list(diagnostics)
         for source in sources:
             old = self.old_steps(source.data)

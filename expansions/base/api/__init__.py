@@ -128,20 +128,20 @@ MOVED = {
 }
 
 
-#: The old condition forms (issue 10), which only ``rebellion pack upgrade`` reads now (issue 27 §4).
+#: The old condition forms (issue 10), which only ``rebellion packs upgrade`` reads now (issue 27 §4).
 UPGRADE_ONLY = frozenset({"OldUnitFilter", "OldWhen", "OldWhere", "units", "when", "where"})
 
 
 def __getattr__(old: str) -> Any:
     """A flat name of 0.1: its value, with a ``DeprecationWarning`` naming the new one (:data:`MOVED`); the old
-    condition forms from beside ``rebellion pack upgrade``, with a ``DeprecationWarning``."""
+    condition forms from beside ``rebellion packs upgrade``, with a ``DeprecationWarning``."""
     if old == "tables":
         return _deprecated_tables
     if old in UPGRADE_ONLY:
         from swrebellion.tools.upgrade import base_game
 
         warnings.warn(f"swrebellion.expansions.base.api.{old} is deprecated: the loader reads no old forms; it lives "
-                      "in swrebellion.tools.upgrade.base_game, beside `rebellion pack upgrade`", DeprecationWarning,
+                      "in swrebellion.tools.upgrade.base_game, beside `rebellion packs upgrade`", DeprecationWarning,
                       stacklevel=2)
         return getattr(base_game, old)
     if old not in MOVED:
