@@ -106,9 +106,9 @@ def ids_in(annotation: Any, value: Any, pointer: str, ops: OpRegistry, metadata:
             yield from ids_in(args[0], key, at, ops)
             yield from ids_in(args[1], element, at, ops)
     elif isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(value, dict):
-        for key, annotation, metadata in _fields(annotation):
+        for key, field_type, field_metadata in _fields(annotation):
             if key in value:
-                yield from ids_in(annotation, value[key], f"{pointer}/{escape_token(key)}", ops, metadata)
+                yield from ids_in(field_type, value[key], f"{pointer}/{escape_token(key)}", ops, field_metadata)
 
 
 def _steps(steps: Any, pointer: str, ops: OpRegistry, listed: bool) -> Iterator[Found]:
