@@ -20,7 +20,6 @@ EXEMPT = {
     "packs upgrade": "rewrites the one pack it is given, with the plugins its manifest names",
     "scenario run": "a scenario file names its own expansions and packs (--pack adds packs to them)",
     "serve": "each game's expansions and each player's language are chosen in the browser; --pack offers packs",
-    "board": "its picture speaks only English until issue 35 #19 gives it --lang (then drop this line)",
 }
 FLAGS = ("--pack", "--expansion", "--lang")
 
