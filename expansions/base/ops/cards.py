@@ -189,7 +189,7 @@ class MoveCards(Strict):
 
 
 #: Cards drawn or looked at from a deck into a hand: the event telling the side what it drew (``card``: with the
-#: card that drew them).
+#: card that drew them), for every kind of card a deck or the starting action cards hold (``ZONES``).
 DRAWN = {"probes": ("drew-probes", False), "projects": ("drew-projects", False),
          "objectives": ("drew-objectives", False), "actions": ("drew-actions", True),
          "missions": ("drew-missions", False)}
@@ -310,7 +310,7 @@ def _draw(game, params: MoveCards, src: Zone, dst: Zone, ctx) -> None:
 
 
 def _log_drawn(game, src: Zone, side: str, drawn: list[str], ctx) -> None:
-    event, with_card = DRAWN.get(src.cards, ("cards-drawn", True))
+    event, with_card = DRAWN[src.cards]
     extra = {"card": ctx.get("card")} if with_card else {}
     game.log(event, faction=side, count=len(drawn), cards=board.team_secret(game, list(drawn), side), **extra)
 

@@ -222,10 +222,6 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "shown": (N_("  The Rebels show their {kind} cards{cause}: {cards}."),
                   N_("  The Empire shows its {kind} cards{cause}: {cards}.")),
     },
-    "objectives-shown": {
-        "hidden": N_("  The top objective cards are shown to both sides."),
-        "shown": N_("  The top objective cards are shown to both sides: {cards}."),
-    },
     "looked-at-objectives": {
         "hidden": (N_("  The Rebels look at the top of the objective deck."),
                    N_("  The Empire looks at the top of the objective deck.")),
@@ -535,7 +531,6 @@ _DRAWN = {
     "drew-objectives": lambda n: npgettext("drawn", "{n} objective card", "{n} objective cards", n),
     "drew-probes": lambda n: npgettext("drawn", "{n} probe card", "{n} probe cards", n),
     "drew-projects": lambda n: npgettext("drawn", "{n} project card", "{n} project cards", n),
-    "cards-drawn": lambda n: npgettext("drawn", "{n} card", "{n} cards", n),
 }
 
 
@@ -638,14 +633,6 @@ def _hand_shown(e, w):
     if shown is None:
         return w.tell(e, "hidden", kind=w.phrase(kind), cause=w.because(e.get("card")))
     return w.tell(e, "shown", kind=w.phrase(kind), cause=w.because(e.get("card")), cards=shown)
-
-
-@line("objectives-shown")
-def _objectives_shown(e, w):
-    shown = w.cards(e["cards"])
-    if shown is None:
-        return w.tell(e, "hidden")
-    return w.tell(e, "shown", cards=shown)
 
 
 @line("looked-at-objectives")
