@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
 
+from .odds_duel import Duel
 from .tables import OPPONENT, tables
 
 if TYPE_CHECKING:
@@ -244,6 +245,7 @@ class Combat:
         self.health_memo: dict[State, tuple[int, ...]] = {}
         self.step_memo: dict[tuple, list] = {}
         self.stage_memo: dict[tuple, object] = {}  # damage assignments and the heuristic's choices
+        self.duels: dict[tuple, Duel] = {}
 
     # -- facts ---------------------------------------------------------------------------------------------------
 
@@ -276,6 +278,19 @@ class Combat:
         return 2 * sum(1 for u, _ in state[2 + rebel] if "ion-cannon" in self.kinds[u].abilities)
 
     # -- solving -------------------------------------------------------------------------------------------------
+
+    def duel(self, state: State) -> Duel | None:
+        """The round-by-round solve of the one theater fought in ``state`` (:mod:`.odds_duel`), where it applies:
+        the best play, no repairs, the theaters not tied together."""
+        fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
+        if self.policy != "best" or self.rules.repair or len(fought) != 1 or self.coupled(state):
+            return None
+        t = fought[0]
+        frame = _put(state, t, 0, (), ())
+        found = self.duels.get((t, frame))
+        if found is None:
+            found = self.duels[(t, frame)] = Duel(self, t, frame)
+        return found
 
     def coupled(self, state: State) -> bool:
         """Ion Cannons tie the theaters: a ground battle that can destroy them changes the Imperial space dice and
@@ -311,6 +326,9 @@ class Combat:
     def forward(self, start: State, rounds: int | None) -> tuple[dict[State, float], list[tuple[float, ...]]]:
         """The chance of each state the combat ends in (or stands in after ``rounds``), and the expected health
         each side has lost in each theater after each round."""
+        duel = self.duel(start)
+        if duel is not None:
+            return duel.forward(start, rounds, MAX_ROUNDS, NEGLIGIBLE)
         now = {start: 1.0} if self.fought(start) else {}
         finals: dict[State, float] = {} if now else {start: 1.0}
         full = self.health_left(start)
@@ -359,6 +377,9 @@ class Combat:
     def round_outcomes(self, state: State, left: int | None) -> dict[State, float]:
         """The states a round from ``state`` ends in, with their chances, under the policy: the round's stages
         applied in turn to the distribution of states, equal states merged."""
+        duel = self.duel(state)
+        if duel is not None:
+            return duel.round_outcomes(state, left)
         key = (state, left)
         found = self.rounds_memo.get(key)
         if found is not None:
@@ -456,12 +477,19 @@ class Combat:
         own, enemy = state[2 * t + side], state[2 * t + 1 - side]
         pool = self.pool(side, own, self._cut(state, t, side))
         repairable = self.rules.repair and side == 0  # the defender, attacking next, may still repair (RE-CIN-15)
+        found = self.attack_options(pool, own, enemy, repairable)
+        return [(p, [(w, _put(state, t, side, o, e)) for w, (o, e) in opts]) for p, opts in found]
+
+    def attack_options(self, pool: tuple, own: Side, enemy: Side,
+                       repairable: bool) -> list[tuple[float, list[tuple[float, tuple[Side, Side]]]]]:
+        """:meth:`attack` for a side's pool, units and enemy: each roll's chance and its ``(own, enemy)`` options
+        (with the heuristic's chances)."""
         key = (pool, own, enemy, repairable)
         found = self.attack_memo.get(key)
         if found is None:
             found = self.attack_memo[key] = [(p, self.options(result, own, enemy, repairable))
                                              for result, p in self.results(pool, own, enemy, repairable)]
-        return [(p, [(w, _put(state, t, side, o, e)) for w, (o, e) in opts]) for p, opts in found]
+        return found
 
     def results(self, pool: tuple, own: Side, enemy: Side, repairable: bool) -> list[tuple[tuple, float]]:
         """The distinct outcomes of a roll that can change anything, with their chances. For the best policy: the
@@ -520,6 +548,9 @@ class Combat:
         repairable = self.rules.repair and side == 0
         damaged, room = self._room(own, enemy, repairable)
         options = self.options(self.canonical(self.roll_of(result), damaged, room), own, enemy, repairable)
+        duel = self.duel(state)
+        if duel is not None and len(options) > 1:
+            return options[duel.decide(state, side, [e for _, (_, e) in options], left)][1]
         states = [_put(state, t, side, o, e) for _, (o, e) in options]
         here = self.flag(flags, state, t, side)
         chosen = self.choose(states, t, side, 3 * t + side + 1, here, left) if len(states) > 1 else states[0]
@@ -593,6 +624,11 @@ class Combat:
             left = LOOKAHEAD
         if left == 0 or not self.fought(state):
             return self.won(state)
+        duel = self.duel(state)
+        if duel is not None:
+            won = list(self.won(state))
+            won[2 * duel.t], won[2 * duel.t + 1] = duel.pair(state, left)
+            return tuple(won)  # type: ignore[return-value]
         key = (state, left)
         found = self.values.get(key)
         if found is None:
