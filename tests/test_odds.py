@@ -108,6 +108,25 @@ def test_shield_bunker_and_interdictor(roe):
     assert silenced.theaters["space"].wiped["rebel"] > cut.theaters["space"].wiped["rebel"]
 
 
+def test_damage_already_on_units(base):
+    """RB-CMB-07: damage stays on a unit for the rest of the combat, so the odds start from it. An Assault Carrier
+    (2 health, red) with 1 damage against an X-wing: only the X-wing's direct hit (1/6) can finish it; the carrier
+    hits the X-wing with its black die's hits and either die's direct hit (1 - 1/2 * 5/6 = 7/12). Rounds with no
+    result come back: the carrier is wiped out 12/47 of the time, both 7/47."""
+    answer = odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"assault-carrier": [1]})
+    space = answer.theaters["space"]
+    assert space.wiped["empire"] == pytest.approx(12 / 47)
+    assert space.both_wiped == pytest.approx(7 / 47)
+    assert space.wiped["empire"] > odds(base, {"x-wing": 1}, {"assault-carrier": 1}).theaters["space"].wiped["empire"]
+    assert "1 assault-carrier:1" in answer.notes[0]
+    with pytest.raises(OddsError, match="whole number below its health, 2"):
+        odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"assault-carrier": [2]})
+    with pytest.raises(OddsError, match="damage on 2 assault-carrier but the force has 1"):
+        odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"assault-carrier": [1, 1]})
+    with pytest.raises(OddsError, match="which neither force has"):
+        odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"star-destroyer": [1]})
+
+
 def test_bad_forces_are_refused(base):
     with pytest.raises(OddsError, match="unknown unit 'x-wng'"):
         odds(base, {"x-wng": 1}, {"tie-fighter": 1})
@@ -133,6 +152,25 @@ def test_the_command_prints_each_theater_and_what_it_leaves_out(base):
     data = json.loads(run("odds", "--attacker", "1 x-wing", "--defender", "tie-fighter", "--format", "json").output)
     assert data["theaters"]["space"]["wiped_out"]["rebel"] == pytest.approx(2 / 3)
     assert data["left_out"]
+    damaged = json.loads(run("odds", "--attacker", "x-wing", "--defender", "1 assault-carrier:1", "--format",
+                             "json").output)  # RB-CMB-07: UNIT:N is a unit with N damage already
+    assert damaged["theaters"]["space"]["wiped_out"]["empire"] == pytest.approx(12 / 47)
+
+
+@pytest.mark.parametrize("how, words", [
+    (["--lang", "ru"], ["Космический бой", "Уцелевшие (Повстанцы):", "Не учтено: тактические карты"]),
+    (["env:tr"], ["Uzay savaşı", "İsyan hayatta kalanlar:", "Hesaba katılmayanlar: taktik kartları"]),
+])
+def test_the_command_speaks_the_language_asked(how, words, monkeypatch):
+    """What `rebellion odds` prints follows --lang and SWREBELLION_LANG, like every command (core/i18n.py)."""
+    if how[0].startswith("env:"):
+        monkeypatch.setenv("SWREBELLION_LANG", how[0][4:])
+        how = []
+    result = run("odds", *how, "--attacker", "1 x-wing", "--defender", "1 tie-fighter:0")
+    assert result.exit_code == 0, result.output
+    for text in words:
+        assert text in result.output
+    assert "Space battle" not in result.output
 
 
 @pytest.mark.parametrize("args, message", [
@@ -142,6 +180,8 @@ def test_the_command_prints_each_theater_and_what_it_leaves_out(base):
     (["--attacker", "1 x-wing"], "give --attacker and --defender"),
     (["--attacker", "1 x-wing", "--defender", "1 y-wing"], "must be enemies"),
     (["--system", "hoth"], "--system needs --load"),
+    (["--attacker", "1 x-wing", "--defender", "1 star-destroyer:two"], "the damage after ':' must be a whole number"),
+    (["--attacker", "1 x-wing", "--defender", "1 star-destroyer:4"], "whole number below its health, 4"),
 ])
 def test_the_command_refuses_bad_input_with_a_clear_message(args, message):
     result = run("odds", *args)
@@ -172,6 +212,35 @@ def test_the_forces_of_a_saved_game_as_one_side_sees_them(tmp_path):
     empty = next(s for s in sorted(rules.content.items("systems")) if not game.state["data"]["units"].get(s))
     assert "no combat" in run("odds", "--load", path, "--system", empty).output
     assert "did you mean 'hoth'" in run("odds", "--load", path, "--system", "hot").output
+
+
+def test_a_saved_combat_starts_from_the_damage_on_its_units(tmp_path):
+    """RB-CMB-07: in a saved game stopped in a combat whose units already took damage, `--system --load` starts
+    from that damage (what the side's view shows of it), as the API does given it."""
+    rules = rules_for(("base",))
+    game = Game.new(rules, 5)
+    agents = {p: RandomAgent(5 + n) for n, p in enumerate(game.state["players"])}
+    while not game.over:
+        combat = game.state["data"]["combat"]
+        if combat and any(combat["damage"].values()):
+            break
+        for decision in game.pending:
+            game.apply(agents[decision.player].choose(game, decision), player=decision.player)
+    combat = game.state["data"]["combat"]
+    assert combat and any(combat["damage"].values()), "no damaged units in a combat of this seeded game"
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    result = run("odds", "--load", path, "--system", combat["system"], "--as", "rebel", "--rounds", "1",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    forces = data["theaters"]["combat"]["forces"]
+    first, second = data["attacker"], data["defender"]
+    damage = {u: [m for m in marks if m] for u, marks in combat["damage"].items() if any(marks)}
+    wanted = odds(game, forces[first], forces[second], rounds=1, damage=damage)
+    assert data["theaters"]["combat"]["wiped_out"] == pytest.approx(wanted.theaters["combat"].wiped)
+    assert data["notes"] == wanted.notes  # which names each damaged miniature, as the combat records it
+    assert all(f"{u}:{m}" in wanted.notes[0] for u, marks in damage.items() for m in marks)
 
 
 # -- the cross-check against the engine ----------------------------------------------------------------------------

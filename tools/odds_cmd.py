@@ -11,7 +11,8 @@ from .options import expansion_options, lang_option, load_game_or_exit, pack_opt
 
 
 @click.command("odds")
-@click.option("--attacker", metavar="UNITS", help='The side that rolls first: "3 x-wing, 1 corellian-corvette".')
+@click.option("--attacker", metavar="UNITS", help='The side that rolls first: "3 x-wing, 1 corellian-corvette" '
+              '(UNIT:N for units with N damage already: "1 mon-calamari-cruiser:2").')
 @click.option("--defender", metavar="UNITS", help='The other side: "1 star-destroyer, 2 stormtrooper".')
 @click.option("--system", metavar="SYSTEM", help="With --load: the forces in this system of the saved game.")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
@@ -40,7 +41,7 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
       rebellion odds --attacker "2 x-wing" --defender "2 tie-striker" -x rise-of-the-empire
       rebellion odds --system sullust --load game.json --as rebel --rounds 1
     """
-    from swrebellion.expansions.base.api.combat import OddsError, system_forces
+    from swrebellion.expansions.base.api.combat import OddsError, system_damage, system_forces
     from swrebellion.expansions.base.api.combat import odds as compute
 
     if load_path:
@@ -51,8 +52,10 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
         if packs:
             raise click.UsageError("--load takes the packs from the save; drop --pack")
         game = load_game_or_exit(load_path)
+        viewer = None if side == "public" else side
         try:
-            attacker_units, defender_units = system_forces(game, system, None if side == "public" else side)
+            attacker_units, defender_units = system_forces(game, system, viewer)
+            damage = system_damage(game, system, viewer)
         except OddsError as exc:
             raise click.UsageError(str(exc)) from None
     else:
@@ -65,10 +68,11 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
 
         rules = rules_or_exit(active(), packs)
         game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules)
-        attacker_units = parse_units(game, attacker, "--attacker")
-        defender_units = parse_units(game, defender, "--defender")
+        attacker_units, damage = parse_units(game, attacker, "--attacker")
+        defender_units, more = parse_units(game, defender, "--defender")
+        damage.update(more)
     try:
-        answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy)
+        answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy, damage=damage)
     except OddsError as exc:
         raise click.UsageError(str(exc)) from None
     from swrebellion.expansions.base.api.combat import odds_json, odds_text
@@ -76,13 +80,16 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
     click.echo(json.dumps(odds_json(answer), indent=2) if fmt == "json" else odds_text(answer))
 
 
-def parse_units(game, text: str, option: str) -> dict[str, int]:
-    """``"3 x-wing, 1 corellian-corvette"`` -> ``{"x-wing": 3, "corellian-corvette": 1}``; a count may be left
-    out (1). A bad part is a usage error naming the option, the part and, for an unknown unit, the nearest ids."""
+def parse_units(game, text: str, option: str) -> tuple[dict[str, int], dict[str, list[int]]]:
+    """``"3 x-wing, 1 star-destroyer:2"`` -> the counts ``{"x-wing": 3, "star-destroyer": 1}`` and the damage on
+    them ``{"star-destroyer": [2]}`` (``COUNT UNIT:DAMAGE``: that many miniatures with that damage each; a count may
+    be left out, 1). A bad part is a usage error naming the option, the part and, for an unknown unit, the nearest
+    ids."""
     from swrebellion.expansions.base.api.content import units as unit_types
 
     units = unit_types(game)
     out: dict[str, int] = {}
+    damage: dict[str, list[int]] = {}
     for number, part in enumerate(text.split(","), 1):
         words = part.split()
         if not words:
@@ -90,13 +97,19 @@ def parse_units(game, text: str, option: str) -> dict[str, int]:
         count, unit = (words[0], words[1:]) if words[0].lstrip("-").isdigit() else ("1", words)
         if len(unit) != 1:
             raise click.UsageError(f"{option}: part {number} ({part.strip()!r}) should be a count and a unit id, "
-                                   f"like '3 x-wing'")
+                                   f"like '3 x-wing' (or '1 star-destroyer:2' for one with 2 damage)")
+        name, colon, marks = unit[0].partition(":")
+        if colon and not marks.isdigit():
+            raise click.UsageError(f"{option}: part {number} ({part.strip()!r}): the damage after ':' must be a "
+                                   f"whole number, like 'star-destroyer:2'")
         if int(count) < 1:
-            raise click.UsageError(f"{option}: the count of {unit[0]} must be 1 or more, not {count}")
-        if unit[0] not in units:
+            raise click.UsageError(f"{option}: the count of {name} must be 1 or more, not {count}")
+        if name not in units:
             from swrebellion.diagnostics import did_you_mean
 
-            hint = did_you_mean(unit[0], sorted(units)) or "`rebellion show UNIT` tells a unit's id"
-            raise click.UsageError(f"{option}: unknown unit {unit[0]!r}; {hint}")
-        out[unit[0]] = out.get(unit[0], 0) + int(count)
-    return out
+            hint = did_you_mean(name, sorted(units)) or "`rebellion show UNIT` tells a unit's id"
+            raise click.UsageError(f"{option}: unknown unit {name!r}; {hint}")
+        out[name] = out.get(name, 0) + int(count)
+        if colon and int(marks):
+            damage.setdefault(name, []).extend([int(marks)] * int(count))
+    return out, damage

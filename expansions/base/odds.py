@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
 
-from .odds_duel import Duel
+from swrebellion.i18n import N_, gettext, ngettext
+
+from .odds_duel import Duel, Side, State, Unit
 from .tables import OPPONENT, tables
 
 if TYPE_CHECKING:
@@ -50,14 +52,15 @@ OVERKILL = 5
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
-    "tactic cards and advanced tactic cards",
-    "action cards and objectives (Death Star Plans)",
-    "leaders: their tactic draws, rerolls and abilities",
-    "retreats (limit the rounds with --rounds to ask about one)",
+    N_("tactic cards and advanced tactic cards"),
+    N_("action cards and objectives (Death Star Plans)"),
+    N_("leaders: their tactic draws, rerolls and abilities"),
+    N_("retreats (limit the rounds with --rounds to ask about one)"),
 )
+#: The notes an answer may carry, as templates (translated when printed, :func:`as_text`).
+NOTE_DAMAGE = N_("from the damage already on units: {units}")
+NOTE_LOOKAHEAD = N_("damage can be repaired, so the best play looks {rounds} rounds ahead")
 
-Unit = tuple[str, int]  # a miniature: (unit type, damage)
-Side = tuple[Unit, ...]  # one side's units of a theater, sorted
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ class Odds:
     theaters: dict[str, TheaterOdds]
     left_out: tuple[str, ...]
     notes: list[str] = field(default_factory=list)
+    #: The notes as (template, values), for :func:`as_text` to print in the reader's language.
+    note_parts: list[tuple[str, dict[str, object]]] = field(default_factory=list, repr=False)
 
 
 class OddsError(ValueError):
@@ -139,31 +144,40 @@ class OddsError(ValueError):
 
 
 def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], theater: TheaterChoice = "both", *,
-         rounds: int | None = None, policy: Policy = "best") -> Odds:
+         rounds: int | None = None, policy: Policy = "best", damage: Mapping[str, Sequence[int]] | None = None) -> Odds:
     """The exact odds of a combat between ``attacker`` (who rolls first: the current player) and ``defender``,
     each a ``{unit type: count}`` of one side's units in the system, with the rules of ``game`` (its enabled
     expansions; nothing else of the game is read). ``theater`` limits the answer to one theater; ``rounds`` to
     that many combat rounds (a side meaning to retreat after one asks for 1); ``policy`` is how both sides assign
     damage: ``"best"`` (each maximising its chance to win the theater) or ``"heuristic"`` (the heuristic
-    agent's rule). Raises :class:`OddsError` for forces that are not two sides' units."""
+    agent's rule). ``damage`` is the damage already on units, as the combat under way records it (RB-CMB-07): for a
+    unit type, one number per damaged miniature (``{"star-destroyer": [2]}``: one of them has 2 damage); the figures
+    start from it, and the damage reported is what is lost from then on. Raises :class:`OddsError` for forces that
+    are not two sides' units, or damage that does not fit them."""
     if policy not in ("best", "heuristic"):
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
     if theater not in ("space", "ground", "both"):
         raise OddsError(f"unknown theater {theater!r}: 'space', 'ground' or 'both'")
     if rounds is not None and rounds < 1:
         raise OddsError(f"rounds must be 1 or more, not {rounds}")
-    combat, start = solver(game, attacker, defender, policy)
+    combat, start = solver(game, attacker, defender, policy, damage)
     wanted = THEATERS if theater == "both" else (theater,)
     answer = combat.solve(start, rounds, wanted)
-    notes = []
+    parts: list[tuple[str, dict[str, object]]] = []
+    damaged: dict[Unit, int] = {}
+    for x in sorted(x for side in start for x in side if x[1]):
+        damaged[x] = damaged.get(x, 0) + 1
+    if damaged:
+        parts.append((NOTE_DAMAGE, {"units": ", ".join(f"{n} {u}:{d}" for (u, d), n in damaged.items())}))
     if combat.rules.repair and rounds is None and policy == "best":
-        notes.append(f"damage can be repaired, so the best play looks {LOOKAHEAD} rounds ahead")
+        parts.append((NOTE_LOOKAHEAD, {"rounds": LOOKAHEAD}))
+    notes = [template.format(**values) for template, values in parts]
     return Odds(combat.factions[0], combat.factions[1], policy, rounds, answer, LEFT_OUT + combat.rules.left_out,
-                notes)
+                notes, parts)
 
 
 def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
-           policy: str = "best") -> tuple[Combat, State]:
+           policy: str = "best", damage: Mapping[str, Sequence[int]] | None = None) -> tuple[Combat, State]:
     """The solver of a combat between two forces, and its first state (what :func:`odds` asks; a test or an
     agent may ask it for single decisions, :meth:`Combat.decide`)."""
     kinds = _kinds(game)
@@ -176,7 +190,30 @@ def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
     t = tables(game)
     dice = Dice({c: tuple(f) for c, f in t.dice.items()}, dict(t.dice_limits))
     combat = Combat(kinds, dice, rules, sides[0], _order(attacker), _order(defender), policy)
-    return combat, tuple(_units(kinds, force, th) for th in THEATERS for force in (attacker, defender))  # type: ignore[return-value]
+    marks = _marks(kinds, {**attacker, **defender}, damage or {})
+    return combat, tuple(_units(kinds, force, th, marks)  # type: ignore[return-value]
+                         for th in THEATERS for force in (attacker, defender))
+
+
+def _marks(kinds: Mapping[str, Kind], units: Mapping[str, int],
+           damage: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
+    """The damage on each unit type's miniatures (most damaged first, the undamaged ones 0), checked against the
+    forces: no more marks than miniatures, none that would have destroyed the unit (RB-CMB-08)."""
+    out = {}
+    for unit, marks in damage.items():
+        if unit not in units:
+            raise OddsError(f"damage on {unit!r}, which neither force has")
+        marks = [m for m in marks if m]
+        if len(marks) > units[unit]:
+            raise OddsError(f"damage on {len(marks)} {unit} but the force has {units[unit]}")
+        health = kinds[unit].health
+        for m in marks:
+            if not isinstance(m, int) or m < 0 or health is None or m >= health:
+                what = "it takes no damage" if health is None else \
+                    f"damage on it is a whole number below its health, {health}"
+                raise OddsError(f"{unit} cannot carry {m!r} damage: {what}")
+        out[unit] = sorted(marks, reverse=True) + [0] * (units[unit] - len(marks))
+    return out
 
 
 def _kinds(game: Game) -> dict[str, Kind]:
@@ -213,14 +250,15 @@ def _order(force: Mapping[str, int]) -> dict[str, int]:
     return {u: i for i, u in enumerate(force)}
 
 
-def _units(kinds: Mapping[str, Kind], force: Mapping[str, int], theater: str) -> Side:
-    return tuple(sorted((u, 0) for u, n in force.items() if kinds[u].theater == theater for _ in range(n)))
+def _units(kinds: Mapping[str, Kind], force: Mapping[str, int], theater: str,
+           marks: Mapping[str, list[int]]) -> Side:
+    return tuple(sorted((u, marks[u][i] if u in marks else 0) for u, n in force.items()
+                        if kinds[u].theater == theater for i in range(n)))
 
 
 # -- the combat as a stochastic game ---------------------------------------------------------------------------------
 
 
-State = tuple[Side, Side, Side, Side]  # space: attacker, defender; ground: attacker, defender
 Values = tuple[float, float, float, float]  # chance to win: space attacker, defender; ground attacker, defender
 
 
@@ -921,6 +959,18 @@ def system_forces(game: Game, system: str, side: str | None) -> tuple[dict[str, 
     return forces[first], forces[OPPONENT[first]]
 
 
+def system_damage(game: Game, system: str, side: str | None) -> dict[str, list[int]]:
+    """The damage on the units in ``system`` (RB-CMB-07), as ``side`` (``None``: the public) sees it: one number
+    per damaged miniature of each unit type, for :func:`odds`'s ``damage``. Only a combat under way there leaves
+    damage on units; elsewhere there is none."""
+    player = None if side is None else next((p for p in game.view(None)["players"] if p.split("-")[0] == side), None)
+    combat = game.view(player)["data"].get("combat") or {}
+    if combat.get("system") != system or not isinstance(combat.get("damage"), dict):
+        return {}
+    return {u: [m for m in marks if isinstance(m, int) and m > 0] for u, marks in combat["damage"].items()
+            if isinstance(marks, list) and any(isinstance(m, int) and m > 0 for m in marks)}
+
+
 def as_json(answer: Odds) -> dict:
     """The answer as plain JSON data (``rebellion odds --format json``)."""
     def theater(t: TheaterOdds) -> dict:
@@ -939,40 +989,54 @@ def as_json(answer: Odds) -> dict:
 
 #: Survivors less likely than this are not listed (0.005%: they would print as 0.00%).
 SHOWN = 5e-5
-TITLES = {"space": "Space battle", "ground": "Ground battle", "combat": "The whole combat"}
-SIDES = {"rebel": "Rebel", "empire": "Empire"}
+TITLES = {"space": N_("Space battle"), "ground": N_("Ground battle"), "combat": N_("The whole combat")}
+SIDES = {"rebel": N_("Rebel"), "empire": N_("Empire")}
 
 
 def as_text(answer: Odds, rows: int = 6, shown_rounds: int = 8) -> str:
-    """The answer for a person: per theater the chances, the expected damage after each round and the likeliest
-    survivors; then what the figures leave out."""
+    """The answer for a person, in the current language (``--lang``): per theater the chances, the expected damage
+    after each round and the likeliest survivors; then what the figures leave out. Units are named by their ids,
+    the words ``--attacker`` takes."""
+    _ = gettext
     a, d = answer.attacker_side, answer.defender_side
-    how = "both sides assigning damage as well as possible" if answer.policy == "best" else \
-        "both sides assigning damage as the heuristic agent does"
-    span = f"{answer.rounds} round{'s' if answer.rounds != 1 else ''}" if answer.rounds else "until the combat ends"
-    lines = [f"{SIDES[a]} attacks first, {SIDES[d]} defends; {how}; {span}."]
+    name = {f: _(SIDES[f]) for f in (a, d)}
+    width = max(len(n) for n in name.values())
+    how = _("both sides assigning damage as well as possible") if answer.policy == "best" else \
+        _("both sides assigning damage as the heuristic agent does")
+    span = ngettext("{n} round", "{n} rounds", answer.rounds).format(n=answer.rounds) if answer.rounds else \
+        _("until the combat ends")
+    lines = [_("{attacker} attacks first, {defender} defends; {how}; {span}.").format(
+        attacker=name[a], defender=name[d], how=how, span=span)]
     if not answer.theaters:
-        lines.append("No theater holds both sides' units: there is no combat.")
+        lines.append(_("No theater holds both sides' units: there is no combat."))
     for t in answer.theaters.values():
-        lines += ["", f"{TITLES[t.theater]}: {_force(t.attacker)}  vs  {_force(t.defender)}",
-                  f"  {SIDES[a]} wiped out {_pct(t.wiped[a])}   {SIDES[d]} wiped out {_pct(t.wiped[d])}   "
-                  f"both {_pct(t.both_wiped)}" + (f"   still fighting {_pct(t.undecided)}" if answer.rounds else "")]
+        chances = _("{attacker} wiped out {a}   {defender} wiped out {d}   both {both}").format(
+            attacker=name[a], a=_pct(t.wiped[a]), defender=name[d], d=_pct(t.wiped[d]), both=_pct(t.both_wiped))
+        if answer.rounds:
+            chances += "   " + _("still fighting {p}").format(p=_pct(t.undecided))
+        lines += ["", _("{theater}: {attacker}  vs  {defender}").format(
+            theater=_(TITLES[t.theater]), attacker=_force(t.attacker), defender=_force(t.defender)), "  " + chances]
         if t.damage[a]:
-            lines.append("  expected damage taken after round " + ", ".join(
-                str(i + 1) for i in range(min(shown_rounds, len(t.damage[a])))) + ":")
+            lines.append("  " + _("expected damage taken after round {rounds}:").format(rounds=", ".join(
+                str(i + 1) for i in range(min(shown_rounds, len(t.damage[a]))))))
             for side in (a, d):
                 more = " ..." if len(t.damage[side]) > shown_rounds else ""
-                lines.append(f"    {SIDES[side]:<7}" + " ".join(f"{x:5.2f}" for x in t.damage[side][:shown_rounds]) + more)
+                lines.append(f"    {name[side]:<{width}} " + " ".join(f"{x:5.2f}" for x in t.damage[side][:shown_rounds])
+                             + more)
         for side in (a, d):
-            lines.append(f"  {SIDES[side]} survivors:")
+            lines.append("  " + _("{side} survivors:").format(side=name[side]))
             ranked = [r for r in sorted(t.survivors[side].items(), key=lambda r: (-r[1], r[0])) if r[1] >= SHOWN]
             for units, p in ranked[:rows]:
-                lines.append(f"    {_pct(p)}  {_force(dict(units)) or 'none'}")
-            rest = sum(p for _, p in ranked[rows:])
+                lines.append(f"    {_pct(p)}  {_force(dict(units)) or _('none')}")
+            rest = sum(p for _units, p in ranked[rows:])
             if rows < len(ranked):
-                lines.append(f"    {_pct(rest)}  {len(ranked) - rows} other outcome(s)")
-    lines += ["", "Left out: " + "; ".join(answer.left_out) + "."]
-    lines += [f"Note: {n}." for n in answer.notes]
+                others = len(ranked) - rows
+                lines.append(f"    {_pct(rest)}  " + ngettext("{n} other outcome", "{n} other outcomes",
+                                                              others).format(n=others))
+    lines += ["", _("Left out: {items}.").format(items="; ".join(_(x) for x in answer.left_out))]
+    notes = [_(template).format(**values) for template, values in answer.note_parts] if answer.note_parts else \
+        answer.notes
+    lines += [_("Note: {note}.").format(note=n) for n in notes]
     return "\n".join(lines)
 
 

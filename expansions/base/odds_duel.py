@@ -17,10 +17,27 @@ lowest, then the first in order), over the same options (``Combat.options``), so
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .odds import Combat, Side, State
+Unit = tuple[str, int]  # a miniature: (unit type, damage)
+Side = tuple[Unit, ...]  # one side's units of a theater, sorted
+State = tuple[Side, Side, Side, Side]  # space: attacker, defender; ground: attacker, defender
+
+
+class Combat(Protocol):
+    """What a duel reads of the whole solver (``odds.Combat``)."""
+
+    rules: Any
+    factions: tuple[str, str]
+
+    def pool(self, side: int, units: Side, cut_red: int) -> tuple[tuple[str, int], ...]: ...
+    def _cut(self, state: State, t: int, side: int) -> int: ...
+    def health(self, unit: str) -> int | None: ...
+    def lethal(self, unit: str, damage: int) -> bool: ...
+    def checks(self, state: State, flags: frozenset) -> State: ...
+    def attack_options(self, pool: tuple, own: Side, enemy: Side,
+                       repairable: bool) -> list[tuple[float, list[tuple[float, tuple[Side, Side]]]]]: ...
+
 
 Pair = tuple[float, float]  # the chance that the attacker, and that the defender, wins the theater
 EPS = 1e-12

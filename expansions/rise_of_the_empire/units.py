@@ -24,6 +24,7 @@ import dataclasses
 
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api.board import DEPLOY_LIMIT
+from swrebellion.i18n import N_
 
 from .markers import on_board
 from .state import roe
@@ -206,5 +207,5 @@ def combat_odds(game, value, context):
     return dataclasses.replace(
         value, repair=True, structures_kept_if_rolled=True, untouchable=untouchable,
         ion_cannons=value.ion_cannons and not units & _having(game, INTERDICTOR, "empire"),
-        left_out=(*value.left_out, "the Shield Generator's card taken back and the Interdictor's silencing of "
-                  "Rebel abilities other than the Ion Cannons'"))
+        left_out=(*value.left_out, N_("the Shield Generator's card taken back and the Interdictor's silencing of "
+                                      "Rebel abilities other than the Ion Cannons'")))

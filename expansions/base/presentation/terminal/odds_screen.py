@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from swrebellion.i18n import gettext
 
-from ...odds import OddsError, as_text, odds, system_forces
+from ...odds import OddsError, as_text, odds, system_damage, system_forces
 from ...tables import OPPONENT
 from .screens import Screen, _adjacent, _resolve, _unknown
 
@@ -22,8 +22,10 @@ def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
         return _unknown(argument, found)
     sid = found[1]
     side = screen.faction
+    damage: dict[str, list[int]] = {}
     try:
         attacker, defender = system_forces(game, sid, side)
+        damage = system_damage(game, sid, side)
         title = _("The combat in {system}:").format(system=screen.name(sid))
     except OddsError:
         attacker, defender = _moving_in(screen, sid, side) if side else ({}, {})
@@ -33,7 +35,7 @@ def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
         title = _("If you moved every unit of yours from the neighbouring systems into {system} (transport not "
                   "checked):").format(system=screen.name(sid))
     try:
-        answer = odds(game, attacker, defender)
+        answer = odds(game, attacker, defender, damage=damage)
     except OddsError as exc:
         return ["  " + str(exc)]
     return [title] + ["  " + line if line else "" for line in as_text(answer).splitlines()]
