@@ -300,3 +300,24 @@ def test_the_heuristic_agent_retreats_by_the_exact_odds(base):
     assert _hopeless(seen, combat, {"x-wing": 1}, {"star-destroyer": 2}, False) is True
     assert _hopeless(seen, combat, {"x-wing": 3}, {"tie-fighter": 1}, True) is False
     assert _hopeless(seen, combat, {"x-wing": 9}, {"tie-fighter": 9}, True) is True  # too large: the estimate
+
+
+def test_the_heuristic_agent_judges_small_attacks_by_the_exact_odds(base):
+    """With the ``exact_odds`` knob the heuristic agent judges an attack on a system by the exact odds of its
+    battles (issue 34): 2 Stormtroopers moving onto 2 Rebel Troopers roll no better for moving first (both steps'
+    dice are rolled by the units the step began with, RB-CMB-08, RULINGS C-03), so each side expects to lose as
+    much value as the other and wins under half the time: the estimate, three rounds of average damage, called the
+    system held. Larger forces keep the estimate."""
+    from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
+    from swrebellion.expansions.base.agents.heuristic.command import _fight
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen, exact_battle
+
+    seen = Seen(base, "empire")
+    exact, estimate = HeuristicAgent(side="empire", exact_odds=True), HeuristicAgent(side="empire")
+    gained, lost, holds = _fight(exact, seen, {"stormtrooper": 2}, {"rebel-trooper": 2}, "empire")
+    assert gained == pytest.approx(lost) and holds is False
+    assert _fight(estimate, seen, {"stormtrooper": 2}, {"rebel-trooper": 2}, "empire")[2] is True
+    answer = odds(base, {"stormtrooper": 2}, {"rebel-trooper": 2}, "ground").theaters["ground"]
+    assert exact_battle(seen, {"stormtrooper": 2}, {"rebel-trooper": 2}, "ground")[2] == pytest.approx(
+        answer.wiped["rebel"] - answer.both_wiped)
+    assert exact_battle(seen, {"tie-fighter": 5}, {"x-wing": 1}, "space") is None

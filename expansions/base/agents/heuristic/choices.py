@@ -14,7 +14,7 @@ from ...worth import damage_score
 from . import command
 from .hiding import TEMPERATURE, base_odds, hiding_place
 from .cards import base_threat, card_ops, mission_worth, objective_goals, rebel_goals
-from .seen import Seen, battle
+from .seen import EXACT_UNITS, Seen, battle
 
 DECLINE = ("none", "pass", "done", "stay", "keep", "skip", "no")
 
@@ -467,25 +467,22 @@ def retreat(agent, s: Seen, d) -> dict[str, float]:
     return out
 
 
-#: The most units a side may have in a theater for the exact odds to be asked in a retreat decision (past it the
-#: exact solve takes seconds: the estimate answers).
-ODDS_UNITS = 8
-
-
 def _hopeless(s: Seen, combat: dict, mine: dict, theirs: dict, estimate: bool) -> bool:
     """With the ``exact_odds`` knob: the battle is hopeless when, on average over the theaters fought, this side's
     chance to win (the enemy wiped out, some of its own units left) is under 1/4 and the enemy's over 1/2, from the
-    exact odds of the forces as they stand (issue 34; damage already taken is not counted). Forces too large for a
-    quick answer keep the estimate."""
+    exact odds of the forces as they stand, with the damage they carry (issue 34). Forces too large for a quick
+    answer (:data:`~.seen.EXACT_UNITS`) keep the estimate."""
     units = s.t.units
     for force in (mine, theirs):
         for theater in ("space", "ground"):
-            if sum(n for u, n in force.items() if units[u].theater == theater) > ODDS_UNITS:
+            if sum(n for u, n in force.items() if units[u].theater == theater) > EXACT_UNITS:
                 return estimate
     first = combat.get("current", s.faction)
     attacker, defender = (mine, theirs) if first == s.faction else (theirs, mine)
     try:
-        answer = odds(s.game, attacker, defender)
+        damage = {u: [m for m in marks if m] for u, marks in (combat.get("damage") or {}).items()
+                  if u in mine or u in theirs}
+        answer = odds(s.game, attacker, defender, damage=damage)
     except OddsError:
         return estimate
     fought = [t for name, t in answer.theaters.items() if name != "combat"]

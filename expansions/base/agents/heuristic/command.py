@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ...tables import BASE_SPACE
 from .hiding import base_odds
 from .cards import DEATH_STARS, base_threat, card_ops, mission_worth, rebel_goals
-from .seen import Seen, battle
+from .seen import Seen, battle, exact_battle
 
 #: The Empire wins at once holding the revealed base (RB-WIN-02): worth far more than any unit.
 TAKE_BASE = 60.0
@@ -298,8 +298,11 @@ def _pick_leader(s: Seen, activators: list[str], theater: str | None) -> str | N
     return min(activators, key=lambda l: (skills(l), l))
 
 
-def _fight(s: Seen, mine: dict, theirs: dict, faction: str) -> tuple[float, float, bool]:
-    """Value destroyed minus value lost in both theaters, and whether ``faction`` would hold the system."""
+def _fight(agent, s: Seen, mine: dict, theirs: dict, faction: str) -> tuple[float, float, bool]:
+    """Value destroyed minus value lost in both theaters, and whether ``faction`` would hold the system. With the
+    ``exact_odds`` knob, small battles are judged by their exact odds (issue 34: the mover attacks first, both
+    sides assign damage at their best, the whole combat): the value each side expects to keep, and holding the
+    theater when this side wins it at least half the time."""
     gained = lost = 0.0
     holds = True
     for theater in ("space", "ground"):
@@ -307,10 +310,13 @@ def _fight(s: Seen, mine: dict, theirs: dict, faction: str) -> tuple[float, floa
         e = {u: n for u, n in theirs.items() if s.t.units[u].theater == theater}
         if not m and not e:
             continue
-        left_m, left_e = battle(s, m, e, theater)
+        exact = exact_battle(s, m, e, theater) if agent.exact_odds else None
+        left_m, left_e = battle(s, m, e, theater) if exact is None else exact[:2]
         gained += s.army_value(e) * (1 - left_e)
         lost += s.army_value(m) * (1 - left_m)
-        if e and left_e > 0.15 and (not m or left_m < 0.5):
+        if exact is not None:
+            holds = holds and exact[2] >= 0.5
+        elif e and left_e > 0.15 and (not m or left_m < 0.5):
             holds = False
         if not m and e:
             holds = False
@@ -323,11 +329,11 @@ def _empire_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_her
     value, why = 0.0, "nothing"
     aggression = agent.aggression
     if s.base_revealed == target:
-        gained, lost, holds = _fight(s, mine_after, enemy_here, "empire")
+        gained, lost, holds = _fight(agent, s, mine_after, enemy_here, "empire")
         value = (TAKE_BASE if holds else 0) + gained - lost * (1.2 - aggression)
         return value, "assault the base"
     if enemy_here:
-        gained, lost, holds = _fight(s, mine_after, enemy_here, "empire")
+        gained, lost, holds = _fight(agent, s, mine_after, enemy_here, "empire")
         value = gained - lost * (1.3 - aggression)
         why = "attack"
     candidates = s.base_candidates if s.base_revealed is None else []
@@ -337,7 +343,7 @@ def _empire_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_her
         guard = dict(s.units(BASE_SPACE, "rebel"))
         for u, k in enemy_here.items():
             guard[u] = guard.get(u, 0) + k
-        _, _, holds = _fight(s, mine_after, guard, "empire")
+        _, _, holds = _fight(agent, s, mine_after, guard, "empire")
         strength = min(1.0, (ground_arriving + sum(k for u, k in arriving.items() if t[u].theater == "space")) / 8)
         value += (FIND_BASE * (0.5 + strength) + TAKE_BASE * 0.5 * holds) * odds + 2.0 * odds ** 0.5
         why = "hunt"
@@ -430,7 +436,7 @@ def _rebel_value(agent, s: Seen, target, moves, arriving, mine_after, enemy_here
         return (0.3 * threatened + 3.0 * base_threat(s) if threatened else 0.0), "hide"
     value, why = 0.0, "nothing"
     if enemy_here:
-        gained, lost, holds = _fight(s, mine_after, enemy_here, "rebel")
+        gained, lost, holds = _fight(agent, s, mine_after, enemy_here, "rebel")
         value = gained - lost * (1.4 - aggression)
         if holds and gained:
             value += _combat_objective_bonus(s, enemy_here)

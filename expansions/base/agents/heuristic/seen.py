@@ -267,6 +267,41 @@ class Seen:
         return sum(t[u].transport_capacity * n for u, n in units.items() if u in t and not t[u].needs_transport)
 
 
+#: The most units a side may have in a theater for the heuristic agent to ask the exact odds (the ``exact_odds``
+#: knob): past it the exact solve of the best play takes too long for judging a move (docs/odds.md, "How fast").
+EXACT_UNITS = 4
+
+
+def exact_battle(seen: Seen, attackers: dict[str, int], defenders: dict[str, int],
+                 theater: str) -> tuple[float, float, float] | None:
+    """One theater's battle by its exact odds (issue 34), ``attackers`` rolling first, both sides assigning damage
+    at their best, until it ends: the share of each side's value it expects to keep, and the attackers' chance to
+    win the theater (the defenders wiped out, some attackers left). ``None`` when a side has no units there or more
+    than :data:`EXACT_UNITS` (the estimate, :func:`battle`, answers). Answers are kept with the rules: they depend
+    on the expansions and the forces only."""
+    if not attackers or not defenders or max(sum(attackers.values()), sum(defenders.values())) > EXACT_UNITS:
+        return None
+    key = ("exact-battle", theater, tuple(sorted(attackers.items())), tuple(sorted(defenders.items())))
+    cache = seen.game.rules.cache
+    if key not in cache:
+        from ...odds import OddsError, odds
+
+        try:
+            answer = odds(seen.game, attackers, defenders, theater)  # type: ignore[arg-type]
+        except OddsError:
+            cache[key] = None
+        else:
+            t = answer.theaters[theater]
+            a, d = answer.attacker_side, answer.defender_side
+
+            def kept(side: str, force: dict[str, int]) -> float:
+                value = sum(p * seen.army_value(dict(units)) for units, p in t.survivors[side].items())
+                return value / (seen.army_value(force) or 1.0)
+
+            cache[key] = (kept(a, attackers), kept(d, defenders), t.wiped[d] - t.both_wiped)
+    return cache[key]
+
+
 def battle(seen: Seen, attackers: dict[str, int], defenders: dict[str, int], theater: str,
            rounds: int = 3, bonus: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
     """Expected fractions of each side's strength left after a few rounds of one theater's battle.
