@@ -329,6 +329,7 @@ def _worked_out(room: Room, link: Link) -> dict:
         "prompt": presentation.prompt(game, decision) if decision else "",
         "groups": presentation.groups(game, decision) if decision else [],
         "not_offered": presentation.not_offered(game, decision) if decision else [],
+        "odds": presentation.combat_odds(game, decision) if decision else {},
         "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
         "screens": presentation.screens(game, viewer),
         "account": _account(room, viewer)[-ACCOUNT_LINES:],

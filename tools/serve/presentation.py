@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from swrebellion.engine import Decision, Game
 from swrebellion.engine.human import HumanAgent
 from swrebellion.engine.narration import account as _account
+from swrebellion.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,48 @@ def not_offered(game: Game, decision: Decision) -> list[str]:
     from swrebellion import presentation
 
     return presentation.not_offered(game, decision)
+
+
+#: The most units a side may have in a theater for a page to show a combat's exact odds: past it the exact solve
+#: takes seconds (docs/odds.md, "How fast"), and the page says to ask `rebellion odds` instead.
+QUICK_UNITS = 4
+THEATERS = {"space": N_("Space battle"), "ground": N_("Ground battle")}
+
+
+def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
+    """Beside the option that ends a move into a system the enemy holds, and so starts the combat there, the exact
+    odds of that combat (issue 34), as ``{option id: words}``. Everything comes from the deciding seat's view: the
+    system it activated (its last ``activate`` event), the units there and the damage they carry."""
+    from swrebellion.expansions.base.api.combat import OddsError, odds, system_damage, system_forces
+    from swrebellion.i18n import gettext as _
+
+    if decision.kind != "move-from" or "done" not in {o.id for o in decision.options}:
+        return {}
+    side = decision.player.split("-")[0]
+    view = game.view(decision.player)
+    target = next((e["system"] for e in reversed(view["log"]) if e["type"] == "activate" and e.get("faction") == side
+                   and isinstance(e.get("system"), str)), None)
+    if target is None:
+        return {}
+    try:
+        attacker, defender = system_forces(game, target, side)
+        units = {u: info.theater for u, info in game.rules.content.items("units").items()}
+        if any(sum(n for u, n in force.items() if units.get(u) == theater) > QUICK_UNITS
+               for force in (attacker, defender) for theater in ("space", "ground")):
+            return {"done": _("Combat odds: too many units to work them out here (ask `rebellion odds --system "
+                              "{system} --load SAVE`).").format(system=target)}
+        answer = odds(game, attacker, defender, damage=system_damage(game, target, side))
+    except OddsError:
+        return {}
+    enemy = answer.defender_side if answer.attacker_side == side else answer.attacker_side
+    parts = [_("{theater}: you win {win}, the enemy {lose}, both wiped out {both}").format(
+        theater=_(THEATERS[name]),
+        win=f"{100 * (t.wiped[enemy] - t.both_wiped):.0f}%", lose=f"{100 * (t.wiped[side] - t.both_wiped):.0f}%",
+        both=f"{100 * t.both_wiped:.0f}%") for name, t in answer.theaters.items() if name != "combat"]
+    if not parts:
+        return {}
+    return {"done": _("Exact combat odds if you stop here (no cards, leaders or retreats): {parts}.").format(
+        parts="; ".join(parts))}
 
 
 def waiting(game: Game, player: str) -> str:
