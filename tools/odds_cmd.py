@@ -109,6 +109,11 @@ def parse_units(game, text: str, option: str) -> tuple[dict[str, int], dict[str,
 
             hint = did_you_mean(name, sorted(units)) or "`rebellion show UNIT` tells a unit's id"
             raise click.UsageError(f"{option}: unknown unit {name!r}; {hint}")
+        health = units[name].health
+        if colon and int(marks) and (health is None or int(marks) >= health):
+            what = "it takes no damage" if health is None else f"damage is below its health, {health}"
+            raise click.UsageError(f"{option}: part {number} ({part.strip()!r}): {name} cannot carry {marks} "
+                                   f"damage ({what})")
         out[name] = out.get(name, 0) + int(count)
         if colon and int(marks):
             damage.setdefault(name, []).extend([int(marks)] * int(count))

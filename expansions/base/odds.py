@@ -59,6 +59,7 @@ LEFT_OUT = (
 )
 #: The notes an answer may carry, as templates (translated when printed, :func:`as_text`).
 NOTE_DAMAGE = N_("from the damage already on units: {units}")
+NOTE_DOOMED = N_("units at their health, destroyed at the end of the step under way, left out: {units}")
 NOTE_LOOKAHEAD = N_("damage can be repaired, so the best play looks {rounds} rounds ahead")
 
 
@@ -169,6 +170,9 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
         damaged[x] = damaged.get(x, 0) + 1
     if damaged:
         parts.append((NOTE_DAMAGE, {"units": ", ".join(f"{n} {u}:{d}" for (u, d), n in damaged.items())}))
+    doomed = {u: n - sum(1 for side in start for x in side if x[0] == u) for u, n in {**attacker, **defender}.items()}
+    if any(doomed.values()):
+        parts.append((NOTE_DOOMED, {"units": ", ".join(f"{n} {u}" for u, n in doomed.items() if n)}))
     if combat.rules.repair and rounds is None and policy == "best":
         parts.append((NOTE_LOOKAHEAD, {"rounds": LOOKAHEAD}))
     notes = [template.format(**values) for template, values in parts]
@@ -198,7 +202,9 @@ def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
 def _marks(kinds: Mapping[str, Kind], units: Mapping[str, int],
            damage: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
     """The damage on each unit type's miniatures (most damaged first, the undamaged ones 0), checked against the
-    forces: no more marks than miniatures, none that would have destroyed the unit (RB-CMB-08)."""
+    forces: no more marks than miniatures, whole numbers, none on a unit that takes no damage. A miniature whose
+    damage reaches its health (a combat saved in the middle of a step) dies at the end of that step (RB-CMB-08):
+    :func:`_units` leaves it out."""
     out = {}
     for unit, marks in damage.items():
         if unit not in units:
@@ -208,9 +214,8 @@ def _marks(kinds: Mapping[str, Kind], units: Mapping[str, int],
             raise OddsError(f"damage on {len(marks)} {unit} but the force has {units[unit]}")
         health = kinds[unit].health
         for m in marks:
-            if not isinstance(m, int) or m < 0 or health is None or m >= health:
-                what = "it takes no damage" if health is None else \
-                    f"damage on it is a whole number below its health, {health}"
+            if not isinstance(m, int) or m < 0 or health is None:
+                what = "it takes no damage" if health is None else "damage is a whole number"
                 raise OddsError(f"{unit} cannot carry {m!r} damage: {what}")
         out[unit] = sorted(marks, reverse=True) + [0] * (units[unit] - len(marks))
     return out
@@ -252,8 +257,8 @@ def _order(force: Mapping[str, int]) -> dict[str, int]:
 
 def _units(kinds: Mapping[str, Kind], force: Mapping[str, int], theater: str,
            marks: Mapping[str, list[int]]) -> Side:
-    return tuple(sorted((u, marks[u][i] if u in marks else 0) for u, n in force.items()
-                        if kinds[u].theater == theater for i in range(n)))
+    return tuple(sorted((u, d) for u, n in force.items() if kinds[u].theater == theater
+                        for d in (marks[u] if u in marks else [0] * n) if d < (kinds[u].health or 1)))
 
 
 # -- the combat as a stochastic game ---------------------------------------------------------------------------------
