@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -33,6 +34,25 @@ def create(client, players: int = 2, **seats: str) -> dict[str, str]:
     made = client.post("/games", data=form)
     assert made.status_code == 200, made.text
     return links_of(made.text)
+
+
+@contextmanager
+def twin_games(tmp_path, monkeypatch, seed: int):
+    """Two games created through the form while the server's ``secrets.randbelow`` gives ``seed`` (so both are
+    dealt alike): the test client, the links of each and the server's rooms of each (for what the test itself plays;
+    what a seat receives is read over HTTP)."""
+    import secrets as secrets_module
+
+    from starlette.testclient import TestClient
+
+    from swrebellion.tools.serve import Hall, create_app
+
+    monkeypatch.setattr(secrets_module, "randbelow", lambda n: seed)
+    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+    with TestClient(create_app(hall)) as client:
+        twins = [create(client), create(client)]
+        monkeypatch.undo()
+        yield client, twins, [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
 
 
 def links_of(page: str) -> dict[str, str]:

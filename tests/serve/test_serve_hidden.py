@@ -9,15 +9,12 @@ same); and nothing a seat is shown lets it find the seed."""
 from __future__ import annotations
 
 import re
-import secrets as secrets_module
 
 import pytest
-from starlette.testclient import TestClient
 
-from servekit import create, move, new_store, read_panel
+from servekit import move, read_panel, twin_games
 
 from swrebellion.engine import Game, rng
-from swrebellion.tools.serve import Hall, create_app
 
 SEED = 7_312_049_551_208_113_377
 OBSERVERS = ("empire", "spectator")
@@ -40,12 +37,7 @@ def _seen(client, link: str) -> str:
 @pytest.mark.parametrize("differs", ["base", "mission"])
 def test_twins_differing_in_a_rebel_secret_look_the_same_to_the_empire_and_the_spectator(tmp_path, monkeypatch,
                                                                                           differs):
-    monkeypatch.setattr(secrets_module, "randbelow", lambda n: SEED)
-    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
-    with TestClient(create_app(hall)) as client:
-        twins = [create(client), create(client)]
-        monkeypatch.undo()
-        games = [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
+    with twin_games(tmp_path, monkeypatch, SEED) as (client, twins, games):
         sockets = [{who: client.websocket_connect(links[who] + "ws") for who in OBSERVERS} for links in twins]
         for twin in sockets:
             for socket in twin.values():
@@ -124,13 +116,8 @@ def test_twins_differing_in_a_deck_order_look_the_same_to_the_other_seat_and_the
     from swrebellion import agents
     from swrebellion.engine import peek
 
-    monkeypatch.setattr(secrets_module, "randbelow", lambda n: DECK_SEED)
-    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
     observers = ("rebel" if holder == "empire" else "empire", "spectator")
-    with TestClient(create_app(hall)) as client:
-        twins = [create(client), create(client)]
-        monkeypatch.undo()
-        rooms = [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
+    with twin_games(tmp_path, monkeypatch, DECK_SEED) as (client, twins, rooms):
         chooser = {side: agents.make("heuristic", side, 5) for side in ("rebel", "empire")}
         sockets = [{who: client.websocket_connect(links[who] + "ws") for who in observers} for links in twins]
         for twin in sockets:

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import html
 import re
-import secrets as secrets_module
 
-from starlette.testclient import TestClient
-
-from servekit import create, move, new_store, read_panel
+from servekit import move, read_panel, twin_games
 
 from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
 from swrebellion.expansions.base.api.combat import odds, system_damage, system_forces
-from swrebellion.tools.serve import Hall, create_app
 
 SEED = 4_100_200_300_400_500
 #: Moves played at most before the Empire stops in a system the Rebels hold (with this seed, after 67).
@@ -25,12 +21,7 @@ STEPS = 200
 
 
 def test_a_combat_starting_move_shows_its_odds_and_hides_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(secrets_module, "randbelow", lambda n: SEED)
-    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
-    with TestClient(create_app(hall)) as client:
-        twins = [create(client), create(client)]
-        monkeypatch.undo()
-        rooms = [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
+    with twin_games(tmp_path, monkeypatch, SEED) as (client, twins, rooms):
         agents = {"empire": HeuristicAgent(side="empire", seed=3)}
         twisted = False
         for step in range(STEPS):
