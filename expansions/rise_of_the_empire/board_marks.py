@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import re
 
+from swrebellion.i18n import N_, language
+
+#: Marked messages: the picture shows each in the reader's language.
 UNIT_LABELS = {
-    "tie-striker": "Striker",
-    "assault-tank": "Tank",
-    "shield-bunker": "Bunker",
-    "interdictor": "Intdr",
-    "u-wing": "U-wing",
-    "nebulon-b-frigate": "Nebul",
-    "rebel-vanguard": "Vangd",
-    "golan-arms-turret": "Golan",
+    "tie-striker": N_("Striker"),
+    "assault-tank": N_("Tank"),
+    "shield-bunker": N_("Bunker"),
+    "interdictor": N_("Intdr"),
+    "u-wing": N_("U-wing"),
+    "nebulon-b-frigate": N_("Nebul"),
+    "rebel-vanguard": N_("Vangd"),
+    "golan-arms-turret": N_("Golan"),
 }
 
 
@@ -24,7 +27,10 @@ def annotations(game, view) -> dict:
         if not isinstance(marker, dict) or not isinstance(marker.get("system"), str):
             continue
         item = content.get(marker["marker"])
-        name = item.name.en if item is not None else marker["marker"].replace("-", " ")
+        if item is None:
+            name = marker["marker"].replace("-", " ")
+        else:  # in the reader's language, English where the pack gives none
+            name = getattr(item.name, language(), None) or item.name.en
         short = re.sub(r"\s+target marker$", "", name, flags=re.I)
         tokens.setdefault(marker["system"], []).append(
             {"label": f"\u25ce {short}", "title": name, "faction": marker.get("faction")})

@@ -28,7 +28,7 @@ from ...tables import tables
 from ..narration import seat_title
 from ..terminal.screens import HAND_KINDS, PHASES
 from . import layout
-from .svg import burst, el, escape, hexagon, num, shape, text, text_width, title
+from .svg import CHAR_EM, burst, el, escape, hexagon, num, shape, text, text_width, title
 
 WIDTH, HEIGHT = 1920, 1080
 QUEUE_H = 170
@@ -178,7 +178,8 @@ def _static(content, places) -> str:
             lanes.append(el("line", x1=x1, y1=y1, x2=x2, y2=y2))
     parts.append(el("g", "".join(lanes), class_="lane"))
     parts.append(el("rect", width=WIDTH, height=46, fill="#0f1628"))
-    parts.append(text(20, 30, _("STAR WARS: REBELLION"), class_="pt", style="font-size:16px;letter-spacing:2px"))
+    parts.append(_fitted(20, 30, _("STAR WARS: REBELLION"), 262, 16 * 1.07 + 2 / CHAR_EM, class_="pt",
+                         style="font-size:16px;letter-spacing:2px"))
     for x, y, h, label in (
         (LEFT_X, 56, 212, _("REBEL BASE")),
         (LEFT_X, 280, 626, _("TIME AND REPUTATION")),
@@ -190,7 +191,7 @@ def _static(content, places) -> str:
     ):
         width = PANEL_W if x in (LEFT_X, RIGHT_X) and y < BOTTOM_Y else (KEY_X - 24 if x == LEFT_X else 796)
         parts.append(el("rect", x=x, y=y, width=width, height=h, rx=6, class_="pn"))
-        parts.append(text(x + 10, y + 18, label, class_="pt"))
+        parts.append(_fitted(x + 10, y + 18, label, width - 20, 12 * 1.07, class_="pt"))
     parts.append(_track_frame(content))
     parts.append(_key())
     return "".join(parts)
@@ -294,9 +295,12 @@ def _key() -> str:
         (el("rect", x=6, y=-7, width=3, height=14, class_="ts"), _("Space unit")),
         (el("rect", x=6, y=-7, width=3, height=14, class_="tg"), _("Ground unit")),
     ]
-    for icon, label in entries:
-        parts.append(f'<g transform="translate({num(x)},{num(y)})">{icon}' + text(20, 4, label, class_="xs") + "</g>")
-        x += 28 + text_width(label, 9)
+    step = [28 + text_width(label, 9.5) for _icon, label in entries]
+    squeeze = min(1.0, (796 - 24) / sum(step))  # longer words (Russian, Turkish): the row narrows to the panel
+    for (icon, label), width in zip(entries, step):
+        parts.append(f'<g transform="translate({num(x)},{num(y)})">{icon}'
+                     + _fitted(20, 4, label, (width - 28) * squeeze, 9.5, class_="xs") + "</g>")
+        x += width * squeeze
     return "".join(parts)
 
 
@@ -392,7 +396,7 @@ class _Scene:
                 unit = self.units.get(unit_id)
                 name = local_text(unit.name) if unit is not None else unit_id
                 label = unit_label(unit_id, name, self.marks.labels)
-                w = 10 + text_width(label, CHIP_FONT) + text_width(str(count), CHIP_FONT, True)
+                w = 12 + text_width(f"{label} ", CHIP_FONT) + text_width(str(count), CHIP_FONT, True)
                 if line and used + w > width:
                     rows.append(line)
                     line, used = [], 0.0
@@ -737,8 +741,16 @@ class _Scene:
             label = unit_label(unit_id, local_text(unit.name), self.marks.labels)
             tone = LOYALTY_FILL[unit.faction] if unit.faction in LOYALTY_FILL else "#e8ecf4"
             parts.append(text(x, y, label, style=f"font-size:9px;font-weight:bold;fill:{tone}"))
-            parts.append(text(x + 46, y, local_text(unit.name), class_="xs"))
+            parts.append(_fitted(x + 46, y, local_text(unit.name), 196 - 50, 9.5, class_="xs"))
         return "".join(parts)
+
+
+def _fitted(x: float, y: float, words: str, width: float, size: float, **attrs) -> str:
+    """A text no wider than ``width``: squeezed to it (``textLength``) when its words would run longer, as a
+    panel's title or a unit's name may in Russian or Turkish."""
+    if text_width(words, size) > width:
+        attrs.update(textLength=float(width), lengthAdjust="spacingAndGlyphs")
+    return text(x, y, words, **attrs)
 
 
 def _wrapped(line: str, width: float, size: float) -> list[str]:
