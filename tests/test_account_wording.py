@@ -59,3 +59,38 @@ def test_the_view_written_beside_the_referees_save_is_named_in_words(tmp_path):
                                        "--save", str(tmp_path / "view.json")])
     assert result.exit_code == 0, result.output
     assert f"The spectator's view written to {tmp_path / 'view.json'} (no hidden" in result.output
+
+
+def test_a_system_already_loyal_is_told_so_not_as_a_change():
+    """RS-LOY-04: gaining loyalty in one's own system changes nothing; the account says it stays, not that it "is
+    now loyal" (issue 35 #14)."""
+    from swrebellion.expansions.base import board
+
+    played = scenario({"systems": {"saleucami": {"loyalty": "empire"}}})
+    board.gain_loyalty(played, "empire", "saleucami")
+    event = played.state["log"][-1]
+    assert event == {"type": "loyalty-unchanged", "faction": "empire", "system": "saleucami",
+                     "reason": "already loyal"}
+    assert describe(played, event) == "Saleucami is already loyal to the Empire."
+    assert played.state["data"]["systems"]["saleucami"]["loyalty"] == "empire"
+
+
+def test_rerolling_with_no_die_chosen_says_so():
+    """RS-ATK-04 (Concentrate Fire): before a die is chosen, the option that ends the choice reads "Reroll no dice",
+    not "Reroll the 0 chosen dice"."""
+    data = yaml.safe_load((SCENARIOS.parent / "combat" / "tactic-concentrate-fire.yaml").read_text(encoding="utf-8"))
+    data["script"] = data["script"][:4]
+    data.pop("expect", None)
+    played = run(Scenario.model_validate(data), rules_for)
+    asked = next(d for d in played.pending if d.kind == "reroll")
+    assert asked.option("roll").label == "Reroll no dice"
+    played.apply("red:blank", player="rebel")
+    asked = next(d for d in played.pending if d.kind == "reroll")
+    assert asked.option("roll").label == "Reroll the 1 chosen die"
+
+
+def scenario(state):
+    from swrebellion.engine.scenario import start
+
+    return start(Scenario.model_validate({"name": "wording", "expansions": ["base"], "state": state}),
+                 rules_for(("base",)))

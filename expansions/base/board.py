@@ -423,6 +423,9 @@ def gain_loyalty(game: Game, faction: str, system_id: str, amount: int = 1) -> N
         game.log("loyalty-unchanged", faction=faction, system=system_id, reason="cannot change")
         return
     s = system(game, system_id)
+    if s["loyalty"] == faction:  # RS-LOY-04: told as such, not as a change ("... is now loyal" when it was)
+        game.log("loyalty-unchanged", faction=faction, system=system_id, reason="already loyal")
+        return
     for _ in range(amount):
         if s["loyalty"] == faction:
             break

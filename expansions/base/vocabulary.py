@@ -152,7 +152,9 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "loyalty": ("a system's loyalty changed (RB-LOY)", ("system", "loyalty", "gained_by", "lost_by", "amount"),
                 {"loyalty": "the new loyalty, or null", "gained_by": "the side that gained loyalty",
                  "lost_by": "the side that lost it"}),
-    "loyalty-unchanged": ("loyalty could not change there (RB-LOY-06/07)", ("faction", "system", "reason"), {}),
+    "loyalty-unchanged": ("loyalty could not change there (RB-LOY-06/07), or the side gaining it had it already "
+                          "(RS-LOY-04)", ("faction", "system", "reason"),
+                          {"reason": "`cannot change` (remote, destroyed, fixed) or `already loyal`"}),
     "sabotage": ("a sabotage marker placed or removed (RB-SAB)", ("system", "placed", "card"),
                  {"placed": "true: placed, false: removed"}),
     "system-destroyed": ("a system was destroyed (RB-DST)", ("system", "cause"), {}),

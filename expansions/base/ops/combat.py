@@ -139,7 +139,7 @@ def reroll_dice(game, frame, params: RerollDice, ctx) -> None:
         game.ask(ctx["player"], "reroll",
                  made_options(game, _REROLL_OPTIONS, free, _reroll_label)
                  + [{"id": "roll", "label": ntext(game, "Reroll the {n} chosen die", "Reroll the {n} chosen dice",
-                                                  len(chosen))}],
+                                                  len(chosen)) if chosen else N_("Reroll no dice")}],
                  ntext(game, "Choose up to {n} die to reroll", "Choose up to {n} dice to reroll", params.count))
         return
     game.pop()

@@ -296,7 +296,9 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "empire": N_("{system} is now loyal to the Empire."),
         "neutral": N_("{system} is now neutral."),
     },
-    "loyalty-unchanged": {"": N_("  The loyalty of {system} cannot change.")},
+    "loyalty-unchanged": {"": N_("  The loyalty of {system} cannot change."),
+                          "already": (N_("{system} is already loyal to the Rebellion."),
+                                      N_("{system} is already loyal to the Empire."))},
     "subjugation": {"placed": N_("{system} is subjugated."), "lifted": N_("{system} is no longer subjugated.")},
     "sabotage": {
         "placed": N_("A sabotage marker is placed in {system}."),
@@ -840,7 +842,7 @@ def _loyalty(e, w):
 
 @line("loyalty-unchanged")
 def _loyalty_unchanged(e, w):
-    return w.tell(e, system=w.name(e["system"]))
+    return w.tell(e, "already" if e.get("reason") == "already loyal" else "", system=w.name(e["system"]))
 
 
 @line("subjugation")
