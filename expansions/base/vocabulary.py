@@ -154,7 +154,7 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                  "lost_by": "the side that lost it"}),
     "loyalty-unchanged": ("loyalty could not change there (RB-LOY-06/07), or the side gaining it had it already "
                           "(RS-LOY-04)", ("faction", "system", "reason"),
-                          {"reason": "`cannot change` (remote, destroyed, fixed) or `already loyal`"}),
+                          {"reason": "`cannot change` or `already loyal`"}),
     "sabotage": ("a sabotage marker placed or removed (RB-SAB)", ("system", "placed", "card"),
                  {"placed": "true: placed, false: removed"}),
     "system-destroyed": ("a system was destroyed (RB-DST)", ("system", "cause"), {}),
