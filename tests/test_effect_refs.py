@@ -105,6 +105,7 @@ def test_the_census_finds_marked_fields_in_ops_and_conditions(ops):
     assert ("choose", "/where/has_units/units/0") in names          # a condition inside an op
     assert ("if", "/when/supply/" + TYPO) in names                   # the Condition model
     assert ("move_units", "/from/systems/0") in names                # one arm of a union
+    assert {("place_units", "/icons/0"), ("destroy_units", "/icons/0"), ("tactic_destroy", "/icons/0")} <= names
     assert len(names) >= 40
 
 
@@ -164,6 +165,27 @@ items:
     assert "missions.yaml:22:" in out and "unknown leaders id 'luke-skywalkr'" in out and "'luke-skywalker'" in out
     assert "missions.yaml:24:" in out and "unknown units id 'rebel-troper'" in out and "'rebel-trooper'" in out
     assert out.count("SW401") == 3
+
+
+def test_a_typo_in_a_build_icon_is_reported_with_a_did_you_mean(tmp_path):
+    """Build icons are resource ids or the bare shapes of RS-BLD-02 (``triangle``: either theater); a misspelt icon
+    or shape is an unknown id, not a unit the card silently never finds."""
+    mission = """\
+kind: missions
+items:
+- {id: fan-muster, name: {en: Muster}, set: fan, faction: rebel, deck: regular, requires: {diplomacy: 1},
+   mode: attempt, effect: [{op: place_units, icons: [circle, triangel, ground-triangle]}]}
+- {id: fan-raid, name: {en: Raid}, set: fan, faction: rebel, deck: regular, requires: {diplomacy: 1},
+   mode: attempt, effect: [{op: destroy_units, side: opponent, at: queue, icons: [ground-triangel, square]}]}
+"""
+    folder = write_pack(tmp_path / "fan", "fan", requires=["base>=1.0"], content={"missions.yaml": mission})
+    result = cli("validate", str(folder))
+    assert result.exit_code == 1, result.output
+    out = result.output
+    assert "missions.yaml:4:" in out and "unknown resources id 'triangel'" in out and "'triangle'" in out
+    assert "missions.yaml:6:" in out and "unknown resources id 'ground-triangel'" in out
+    assert "'ground-triangle'" in out
+    assert out.count("SW401") == 2
 
 
 def test_the_built_in_content_names_only_ids_it_has():

@@ -20,7 +20,7 @@ from swrebellion.expansions.base.api import RETREAT
 from swrebellion.expansions.base.api.board import OPPONENT
 from swrebellion.expansions.base.api.combat import state as combat_state
 from swrebellion.expansions.base.api.leaders import capture as capture_leader
-from swrebellion.expansions.base.api.ops import OpTable, Strict, UnitRef, op, pick, uses
+from swrebellion.expansions.base.api.ops import IconRef, OpTable, Strict, UnitRef, op, pick, uses
 from swrebellion.expansions.base.api.words import label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
@@ -134,7 +134,7 @@ class TacticDestroy(Strict):
 
     model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
-    icons: list[str] | None = None
+    icons: list[IconRef] | None = None
     kinds: list[str] | None = None
     units: list[UnitRef] | None = None
     theater: Literal["space", "ground"] | None = None

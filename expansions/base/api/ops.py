@@ -5,8 +5,8 @@ here too; the one condition model: :class:`SystemFilter` with
 :func:`systems_where` / :func:`matches` (which systems), :class:`Condition` with :func:`holds` (whether the game is
 in a situation), :class:`UnitFilter`, relative sides :data:`Side` / :data:`AnySide` resolved by :func:`side_of`;
 the id types that `rebellion validate` checks against the loaded content wherever an op's parameters hold them
-(:data:`UnitRef`, :data:`LeaderRef`, :data:`SystemRef`, :data:`MarkerRef`, :data:`ResourceRef`, :data:`CardRef`,
-:data:`RingRef`; ``swrebellion.refs``), and :data:`ContextKey` for a parameter naming a context key instead."""
+(:data:`UnitRef`, :data:`LeaderRef`, :data:`SystemRef`, :data:`MarkerRef`, :data:`ResourceRef`, :data:`IconRef`,
+:data:`CardRef`, :data:`RingRef`; ``swrebellion.refs``), and :data:`ContextKey` for a parameter naming a context key instead."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..ops.conditions import (
     AnySide,
     CardRef,
     Condition,
+    IconRef,
     LeaderRef,
     MarkerRef,
     ResourceRef,
@@ -37,5 +38,5 @@ from ..ops.conditions import (
 __all__ = [
     "Strict", "uses", "OpTable", "op", "register", "pick", "answer", "CONTEXT",
     "SystemFilter", "systems_where", "matches", "Condition", "holds", "UnitFilter", "Side", "AnySide", "side_of",
-    "UnitRef", "LeaderRef", "SystemRef", "MarkerRef", "ResourceRef", "CardRef", "RingRef", "ContextKey",
+    "UnitRef", "LeaderRef", "SystemRef", "MarkerRef", "ResourceRef", "IconRef", "CardRef", "RingRef", "ContextKey",
 ]

@@ -37,6 +37,7 @@ from swrebellion.refs import ContextKey, Ref
 
 from .. import board
 from ..models.common import Faction
+from ..names import SHAPES
 from ..tables import BASE_SPACE, OPPONENT, tables
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ LeaderRef = Annotated[str, Ref("leaders")]
 SystemRef = Annotated[str, Ref("systems")]
 MarkerRef = Annotated[str, Ref("markers")]
 ResourceRef = Annotated[str, Ref("resources")]
+#: A build icon an effect pays with or gains by: a resource id (``space-triangle``), or a bare shape (``triangle``)
+#: for that shape in either theater (RS-BLD-02).
+IconRef = Annotated[str, Ref("resources", words=SHAPES)]
 CardRef = Annotated[str, Ref(tag="card")]
 #: A ring a leader wears: its marker's id, or that id without its ``-ring`` ending (``c-3po``, ``master-yoda``).
 RingRef = Annotated[str, Ref("markers", suffix="-ring")]

@@ -22,7 +22,7 @@ from ..rules.missions import mission_frame, successes
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
 from swrebellion.refs import ContextKey
 
-from .conditions import SIDE, Side, SystemFilter, UnitRef, side_of, systems_where
+from .conditions import SIDE, IconRef, Side, SystemFilter, UnitRef, side_of, systems_where
 
 OPS: OpTable = {}
 
@@ -56,7 +56,7 @@ class PlaceUnits(Strict):
     model_config = uses(reads=("faction", "player", "<system>"), group="units")
 
     units: dict[UnitRef, int] = Field(default_factory=dict, description="Unit type -> how many.")
-    icons: list[str] = Field(default_factory=list, description="One unit per build icon or bare shape, chosen.")
+    icons: list[IconRef] = Field(default_factory=list, description="One unit per build icon or bare shape, chosen.")
     to: Literal["system", "base", "queue"] = Field(default="system", description="Where they go.")
     space: int | None = Field(default=None, ge=1, le=3, description="to: queue: the build-queue space of ``units``.")
     resources: bool = Field(default=False, description="to: queue: one unit per resource icon of the system.")
@@ -392,7 +392,7 @@ class DestroyUnits(Strict):
     kind: str | None = Field(default=None, description="Only units of this kind (structure, fighter ...).")
     units: list[UnitRef] | None = Field(default=None, description="Only these unit types (any of them).")
     every: bool = Field(default=False, description="Nobody picks: as many as the limits allow are destroyed.")
-    icons: list[str] | None = Field(default=None, description="at: queue: one unit per build icon or bare shape.")
+    icons: list[IconRef] | None = Field(default=None, description="at: queue: one unit per build icon or bare shape.")
     resources: bool = Field(default=False, description="at: queue: one unit per resource icon of the system.")
     required: bool = Field(default=False, description="at: queue with icons: offered only if all can be paid.")
     margin: Literal["count", "health"] | None = Field(
