@@ -64,7 +64,7 @@ def test_simulate_names_the_cards_in_the_language_of_lang():
     simulated = cli("simulate", "-n", "1", "--agents", "rebel=random,empire=random", "--lang", "ru")
     assert simulated.exit_code == 0, simulated.output
     lines = simulated.stdout.splitlines()
-    table = lines[next(n for n, line in enumerate(lines) if "Most played cards" in line):]
+    table = lines[next(n for n, line in enumerate(lines) if "Самые разыгрываемые карты" in line):]
     cards = [cell for cell in (line.split("│")[1].strip() for line in table if line.startswith("│")) if cell]
     assert cards and all(re.search("[А-Яа-я]", card) for card in cards), cards
 

@@ -4,6 +4,7 @@ against published values, and a balance check of a tiny fan pack."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -261,6 +262,39 @@ def test_balance_tables_are_legible_at_80_columns(tmp_path):
     rows = [line.strip("│").split("│") for line in table if line.startswith("│")]
     columns = [" ".join(" ".join(row[n].split()) for row in rows).split() for n in range(5)]
     assert all(columns), columns  # no column squeezed to nothing
-    assert "Loud Sabotage" in " ".join(columns[0]) and set(columns[1]) <= {"rebel", "empire"}
+    assert "Loud Sabotage" in " ".join(columns[0]) and set(columns[1]) <= {"Rebel", "Empire"}
     assert all(word.isdigit() for word in columns[2]) and all("%/" in word for word in columns[3])
     assert " ".join(columns[4]).startswith(("+", "-", "not compared: played in"))
+
+
+#: The English of every heading, label and sentence simulate and balance print (their tables, the progress bars,
+#: the verdict): none may be left in a Russian or Turkish run.
+ENGLISH = ("side", "agent", "wins", "win share", "interval", "How games ended", "reason", "games", "share", "Rounds",
+           "mean", "median", "Most played cards", "card", "plays", "won", "Rebel", "Rebels", "Empire", "Simulating",
+           "eta", "Without the pack", "With the pack", "replaces", "change", "paired", "pts", "points", "difference",
+           "Differences", "Cards most associated", "No clear effect", "favours", "unfinished", "game")
+
+
+@pytest.mark.parametrize(("lang", "env"), [("ru", {}), ("tr", {"SWREBELLION_LANG": "tr"})])
+def test_simulate_and_balance_speak_the_language_of_lang(tmp_path, lang, env):
+    """Issue 35 #16: ``--lang`` (or ``SWREBELLION_LANG``) turns every word simulate and balance print, not only the
+    card names: no English heading or label is left. What stays Latin is what the user typed or the pack calls
+    itself: the agent ``random``, the pack's name and the ``kind/id`` it replaces, the ``--games`` flag."""
+    pack = one_card_pack(tmp_path / "loud-sabotage")
+    flags = ["--agents", "rebel=random,empire=random"] + (["--lang", lang] if not env else [])
+    outputs = []
+    for args in (["simulate", "-n", "1"], ["balance", "--pack", str(pack), "-n", "2"]):
+        result = CliRunner().invoke(main, [*args, *flags], env={"COLUMNS": "100", **env})
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output)
+    text = "\n".join(outputs)
+    left = text.replace("--games", "")
+    for word in ("random", "Loud", "Sabotage", "missions/sabotage"):
+        left = left.replace(word, "")
+    english = [w for w in ENGLISH if re.search(rf"\b{w}\b", left)]
+    assert not english, english
+    if lang == "ru":
+        assert not re.findall("[A-Za-z]{2,}", left), re.findall("[A-Za-z]{2,}", left)
+        assert "Доля побед повстанцев" in text and "Самые разыгрываемые карты" in text
+    else:
+        assert "İsyancı kazanma payı" in text and "En çok oynanan kartlar" in text

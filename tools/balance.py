@@ -12,6 +12,8 @@ from collections.abc import Mapping
 
 from dataclasses import dataclass, field
 
+from swrebellion.i18n import N_, gettext as _, ngettext
+
 from .simulation import CARD_KINDS, Results
 
 
@@ -68,14 +70,23 @@ def compare(without: Results, with_pack: Results, pack: PackChanges, min_games: 
 
 def verdict(delta: float, low: float, high: float) -> str:
     """One plain sentence on the change in the Rebels' win share and how sure it is."""
-    points = f"{delta * 100:+.1f} points (95% interval {low * 100:+.1f} to {high * 100:+.1f})"
+    points = _("{delta} points (95% interval {low} to {high})").format(
+        delta=f"{delta * 100:+.1f}", low=f"{low * 100:+.1f}", high=f"{high * 100:+.1f}")
     if low <= 0 <= high:
-        return (f"No clear effect: the Rebels' win share moves by {points}; the interval includes no change, so "
-                "these games cannot tell the pack from chance. More games (--games) narrow the interval.")
-    side = "Rebels" if delta > 0 else "Empire"
+        return _("No clear effect: the Rebels' win share moves by {points}; the interval includes no change, so "
+                 "these games cannot tell the pack from chance. More games (--games) narrow the interval."
+                 ).format(points=points)
     size = abs(delta) * 100
+    # whole sentences, not a side and an adverb slotted in: other languages inflect them
+    sentences = ({"slightly": N_("The pack slightly favours the Rebels: the Rebels' win share moves by {points}."),
+                  "clearly": N_("The pack clearly favours the Rebels: the Rebels' win share moves by {points}."),
+                  "strongly": N_("The pack strongly favours the Rebels: the Rebels' win share moves by {points}.")}
+                 if delta > 0 else
+                 {"slightly": N_("The pack slightly favours the Empire: the Rebels' win share moves by {points}."),
+                  "clearly": N_("The pack clearly favours the Empire: the Rebels' win share moves by {points}."),
+                  "strongly": N_("The pack strongly favours the Empire: the Rebels' win share moves by {points}.")})
     word = "slightly" if size < 3 else "clearly" if size < 8 else "strongly"
-    return f"The pack {word} favours the {side}: the Rebels' win share moves by {points}."
+    return _(sentences[word]).format(points=points)
 
 
 def card_impacts(results: Results, pack_cards: set[str], min_games: int | None = None,
@@ -126,9 +137,12 @@ def card_impacts(results: Results, pack_cards: set[str], min_games: int | None =
 def difference_text(row: dict, games: int, digits: int = 1) -> str:
     """The difference and its interval in points, or why there is none (a card played in nearly every game)."""
     if not row["compared"]:
-        return f"not compared: played in {row['games']} of {games} games"
-    return (f"{row['impact'] * 100:+.{digits}f} ({row['low'] * 100:+.{digits}f} to "
-            f"{row['high'] * 100:+.{digits}f})")
+        return ngettext("not compared: played in {played} of {games} game",
+                        "not compared: played in {played} of {games} games", games).format(played=row["games"],
+                                                                                           games=games)
+    return _("{impact} ({low} to {high})").format(impact=f"{row['impact'] * 100:+.{digits}f}",
+                                                  low=f"{row['low'] * 100:+.{digits}f}",
+                                                  high=f"{row['high'] * 100:+.{digits}f}")
 
 
 def _sure(row: dict) -> float:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import click
 
+from swrebellion.i18n import N_, gettext as _, ngettext
+
 from .agents_opt import HELP as AGENTS_HELP
 from .options import SETUP_HELP, check_output, expansion_options, lang_option
 
 
 SIM_MODULES = ("rich", "pyarrow", "dask.distributed", "matplotlib")
+#: The sides as the tables name them.
+SIDES = {"rebel": N_("Rebel"), "empire": N_("Empire")}
 
 
 def require_sim(command: str) -> None:
@@ -89,11 +93,13 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
     spec = simulation.Spec.make(games, seed, chosen, expansions=tuple(_enabled(active)), packs=tuple(packs),
                                 setup=setup_id, players=players)
     rules, spec = _check_playable(spec)
-    results = run_with_progress(spec, workers, scheduler, f"Simulating {games} games")
+    results = run_with_progress(spec, workers, scheduler,
+                                ngettext("Simulating {n} game", "Simulating {n} games", games).format(n=games))
     show_summary(simulation.summary(results), spec, top, simulation.card_names(rules.content))
     if out:
         records, plays = simulation.write_parquet(results, out)
-        click.echo(f"Wrote {records} ({len(results.records)} games) and {plays} ({len(results.plays)} rows).")
+        click.echo(_("Wrote {records} ({games} games) and {plays} ({rows} rows).").format(
+            records=records, games=len(results.records), plays=plays, rows=len(results.plays)))
 
 
 def _enabled(active) -> list[str]:
@@ -130,7 +136,7 @@ def run_with_progress(spec, workers, scheduler, label):
     from . import simulation
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("eta"), TimeRemainingColumn())
+               TextColumn(_("eta")), TimeRemainingColumn())
     with Progress(*columns, transient=False) as bar:
         task = bar.add_task(label, total=spec.games)
         try:
@@ -148,34 +154,44 @@ def show_summary(summary: dict, spec, top: int, card_names: dict[str, str] | Non
 
     console = Console()
     agents = spec.agent_names()
-    table = Table(title=f"{summary['games']} games, seed {spec.seed}: " +
-                  ", ".join(f"{side} {agents[side]}" for side in ("rebel", "empire") if side in agents))
-    table.add_column("side")
-    table.add_column("agent")
-    table.add_column("wins", justify="right")
-    table.add_column("win share", justify="right")
-    table.add_column("95% interval", justify="right")
+    table = Table(title=ngettext("{games} game, seed {seed}: ", "{games} games, seed {seed}: ", summary["games"])
+                  .format(games=summary["games"], seed=spec.seed) +
+                  ", ".join(f"{side_name(side)} {agents[side]}" for side in ("rebel", "empire") if side in agents))
+    table.add_column(_("side"))
+    table.add_column(_("agent"))
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win share"), justify="right")
+    table.add_column(_("95% interval"), justify="right")
     for side, win in summary["wins"].items():
         low, high = win["interval"]
-        table.add_row(side, agents.get(side, ""), str(win["games"]), f"{win['share']:.1%}", f"{low:.1%} - {high:.1%}")
+        table.add_row(side_name(side), agents.get(side, ""), str(win["games"]), f"{win['share']:.1%}",
+                      f"{low:.1%} - {high:.1%}")
     console.print(table)
-    ends = Table(title="How games ended")
-    ends.add_column("reason")
-    ends.add_column("games", justify="right")
-    ends.add_column("share", justify="right")
+    ends = Table(title=_("How games ended"))
+    ends.add_column(_("reason"))
+    ends.add_column(_("games"), justify="right")
+    ends.add_column(_("share"), justify="right")
     for reason, n in summary["reasons"].items():
-        ends.add_row(reason, str(n), f"{n / summary['games']:.1%}")
+        ends.add_row(_(reason), str(n), f"{n / summary['games']:.1%}")
     console.print(ends)
     r = summary["rounds"]
-    console.print(f"Rounds: mean {r['mean']:.1f}, median {r['median']}, from {r['min']} to {r['max']}.")
+    console.print(_("Rounds: mean {mean}, median {median}, from {low} to {high}.").format(
+        mean=f"{r['mean']:.1f}", median=r["median"], low=r["min"], high=r["max"]))
     if top and summary["cards"]:
-        cards = Table(title=f"Most played cards (of {len(summary['cards'])}); won: the win share of the side "
-                            "that played it, in the games it was played in")
-        for column, justify in (("card", "left"), ("side", "left"), ("plays", "right"), ("games", "right"),
-                                ("won", "right"), ("95% interval", "right")):
-            cards.add_column(column, justify=justify, no_wrap=column != "games")
+        cards = Table(title=_("Most played cards (of {n}); won: the win share of the side that played it, in the "
+                              "games it was played in").format(n=len(summary["cards"])))
+        for column, justify, wraps in ((_("card"), "left", False), (_("side"), "left", False),
+                                       (_("plays"), "right", False), (_("games"), "right", True),
+                                       (_("won"), "right", False), (_("95% interval"), "right", False)):
+            cards.add_column(column, justify=justify, no_wrap=not wraps)
         for card in summary["cards"][:top]:
             low, high = card["interval"]
-            cards.add_row((card_names or {}).get(card["card"], card["card"]), card["side"], str(card["plays"]), str(card["games"]),
-                          f"{card['win_share']:.1%}", f"{low:.1%} - {high:.1%}")
+            cards.add_row((card_names or {}).get(card["card"], card["card"]), side_name(card["side"]),
+                          str(card["plays"]), str(card["games"]), f"{card['win_share']:.1%}",
+                          f"{low:.1%} - {high:.1%}")
         console.print(cards)
+
+
+def side_name(side: str) -> str:
+    """A side as the tables name it, in the language of the command."""
+    return _(SIDES[side]) if side in SIDES else side

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from swrebellion.i18n import N_
+
 if TYPE_CHECKING:
     from swrebellion.engine import Rules
 
@@ -85,7 +87,7 @@ def play_game(spec: Spec, index: int, extra: Callable | None = None) -> tuple[di
         for decision in game.pending:
             game.apply(seats[decision.player].choose(game, decision), player=decision.player)
             decisions += 1
-    result = game.state["result"] or {"winner": None, "reason": "unfinished"}
+    result = game.state["result"] or {"winner": None, "reason": N_("unfinished")}  # translated in the summary
     names = spec.agent_names()
     record = {
         "game": index,
