@@ -279,16 +279,18 @@ ENGLISH = ("side", "agent", "wins", "win share", "interval", "How games ended", 
 def test_simulate_and_balance_speak_the_language_of_lang(tmp_path, lang, env):
     """Issue 35 #16: ``--lang`` (or ``SWREBELLION_LANG``) turns every word simulate and balance print, not only the
     card names: no English heading or label is left. What stays Latin is what the user typed or the pack calls
-    itself: the agent ``random``, the pack's name and the ``kind/id`` it replaces, the ``--games`` flag."""
+    itself: the agent ``random``, the pack's name and the ``kind/id`` it replaces, the ``--games`` flag. The HTML
+    report stays English (its page says ``lang="en"``)."""
     pack = one_card_pack(tmp_path / "loud-sabotage")
+    report = tmp_path / "report.html"
     flags = ["--agents", "rebel=random,empire=random"] + (["--lang", lang] if not env else [])
     outputs = []
-    for args in (["simulate", "-n", "1"], ["balance", "--pack", str(pack), "-n", "2"]):
+    for args in (["simulate", "-n", "1"], ["balance", "--pack", str(pack), "-n", "2", "--report", str(report)]):
         result = CliRunner().invoke(main, [*args, *flags], env={"COLUMNS": "100", **env})
         assert result.exit_code == 0, result.output
         outputs.append(result.output)
     text = "\n".join(outputs)
-    left = text.replace("--games", "")
+    left = text.replace("--games", "").replace(str(report), "")
     for word in ("random", "Loud", "Sabotage", "missions/sabotage"):
         left = left.replace(word, "")
     english = [w for w in ENGLISH if re.search(rf"\b{w}\b", left)]
@@ -298,3 +300,5 @@ def test_simulate_and_balance_speak_the_language_of_lang(tmp_path, lang, env):
         assert "Доля побед повстанцев" in text and "Самые разыгрываемые карты" in text
     else:
         assert "İsyancı kazanma payı" in text and "En çok oynanan kartlar" in text
+    page = report.read_text()
+    assert "No clear effect" in page or "favours the" in page

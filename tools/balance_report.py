@@ -10,7 +10,9 @@ import base64
 import html
 import io
 
-from .balance import Comparison
+from swrebellion import i18n
+
+from .balance import Comparison, verdict
 from .stats import wilson
 
 WITHOUT, WITH = "#8a8f98", "#c0392b"
@@ -19,7 +21,13 @@ OTHER = "#4a6fa5"
 
 
 def render(comparison: Comparison, spec_without, top: int = 12) -> str:
-    """The report as one HTML document."""
+    """The report as one HTML document, in English (``lang="en"``) whatever ``--lang`` the terminal speaks: its
+    sentences are made here, in English, not taken from the translated comparison."""
+    with i18n.using("en"):
+        return _render(comparison, spec_without, top)
+
+
+def _render(comparison: Comparison, spec_without, top: int) -> str:
     pack = comparison.pack
     n = len(comparison.with_pack.records)
     delta, low, high = comparison.delta
@@ -50,7 +58,7 @@ img {{ max-width: 100%; }} .note {{ color: #666; font-size: .9rem; }}
 <h1>Balance of {html.escape(pack.name)} <small>{html.escape(pack.version)}</small></h1>
 <p class="sub">{n} games without and {n} games with the pack, paired: game <i>i</i> of both runs starts from the
 same seed (base seed {spec_without.seed}). Agents: {agents}. Expansions: {html.escape(", ".join(spec_without.expansions))}.</p>
-<p class="verdict">{html.escape(comparison.verdict)}</p>
+<p class="verdict">{html.escape(verdict(*comparison.delta))}</p>
 <h2>What the pack changes</h2>
 <ul>{changes or "<li>nothing the games can see</li>"}</ul>
 <h2>Rebel win share</h2>
