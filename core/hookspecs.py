@@ -16,7 +16,8 @@ the expansions most-dependent-first.) Two kinds of hooks:
   dependency order unless an implementation says ``tryfirst``/``trylast``; for ``describe_event``, a
   ``firstresult`` hook, the first answer in that order wins.
 * **Presentation hooks** (``describe_event``, ``board_annotations``, ``card_face``, ``board_svg``, ``replay_html``,
-  ``state_lines``, ``terminal_commands``, ``decision_heading``, ``render_text``) say how a game looks to people;
+  ``state_lines``, ``terminal_commands``, ``decision_heading``, ``decision_aside``, ``render_text``) say how a
+  game looks to people;
   the tools reach them through :mod:`swrebellion.presentation`. **Agent hooks** (``determinize``,
   ``agent_scorers``) give agents a plugin's knowledge. Both are game hooks in how they are called.
 """
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # types for readers and the type checker only: plugins import
     from .diagnostics import Diagnostic
     from .effects import OpRegistry
     from .engine.game import Decision, Game
-    from .engine.human import Command
+    from .engine.human import Aside, Command
     from .engine.reactions import ReactionRegistry
     from .engine.rng import Stream
     from .engine.steps import StepRegistry
@@ -283,6 +284,18 @@ def decision_heading(game: Game, decision: Decision) -> str | None:
 
     Called through :func:`swrebellion.presentation.heading`; public facts only. First result wins; ``None`` lets
     the next plugin answer (the player's id when none does).
+    """
+
+
+@hookspec
+def decision_aside(game: Game, decision: Decision) -> Aside | None:
+    """What this plugin adds to a decision for the person asked at the terminal: notes under the question (what is
+    left to place) and shortcuts after the options that answer this decision and the next ones like it ("put all
+    the rest here"; each answer still goes through ``Game.apply``, the rules judge it).
+
+    Called through :func:`swrebellion.presentation.aside` before a decision is shown; every answer collected, in
+    dependency order. Return a :class:`swrebellion.engine.human.Aside` (in the current language, public facts or
+    the asked player's own), or ``None``.
     """
 
 

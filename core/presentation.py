@@ -9,7 +9,9 @@ to what people see the same way the base game draws its board:
   (:func:`state_lines`);
 * the account of a game in a language (:func:`narration`);
 * the terminal's commands, the heading of a decision and option labels in the reader's language (:func:`commands`,
-  :func:`heading`, :func:`render`, :func:`option_labels`, :func:`not_offered`: what a decision withholds, and why); :class:`Command` is re-exported for plugins adding one.
+  :func:`heading`, :func:`render`, :func:`option_labels`, :func:`not_offered`: what a decision withholds, and why);
+  :class:`Command` is re-exported for plugins adding one; what a plugin adds to a decision at the terminal, notes
+  and shortcuts (:func:`aside`, :class:`Aside`, :class:`Shortcut`).
 
 A *view* is ``"public"`` (what every player may see) or a side's name, the part of its players' ids before ``-``;
 team-mates share every secret, so a side's view is its first player's.
@@ -20,15 +22,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Literal
 
 from . import i18n
-from .engine.human import Command
+from .engine.human import Aside, Command, Shortcut
 from .engine.narration import account
 
 if TYPE_CHECKING:
     from .engine.game import Decision, Game, Rules
 
-__all__ = ["PUBLIC", "Command", "PresentationError", "Where", "board_svg", "commands", "game_at", "heading",
-           "narration", "not_offered", "option_labels", "parse_views", "render", "replay_html", "sides", "state_lines",
-           "viewer_for", "views"]
+__all__ = ["PUBLIC", "Aside", "Command", "Shortcut", "aside", "PresentationError", "Where", "board_svg", "commands",
+           "game_at", "heading", "narration", "not_offered", "option_labels", "parse_views", "render", "replay_html",
+           "sides", "state_lines", "viewer_for", "views"]
 
 PUBLIC = "public"
 #: Where a plugin's state lines are shown: the terminal's ``status`` and ``map`` screens, or the board picture
@@ -145,6 +147,18 @@ def heading(game: Game, decision: Decision) -> str:
     the player's id when no plugin words it."""
     answer: str | None = game.rules.active.pm.hook.decision_heading(game=game, decision=decision)
     return decision.player if answer is None else answer
+
+
+def aside(game: Game, decision: Decision) -> Aside:
+    """What the plugins add to a decision for the person asked at the terminal (hook ``decision_aside``): notes
+    shown under the question and shortcuts after the options, every plugin's, in dependency order."""
+    notes: list[str] = []
+    shortcuts: list[Shortcut] = []
+    for answer in game.rules.call("decision_aside", game=game, decision=decision):
+        if answer is not None:
+            notes += answer.notes
+            shortcuts += answer.shortcuts
+    return Aside(tuple(notes), tuple(shortcuts))
 
 
 def render(game: Game, text: str) -> str:

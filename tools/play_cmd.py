@@ -217,7 +217,7 @@ def _person(game, humans: list[str], to_stderr: bool):
         return click.prompt(prompt, prompt_suffix=": ", err=to_stderr, default="", show_default=False)
 
     return HumanAgent(humans, ask, partial(click.echo, err=to_stderr), commands=presentation.commands(game),
-                      render=presentation.render, heading=presentation.heading)
+                      render=presentation.render, heading=presentation.heading, aside=presentation.aside)
 
 
 def _side_of(players: list[str]) -> str | None:

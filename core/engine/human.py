@@ -40,14 +40,38 @@ def not_offered(game: Game, decision: Decision, render: Callable[[Game, str], st
 
 
 @dataclass(frozen=True)
+class Shortcut:
+    """One answer for a decision and the next ones like it, offered beside the options ("put all the rest here"):
+    ``option`` now, and again for up to ``times - 1`` more decisions in a row of the same player and kind, while it
+    is offered. Each answer still goes through ``Game.apply``, so the rules judge every one; when the option is no
+    longer offered, the person is asked again. ``group`` gathers shortcuts under one heading."""
+
+    label: str
+    option: str
+    times: int
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Aside:
+    """What a plugin adds to a decision for the person at the terminal: ``notes``, lines shown under the question
+    (what is left to do), and ``shortcuts`` (:class:`Shortcut`) numbered after the options."""
+
+    notes: tuple[str, ...] = ()
+    shortcuts: tuple[Shortcut, ...] = ()
+
+
+@dataclass(frozen=True)
 class Entry:
-    """An option as shown: its number, the option, the words shown for it and the group heading it sits under."""
+    """An option as shown: its number, the option, the words shown for it and the group heading it sits under;
+    ``times`` above 1 for a shortcut that answers that many decisions in a row."""
 
     number: int
     option: Option
     text: str
     full: str
     heading: str
+    times: int = 1
 
 
 class HumanAgent:
@@ -61,7 +85,8 @@ class HumanAgent:
 
     def __init__(self, players: str | Sequence[str], ask: Callable[[str], str], say: Callable[[str], None],
                  commands: Sequence[Command] = (), render: Callable[[Game, str], str] | None = None,
-                 heading: Callable[[Game, Decision], str] | None = None, ask_alone: bool = False) -> None:
+                 heading: Callable[[Game, Decision], str] | None = None, ask_alone: bool = False,
+                 aside: Callable[[Game, Decision], Aside] | None = None) -> None:
         self.players = [players] if isinstance(players, str) else list(players)
         self.player = self.players[0]
         self.ask = ask
@@ -70,7 +95,11 @@ class HumanAgent:
         self.render = render or (lambda game, text: text)
         self.heading = heading
         self.ask_alone = ask_alone
+        self.aside = aside
         self.seen = 0
+        #: A shortcut being followed: (player, kind, option id, its words, how many more decisions it answers).
+        self.standing: tuple[str, str, str, str, int] | None = None
+        self.note = ""  # why a shortcut stopped, said with the next question
 
     # -- the news --------------------------------------------------------------------------------------------------
 
@@ -85,18 +114,27 @@ class HumanAgent:
     def choose(self, game: Game, decision: Decision) -> str:
         """The person's answer. A question with a single option is answered with it unasked, unless ``ask_alone``:
         the rules ask some questions whatever a player holds, so that being asked tells the others nothing (a card
-        window with only "pass" when no card in hand answers it), and a person need not be stopped by them."""
+        window with only "pass" when no card in hand answers it), and a person need not be stopped by them. A
+        shortcut the person chose (:class:`Shortcut`) answers the decisions like it that follow."""
+        followed = self.follow(decision)  # first: a shortcut counts every decision like it, one option or more
+        if followed is not None:
+            return followed
         if len(decision.options) == 1 and not self.ask_alone:
             return decision.options[0].id
         self.news(game)
-        entries = self.entries(game, decision)
-        self.show(game, decision, entries)
+        aside = self.aside(game, decision) if self.aside else Aside()
+        notes = (self.note, *aside.notes) if self.note else aside.notes
+        self.note = ""
+        entries = self.entries(game, decision, aside.shortcuts)
+        self.show(game, decision, entries, notes)
         while True:
             answer = self.ask(_("Your choice (a number, a name, or help)")).strip()
             if not answer:
                 continue
             chosen = self.match(answer, entries)
             if chosen is not None:
+                if chosen.times > 1:
+                    self.standing = (decision.player, decision.kind, chosen.option.id, chosen.full, chosen.times - 1)
                 return chosen.option.id
             word, _space, argument = answer.partition(" ")
             command = self.command(word)
@@ -108,30 +146,53 @@ class HumanAgent:
                 self.help()
                 continue
             if word.casefold() in ("options", _("options").casefold()):
-                self.show(game, decision, entries)
+                self.show(game, decision, entries, notes)
                 continue
             self.refuse(answer, entries)
 
-    def entries(self, game: Game, decision: Decision) -> list[Entry]:
-        """The options in the order shown: grouped by id prefix (in order of first appearance), numbered from 1."""
-        groups: dict[str, list[Option]] = {}
+    def follow(self, decision: Decision) -> str | None:
+        """The answer of the shortcut being followed, if this decision is the next one like it and still offers
+        it; otherwise the shortcut ends (``None``: ask the person)."""
+        if self.standing is None:
+            return None
+        player, kind, option, words, more = self.standing
+        self.standing = None
+        if decision.player != player or decision.kind != kind:
+            return None
+        if option not in decision.option_ids:  # the rules allow it no more: say why the person is asked again
+            self.note = _("“{shortcut}” stops here: the rules do not allow it for this one.").format(shortcut=words)
+            return None
+        if more > 1:
+            self.standing = (player, kind, option, words, more - 1)
+        return option
+
+    def entries(self, game: Game, decision: Decision, shortcuts: Sequence[Shortcut] = ()) -> list[Entry]:
+        """The options in the order shown: grouped by id prefix (in order of first appearance), numbered from 1;
+        then the shortcuts, grouped by their ``group``."""
+        groups: dict[str, list[tuple[Option, str, int]]] = {}
         for option in decision.options:
             prefix, sep, _rest = option.id.partition(":")
-            groups.setdefault(prefix if sep else f"\0{option.id}", []).append(option)
+            groups.setdefault(prefix if sep else f"\0{option.id}", []).append((option, option.label, 1))
+        by_id = {option.id: option for option in decision.options}
+        for shortcut in shortcuts:
+            groups.setdefault(f"\1{shortcut.group or shortcut.label}", []).append(
+                (by_id[shortcut.option], shortcut.label, shortcut.times))
         out: list[Entry] = []
         for members in groups.values():
-            labels = [self.render(game, o.label) for o in members]
+            labels = [self.render(game, label) for _o, label, _n in members]
             head = common_words(labels) if len(members) >= 3 else ""
-            for option, full in zip(members, labels):
+            for (option, _label, times), full in zip(members, labels):
                 short = full[len(head):].strip() if head else full
-                out.append(Entry(len(out) + 1, option, short, full, head.strip().rstrip(":")))
+                out.append(Entry(len(out) + 1, option, short, full, head.strip().rstrip(":"), times))
         return out
 
-    def show(self, game: Game, decision: Decision, entries: list[Entry]) -> None:
+    def show(self, game: Game, decision: Decision, entries: list[Entry], notes: Sequence[str] = ()) -> None:
         title = self.heading(game, decision) if self.heading else decision.player
         self.say("")
         self.say(f"── {title} ──")
         self.say(self.render(game, decision.prompt or decision.kind))
+        for note in notes:
+            self.say("  " + note)
         width = len(str(len(entries)))
         heading = None
         run: list[Entry] = []

@@ -136,6 +136,13 @@ def decision_heading(game, decision):
 
 
 @hookimpl
+def decision_aside(game, decision):
+    from .presentation.terminal.aside import aside
+
+    return aside(game, decision)
+
+
+@hookimpl
 def render_text(game, text):
     from .presentation import terminal
 

@@ -234,6 +234,15 @@ def _loyalty(game, frame) -> None:
     game.pop()
 
 
+def units_left(game) -> list[str]:
+    """The starting units still to place, in the order they will be asked for, while a side places them (RB-SET-09,
+    RB-SET-10); ``[]`` otherwise. Public: the setup prints them (the terminal shows what is left, issue 35 #9)."""
+    frame = game.state["stack"][-1] if game.state["stack"] else {}
+    if frame.get("step") in ("base.setup.empire-units", "base.setup.rebel-units"):
+        return list(frame.get("todo", ()))
+    return []
+
+
 def _units_to_place(counts: dict[str, int]) -> list[str]:
     return [unit for unit in sorted(counts) for _ in range(counts[unit])]
 
