@@ -606,8 +606,16 @@ def _kept_action(e, w):
 @line("action-played")
 def _action_played(e, w):
     if e.get("leader"):
-        return w.tell(e, "with-leader", card=w.name(e["card"]), leader=w.name(e["leader"]))
-    return w.tell(e, "alone", card=w.name(e["card"]))
+        said = w.tell(e, "with-leader", card=w.name(e["card"]), leader=w.name(e["leader"]))
+    else:
+        said = w.tell(e, "alone", card=w.name(e["card"]))
+    card = tables(w.game).actions.get(e["card"])
+    if card is None:
+        return said
+    # what the card did, from the pack's summary; an Immediate card is played unasked, so say why (RS-ACT-06)
+    summary = _(" Its effect: {effect}").format(effect=local_text(card.summary)) if card.summary else ""
+    why = _(" An Immediate card is played as soon as it is gained.") if card.timing == "immediate" else ""
+    return said + summary + why
 
 
 @line("card-taken")
