@@ -16,8 +16,8 @@ the expansions most-dependent-first.) Two kinds of hooks:
   dependency order unless an implementation says ``tryfirst``/``trylast``; for ``describe_event``, a
   ``firstresult`` hook, the first answer in that order wins.
 * **Presentation hooks** (``describe_event``, ``board_annotations``, ``card_face``, ``board_svg``, ``replay_html``,
-  ``state_lines``, ``terminal_commands``, ``decision_heading``, ``decision_aside``, ``render_text``) say how a
-  game looks to people;
+  ``state_lines``, ``hand_lines``, ``terminal_commands``, ``decision_heading``, ``decision_aside``,
+  ``render_text``) say how a game looks to people;
   the tools reach them through :mod:`swrebellion.presentation`. **Agent hooks** (``determinize``,
   ``agent_scorers``) give agents a plugin's knowledge. Both are game hooks in how they are called.
 """
@@ -265,6 +265,17 @@ def state_lines(game: Game, view: dict[str, Any], where: str) -> Sequence[str] |
     ``view["player"]`` is ``None`` for the public) and ``game.rules.content``. Return lines in the current
     language (``swrebellion.i18n``), or ``None``/``[]``. An implementation may leave ``where`` out of its
     parameters to show the same lines everywhere.
+    """
+
+
+@hookspec
+def hand_lines(game: Game, view: dict[str, Any]) -> Sequence[str] | None:
+    """Show the viewer the cards of this plugin his side holds, under the terminal's ``hand`` screen (Rise of the
+    Empire's advanced tactic decks during a combat), as lines of text.
+
+    Called once per ``hand`` screen, through :func:`swrebellion.presentation.hand_lines`, in dependency order, every
+    answer collected. Read only ``view`` (``game.view(player)``) and what is public; return lines in the current
+    language (``swrebellion.i18n``), or ``None``/``[]``.
     """
 
 

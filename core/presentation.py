@@ -6,7 +6,7 @@ to what people see the same way the base game draws its board:
 
 * the board picture as one viewer sees it (:func:`board_svg`) and a saved game as one HTML page (:func:`replay_html`);
 * lines about a plugin's own state for the terminal's ``status`` and ``map`` screens and the picture
-  (:func:`state_lines`);
+  (:func:`state_lines`), and about the cards of a plugin a side holds, for the terminal's ``hand`` (:func:`hand_lines`);
 * the account of a game in a language (:func:`narration`);
 * the terminal's commands, the heading of a decision and option labels in the reader's language (:func:`commands`,
   :func:`heading`, :func:`render`, :func:`option_labels`, :func:`not_offered`: what a decision withholds, and why);
@@ -28,8 +28,9 @@ from .engine.narration import account
 if TYPE_CHECKING:
     from .engine.game import Decision, Game, Rules
 
-__all__ = ["PUBLIC", "Aside", "Command", "Shortcut", "aside", "PresentationError", "Where", "board_svg", "commands",
-           "game_at", "heading", "narration", "not_offered", "option_labels", "parse_views", "render", "replay_html",
+__all__ = ["Aside", "Command", "PUBLIC", "PresentationError", "Shortcut", "Where", "aside", "board_svg", "commands",
+           "game_at", "hand_lines", "heading", "narration", "not_offered", "option_labels", "parse_views", "render",
+           "replay_html",
            "sides", "state_lines", "viewer_for", "views"]
 
 PUBLIC = "public"
@@ -121,6 +122,15 @@ def state_lines(game: Game, view: dict[str, Any], where: Where) -> list[str]:
     order (hook ``state_lines``)."""
     lines: list[str] = []
     for answer in game.rules.call("state_lines", game=game, view=view, where=where):
+        lines += answer or []
+    return lines
+
+
+def hand_lines(game: Game, view: dict[str, Any]) -> list[str]:
+    """What the plugins add to the terminal's ``hand`` screen for ``view`` (``game.view(player)``): the cards of
+    their own a side holds, in dependency order (hook ``hand_lines``)."""
+    lines: list[str] = []
+    for answer in game.rules.call("hand_lines", game=game, view=view):
         lines += answer or []
     return lines
 

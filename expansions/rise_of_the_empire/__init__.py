@@ -114,6 +114,20 @@ def card_face(catalog, kind, card):
 
 
 @hookimpl
+def hand_lines(game, view):
+    from . import hand
+
+    return hand.hand_lines(game, view)
+
+
+@hookimpl
+def decision_aside(game, decision):
+    from . import hand
+
+    return hand.aside(game, decision)
+
+
+@hookimpl
 def setup_game(game):
     from . import setup
 

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from swrebellion.engine.secrets import KEY
 from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettext
-from swrebellion.presentation import state_lines
+from swrebellion.presentation import hand_lines, state_lines
 
 from ...board import LURE
 from ...names import counted, join, local_text, marker_name, name, told_apart
@@ -295,6 +295,8 @@ def hand_screen(game, player: str | None, argument: str = "") -> list[str]:
             summary = card_summary(screen, card)
             if summary:
                 lines.append("      " + summary)
+    lines += _tactic_lines(screen)
+    lines += hand_lines(game, screen.view)
     assigned = [a for a in screen.data.get("assigned", {}).get(screen.faction or "", []) if not screen.hidden(a["card"])]
     if assigned:
         lines.append(_("On missions (face down):"))
@@ -307,6 +309,24 @@ def hand_screen(game, player: str | None, argument: str = "") -> list[str]:
         counts = ", ".join(f"{gettext(HAND_KINDS.get(k, k))} {screen.count(v)}" for k, v in cards.items())
         message = _("The Rebel hand: {counts}.") if faction == "rebel" else _("The Imperial hand: {counts}.")
         lines.append(message.format(counts=counts))
+    return lines
+
+
+def _tactic_lines(screen: Screen) -> list[str]:
+    """During a combat, the tactic cards the side has drawn (RB-TAC-02: a hand of its own, discarded when the
+    combat ends), each with its theater and what it does."""
+    combat = screen.data.get("combat") or {}
+    held = (combat.get("hands") or {}).get(screen.faction or "")
+    if not held or screen.hidden(held):  # none drawn yet (or none at all: Rise of the Empire's cinematic combat)
+        return []
+    lines = [_("Tactic cards ({n}):").format(n=len(held))]
+    for card in sorted(set(held), key=screen.name):
+        copies = held.count(card)
+        lines.append("  " + screen.name(card) + (f" ×{copies}" if copies > 1 else "") +
+                     _card_facts(screen, "tactics", card))
+        summary = card_summary(screen, card)
+        if summary:
+            lines.append("      " + summary)
     return lines
 
 
@@ -326,6 +346,10 @@ def _card_facts(screen: Screen, kind: str, card: str) -> str:
             facts.append(ngettext("{n} reputation", "{n} reputation", item.reputation).format(n=item.reputation))
     if kind == "actions" and getattr(item, "leaders", None):
         facts.append(_("with {leaders}").format(leaders=join([screen.name(l) for l in item.leaders])))
+    if kind == "tactics" and getattr(item, "theater", None):
+        facts.append(_theater(item.theater))
+        if getattr(item, "requires_special", False):
+            facts.append(_("spends a special"))
     if kind == "probes" and getattr(item, "system", None):
         facts.append(_("the base is not in {system}").format(system=screen.name(item.system)))
     return f"  [{'; '.join(facts)}]" if facts else ""

@@ -1,0 +1,76 @@
+"""The advanced tactic cards at the terminal: what a side may pick in a combat, and what each can do there now.
+
+Each player looks through his own advanced tactic decks (RE-CIN-02); a card's top ability needs a unit of his of a
+pictured type in the system (RE-CIN-04), which the card's name alone does not say: the ``hand`` screen lists the
+decks during a combat (hook ``hand_lines``), and the question that picks a card says which abilities each could use
+(hook ``decision_aside``), so that a card with nothing to do is not a surprise."""
+
+from __future__ import annotations
+
+from swrebellion.engine.human import Aside
+from swrebellion.expansions.base import api
+from swrebellion.expansions.base.api.combat import state as combat_state
+from swrebellion.i18n import gettext, pgettext
+
+from .cinematic import HALVES, usable_halves
+from .tables import deck_name, tables
+
+_ = gettext
+
+
+def hand_lines(game, view) -> list[str]:
+    """During a combat, the viewer's own advanced tactic decks (his discards are out of them, RE-CIN-07)."""
+    data = view["data"]
+    faction = _faction(data, view.get("player"))
+    if not data.get("combat") or faction is None:
+        return []
+    lines = []
+    for theater in ("space", "ground"):
+        cards = data.get("decks", {}).get(deck_name(faction, theater))
+        if not isinstance(cards, list):
+            continue
+        title = _("Advanced space tactic cards you may pick ({n}):") if theater == "space" else \
+            _("Advanced ground tactic cards you may pick ({n}):")
+        lines.append(title.format(n=len(cards)))
+        for card in sorted(set(cards), key=lambda c: api.words.name(game, c)):
+            lines += ["  " + line for line in card_lines(game, faction, card)]
+    return lines
+
+
+def aside(game, decision) -> Aside | None:
+    """At the pick (RE-CIN-03), the offered cards whose top ability cannot be used now, and why."""
+    if decision.kind != "advanced-tactic":
+        return None
+    faction = decision.player.split("-")[0]
+    usable = {option.id: usable_halves(game, faction, option.id) for option in decision.options}
+    return Aside(tuple(card_lines(game, faction, card)[0] for card, halves in usable.items() if "top" not in halves
+                       and tables(game).cards[card].ability("top").steps))
+
+
+def card_lines(game, faction: str, card: str) -> list[str]:
+    """A card's name with the abilities it could use in this combat now, then each ability in words."""
+    info = tables(game).cards[card]
+    item = game.rules.content.items("advanced-tactics")[card]
+    usable = usable_halves(game, faction, card) if combat_state(game) else list(HALVES)
+    needs = ", ".join(api.words.name(game, u) for u in info.units)
+    if "top" in usable or not info.units or not info.ability("top").steps:
+        now = ""
+    elif usable:
+        now = _(" — its top needs a unit of yours here ({units}): only the bottom can be used now").format(units=needs)
+    else:
+        now = _(" — its top needs a unit of yours here ({units}): neither ability can be used now").format(units=needs)
+    lines = [api.words.name(game, card) + now]
+    for half in HALVES:
+        summary = getattr(getattr(item, half, None), "summary", None)
+        if summary:
+            word = pgettext("ability", "top") if half == "top" else pgettext("ability", "bottom")
+            words = api.words.localize(game, api.words.content_text(game, summary))
+            lines.append(f"    {word}: {words}")
+    return lines
+
+
+def _faction(data: dict, player: str | None) -> str | None:
+    for faction, players in data.get("teams", {}).items():
+        if player in players:
+            return faction
+    return None

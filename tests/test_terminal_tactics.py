@@ -1,0 +1,55 @@
+"""Tactic cards at the terminal (issue 35 #10): ``hand`` during a combat lists the tactic cards the side has drawn
+(the base game, RB-TAC-02) or the advanced tactic cards it may pick (Rise of the Empire, RE-CIN-02), and a card whose
+top ability needs a pictured unit the side lacks in the system (RE-CIN-04) says so, on ``hand`` and when picking."""
+
+from __future__ import annotations
+
+from swrebellion import presentation
+from swrebellion.engine import Game, RandomAgent
+from swrebellion.expansions.base.presentation.terminal.screens import hand_screen
+
+from conftest import make_rules
+
+
+def _until(rules, seed, wanted):
+    game, agent = Game.new(rules, seed), RandomAgent(seed)
+    while not wanted(game.pending[0]):
+        decision = game.pending[0]
+        game.apply(agent.choose(game, decision), player=decision.player)
+    return game, game.pending[0]
+
+
+def test_hand_lists_the_tactic_cards_drawn_in_a_combat(base_rules):
+    game, decision = _until(base_rules, 3, lambda d: d.kind == "combat-action" and
+                            any(o.id.startswith("play:") for o in d.options))
+    side = decision.player.split("-")[0]
+    held = game.state["data"]["combat"]["hands"][side]["value"]
+    shown = hand_screen(game, decision.player)
+    start = shown.index(f"Tactic cards ({len(held)}):")
+    for card in held:
+        item = base_rules.content.items("tactics")[card]
+        assert any(line.startswith(f"  {item.name.en}  [{item.theater}") for line in shown[start:])
+        assert "      " + item.summary.en in shown[start:]
+    other = "empire" if side == "rebel" else "rebel"
+    assert not any(line.startswith("Tactic cards") for line in hand_screen(game, other))  # RB-TAC-02: hidden
+
+
+def test_advanced_tactics_say_which_top_ability_cannot_be_used_here():
+    rules = make_rules(["base", "rise-of-the-empire"])
+    game, decision = _until(rules, 1, lambda d: d.kind == "advanced-tactic")
+    side = decision.player.split("-")[0]
+    theater = "space" if "space" in decision.prompt else "ground"
+    cards = rules.content.items("advanced-tactics")
+    system = game.state["data"]["combat"]["system"]
+    here = game.state["data"]["units"].get(system, {})
+    lacking = [o.id for o in decision.options if cards[o.id].units and not any(here.get(u) for u in cards[o.id].units)]
+    assert lacking, "the scenario needs a card whose pictured unit is absent"
+    shown = hand_screen(game, decision.player)
+    assert f"Advanced {theater} tactic cards you may pick ({len(decision.options)}):" in shown
+    notes = presentation.aside(game, decision).notes
+    for card in lacking:  # RE-CIN-04: the top ability needs a pictured unit of the side's in the system
+        line = next(line for line in shown if line.startswith(f"  {cards[card].name.en} — its top needs a unit of yours"))
+        assert line in ["  " + note for note in notes]
+        assert "      top: " + cards[card].top.summary.en in shown
+    usable = [o.id for o in decision.options if o.id not in lacking]
+    assert not any(note.startswith(cards[card].name.en + " —") for card in usable for note in notes)
