@@ -12,23 +12,21 @@ from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api.combat import state as combat_state
 from swrebellion.i18n import gettext, pgettext
 
-from .cinematic import HALVES, usable_halves
-from .tables import deck_name, tables
+from .cinematic import HALVES, deck, usable_halves
+from .tables import tables
 
 _ = gettext
 
 
 def hand_lines(game, view) -> list[str]:
-    """During a combat, the viewer's own advanced tactic decks (his discards are out of them, RE-CIN-07)."""
-    data = view["data"]
-    faction = _faction(data, view.get("player"))
-    if not data.get("combat") or faction is None:
+    """During a combat, the viewer's own advanced tactic decks (his discards are out of them, RE-CIN-07): his own
+    cards, which his view shows him; nothing for a spectator or outside a combat."""
+    faction = next((f for f in api.board.FACTIONS if view.get("player") in api.board.team(game, f)), None)
+    if faction is None or not combat_state(game):
         return []
     lines = []
     for theater in ("space", "ground"):
-        cards = data.get("decks", {}).get(deck_name(faction, theater))
-        if not isinstance(cards, list):
-            continue
+        cards = deck(game, faction, theater)
         title = _("Advanced space tactic cards you may pick ({n}):") if theater == "space" else \
             _("Advanced ground tactic cards you may pick ({n}):")
         lines.append(title.format(n=len(cards)))
@@ -67,10 +65,3 @@ def card_lines(game, faction: str, card: str) -> list[str]:
             words = api.words.localize(game, api.words.content_text(game, summary))
             lines.append(f"    {word}: {words}")
     return lines
-
-
-def _faction(data: dict, player: str | None) -> str | None:
-    for faction, players in data.get("teams", {}).items():
-        if player in players:
-            return faction
-    return None

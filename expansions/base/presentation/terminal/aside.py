@@ -1,7 +1,13 @@
-"""What the base game adds to a decision at the terminal (hook ``decision_aside``): while starting units are placed
-one question a unit (RB-SET-09/10), what is left to place, and shortcuts that place every unit of the same kind left,
-or every unit left, in one system. The rules still judge each unit: the Empire's last ground units may only go
-where one is missing (RULINGS D-09), and a shortcut stops there and asks again."""
+"""What the base game adds to a decision at the terminal (hook ``decision_aside``):
+
+* units placed or deployed one question a unit (starting units, RB-SET-09/10; deploying, RB-REF-12): what is left,
+  and shortcuts that send every unit of the same kind left, or every unit left, to one place. The rules still
+  judge each unit: the Empire's last ground units may only go where one is missing (RULINGS D-09), a deployed unit
+  only where it may (RS-DEP), and a shortcut stops there and asks again;
+* recruiting (RB-REC-03/04): which drawn card each choice keeps;
+* building a move group (RB-MOV-01): what is chosen so far;
+* the Command Phase action: systems whose activation would move nothing in because every unit of the side next to
+  them is pinned by one of its leaders (RB-MOV-10)."""
 
 from __future__ import annotations
 
@@ -10,25 +16,52 @@ from itertools import groupby
 from swrebellion.engine.human import Aside, Shortcut
 from swrebellion.i18n import gettext, ngettext
 
+from ... import board
 from ...names import counted, join, name
+from ...phases.movement import source_systems
+from ...phases.refresh import card_leaders
 from ...phases.setup import units_left
+from ...rules.moves import can_leave
+from ...tables import tables
 
 _ = gettext
+RECRUIT = "base.refresh.recruit"
+DEPLOY = "base.refresh.deploy"
 
 
 def aside(game, decision) -> Aside | None:
-    if decision.kind != "place-starting-unit":
-        return None
-    left = units_left(game)
+    kind = decision.kind
+    if kind == "place-starting-unit":
+        left = units_left(game)
+        return _one_by_one(game, decision, left, ngettext("Still to place, {n} unit: {units}.",
+                                                          "Still to place, {n} units: {units}.", len(left)))
+    if kind == "deploy-unit":
+        frame = game.state["stack"][-1] if game.state["stack"] else {}
+        ready = list(frame.get("ready", ())) if frame.get("step") == DEPLOY else []
+        return _one_by_one(game, decision, ready, ngettext("Still to deploy, {n} unit: {units}.",
+                                                           "Still to deploy, {n} units: {units}.", len(ready)))
+    if kind == "recruit":
+        return _recruit(game, decision)
+    if kind == "move-units":
+        return _group(game)
+    if kind == "command-action":
+        return _pinned(game, decision)
+    return None
+
+
+def _one_by_one(game, decision, left: list[str], message: str) -> Aside | None:
+    """``left``: the units still to go, in the order asked; ``message``: the note's words for that many."""
     if len(left) < 2:
         return None
     runs = [(unit, len(list(same))) for unit, same in groupby(left)]
-    note = ngettext("Still to place, {n} unit: {units}.", "Still to place, {n} units: {units}.", len(left)).format(
-        n=len(left), units=join([counted(game, n, unit) for unit, n in _merged(runs)]))
+    note = message.format(n=len(left), units=join([counted(game, n, unit) for unit, n in _merged(runs)]))
     unit, same = runs[0]
     shortcuts = []
     for option in decision.options:
-        place = name(game, option.id)
+        prefix, _sep, where = option.id.rpartition(":")
+        if option.id == "queue":
+            continue
+        place = name(game, where)
         if same > 1:
             shortcuts.append(Shortcut(_("All {units} left to {place}").format(units=counted(game, same, unit),
                                                                               place=place), option.id, same, "same"))
@@ -45,3 +78,58 @@ def _merged(runs: list[tuple[str, int]]) -> list[tuple[str, int]]:
     for unit, n in runs:
         counts[unit] = counts.get(unit, 0) + n
     return list(counts.items())
+
+
+def _recruit(game, decision) -> Aside | None:
+    """The prompt names leaders; the card kept is one picturing the leader recruited, and the others drawn go to
+    the bottom of the action deck (RB-REC-03/04). The drawn cards are the asked side's own (its account named them)."""
+    frame = next((f for f in reversed(game.state["stack"]) if f.get("step") == RECRUIT and "drawn" in f), None)
+    faction = decision.player.split("-")[0]
+    drawn = frame["drawn"].get(faction) if frame else None
+    if isinstance(drawn, dict):  # a secret of the side's: its value
+        drawn = drawn.get("value")
+    if not drawn:
+        return None
+    notes = []
+    for option in decision.options:
+        cards = [c for c in drawn if option.id in card_leaders(game, c)]
+        if option.id != "none" and cards:
+            notes.append(_("{leader}: you keep {cards}.").format(leader=name(game, option.id),
+                                                                cards=join([name(game, c) for c in cards])))
+    notes.append(_("Recruiting nobody keeps one of {cards}; the drawn cards not kept go to the bottom of your action "
+                   "deck.").format(cards=join([name(game, c) for c in drawn])))
+    return Aside(tuple(notes))
+
+
+def _group(game) -> Aside | None:
+    """While a move group is built, what is chosen so far."""
+    frame = game.state["stack"][-1] if game.state["stack"] else {}
+    group = frame.get("group") or {}
+    things = [counted(game, n, u) for u, n in (group.get("units") or {}).items() if n]
+    things += [name(game, lid) for lid in group.get("leaders") or ()]
+    return Aside((_("Chosen so far: {things}.").format(things=join(things) if things else _("nothing")),))
+
+
+def _pinned(game, decision) -> Aside | None:
+    """RB-MOV-10: a unit cannot leave a system holding a leader of its own side. Say which activations would move
+    nothing in for that reason alone, so that an activation that moves nothing is not a surprise."""
+    faction = decision.player.split("-")[0]
+    units = tables(game).units
+    notes = []
+    for option in decision.options:
+        prefix, _sep, target = option.id.partition(":")
+        if prefix != "activate":
+            continue
+        pinned = []
+        for source in source_systems(game, faction, target):
+            mine = [u for u in board.units_at(game, source) if units[u].faction == faction and not units[u].immobile]
+            if mine and not can_leave(game, faction, source) and board.pins(game, source, faction):
+                pinned.append(source)
+            elif mine and can_leave(game, faction, source):
+                pinned = []
+                break
+        if pinned:
+            notes.append(_("Activating {system} would move nothing in: your units in {sources} stay where your "
+                           "leaders are (a leader pins his own side's units).").format(
+                system=name(game, target), sources=join([name(game, s) for s in pinned])))
+    return Aside(tuple(notes)) if notes else None
