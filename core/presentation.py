@@ -164,11 +164,13 @@ def aside(game: Game, decision: Decision) -> Aside:
     shown under the question and shortcuts after the options, every plugin's, in dependency order."""
     notes: list[str] = []
     shortcuts: list[Shortcut] = []
+    alone: str | None = None
     for answer in game.rules.call("decision_aside", game=game, decision=decision):
         if answer is not None:
             notes += answer.notes
             shortcuts += answer.shortcuts
-    return Aside(tuple(notes), tuple(shortcuts))
+            alone = answer.alone if alone is None else alone
+    return Aside(tuple(notes), tuple(shortcuts), alone)
 
 
 def render(game: Game, text: str) -> str:

@@ -94,3 +94,35 @@ def test_a_word_of_an_option_names_it_whatever_verb_it_starts_with(base_rules):
     said.clear()
     assert pick("dodonna leia", "pass") == "Pass for the rest of the phase"  # words must follow one another
     assert any("Not an option" in line for line in said)
+
+
+def test_a_question_with_one_option_is_answered_alone_in_one_line(base_rules):
+    """Issue 35 #8: "Play an objective? 1. Play no objective" every round, and "Type a number from 1 to 1": the
+    terminal answers it and says so in one line; a card window with nothing to play (asked whatever the side holds,
+    RS-ACT-03) is not worth a line."""
+    from swrebellion import presentation
+    from swrebellion.engine import RandomAgent
+
+    game, agent = Game.new(base_rules, 3), RandomAgent(3)
+
+    def never(prompt):
+        raise AssertionError("asked a question with one option")
+
+    said = []
+    person = HumanAgent("rebel", never, said.append, render=presentation.render, aside=presentation.aside)
+    seen = set()
+    while seen != {"refresh-objective", "special-action"}:
+        decision = game.pending[0]
+        if decision.player == "rebel" and len(decision.options) == 1 and decision.kind not in seen:
+            seen.add(decision.kind)
+            person.seen = len(game.state["log"])  # the account so far is not what this test reads
+            said.clear()
+            assert person.choose(game, decision) == decision.options[0].id
+            if decision.kind == "refresh-objective":
+                assert said == ["Play an objective at the start of the Refresh Phase? — Play no objective (the only "
+                                "choice)."]
+            else:
+                assert said == []
+            game.apply(decision.options[0].id, player="rebel")
+            continue
+        game.apply(agent.choose(game, decision), player=decision.player)

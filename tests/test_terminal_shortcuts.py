@@ -38,8 +38,7 @@ def test_the_empire_puts_everything_left_in_one_system_until_the_rules_stop_it(b
     game = Game.new(base_rules, 3)
     said = []
     agent, asked = _agent("empire", ["everything left (37 units) to corellia", "all 4 stormtroopers left to rodia",
-                                     "mandalore", "mustafar", "saleucami", "everything left (19 units) to rodia"],
-                          said)
+                                     "mandalore", "mustafar", "everything left (19 units) to rodia"], said)
     placed = _placed(game, agent)
     shown = "\n".join(said)
     assert "Still to place, 37 units: 1 AT-AT, 5 AT-STs, 12 Stormtroopers" in shown
@@ -48,7 +47,8 @@ def test_the_empire_puts_everything_left_in_one_system_until_the_rules_stop_it(b
     assert "Still to place, 23 units: 4 Stormtroopers" in shown
     assert "“All 4 Stormtroopers left to Rodia” stops here" in shown  # Rodia has its ground unit now
     assert placed["units"]["corellia"] == {"at-at": 1, "at-st": 5, "stormtrooper": 8}
-    assert len(asked) == 6  # 37 units, 6 questions
+    assert len(asked) == 5  # 37 units, 5 questions: the last Stormtrooper has one place left (issue 35 #8)
+    assert "Place a Stormtrooper — Saleucami (the only choice)." in shown
     for system in ("mandalore", "mustafar", "saleucami"):  # each got its one ground unit (RB-SET-09, D-09)
         assert placed["units"][system] == {"stormtrooper": 1}
     assert sum(placed["units"]["rodia"].values()) == 1 + 19

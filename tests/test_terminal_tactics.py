@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from swrebellion import presentation
 from swrebellion.engine import Game, RandomAgent
+from swrebellion.expansions.base.api.words import name
 from swrebellion.expansions.base.presentation.terminal.screens import hand_screen
 
 from conftest import make_rules
@@ -28,7 +29,7 @@ def test_hand_lists_the_tactic_cards_drawn_in_a_combat(base_rules):
     start = shown.index(f"Tactic cards ({len(held)}):")
     for card in held:
         item = base_rules.content.items("tactics")[card]
-        assert any(line.startswith(f"  {item.name.en}  [{item.theater}") for line in shown[start:])
+        assert any(line.startswith(f"  {name(game, card)}") for line in shown[start:])
         assert "      " + item.summary.en in shown[start:]
     other = "empire" if side == "rebel" else "rebel"
     assert not any(line.startswith("Tactic cards") for line in hand_screen(game, other))  # RB-TAC-02: hidden
@@ -36,7 +37,7 @@ def test_hand_lists_the_tactic_cards_drawn_in_a_combat(base_rules):
 
 def test_advanced_tactics_say_which_top_ability_cannot_be_used_here():
     rules = make_rules(["base", "rise-of-the-empire"])
-    game, decision = _until(rules, 1, lambda d: d.kind == "advanced-tactic")
+    game, decision = _until(rules, 2, lambda d: d.kind == "advanced-tactic")
     side = decision.player.split("-")[0]
     theater = "space" if "space" in decision.prompt else "ground"
     cards = rules.content.items("advanced-tactics")

@@ -59,6 +59,9 @@ class Aside:
 
     notes: tuple[str, ...] = ()
     shortcuts: tuple[Shortcut, ...] = ()
+    #: What to say when the decision has one option and is answered without asking: ``None`` for the usual line
+    #: (the question and its answer), ``""`` for nothing (a question the rules ask whatever the player holds).
+    alone: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,10 +122,12 @@ class HumanAgent:
         followed = self.follow(decision)  # first: a shortcut counts every decision like it, one option or more
         if followed is not None:
             return followed
+        aside = self.aside(game, decision) if self.aside else Aside()
         if len(decision.options) == 1 and not self.ask_alone:
+            self.news(game)
+            self.answered_alone(game, decision, aside.alone)
             return decision.options[0].id
         self.news(game)
-        aside = self.aside(game, decision) if self.aside else Aside()
         notes = (self.note, *aside.notes) if self.note else aside.notes
         self.note = ""
         entries = self.entries(game, decision, aside.shortcuts)
@@ -149,6 +154,15 @@ class HumanAgent:
                 self.show(game, decision, entries, notes)
                 continue
             self.refuse(answer, entries)
+
+    def answered_alone(self, game: Game, decision: Decision, said: str | None) -> None:
+        """One line in place of a question with a single option: what was asked and the answer it got."""
+        if said is None:
+            said = _("{question} — {answer} (the only choice).").format(
+                question=self.render(game, decision.prompt or decision.kind).rstrip(),
+                answer=self.render(game, decision.options[0].label))
+        if said:
+            self.say(said)
 
     def follow(self, decision: Decision) -> str | None:
         """The answer of the shortcut being followed, if this decision is the next one like it and still offers

@@ -7,7 +7,8 @@
 * recruiting (RB-REC-03/04): which drawn card each choice keeps;
 * building a move group (RB-MOV-01): what is chosen so far;
 * the Command Phase action: systems whose activation would move nothing in because every unit of the side next to
-  them is pinned by one of its leaders (RB-MOV-10)."""
+  them is pinned by one of its leaders (RB-MOV-10);
+* a card window with nothing to play, answered without asking: not a line of its own."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ DEPLOY = "base.refresh.deploy"
 
 def aside(game, decision) -> Aside | None:
     kind = decision.kind
+    if kind == "special-action" and decision.option_ids == ("pass",):
+        # a card window asked whatever the side holds (RS-ACT-03, issue 33): with nothing to play, nothing to say
+        return Aside(alone="")
     if kind == "place-starting-unit":
         left = units_left(game)
         return _one_by_one(game, decision, left, ngettext("Still to place, {n} unit: {units}.",

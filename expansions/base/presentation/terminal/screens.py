@@ -346,10 +346,8 @@ def _card_facts(screen: Screen, kind: str, card: str) -> str:
             facts.append(ngettext("{n} reputation", "{n} reputation", item.reputation).format(n=item.reputation))
     if kind == "actions" and getattr(item, "leaders", None):
         facts.append(_("with {leaders}").format(leaders=join([screen.name(l) for l in item.leaders])))
-    if kind == "tactics" and getattr(item, "theater", None):
-        facts.append(_theater(item.theater))
-        if getattr(item, "requires_special", False):
-            facts.append(_("spends a special"))
+    if kind == "tactics" and getattr(item, "requires_special", False):  # its name says its theater
+        facts.append(_("spends a special"))
     if kind == "probes" and getattr(item, "system", None):
         facts.append(_("the base is not in {system}").format(system=screen.name(item.system)))
     return f"  [{'; '.join(facts)}]" if facts else ""
