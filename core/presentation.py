@@ -30,8 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Aside", "Command", "PUBLIC", "PresentationError", "Shortcut", "Where", "aside", "board_svg", "commands",
            "game_at", "hand_lines", "heading", "narration", "not_offered", "option_labels", "parse_views", "render",
-           "replay_html",
-           "sides", "state_lines", "viewer_for", "views"]
+           "replay_html", "sides", "state_lines", "viewer_for", "views"]
 
 PUBLIC = "public"
 #: Where a plugin's state lines are shown: the terminal's ``status`` and ``map`` screens, or the board picture
