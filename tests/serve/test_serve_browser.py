@@ -2,8 +2,8 @@
 two people play the Rebel and the Empire with the keyboard alone through three rounds and a combat while a
 spectator watches, every move reaching the other pages without a reload; a seat's page is closed and opened again;
 the server is restarted mid-game and the pages reconnect and play on; two bots play seen on a phone-sized screen.
-The pages load nothing from outside the server and log no error. Screenshots are written to $SWREBELLION_SHOTS (default: the
-test's temporary folder) to be looked at."""
+The pages load nothing from outside the server and log no error. Screenshots are written to $SWREBELLION_SHOTS
+(default: the test's temporary folder) to be looked at."""
 
 from __future__ import annotations
 
@@ -199,7 +199,8 @@ def test_two_bots_play_live_watched_on_a_phone(browser, server, tmp_path):
     watcher = Tab(browser, links["spectator"], PHONE)
     first, deadline = watcher.moves(), time.monotonic() + 120
     while watcher.moves() < first + 40:  # polled from here: the page's CSP rightly refuses evaluated scripts
-        assert time.monotonic() < deadline, f"the spectator saw {watcher.moves() - first} moves in 120 s"
+        assert time.monotonic() < deadline, (f"the spectator saw {watcher.moves() - first} moves in 120 s: "
+                                             f"{watcher.errors[-3:]} {server.messages()[-1500:]}")
         watcher.page.wait_for_timeout(250)
     watcher.page.screenshot(path=str(folder / "bots-phone.png"), full_page=False)
     assert watcher.errors == [], watcher.errors

@@ -61,5 +61,5 @@ def test_a_seat_plays_in_firefox(firefox, tmp_path):
         server.stop()
     errors = [text for level, text in firefox.console if level == "error"]
     assert errors == [], errors
-    assert firefox.requests and all(url.startswith((server.url, "ws://127.0.0.1", "data:")) for url in firefox.requests), (
-        firefox.requests)
+    allowed = (server.url, "ws://127.0.0.1", "data:")
+    assert firefox.requests and all(url.startswith(allowed) for url in firefox.requests), firefox.requests

@@ -247,7 +247,8 @@ def test_the_pages_own_words_are_in_the_readers_language(client, lang):
                      and any(re.search(rf"\b{re.escape(e)}\b", w) for e in english)]
         assert not leftovers, leftovers
         if lang == "ru":  # Cyrillic: a Latin word is English left over, but for names and codes
-            latin = {w for line in words for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"https?://\S+|\{status\}", "", line))}
+            bare = [re.sub(r"https?://\S+|\{status\}", "", line) for line in words]  # addresses, placeholders
+            latin = {w for line in bare for w in re.findall(r"[A-Za-z]{3,}", line)}
             assert latin <= names, latin
 
 
@@ -287,3 +288,25 @@ def test_pages_reconnecting_at_once_after_a_restart_share_one_room(client, db):
 
     rooms = {id(room) for room, _link in asyncio.run(reconnect())}
     assert len(rooms) == 1 and id(restarted.rooms[game]) in rooms
+
+
+def test_a_bot_waits_out_a_locked_database_and_plays_on(tmp_path):
+    """A bot whose move cannot be written (the database locked longer than its 5 s busy timeout) tries again once
+    the database is back, instead of stopping for good: the game goes on by itself."""
+    import time
+
+    path = tmp_path / "games.sqlite3"
+    with TestClient(create_app(Hall(new_store(f"sqlite:///{path}")))) as client:
+        links = create(client, empire="random")  # the Empire places its starting units first (RB-SET-03)
+        locker = sqlite3.connect(path, timeout=30)
+        locker.execute("begin exclusive")
+        try:
+            time.sleep(7)  # past the busy timeout: the bot's write fails at least once
+            held = read_panel(client.get(links["spectator"] + "panel").text).moves
+        finally:
+            locker.rollback()
+            locker.close()
+        deadline = time.monotonic() + 30
+        while read_panel(client.get(links["spectator"] + "panel").text).moves <= held:
+            assert time.monotonic() < deadline, "the bot stopped when the database was locked"
+            time.sleep(0.2)

@@ -123,12 +123,13 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
 
     async def play(request: Request) -> Response:
         room, link = await seat(request)
-        return page(request, "play.html", default_lang=room.lang,
-                    make=lambda: {"who": _who(link), **_panel(room, link)})
+        shown = await _panel(room, link, _lang(request, room.lang))
+        return page(request, "play.html", default_lang=room.lang, make=lambda: {"who": _who(link), **shown})
 
     async def panel(request: Request) -> Response:
         room, link = await seat(request)
-        return page(request, "panel.html", default_lang=room.lang, make=lambda: _panel(room, link))
+        shown = await _panel(room, link, _lang(request, room.lang))
+        return page(request, "panel.html", default_lang=room.lang, make=lambda: shown)
 
     async def board(request: Request) -> Response:
         try:
@@ -137,8 +138,9 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
             return Response(exc.message, status_code=exc.status, media_type="text/plain")
         except StoreError as exc:
             return Response(str(exc), status_code=503, media_type="text/plain")
-        with i18n.using(_lang(request, room.lang)):
-            svg = presentation.board_svg(room.game, _viewer(link))
+        # drawn in a worker thread, as the panel is worked out: the server keeps telling moves meanwhile
+        svg = await asyncio.to_thread(_in_language, _lang(request, room.lang), presentation.board_svg, room.game,
+                                      _viewer(link))
         # drawn as an <img>: an SVG shown so runs no script whatever it holds; its own styles are inline
         return Response(svg, media_type="image/svg+xml",
                         headers={"content-security-policy": "default-src 'none'; style-src 'unsafe-inline'"})
@@ -293,35 +295,50 @@ def _who(link: Link) -> str:
     return _("Spectator") if link.role == "spectator" else _("Creator (spectator's view)")
 
 
-def _panel(room: Room, link: Link) -> dict:
+async def _panel(room: Room, link: Link, lang: str) -> dict:
     """What the changing part of a page shows, all of it from the seat's own view; worked out once per version of
-    the game, seat and language (every page of a seat, and every reload, shows the same)."""
-    key = (room.moves, link.role, link.player, link.agent, i18n.language())
+    the game, seat and language (every page of a seat, and every reload, shows the same), in a worker thread: the
+    words and screens of a panel take tens of milliseconds, and meanwhile the server keeps judging and telling
+    moves. Requests asking at once share the one working out."""
+    game = room.game  # never changed in place: a move puts a new game in the room
+    key = (len(game.state["choices"]), link.role, link.player, link.agent, lang)
     if key not in room.panels:
-        if any(k[0] != room.moves for k in room.panels):
+        if any(k[0] != key[0] for k in room.panels):
             room.panels.clear()
-        room.panels[key] = _worked_out(room, link)
-    return room.panels[key]
+        room.panels[key] = asyncio.ensure_future(
+            asyncio.to_thread(_in_language, lang, _worked_out, room, game, link))
+    working = room.panels[key]
+    try:
+        return await asyncio.shield(working)
+    except Exception:
+        if room.panels.get(key) is working:
+            del room.panels[key]  # not kept: the next request tries again
+        raise
 
 
-def _account(room: Room, viewer: str | None) -> list[str]:
-    """The account as ``viewer`` reads it, the new events worded onto what was worded before."""
+def _in_language(lang: str, work, *args):
+    with i18n.using(lang):
+        return work(*args)
+
+
+def _account(room: Room, game, viewer: str | None) -> list[str]:
+    """The account of ``game`` as ``viewer`` reads it, the new events worded onto what was worded before."""
     key = (viewer, i18n.language())
     told, lines = room.accounts.get(key, (0, []))
-    events = len(room.game.state["log"])
+    events = len(game.state["log"])
     if events > told:
-        lines = lines + presentation.account(room.game, viewer, told)
+        lines = lines + presentation.account(game, viewer, told)
         room.accounts[key] = (events, lines)
     return lines
 
 
-def _worked_out(room: Room, link: Link) -> dict:
-    game, viewer = room.game, _viewer(link)
+def _worked_out(room: Room, game, link: Link) -> dict:
+    viewer = _viewer(link)
     decision = None
     if link.role == "player" and not link.agent:
         decision = next((d for d in game.pending if d.player == link.player), None)
     return {
-        "moves": room.moves,
+        "moves": len(game.state["choices"]),
         "over": game.over,
         "result": presentation.result(game),
         "decision": decision,
@@ -332,7 +349,7 @@ def _worked_out(room: Room, link: Link) -> dict:
         "odds": presentation.combat_odds(game, decision) if decision else {},
         "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
         "screens": presentation.screens(game, viewer),
-        "account": _account(room, viewer)[-ACCOUNT_LINES:],
+        "account": _account(room, game, viewer)[-ACCOUNT_LINES:],
         "board_words": (_("The board as the %(seat)s sees it") % {"seat": _seat_words(viewer)} if viewer
                         else _("The board, as everybody sees it")),
         "creator": link.role == "creator",

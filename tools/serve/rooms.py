@@ -21,7 +21,7 @@ from swrebellion.i18n import gettext as _
 
 from ..options import setup_or_default
 from . import tokens
-from .store import Conflict, Link, Store
+from .store import Conflict, Link, Store, StoreError
 
 log = logging.getLogger("swrebellion.serve")
 
@@ -48,9 +48,10 @@ class Room:
     watchers: set[asyncio.Queue] = field(default_factory=set)
     agents: dict[str, Any] = field(default_factory=dict)
     bot: asyncio.Task | None = None
-    #: What pages show, worked out once per version of the game: (moves, role, player, language) -> the panel's
-    #: words; and per (viewer, language) the account so far, (events told, lines), which only grows.
-    panels: dict[tuple, dict] = field(default_factory=dict)
+    #: What pages show, worked out once per version of the game: (moves, role, player, agent, language) -> the
+    #: panel's words (as they are being worked out, a future); and per (viewer, language) the account so far,
+    #: (events told, lines), which only grows.
+    panels: dict[tuple, asyncio.Future] = field(default_factory=dict)
     accounts: dict[tuple, tuple[int, list[str]]] = field(default_factory=dict)
 
     @property
@@ -295,6 +296,9 @@ class Hall:
                         log.error("the %s agent of game %s answered %r: %s", bots[decision.player], room.id,
                                   choice, exc.message)
                         return
+                except StoreError as exc:  # a database busy or away for a moment: the bot waits and tries again
+                    log.warning("the bot of game %s could not write its move, and tries again: %s", room.id, exc)
+                    await asyncio.sleep(1)
         except Exception:
             log.exception("the bot of game %s stopped", room.id)
         finally:
