@@ -12,7 +12,6 @@ from .errors import ContentError as ContentError
 from .plugins import activate
 
 if TYPE_CHECKING:
-    from .diagnostics import Diagnostic
     from .expansion_records import Active
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-import warnings
 from pathlib import Path
 
 import pytest

@@ -8,7 +8,6 @@ import signal
 import sys
 from contextlib import contextmanager
 from functools import partial
-from pathlib import Path
 
 import click
 

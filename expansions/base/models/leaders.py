@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from swrebellion.models import MAX_COUNT, MAX_LIST, MAX_SPACES, Count, Id, Item, Model
+from swrebellion.models import MAX_COUNT, MAX_LIST, Count, Id, Item, Model
 
 from .common import Faction, Skill
 
