@@ -76,14 +76,16 @@ class LazyGroup(click.Group):
 
             if os.environ.get("SWREBELLION_DEBUG"):
                 raise
-            from swrebellion.plugins import blame
+            from swrebellion.plugins import blame, discover
 
-            culprit = blame(exc)
+            discovery = discover()
+            culprit = blame(exc, discovery)
             where = f"expansion {culprit!r} failed" if culprit else "unexpected error"
             click.echo(f"error: {where}: {type(exc).__name__}: {exc}", err=True)
+            # a third-party expansion's failure goes to its authors; one shipped with swrebellion comes to us
+            theirs = culprit in discovery.installed and not discovery.installed[culprit].source.startswith("swrebellion ")
             click.echo("  (set SWREBELLION_DEBUG=1 to see the traceback; please report it"
-                       + (f" to the authors of {culprit!r})" if culprit and culprit not in ("base", "rise-of-the-empire")
-                          else ")"), err=True)
+                       + (f" to the authors of {culprit!r})" if theirs else ")"), err=True)
             raise SystemExit(1) from None
 
 

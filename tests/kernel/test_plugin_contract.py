@@ -247,9 +247,9 @@ def test_a_bad_packs_declaration_makes_only_that_plugin_broken():
     assert Game.new(rules, 1).pending
 
 
-def _installed(monkeypatch, folder, name: str, hooks: str) -> None:
-    """An expansion ``name`` requiring base, with the ``hooks`` source, found as if installed (its code runs in its
-    own module, as installed code does), for `rebellion` run in ``folder``."""
+def _installed(monkeypatch, folder, name: str, hooks: str, source: str = "tests") -> None:
+    """An expansion ``name`` requiring base, with the ``hooks`` source, found as if installed from ``source`` (its
+    code runs in its own module, as installed code does), for `rebellion` run in ``folder``."""
     import sys
 
     module = types.ModuleType(f"swrebellion_test_{name}")
@@ -257,7 +257,7 @@ def _installed(monkeypatch, folder, name: str, hooks: str) -> None:
          f"EXPANSION = Expansion(id={name!r}, name={name!r}, version='1.0', requires=('base',))\n" + hooks,
          module.__dict__)
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    found = discover(extra=[(module, "tests")])
+    found = discover(extra=[(module, source)])
     monkeypatch.setattr("swrebellion.plugins.discover", lambda extra=(): found)
     monkeypatch.delenv("SWREBELLION_DEBUG", raising=False)
     monkeypatch.chdir(folder)
@@ -275,7 +275,24 @@ def test_a_plugin_whose_hook_raises_is_named_without_a_traceback(tmp_path, monke
     result = cli("play", "--seed", "1", "-x", "crasher")
     assert result.exit_code == 1
     assert "error: expansion 'crasher' failed: ZeroDivisionError: the crasher divides by zero" in result.output
+    assert "please report it to the authors of 'crasher')" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_failing_expansion_shipped_with_swrebellion_is_reported_to_us(tmp_path, monkeypatch):
+    """The CLI names no plugin by id (issue 27 §1): whether a failure goes to a plugin's authors or to us is told by
+    the distribution that installed it, so an expansion shipped with swrebellion is never "someone else's"."""
+    from packkit import cli
+
+    _installed(monkeypatch, tmp_path, "crasher",
+               "@hookimpl\n"
+               "def on_event(game, event):\n"
+               "    if event['type'] == 'round':\n"
+               "        raise ZeroDivisionError('the crasher divides by zero')\n", source="swrebellion 0.1.0")
+    result = cli("play", "--seed", "1", "-x", "crasher")
+    assert result.exit_code == 1
+    assert "error: expansion 'crasher' failed" in result.output
+    assert "please report it)" in result.output and "authors" not in result.output
 
 
 # -- event reactions (register_reactions) -------------------------------------------------------------------------
