@@ -253,9 +253,10 @@ def test_balance_tables_are_legible_at_80_columns(tmp_path):
                                        "rebel=random,empire=random"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert max(map(len, lines)) <= 80 and "…" not in result.output
     start = next(n for n, line in enumerate(lines) if "Cards most associated" in line)
     table = lines[start:]
+    # the table's lines, not the progress bars': under a loaded machine rich's live bar has drawn an 81st column
+    assert max(map(len, table)) <= 80 and "…" not in "\n".join(table), "\n".join(table)
     header = next(line for line in table if line.startswith("┃"))
     assert [cell.strip() for cell in header.strip("┃").split("┃")] == [
         "card", "side", "games", "won played/not", "difference"]
