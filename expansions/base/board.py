@@ -59,12 +59,7 @@ def card_players(game, faction: str, leaders) -> list[str]:
     players = side_players(game, faction)
     if len(players) == 1 or not leaders:  # one player for the side (a 2-player game): nobody's role to look up
         return players
-    found = []
-    for lid in leaders:  # a plain loop, cheaper than dict.fromkeys over a generator
-        player = leader_player(game, faction, lid)
-        if player not in found:
-            found.append(player)
-    return found
+    return list(dict.fromkeys(leader_player(game, faction, lid) for lid in leaders))
 
 
 def team_secret(game: Game, value: Any, faction: str) -> dict[str, Any]:
@@ -117,7 +112,7 @@ def faction_units(game: Game, location: str, faction: str, theater: str | None =
     if not here:  # most places hold no unit: no tables read
         return found
     printed = tables(game).unit_facts
-    for unit, n in here.items():  # a plain loop, cheaper than a comprehension: every group of units moved
+    for unit, n in here.items():
         info = printed[unit]
         if info.faction == faction and (theater is None or info.theater == theater):
             found[unit] = n
@@ -173,7 +168,7 @@ def destroy_units(game: Game, location: str, unit: str, count: int = 1, cause: s
 
 def on_board(game, unit: str) -> int:
     found = 0
-    for here in game.state["data"]["units"].values():  # a plain loop: every unit of a build icon, at every choice
+    for here in game.state["data"]["units"].values():
         if unit in here:
             found += here[unit]
     return found
@@ -182,7 +177,7 @@ def on_board(game, unit: str) -> int:
 def in_queue(game, unit: str) -> int:
     faction = tables(game).unit_facts[unit].faction
     found = 0
-    for space in game.state["data"]["queue"][faction].values():  # a plain loop: every unit of a build icon
+    for space in game.state["data"]["queue"][faction].values():
         if unit in space:
             found += space[unit]
     return found
@@ -243,7 +238,7 @@ LURE = "lure-of-the-dark-side"
 def leader_faction(game: Game, leader_id: str) -> str:
     """The side a leader serves: his printed faction, or the Empire once lured to the Dark Side (RS-CAP-09)."""
     ring = game.state["data"]["leaders"][leader_id]["ring"]
-    if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
+    if ring is not None and ring == LURE:
         return "empire"
     return tables(game).leader_side[leader_id]
 
@@ -259,10 +254,10 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
         for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
             info = leaders[lid]
             if info["at"] == location:
-                ring = info["ring"]  # most wear none: None against a string is a slow comparison
+                ring = info["ring"]
                 if ring is None or ring != LURE:
                     out.append(lid)
-    else:  # every leader's place read once (a plain loop, cheaper than sorted() over a generator), without
+    else:  # every leader's place read once, without
         # lured_at's second pass for the Empire: the side of each found is told there (leader_faction written out)
         printed = tables(game).leader_side if faction is not None else None
         for lid, info in leaders.items():
@@ -275,7 +270,7 @@ def leaders_at(game: Game, location: str, faction: str | None = None, captured: 
         out.sort()
     if captured is not None and out:  # most places hold none of the side's leaders: nothing to filter
         kept = []
-        for lid in out:  # a plain loop, cheaper than a comprehension over so few
+        for lid in out:
             if (leaders[lid]["ring"] in CAPTURED) == captured:
                 kept.append(lid)
         return kept
@@ -290,7 +285,7 @@ def lured_at(game: Game, location: str) -> list[str]:
     rebels = tables(game).leaders_of["rebel"]
     for lid in rebels:
         ring = leaders[lid]["ring"]
-        if ring is not None and ring == LURE:  # most wear no ring: None against a string is a slow comparison
+        if ring is not None and ring == LURE:
             return [lid for lid in rebels if leaders[lid]["ring"] == LURE and leaders[lid]["at"] == location]
     return []
 
@@ -305,8 +300,7 @@ CAPTURED = ("captured", "carbonite")
 
 
 def is_captured(game: Game, leader_id: str) -> bool:
-    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03). Most leaders wear no ring: that
-    is told first (None against each string of :data:`CAPTURED` is a slow comparison)."""
+    """Captured, or frozen in carbonite, which still counts as captured (RS-CAP-03)."""
     ring = game.state["data"]["leaders"][leader_id]["ring"]
     return ring is not None and ring in CAPTURED
 
@@ -393,7 +387,7 @@ def own_systems(game: Game, faction: str) -> list[str]:
     RS-SYS-01/02): building and deploying start from them, and few systems are a side's own, so the other tests
     are asked of those alone."""
     found = []
-    if faction == "rebel":  # plain loops, cheaper than comprehensions
+    if faction == "rebel":
         for s, state in game.state["data"]["systems"].items():
             if state["loyalty"] == "rebel" and not state["subjugated"]:
                 found.append(s)

@@ -75,12 +75,8 @@ def add_effect(game, kind: str, faction: str, theater: str, card: str, round_: i
 
 
 def effects(game, kind: str, faction: str, theater: str) -> list[dict]:
-    current = combat_state(game)["round"]
-    found = []
-    for e in cine(game)["effects"]:  # a plain loop, not a comprehension: asked several times an attack, mostly of none
-        if e["kind"] == kind and e["faction"] == faction and e["theater"] == theater and e["round"] == current:
-            found.append(e)
-    return found
+    wanted = (kind, faction, theater, combat_state(game)["round"])
+    return [e for e in cine(game)["effects"] if (e["kind"], e["faction"], e["theater"], e["round"]) == wanted]
 
 
 def played(game, theater: str) -> dict:
@@ -413,11 +409,8 @@ def _own_action(option: str) -> bool:
 def _base_actions(game, faction: str, theater: str) -> list[dict]:
     """The base game's combat actions that are not about tactic cards (a ring's reroll): they stay (RE-CIN-16 only
     takes away drawing and playing tactic cards)."""
-    kept = []
-    for o in api.combat.action_options(game, faction, theater):  # a plain loop: asked at every combat action
-        if o["id"] != "draw" and not o["id"].startswith("play:"):
-            kept.append(o)
-    return kept
+    return [o for o in api.combat.action_options(game, faction, theater)
+            if o["id"] != "draw" and not o["id"].startswith("play:")]
 
 
 #: Ending the combat actions: one option dict for every question (never changed, as ``names.named_options`` says).

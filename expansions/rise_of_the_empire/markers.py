@@ -259,15 +259,9 @@ def on_event(game, event) -> None:
         if any(removable(game, m) for m in markers(game)):
             after_current(game, CHECK, systems=None)
     elif kind in UNIT_EVENTS and api.combat.state(game) is None:
-        # the places the event names, as a tuple, and a plain loop: no comprehension's call at every unit moved or
-        # deployed while markers are on the board
-        touched = (event.get("to"), event.get("at"), event.get("from"), event.get("system"))
-        systems = []
-        for m in markers(game):
-            if m["system"] in touched and removable(game, m):
-                systems.append(m["system"])
+        touched = (event.get("to"), event.get("at"), event.get("from"), event.get("system"))  # the places it names
+        systems = sorted([m["system"] for m in markers(game) if m["system"] in touched and removable(game, m)])
         if systems:
-            systems.sort()
             after_current(game, CHECK, systems=systems)
 
 

@@ -24,7 +24,7 @@ RING_SKILLS = {"k-2so-ring": {"special-ops": 1, "intelligence": 1}}
 def secondary(game, lid: str) -> dict[str, int]:
     """The leader's small icons: his own plus his ring's (to read, not to change: without a ring that gives icons
     it is the leader's own table, asked for every leader at every assignment)."""
-    own = tables(game).small_icons[lid]  # asked for every leader at every assignment: read once per rules
+    own = tables(game).small_icons[lid]
     info = api.leaders.states(game).get(lid)
     extra = RING_SKILLS.get(info.get("ring")) if info is not None else None
     if extra is None:
@@ -46,11 +46,8 @@ def requirement_icons(game, value, context):
     in place; a modifier that adjusts it returns a new dict (this is the only modifier of it so far)."""
     lid = context["leader"]
     ring = api.leaders.states(game)[lid]["ring"]
-    try:  # _sums inline: a call fewer for every leader asked about
-        sums = game.rules.cache[_SUMS]
-    except KeyError:
-        sums = _sums(game)
-    key = lid if ring is None else (lid, ring)  # no tuple for the usual leader without a ring
+    sums = game.rules.cache.setdefault(_SUMS, {})  # leader or (leader, ring) -> (the value given, the icons made)
+    key = lid if ring is None else (lid, ring)
     made = sums.get(key)
     if made is not None and made[0] is value:
         return made[1]
@@ -62,12 +59,6 @@ def requirement_icons(game, value, context):
             merged[skill] = merged.get(skill, 0) + n
     sums[key] = (value, merged)  # the value is kept with it, so ``is`` never compares a recycled id
     return merged
-
-
-def _sums(game) -> dict:
-    """leader (without a ring) or (leader, ring) -> (the value given, the icons :func:`requirement_icons` made of
-    it), per rules."""
-    return game.rules.cache.setdefault(_SUMS, {})  # type: ignore[no-any-return]
 
 
 _SUMS = "rise-of-the-empire.requirement-icons"

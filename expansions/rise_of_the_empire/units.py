@@ -127,17 +127,10 @@ def deploy_targets(game, value, context):
     if unit == "death-star":  # it may only join the DSUC; in a reinforced system the 2-unit limit applies
         out = [s for s in value if not (reinforced(game, s) and _deployed_here(game, s) >= DEPLOY_LIMIT)]
         return out if out != value else None
-    # a reinforced system holds a Shield Bunker: only those are tested (every system was, for every unit deployed);
-    # asked for every Imperial unit deployed, so a plain membership test per place, and the few found sorted
-    # (plain loops, not comprehensions: a call fewer each, and most games hold no bunker at all)
+    # a reinforced system holds a Shield Bunker: only those are tested
     units = api.board.units_by_location(game)
-    extra = []
-    for s, here in units.items():
-        if BUNKER in here and s in systems and s not in value:
-            extra.append(s)
-    if extra:
-        extra.sort()
-        extra = [s for s in extra if reinforced(game, s)]
+    extra = sorted([s for s, here in units.items()
+                    if BUNKER in here and s in systems and s not in value and reinforced(game, s)])
     if unit == BUNKER:  # only systems holding units can hold an Imperial ground unit: the others are not tested
         extra += sorted(s for s in units if s in systems and s not in value and s not in extra
                         and api.board.has_units(game, s, "empire", "ground") and not api.board.has_units(game, s, "rebel"))

@@ -169,12 +169,7 @@ _FIRST_PROMPTS = "base.first-leader-prompts"
 def _assignment_order(game) -> list[tuple[str, str | None]]:
     """The seats in assignment order: the Rebel's, then the Empire's (RS-ASG-01, RS-ASG-09)."""
     seats = board.seats(game)
-    order = []
-    for faction in FACTIONS:  # plain loops, not a comprehension: asked at every seat's end of assigning
-        for seat in seats:
-            if seat[0] == faction:
-                order.append(seat)
-    return order
+    return [seat for faction in FACTIONS for seat in seats if seat[0] == faction]
 
 
 def _listed(game, faction: str, role: str | None) -> tuple[list[str], dict[str, dict[str, int]]]:
@@ -397,11 +392,7 @@ def _dice(game, frame, faction: str, leaders: list[str], attempting: bool) -> di
     t = tables(game)
     card = t.missions[frame["card"]]
     skills = None if card.count_all_skills else card.requires  # the skills it requires (their counts unused)
-    icons = 0
-    for l in leaders:  # plain loops: two or three leaders with a few icons, at every roll of a mission
-        for s, n in t.leaders[l].skills.items():
-            if skills is None or s in skills:
-                icons += n
+    icons = sum(n for l in leaders for s, n in t.leaders[l].skills.items() if skills is None or s in skills)
     limit = the_setup(game).mission_dice_limit  # RB-MIS-15, RULINGS D-01: the setup's limit (10 in the box)
     count = min(limit, icons + frame["ctx"].get("extra_dice" if attempting else "opposition_dice", 0))
     dice = {"red": min(RED_FIRST, count), "black": max(0, count - RED_FIRST)}

@@ -38,11 +38,7 @@ def activators(game, faction: str) -> list[str]:
     """Pool leaders who may activate: only those with tactic values (RB-MOV-13, FAQ-31), and in team play only
     the acting player's own (RB-TEAM-02)."""
     usable = _usable(game, board.acting_role(game))
-    found = []
-    for lid in board.pool(game, faction):  # a plain loop, cheaper than a comprehension over so few
-        if lid in usable:
-            found.append(lid)
-    return found
+    return [lid for lid in board.pool(game, faction) if lid in usable]
 
 
 def _usable(game, role: str | None) -> frozenset[str]:

@@ -279,16 +279,8 @@ def _draw_more(game, frame) -> bool:
 
 def _recruit_choices(game, cards: list[str]) -> list[str]:
     """The leaders on the drawn cards who can be recruited (RB-REC-06/07), each tested once."""
-    on_cards = _recruits(game)
-    tried, found = set(), []
-    for card in cards:  # plain loops, not a set comprehension calling card_leaders for each card
-        for lid in on_cards[card]:
-            if lid not in tried:
-                tried.add(lid)
-                if recruitable(game, lid):
-                    found.append(lid)
-    found.sort()
-    return found
+    pictured = {lid for card in cards for lid in card_leaders(game, card)}
+    return sorted([lid for lid in pictured if recruitable(game, lid)])
 
 
 def _choose_leaders(game, frame) -> bool:
@@ -397,7 +389,7 @@ def unit_options(game, faction: str, icon: str) -> list[dict]:
     type with none left, destroying one of one's own on the board to build it (RB-REF-11, RB-SUP-02, RS-SUP-02/03,
     FAQ-95). Units without a build icon (Death Star, RS-DS-09, RS-BLD-04) never appear here."""
     options = []
-    try:  # _made_option's cache read here: a call fewer for each unit offered, once its option is made
+    try:
         made = game.rules.cache[_MADE_OPTIONS]
     except KeyError:
         made = {}
@@ -521,11 +513,7 @@ def _free_location(game, frame) -> bool:
     """Destroy one unit of the exhausted type (where, if several places hold one, is the player's choice), then
     build it (RS-SUP-02)."""
     unit, source, space = frame["free_unit"]
-    places = []
-    for loc, here in game.state["data"]["units"].items():  # a plain loop, not sorted() over a generator
-        if here.get(unit):
-            places.append(loc)
-    places.sort()
+    places = sorted([loc for loc, here in game.state["data"]["units"].items() if here.get(unit)])
     where = frame.pop("free_at", None) or (places[0] if len(places) == 1 else None)
     if where is None:
         game.ask(decider(game, frame["faction"], "admiral"), "free-unit",
@@ -554,7 +542,7 @@ def deploy_systems(game, faction: str) -> list[str]:
     for s in board.own_systems(game, faction):  # few systems are the side's own: only they are tested further
         if (board.is_populous(game, s) and not board.system(game, s)["sabotage"]
                 and not board.has_units(game, s, opponent)):
-            found.append(s)  # a plain loop, not a comprehension: a call fewer for each side at each deployment
+            found.append(s)
     return found
 
 

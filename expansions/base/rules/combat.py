@@ -217,15 +217,12 @@ def destroy_lethal(game, faction: str, theater: str) -> None:
     combat = state(game)
     for unit in sorted(board.faction_units(game, combat["system"], faction, theater)):
         marks = combat["damage"].get(unit)
-        if not marks:  # undamaged: its health is not read
+        if not marks:
             continue
         limit = health(game, unit)
         if limit is None:
             continue
-        lethal = 0
-        for d in marks:  # a plain loop, not sum() over a generator
-            if d >= limit:
-                lethal += 1
+        lethal = sum(1 for d in marks if d >= limit)
         if lethal:
             destroy(game, unit, lethal)
 

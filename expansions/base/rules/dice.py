@@ -27,10 +27,7 @@ def roll(game: Game, frame: dict[str, Any], dice: dict[str, int], who: str, purp
     played = frame.get("played")
     fixed = [f for ctx in played if ctx.get("moment") == "before-roll" and ctx["faction"] == who
              for f in ctx.get("fixed", ())] if played else ()
-    left = {}
-    for colour, n in dice.items():  # a plain loop, not a comprehension: every roll
-        if n > 0:
-            left[colour] = n
+    left = {colour: n for colour, n in dice.items() if n > 0}
     for colour, _ in fixed:
         left[colour] -= 1
     rolled = game.roll(left, who=who, purpose=purpose) if any(left.values()) else {}  # it skips colours left at 0

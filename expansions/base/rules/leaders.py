@@ -36,10 +36,7 @@ def recruitable(game: Game, leader_id: str) -> bool:
     info = leaders.get(leader_id)
     if info is None or info["at"] != "supply":
         return False
-    for twin in _twins(game).get(leader_id, ()):  # a plain loop, not all() over a generator
-        if twin in leaders and leaders[twin]["at"] != "supply":
-            return False
-    return True
+    return all(twin not in leaders or leaders[twin]["at"] == "supply" for twin in _twins(game).get(leader_id, ()))
 
 
 def capture_leader(game: Game, lid: str, cause: str) -> None:

@@ -29,13 +29,10 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
     ``game.modify("requirement-icons", ...)`` so that an expansion may count more (Rise of the Empire's small
     icons, RE-SKL-03). A caller testing many cards or pairs of leaders counts them once: they cannot change while
     the options of one decision are being listed."""
-    try:  # _printed_icons's cache read inline
-        printed = game.rules.cache[_PRINTED_ICONS]
-    except KeyError:
-        printed = _printed_icons(game)
+    printed = _printed_icons(game)
     icons: dict[str, dict[str, int]] = {}
-    if not game.answered("requirement-icons"):  # the base game alone: the printed icons, without a call per leader
-        for lid in leaders:  # plain loops, not comprehensions: a call fewer at every question that counts them
+    if not game.answered("requirement-icons"):  # no plugin adjusts them: the printed icons are the answer
+        for lid in leaders:
             icons[lid] = printed[lid]
         return icons
     modify = game.modify
@@ -45,9 +42,8 @@ def icons_of(game, leaders) -> dict[str, dict[str, int]]:
 
 
 def _printed_icons(game) -> dict[str, dict[str, int]]:
-    """Each leader's printed skill icons (his model's ``skills``), as a plain table made once per rules: the icons
-    of every leader of the pool or on a card are read at every assignment and Command Phase turn, and an attribute
-    of a content model costs more to read than a dict item."""
+    """Each leader's printed skill icons (his model's ``skills``), as a table made once per rules: the icons of every
+    leader of the pool or on a card are read at every assignment and Command Phase turn."""
     try:
         return game.rules.cache[_PRINTED_ICONS]  # type: ignore[no-any-return]
     except KeyError:
@@ -59,8 +55,7 @@ _PRINTED_ICONS = "base-printed-icons"
 
 
 def _reach(requires: dict[str, int], *icons: dict[str, int]) -> bool:
-    """Whether the icons together reach the count of every skill the card requires (RS-MIS-02). Plain loops, not
-    generators: the assignment options try every card with every leader and pair, thousands of times a game."""
+    """Whether the icons together reach the count of every skill the card requires (RS-MIS-02)."""
     for skill, need in requires.items():
         have = 0
         for counts in icons:
@@ -76,20 +71,12 @@ def meets(game: Game, card: str, leaders: list[str], icons: dict[str, dict[str, 
     board at every Command Phase turn: a card requiring one skill (every card so far) adds up that skill alone."""
     if icons is None:
         icons = icons_of(game, leaders)
-    try:  # _single_skill's cache read inline
-        single = game.rules.cache["base-single-skill"]
-    except KeyError:
-        single = _single_skill(game)
+    single = _single_skill(game)
     needed = single.get(card)
     if needed is not None:
         skill, missing = needed
-        for lid in leaders:  # plain loops, not comprehensions: one or two leaders
-            missing -= icons[lid].get(skill, 0)
-        return missing <= 0
-    counts = []
-    for lid in leaders:
-        counts.append(icons[lid])
-    return _reach(tables(game).missions[card].requires, *counts)
+        return sum([icons[lid].get(skill, 0) for lid in leaders]) >= missing
+    return _reach(tables(game).missions[card].requires, *[icons[lid] for lid in leaders])
 
 
 def completable(game, card: str, leaders: list[str], pool: list[str],
@@ -105,13 +92,8 @@ def completable(game, card: str, leaders: list[str], pool: list[str],
         first = icons[leaders[0]]
         if len(requires) == 1:  # every card so far: one skill, so the best partner decides
             (skill, need), = requires.items()
-            best = -1  # none yet
-            for other in pool:  # a plain loop: every mission card tried for Contingency Plan's leaders
-                if other != leaders[0]:
-                    theirs = icons[other].get(skill, 0)
-                    if theirs > best:
-                        best = theirs
-            return best >= 0 and first.get(skill, 0) + best >= need
+            partners = [icons[other].get(skill, 0) for other in pool if other != leaders[0]]
+            return bool(partners) and first.get(skill, 0) + max(partners) >= need
         for other in pool:
             if other != leaders[0] and _reach(requires, first, icons[other]):
                 return True
@@ -127,10 +109,7 @@ def assignable(game, cards: list[str], pool: list[str], icons: dict[str, dict[st
     for all the cards, not once per card)."""
     if not pool or not cards:
         return []
-    try:  # _single_skill's cache read inline: a call fewer at every card question
-        single = game.rules.cache["base-single-skill"]
-    except KeyError:
-        single = _single_skill(game)
+    single = _single_skill(game)
     pairs = _best_pairs(pool, icons)
     out = []
     for card in cards:
@@ -189,10 +168,7 @@ def first_leaders(game, card: str, pool: list[str], icons: dict[str, dict[str, i
     one skill (every card so far) each leader's best partner has the pool's best count of it, or its second best
     for a leader having the best (the same when two have it; 0 for a leader alone: no partner adds nothing), both
     found in one pass for all the leaders rather than once per leader."""
-    try:  # _single_skill's cache read inline
-        single = game.rules.cache["base-single-skill"]
-    except KeyError:
-        single = _single_skill(game)
+    single = _single_skill(game)
     needed = single.get(card)
     if needed is None:
         return [l for l in pool if completable(game, card, [l], pool, icons)]
@@ -236,11 +212,7 @@ def second_leader_options(game, faction: str, card: str, first: str, pool: list[
         return [NO_SECOND, *named_options(game, pool)]  # icons are never below 0: every partner meets it too
     if icons is None:
         icons = icons_of(game, pool)
-    partners = []
-    for lid in pool:  # a plain loop, not a comprehension: at every second-leader question
-        if _reach(lacking, icons[lid]):
-            partners.append(lid)
-    return named_options(game, partners)
+    return named_options(game, [lid for lid in pool if _reach(lacking, icons[lid])])
 
 
 #: The option of assigning no second leader: one dict for every question (never changed, as
@@ -251,9 +223,8 @@ NO_SECOND = {"id": "none", "label": N_("No second leader"), "data": None}
 def assign(game, faction: str, card: str, leaders: list[str]) -> None:
     """Lay the card face down with its leaders (RS-ASG-02, RS-ASG-07: card hidden, leaders public)."""
     data = game.state["data"]
-    where = data["leaders"]  # board.leader inline, for each leader
     for lid in leaders:
-        where[lid]["at"] = "mission"
+        board.place_leader(game, lid, "mission")
     hidden = board.team_secret(game, card, faction)  # the log keeps its own copy of what it is handed (Game.log)
     data["assigned"][faction].append({"card": hidden, "leaders": list(leaders)})
     game.log("assigned", faction=faction, leaders=leaders, card=hidden)
@@ -263,11 +234,9 @@ def return_to_hand(game: Game, faction: str, entry: dict[str, Any], why: str) ->
     """The card goes back to hand unrevealed; its leaders still on it go back to the pool (RB-MIS-23, C-11)."""
     card = peek(entry["card"])
     hand(game, faction, "missions").append(card)
-    where = game.state["data"]["leaders"]  # board.leader inline, for each leader
     for lid in entry["leaders"]:
-        info = where[lid]
-        if info["at"] == "mission":
-            info["at"] = "pool"
+        if board.leader(game, lid)["at"] == "mission":
+            board.place_leader(game, lid, "pool")
     game.log("mission-returned", faction=faction, leaders=entry["leaders"], reason=why,  # copied by the log
              card=board.team_secret(game, card, faction))
 
@@ -290,20 +259,13 @@ def oppose_mission(game: Game, extra_dice: int) -> None:
 def successes(game: Game, frame: dict[str, Any], faction: str) -> int:
     """RB-MIS-11 per die; RB-MIS-12 portrait bonus on attempts (RS-MIS-06), for the card's own side, and extra
     successes a card gave its leaders this round (Contingency Plan's Lando)."""
-    total = 0
-    for faces in frame["rolls"].get(faction, {}).values():  # plain loops: each side, at every mission rolled
-        for face in faces:
-            total += SUCCESSES.get(face, 0)
+    total = sum(SUCCESSES.get(face, 0) for faces in frame["rolls"].get(faction, {}).values() for face in faces)
     if faction == frame["faction"]:
-        for effect in leader_effects(game, "extra-successes", frame["leaders"]):
-            total += effect["amount"]
+        total += sum(effect["amount"] for effect in leader_effects(game, "extra-successes", frame["leaders"]))
         t = tables(game)
-        portrait, leaders = t.missions[frame["card"]].portrait, t.leaders
-        if portrait:
-            for lid in frame["leaders"]:  # a plain loop, not any() over a generator
-                if lid == portrait or leaders[lid].replaces == portrait:
-                    total += PORTRAIT_BONUS
-                    break
+        portrait = t.missions[frame["card"]].portrait
+        if portrait and any(portrait in (lid, t.leaders[lid].replaces) for lid in frame["leaders"]):
+            total += PORTRAIT_BONUS
     return total
 
 

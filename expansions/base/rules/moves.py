@@ -37,27 +37,18 @@ class Group:
     def __init__(self, game, faction: str, source: str, chosen: dict, leaders: list, purpose: str = "move"):
         printed = tables(game).units
         self.game, self.faction, self.source, self.chosen, self.leaders = game, faction, source, chosen, leaders
-        available: dict[str, int] = {}
-        for u, n in board.faction_units(game, source, faction).items():  # plain loops, cheaper than comprehensions
-            if not printed[u].immobile:
-                available[u] = n
-        self.available = available
-        cargo: set[str] = set()
-        # Unless an effect adjusts transport (nothing does in the base game and the expansion), the printed units
-        # say, with no call per unit.
+        self.available = {u: n for u, n in board.faction_units(game, source, faction).items()
+                          if not printed[u].immobile}
+        # unless an effect adjusts transport (none in the base game and the expansion), the printed units say
         adjusted = game.answered("needs-transport")
-        for u in available:
-            if (needs_transport(game, u, faction, purpose) if adjusted else printed[u].needs_transport):
-                cargo.add(u)
-        self.cargo, self.purpose = cargo, purpose
+        self.cargo = {u for u in self.available
+                      if (needs_transport(game, u, faction, purpose) if adjusted else printed[u].needs_transport)}
+        self.purpose = purpose
 
     def capacity(self, units: dict | None = None) -> int:
-        printed, cargo = tables(self.game).units, self.cargo
-        total = 0
-        for u, n in (self.chosen if units is None else units).items():  # plain loops here: asked for every option
-            if u not in cargo:
-                total += printed[u].transport_capacity * n
-        return total
+        printed = tables(self.game).units
+        return sum([printed[u].transport_capacity * n for u, n in (self.chosen if units is None else units).items()
+                    if u not in self.cargo])
 
     def room(self, unit: str, free: int | None = None) -> int:
         """How many more of ``unit`` may join the group. ``free``: the chosen ships' room left for cargo

@@ -88,10 +88,7 @@ def conditions_met(game, card: str) -> bool:
     """Every condition of the card holds now (the feasibility tests of its steps, evaluated without running
     anything: its ``require`` steps, and any other op with a test)."""
     ctx = context(game, card)
-    for feasible, params in _conditions(game, card):  # a plain loop, not all() over a generator
-        if not feasible(game, params, ctx):
-            return False
-    return True
+    return all(feasible(game, params, ctx) for feasible, params in _conditions(game, card))
 
 
 def slot_free(game: Game, timing: str) -> bool:
@@ -121,13 +118,8 @@ def playable(game, timing: str) -> list[str]:
     if not slot_free(game, timing):
         return []
     objectives = tables(game).objectives
-    found = []
-    for c in hand(game, "rebel", "objectives"):  # a plain loop: a comprehension is one more call
-        info = objectives[c]
-        if info.timing == timing and info.effect and c not in found and conditions_met(game, c):
-            found.append(c)
-    found.sort()
-    return found
+    return sorted({c for c in hand(game, "rebel", "objectives")
+                   if objectives[c].timing == timing and objectives[c].effect and conditions_met(game, c)})
 
 
 def options(game, timing: str) -> list[dict]:
@@ -140,7 +132,6 @@ def options(game, timing: str) -> list[dict]:
 
 
 def _play_step(game, frame) -> None:
-    data = game.state["data"]
     card = frame["card"]
     info = tables(game).objectives[card]
     if "started" not in frame:

@@ -83,7 +83,7 @@ def feasible(game: Game, card: str, ctx: dict[str, Any]) -> bool:
     """Whether the card's first step has something to act on: a mission with no possible system cannot be
     revealed (it has nowhere to take place), an action card with no possible target is not offered. A card with a
     first step is data (:attr:`Plan.playable`): its test alone says."""
-    try:  # plan's cache read inline: every card on the board at every Command Phase turn
+    try:  # the plan made already (every card on the board is asked at every Command Phase turn)
         p = game.rules.cache["base-plans"][card]
     except KeyError:
         p = plan(game, card)
