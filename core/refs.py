@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from .diagnostics import Diagnostic, Hints
 from .models.effects import NESTED_STEPS, EffectStep
 from .pointers import escape_token
+from .semantics import unknown_id
 
 if TYPE_CHECKING:
     from .catalog import Catalog, Entry
@@ -171,11 +172,7 @@ def check(catalog: Catalog, ops: OpRegistry, rejected: Iterable[Entry] = ()) -> 
             ids, invalid = known(place.ref)
             if any(name in ids or name in invalid for name in (place.ident, place.ident + place.ref.suffix)):
                 continue
-            removal = next((catalog.removed[(k, place.ident)] for k in place.ref.kinds
-                            if (k, place.ident) in catalog.removed), None)
             words = f" or one of {', '.join(place.ref.words)}" if place.ref.words else ""
-            hint = (f"pack {removal.by!r} removes it" if removal else hint_for(place.ident, ids)
-                    or f"no {place.ref.what} item has this id in the loaded packs{words}")
-            found.append(entry.diagnostic("SW401", f"unknown {place.ref.what} id {place.ident!r}", place.pointer,
-                                          hint))
+            found.append(unknown_id(catalog, entry, place.ref.kinds, place.ref.what, place.ident, place.pointer,
+                                    lambda: hint_for(place.ident, ids), words))
     return found

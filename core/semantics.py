@@ -59,13 +59,22 @@ def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[D
             raw = entry.raw
             for steps, target, known, invalid in references:
                 for pointer, ident in _walk(raw, steps, ""):
-                    if ident in known or ident in invalid:
-                        continue
-                    removal = catalog.removed.get((target, ident))
-                    hint = (f"pack {removal.by!r} removes it" if removal
-                            else hint_for(ident, known) or f"no {target} item has this id in the loaded packs")
-                    found.append(entry.diagnostic("SW401", f"unknown {target} id {ident!r}", pointer, hint))
+                    if ident not in known and ident not in invalid:
+                        found.append(unknown_id(catalog, entry, (target,), target, ident, pointer,
+                                                lambda: hint_for(ident, known)))
     return found
+
+
+def unknown_id(catalog: Catalog, entry: Entry, kinds: Iterable[str], what: str, ident: str, pointer: str,
+               close: Callable[[], str | None], also: str = "") -> Diagnostic:
+    """SW401 for ``ident``, an id of ``kinds`` that no loaded item has, at ``pointer`` of ``entry``: the hint names
+    the pack that removes it, else a close id (``close()``, a did-you-mean, asked only then: hints are counted),
+    else says no item has it (``also``: the other words the field takes). The one wording of both reference checks
+    (here and ``refs``)."""
+    removal = next((catalog.removed[(k, ident)] for k in kinds if (k, ident) in catalog.removed), None)
+    hint = (f"pack {removal.by!r} removes it" if removal
+            else close() or f"no {what} item has this id in the loaded packs{also}")
+    return entry.diagnostic("SW401", f"unknown {what} id {ident!r}", pointer, hint)
 
 
 def guarded(label: str, call: Callable[[], Iterable[Any] | None]) -> list[Diagnostic]:
