@@ -281,9 +281,12 @@ class FileChecker:
         pointer = prefix + "".join(f"/{escape_token(str(part))}" for part in error.absolute_path)
         instance, schema = error.instance, error.schema
         if rule in ("anyOf", "oneOf") and error.context:
-            # Optional fields are "X or null": explain the X branch, not "is not of type 'null'".
+            # Explain the branch the value is of: for "X or null", the X branch, not "is not of type 'null'"; for
+            # "an integer or a mapping", a mapping's own mistake, not "expected an integer".
+            here = list(error.absolute_path)
             context = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
-            return self._explain(source, best_match(context or error.context), prefix)
+            inside = [e for e in context if not (e.validator == "type" and list(e.absolute_path) == here)]
+            return self._explain(source, best_match(inside or context or error.context), prefix)
         if "propertyNames" in error.schema_path:
             key = f"{pointer}/{escape_token(str(instance))}"
             return [source.diagnostic("SW205", f"key {_short(instance)} is not allowed here: {error.message}",

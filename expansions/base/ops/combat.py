@@ -19,6 +19,7 @@ from ..names import DICE_COLOURS, Word, die, made_options, ntext, text
 from ..rules import actions, combat, objectives, rings
 from ..rules.dice import roll, roll_as_is
 from ..tables import FACTIONS, OPPONENT, tables
+from .conditions import UnitKinds, unit_fits
 
 
 OPS: OpTable = {}
@@ -59,6 +60,9 @@ class AddDamage(Strict):
     from_ship: Literal["red", "black"] | None = Field(
         default=None, description="The amount is this colour of attack dice of one of your ships here, your choice."
     )
+    only: UnitKinds | None = Field(
+        default=None, description="The damage goes only on such units (a kind, types, printed health at most so "
+        "much); a point no such unit can take is lost, as a hit no unit can take (RS-ATK-05).")
 
 
 class Block(Strict):
@@ -188,11 +192,17 @@ def add_damage(game, frame, params: AddDamage, ctx) -> None:
         else:
             amount = max(ships.values(), default=0)
     pending = combat.state(game)["attack"]["pending"]
+    only = {} if params.only is None else {"only": _fitting(game, params.only)}
     if params.mode == "single":
-        pending.append({"colour": None, "amount": amount})
+        pending.append({"colour": None, "amount": amount, **only})
     else:
         group = f"{ctx['card']}-{len(pending)}" if params.mode == "different" else None
-        pending.extend({"colour": None, "amount": 1, "group": group} for _ in range(amount))
+        pending.extend({"colour": None, "amount": 1, "group": group, **only} for _ in range(amount))
+
+
+def _fitting(game, only: UnitKinds) -> list[str]:
+    """The unit types ``only`` takes, whoever's: a result keeps them (``target_options`` reads them)."""
+    return sorted(unit for unit, info in tables(game).units.items() if unit_fits(info, unit, only))
 
 
 @op(OPS, "block", Block)

@@ -97,14 +97,23 @@ def _keys(value: str | list[str] | None) -> list[str]:
     return [] if value is None else [value] if isinstance(value, str) else list(value)
 
 
-class UnitFilter(_Strict):
-    """Units of one side (or either), optionally of one theater, kind or types only; in a system condition, at
-    least ``at_least`` of them in all (three Rebel structures: Defensive Position)."""
+class UnitKinds(_Strict):
+    """Which units, whoever's they are: of one theater, kind or types only, or with printed health at most so much
+    (card damage only on such units: ``add_damage``'s ``only``)."""
 
-    side: AnySide = Field(description=f"Whose units: {SIDE}; ``any``: either side's.")
     theater: Literal["space", "ground"] | None = Field(default=None, description="Only ships, or only ground units.")
     kind: str | None = Field(default=None, description="Only units of this kind (structure, fighter, capital-ship ...).")
     units: list[UnitRef] | None = Field(default=None, description="Only these unit types (any of them).")
+    health_at_most: int | None = Field(
+        default=None, ge=1, description="Only units whose printed health is at most this (never one without health, "
+        "such as the Death Star).")
+
+
+class UnitFilter(UnitKinds):
+    """Units of one side (or either), optionally of one theater, kind, types or health only; in a system condition,
+    at least ``at_least`` of them in all (three Rebel structures: Defensive Position)."""
+
+    side: AnySide = Field(description=f"Whose units: {SIDE}; ``any``: either side's.")
     at_least: int = Field(default=1, ge=1, description="In a system condition: at least this many such units.")
 
 
@@ -201,12 +210,18 @@ def _unit_types(game, wanted: UnitFilter, ctx: dict[str, Any]) -> frozenset[str]
     if len(memo) >= _MEMO_MAX:
         memo.clear()
     side = side_of(ctx, wanted.side)
-    types = frozenset(
-        unit for unit, info in tables(game).units.items()
-        if (side == "any" or info.faction == side) and (wanted.theater is None or info.theater == wanted.theater)
-        and (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind))
+    types = frozenset(unit for unit, info in tables(game).units.items()
+                      if (side == "any" or info.faction == side) and unit_fits(info, unit, wanted))
     memo[key] = (wanted, types)
     return types
+
+
+def unit_fits(info, unit: str, wanted: UnitKinds) -> bool:
+    """Whether the printed unit type ``unit`` (``info``) is of the theater, kind, types and health ``wanted`` asks,
+    whoever's it is."""
+    return ((wanted.theater is None or info.theater == wanted.theater)
+            and (wanted.units is None or unit in wanted.units) and (wanted.kind is None or info.kind == wanted.kind)
+            and (wanted.health_at_most is None or (info.health is not None and info.health <= wanted.health_at_most)))
 
 
 _UNIT_TYPES = "base.unit-filter-types"
@@ -435,6 +450,27 @@ class SystemCount(_Strict):
     at_least: int = Field(ge=1, description="How many systems (or units) at least.")
     units: UnitFilter | None = Field(
         default=None, description="Count these units in the systems, not the systems (its own at_least unused).")
+
+
+class Count(_Strict):
+    """A number read off the board: the systems meeting ``where`` (or, with ``units``, such units in them all), one
+    per ``per`` of them, rounded down, at most ``at_most``: "1 per 3 subjugated systems, at most 2" is ``{where:
+    {subjugated: true}, per: 3, at_most: 2}``. Units on the Rebel Base space are in no system (RB-BAS-03)."""
+
+    where: SystemFilter = Field(default_factory=SystemFilter, description="The systems counted.")
+    units: UnitFilter | None = Field(
+        default=None, description="Count these units in the systems, not the systems (its own at_least unused).")
+    per: int = Field(default=1, ge=1, description="One for every this many counted, rounded down.")
+    at_most: int | None = Field(default=None, ge=0, description="Never more than this.")
+
+
+def count_of(game: Game, count: Count, ctx: dict[str, Any]) -> int:
+    """What ``count`` comes to now, for the card whose context is ``ctx``."""
+    found = 0
+    for sid in counted_systems(game, count.where, ctx):
+        found += 1 if count.units is None else units_matching(game, sid, count.units, ctx)
+    found //= count.per
+    return found if count.at_most is None else min(found, count.at_most)
 
 
 class RegionCondition(_Strict):

@@ -9,7 +9,7 @@ region with no populous system left.
 
 from __future__ import annotations
 
-from typing import Iterator, Literal
+from typing import Annotated, Iterator, Literal
 
 from pydantic import Field, model_validator
 
@@ -27,14 +27,18 @@ from ..tables import OPPONENT, tables
 from .conditions import (
     SIDE,
     Condition,
+    Count,
     Side,
     SystemFilter,
+    UnitFilter,
     any_system,
+    count_of,
     holds,
     matches,
     missing_from_supply,
     side_of,
     systems_where,
+    unit_fits,
 )
 
 OPS: OpTable = {}
@@ -212,6 +216,91 @@ def if_(game, frame, params: If, ctx) -> None:
     """Run one of two lists of steps by a condition on the game, nobody choosing (Probe Droid Initiative, Double
     Our Efforts, Lure of the Dark Side)."""
     insert(game, frame["params"].get("then" if holds(game, params.when, ctx) else "otherwise", []))
+
+
+#: More runs of one ``repeat`` than any card means (a count over the whole board stays well under it).
+MAX_TIMES = 20
+
+
+class Repeat(Strict):
+    """Run ``steps`` so many times, one run after another in the same context: ``times`` is a number, or a count
+    read off the board when the step runs ("1 reputation per 3 subjugated systems, at most 2": ``times: {where:
+    {subjugated: true}, per: 3, at_most: 2}``, the steps ``[{op: reputation, amount: 1}]``). Zero times: nothing
+    happens, and the effect goes on."""
+
+    model_config = uses(reads=("faction", "the keys its count reads"), group="conditions")
+
+    times: Annotated[int, Field(ge=0, le=MAX_TIMES)] | Count = Field(
+        description="How many times: a number, or a count of systems or units.")
+    steps: Steps = Field(description="Effect steps run that many times.")
+
+
+@op(OPS, "repeat", Repeat)
+def repeat(game, frame, params: Repeat, ctx) -> None:
+    """Run steps so many times: a number, or one per so many systems or units, at most so many (a count, not
+    nested ``if`` steps)."""
+    times = params.times if isinstance(params.times, int) else count_of(game, params.times, ctx)
+    insert(game, frame["params"]["steps"] * times)
+
+
+class Did(Strict):
+    """What the steps of an ``outcome`` step did, read from what they logged; every field given must hold."""
+
+    destroyed: UnitFilter | None = Field(
+        default=None, description="They destroyed such units, at least ``at_least`` of them (on the board or a build "
+        "queue).")
+    captured: Side | None = Field(default=None, description="They captured a leader of that side (RS-CAP).")
+
+    @model_validator(mode="after")
+    def _something(self) -> Did:
+        if self.destroyed is None and self.captured is None:
+            raise ValueError("an outcome names what the steps must have done: `destroyed: {side: opponent}` or "
+                             "`captured: opponent`")
+        return self
+
+
+class OutcomeStep(Strict):
+    """Run ``steps``, then ``then`` if they did what ``when`` says (``destroyed``, ``captured``), otherwise
+    ``otherwise``: "destroy one of his units; if that destroyed a capital ship, draw a card". The steps run in the
+    card's context and what they choose stays in it for the steps after. A step of ``steps`` that ends the effect
+    (a ``require`` failing, a choice with nothing to choose) ends only ``steps``: then what they did so far is
+    judged."""
+
+    model_config = uses(reads=("the keys its steps read",), writes=("the keys its steps write",),
+                        group="conditions")
+
+    steps: Steps = Field(description="Effect steps whose outcome is judged.")
+    when: Did = Field(description="What they must have done.")
+    then: Steps = Field(default_factory=list, description="Effect steps run when they did.")
+    otherwise: Steps = Field(default_factory=list, description="Effect steps run when they did not.")
+
+
+@op(OPS, "outcome", OutcomeStep)
+def outcome(game, frame, params: OutcomeStep, ctx) -> None:
+    """Run steps, then branch on what they did (destroyed such units, captured a leader)."""
+    if "since" not in frame:
+        frame["since"] = len(game.state["log"])
+        run_effect(game, frame["params"]["steps"], ctx, into="done")
+        return
+    ctx.update({key: value for key, value in frame.pop("done").items() if key != "stopped"})
+    did = _did(game, params.when, game.state["log"][frame["since"]:], ctx)
+    insert(game, frame["params"].get("then" if did else "otherwise", []))
+
+
+def _did(game, wanted: Did, events: list[dict], ctx) -> bool:
+    t = tables(game)
+    if wanted.destroyed is not None:
+        side = side_of(ctx, wanted.destroyed.side)
+        found = sum(e["count"] for e in events if e["type"] == "destroyed" and (
+            side == "any" or t.units[e["unit"]].faction == side) and unit_fits(t.units[e["unit"]], e["unit"],
+                                                                             wanted.destroyed))
+        if found < wanted.destroyed.at_least:
+            return False
+    if wanted.captured is not None:
+        side = side_of(ctx, wanted.captured)
+        if not any(e["type"] == "captured" and t.leaders[e["leader"]].faction == side for e in events):
+            return False
+    return True
 
 
 class Require(Strict):

@@ -496,10 +496,10 @@ def targets_of(game, faction: str, theater: str) -> list[list]:
 def target_options(game, attack: dict, result: dict) -> dict[str, int]:
     """Legal targets of one result, one option per distinct (unit, old damage, new damage): a hit only on the
     matching health colour, a direct hit or card damage on any unit (RS-ATK-05/06, RS-ATK-10); damage of a
-    'different units' card never twice on one unit."""
+    'different units' card never twice on one unit, nor card damage ``only`` for some units on another."""
     units = tables(game).units
     used = attack["used"].get(result.get("group") or "", [])
-    colour = result["colour"]
+    colour, only = result["colour"], result.get("only")
     out: dict[str, int] = {}
     last = None
     for i, target in enumerate(attack["targets"]):
@@ -507,7 +507,8 @@ def target_options(game, attack: dict, result: dict) -> dict[str, int]:
             continue
         unit, old, new = target
         # a miniature like the last one offered (the targets go by unit type): its key is made already
-        if (colour and units[unit].health_colour != colour) or target == last:
+        if (colour and units[unit].health_colour != colour) or target == last or (
+                only is not None and unit not in only):
             continue
         last = target
         out.setdefault(f"{unit}:{old}:{new}", i)
