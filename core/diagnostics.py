@@ -161,10 +161,39 @@ class Hints:
 
 
 def did_you_mean(word: object, choices: Iterable[object]) -> str | None:
-    """``"did you mean 'x'?"`` when one of ``choices`` is close to ``word``, else ``None``."""
+    """``"did you mean 'x'?"`` when one of ``choices`` is close to ``word``, else ``None``. A word made of parts
+    (``deck:rebel:actions``) is compared with the choices of its own first part when there are any: the closest
+    string to a deck may be a hand (``hand:rebel:actions``), which is never what its author meant."""
     import difflib
 
     if not isinstance(word, str):
         return None
-    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, _family(word, choices), n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}?" if close else None
+
+
+def _family(word: str, choices: Iterable[object]) -> list[str]:
+    """The string ``choices`` sharing ``word``'s first ``:`` part, or all of them when none does (or it has none)."""
+    strings = [c for c in choices if isinstance(c, str)]
+    head = word.partition(":")[0] + ":"
+    if ":" not in word:
+        return strings
+    return [c for c in strings if c.startswith(head)] or strings
+
+
+def closest_first(word: object, choices: Iterable[object]) -> list[object]:
+    """``choices`` with those of ``word``'s family (:func:`_family`) first, each part ordered by how close it is to
+    ``word`` (most alike first; equally alike ones keep their order): a long list of allowed values read from the
+    top shows the one meant first."""
+    import difflib
+
+    listed = list(choices)
+    if not isinstance(word, str):
+        return listed
+    family = set(_family(word, listed))
+
+    def distance(choice: object) -> tuple[bool, float]:
+        text = choice if isinstance(choice, str) else str(choice)
+        return choice not in family, -difflib.SequenceMatcher(None, word, text).ratio()
+
+    return sorted(listed, key=distance)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, closest_first, did_you_mean
 from .fields import FieldPath, gap_paths, nested_paths, strict, strict_file, values
 from .models import PackManifest
 from .models.common import ID_PATTERN
@@ -333,7 +333,8 @@ class FileChecker:
                 f"the enabled plugins register: {', '.join(registered)}" if registered
                 else "the enabled plugins register no effect ops")
             return source.diagnostic("SW206", f"unknown effect op {_short(value)}", pointer, hint)
-        listed = ", ".join(_short(v) for v in allowed[:12]) + (" ..." if len(allowed) > 12 else "")
+        # every allowed value, the closest first: a list cut short hid the one meant (issue 31 §4)
+        listed = ", ".join(_short(v) for v in closest_first(value, allowed))
         return source.diagnostic("SW204", f"{_short(value) or 'this value'} is not allowed here; allowed: {listed}",
                                  pointer, did_you_mean(value, allowed))
 

@@ -71,7 +71,10 @@ class ScenarioItem(pytest.Item):
         from swrebellion.engine import scenario
 
         spec = scenario.load_scenario(self.path)
-        scenario.run(spec, make_rules)
+        game = scenario.run(spec, make_rules)
+        doubts = scenario.concerns(spec, game)
+        if doubts:  # as `rebellion scenario run --strict`: our own scenarios leave nothing in doubt
+            raise scenario.ScenarioFailure("; ".join(doubts))
 
     def repr_failure(self, excinfo):
         from swrebellion.engine.scenario import ScenarioError, ScenarioFailure

@@ -51,6 +51,30 @@ def test_types_values_and_ranges(tmp_path):
     assert ("SW205", "/items/0/attack/Red") in found
 
 
+def test_a_value_not_allowed_lists_every_allowed_one_closest_first_and_hints_within_its_family(tmp_path):
+    """Issue 31 §4: SW204 once cut its list after twelve values, hiding the one meant (``starting-actions:*``), and
+    hinted a hand for a deck. Now every value is listed, those of the written value's family (``deck:``) first by
+    closeness, and the hint stays in the family."""
+    from swrebellion.expansions.base.ops.cards import SOURCES
+
+    card = {"id": "fan-draw", "name": {"en": "Draw"}, "set": "fan", "faction": "rebel", "starting": False,
+            "timing": "special", "effect": [
+                {"op": "trigger", "moment": "mission-revealed"},
+                {"op": "move_cards", "from": "deck:rebel:tactics", "to": "hand:self:actions", "count": 1}]}
+    write_pack(tmp_path / "fan", requires=["base>=1.0,<2"], content={"actions.yaml": {"kind": "actions",
+                                                                                      "items": [card]}})
+    found = [(d.message, d.hint) for d in validate(active("base"), [tmp_path / "fan"]).diagnostics
+             if d.code == "SW204" and d.pointer == "/items/0/effect/1/from"]
+    assert len(found) == 1, found
+    message, hint = found[0]
+    listed = message.split("allowed: ", 1)[1].split(", ")
+    assert sorted(v.strip("'") for v in listed) == sorted(SOURCES)  # the whole list, nothing cut
+    decks = [v for v in listed if v.startswith("'deck:")]
+    assert listed[:len(decks)] == decks and listed[0].startswith("'deck:rebel:")  # its family first, closest first
+    # the closest string is 'hand:rebel:actions': a hand is never what a deck's author meant
+    assert hint is not None and hint.startswith("did you mean 'deck:rebel:"), hint
+
+
 def test_a_whole_number_written_with_a_point_counts_as_an_integer(tmp_path):
     assert problems(tmp_path, "extra.yaml", {"kind": "units", "items": [unit(supply=4.0)]}) == []
 

@@ -11,7 +11,7 @@ the plugins' ``state:`` keys included, is a :class:`ScenarioError` that names th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
 
@@ -30,7 +30,11 @@ class ScenarioError(Exception):
 
 
 class ScenarioFailure(AssertionError):
-    """The rules did not do what the scenario expects."""
+    """The rules did not do what the scenario expects. ``game`` is the game as it stood when the scenario failed
+    (``None`` when it failed before the game began), so that a tool can show what happened
+    (``rebellion scenario run --show``)."""
+
+    game: Game | None = None
 
 
 class _Strict(BaseModel):
@@ -202,8 +206,9 @@ def pack_folders(scenario: Scenario) -> list[Path]:
 
 
 def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
-    """Play the scenario; raise :class:`ScenarioFailure` at the first thing that is not as scripted.
-    ``make_rules(expansions, packs)`` builds its rules (``swrebellion.games.rules_for``)."""
+    """Play the scenario; raise :class:`ScenarioFailure` at the first script step (or the final expectations) that
+    is not as scripted, naming every expectation of that step that failed. ``make_rules(expansions, packs)`` builds
+    its rules (``swrebellion.games.rules_for``)."""
     from ..errors import ExpansionError
     from ..games import ContentError
 
@@ -215,28 +220,65 @@ def run(scenario: Scenario, make_rules: Callable[..., Rules]) -> Game:
     except ContentError as exc:  # a pack of its `packs:` that does not validate
         raise ScenarioError(f"{where}its packs cannot be played: {exc}") from None
     game = start(scenario, rules)
+    try:
+        _play(scenario, game)
+    except ScenarioFailure as exc:
+        exc.game = game
+        raise
+    return game
+
+
+def _play(scenario: Scenario, game: Game) -> None:
+    """The script and the final expectations. A step's ``offered`` and ``expect`` are all checked before the step
+    fails, so that one run names everything that is not as the step says."""
     previous = 0  # where the log stood when the previous script step ended (``since: step``)
     for n, step in enumerate(scenario.script, 1):
         where = f"script step {n}"
         if step.dice is not None:
             game.state["forced_dice"].extend(step.dice)
         _pass_lone_windows(game, step.choose)
+        failed: list[str] = []
         if step.offered is not None:
-            _check_offered(game, step.offered, where)
+            failed += _offered_failures(game, step.offered)
         if step.choose is not None:
             try:
-                _choose(game, step.choose, where)
-            except UnforcedRoll as exc:
-                raise ScenarioFailure(f"{where}: {exc}") from None
+                _choose(game, step.choose)
+            except (ScenarioFailure, UnforcedRoll) as exc:  # nothing after it can be checked
+                _fail(where, [*failed, str(exc)])
         if step.expect is not None:
-            check(game, step.expect, where, previous)
+            failed += failures(game, step.expect, previous)
+        _fail(where, failed)
         previous = len(game.state["log"])
     if scenario.expect is not None:
         _pass_lone_windows(game, None)
-        check(game, scenario.expect, "final expectations", previous)
+        _fail("final expectations", failures(game, scenario.expect, previous))
     if game.state["forced_dice"]:
         raise ScenarioFailure(f"forced dice never rolled: {game.state['forced_dice']}")
-    return game
+
+
+def _fail(where: str, failed: list[str]) -> None:
+    """Raise one failure naming each of ``failed`` (none: nothing to raise)."""
+    if len(failed) == 1:
+        raise ScenarioFailure(f"{where}: {failed[0]}")
+    if failed:
+        raise ScenarioFailure(f"{where}: {len(failed)} expectations failed:" + "".join(f"\n  {f}" for f in failed))
+
+
+def expects_nothing(scenario: Scenario) -> bool:
+    """The scenario checks nothing but that its script can be played: no ``expect`` and no ``offered`` anywhere."""
+    return scenario.expect is None and all(step.expect is None and step.offered is None for step in scenario.script)
+
+
+def concerns(scenario: Scenario, game: Game) -> list[str]:
+    """What a scenario that passed leaves in doubt (``rebellion scenario run`` warns, and fails under ``--strict``):
+    one that expects nothing and ends with a decision open asserts only that its choices were legal, and its author
+    most likely meant the game to get further."""
+    _pass_lone_windows(game, None)
+    if game.over or not game.pending or not expects_nothing(scenario):
+        return []
+    decision = game.pending[0]
+    return [f"it expects nothing and ends with a decision open ({_describe(game)}): add an `expect:` saying where "
+            f"it should stand, e.g. `expect: {{pending: {{player: {decision.player}, kind: {decision.kind}}}}}`"]
 
 
 def _pass_lone_windows(game: Game, choose: Choose | None) -> None:
@@ -262,20 +304,20 @@ def _describe(game: Game) -> str:
     return "; ".join(f"{d.player} must decide {d.kind!r} among {[o.id for o in d.options]}" for d in pending)
 
 
-def _match_decision(game: Game, player: str | None, kind: str | None, where: str) -> Decision:
+def _match_decision(game: Game, player: str | None, kind: str | None) -> Decision:
     for decision in game.pending:
         if (player is None or decision.player == player) and (kind is None or decision.kind == kind):
             return decision
-    raise ScenarioFailure(f"{where}: expected a decision ({player or 'any player'}, {kind or 'any kind'}), "
+    raise ScenarioFailure(f"expected a decision ({player or 'any player'}, {kind or 'any kind'}), "
                           f"but {_describe(game)}")
 
 
-def _choose(game: Game, choose: Choose, where: str) -> None:
-    decision = _match_decision(game, choose.player, choose.kind, where)
+def _choose(game: Game, choose: Choose) -> None:
+    decision = _match_decision(game, choose.player, choose.kind)
     try:
         game.apply(choose.option, player=decision.player)
     except IllegalChoice as exc:
-        raise ScenarioFailure(f"{where}: {exc}") from None
+        raise ScenarioFailure(str(exc)) from None
 
 
 def _answered_alone(game: Game, player: str | None, kind: str | None) -> dict[str, Any] | None:
@@ -287,27 +329,29 @@ def _answered_alone(game: Game, player: str | None, kind: str | None) -> dict[st
     return None
 
 
-def _check_offered(game: Game, offered: Offered, where: str) -> None:
+def _offered_failures(game: Game, offered: Offered) -> list[str]:
     """An open decision, or (docs/scenarios.md) one with a single option that the engine answered alone."""
     alone = None if offered.alone is False else _answered_alone(game, offered.player, offered.kind)
     if alone is not None and not any((offered.player is None or d.player == offered.player)
                                      and (offered.kind is None or d.kind == offered.kind) for d in game.pending):
         player, kind, ids = alone["player"], alone["kind"], [alone["option"]]
     elif offered.alone:
-        raise ScenarioFailure(f"{where}: no decision ({offered.player or 'any player'}, {offered.kind or 'any kind'}) "
-                              f"was answered alone by the engine since the last answer; {_describe(game)}")
+        return [f"no decision ({offered.player or 'any player'}, {offered.kind or 'any kind'}) was answered alone by "
+                f"the engine since the last answer; {_describe(game)}"]
     else:
-        decision = _match_decision(game, offered.player, offered.kind, where)
+        try:
+            decision = _match_decision(game, offered.player, offered.kind)
+        except ScenarioFailure as exc:
+            return [str(exc)]
         player, kind, ids = decision.player, decision.kind, [o.id for o in decision.options]
     missing = [i for i in offered.includes if i not in ids]
     present = [i for i in offered.excludes if i in ids]
     if missing or present or (offered.exactly is not None and sorted(offered.exactly) != sorted(ids)):
-        raise ScenarioFailure(
-            f"{where}: {player}'s {kind!r} offers {ids}"
-            + (f"; missing {missing}" if missing else "")
-            + (f"; should not offer {present}" if present else "")
-            + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else "")
-        )
+        return [f"{player}'s {kind!r} offers {ids}"
+                + (f"; missing {missing}" if missing else "")
+                + (f"; should not offer {present}" if present else "")
+                + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else "")]
+    return []
 
 
 def resolve_pointer(document: Any, pointer: str) -> Any:
@@ -335,79 +379,114 @@ def _subset(expected: Any, actual: Any) -> bool:
 _MISSING = object()
 
 
-def _at(game: Game, pointer: str, where: str, missing: Any = None) -> Any:
+class _Nothing(Exception):
+    """The state has nothing at a pointer an expectation reads."""
+
+
+def _at(game: Game, pointer: str, missing: Any = None) -> Any:
     try:
         return resolve_pointer(game.state, pointer)
     except (KeyError, IndexError, ValueError):
         if missing is not None:
             return missing
-        raise ScenarioFailure(f"{where}: the state has nothing at {pointer}") from None
+        raise _Nothing(f"the state has nothing at {pointer}") from None
 
 
-def _check_state(game: Game, expect: Expect, where: str) -> None:
-    """The state expectations: values, values that must differ, absence, emptiness, membership and lengths."""
-    for pointer, wanted in expect.state.items():
-        actual = _at(game, pointer, where)
-        if actual != wanted:
-            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected {wanted!r}")
-    for pointer, unwanted in expect.differ.items():
-        actual = _at(game, pointer, where)
-        if actual == unwanted:
-            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected anything else")
-    for pointer in expect.absent:
-        actual = _at(game, pointer, where, missing=_MISSING)
-        if actual is not _MISSING:
-            raise ScenarioFailure(f"{where}: {pointer} should not exist, but holds {actual!r}")
-    for pointer in expect.empty:
-        actual = _at(game, pointer, where, missing=_MISSING)
-        if actual is not _MISSING and actual not in (None, [], {}):
-            raise ScenarioFailure(f"{where}: {pointer} should be empty, but holds {actual!r}")
-    for pointer, items in expect.contains.items():
-        actual = _at(game, pointer, where)
+def _state_failures(game: Game, expect: Expect) -> Iterator[str]:
+    """The state expectations that fail: values, values that must differ, absence, emptiness, membership and
+    lengths, each checked whatever the others found."""
+    def each(pointers: Any, test: Callable[[str, Any], str | None]) -> Iterator[str]:
+        items = pointers.items() if isinstance(pointers, dict) else ((p, None) for p in pointers)
+        for pointer, wanted in items:
+            try:
+                found = test(pointer, wanted)
+            except _Nothing as exc:
+                found = str(exc)
+            if found:
+                yield found
+
+    def equal(pointer: str, wanted: Any) -> str | None:
+        actual = _at(game, pointer)
+        return f"{pointer} is {actual!r}, expected {wanted!r}" if actual != wanted else None
+
+    def differ(pointer: str, unwanted: Any) -> str | None:
+        actual = _at(game, pointer)
+        return f"{pointer} is {actual!r}, expected anything else" if actual == unwanted else None
+
+    def absent(pointer: str, _: Any) -> str | None:
+        actual = _at(game, pointer, missing=_MISSING)
+        return f"{pointer} should not exist, but holds {actual!r}" if actual is not _MISSING else None
+
+    def empty(pointer: str, _: Any) -> str | None:
+        actual = _at(game, pointer, missing=_MISSING)
+        return (f"{pointer} should be empty, but holds {actual!r}"
+                if actual is not _MISSING and actual not in (None, [], {}) else None)
+
+    def contains(pointer: str, items: list[Any]) -> str | None:
+        actual = _at(game, pointer)
         missing = [i for i in items if not isinstance(actual, list) or i not in actual]
-        if missing:
-            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, which lacks {missing}")
-    for pointer, items in expect.not_contains.items():
-        actual = _at(game, pointer, where)
+        return f"{pointer} is {actual!r}, which lacks {missing}" if missing else None
+
+    def not_contains(pointer: str, items: list[Any]) -> str | None:
+        actual = _at(game, pointer)
         present = [i for i in items if isinstance(actual, list) and i in actual]
-        if present:
-            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, which should not hold {present}")
-    for pointer, wanted in expect.length.items():
-        actual = _at(game, pointer, where)
-        if not isinstance(actual, (list, dict)) or len(actual) != wanted:
-            raise ScenarioFailure(f"{where}: {pointer} is {actual!r}, expected a length of {wanted}")
+        return f"{pointer} is {actual!r}, which should not hold {present}" if present else None
+
+    def length(pointer: str, wanted: int) -> str | None:
+        actual = _at(game, pointer)
+        return (f"{pointer} is {actual!r}, expected a length of {wanted}"
+                if not isinstance(actual, (list, dict)) or len(actual) != wanted else None)
+
+    yield from each(expect.state, equal)
+    yield from each(expect.differ, differ)
+    yield from each(expect.absent, absent)
+    yield from each(expect.empty, empty)
+    yield from each(expect.contains, contains)
+    yield from each(expect.not_contains, not_contains)
+    yield from each(expect.length, length)
 
 
-def _check_log(log: list[dict[str, Any]], expect: Expect, where: str, scope: str) -> None:
+def _log_failures(log: list[dict[str, Any]], expect: Expect, scope: str) -> Iterator[str]:
     for wanted in expect.log:
         if not any(_subset(wanted, event) for event in log):
-            raise ScenarioFailure(f"{where}: no event {scope} matches {wanted}")
+            yield f"no event {scope} matches {wanted}"
     for unwanted in expect.no_log:
         hit = next((event for event in log if _subset(unwanted, event)), None)
         if hit is not None:
-            raise ScenarioFailure(f"{where}: an event that should not happen did: {hit}")
+            yield f"an event that should not happen did: {hit}"
     at = 0
     for n, wanted in enumerate(expect.log_order):
         found = next((i for i in range(at, len(log)) if _subset(wanted, log[i])), None)
         if found is None:
             before = "" if n == 0 else f" after {expect.log_order[n - 1]}"
-            raise ScenarioFailure(f"{where}: no event {scope} matches {wanted}{before} (log_order)")
+            yield f"no event {scope} matches {wanted}{before} (log_order)"
+            return  # the events after it have nothing to be ordered after
         at = found + 1
 
 
-def check(game: Game, expect: Expect, where: str, log_start: int = 0) -> None:
-    """Assert every expectation; the message says what was expected and what the game holds. ``log_start``: where
-    the previous script step left the log (``since: step`` looks only at the events after it)."""
-    _check_state(game, expect, where)
+def failures(game: Game, expect: Expect, log_start: int = 0) -> list[str]:
+    """Every expectation of ``expect`` that does not hold, each saying what was expected and what the game holds.
+    ``log_start``: where the previous script step left the log (``since: step`` looks only at the events after
+    it)."""
+    found = list(_state_failures(game, expect))
     start_at = log_start if expect.since == "step" else 0
-    _check_log(game.state["log"][start_at:], expect, where,
-               "since the previous script step" if expect.since == "step" else "in the log")
+    found += _log_failures(game.state["log"][start_at:], expect,
+                           "since the previous script step" if expect.since == "step" else "in the log")
     if expect.pending is not None:
-        _match_decision(game, expect.pending.get("player"), expect.pending.get("kind"), where)
+        try:
+            _match_decision(game, expect.pending.get("player"), expect.pending.get("kind"))
+        except ScenarioFailure as exc:
+            found.append(str(exc))
     for player in expect.no_pending:
         busy = [d for d in game.pending if player == "anyone" or d.player == player]
         if busy:
-            raise ScenarioFailure(f"{where}: {busy[0].player} must decide {busy[0].kind!r}, but no decision "
-                                  f"should be pending for {player}")
+            found.append(f"{busy[0].player} must decide {busy[0].kind!r}, but no decision should be pending for "
+                         f"{player}")
     if expect.result is not None and not _subset(expect.result, game.state["result"]):
-        raise ScenarioFailure(f"{where}: result is {game.state['result']}, expected {expect.result}")
+        found.append(f"result is {game.state['result']}, expected {expect.result}")
+    return found
+
+
+def check(game: Game, expect: Expect, where: str, log_start: int = 0) -> None:
+    """Assert every expectation; the failure names each one that does not hold (:func:`failures`)."""
+    _fail(where, failures(game, expect, log_start))
