@@ -128,6 +128,42 @@ def test_damage_already_on_units(base):
         odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"star-destroyer": [1]})
 
 
+SPACE = {"rebel": ["x-wing", "y-wing", "corellian-corvette", "mon-calamari-cruiser", "rebel-transport"],
+         "empire": ["tie-fighter", "assault-carrier", "star-destroyer"]}
+GROUND = {"rebel": ["rebel-trooper", "airspeeder", "shield-generator"], "empire": ["stormtrooper", "at-st", "at-at"]}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_placing_all_the_damage_one_can_loses_nothing(base, seed):
+    """The pruning of the best play (docs/odds.md, odds_duel's docstring): a side choosing its damage among only
+    the ways that place all the damage the dice can place (no hit wasted on a unit already destroyed while
+    another could take it) gets the same margin as with every way of the rules (RS-ATK-05/06, RB-CMB-08), in many
+    small random battles of each theater, with damage already on units (RB-CMB-07), to the end and for 2 rounds."""
+    import random
+
+    from swrebellion.expansions.base.odds import solver
+
+    rng = random.Random(seed)
+    for _ in range(6):
+        units = rng.choice((SPACE, GROUND))
+        first = rng.choice(("rebel", "empire"))
+        forces = [{}, {}]
+        for force, side in zip(forces, (first, "empire" if first == "rebel" else "rebel")):
+            for unit in rng.sample(units[side], rng.randint(1, 2)):
+                force[unit] = rng.randint(1, 2)
+        health = {"corellian-corvette": 2, "mon-calamari-cruiser": 4, "assault-carrier": 2, "star-destroyer": 4,
+                  "airspeeder": 2, "at-st": 2, "at-at": 3, "shield-generator": 3}
+        damage = {u: [rng.randrange(health[u])] for force in forces for u in force if u in health}
+        t = 0 if units is SPACE else 1
+        for left in (None, 2):
+            pruned, start = solver(base, forces[0], forces[1], damage=damage)
+            every, _ = solver(base, forces[0], forces[1], damage=damage)
+            every.duel = lambda state: None  # the stage-by-stage solve: every option of the rules
+            assert pruned.duel(start) is not None
+            assert pruned.value(start, left)[t] == pytest.approx(every.value(start, left)[t], abs=1e-12), \
+                (forces, damage, left)
+
+
 def test_bad_forces_are_refused(base):
     with pytest.raises(OddsError, match="unknown unit 'x-wng'"):
         odds(base, {"x-wng": 1}, {"tie-fighter": 1})

@@ -17,8 +17,9 @@ Ion Cannons beside an Interdictor.
 
 The game is solved exactly: a state is both forces' units with their damage (identical miniatures merged: a
 sorted tuple of ``(unit, damage)``), values are memoised per state, chance nodes sum over the distinct dice
-outcomes, and the side choosing damage (or repairs) takes the option that gives it the best chance to win the
-theatre it is fighting in (ties: the one worst for the enemy). The two theaters are solved apart unless Ion
+outcomes, and the side choosing damage (or repairs) takes the option best for its margin in the theatre it is
+fighting in (the attacker's chance to win it less the defender's: the attacker's highest, the defender's lowest;
+ties: the first option). The two theaters are solved apart unless Ion
 Cannons tie them together (a ground battle that can destroy them changes the Imperial space dice).
 """
 
@@ -150,11 +151,11 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     each a ``{unit type: count}`` of one side's units in the system, with the rules of ``game`` (its enabled
     expansions; nothing else of the game is read). ``theater`` limits the answer to one theater; ``rounds`` to
     that many combat rounds (a side meaning to retreat after one asks for 1); ``policy`` is how both sides assign
-    damage: ``"best"`` (each maximising its chance to win the theater) or ``"heuristic"`` (the heuristic
-    agent's rule). ``damage`` is the damage already on units, as the combat under way records it (RB-CMB-07): for a
-    unit type, one number per damaged miniature (``{"star-destroyer": [2]}``: one of them has 2 damage); the figures
-    start from it, and the damage reported is what is lost from then on. Raises :class:`OddsError` for forces that
-    are not two sides' units, or damage that does not fit them."""
+    damage: ``"best"`` (each side playing for its chance to win the theater less the enemy's) or ``"heuristic"``
+    (the heuristic agent's rule). ``damage`` is the damage already on units, as the combat under way records it
+    (RB-CMB-07): for a unit type, one number per damaged miniature (``{"star-destroyer": [2]}``: one of them has 2
+    damage); the figures start from it, and the damage reported is what is lost from then on. Raises
+    :class:`OddsError` for forces that are not two sides' units, or damage that does not fit them."""
     if policy not in ("best", "heuristic"):
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
     if theater not in ("space", "ground", "both"):
@@ -264,7 +265,7 @@ def _units(kinds: Mapping[str, Kind], force: Mapping[str, int], theater: str,
 # -- the combat as a stochastic game ---------------------------------------------------------------------------------
 
 
-Values = tuple[float, float, float, float]  # chance to win: space attacker, defender; ground attacker, defender
+Values = tuple[float, float]  # in space and on the ground: the attacker's chance to win less the defender's
 
 
 class Combat:
@@ -329,11 +330,27 @@ class Combat:
         if self.policy != "best" or self.rules.repair or len(fought) != 1 or self.coupled(state):
             return None
         t = fought[0]
+        if not self.monotone(state, t):
+            return None
         frame = _put(state, t, 0, (), ())
         found = self.duels.get((t, frame))
         if found is None:
             found = self.duels[(t, frame)] = Duel(self, t, frame)
         return found
+
+    def monotone(self, state: State, t: int) -> bool:
+        """Whether weakening a force in theater ``t`` can only lower its margin, as :mod:`.odds_duel`'s pruning
+        needs: not in a space battle where the end-of-round checks make the Rebel ships leave when the Empire has
+        nothing left but a Death Star the Ion Cannons silence, or a Death Star Under Construction that takes no
+        damage (RS-CMB-16/18): there destroying the escorts can force the Rebel out."""
+        if t != 0:
+            return True
+        for u, _ in state[self.factions.index("empire")]:
+            abilities = self.kinds[u].abilities
+            if ("death-star" in abilities and self.cannons(state)) or \
+                    ("death-star-under-construction" in abilities and u in self.rules.untouchable):
+                return False
+        return True
 
     def coupled(self, state: State) -> bool:
         """Ion Cannons tie the theaters: a ground battle that can destroy them changes the Imperial space dice and
@@ -621,13 +638,13 @@ class Combat:
 
     def choose(self, options: list[State], t: int, side: int, stage: int, flags: frozenset,
                left: int | None) -> State:
-        """The best option for the choosing side: its chance to win this theater, then the enemy's lowest; the
+        """The best option for the choosing side: its chance to win this theater less the enemy's, highest; the
         first of equals (options come in a fixed order)."""
-        mine, theirs = 2 * t + side, 2 * t + 1 - side
-        best, best_v = options[0], self.expect(options[0], stage, flags, left, False)[0]
+        sign = 1.0 if side == 0 else -1.0  # the margin is the attacker's: the defender wants it low
+        best, best_v = options[0], sign * self.expect(options[0], stage, flags, left, False)[0][t]
         for option in options[1:]:
-            v = self.expect(option, stage, flags, left, False)[0]
-            if v[mine] > best_v[mine] + 1e-12 or (v[mine] > best_v[mine] - 1e-12 and v[theirs] < best_v[theirs] - 1e-12):
+            v = sign * self.expect(option, stage, flags, left, False)[0][t]
+            if v > best_v + 1e-12:
                 best, best_v = option, v
         return best
 
@@ -643,26 +660,26 @@ class Combat:
         if stage == self.END:
             end = self.checks(state, flags)
             if fresh and end == state:
-                found = ((0.0, 0.0, 0.0, 0.0), 1.0)
+                found = ((0.0, 0.0), 1.0)
             else:
                 found = (self.value(end, None if left is None else left - 1), 0.0)
         else:
             theater, side = self.STAGES[stage]
-            acc = [0.0, 0.0, 0.0, 0.0]
-            again = 0.0
+            space = ground = again = 0.0
             for p, after, flags2 in self.step(state, stage, THEATERS.index(theater), side, flags, left):
                 v, a = self.expect(after, stage + 1, flags2, left, fresh and after == state)
                 again += p * a
-                for i in range(4):
-                    acc[i] += p * v[i]
-            found = ((acc[0], acc[1], acc[2], acc[3]), again)
+                space += p * v[0]
+                ground += p * v[1]
+            found = ((space, ground), again)
         self.expect_memo[key] = found
         return found
 
     def value(self, state: State, left: int | None) -> Values:
-        """Each side's chance to win each theater from the start of a round in ``state`` with ``left`` rounds to
-        go (``None``: until it ends). A round that changes nothing comes back to ``state`` (every roll missed):
-        its chance is summed as a geometric series. With repairs and no limit, :data:`LOOKAHEAD` rounds."""
+        """The attacker's chance to win each theater less the defender's, from the start of a round in ``state``
+        with ``left`` rounds to go (``None``: until it ends). A round that changes nothing comes back to ``state``
+        (every roll missed): its chance is summed as a geometric series. With repairs and no limit,
+        :data:`LOOKAHEAD` rounds."""
         if left is None and self.rules.repair:
             left = LOOKAHEAD
         if left == 0 or not self.fought(state):
@@ -670,18 +687,22 @@ class Combat:
         duel = self.duel(state)
         if duel is not None:
             won = list(self.won(state))
-            won[2 * duel.t], won[2 * duel.t + 1] = duel.pair(state, left)
-            return tuple(won)  # type: ignore[return-value]
+            won[duel.t] = duel.margin(state, left)
+            return won[0], won[1]
         key = (state, left)
         found = self.values.get(key)
         if found is None:
             v, again = self.expect(state, 0, frozenset(), left, left is None)
             scale = 1.0 / (1.0 - again) if again < 1.0 else 0.0
-            found = self.values[key] = (v[0] * scale, v[1] * scale, v[2] * scale, v[3] * scale)
+            found = self.values[key] = (v[0] * scale, v[1] * scale)
         return found
 
     def won(self, state: State) -> Values:
-        return tuple(float(bool(state[i]) and not state[i ^ 1]) for i in range(4))  # type: ignore[return-value]
+        """The margin of a theater over (or stopped): +1 if only the attacker has units left, -1 if only the
+        defender has, else 0."""
+        a_space, d_space, a_ground, d_ground = (bool(side) for side in state)
+        return (float(a_space and not d_space) - float(d_space and not a_space),
+                float(a_ground and not d_ground) - float(d_ground and not a_ground))
 
     # -- the answer --------------------------------------------------------------------------------------------
 

@@ -10,9 +10,35 @@ left of the attacker, the end-of-round checks. The defender's answer to ``e`` de
 dice pool, so it is solved once for every ``(a, pool of d, e)``, whatever ``d`` and the attacker's roll that led
 there. Each distinct side is numbered once, so the memos are keyed by small tuples of numbers.
 
-Choices are compared as ``Combat.choose`` compares them (one's own chance to win the theater, then the enemy's
-lowest, then the first in order), over the same options (``Combat.options``), so the figures, and the choices
-:meth:`Duel.decide` gives the engine's cross-check, are those of the stage-by-stage solve.
+The best play is a zero-sum game: the margin (the attacker's chance to win the theater less the defender's) is
+what the attacker makes highest and the defender lowest, so both sides want the same thing of their own chance:
+to win, and not to lose. Choices are compared as ``Combat.choose`` compares them (the margin, then the first in
+order), but only over the ways to place all the damage the dice can place (:func:`placements`): the others are
+dominated, so the margin is that of the stage-by-stage solve over every option of the rules.
+
+Why placing all the damage loses nothing. Call a side ``s2`` weaker than ``s`` when its units can be matched into
+those of ``s``, unit for like unit, each with at least as much damage (a missing unit: destroyed).
+
+1. The margin is lower when the attacker is weaker and higher when the defender is, round limit or none. By
+   induction on the rounds left (without a limit the margin is the limit of these, so it keeps the order): a
+   weaker side rolls a part of the dice (its dice are those of its units, cut at 5 a colour, RB-CMB-05), so couple
+   the rolls: the stronger side rolls the same dice and some more. Every way the weaker side's enemy can place
+   its damage on it is matched by a way to place the same damage on the stronger side (a hit its matched unit
+   cannot take goes elsewhere or is lost) that leaves it no weaker than the other; every way the weaker side can
+   place its damage is matched by the stronger side placing the same damage and its extra dice's as well, which
+   leaves the enemy no stronger. Each choice is the best for the chooser, so it keeps the order; chances average
+   it; and the end-of-round checks keep it (a weaker side is the sooner left with nothing but structures or Rebel
+   Transports, and lost). Not so with a Death Star the Ion Cannons silence, or a Death Star Under Construction
+   that takes no damage (RS-CMB-16/18): destroying its escorts forces the Rebel ships out, so such a battle is
+   left to ``odds.Combat`` (``Combat.monotone``).
+2. A way that places less damage than another way could is dominated by a way that places it all. If a hit of a
+   colour is lost while a unit of that colour has health left, it can go there. If it is lost because the direct
+   hits filled its colour, one of those direct hits can move to a unit that still has health left (if none has,
+   no way places more). Either way the enemy is left weaker, and by 1 that is no worse for the one who chooses.
+3. Every way that places all the damage has the same total, so none is weaker than another: what is left are
+   exactly the undominated ways, and the best of all the ways is as good as the best of these.
+
+The choices :meth:`Duel.decide` gives the engine's cross-check are those the solve makes, in the same order.
 """
 
 from __future__ import annotations
@@ -29,17 +55,16 @@ class Combat(Protocol):
 
     rules: Any
     factions: tuple[str, str]
+    kinds: Any
 
     def pool(self, side: int, units: Side, cut_red: int) -> tuple[tuple[str, int], ...]: ...
     def _cut(self, state: State, t: int, side: int) -> int: ...
     def health(self, unit: str) -> int | None: ...
     def lethal(self, unit: str, damage: int) -> bool: ...
     def checks(self, state: State, flags: frozenset) -> State: ...
-    def attack_options(self, pool: tuple, own: Side, enemy: Side,
-                       repairable: bool) -> list[tuple[float, list[tuple[float, tuple[Side, Side]]]]]: ...
+    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
 
 
-Pair = tuple[float, float]  # the chance that the attacker, and that the defender, wins the theater
 EPS = 1e-12
 
 
@@ -53,10 +78,11 @@ class Duel:
         self.sides: list[Side] = []
         self.ids: dict[Side, int] = {}
         self.pools: list[tuple] = []  # of each numbered side, as the attacker's and as the defender's pool
-        self.values: dict[tuple[int, int, int | None], Pair] = {}
-        self.rolls: dict[tuple[int, int, int], list[tuple[float, list[int]]]] = {}
-        self.defences: dict[tuple[int, tuple], list[tuple[float, list[int]]]] = {}
-        self.replies: dict[tuple, tuple[Pair, float, dict[tuple[int, int], float]]] = {}
+        self.health: list[int] = []  # the health each numbered side has left
+        self.values: dict[tuple[int, int, int | None], float] = {}
+        self.rolls: dict[tuple[tuple, int], list[tuple[float, list[int]]]] = {}
+        self.placed: dict[tuple, list[int]] = {}
+        self.replies: dict[tuple, tuple[float, float, dict[tuple[int, int], float]]] = {}
         self.chosen: dict[tuple[int, int, int | None], list[tuple[float, int]]] = {}
         self.ends: dict[tuple, tuple[int, int]] = {}
         self.rounds: dict[tuple[int, int, int | None], dict[tuple[int, int], float]] = {}
@@ -73,6 +99,7 @@ class Duel:
             state = list(self.frame)
             state[2 * t] = state[2 * t + 1] = side
             self.pools.append(tuple(c.pool(i, side, c._cut(tuple(state), t, i)) for i in (0, 1)))  # type: ignore[arg-type]
+            self.health.append(sum((c.health(u) or 0) - d for u, d in side))
         return found
 
     def survive(self, side: Side) -> int:
@@ -89,58 +116,76 @@ class Duel:
 
     # -- values -----------------------------------------------------------------------------------------------
 
-    def value(self, a: int, d: int, left: int | None) -> Pair:
-        """The chance that each side wins the theater from the start of a round, ``left`` rounds to go (``None``:
-        until the combat ends; a round in which nothing changes, every die missing, is summed as a geometric
-        series)."""
+    def value(self, a: int, d: int, left: int | None) -> float:
+        """The attacker's chance to win the theater less the defender's, from the start of a round, ``left`` rounds
+        to go (``None``: until the combat ends; a round in which nothing changes, every die missing, is summed as a
+        geometric series)."""
         sa, sd = self.sides[a], self.sides[d]
         if not (sa and sd) or left == 0:
-            return (float(bool(sa) and not sd), float(bool(sd) and not sa))
+            return float(bool(sa) and not sd) - float(bool(sd) and not sa)
         key = (a, d, left)
         found = self.values.get(key)
         if found is not None:
             return found
         pool_d = self.pools[d][1]
-        acc_a = acc_d = again = 0.0
+        acc = again = 0.0
         chosen = []
-        for p, options in self.roll(0, a, d):
+        for p, options in self.roll(self.pools[a][0], d):
             e = options[0] if len(options) == 1 else self._best(a, pool_d, options, left, d)
-            (va, vd), back, _ = self.reply(a, pool_d, e, left, e == d)
-            acc_a += p * va
-            acc_d += p * vd
+            v, back, _ = self.reply(a, pool_d, e, left, e == d)
+            acc += p * v
             again += p * back
             chosen.append((p, e))
-        scale = 1.0 / (1.0 - again) if again < 1.0 else 0.0
-        found = self.values[key] = (acc_a * scale, acc_d * scale)
+        found = self.values[key] = acc / (1.0 - again) if again < 1.0 else 0.0
         self.chosen[key] = chosen
         return found
 
-    def roll(self, side: int, own: int, enemy: int) -> list[tuple[float, list[int]]]:
-        """Each distinct roll of ``side`` (0: the attacker) with its chance, and the numbers of what it can leave of
-        the enemy at the end of the step, in the order ``Combat.options`` lists them."""
-        key = (side, own, enemy)
+    def roll(self, pool: tuple, enemy: int) -> list[tuple[float, list[int]]]:
+        """Each distinct outcome of rolling ``pool`` against the numbered side ``enemy``, with its chance, and the
+        numbers of what it can leave of the enemy at the end of the step: every way to place all the damage the
+        dice can place (:func:`placements`), in the order of the units left."""
+        key = (pool, enemy)
         found = self.rolls.get(key)
         if found is None:
-            options = self.c.attack_options(self.pools[own][side], self.sides[own], self.sides[enemy], False)
-            found = self.rolls[key] = [(p, _firsts([self.survive(e) for _, (_, e) in opts])) for p, opts in options]
+            room: dict[str | None, int] = {}
+            for u, dmg in self.sides[enemy]:
+                if self.c.health(u) is not None:
+                    colour = self.c.kinds[u].colour
+                    room[colour] = room.get(colour, 0) + (self.c.health(u) or 0) - dmg
+            merged: dict[tuple, float] = {}
+            for (hits, direct, _), p in self.c.rolls(pool):
+                used = tuple((c, min(n, room.get(c, 0))) for c, n in hits if min(n, room.get(c, 0)))
+                free = sum(room.values()) - sum(n for _, n in used)
+                placed = (used, min(direct, free))
+                merged[placed] = merged.get(placed, 0.0) + p
+            found = self.rolls[key] = [(p, self._placed(enemy, placed)) for placed, p in merged.items()]
+        return found
+
+    def _placed(self, enemy: int, placed: tuple) -> list[int]:
+        key = (enemy, placed)
+        found = self.placed.get(key)
+        if found is None:
+            used, direct = placed
+            found = self.placed[key] = [self.number(side) for side in
+                                        placements(self.c, self.sides[enemy], dict(used), direct)]
         return found
 
     def _best(self, a: int, pool_d: tuple, options: list[int], left: int | None, d: int) -> int:
-        """The attacker's best option: its chance to win, then the defender's lowest, then the first. (Only a
-        roll that changes nothing can leave the defender as it was, and such a roll has one option: so no value
-        compared here has the round's return left out of it.)"""
-        best, (ba, bd) = options[0], self.reply(a, pool_d, options[0], left, options[0] == d)[0]
+        """The attacker's best option: the highest margin, then the first. (Only a roll that changes nothing can
+        leave the defender as it was, and such a roll has one option: so no value compared here has the round's
+        return left out of it.)"""
+        best, top = options[0], self.reply(a, pool_d, options[0], left, options[0] == d)[0]
         for e in options[1:]:
-            va, vd = self.reply(a, pool_d, e, left, e == d)[0]
-            if va > ba + EPS or (va > ba - EPS and vd < bd - EPS):
-                best, ba, bd = e, va, vd
+            v = self.reply(a, pool_d, e, left, e == d)[0]
+            if v > top + EPS:
+                best, top = e, v
         return best
 
     def reply(self, a: int, pool_d: tuple, e: int, left: int | None,
-              fresh: bool) -> tuple[Pair, float, dict[tuple[int, int], float]]:
-        """Once the attacker has left the defender ``e``: the values with the defender answering each roll of
+              fresh: bool) -> tuple[float, float, dict[tuple[int, int], float]]:
+        """Once the attacker has left the defender ``e``: the margin with the defender answering each roll of
         ``pool_d`` at its best, the chance the round comes back to where it began (``fresh``: the defender was
-        left as it was; counted out of the values when no round limit is given), and the round's ends with their
+        left as it was; counted out of the margin when no round limit is given), and the round's ends with their
         chances."""
         key = (a, pool_d, e, left, fresh)
         found = self.replies.get(key)
@@ -148,43 +193,29 @@ class Duel:
             return found
         nxt = None if left is None else left - 1
         ends: dict[tuple[int, int], float] = {}
-        for p, options in self._answers(a, pool_d, e):
-            end = options[0] if len(options) == 1 else self._best_answer(options, nxt)
+        flags = self._flags(self.pools[a][0], pool_d)
+        for p, options in self.roll(pool_d, a):
+            answers = _firsts([self._end(o, e, flags) for o in options])
+            end = answers[0] if len(answers) == 1 else self._best_answer(answers, nxt)
             ends[end] = ends.get(end, 0.0) + p
-        acc_a = acc_d = again = 0.0
+        acc = again = 0.0
         for (a2, d2), p in ends.items():
             if fresh and left is None and a2 == a and d2 == e:
                 again += p
                 continue
-            va, vd = self.value(a2, d2, nxt)
-            acc_a += p * va
-            acc_d += p * vd
-        found = self.replies[key] = ((acc_a, acc_d), again, ends)
-        return found
-
-    def _answers(self, a: int, pool_d: tuple, e: int) -> list[tuple[float, list[tuple[int, int]]]]:
-        """The defender's rolls (its pool against ``a``) and, for each, the round's ends its options lead to."""
-        flags = self._flags(self.pools[a][0], pool_d)
-        return [(p, _firsts([self._end(o, e, flags) for o in options])) for p, options in self._defence(a, pool_d)]
-
-    def _defence(self, a: int, pool_d: tuple) -> list[tuple[float, list[int]]]:
-        """The defender's rolls and what each can leave of ``a``: the same whatever the attacker left of it."""
-        key = (a, pool_d)
-        found = self.defences.get(key)
-        if found is None:
-            options = self.c.attack_options(pool_d, (), self.sides[a], False)
-            found = self.defences[key] = [(p, _firsts([self.survive(o) for _, (_, o) in opts])) for p, opts in options]
+            acc += p * self.value(a2, d2, nxt)
+        found = self.replies[key] = (acc, again, ends)
         return found
 
     def _best_answer(self, ends: list[tuple[int, int]], left: int | None) -> tuple[int, int]:
-        """The defender's best among the round's ends its options lead to: its chance to win, then the attacker's
-        lowest, then the first. (None of them is where the round began: with a choice to make the defender has
-        damage to put on the attacker, none of whose units was at its health when the round began.)"""
-        best, (ba, bd) = ends[0], self.value(*ends[0], left)
+        """The defender's best among the round's ends its options lead to: the lowest margin, then the first.
+        (None of them is where the round began: with a choice to make the defender has damage to put on the
+        attacker, none of whose units was at its health when the round began.)"""
+        best, low = ends[0], self.value(*ends[0], left)
         for end in ends[1:]:
-            va, vd = self.value(*end, left)
-            if vd > bd + EPS or (vd > bd - EPS and va < ba - EPS):
-                best, ba, bd = end, va, vd
+            v = self.value(*end, left)
+            if v < low - EPS:
+                best, low = end, v
         return best
 
     def _flags(self, pool_a: tuple, pool_d: tuple) -> frozenset:
@@ -273,22 +304,85 @@ class Duel:
             finals[here] = finals.get(here, 0.0) + p
         return {self.state(a, d): p for (a, d), p in finals.items()}, damage
 
-    def pair(self, state: State, left: int | None) -> Pair:
+    def margin(self, state: State, left: int | None) -> float:
+        """:meth:`value` of a whole state."""
         return self.value(self.number(state[2 * self.t]), self.number(state[2 * self.t + 1]), left)
 
     def decide(self, state: State, side: int, options: list[Side], left: int | None) -> int:
         """The index of the best of ``options`` (what each option of ``Combat.options`` leaves of the enemy) for
         ``side`` attacking in ``state`` (when the defender attacks, its units carry the attacker's damage: they
-        roll as they did at the start of the step)."""
+        roll as they did at the start of the step): the choice :meth:`value` makes, among the options that place
+        all the damage they can (the fewest health left), in the order of the units left."""
         t = self.t
         a, d = self.number(state[2 * t]), self.number(state[2 * t + 1])
         survived = [self.survive(e) for e in options]
+        least = min(self.health[n] for n in survived)
+        placed = _firsts(sorted((n for n in survived if self.health[n] == least), key=self.sides.__getitem__))
         if side == 0:
-            return survived.index(self._best(a, self.pools[d][1], _firsts(survived), left, d))
+            return survived.index(self._best(a, self.pools[d][1], placed, left, d))
         e = self.survive(state[2 * t + 1])
         flags = self._flags(self.pools[a][0], self.pools[d][1])
-        ends = [self._end(s, e, flags) for s in survived]
-        return ends.index(self._best_answer(_firsts(ends), None if left is None else left - 1))
+        ends = [self._end(n, e, flags) for n in survived]
+        best = self._best_answer(_firsts([self._end(n, e, flags) for n in placed]), None if left is None else left - 1)
+        return ends.index(best)
+
+
+def placements(c: Combat, enemy: Side, used: dict[str, int], direct: int) -> list[Side]:
+    """What ``enemy`` can be left at the end of the step (units at their health gone) by ``used[colour]`` hits on
+    its units of that health colour and ``direct`` direct hits on any, every one of them placed on a unit with
+    health to lose (the roll's hits already cut to the health its colour has, and the direct hits to what is left:
+    damage placed no other way is dominated, see the module's docstring). In the order of the units left."""
+    fixed: list[Unit] = []
+    groups: dict[str | None, dict[Unit, int]] = {}
+    for x in enemy:
+        if c.health(x[0]) is None:
+            fixed.append(x)
+        else:
+            colour = groups.setdefault(c.kinds[x[0]].colour, {})
+            colour[x] = colour.get(x, 0) + 1
+    colours = sorted(groups, key=str)
+    rooms = {col: sum(((c.health(u) or 0) - dmg) * n for (u, dmg), n in groups[col].items()) for col in colours}
+    out: set[Side] = set()
+
+    def spread(i: int, extra: int, acc: list[Unit]) -> None:
+        """Colour ``i`` on: its hits and some of the ``extra`` direct hits, every way."""
+        if i == len(colours):
+            if not extra:
+                out.add(tuple(sorted(acc)))
+            return
+        col = colours[i]
+        base = used.get(col, 0)
+        for more in range(min(extra, rooms[col] - base) + 1):
+            for placed in _share(c, sorted(groups[col].items()), base + more):
+                spread(i + 1, extra - more, acc + placed)
+
+    spread(0, direct, list(fixed))
+    return sorted(out)
+
+
+def _share(c: Combat, groups: list[tuple[Unit, int]], damage: int) -> list[list[Unit]]:
+    """Every way to put ``damage`` on the units (``(unit, damage) -> count``), none past its health; those at
+    their health gone. Miniatures alike share in non-increasing order, so each outcome comes once."""
+    if not groups:
+        return [[]] if not damage else []
+    (unit, had), count = groups[0]
+    room = (c.health(unit) or 0) - had
+    rest_room = sum(((c.health(u) or 0) - d) * n for (u, d), n in groups[1:])
+    out = []
+    for mine in range(max(0, damage - rest_room), min(damage, room * count) + 1):
+        for parts in _parts(mine, count, room):
+            units = [(unit, had + k) for k in parts if k < room]
+            for rest in _share(c, groups[1:], damage - mine):
+                out.append(units + rest)
+    return out
+
+
+def _parts(total: int, count: int, most: int) -> list[tuple[int, ...]]:
+    """``total`` split into ``count`` non-increasing parts of at most ``most`` each."""
+    if count == 0:
+        return [()] if total == 0 else []
+    return [(k,) + rest for k in range(min(most, total), -1, -1) if k * count >= total
+            for rest in _parts(total - k, count - 1, k)]
 
 
 def _firsts(items: list) -> list:
