@@ -175,3 +175,25 @@ def test_the_upgraded_old_cards_play_as_the_built_in_ones(tmp_path):
                 assert steps == {f: _english_labels(built_in[card].get(f)) for f in STEP_FIELDS}, card
                 compared += 1
         assert compared > 100 if which == "base" else compared > 50
+
+
+def test_an_old_step_that_became_two_is_spliced_into_a_block_list(tmp_path):
+    """Issue 27 §4: Confrontation's old ``tactic_doom_leader`` is now two steps (the leader chosen, then eliminated
+    when the Command Phase ends: ``choose`` and ``later``). Written in a block list, both take its place as items of
+    that list, before the step that followed it, and the card plays as the built-in one (RS-ROE-09)."""
+    folder = old_pack(tmp_path, "roe")
+    cards = folder / "cards" / "advanced-tactics-rebel.yaml"
+    flow = ("      effect: [{op: tactic_at_round_end, when: {enemy_ground_lost: true}, steps: [{op: tactic_doom_leader}, "
+            "{op: tactic_leave_game}]}]\n")
+    block = ("      effect:\n        - op: tactic_at_round_end\n          when: {enemy_ground_lost: true}\n"
+             "          steps:\n            - {op: tactic_doom_leader}\n            - {op: tactic_leave_game}\n")
+    text = cards.read_text()
+    assert flow in text
+    cards.write_text(text.replace(flow, block))
+    result = cli("packs", "upgrade", str(folder), "-x", "rise-of-the-empire")
+    assert result.exit_code == 0, result.output
+    assert "tactic_doom_leader -> choose, later" in result.output
+    active = activate(env=PACKS["roe"][2])
+    upgraded = effects(validate(active, [folder], all_enabled=True))["advanced-tactics/rebel-ground-confrontation"]
+    built_in = effects(validate(active, [CONTENT / "rise-of-the-empire"], all_enabled=True))
+    assert upgraded["top"]["effect"] == built_in["advanced-tactics/rebel-ground-confrontation"]["top"]["effect"]

@@ -86,6 +86,14 @@ def _render(step: dict, flow: bool, column: int) -> str:
     return ("\n" + " " * column).join(text.split("\n"))
 
 
+def _rendered_steps(new: dict | list[dict], flow: bool, in_flow_list: bool, column: int) -> str:
+    """The text of the step or steps an old step became, to put where it was: in a flow list, the next ones after
+    a comma; in a block list, each on its own ``- `` line, at the old step's column."""
+    steps = new if isinstance(new, list) else [new]
+    items = [_render(step, flow, column) for step in steps]
+    return ", ".join(items) if in_flow_list else ("\n" + " " * (column - 2) + "- ").join(items)
+
+
 def upgrade_text(text: str, fmt: str, data, old_steps, upgrader) -> tuple[str, list[Change]]:
     """The file's text with each outermost old step rewritten (nested old steps within it too), and what changed."""
     from .upgrade.steps import rewrite_at
@@ -104,7 +112,9 @@ def upgrade_text(text: str, fmt: str, data, old_steps, upgrader) -> tuple[str, l
         node = _node_at(root, found.pointer)
         container, key = parent(data, found.pointer)
         new = upgrader.upgraded(container[key])
-        edits.append((node.start_mark.index, _end(node), _render(new, bool(node.flow_style), node.start_mark.column)))
+        in_flow_list = bool(_node_at(root, found.pointer.rsplit("/", 1)[0]).flow_style)
+        edits.append((node.start_mark.index, _end(node), _rendered_steps(new, bool(node.flow_style), in_flow_list,
+                                                                         node.start_mark.column)))
     for found in old_steps:
         node = _node_at(root, found.pointer)
         changes.append(Change(node.start_mark.line + 1, node.start_mark.column + 1, found.old.name,

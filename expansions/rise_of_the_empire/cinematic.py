@@ -44,7 +44,6 @@ from .units import bunker_in, interdicted
 CARDS = "roe.cinematic.cards"
 SHED = "roe.cinematic.shed"
 ROUND_END = "roe.cinematic.round-end"
-ELIMINATE = "roe.eliminate-leader"
 RETURN = "roe.cinematic.return-cards"
 ATTACK = "base.combat.attack"
 BATTLE = "base.combat.battle"
@@ -631,14 +630,6 @@ def round_end_step(game, frame) -> None:
     game.pop()
 
 
-def eliminate_step(game, frame) -> None:
-    """Confrontation: the marked Imperial leader is eliminated at the end of the Command Phase."""
-    if api.leaders.state(game, frame["leader"])["at"] not in ("gone", "supply"):
-        api.leaders.remove(game, frame["leader"])
-        game.log("leader-eliminated", leader=frame["leader"], cause=frame.get("card", ""))
-    game.pop()
-
-
 def on_retreat(game, event) -> None:
     if combat_state(game) is not None:
         cine(game)["retreat_round"][event["faction"]] = combat_state(game)["round"]
@@ -686,5 +677,5 @@ def not_at_once(game, value, context):
     return False if value else None
 
 
-STEPS = {CARDS: cards_step, SHED: shed_step, ROUND_END: round_end_step, ELIMINATE: eliminate_step, RETURN: return_step}
+STEPS = {CARDS: cards_step, SHED: shed_step, ROUND_END: round_end_step, RETURN: return_step}
 WRAPS = {BATTLE: battle_step, ATTACK: attack_step, ROUND: round_step}

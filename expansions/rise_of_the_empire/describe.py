@@ -167,12 +167,6 @@ def _round_end(e, w):
     return w.say(N_("  {card} takes effect at the end of the round."), card=w.name(e["card"]))
 
 
-@line("leader-doomed")
-def _leader_doomed(e, w):
-    return w.say(N_("  {leader} will be eliminated at the end of the Command Phase ({card})."),
-                 leader=w.name(e["leader"]), card=w.name(e["card"]))
-
-
 @line("leader-eliminated")
 def _eliminated(e, w):
     cause = w.because(e.get("card") or e.get("cause"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from swrebellion.expansions.base import api
 from swrebellion.expansions.base.api import RETREAT
@@ -25,8 +25,8 @@ from swrebellion.expansions.base.api.words import label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 
+from .ops_moments import PICK_FIRST
 from .cinematic import (
-    ELIMINATE,
     add_effect,
     cine,
     deck,
@@ -159,88 +159,126 @@ def tactic_destroy(game, frame, params: TacticDestroy, ctx) -> None:
     game.log("doomed", faction=_opponent(ctx), unit=unit, card=ctx["card"])
 
 
-# -- effects lasting the round ----------------------------------------------------------------------------------------
+# -- rules changed for a while: one verb, the change and how long it lasts ------------------------------------------
 
 
-class TacticPrevent(Strict):
-    """This round of battle, at the start of assigning the opponent's damage, remove from his roll up to ``red`` red
-    dice and ``black`` black dice showing a hit and ``direct`` dice showing a direct hit (RE-CIN-13/14)."""
-
-    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
-
-    red: int = Field(default=0, ge=0)
-    black: int = Field(default=0, ge=0)
-    direct: int = Field(default=0, ge=0)
-
-
-@op(OPS, "tactic_prevent", TacticPrevent)
-def tactic_prevent(game, frame, params: TacticPrevent, ctx) -> None:
-    """Prevent damage (Armored Patrol, Take Cover, Escort, Reinforcements, Fleet Logistics, Overwhelming Presence)."""
-    add_effect(game, "prevent", ctx["faction"], ctx["theater"], ctx["card"],
-               **{k: v for k, v in params.model_dump().items() if v})
-
-
-class NoParams(Strict):
-    """No parameters."""
-
-    model_config = uses(reads=("faction", "player", "card", "theater", "system", "additional"), writes=(), group="advanced tactics")
+#: Each change a card makes to the cinematic combat's rules (RS-ROE-08), with the times it can last: ``round`` (this
+#: round of battle of the card's theater), ``next-round`` (the next one) and ``combat`` (the rest of the combat).
+#: The change and its side are data; how long each lasts is the rule's, and the data says it so that it can be read.
+TIMINGS = {
+    "prevent": ("round",),       # RE-CIN-13/14: taken out of the opponent's roll at the start of assigning damage
+    "no-repair": ("round",),     # RE-CIN-15: specials may not remove damage
+    "shed": ("round",),          # damage taken off one's units once the opponent's is on them
+    "redirect": ("round",),      # assigned damage moved onto a structure
+    "forbid": ("next-round",),   # no tactic card of this theater
+    "attack-last": ("combat",),  # attacking second in this theater's battles
+    "pick-first": ("combat",),   # choosing and showing one's card first (RE-CIN-03 otherwise: at once, in secret)
+}
+#: The parameters each change reads; every other one is refused.
+FIELDS = {"prevent": {"red", "black", "direct"}, "no-repair": {"units"}, "shed": {"amount", "exclude"},
+          "redirect": {"amount", "onto"}, "forbid": set(), "attack-last": set(), "pick-first": set()}
 
 
-@op(OPS, "tactic_no_repair", NoParams)
-def tactic_no_repair(game, frame, params: NoParams, ctx) -> None:
-    """This round the opponent's units of this theater may not spend specials to remove damage (Intercept, Deployment,
-    Imposing Presence, Rogue One)."""
-    add_effect(game, "no-repair", _opponent(ctx), ctx["theater"], ctx["card"])
+class BattleEffect(Strict):
+    """A change to the cinematic combat's rules for ``who`` (the card's side, or its opponent), for as long as
+    ``until`` says (RS-ROE-08). ``effect`` is one of:
 
+    * ``prevent``: at the start of assigning the opponent's damage, remove from his roll up to ``red`` red dice and
+      ``black`` black dice showing a hit and ``direct`` dice showing a direct hit (RE-CIN-13/14; Armored Patrol,
+      Take Cover, Escort, Reinforcements, Fleet Logistics, Overwhelming Presence);
+    * ``no-repair``: units of this theater (only ``units`` types, if given) may not spend specials to remove damage
+      (RE-CIN-15; Intercept, Deployment, Imposing Presence, Rogue One);
+    * ``shed``: once the opponent's damage of the battle is on them, up to ``amount`` damage comes off the side's
+      units of this theater, except ``exclude`` types (Energy Shield, Draw Their Fire);
+    * ``redirect``: after the opponent assigns his damage, up to ``amount`` of it moves from the side's other units
+      onto one of its ``onto`` units (Armored Position: a Shield Bunker; Planetary Shield: a Shield Generator);
+    * ``forbid``: the side plays no tactic card of this theater (Outrun Them, Air Superiority, Entrapment, Escape
+      Plan);
+    * ``attack-last``: the side attacks second in this theater's battles; a later such card overrides it (Energy
+      Shield, Armored Position, Draw Their Fire, Planetary Shield);
+    * ``pick-first``: before each battle round the side chooses and shows its advanced tactic card first, and the
+      other chooses knowing it (Good Intel, RoE printing).
 
-@op(OPS, "tactic_attack_last", NoParams)
-def tactic_attack_last(game, frame, params: NoParams, ctx) -> None:
-    """For the rest of the combat you attack second in this theater's battles; a later such card overrides it
-    (Energy Shield, Armored Position, Draw Their Fire, Planetary Shield)."""
-    cine(game)["attack_last"][ctx["theater"]] = ctx["faction"]
-    game.log("attack-order", theater=ctx["theater"], last=ctx["faction"], card=ctx["card"])
-
-
-class TacticShed(Strict):
-    """Once the opponent's damage of this round's battle is on your units, remove up to ``amount`` damage markers
-    from your units of this theater, except ``exclude`` types (Energy Shield, Draw Their Fire)."""
+    ``until``: ``round`` (this round of battle), ``next-round`` (the next one) or ``combat`` (the rest of the
+    combat). Each change has the timing its rule gives it, and the data says it: ``round`` for prevent, no-repair,
+    shed and redirect, ``next-round`` for forbid, ``combat`` for attack-last and pick-first."""
 
     model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
 
-    amount: int = Field(ge=1)
-    exclude: list[UnitRef] = Field(default_factory=list)
+    effect: Literal["prevent", "no-repair", "shed", "redirect", "forbid", "attack-last", "pick-first"] = Field(
+        description="The rule changed (see above).")
+    who: Literal["self", "opponent"] = Field(default="self", description="Whose side the change is on.")
+    until: Literal["round", "next-round", "combat"] = Field(
+        default="round", description="How long it lasts: this round of battle, the next one, or the combat.")
+    red: int = Field(default=0, ge=0, description="prevent: red dice showing a hit.")
+    black: int = Field(default=0, ge=0, description="prevent: black dice showing a hit.")
+    direct: int = Field(default=0, ge=0, description="prevent: dice showing a direct hit.")
+    units: list[UnitRef] | None = Field(default=None, description="no-repair: only these unit types.")
+    amount: int | None = Field(default=None, ge=1, description="shed, redirect: how much damage.")
+    exclude: list[UnitRef] = Field(default_factory=list, description="shed: not from these unit types.")
+    onto: UnitRef | None = Field(default=None, description="redirect: onto a unit of this type.")
+
+    @model_validator(mode="after")
+    def _fits_the_effect(self):
+        if self.until not in TIMINGS[self.effect]:
+            raise ValueError(f"{self.effect} lasts until {' or '.join(TIMINGS[self.effect])}, not {self.until}")
+        given = {name for name in self.model_fields_set if name not in ("effect", "who", "until")}
+        if given - FIELDS[self.effect]:
+            raise ValueError(f"{', '.join(sorted(given - FIELDS[self.effect]))}: not read by {self.effect}")
+        if self.effect in ("shed", "redirect") and self.amount is None:
+            raise ValueError(f"{self.effect} needs an amount")
+        if self.effect == "redirect" and self.onto is None:
+            raise ValueError("redirect needs 'onto', the unit type the damage moves onto")
+        return self
 
 
-@op(OPS, "tactic_shed", TacticShed)
-def tactic_shed(game, frame, params: TacticShed, ctx) -> None:
-    """Take damage off your units after the opponent's attack (resolved by cinematic.shed_step)."""
-    add_effect(game, "shed", ctx["faction"], ctx["theater"], ctx["card"], amount=params.amount,
-               exclude=list(params.exclude))
+@op(OPS, "battle_effect", BattleEffect)
+def battle_effect(game, frame, params: BattleEffect, ctx) -> None:
+    """Change a rule of the cinematic combat for a round of battle or the combat (kept by ``cinematic``: its card
+    step, the attack's stages and the resolution order read them)."""
+    faction = ctx["faction"] if params.who == "self" else _opponent(ctx)
+    card, theater = ctx["card"], ctx.get("theater")
+    effect = params.effect
+    if effect == "prevent":
+        add_effect(game, "prevent", faction, theater, card,
+                   **{k: v for k, v in (("red", params.red), ("black", params.black), ("direct", params.direct)) if v})
+    elif effect == "no-repair":
+        add_effect(game, "no-repair", faction, theater, card, **({"units": params.units} if params.units else {}))
+    elif effect == "shed":
+        add_effect(game, "shed", faction, theater, card, amount=params.amount, exclude=list(params.exclude))
+    elif effect == "redirect":
+        add_effect(game, "redirect", faction, theater, card, amount=params.amount, onto=params.onto)
+    elif effect == "forbid":
+        add_effect(game, "forbid", faction, theater, card, round_=combat_state(game)["round"] + 1)
+    elif effect == "attack-last":
+        cine(game)["attack_last"][theater] = faction
+        game.log("attack-order", theater=theater, last=faction, card=card)
+    else:
+        api.combat.add_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
 
 
-class TacticRedirect(Strict):
-    """After the opponent assigns his damage this round, move up to ``amount`` of it from your other units onto one
-    of your ``onto`` units (Armored Position: a Shield Bunker; Planetary Shield: a Shield Generator)."""
-
-    model_config = uses(reads=("faction", "player", "card", "theater", "system"), writes=(), group="advanced tactics")
-
-    amount: int = Field(ge=1)
-    onto: UnitRef
+# -- the cards themselves: cancel, one more ---------------------------------------------------------------------------
 
 
-@op(OPS, "tactic_redirect", TacticRedirect)
-def tactic_redirect(game, frame, params: TacticRedirect, ctx) -> None:
-    """Move assigned damage onto a structure (resolved in the opponent's block step, cinematic._redirect)."""
-    add_effect(game, "redirect", ctx["faction"], ctx["theater"], ctx["card"], amount=params.amount, onto=params.onto)
-
-
-# -- the cards themselves: cancel, forbid, one more ---------------------------------------------------------------------
-
-
-@op(OPS, "tactic_cancel", NoParams)
-def tactic_cancel(game, frame, params: NoParams, ctx) -> None:
+class CancelTactic(Strict):
     """Cancel the opponent's tactic card of this round (RE-CIN-19), unless either card is an additional one
-    (RE-CIN-21) or his card has already been resolved (Outrun Them, Air Superiority, Entrapment)."""
+    (RE-CIN-21) or his card has already been resolved (Outrun Them, Air Superiority, Entrapment). With
+    ``retreat_first`` the side first retreats at once, and the card is cancelled only if it did (Escape Plan; an
+    Interdictor forbids the Rebel's retreat, RE-UNT-06). Either way the ability counts as a cancel for the order of
+    resolution (RE-CIN-20, RS-ROE-10)."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater", "system", "additional"), writes=(),
+                        group="advanced tactics")
+
+    retreat_first: bool = Field(default=False, description="Retreat at once; cancel only if the side did.")
+
+
+@op(OPS, "cancel_tactic", CancelTactic)
+def cancel_tactic(game, frame, params: CancelTactic, ctx) -> None:
+    """Cancel the opponent's card of this round, after a retreat if the card says so."""
+    if params.retreat_first:
+        _retreat_then_cancel(game, frame, ctx)
+        return
     target = played(game, ctx["theater"]).get(_opponent(ctx))
     if ctx.get("additional"):
         game.log("cancel-ignored", faction=ctx["faction"], card=ctx["card"], reason="an additional card cannot cancel")
@@ -249,11 +287,24 @@ def tactic_cancel(game, frame, params: NoParams, ctx) -> None:
         game.log("tactic-cancelled", faction=_opponent(ctx), card=target["card"], by=ctx["card"])
 
 
-@op(OPS, "tactic_forbid", NoParams)
-def tactic_forbid(game, frame, params: NoParams, ctx) -> None:
-    """The opponent plays no tactic card of this theater in the next combat round (Outrun Them, Air Superiority,
-    Entrapment, Escape Plan)."""
-    add_effect(game, "forbid", _opponent(ctx), ctx["theater"], ctx["card"], round_=combat_state(game)["round"] + 1)
+def _retreat_then_cancel(game, frame, ctx) -> None:
+    faction = ctx["faction"]
+    retreated = combat_state(game)["retreated"]
+    if "before" not in frame:
+        frame["before"] = retreated[faction]
+        game.push(RETREAT, faction=faction, forced=False)
+        return
+    if retreated[faction] and not frame["before"] and not ctx.get("additional"):
+        target = played(game, ctx["theater"]).get(_opponent(ctx))
+        if target and not target["resolved"]:
+            target["cancelled"] = True
+            game.log("tactic-cancelled", faction=_opponent(ctx), card=target["card"], by=ctx["card"])
+
+
+class NoParams(Strict):
+    """No parameters."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater", "system", "additional"), writes=(), group="advanced tactics")
 
 
 @op(OPS, "tactic_extra", NoParams)
@@ -329,27 +380,7 @@ def tactic_at_round_end(game, frame, params: TacticAtRoundEnd, ctx) -> None:
     game.log("effect-delayed", card=ctx["card"], until="the end of the combat round")
 
 
-# -- retreat, leaders ------------------------------------------------------------------------------------------------
-
-
-@op(OPS, "tactic_retreat", NoParams)
-def tactic_retreat(game, frame, params: NoParams, ctx) -> None:
-    """Primitive: a cinematic combat card's act (RE-CIN): a retreat in the middle of the battle that cancels the
-    opponent's card.
-
-    Retreat at once; if you do, the opponent's card of this round is cancelled (Escape Plan; it counts as a
-    cancel for the order of resolution). An Interdictor forbids the Rebel's retreat (RE-UNT-06)."""
-    faction = ctx["faction"]
-    retreated = combat_state(game)["retreated"]
-    if "before" not in frame:
-        frame["before"] = retreated[faction]
-        game.push(RETREAT, faction=faction, forced=False)
-        return
-    if retreated[faction] and not frame["before"] and not ctx.get("additional"):
-        target = played(game, ctx["theater"]).get(_opponent(ctx))
-        if target and not target["resolved"]:
-            target["cancelled"] = True
-            game.log("tactic-cancelled", faction=_opponent(ctx), card=target["card"], by=ctx["card"])
+# -- leaders ------------------------------------------------------------------------------------------------------
 
 
 def _free_leaders_here(game, ctx, faction: str) -> list[str]:
@@ -366,30 +397,3 @@ def tactic_capture(game, frame, params: NoParams, ctx) -> None:
     if lid is None:
         return
     capture_leader(game, lid, ctx["card"])
-
-
-@op(OPS, "tactic_free_leader", NoParams)
-def tactic_free_leader(game, frame, params: NoParams, ctx) -> None:
-    """Primitive: a cinematic combat card's act (RE-CIN): a captive freed in the middle of a battle.
-
-    Free one of your captured leaders: he goes to your base (Rogue One; RB-LDR-04)."""
-    captive = [l for l in sorted(api.leaders.states(game))
-               if api.leaders.is_captured(game, l) and api.content.leader(game, l).faction == ctx["faction"]]
-    lid = _choose(game, frame, ctx, "free-leader", captive, N_("{card}: free which leader?"))
-    if lid is None:
-        return
-    api.leaders.rescue(game, lid, ctx["card"])
-
-
-@op(OPS, "tactic_doom_leader", NoParams)
-def tactic_doom_leader(game, frame, params: NoParams, ctx) -> None:
-    """Primitive: a cinematic combat card's act (RE-CIN): a damage token under a leader, acted on when the Command Phase
-    ends.
-
-    Put a damage token under one of the opponent's leaders here: he is eliminated when the Command Phase ends,
-    even if he retreats (Confrontation)."""
-    lid = _choose(game, frame, ctx, "doom-leader", _free_leaders_here(game, ctx, _opponent(ctx)), N_("{card}: which leader?"))
-    if lid is None:
-        return
-    api.board.at_end_of_command(game, ELIMINATE, leader=lid, card=ctx["card"])
-    game.log("leader-doomed", leader=lid, card=ctx["card"])

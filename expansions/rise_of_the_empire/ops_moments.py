@@ -11,12 +11,11 @@
 * **After a retreat** (Track Them): the base rules' ``retreat`` moment of Special cards (``actions.MOMENTS``);
   the card's ``move_leaders`` (``which: choose``, ``source: system``, ``to: pool``) acts there.
 * **Good Intel** (RoE printing): with it in play the Rebel picks and reveals his advanced tactic card first in
-  each battle of the combat, and the Empire then picks knowing it (``good_intel``, read by ``cinematic``).
+  each battle of the combat, and the Empire then picks knowing it (``battle_effect`` with ``effect: pick-first``
+  records it; ``cinematic`` asks through :func:`pick_first`).
 """
 
 from __future__ import annotations
-
-from typing import Literal
 
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
@@ -115,26 +114,6 @@ def on_base_relocated(game, event) -> None:
 # -- Good Intel: one side picks its advanced tactic card first, openly --------------------------------------------
 
 PICK_FIRST = "pick-first"
-
-
-class PickTacticFirst(Strict):
-    """For the rest of this combat, the card's opponent (``who: opponent``, or the card's side with ``self``)
-    chooses and reveals his advanced tactic card first before each battle round, and the other side chooses
-    knowing it (RE-CIN-03 otherwise has both choose at once, in secret)."""
-
-    model_config = uses(reads=("faction", "card"), writes=(), group="advanced tactics")
-
-    who: Literal["self", "opponent"] = "opponent"
-
-
-@op(OPS, "pick_tactic_first", PickTacticFirst)
-def pick_tactic_first(game, frame, params: PickTacticFirst, ctx) -> None:
-    """Primitive: changes the order of Rise of the Empire's cinematic combat (one side picks and shows first).
-
-    Make a side choose and show its advanced tactic card first for this combat (Good Intel, RoE printing)."""
-
-    faction = ctx["faction"] if params.who == "self" else OPPONENT[ctx["faction"]]
-    api.combat.add_effect(game, PICK_FIRST, faction, "combat", card=ctx.get("card"))
 
 
 def pick_first(game, frame, eligible: list[str], asks: list) -> bool:

@@ -11,7 +11,7 @@ from swrebellion.expansions.base import api
 SETUP = "rise-of-the-empire"
 THEATERS = ("space", "ground")
 #: Ops whose use makes an ability a "cancel" for the order of resolution (RE-CIN-20, RS-ROE-10; Escape Plan, JC-X).
-CANCEL_OPS = frozenset({"tactic_cancel", "tactic_retreat"})
+CANCEL_OPS = frozenset({"cancel_tactic"})
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                        ("faction", "leader", "cause"), {}),
     "leader-limit-raised": ("a side's leader limit raised by a card", ("faction", "limit", "card"),
                             {"limit": "the new limit"}),
-    "leader-doomed": ("a leader will be eliminated when a card says", ("leader", "card"), {}),
     "leader-reroll": ("a leader's reroll in cinematic combat (RE-CIN)", ("faction", "theater", "up_to"),
                       {"up_to": "how many dice may be rerolled"}),
     "doomed": ("a unit marked to be destroyed by a card", ("faction", "unit", "card"), {}),

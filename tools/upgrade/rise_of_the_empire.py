@@ -6,6 +6,7 @@ game's ``base_game`` module explains the form of the table).
 
 from __future__ import annotations
 
+import copy
 from typing import Callable, Literal
 
 from pydantic import Field
@@ -112,8 +113,56 @@ def _counted(step: dict, **fields) -> dict:
     return {"op": "move_cards", **fields, **count}
 
 
+# -- the advanced tactic acts before issue 27 made them verbs with a timing ------------------------------------------
+
+
+class TacticPrevent(Strict):
+    red: int = Field(default=0, ge=0)
+    black: int = Field(default=0, ge=0)
+    direct: int = Field(default=0, ge=0)
+
+
+class TacticShed(Strict):
+    amount: int = Field(ge=1)
+    exclude: list[str] = Field(default_factory=list)
+
+
+class TacticRedirect(Strict):
+    amount: int = Field(ge=1)
+    onto: str
+
+
+class PickTacticFirst(Strict):
+    who: Literal["self", "opponent"] = "opponent"
+
+
+def battle_effect(effect: str, until: str, who: str = "self") -> Callable[[dict], dict]:
+    """The rewrite of an old tactic op into ``battle_effect``: the change, its side and timing, then the old step's
+    values (amounts, unit types), which keep their names."""
+    side = {"who": who} if who != "self" else {}
+
+    def rewrite(step: dict) -> dict:
+        return {"op": "battle_effect", "effect": effect, **side, "until": until,
+                **{k: v for k, v in step.items() if k != "op"}}
+
+    return rewrite
+
+
+def pick_tactic_first(step: dict) -> dict:
+    who = {"who": step["who"]} if step.get("who", "opponent") != "self" else {}
+    return {"op": "battle_effect", "effect": "pick-first", **who, "until": "combat"}
+
+
+#: Rogue One: one of the side's captured leaders, chosen, is rescued (to the base: RB-LDR-04).
+FREE_LEADER = [{"op": "choose", "what": "leader", "side": "self", "captured": True},
+               {"op": "rescue", "escort": False}]
+#: Confrontation: one of the opponent's free leaders here, chosen now, is eliminated when the Command Phase ends.
+DOOM_LEADER = [{"op": "choose", "what": "leader", "side": "opponent", "captured": False, "where": {"same_as": "system"}},
+               {"op": "later", "moment": "command.end", "steps": [{"op": "eliminate_leader", "key": "leader"}]}]
+
+
 #: old op name -> (old parameter model, rewrite, new op)
-FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
+FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict | list[dict]], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
     "recruit_one_of": (RecruitOneOf, recruit_one_of, "recruit"),
     "leaders_to_pool": (NoParams, lambda step: {"op": "move_leaders", "which": "mission", "to": "pool"}, "move_leaders"),
@@ -141,5 +190,16 @@ FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "lift_combat_sabotage": (LiftCombatSabotage,
                              lambda step: {"op": "sabotage", "change": "remove", "optional": True}, "sabotage"),
     "place_target_markers": (OldPlaceTargetMarkers, place_target_markers, "place_target_markers"),
+    "tactic_prevent": (TacticPrevent, battle_effect("prevent", "round"), "battle_effect"),
+    "tactic_no_repair": (NoParams, battle_effect("no-repair", "round", who="opponent"), "battle_effect"),
+    "tactic_shed": (TacticShed, battle_effect("shed", "round"), "battle_effect"),
+    "tactic_redirect": (TacticRedirect, battle_effect("redirect", "round"), "battle_effect"),
+    "tactic_forbid": (NoParams, battle_effect("forbid", "next-round", who="opponent"), "battle_effect"),
+    "tactic_attack_last": (NoParams, battle_effect("attack-last", "combat"), "battle_effect"),
+    "pick_tactic_first": (PickTacticFirst, pick_tactic_first, "battle_effect"),
+    "tactic_cancel": (NoParams, lambda step: {"op": "cancel_tactic"}, "cancel_tactic"),
+    "tactic_retreat": (NoParams, lambda step: {"op": "cancel_tactic", "retreat_first": True}, "cancel_tactic"),
+    "tactic_free_leader": (NoParams, lambda step: copy.deepcopy(FREE_LEADER), "choose, rescue"),
+    "tactic_doom_leader": (NoParams, lambda step: copy.deepcopy(DOOM_LEADER), "choose, later"),
 }
 

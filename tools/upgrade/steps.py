@@ -33,12 +33,13 @@ HINT = "run `rebellion packs upgrade PACK`: it rewrites old op names and forms i
 
 @dataclass(frozen=True)
 class OldForm:
-    """An old op name, or an old form of a current op: ``params`` checks an old step, ``rewrite(step) -> step``
-    turns a valid one (nested steps already rewritten) into exactly one current step of the op ``replacement``."""
+    """An old op name, or an old form of a current op: ``params`` checks an old step, ``rewrite(step)`` turns a
+    valid one (nested steps already rewritten) into one current step of the op ``replacement``, or into a list of
+    steps that take its place (``replacement`` then names their ops, comma-separated)."""
 
     name: str
     params: type[BaseModel]
-    rewrite: Callable[[dict[str, Any]], dict[str, Any]]
+    rewrite: Callable[[dict[str, Any]], dict[str, Any] | list[dict[str, Any]]]
     replacement: str
 
 
@@ -129,13 +130,13 @@ class Upgrader:
 
     def upgraded(self, step: Any) -> Any:
         """``step`` in the current form, nested steps included (a copy; a current or invalid step comes back as
-        it is)."""
+        it is): one step, or the list of steps that take its place."""
         old = self.form_of(step)
         model = old.params if old is not None else self._current(step)
         if model is None:
             return step
         for path in nested_paths(model):
-            step = replaced(step, path, lambda steps, _: [self.upgraded(s) for s in steps]
+            step = replaced(step, path, lambda steps, _: spliced(self.upgraded(s) for s in steps)
                             if isinstance(steps, list) else steps)
         return old.rewrite(dict(step)) if old is not None else step
 
@@ -166,13 +167,23 @@ def with_old_steps_explained(diagnostics: list[Diagnostic], ops: OpRegistry, kin
     return Upgrader(ops, kinds).explained(diagnostics, sources) if sources else diagnostics
 
 
+def spliced(steps: Iterable[Any]) -> list[Any]:
+    """``steps`` with each list among them (an old step rewritten as several) spliced in its place."""
+    out: list[Any] = []
+    for step in steps:
+        out.extend(step if isinstance(step, list) else [step])
+    return out
+
+
 def rewrite_at(data: Any, old_steps: list[OldStep]) -> Any:
     """A deep copy of ``data`` with every step of ``old_steps`` rewritten, the innermost first (so a container is
     rewritten with its nested steps already new; rewrites keep the keys that hold nested steps, so the outer
-    pointers stay valid)."""
+    pointers stay valid), and among the steps of one list the last first (so a step rewritten as several moves
+    none of the pointers still to be rewritten)."""
     data = copy.deepcopy(data)
-    for found in sorted(old_steps, key=lambda s: -s.pointer.count("/")):
+    for found in sorted(old_steps, key=lambda s: (-s.pointer.count("/"), -int(s.pointer.rsplit("/", 1)[1]))):
         container, key = parent(data, found.pointer)
-        container[key] = found.old.rewrite(dict(container[key]))
+        new = found.old.rewrite(dict(container[key]))
+        container[key:key + 1] = new if isinstance(new, list) else [new]
     return data
 

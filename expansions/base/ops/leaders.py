@@ -364,6 +364,8 @@ def eliminate_leader(game, frame, params: EliminateLeader, ctx) -> None:
     """Eliminate a leader: one where the combat is (Return of the Jedi), or a given one (Noble Sacrifice)."""
     if params.key is not None:
         lid = ctx[params.key]
+        if board.leader(game, lid)["at"] in ("gone", "supply"):  # out of play since it was decided (a delayed step)
+            return
         board.leader(game, lid).update(at="gone", ring=None)
         game.log("leader-eliminated", leader=lid, card=ctx.get("card"))
         return
