@@ -234,6 +234,12 @@ def _kinds(game) -> dict[str, Callable[[object], bool]]:
         "player -> option id": maps(words, words),
         "when a lasting effect ends: `combat`, `round`, `step`, `attack`": {"combat", "round", "step", "attack"}
             .__contains__,
+        # restrictions that last (``restrict``)
+        "what is barred there: `move_in`, `move_out`, `missions`, `cards`":
+            lambda v: isinstance(v, list) and bool(v) and set(v) <= {"move_in", "move_out", "missions", "cards"},
+        "`end-of-phase`, `end-of-round`, `refresh` (the next Refresh Phase), or null":
+            {"end-of-phase", "end-of-round", "refresh", None}.__contains__,
+        "true when it bars only while a condition holds": flag,
     }
 
 

@@ -108,6 +108,13 @@ def board_annotations(game, view):
 
 
 @hookimpl
+def state_lines(game, view):
+    from .presentation import restrictions
+
+    return restrictions.state_lines(game, view)
+
+
+@hookimpl
 def board_svg(game, player):
     from .presentation.picture import board_svg
 

@@ -138,6 +138,27 @@ class Assignment(TypedDict):
     """The leaders assigned to it."""
 
 
+class Restriction(TypedDict, total=False):
+    """``data["restrictions"][i]``: a side barred from something in a system for a while (``restrict``)."""
+
+    faction: Faction
+    """The side barred."""
+    system: str
+    """The system."""
+    bars: list[str]
+    """What is barred: ``move_in``, ``move_out`` (units, by an activation or a card), ``missions``, ``cards``."""
+    until: str | None
+    """``end-of-phase``, ``end-of-round``, ``refresh`` (the next Refresh Phase), or ``null`` (only its condition)."""
+    ends: list[int] | None
+    """``[round, phase]`` it ends at (phases counted setup 0, assignment 1, command 2, refresh 3), or ``null``."""
+    card: str | None
+    """The card that made it."""
+    condition: dict[str, Any]
+    """It bars only while this condition holds (only when the card gave one)."""
+    context: dict[str, Any]
+    """The card's context the condition is read in (only with a condition)."""
+
+
 class BaseData(TypedDict):
     """The base game's section of the state: the top of ``game.state["data"]``, every key no other plugin declares
     (``Expansion.state``). Another plugin reads and changes it through ``swrebellion.expansions.base.api`` only."""
@@ -201,5 +222,8 @@ class BaseData(TypedDict):
     """Card effects waiting for a later rule moment (the ``later`` op): moment, side, steps, context."""
     barred: NotRequired[list[dict[str, Any]]]
     """Systems a side's missions may not target this round: ``{"system", "faction", "round"}``."""
+    restrictions: NotRequired[list[Restriction]]
+    """Restrictions that last (the ``restrict`` op), in the order they were made; an ended one is dropped when the
+    next is made (``rules.restrictions``)."""
     unpinned: NotRequired[dict[str, int]]
     """Leader -> the round a card placed him without pinning units (Public Support's Janus, RB-MOV-10)."""

@@ -91,6 +91,11 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                       {"units": "unit type ids it could not act on"}),
     "system-barred": ("a system is barred to a side this round (Boba Fett? Where?)",
                       ("card", "faction", "system"), {"faction": "the side barred"}),
+    "restricted": ("a card bars a side from something in a system for a while (``restrict``)",
+                   ("faction", "system", "bars", "until", "conditional", "card"),
+                   {"faction": "the side barred", "bars": "what is barred there: `move_in`, `move_out`, `missions`, "
+                    "`cards`", "until": "`end-of-phase`, `end-of-round`, `refresh` (the next Refresh Phase), or null",
+                    "conditional": "true when it bars only while a condition holds"}),
     "systems-named": ("systems named to the Empire by a card", ("card", "faction", "systems"),
                       {"systems": "the systems named"}),
     "base-answer": ("the Rebel answered whether his base is there (RB-BAS-16)",

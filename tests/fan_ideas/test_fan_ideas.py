@@ -33,8 +33,8 @@ def test_each_idea_validates_in_the_current_language(pack):
 
 
 def test_the_second_round_cards_are_shown_in_words():
-    """Issue 31: a fan pack written against the new verbs (``repeat``, ``outcome``, ``add_damage``'s ``only``) shows
-    in `cards show` without a raw line (the check of tests/test_show_words.py)."""
+    """Issue 31: a fan pack written against the new verbs (``repeat``, ``outcome``, ``add_damage``'s ``only``,
+    ``restrict``) shows in `cards show` without a raw line (the check of tests/test_show_words.py)."""
     from swrebellion.loader import load
     from swrebellion.plugins import activate
     from swrebellion.tools.cards_cmd import describe
@@ -49,18 +49,20 @@ def test_the_second_round_cards_are_shown_in_words():
             lines, _document = describe(catalog, kind, ident, active.ops)
             assert not [line for line in lines[1:] if FRAGMENT.search(line)], lines  # (the first names the file)
             shown.append(ident)
-    assert {"fan-reign-of-fear", "fan-precision-strike", "fan-ion-burst"} <= set(shown)
+    assert {"fan-reign-of-fear", "fan-precision-strike", "fan-ion-burst", "fan-blockade", "fan-sanctuary",
+            "fan-lockdown"} <= set(shown)
 
 
 def test_the_new_verbs_misused_are_told_where_and_how(tmp_path):
-    """Issue 31: an ``outcome`` that names nothing it waits for, and a ``repeat`` count that would divide by zero,
-    are errors at their place in the file, with the way out in the message (never a step that silently does
-    nothing)."""
+    """Issue 31: an ``outcome`` that names nothing it waits for, a ``repeat`` count that would divide by zero and a
+    ``restrict`` that would never end are errors at their place in the file, with the way out in the message (never
+    a step that silently does nothing, or does it for ever)."""
     outcome = {"op": "outcome", "steps": [{"op": "destroy_units", "side": "empire", "count": 1}], "when": {}}
     repeat = {"op": "repeat", "times": {"where": {"subjugated": True}, "per": 0},
               "steps": [{"op": "reputation", "amount": 1}]}
+    endless = {"op": "restrict", "bar": ["move_in"], "until": None}
     found = set()
-    for step in (outcome, repeat):
+    for step in (outcome, repeat, endless):
         card = {"id": "fan-misused", "name": {"en": "Misused"}, "set": "fan", "faction": "rebel", "deck": "regular",
                 "requires": {"special-ops": 1}, "mode": "resolve", "effect": [step]}
         pack = write_pack(tmp_path / step["op"], "fan-misused", requires=["base>=1.0,<2"], files=["*.yaml"],
@@ -72,4 +74,6 @@ def test_the_new_verbs_misused_are_told_where_and_how(tmp_path):
         ("/items/0/effect/0/when", "Value error, an outcome names what the steps must have done: `destroyed: "
          "{side: opponent}` or `captured: opponent`"),
         # the count's own mistake, not "expected an integer" for the mapping (times is a number or a count)
-        ("/items/0/effect/0/times/per", "0 is less than the minimum of 1")}
+        ("/items/0/effect/0/times/per", "0 is less than the minimum of 1"),
+        ("/items/0/effect/0", "Value error, a restriction must end: give `until` (end-of-phase, end-of-round, "
+         "refresh) or a `while` condition")}

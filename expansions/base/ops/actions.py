@@ -16,18 +16,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, model_validator
 
 from swrebellion.engine.ops import OpTable, Strict, op, uses
 from swrebellion.i18n import N_
+from swrebellion.refs import ContextKey
 
 from ..moments import ASKED_AT
 from ..names import die, text
+from ..rules import restrictions
 from ..rules.actions import MOMENTS, actor_ok
 from ..rules.missions import cancel, mission_frame
 from ..rules.moves import ACTIVATE
 from ..tables import OPPONENT
-from .conditions import Condition, holds
+from .conditions import SIDE, Condition, Side, holds, side_of
 
 OPS: OpTable = {}
 
@@ -175,6 +177,53 @@ def bar_system(game, frame, params: BarSystem, ctx) -> None:
     faction = side(ctx, params.who)
     data.setdefault("barred", []).append({"system": ctx["system"], "faction": faction, "round": data["round"]})
     game.log("system-barred", system=ctx["system"], faction=faction, card=ctx.get("card"))
+
+
+# -- restrictions that last -----------------------------------------------------------------------------------------
+
+
+class Restrict(Strict):
+    """For a while ``side`` may not do what ``bar`` names in the system (the context's ``system``, or the key
+    ``system`` names): ``move_in`` / ``move_out``: move units into or out of it, by an activation or a card (a
+    retreat is no movement, RB-RET); ``missions``: carry out missions there; ``cards``: play action cards there. It
+    lasts ``until`` the end of the phase (``end-of-phase``), of the round (``end-of-round``) or the start of the next
+    Refresh Phase (``refresh``), and with ``while`` only as long as that condition holds, read for the card's side
+    each time the rules ask (``until: null`` and a ``while``: as long as it holds). The status and map screens list
+    the restrictions in force ("The Rebels may not move units out of Hoth until the end of the round (Blockade).")."""
+
+    model_config = ConfigDict(**uses(reads=("faction", "card", "<system>", "the keys its condition reads"),
+                                     group="board"), populate_by_name=True)
+
+    bar: list[Literal["move_in", "move_out", "missions", "cards"]] = Field(
+        min_length=1, description="What is barred there: move_in, move_out, missions, cards.")
+    side: Side = Field(default="opponent", description=f"Who is barred ({SIDE}).")
+    until: Literal["end-of-phase", "end-of-round", "refresh"] | None = Field(
+        default="end-of-round", description="When it ends: end-of-phase, end-of-round, or refresh (the start of the "
+        "next Refresh Phase); null: only when its condition stops holding.")
+    while_: Condition | None = Field(
+        default=None, alias="while", description="It bars only while this holds (for the card's side).")
+    system: ContextKey = Field(default="system", description="Context key of the system.")
+
+    @model_validator(mode="after")
+    def _ends(self) -> Restrict:
+        if self.until is None and self.while_ is None:
+            raise ValueError("a restriction must end: give `until` (end-of-phase, end-of-round, refresh) or a "
+                             "`while` condition")
+        return self
+
+
+@op(OPS, "restrict", Restrict)
+def restrict(game, frame, params: Restrict, ctx) -> None:
+    """Bar a side from moving units into or out of a system, from missions or from action cards there, until the end
+    of the phase or round, the next Refresh Phase, or while a condition holds."""
+    faction, system = side_of(ctx, params.side), ctx[params.system]
+    record = {"faction": faction, "system": system, "bars": sorted(set(params.bar), key=params.bar.index),
+              "until": params.until, "ends": restrictions.ends(game, params.until), "card": ctx.get("card")}
+    if params.while_ is not None:
+        record.update({"condition": frame["params"]["while"], "context": dict(ctx)})
+    restrictions.restrict(game, record)
+    game.log("restricted", faction=faction, system=system, bars=record["bars"], until=params.until,
+             conditional=params.while_ is not None, card=ctx.get("card"))
 
 
 # -- a combat the card orders ------------------------------------------------------------------------------------

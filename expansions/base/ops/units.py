@@ -19,6 +19,7 @@ from ..names import card_prompt, label, text
 from ..rules import moves
 from ..rules.combat import destroy as destroy_in_combat
 from ..rules.missions import mission_frame, successes
+from ..rules.restrictions import restricted
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
 from swrebellion.refs import ContextKey
 
@@ -234,6 +235,9 @@ class MoveUnits(Strict):
 
 
 def _movable(game, where: str, faction: str, params: MoveUnits) -> dict[str, int]:
+    """The side's units a card may move out of ``where``: none out of a system a restriction bars (``restrict``)."""
+    if restricted(game, faction, where, "move_out"):
+        return {}
     t = tables(game)
     movable = {u: n for u, n in board.faction_units(game, where, faction, params.theater).items()
                if not t.units[u].immobile and (params.limits is None or params.limits.get(u, 0) > 0)}
@@ -268,7 +272,8 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             if chosen is None:
                 if params.every and not _movable(game, source, faction, params):
                     return
-                targets = [s for s in systems_where(game, params.to, ctx) if s != source]
+                targets = [s for s in systems_where(game, params.to, ctx)
+                           if s != source and not restricted(game, faction, s, "move_in")]
                 if not targets:
                     game.log("no-target", card=ctx.get("card"), wanted="system")
                     return
@@ -284,6 +289,9 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
                     return
             frame["to"] = chosen["id"]
     to = frame["to"]
+    if restricted(game, faction, to, "move_in"):
+        game.log("effect-failed", card=ctx.get("card"), reason=INTO_RESTRICTED)
+        return
     if params.every:
         units = _movable(game, source, faction, params)
         if units:
@@ -292,6 +300,10 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
         board.check_base_reveal(game)
         return
     _pick_units(game, frame, params, ctx, faction, source, to)
+
+
+#: Why a card moves no units into a system a restriction bars to them (``effect-failed``).
+INTO_RESTRICTED = N_("units may not move there")
 
 
 def _after_move(game, ctx, faction: str, source: str, to: str) -> None:

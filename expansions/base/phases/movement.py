@@ -31,6 +31,7 @@ from .. import board
 from ..names import named_options, text, texts
 from ..rules.combat import destroy, start_combat
 from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
+from ..rules.restrictions import restricted
 from ..tables import BASE_SPACE, tables
 
 
@@ -115,7 +116,16 @@ def _targets(game, hidden: bool) -> list[str]:
 
 
 def source_systems(game, faction: str, target: str) -> list[str]:
-    """Where units may come from (RULINGS C-02, RB-MOV-03/04, RB-BAS-05/06), before pinning."""
+    """Where units may come from (RULINGS C-02, RB-MOV-03/04, RB-BAS-05/06), before pinning: none into a system, nor
+    out of one, a restriction bars to the side (``restrict``)."""
+    if game.state["data"].get("restrictions"):  # none in most games
+        if restricted(game, faction, target, "move_in"):
+            return []
+        return [s for s in _sources(game, faction, target) if not restricted(game, faction, s, "move_out")]
+    return _sources(game, faction, target)
+
+
+def _sources(game, faction: str, target: str) -> list[str]:
     t = tables(game)
     if target == BASE_SPACE:
         where = board.base_system(game)

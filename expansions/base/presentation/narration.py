@@ -24,6 +24,7 @@ from swrebellion.i18n import N_, gettext, language, ngettext, npgettext, pgettex
 from ..names import articles, counted, join, local_text, marker_name, name, names, readable
 from ..ops.flow import LATER_MOMENTS
 from ..tables import tables
+from . import restrictions
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
@@ -873,6 +874,12 @@ def _system_barred(e, w):
     return w.tell(e, system=w.name(e["system"]), cause=w.because(e.get("card")))
 
 
+@line("restricted")
+def _restricted(e, w):
+    return "  " + restrictions.sentence(w.game, side(e["faction"]), e["system"], e["bars"], e["until"],
+                                        e["conditional"], e.get("card"))
+
+
 @line("systems-named")
 def _systems_named(e, w):
     return w.tell(e, systems=w.names(e["systems"]))
@@ -1214,7 +1221,7 @@ PHRASES = (
     N_("base relocated"), N_("ground units"), N_("its last target marker is gone"), N_("leader"), N_("special"),
     N_("no Death Star Under Construction"), N_("no transport in a destroyed system"),
     N_("returned to the supply to build"), N_("stranded in a destroyed system"), N_("system destroyed"),
-    N_("effect"), N_("never revealed"), N_("cannot change"),
+    N_("effect"), N_("never revealed"), N_("cannot change"), N_("units may not move there"),
     N_("not in the supply"), N_("none of these leaders can be recruited"),
     N_("no unit on the build queue can be deployed here"), N_("no drawn system can hold the base"),
     N_("condition not met"), N_("an additional card cannot cancel"), N_("a captured leader cannot be detained"),

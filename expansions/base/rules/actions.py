@@ -38,6 +38,7 @@ from ..names import text
 from ..tables import BASE_SPACE, tables
 from .combat import state
 from .plans import effect_tests, feasibility, feasible, plan, playable
+from .restrictions import restricted, restricted_systems
 from .rings import player_of
 
 if TYPE_CHECKING:
@@ -173,18 +174,24 @@ def pictured(game, card: str) -> list[str]:
 
 
 def barred(game: Game, faction: str, where: str | None) -> bool:
-    """Boba Fett? Where? (``bar_system``): the side may not carry out missions nor use action cards there this
-    round."""
+    """The side may not use action cards there: Boba Fett? Where? (``bar_system``) this round, or a restriction
+    that lasts (``restrict``, ``cards``)."""
     data = game.state["data"]
     bars = data.get("barred")
-    return bool(bars) and any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
-                              for b in bars)
+    return (bool(bars) and any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
+                               for b in bars)) or restricted(game, faction, where, "cards")
 
 
 def barred_systems(game, faction: str) -> list[str]:
+    """Where the side's missions may not take place: Boba Fett? Where? this round, or a restriction that lasts
+    (``restrict``, ``missions``)."""
     data = game.state["data"]
     bars = data.get("barred")  # none at all in most rounds: no set to sort
-    return sorted({b["system"] for b in bars if b["faction"] == faction and b["round"] == data["round"]}) if bars else []
+    found = sorted({b["system"] for b in bars if b["faction"] == faction and b["round"] == data["round"]}) if bars \
+        else []
+    if data.get("restrictions"):
+        found = sorted({*found, *restricted_systems(game, faction, "missions")})
+    return found
 
 
 def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
