@@ -58,7 +58,9 @@ CODES: dict[str, str] = {
     "SW313": "invalid version or requirement",
     # 4xx: references
     "SW401": "reference to an unknown id",
-    # 402, 5xx and 6xx: the base game's checks (swrebellion.expansions.base.checks.CODES)
+    # 8xx: content that validates and would never play
+    "SW801": "a value no rule of the enabled plugins reads (the item would never act as written)",
+    # 402, 5xx, 6xx and 80x from SW802: the base game's checks (swrebellion.expansions.base.checks.CODES)
     # 9xx: plugins
     "SW901": "a plugin's check failed",
 }

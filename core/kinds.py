@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator, Literal
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping
 
 from pydantic import Field, create_model
 
@@ -30,6 +30,15 @@ _PATH_STEP = re.compile(r"^([a-z_][a-z0-9_]*|\*|~)$")
 Check = Callable[[Any], Iterable[Any]]
 #: How a second definition of an id is reported: ``(ident, place of the first)`` -> ``(code, message, hint)``.
 Duplicate = Callable[[str, str], "tuple[str, str, str | None]"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A value of a content field that a plugin's rules read (:meth:`KindRegistry.reads`): what it means in play,
+    and the plugin whose rules act on it."""
+
+    meaning: str
+    plugin: str
 
 
 class KindRegistryError(ExpansionError):
@@ -92,6 +101,7 @@ class KindRegistry:
 
     def __init__(self, elsewhere: Callable[[], dict[str, str]] | None = None) -> None:
         self._kinds: dict[str, ContentKind] = {}
+        self._reads: dict[tuple[str, str], dict[Any, Reading]] = {}
         self.current_plugin = "?"
         self._elsewhere = elsewhere
         self._elsewhere_found: dict[str, str] | None = None
@@ -130,8 +140,35 @@ class KindRegistry:
         self._kinds[name] = kind
         return kind
 
+    def reads(self, kind: str, field: str, meanings: Mapping[Any, str]) -> None:
+        """Declare that this plugin's rules read ``field`` of the items of ``kind`` (a path, as in references) and
+        act on each value of ``meanings``, which says what the value means in play. Once a field is declared, an
+        item holding there a value that no enabled plugin reads would validate and never play as written:
+        ``rebellion validate`` refuses it (SW801), listing the values that are read. Several plugins may declare
+        values of one field (an expansion adding a timing of its own); one value declared twice names both."""
+        where = f"plugin {self.current_plugin!r}: reads {kind}/{field}"
+        if not all(_PATH_STEP.match(step) for step in field.split("/")):
+            raise KindRegistryError(f"{where}: bad path (steps: a key, '*' or '~')")
+        table = self._reads.setdefault((kind, field), {})
+        for value, meaning in meanings.items():
+            if value in table:
+                raise KindRegistryError(f"{where}: the value {value!r} is declared by both {table[value].plugin!r} "
+                                        f"and {self.current_plugin!r}")
+            table[value] = Reading(meaning, self.current_plugin)
+
+    def readings(self, kind: str) -> dict[str, dict[Any, Reading]]:
+        """The fields of ``kind`` whose values the enabled plugins read (:meth:`reads`): path -> value -> reading,
+        in declaration order."""
+        return {field: dict(table) for (name, field), table in self._reads.items() if name == kind}
+
     def check_references(self) -> None:
-        """Every reference names a registered kind (called once every plugin has registered its kinds)."""
+        """Every reference names a registered kind, and so does every field declared read (called once every plugin
+        has registered its kinds)."""
+        for (name, field), table in self._reads.items():
+            if name not in self._kinds:
+                plugins = ", ".join(sorted({repr(reading.plugin) for reading in table.values()})) or "a plugin"
+                raise KindRegistryError(f"{plugins} declares reading {field!r} of the kind {name!r}, which no "
+                                        "enabled plugin registers")
         for kind in self:
             for path, target in kind.references:
                 if target not in self._kinds:

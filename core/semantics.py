@@ -1,4 +1,5 @@
-"""Tier 2: what a schema cannot say. References resolve, then each content kind's own checks run.
+"""Tier 2: what a schema cannot say. References resolve, the values of the fields the enabled plugins read are
+ones they read (SW801), then each content kind's own checks run.
 
 Runs on the merged Catalog, so a fan pack may refer to the content of the packs it requires. Items that failed
 their schema check are left out of the catalog but remembered (``catalog.invalid``): a reference to one of them is
@@ -27,20 +28,22 @@ def _walk(value: Any, steps: list[str], pointer: str) -> Iterable[tuple[str, Any
     return _descend(value, steps, pointer)
 
 
-def _descend(value: Any, steps: list[str], pointer: str) -> Iterator[tuple[str, Any]]:
+def _descend(value: Any, steps: list[str], pointer: str, leaf: tuple[type, ...] = (str,)) -> Iterator[tuple[str, Any]]:
+    """(pointer, value) for every value of a ``leaf`` type at ``steps`` (ids are strings; a field's values may be
+    numbers too)."""
     if not steps:
-        if isinstance(value, str):
+        if isinstance(value, leaf):
             yield pointer, value
         return
     step, rest = steps[0], steps[1:]
     if step == "*" and isinstance(value, list):
         for index, element in enumerate(value):
-            yield from _descend(element, rest, f"{pointer}/{index}")
+            yield from _descend(element, rest, f"{pointer}/{index}", leaf)
     elif step == "~" and isinstance(value, dict):
         for key in value:
             yield f"{pointer}/{escape_token(key)}", key
     elif isinstance(value, dict) and step in value:
-        yield from _descend(value[step], rest, f"{pointer}/{escape_token(step)}")
+        yield from _descend(value[step], rest, f"{pointer}/{escape_token(step)}", leaf)
 
 
 def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[Diagnostic]:
@@ -63,6 +66,29 @@ def check_references(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[D
                         found.append(unknown_id(catalog, entry, (target,), target, ident, pointer,
                                                 lambda: hint_for(ident, known)))
     return found
+
+
+def check_readings(catalog: Catalog) -> list[Diagnostic]:
+    """SW801: an item holding, in a field the enabled plugins read (``KindRegistry.reads``), a value none of them
+    reads: it validates and would never play as written (issue 31: valid means playable). The hint lists the
+    values that are read, with what each means."""
+    found = []
+    for kind in catalog.kinds:
+        for field, table in catalog.kinds.readings(kind.name).items():
+            steps = field.split("/")
+            for entry in catalog.entries(kind.name).values():
+                for pointer, value in _descend(entry.raw, steps, "", (str, int)):
+                    if value not in table:
+                        found.append(entry.diagnostic(
+                            "SW801", f"no rule of the enabled plugins reads {value!r} in the {field} of {kind.name}: "
+                            "this item would never act as written", pointer, _read_values(table)))
+    return found
+
+
+def _read_values(table: dict[Any, Any]) -> str:
+    if not table:
+        return "no enabled plugin reads this field: leave it out"
+    return "the values read: " + "; ".join(f"{value!r} ({reading.meaning})" for value, reading in table.items())
 
 
 def unknown_id(catalog: Catalog, entry: Entry, kinds: Iterable[str], what: str, ident: str, pointer: str,
@@ -94,7 +120,7 @@ def guarded(label: str, call: Callable[[], Iterable[Any] | None]) -> list[Diagno
 
 def check(catalog: Catalog, rejected: Iterable[Entry] = ()) -> list[Diagnostic]:
     """Every tier 2 check: references, then the checks registered with each kind, in registration order."""
-    found = check_references(catalog, rejected)
+    found = check_references(catalog, rejected) + check_readings(catalog)
     for kind in catalog.kinds:
         for function in kind.checks:
             label = f"plugin {kind.plugin!r}: check {function.__name__} of kind {kind.name!r}"

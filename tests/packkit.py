@@ -77,7 +77,7 @@ def mini_world() -> dict[str, dict]:
                                                    "requires": {"diplomacy": 1}, "mode": "attempt",
                                                    "portrait": "hero"}),
         "cards/objectives.yaml": _items("objectives", {"id": "win", "name": _name("Win"), "set": "fan", "stage": 1,
-                                                       "reputation": 1, "timing": "refresh"}),
+                                                       "reputation": 1, "timing": "start-of-refresh"}),
         "cards/probes.yaml": _items("probes", {"id": "probe-alpha", "name": _name("Alpha"), "set": "fan",
                                                "system": "alpha"}),
         "setups.yaml": _items("setups", {

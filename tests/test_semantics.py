@@ -108,7 +108,10 @@ def test_setups_fit_in_the_box(tmp_path):
     found = [(code, pointer, message) for code, _, pointer, message, _ in check(tmp_path, change)]
     assert ("SW601", "/items/0", "uses 7 'tie' but the supply is 6") in found
     assert ("SW402", "/items/0/empire", "the empire setup uses 'x-wing', a unit of the rebel") in found
-    assert len(found) == 2
+    # the base game alone places no fixed placement (Rise of the Empire does, RE-SET-08): valid means playable
+    assert ("SW801", "/items/0/empire/fixed/0/where", "no rule of the enabled plugins reads 'chosen-remote-system' "
+            "in the empire/fixed/*/where of setups: this item would never act as written") in found
+    assert len(found) == 3
 
 
 def id_paths(annotation, metadata=(), prefix: str = "") -> set[str]:

@@ -188,7 +188,9 @@ def test_validate_reports_its_own_codes_with_file_line_and_pointer(site, tmp_pat
     found = sorted((d["code"], Path(d["file"]).name, d["line"], d["pointer"])
                    for d in json.loads(result.stdout)["diagnostics"])
     assert found == [("SC101", "units.yaml", 7, "/items/0/theater"), ("SC101", "units.yaml", 11, "/items/0/attack"),
-                     ("SC102", "actions.yaml", 10, "/items/0/effect/0")]
+                     ("SC102", "actions.yaml", 10, "/items/0/effect/0"),
+                     # and the base game's: an Assignment card picturing no leader is never offered (issue 31 §1)
+                     ("SW802", "actions.yaml", 8, "/items/0/timing")]
     # the expansion's own pack passes its checks
     assert site.rebellion("validate", "--expansion", "space-cannon").returncode == 0
 

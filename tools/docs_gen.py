@@ -377,7 +377,30 @@ def cards_markdown(ops, catalog, tests: Path) -> str:
             out.append(f"| `{ident}` {item.name.en} | {entry.pack} | {', '.join(used) or '**none**'} | "
                        f"{shown or '**none**'} |")
     head = ["", "| kind | cards | with copies | with effect data | with a scenario |", "|---|---|---|---|---|", *totals]
-    return "\n".join(out[:4] + head + out[4:]) + "\n"
+    return "\n".join(out[:4] + head + timings_markdown(ops, catalog) + out[4:]) + "\n"
+
+
+def timings_markdown(ops, catalog) -> list[str]:
+    """When cards are played: each card kind's timing words, as the plugins whose rules read them declare them
+    (``KindRegistry.reads``: validate refuses any other, SW801), and the moments a ``trigger`` step may name with
+    the sides asked at each (the op's declared values)."""
+    out = ["", "## When cards are played", "",
+           "A card's `timing` says when it is played; `rebellion validate` refuses a timing no enabled plugin's rules "
+           "read (SW801). A Special action card (and an Assignment card picturing no leader) is played at the moment "
+           "its first `trigger` step names, by a side the rules ask there: a card of another side is refused (SW803)."]
+    for kind in card_kinds(catalog):
+        table = catalog.kinds.readings(kind).get("timing")
+        if table:
+            out += ["", f"`timing` of {kind}:", "", "| timing | read by | what it means |", "|---|---|---|",
+                    *[f"| `{value}` | {reading.plugin} | {_cell(reading.meaning)} |" for value, reading in table.items()]]
+    trigger = next((spec for spec in ops if spec.name == "trigger"), None)
+    extra = trigger.params.model_config.get("json_schema_extra") if trigger is not None else None
+    moments = extra.get("values", {}).get("moment", {}) if isinstance(extra, dict) else {}
+    if moments:
+        out += ["", "The moments a `trigger` step names (`moment:`), who is asked there and which sides may be:", "",
+                "| moment | when; who is asked; the sides asked |", "|---|---|",
+                *[f"| `{name}` | {_cell(meaning)} |" for name, meaning in moments.items()]]
+    return out
 
 
 GENERATED = re.compile(r"(<!-- generated: (\w+) -->\n).*?(<!-- end generated -->)", re.S)

@@ -389,7 +389,8 @@ def _at(game: Game, pointer: str, missing: Any = None) -> Any:
     except (KeyError, IndexError, ValueError):
         if missing is not None:
             return missing
-        raise _Nothing(f"the state has nothing at {pointer}") from None
+        raise _Nothing(f"the state has nothing at {pointer} (docs/state.md lists the state's pointers; "
+                       "`rebellion scenario run --show state` prints them)") from None
 
 
 def _state_failures(game: Game, expect: Expect) -> Iterator[str]:

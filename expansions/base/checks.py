@@ -17,6 +17,8 @@ from swrebellion.catalog import Catalog
 from swrebellion.diagnostics import Diagnostic
 from swrebellion.imagefile import ImageError, read_image
 
+from .moments import SIDES_AT
+
 SIDES = ("empire", "rebel")
 
 #: The codes these checks report, with their one-line meaning (the README's table lists them too).
@@ -29,6 +31,8 @@ CODES: dict[str, str] = {
     "SW601": "setup uses more units than the supply",
     "SW701": "card picture unusable",
     "SW702": "card size for a kind that is not a card kind",
+    "SW802": "an Assignment action card with no leader to play it (never offered)",
+    "SW803": "an action card whose side is never asked at the moment its trigger names (never offered)",
 }
 
 
@@ -143,3 +147,31 @@ def check_card_sizes(catalog: Catalog) -> list[Diagnostic]:
     return [entry.diagnostic("SW702", f"a printed size for {ident!r}, which is not a card kind of the enabled "
                                       f"plugins ({', '.join(sorted(cards))})", "/id", severity="warning")
             for ident, entry in catalog.entries("card-sizes").items() if ident not in cards]
+
+
+def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
+    """Action cards that validate and would never be offered (issue 31: valid means playable). An Assignment card
+    is played with a leader it pictures, from the pool (RS-ASG-08, RS-ACT-08): with none, only a first ``trigger``
+    step makes it playable (False Orders), SW802. A card whose first ``trigger`` step names a card window where the
+    rules never ask its side (``moments.Moment.sides``: only the Rebel at a capture) is never offered, SW803."""
+    found = []
+    for entry in catalog.entries("actions").values():
+        card = entry.item
+        first = card.effect[0] if card.effect else None
+        trigger = first is not None and first.op == "trigger"
+        if card.timing == "assignment" and not card.leaders and not trigger:
+            found.append(entry.diagnostic(
+                "SW802", "an Assignment card is played by a leader it pictures, from the pool (RS-ASG-08, RS-ACT-08): "
+                "with no `leaders` this card is never offered", "/timing",
+                "picture the leader who plays it (`leaders: [...]`), or begin its effect with a `trigger` step "
+                "naming the moment it is played at (`timing: special`, docs/cards.md)"))
+        moment = first.params.get("moment") if trigger and first is not None else None
+        sides = SIDES_AT.get(moment, SIDES) if isinstance(moment, str) else SIDES
+        if card.faction not in sides:
+            asked = sorted(name for name, at in SIDES_AT.items() if card.faction in at)
+            found.append(entry.diagnostic(
+                "SW803", f"only the {' and '.join(sides)} side is asked at {moment!r}: this {card.faction} card "
+                "is never offered", "/effect/0/moment",
+                f"name a moment where the {card.faction} side is asked ({', '.join(asked)}; docs/cards.md), or make "
+                f"it a card of the {' or '.join(sides)} side"))
+    return found

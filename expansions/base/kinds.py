@@ -8,7 +8,7 @@ field holding ids is a reference here, or names no catalog item (``id``, ``set``
 
 from __future__ import annotations
 
-from . import checks
+from . import checks, field_values
 from .models import (
     ActionCard,
     Adjacency,
@@ -50,7 +50,8 @@ def register(registry) -> None:
                       references=[("portrait", "leaders"), TARGET_MARKER], tags=["card"])
     registry.register("objectives", ObjectiveCard, "Objective cards", references=[TARGET_MARKER], tags=["card"])
     registry.register("actions", ActionCard, "Action cards",
-                      references=[("leaders/*", "leaders"), ("recruits/*", "leaders"), TARGET_MARKER], tags=["card"])
+                      references=[("leaders/*", "leaders"), ("recruits/*", "leaders"), TARGET_MARKER],
+                      checks=[checks.check_action_cards], tags=["card"])
     registry.register("tactics", TacticCard, "Tactic cards", references=[TARGET_MARKER], tags=["card"])
     registry.register("probes", ProbeCard, "Probe cards", references=[("system", "systems")], tags=["card"])
     # Printing (`rebellion print`): the size of each card kind, and the pictures cards may carry.
@@ -62,3 +63,4 @@ def register(registry) -> None:
         ("time_track", "time-tracks"),
         ("rebel_base/resources/*", "resources"),
     ])
+    field_values.register(registry)

@@ -39,7 +39,8 @@ class Moment:
     locals; ``rule``: reached as a step (plugins add steps there); ``cards``: Special cards may be played here and
     who is asked (:data:`ASKED`), with ``prompt`` the question a player reads; ``later``: a ``later`` effect may
     wait for it, in these words; ``sided``: it belongs to one side (its ``faction`` local), so a ``later`` effect
-    may wait for that side's only."""
+    may wait for that side's only; ``sides``: at a card window, the sides the rules may ask there (a card of
+    another side naming it would never be offered: ``rebellion validate`` refuses it, SW803)."""
 
     when: str
     state: dict[str, str] = field(default_factory=dict)
@@ -48,11 +49,12 @@ class Moment:
     prompt: str | None = None
     later: str | None = None
     sided: bool = False
+    sides: tuple[str, ...] = ("rebel", "empire")
 
 
-def _window(when: str, cards: Asked, prompt: str) -> Moment:
+def _window(when: str, cards: Asked, prompt: str, sides: tuple[str, ...] = ("rebel", "empire")) -> Moment:
     """A card window that is no rule moment (the rules open it inside a step)."""
-    return Moment(when, rule=False, cards=cards, prompt=prompt)
+    return Moment(when, rule=False, cards=cards, prompt=prompt, sides=sides)
 
 
 #: Every moment of the base game, by name: the rule moments (dotted names) and the card windows (hyphenated, the
@@ -137,8 +139,9 @@ MOMENTS: dict[str, Moment] = {
                                N_("Play an action card now that the mission has succeeded?")),
     "mission-failed": _window("once a mission attempt has failed and its failure steps are over (Post Bounty)",
                               "both", N_("Play an action card now that the mission has failed?")),
-    "capture": _window("when a leader would be captured (Noble Sacrifice)", "acting",
-                       N_("Play an action card before the leader is captured?")),
+    "capture": _window("when a leader would be captured (Noble Sacrifice); only Rebel leaders are captured "
+                       "(RB-MIS-29)", "acting",
+                       N_("Play an action card before the leader is captured?"), sides=("rebel",)),
     "battle-won": _window("after the side wins a space or ground battle, before combat objectives (``combat``)",
                           "acting", N_("Play an action card now that the battle is won?")),
     "retreat": _window("just after the other side's units retreat from a combat (Track Them)", "other",
@@ -155,6 +158,8 @@ RULE_MOMENTS: dict[str, tuple[str, dict[str, str]]] = {
 CARD_WINDOWS: dict[str, str] = {name: m.when for name, m in MOMENTS.items() if m.cards}
 #: Who is asked at each card window: name -> :data:`ASKED`'s words.
 ASKED_AT: dict[str, str] = {name: ASKED[m.cards] for name, m in MOMENTS.items() if m.cards}
+#: The sides the rules may ask at each card window: name -> sides.
+SIDES_AT: dict[str, tuple[str, ...]] = {name: m.sides for name, m in MOMENTS.items() if m.cards}
 #: The moments a ``later`` effect may wait for: name -> the account's words for them.
 LATER_MOMENTS: dict[str, str] = {name: m.later for name, m in MOMENTS.items() if m.later}
 #: The moments a ``later`` effect may wait for one side's turn, mission or activation of (``later``'s ``side``).

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Callable, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from swrebellion.diagnostics import did_you_mean
 from swrebellion.engine import peek, secret
@@ -157,6 +158,7 @@ class ScenarioState(BaseModel):
 
 def build(game, spec: dict) -> set[str]:
     ScenarioState.model_validate(spec, context={"game": game})  # raises pydantic's ValidationError, located
+    _check_subjugation(game, spec)
     t = tables(game)
     options = game.state["options"]
     options.setdefault("setup", spec.get("setup", "base"))
@@ -201,6 +203,35 @@ def build(game, spec: dict) -> set[str]:
     if "combat" in spec:
         start_in_combat(game, spec["combat"])
     return KEYS
+
+
+def _check_subjugation(game, spec: dict) -> None:
+    """A system given ``subjugated: true`` must be one the rules keep subjugated (RULINGS C-10), or the game would
+    take the marker off as it starts and the scenario would test another situation than it says: a populous system
+    that is neither destroyed nor Imperial (RB-SUB-08, RB-SUB-11), holding an Imperial ground unit (RB-SUB-01,
+    RB-SUB-06). Each such system is an error at its own place (``/state/systems/SYSTEM/subjugated``)."""
+    t = tables(game)
+    problems: list[InitErrorDetails] = []
+    for system_id, values in spec.get("systems", {}).items():
+        if not values.get("subjugated"):
+            continue
+        units = spec.get("units", {}).get(system_id, {})
+        imperial_ground = [u for u, n in units.items() if n and t.units[u].faction == "empire"
+                           and t.units[u].theater == "ground"]
+        if system_id not in t.populous or values.get("destroyed"):
+            why = "remote and destroyed systems are never subjugated (RB-SUB-11)"
+        elif values.get("loyalty") == "empire":
+            why = ("an Imperial system is not subjugated: the marker shows its loyalty side (RB-SUB-08); leave "
+                   "`subjugated` out")
+        elif not imperial_ground:
+            why = (f"a system is subjugated only while Imperial ground units are in it (RB-SUB-01, RB-SUB-06): add "
+                   f"some (`units: {{{system_id}: {{stormtrooper: 1}}}}`), or leave `subjugated` out")
+        else:
+            continue
+        problems.append({"type": PydanticCustomError("subjugation", why), "loc": ("systems", system_id, "subjugated"),
+                         "input": True})
+    if problems:
+        raise ValidationError.from_exception_data("ScenarioState", problems)
 
 
 def start_in_combat(game, spec: dict) -> None:

@@ -69,7 +69,8 @@ class ObjectiveCard(Card):
 
     stage: Literal[1, 2, 3]
     reputation: int | None = Field(ge=0, le=MAX_COUNT, description="Reputation gained; null when the card computes it.")
-    timing: Literal["combat", "start-of-refresh", "refresh", "any-time", "immediate"]
+    timing: Literal["combat", "start-of-refresh", "immediate"] = Field(
+        description="When it is played: combat, start-of-refresh, or immediate (Rise of the Empire): docs/cards.md.")
     target_markers: int = Field(
         default=0, ge=0, le=MAX_COUNT,
         description="How many target markers the card places (Rise of the Empire, RE-IMM, RE-MRK)."

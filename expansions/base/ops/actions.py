@@ -22,7 +22,7 @@ from swrebellion.engine.ops import OpTable, Strict, op, uses
 from swrebellion.i18n import N_
 from swrebellion.refs import ContextKey
 
-from ..moments import ASKED_AT
+from ..moments import ASKED_AT, SIDES_AT
 from ..names import die, text
 from ..rules import restrictions
 from ..rules.actions import MOMENTS, actor_ok
@@ -46,6 +46,12 @@ def side(ctx, who: str) -> str:
 # -- trigger: when a card may be played ------------------------------------------------------------------------------
 
 
+def _sides(moment: str) -> str:
+    """The sides the rules may ask at a card window, in words: a card of another side is never offered there."""
+    sides = SIDES_AT[moment]
+    return " and ".join(sides) + ("" if len(sides) > 1 else " only")
+
+
 class Trigger(Condition):
     """When the card may be played: at ``moment``, with a pictured leader (RS-ACT-08) who is ``actor``:
     ``in-system`` (free in the system, the default rule), ``on-mission`` (assigned to the mission), ``on-board``
@@ -54,8 +60,10 @@ class Trigger(Condition):
     the condition holds (the fields of ``Condition``: ``system``, ``mission`` ...)."""
 
     model_config = uses(reads=("moment", "actor", "system", "mission", "leader"), group="missions",
-                        values={"moment": {"start-of-combat": "a Start of Combat card's moment (RS-ACT-05)",
-                                           **{name: f"{when}; asked: {ASKED_AT[name]}" for name, when in MOMENTS.items()}}})
+                        values={"moment": {"start-of-combat": "a Start of Combat card's moment (RS-ACT-05); "
+                                                              "sides asked: rebel and empire",
+                                           **{name: f"{when}; asked: {ASKED_AT[name]}; sides asked: {_sides(name)}"
+                                              for name, when in MOMENTS.items()}}})
 
     moment: Moment | None = Field(default=None, description="None: at the card's timing word (Start of Combat).")
     actor: Literal["in-system", "on-mission", "on-board", "pool", "target"] = Field(

@@ -23,8 +23,7 @@ SKILLS = {"diplomacy": N_("diplomacy"), "intelligence": N_("intelligence"), "spe
 SKILL_COLOURS = {"diplomacy": "#2f6f9f", "intelligence": "#3d7f3a", "special-ops": "#8a3b8f",
                  "logistics": "#a86a1c"}
 TIMING = {"assignment": N_("assignment"), "start-of-combat": N_("start of combat"), "immediate": N_("immediate"),
-          "special": N_("special"), "combat": N_("combat"), "start-of-refresh": N_("start of refresh"),
-          "refresh": N_("refresh"), "any-time": N_("any time")}
+          "special": N_("special"), "combat": N_("combat"), "start-of-refresh": N_("start of refresh")}
 THEATERS = {"space": N_("space"), "ground": N_("ground")}
 #: What each kind is called on the face and on the back.
 KINDS = {"missions": N_("Mission"), "objectives": N_("Objective"), "actions": N_("Action"),

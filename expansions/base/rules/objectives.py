@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
 PLAY = "base.objective.play"
-#: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07); Rise of the Empire adds "refresh".
-REFRESH_TIMINGS = ("start-of-refresh", "refresh")
+#: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07).
+REFRESH_TIMINGS = ("start-of-refresh",)
 
 
 def sync_stages(game: Game) -> None:
