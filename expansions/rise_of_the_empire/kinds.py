@@ -10,6 +10,10 @@ from .models import AdvancedTacticCard
 def register(registry) -> None:
     registry.register("advanced-tactics", AdvancedTacticCard, "Advanced tactic cards",
                       references=[("units/*", "units"), ("target_marker", "markers")], tags=["card"])
+    registry.reads("advanced-tactics", "faction", {"empire": "in the Empire's own advanced tactic decks (RE-CIN-01)",
+                                                   "rebel": "in the Rebels' own advanced tactic decks (RE-CIN-01)"})
+    registry.reads("advanced-tactics", "theater", {"space": "drawn for the space battle (RE-CIN-02)",
+                                                   "ground": "drawn for the ground battle (RE-CIN-02)"})
     registry.reads("objectives", "timing", {
         "immediate": "revealed and resolved as soon as the Rebel draws it; it stays in play while one of its target "
                      "markers is on the board, and scores as its card says (RE-IMM-01..03)"})

@@ -39,16 +39,21 @@ OPS: OpTable = {}
 
 SIDES = ("self", "opponent", "rebel", "empire")
 HAND_KINDS = ("missions", "actions", "objectives", "probes")
+#: The hands no side holds: the Rebel has no probe cards, the Empire no objectives (RB-OBJ-09, RB-PRB).
+NO_HAND = ("hand:rebel:probes", "hand:empire:objectives")
+#: The hands a card may name: ``self``/``opponent`` stand for either side, so only the card's side tells.
+HANDS = tuple(h for h in (f"hand:{s}:{k}" for s in SIDES for k in HAND_KINDS) if h not in NO_HAND)
 #: Every zone a card may come from.
 SOURCES = (
-    *(f"hand:{s}:{k}" for s in SIDES for k in HAND_KINDS),
+    *HANDS,
     "deck:probes", "deck:projects", "deck:objectives", *(f"deck:{s}:missions" for s in SIDES),
     "discard:projects", "discard:objectives", *(f"discard:{s}:missions" for s in SIDES),
     *(f"starting-actions:{s}" for s in SIDES),
 )
 #: The zones in words (``from`` and ``to``; SIDE is ``self``, ``opponent``, ``rebel`` or ``empire``).
 ZONES = {
-    "hand:SIDE:KIND": "a side's hand of KIND: missions, actions, objectives or probes (a secret of its team)",
+    "hand:SIDE:KIND": "a side's hand of KIND: missions, actions, objectives (the Rebel's only) or probes (the "
+                      "Empire's only), a secret of its team",
     "deck:probes": "the probe deck (never refilled: RS-PRB-05)",
     "deck:projects": "the Imperial project deck",
     "deck:objectives": "the objective deck (its card backs are public, RS-OBJ-02; never refilled)",
@@ -64,7 +69,7 @@ TO_ZONES = {
     "mission": "laid face down as an assigned mission, with ``leaders``",
 }
 Source = Literal[SOURCES]  # type: ignore[valid-type]
-Destination = Literal[(*SOURCES[: len(SIDES) * len(HAND_KINDS)], "deck:probes", "deck:projects", "deck:objectives",  # type: ignore[valid-type]
+Destination = Literal[(*HANDS, "deck:probes", "deck:projects", "deck:objectives",  # type: ignore[valid-type]
                        *(f"deck:{s}:missions" for s in SIDES), "discard", "mission")]
 
 
