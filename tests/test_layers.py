@@ -19,8 +19,10 @@ BASE = "swrebellion.expansions.base"
 
 #: The base game's layers, bottom first (a module may import its own layer or lower ones).
 BASE_LAYERS = [
-    ("content models, kinds and checks", ["models", "kinds", "checks"]),
-    ("tables, names, declarations", ["tables", "names", "values", "moments", "shapes", "vocabulary", "worth"]),
+    # The moments are declared data, below the checks that refuse a card its side is never asked at (SW803).
+    ("content models, kinds, checks, field values, moments",
+     ["models", "kinds", "checks", "field_values", "moments"]),
+    ("tables, names, declarations", ["tables", "names", "values", "shapes", "vocabulary", "worth"]),
     ("state access", ["board", "cards", "asked"]),
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
