@@ -8,7 +8,9 @@ defender's damage depends on is only which of the attacker's units survive it. A
 attacker's roll, its choice of what is left of the defender (``e``), the defender's roll, its choice of what is
 left of the attacker, the end-of-round checks. The defender's answer to ``e`` depends on ``d`` only through its
 dice pool, so it is solved once for every ``(a, pool of d, e)``, whatever ``d`` and the attacker's roll that led
-there. Each distinct side is numbered once, so the memos are keyed by small tuples of numbers.
+there; and its choice for one roll depends on the pool only through the damage the roll places, so each choice is
+made once for every ``(a, damage placed, e)``, whatever pool rolled it. Each distinct side and dice pool is
+numbered once, so the memos are keyed by small tuples of numbers.
 
 The best play is a zero-sum game: the margin (the attacker's chance to win the theater less the defender's) is
 what the attacker makes highest and the defender lowest, so both sides want the same thing of their own chance:
@@ -77,11 +79,16 @@ class Duel:
         self.frame = frame
         self.sides: list[Side] = []
         self.ids: dict[Side, int] = {}
-        self.pools: list[tuple] = []  # of each numbered side, as the attacker's and as the defender's pool
+        self.pools: list[tuple[int, int]] = []  # of each numbered side, its pool as the attacker's and the defender's
+        self.pool_ids: dict[tuple, int] = {}  # each distinct dice pool numbered too
+        self.pool_of: list[tuple] = []
+        self.flag_memo: dict[tuple[int, int], frozenset] = {}
         self.health: list[int] = []  # the health each numbered side has left
         self.values: dict[tuple[int, int, int | None], float] = {}
         self.rolls: dict[tuple[tuple, int], list[tuple[float, list[int]]]] = {}
         self.placed: dict[tuple, list[int]] = {}
+        self.answers: dict[tuple, tuple[int, int]] = {}
+        self.hit_memo: dict[tuple[int, tuple], list[tuple[float, tuple]]] = {}
         self.replies: dict[tuple, tuple[float, float, dict[tuple[int, int], float]]] = {}
         self.chosen: dict[tuple[int, int, int | None], list[tuple[float, int]]] = {}
         self.ends: dict[tuple, tuple[int, int]] = {}
@@ -98,7 +105,8 @@ class Duel:
             c, t = self.c, self.t
             state = list(self.frame)
             state[2 * t] = state[2 * t + 1] = side
-            self.pools.append(tuple(c.pool(i, side, c._cut(tuple(state), t, i)) for i in (0, 1)))  # type: ignore[arg-type]
+            attack, defence = (c.pool(i, side, c._cut(tuple(state), t, i)) for i in (0, 1))  # type: ignore[arg-type]
+            self.pools.append((self._pool(attack), self._pool(defence)))
             self.health.append(sum((c.health(u) or 0) - d for u, d in side))
         return found
 
@@ -107,6 +115,13 @@ class Duel:
         found = self.survivors.get(side)
         if found is None:
             found = self.survivors[side] = self.number(tuple(x for x in side if not self.c.lethal(*x)))
+        return found
+
+    def _pool(self, pool: tuple) -> int:
+        found = self.pool_ids.get(pool)
+        if found is None:
+            found = self.pool_ids[pool] = len(self.pool_of)
+            self.pool_of.append(pool)
         return found
 
     def state(self, a: int, d: int) -> State:
@@ -130,8 +145,8 @@ class Duel:
         pool_d = self.pools[d][1]
         acc = again = 0.0
         chosen = []
-        for p, options in self.roll(self.pools[a][0], d):
-            e = options[0] if len(options) == 1 else self._best(a, pool_d, options, left, d)
+        for p, _, options in self.roll(self.pools[a][0], d):
+            e = options[0] if len(options) == 1 else self._best(a, pool_d, options, left)
             v, back, _ = self.reply(a, pool_d, e, left, e == d)
             acc += p * v
             again += p * back
@@ -140,10 +155,10 @@ class Duel:
         self.chosen[key] = chosen
         return found
 
-    def roll(self, pool: tuple, enemy: int) -> list[tuple[float, list[int]]]:
-        """Each distinct outcome of rolling ``pool`` against the numbered side ``enemy``, with its chance, and the
-        numbers of what it can leave of the enemy at the end of the step: every way to place all the damage the
-        dice can place (:func:`placements`), in the order of the units left."""
+    def roll(self, pool: int, enemy: int) -> list[tuple[float, tuple, list[int]]]:
+        """Each distinct outcome of rolling the numbered ``pool`` against the numbered side ``enemy``: its chance,
+        the damage it places (:meth:`_hits`), and the numbers of what it can leave of the enemy at the end of the
+        step: every way to place all that damage (:func:`placements`), in the order of the units left."""
         key = (pool, enemy)
         found = self.rolls.get(key)
         if found is None:
@@ -152,13 +167,23 @@ class Duel:
                 if self.c.health(u) is not None:
                     colour = self.c.kinds[u].colour
                     room[colour] = room.get(colour, 0) + (self.c.health(u) or 0) - dmg
+            found = self.rolls[key] = [(p, placed, self._placed(enemy, placed))
+                                       for p, placed in self._hits(pool, tuple(sorted(room.items(), key=str)))]
+        return found
+
+    def _hits(self, pool: int, room: tuple) -> list[tuple[float, tuple]]:
+        """The chance of each damage the pool's roll places on an enemy with ``room`` (``(colour, health left)``
+        pairs): ``(((colour, hits), ...), direct hits)``, each cut to what the enemy can take."""
+        key = (pool, room)
+        found = self.hit_memo.get(key)
+        if found is None:
+            left = dict(room)
             merged: dict[tuple, float] = {}
-            for (hits, direct, _), p in self.c.rolls(pool):
-                used = tuple((c, min(n, room.get(c, 0))) for c, n in hits if min(n, room.get(c, 0)))
-                free = sum(room.values()) - sum(n for _, n in used)
-                placed = (used, min(direct, free))
+            for (hits, direct, _), p in self.c.rolls(self.pool_of[pool]):
+                used = tuple((c, min(n, left.get(c, 0))) for c, n in hits if min(n, left.get(c, 0)))
+                placed = (used, min(direct, sum(left.values()) - sum(n for _, n in used)))
                 merged[placed] = merged.get(placed, 0.0) + p
-            found = self.rolls[key] = [(p, self._placed(enemy, placed)) for placed, p in merged.items()]
+            found = self.hit_memo[key] = [(p, placed) for placed, p in merged.items()]
         return found
 
     def _placed(self, enemy: int, placed: tuple) -> list[int]:
@@ -170,18 +195,18 @@ class Duel:
                                         placements(self.c, self.sides[enemy], dict(used), direct)]
         return found
 
-    def _best(self, a: int, pool_d: tuple, options: list[int], left: int | None, d: int) -> int:
+    def _best(self, a: int, pool_d: int, options: list[int], left: int | None) -> int:
         """The attacker's best option: the highest margin, then the first. (Only a roll that changes nothing can
         leave the defender as it was, and such a roll has one option: so no value compared here has the round's
         return left out of it.)"""
-        best, top = options[0], self.reply(a, pool_d, options[0], left, options[0] == d)[0]
+        best, top = options[0], self.reply(a, pool_d, options[0], left, False)[0]
         for e in options[1:]:
-            v = self.reply(a, pool_d, e, left, e == d)[0]
+            v = self.reply(a, pool_d, e, left, False)[0]
             if v > top + EPS:
                 best, top = e, v
         return best
 
-    def reply(self, a: int, pool_d: tuple, e: int, left: int | None,
+    def reply(self, a: int, pool_d: int, e: int, left: int | None,
               fresh: bool) -> tuple[float, float, dict[tuple[int, int], float]]:
         """Once the attacker has left the defender ``e``: the margin with the defender answering each roll of
         ``pool_d`` at its best, the chance the round comes back to where it began (``fresh``: the defender was
@@ -194,9 +219,8 @@ class Duel:
         nxt = None if left is None else left - 1
         ends: dict[tuple[int, int], float] = {}
         flags = self._flags(self.pools[a][0], pool_d)
-        for p, options in self.roll(pool_d, a):
-            answers = _firsts([self._end(o, e, flags) for o in options])
-            end = answers[0] if len(answers) == 1 else self._best_answer(answers, nxt)
+        for p, placed, options in self.roll(pool_d, a):
+            end = self._answer(a, placed, options, e, flags, nxt)
             ends[end] = ends.get(end, 0.0) + p
         acc = again = 0.0
         for (a2, d2), p in ends.items():
@@ -205,6 +229,17 @@ class Duel:
                 continue
             acc += p * self.value(a2, d2, nxt)
         found = self.replies[key] = (acc, again, ends)
+        return found
+
+    def _answer(self, a: int, placed: tuple, options: list[int], e: int, flags: frozenset,
+                left: int | None) -> tuple[int, int]:
+        """The defender's answer to the attacker's units ``a`` with the damage ``placed`` (its ``options``), the
+        defender left ``e``: the same whatever dice pool rolled it, so solved once for all of them."""
+        key = (a, placed, e, flags, left)
+        found = self.answers.get(key)
+        if found is None:
+            ends = _firsts([self._end(o, e, flags) for o in options])
+            found = self.answers[key] = ends[0] if len(ends) == 1 else self._best_answer(ends, left)
         return found
 
     def _best_answer(self, ends: list[tuple[int, int]], left: int | None) -> tuple[int, int]:
@@ -218,17 +253,21 @@ class Duel:
                 best, low = end, v
         return best
 
-    def _flags(self, pool_a: tuple, pool_d: tuple) -> frozenset:
+    def _flags(self, pool_a: int, pool_d: int) -> frozenset:
         """What the end-of-round checks read of the round's rolls (``Combat.flag``), from the two pools."""
+        found = self.flag_memo.get((pool_a, pool_d))
+        if found is not None:
+            return found
         c, t = self.c, self.t
         flags: set = set()
         for side, pool in ((0, pool_a), (1, pool_d)):
-            rolled = sum(k for _, k in pool)
+            rolled = sum(k for _, k in self.pool_of[pool])
             if t == 1 and c.rules.structures_kept_if_rolled and rolled:
                 flags.add(("ground", side))
             if t == 0 and c.factions[side] == "empire" and not rolled:
                 flags.add(("silent", side))
-        return frozenset(flags)
+        found = self.flag_memo[(pool_a, pool_d)] = frozenset(flags)
+        return found
 
     def _end(self, a: int, d: int, flags: frozenset) -> tuple[int, int]:
         """The round's end from what is left of both sides: the end-of-round checks (RS-CMB-15..18)."""
@@ -319,7 +358,7 @@ class Duel:
         least = min(self.health[n] for n in survived)
         placed = _firsts(sorted((n for n in survived if self.health[n] == least), key=self.sides.__getitem__))
         if side == 0:
-            return survived.index(self._best(a, self.pools[d][1], placed, left, d))
+            return survived.index(self._best(a, self.pools[d][1], placed, left))
         e = self.survive(state[2 * t + 1])
         flags = self._flags(self.pools[a][0], self.pools[d][1])
         ends = [self._end(n, e, flags) for n in survived]
