@@ -133,7 +133,7 @@ SPACE = {"rebel": ["x-wing", "y-wing", "corellian-corvette", "mon-calamari-cruis
 GROUND = {"rebel": ["rebel-trooper", "airspeeder", "shield-generator"], "empire": ["stormtrooper", "at-st", "at-at"]}
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_placing_all_the_damage_one_can_loses_nothing(base, seed):
     """The pruning of the best play (docs/odds.md, odds_duel's docstring): a side choosing its damage among only
     the ways that place all the damage the dice can place (no hit wasted on a unit already destroyed while
@@ -141,19 +141,21 @@ def test_placing_all_the_damage_one_can_loses_nothing(base, seed):
     small random battles of each theater, with damage already on units (RB-CMB-07), to the end and for 2 rounds."""
     import random
 
+    from swrebellion.expansions.base.api.content import units as unit_table
     from swrebellion.expansions.base.odds import solver
 
+    health = {u: info.health for u, info in unit_table(base).items()}
     rng = random.Random(seed)
     for _ in range(6):
         units = rng.choice((SPACE, GROUND))
         first = rng.choice(("rebel", "empire"))
         forces = [{}, {}]
         for force, side in zip(forces, (first, "empire" if first == "rebel" else "rebel")):
-            for unit in rng.sample(units[side], rng.randint(1, 2)):
-                force[unit] = rng.randint(1, 2)
-        health = {"corellian-corvette": 2, "mon-calamari-cruiser": 4, "assault-carrier": 2, "star-destroyer": 4,
-                  "airspeeder": 2, "at-st": 2, "at-at": 3, "shield-generator": 3}
-        damage = {u: [rng.randrange(health[u])] for force in forces for u in force if u in health}
+            kinds = rng.sample(units[side], 2)
+            for _ in range(rng.randint(1, 3)):  # at most 3 a side: weighing every way is slow
+                unit = rng.choice(kinds)
+                force[unit] = force.get(unit, 0) + 1
+        damage = {u: [rng.randrange(health[u])] for force in forces for u in force if health[u] > 1}
         t = 0 if units is SPACE else 1
         for left in (None, 2):
             pruned, start = solver(base, forces[0], forces[1], damage=damage)
