@@ -8,7 +8,9 @@ The base rules reach a rule moment with ``game.moment(name, **locals)``; the ste
 dependency order, each in a frame holding ``moment`` and these locals. docs/hooks.md's list is generated from the
 rule moments. Moments are reached by the step that *calls* the part of the rules they surround (the round, the
 combat, the combat round), so a plugin wrapping that part's step cannot skip them. A card window is opened by
-``rules.actions.special_window`` where the rules reach it; its name is the one cards write in their ``trigger``.
+``rules.actions.window`` for the sides its ``cards`` names, where the rules reach it (a rule moment that is a card
+window, a phase's start or end, is opened by the step every ``later`` moment runs); its name is the one cards write
+in their ``trigger``.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ MISSION = {"faction": "the side carrying it out", "card": "the mission card", "l
 #: Who is asked to play cards at a card window.
 Asked = Literal["acting", "other", "both"]
 ASKED: dict[str, str] = {
-    "acting": "the side the moment is about (revealing, rolling, winning, whose mission succeeded, whose leader is "
-              "about to be captured)",
+    "acting": "the side the moment is about (revealing, rolling, winning, whose mission succeeded)",
     "other": "the other side (the one answering a mission revealed or a retreat)",
-    "both": "both sides, one after the other (the current player first, or the Rebel first when no one is)",
+    "both": "both sides, one after the other: the current player first (the Rebel when no one is); at a capture, "
+            "the side whose leader is about to be captured",
 }
 
 
@@ -61,7 +63,8 @@ def _window(when: str, cards: Asked, prompt: str, sides: tuple[str, ...] = ("reb
 #: names cards write in their ``trigger``).
 MOMENTS: dict[str, Moment] = {
     "assignment.start": Moment("the Assignment Phase begins: `data['phase']` is 'assignment', the round counter has "
-                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase")),
+                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase"), cards="both",
+                               prompt=N_("Play an action card at the start of the Assignment Phase?")),
     "mission.assigned": Moment("in the Assignment Phase, a seat laid a mission card face down with its leaders "
                                "(RS-ASG-02), before it is asked for the next one; the card is hidden from the other "
                                "side (never log it in the open). Missions a card's effect assigns reach no moment: "
@@ -71,7 +74,8 @@ MOMENTS: dict[str, Moment] = {
     "assignment.end": Moment("both sides have assigned and the Assignment-end cards are played",
                              later=N_("end of the Assignment Phase")),
     "command.start": Moment("the Command Phase begins, before the first turn: `data['current']` is 'rebel' "
-                            "(RB-RND-03)", later=N_("start of the Command Phase")),
+                            "(RB-RND-03)", later=N_("start of the Command Phase"), cards="both",
+                            prompt=N_("Play an action card at the start of the Command Phase?")),
     "command.turn-start": Moment("a Command Phase turn begins, before its player is asked for the action "
                                  "(`data['current']`, `data['seat_role']` say whose turn it is)",
                                  {"faction": "whose turn", "role": "the team role (None in a 2-player game)"},
@@ -80,9 +84,11 @@ MOMENTS: dict[str, Moment] = {
                                {"faction": "whose turn it was", "role": "the team role"},
                                later=N_("end of a Command Phase turn"), sided=True),
     "command.end": Moment("every player has passed; before the end-of-Command effects and unrevealed missions go "
-                          "back to hand (RB-CMD-05)", later=N_("end of the Command Phase")),
+                          "back to hand (RB-CMD-05)", later=N_("end of the Command Phase"), cards="both",
+                          prompt=N_("Play an action card at the end of the Command Phase?")),
     "refresh.start": Moment("the Refresh Phase begins, before the start-of-Refresh objective (RB-REF-01)",
-                            later=N_("start of the Refresh Phase")),
+                            later=N_("start of the Refresh Phase"), cards="both",
+                            prompt=N_("Play an action card at the start of the Refresh Phase?")),
     "refresh.objective": Moment("before Refresh step 0, the start-of-Refresh objective (RB-REF-02)"),
     "refresh.retrieve-leaders": Moment("before Refresh step 1, leaders go back to the pools (RB-REF-03)"),
     "refresh.draw-missions": Moment("before Refresh step 2, mission cards are drawn (RB-REF-04)"),
@@ -92,7 +98,8 @@ MOMENTS: dict[str, Moment] = {
     "refresh.recruit": Moment("before Refresh step 6, recruiting, on a time space showing its icon (RB-REC)"),
     "refresh.build": Moment("before Refresh step 7, building, on a time space showing its icon (RB-BLD)"),
     "refresh.deploy": Moment("before Refresh step 8, units are deployed (RB-BLD-05)"),
-    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase")),
+    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase"),
+                          cards="both", prompt=N_("Play an action card at the end of the Refresh Phase?")),
     "mission.revealed": Moment("a mission card is face up, its target steps chose where it takes place and its "
                                "leaders are there; before the opponent opposes (RB-MIS-01..05)", MISSION,
                                later=N_("next reveal of a mission"), sided=True),
@@ -139,9 +146,9 @@ MOMENTS: dict[str, Moment] = {
                                N_("Play an action card now that the mission has succeeded?")),
     "mission-failed": _window("once a mission attempt has failed and its failure steps are over (Post Bounty)",
                               "both", N_("Play an action card now that the mission has failed?")),
-    "capture": _window("when a leader would be captured (Noble Sacrifice); only Rebel leaders are captured "
-                       "(RB-MIS-29)", "acting",
-                       N_("Play an action card before the leader is captured?"), sides=("rebel",)),
+    "capture": _window("when a leader would be captured (Noble Sacrifice): only Rebel leaders are captured "
+                       "(RB-MIS-29), and the Empire capturing him is asked too (its cards answering a capture)", "both",
+                       N_("Play an action card before the leader is captured?")),
     "battle-won": _window("after the side wins a space or ground battle, before combat objectives (``combat``)",
                           "acting", N_("Play an action card now that the battle is won?")),
     "retreat": _window("just after the other side's units retreat from a combat (Track Them)", "other",

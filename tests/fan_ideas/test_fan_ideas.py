@@ -34,7 +34,7 @@ def test_each_idea_validates_in_the_current_language(pack):
 
 def test_the_second_round_cards_are_shown_in_words():
     """Issue 31: a fan pack written against the new verbs (``repeat``, ``outcome``, ``add_damage``'s ``only``,
-    ``restrict``) shows in `cards show` without a raw line (the check of tests/test_show_words.py)."""
+    ``restrict``, a ``trigger`` at any named moment) shows in `cards show` without a raw line (the check of tests/test_show_words.py)."""
     from swrebellion.loader import load
     from swrebellion.plugins import activate
     from swrebellion.tools.cards_cmd import describe
@@ -50,7 +50,7 @@ def test_the_second_round_cards_are_shown_in_words():
             assert not [line for line in lines[1:] if FRAGMENT.search(line)], lines  # (the first names the file)
             shown.append(ident)
     assert {"fan-reign-of-fear", "fan-precision-strike", "fan-ion-burst", "fan-blockade", "fan-sanctuary",
-            "fan-lockdown"} <= set(shown)
+            "fan-lockdown", "fan-bounty-paid", "fan-rally-the-cells"} <= set(shown)
 
 
 def test_the_new_verbs_misused_are_told_where_and_how(tmp_path):

@@ -20,8 +20,9 @@ from swrebellion.models import Text
 from swrebellion.models.effects import Steps
 
 from .. import board
-from ..moments import LATER_MOMENTS, RULE_MOMENTS, SIDED_MOMENTS
+from ..moments import LATER_MOMENTS, MOMENTS, RULE_MOMENTS, SIDED_MOMENTS
 from ..names import card_prompt, content_text, named_options, text
+from ..rules.actions import window
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
 from ..tables import OPPONENT, tables
 from .conditions import (
@@ -391,8 +392,15 @@ def later(game, frame, params: Later, ctx) -> None:
 
 
 def later_step(game, frame) -> None:
-    """At each moment of :data:`LATER_MOMENTS`: the ``later`` effects waiting for it (and for its side) run now, in
-    the order they were made."""
+    """At each moment of :data:`LATER_MOMENTS`: a moment that is also a card window (a phase's start or end) first
+    asks the sides it names for action cards answering it (``actions.window``); then the ``later`` effects waiting
+    for it (and for its side) run, in the order they were made."""
+    moment = frame["moment"]
+    if MOMENTS[moment].cards is not None:
+        data = game.state["data"]
+        acting = frame.get("faction") or data.get("current") or "rebel"
+        if window(game, frame, moment, acting, _locals(frame)):
+            return
     game.pop()
     waiting = game.state["data"].get("later")
     if not waiting:
@@ -404,13 +412,21 @@ def later_step(game, frame) -> None:
             due.append(entry)
     if not due:
         return
-    local = {k: v for k, v in frame.items() if k not in ("step", "moment")}
+    local = _locals(frame)
     game.state["data"]["later"] = [e for e in waiting if not any(e is d for d in due)]
     for entry in reversed(due):
         ctx = {**{k: v for k, v in local.items() if k not in entry["context"]}, **entry["context"], "moment": moment}
         if moment.startswith("mission."):
             ctx["mission"] = {key: local.get(key) for key in ("faction", "card", "leaders", "system")}
         run_effect(game, entry["steps"], ctx)
+
+
+def _locals(frame) -> dict:
+    """The moment's own locals in its frame: not the step's name and moment, nor what its card window keeps there."""
+    return {key: value for key, value in frame.items() if key not in _NOT_LOCAL}
+
+
+_NOT_LOCAL = frozenset({"step", "moment", "windows", "special", "special_ctx", "played"})
 
 
 # -- mission dice ----------------------------------------------------------------------------------------------------

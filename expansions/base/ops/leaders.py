@@ -15,7 +15,7 @@ from swrebellion.i18n import N_
 
 from .. import board
 from ..names import Marker, card_prompt, label, text
-from ..rules.actions import offer_destiny, pictured, play_destiny, special_window
+from ..rules.actions import offer_destiny, pictured, play_destiny, window
 from ..rules.leaders import capture_leader, recruitable
 from ..tables import tables
 from swrebellion.refs import ContextKey, NotRef, Ref
@@ -259,7 +259,7 @@ def capture(game, frame, params: Capture, ctx) -> None:
     It Is Your Destiny)."""
     lid = ctx[params.key]
     info = {"system": board.leader(game, lid)["at"], "leader": lid}
-    if special_window(game, frame, "capture", board.leader_faction(game, lid), info):
+    if window(game, frame, "capture", board.leader_faction(game, lid), info):
         return
     if board.leader(game, lid)["at"] != "gone":
         capture_leader(game, lid, ctx.get("card", ""))

@@ -35,7 +35,7 @@ from ..cards import hand
 from ..moments import CARD_WINDOWS
 from ..moments import MOMENTS as ALL_MOMENTS
 from ..names import text
-from ..tables import BASE_SPACE, tables
+from ..tables import BASE_SPACE, OPPONENT, tables
 from .combat import state
 from .plans import effect_tests, feasibility, feasible, plan, playable
 from .restrictions import restricted, restricted_systems
@@ -359,6 +359,15 @@ def special_window(game: Game, frame: dict[str, Any], moment: str, faction: str,
         windows.append(seat_key)
     windows.append(key)
     return False
+
+
+def window(game: Game, frame: dict[str, Any], moment: str, acting: str, info: dict[str, Any]) -> bool:
+    """Open the card window ``moment`` (:func:`special_window`) for each side its declaration asks
+    (``moments.MOMENTS[moment].cards``): ``acting``, the side the moment is about; ``other``, the other side; ``both``,
+    the acting side first. True while a side's window is busy: the calling step returns and runs again."""
+    asked = ALL_MOMENTS[moment].cards
+    sides = {"acting": (acting,), "other": (OPPONENT[acting],)}.get(asked or "", (acting, OPPONENT[acting]))
+    return any(special_window(game, frame, moment, side, info) for side in sides)  # the first busy one answers
 
 
 # -- after a successful mission: Son of Skywalker, the Millennium Falcon ring -----------------------------------
