@@ -83,7 +83,22 @@ def test_an_assignment_card_picturing_a_leader_validates_and_is_offered_with_him
 # -- a card whose side is never asked at its trigger's moment ------------------------------------------------------
 
 
-def test_an_imperial_card_triggered_on_a_capture_is_refused_with_the_moments_its_side_is_asked_at(tmp_path):
+def test_an_imperial_card_triggered_on_a_capture_is_offered_so_it_validates(tmp_path):
+    """Issue 31 §2.2: the Empire capturing a Rebel leader is asked at the capture window too (fan idea 25's Bounty
+    Paid plays there), so an Imperial card naming it is no longer refused."""
+    trigger = [{"op": "trigger", "moment": "capture"}, {"op": "reputation", "amount": 1}]
+    folder = pack(tmp_path, actions=[action("fan-snare", timing="special", effect=trigger) | {"faction": "empire"}])
+    assert [d for d in diagnostics(folder) if d["code"] == "SW803"] == []
+
+
+def test_a_card_of_a_side_a_window_never_asks_is_refused_with_the_moments_its_side_is_asked_at(tmp_path,
+                                                                                               monkeypatch):
+    """A window a plugin declares for one side only (``Moment.sides``; none of the base game's is, since the
+    capture window asks both sides): a card of the other side naming it is refused, SW803. Checked on the capture
+    window declared as the Rebel's alone."""
+    from swrebellion.expansions.base import checks
+
+    monkeypatch.setattr(checks, "SIDES_AT", {**checks.SIDES_AT, "capture": ("rebel",)})
     trigger = [{"op": "trigger", "moment": "capture"}, {"op": "reputation", "amount": 1}]
     folder = pack(tmp_path, actions=[action("fan-snare", timing="special", effect=trigger) | {"faction": "empire"},
                                      action("fan-shield", timing="special", effect=trigger)])

@@ -9,8 +9,8 @@ dependency order, each in a frame holding ``moment`` and these locals. docs/hook
 rule moments. Moments are reached by the step that *calls* the part of the rules they surround (the round, the
 combat, the combat round), so a plugin wrapping that part's step cannot skip them. A card window is opened by
 ``rules.actions.window`` for the sides its ``cards`` names, where the rules reach it (a rule moment that is a card
-window, a phase's start or end, is opened by the step every ``later`` moment runs); its name is the one cards write
-in their ``trigger``.
+window, the end of the Command Phase or the start of the Refresh Phase, is opened by the step every ``later`` moment
+runs); its name is the one cards write in their ``trigger``.
 """
 
 from __future__ import annotations
@@ -63,8 +63,7 @@ def _window(when: str, cards: Asked, prompt: str, sides: tuple[str, ...] = ("reb
 #: names cards write in their ``trigger``).
 MOMENTS: dict[str, Moment] = {
     "assignment.start": Moment("the Assignment Phase begins: `data['phase']` is 'assignment', the round counter has "
-                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase"), cards="both",
-                               prompt=N_("Play an action card at the start of the Assignment Phase?")),
+                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase")),
     "mission.assigned": Moment("in the Assignment Phase, a seat laid a mission card face down with its leaders "
                                "(RS-ASG-02), before it is asked for the next one; the card is hidden from the other "
                                "side (never log it in the open). Missions a card's effect assigns reach no moment: "
@@ -74,8 +73,7 @@ MOMENTS: dict[str, Moment] = {
     "assignment.end": Moment("both sides have assigned and the Assignment-end cards are played",
                              later=N_("end of the Assignment Phase")),
     "command.start": Moment("the Command Phase begins, before the first turn: `data['current']` is 'rebel' "
-                            "(RB-RND-03)", later=N_("start of the Command Phase"), cards="both",
-                            prompt=N_("Play an action card at the start of the Command Phase?")),
+                            "(RB-RND-03)", later=N_("start of the Command Phase")),
     "command.turn-start": Moment("a Command Phase turn begins, before its player is asked for the action "
                                  "(`data['current']`, `data['seat_role']` say whose turn it is)",
                                  {"faction": "whose turn", "role": "the team role (None in a 2-player game)"},
@@ -98,8 +96,7 @@ MOMENTS: dict[str, Moment] = {
     "refresh.recruit": Moment("before Refresh step 6, recruiting, on a time space showing its icon (RB-REC)"),
     "refresh.build": Moment("before Refresh step 7, building, on a time space showing its icon (RB-BLD)"),
     "refresh.deploy": Moment("before Refresh step 8, units are deployed (RB-BLD-05)"),
-    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase"),
-                          cards="both", prompt=N_("Play an action card at the end of the Refresh Phase?")),
+    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase")),
     "mission.revealed": Moment("a mission card is face up, its target steps chose where it takes place and its "
                                "leaders are there; before the opponent opposes (RB-MIS-01..05)", MISSION,
                                later=N_("next reveal of a mission"), sided=True),

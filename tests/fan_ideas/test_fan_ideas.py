@@ -50,7 +50,7 @@ def test_the_second_round_cards_are_shown_in_words():
             assert not [line for line in lines[1:] if FRAGMENT.search(line)], lines  # (the first names the file)
             shown.append(ident)
     assert {"fan-reign-of-fear", "fan-precision-strike", "fan-ion-burst", "fan-blockade", "fan-sanctuary",
-            "fan-lockdown", "fan-bounty-paid", "fan-rally-the-cells"} <= set(shown)
+            "fan-lockdown", "fan-bounty-paid", "fan-rally-the-cells", "fan-last-orders"} <= set(shown)
 
 
 def test_the_new_verbs_misused_are_told_where_and_how(tmp_path):

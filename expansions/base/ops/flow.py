@@ -392,9 +392,10 @@ def later(game, frame, params: Later, ctx) -> None:
 
 
 def later_step(game, frame) -> None:
-    """At each moment of :data:`LATER_MOMENTS`: a moment that is also a card window (a phase's start or end) first
-    asks the sides it names for action cards answering it (``actions.window``); then the ``later`` effects waiting
-    for it (and for its side) run, in the order they were made."""
+    """At each moment of :data:`LATER_MOMENTS`: a moment that is also a card window (the end of the Command Phase,
+    the start of the Refresh Phase) first asks the sides it names for action cards answering it
+    (``actions.window``); then the ``later`` effects waiting for it (and for its side) run, in the order they were
+    made."""
     moment = frame["moment"]
     if MOMENTS[moment].cards is not None:
         data = game.state["data"]
