@@ -22,8 +22,8 @@ import pytest
 
 FIREFOX = "/usr/bin/firefox-esr"
 PANEL = "document.getElementById('panel').innerHTML"
-#: Keys as WebDriver names them.
-KEYS = {"Tab": "\ue004"}
+#: Keys as WebDriver names them ("\ue007" is the keypad's Enter).
+KEYS = {"Tab": "\ue004", "Enter": "\ue006", "Space": "\ue00d"}
 #: The profile's preferences: nothing reaches out to the network on its own (updates, telemetry, safe browsing).
 PREFS = {"app.update.disabledForTesting": True, "browser.shell.checkDefaultBrowser": False,
          "datareporting.policy.dataSubmissionEnabled": False, "toolkit.telemetry.enabled": False,
@@ -56,7 +56,12 @@ class Firefox:
         self.console: list[tuple[str, str]] = []
         self.send("session.new", capabilities={})
         self.send("session.subscribe", events=["log.entryAdded", "network.beforeRequestSent"])
-        self.context = self.send("browsingContext.getTree")["contexts"][0]["context"]
+        # The tab a headless Firefox opens at start never has the focus (document.hasFocus() is false): its page is
+        # sent WebDriver's keys (keydown, keypress, keyup) but does not act on them, so Enter and Space press no
+        # button. A tab opened in the foreground over BiDi has the focus, and the keys work there.
+        first = self.send("browsingContext.getTree")["contexts"][0]["context"]
+        self.context = self.send("browsingContext.create", type="tab", background=False)["context"]
+        self.send("browsingContext.close", context=first)
         self.send("browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height})
 
     def _address(self) -> str:
@@ -117,15 +122,6 @@ class Firefox:
         self.send("input.performActions", context=self.context, actions=[{
             "type": "key", "id": "keyboard", "actions": [{"type": "keyDown", "value": code},
                                                          {"type": "keyUp", "value": code}]}])
-
-    def click(self, element: str) -> None:
-        """Click the middle of the element a JavaScript expression names, with the mouse."""
-        x, y = (self.evaluate(f"(r => Math.round(r.{a} + r.{b} / 2))(({element}).getBoundingClientRect())")
-                for a, b in (("x", "width"), ("y", "height")))
-        self.send("input.performActions", context=self.context, actions=[{
-            "type": "pointer", "id": "mouse", "actions": [{"type": "pointerMove", "x": x, "y": y},
-                                                          {"type": "pointerDown", "button": 0},
-                                                          {"type": "pointerUp", "button": 0}]}])
 
     def screenshot(self, path: Path) -> None:
         data = self.send("browsingContext.captureScreenshot", context=self.context)["data"]

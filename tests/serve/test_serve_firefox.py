@@ -1,8 +1,8 @@
 """`rebellion serve` in Firefox (issue 28: "works ... in current Chromium and Firefox"): Debian's Firefox ESR,
 driven over WebDriver BiDi (tests/bidikit.py), loads a seat's page, runs its module script (the socket connects,
-moves made elsewhere appear without a reload), moves through the options with the keyboard and plays one (sent
-by the page's script). The page asks for nothing
-beyond the server and logs no error. Its screenshot is written to $SWREBELLION_SHOTS (default: the test's temporary
+moves made elsewhere appear without a reload), moves through the options with the keyboard and plays with it
+alone (Tab to an option, Enter; then Space), the moves sent by the page's script. The page asks for nothing beyond
+the server and logs no error. Its screenshots are written to $SWREBELLION_SHOTS (default: the test's temporary
 folder) to be looked at."""
 
 from __future__ import annotations
@@ -51,11 +51,13 @@ def test_a_seat_plays_in_firefox(firefox, tmp_path):
             firefox.press("Tab")  # the keyboard moves through the options
             chosen = firefox.evaluate("document.activeElement.value")
             assert chosen == firefox.evaluate("document.querySelectorAll('.decision button')[1].value")
-            # chosen with the mouse: Firefox ESR 153 delivers WebDriver's Enter and Space to the page (keydown,
-            # keypress) but does not activate the button with them (the keyboard's Enter is tested in Chromium)
-            firefox.click("document.activeElement")
+            firefox.press("Enter")  # and chooses one
             firefox.wait_for(f"document.querySelector('.panel').dataset.moves === '{moves + 1}'")
             assert read_panel(client.get(links["spectator"] + "panel").text).moves == moves + 1
+            firefox.wait_for("document.activeElement.matches('.decision button')")  # the next question's first option
+            firefox.press("Space")  # Space chooses too
+            firefox.wait_for(f"document.querySelector('.panel').dataset.moves === '{moves + 2}'")
+            assert read_panel(client.get(links["spectator"] + "panel").text).moves == moves + 2
             firefox.screenshot(folder / "firefox-rebel-moved.png")
     finally:
         server.stop()
