@@ -16,7 +16,7 @@ import pytest
 from servekit import Server
 
 from swrebellion import agents
-from swrebellion.engine import Game
+from swrebellion.engine import Game, narration
 from swrebellion.games import rules_for
 from swrebellion.tools.options import setup_or_default
 from test_replay_browser import browser  # noqa: F401 - the same headless chromium, as a fixture
@@ -146,6 +146,11 @@ def _play_three_rounds(browser, server, folder: Path) -> None:
     seats["rebel"].page.screenshot(path=str(folder / "rebel-round-4.png"), full_page=True)
     account = spectator.page.inner_text(".account")
     assert "Round 3" in account and "combat" in account.lower()
+    # the account lists the newest line first, at the top of its box where the eye lands, numbered by its place
+    newest = spectator.page.locator(".account li").first
+    told = list(narration.account(beside, None))
+    assert newest.inner_text() == told[-1].strip() and newest.is_visible()
+    assert spectator.page.locator(".account ol").evaluate("list => [list.scrollTop, list.start]") == [0, len(told)]
     for tab in (*pages.values(), creator):
         # the only errors a page may log are the socket's and the fetches' while the server was down
         assert all("WebSocket" in e or "Failed to load" in e or "ERR_CONNECTION" in e or "Failed to fetch" in e

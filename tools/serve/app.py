@@ -332,6 +332,12 @@ def _account(room: Room, game, viewer: str | None) -> list[str]:
     return lines
 
 
+def _newest_first(lines: list[str]) -> dict:
+    """The account as a page lists it: the newest line first, where the eye (and the keyboard) lands, as in a
+    game's log, numbered by its place in the whole account (``told``: how many lines there are)."""
+    return {"account": lines[:-ACCOUNT_LINES - 1:-1], "told": len(lines)}
+
+
 def _worked_out(room: Room, game, link: Link) -> dict:
     viewer = _viewer(link)
     decision = None
@@ -349,7 +355,7 @@ def _worked_out(room: Room, game, link: Link) -> dict:
         "odds": presentation.combat_odds(game, decision) if decision else {},
         "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
         "screens": presentation.screens(game, viewer),
-        "account": _account(room, game, viewer)[-ACCOUNT_LINES:],
+        **_newest_first(_account(room, game, viewer)),
         "board_words": (_("The board as the %(seat)s sees it") % {"seat": _seat_words(viewer)} if viewer
                         else _("The board, as everybody sees it")),
         "creator": link.role == "creator",
