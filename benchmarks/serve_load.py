@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import html
 import json
+import os
 import re
 import socket
 import statistics
@@ -37,6 +38,13 @@ def _port() -> int:
         return probe.getsockname()[1]
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system), from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_kib(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
         return int(next(line for line in status if line.startswith("VmRSS")).split()[1])
@@ -54,6 +62,7 @@ class Game:
     def __init__(self, client: httpx.AsyncClient, links: dict[str, str], ws_base: str, csrf: str) -> None:
         self.client, self.links, self.ws_base, self.csrf = client, links, ws_base, csrf
         self.moved: dict[str, asyncio.Queue] = {seat: asyncio.Queue() for seat in links}
+        self.version = 0  # the game's version as the last move's answer said, which the panels are asked for
 
     async def listen(self, seat: str) -> None:
         async with websockets.connect(self.ws_base + self.links[seat] + "ws") as sock:
@@ -68,7 +77,7 @@ class Game:
         while budget[0] > 0:
             asked = None
             for seat, link in self.links.items():
-                text = (await _ask(self.client.get, link + "panel")).text
+                text = (await _ask(self.client.get, f"{link}panel?v={self.version}")).text
                 found = re.search(r'data-decision="([^"]+)"', text)
                 if "<h2 data-over>" in text:
                     return True
@@ -89,7 +98,7 @@ class Game:
                 return False
             moves += 1
             budget[0] -= 1
-            wanted = answer.json()["moves"]
+            wanted = self.version = answer.json()["moves"]
             while True:  # the other seat's update for this move
                 arrived, news = await self.moved[other].get()
                 if news["moves"] >= wanted:
@@ -115,9 +124,10 @@ async def run(url: str, server_pid: int, games: int, moves: int) -> dict:
         await asyncio.sleep(1)
         after = _rss_kib(server_pid)
         budget, latencies, errors = [moves], [], []
-        started = time.perf_counter()
+        started, server_cpu, client_cpu = time.perf_counter(), _cpu_seconds(server_pid), time.process_time()
         ended = await asyncio.gather(*(g.play(budget, latencies, errors) for g in made))
         elapsed = time.perf_counter() - started
+        server_cpu, client_cpu = _cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
         for task in listeners:
             task.cancel()
     latencies.sort()
@@ -126,7 +136,9 @@ async def run(url: str, server_pid: int, games: int, moves: int) -> dict:
             "games_per_s": round(sum(ended) / elapsed, 3),
             "p50_ms": round(1000 * statistics.median(latencies), 1),
             "p95_ms": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 1),
-            "memory_per_open_game_kib": round((after - before) / games)}
+            "memory_per_open_game_kib": round((after - before) / games),
+            "server_cpu_ms_per_move": round(1000 * server_cpu / max(len(latencies), 1), 2),
+            "clients_cpu_ms_per_move": round(1000 * client_cpu / max(len(latencies), 1), 2)}
 
 
 def main() -> None:
@@ -148,11 +160,14 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
+        load_before = os.getloadavg()[0]
         result = asyncio.run(run(url, server.pid, args.games, args.moves))
     finally:
         server.terminate()
         server.wait()
-    print(json.dumps({"db": db.split(":")[0], "games": args.games, **result}, indent=1))
+    # the machine's load (1-minute average) before and after: other work on the machine is in these figures
+    load = {"load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2), "cores": os.cpu_count()}
+    print(json.dumps({"db": db.split(":")[0], "games": args.games, **result, **load}, indent=1))
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ class PresentationError(ValueError):
 
 def sides(game: Game) -> tuple[str, ...]:
     """The sides of ``game``'s players, in seat order, each once."""
-    return tuple(dict.fromkeys(player.split("-")[0] for player in game.view(None)["players"]))
+    return tuple(dict.fromkeys(player.split("-")[0] for player in game.state["players"]))  # public: the seats
 
 
 def views(game: Game) -> tuple[str, ...]:
@@ -57,7 +57,7 @@ def viewer_for(game: Game, view: str) -> str | None:
     """The player whose view ``view`` is: ``None`` for ``"public"``, else the first player of that side."""
     if view == PUBLIC:
         return None
-    players: list[str] = game.view(None)["players"]
+    players: list[str] = game.state["players"]  # public: the seats
     for player in players:
         if player.split("-")[0] == view:
             return player

@@ -50,9 +50,11 @@ def serve(host, port, db_url, create_limit, packs):
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C stops it; games are kept in the database)", err=True)
-    # websockets-sansio: uvicorn's "websockets" implementation is deprecated (it warned at every start)
+    # websockets-sansio: uvicorn's "websockets" implementation is deprecated (it warned at every start); no
+    # per-message compression: the messages are a few bytes ({"moves": N}) and deflating each cost more than sending it
     uvicorn.run(create_app(Hall(store, offered), RateLimit(create_limit, 60)), host=host, port=port,
-                ws="websockets-sansio", ws_max_size=MAX_MESSAGE, log_level="warning", proxy_headers=True)
+                ws="websockets-sansio", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False, log_level="warning",
+                proxy_headers=True)
 
 
 def _loopback(host: str) -> bool:

@@ -43,8 +43,10 @@ ACCOUNT_LINES = 300
 def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 0.25) -> Guard:
     """The ASGI app serving ``hall``'s games; ``create_limit``: how often one address may create a game
     (default 20 a minute); ``poll``: how often watched games are checked for moves other processes made."""
+    # auto_reload off: the templates do not change while the server runs (it looked at their files at every page)
     templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                                   undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+                                   undefined=jinja2.StrictUndefined, auto_reload=False,
+                                   extensions=["jinja2.ext.i18n"])
     # the pages' words go through the same catalogs as the game's (core/locale; tools/catalogs.py extracts them
     # from the templates too); new-style: _("... %(name)s", name=...), escaped like any other value
     templates.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True,  # type: ignore[attr-defined]
@@ -112,8 +114,8 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
                     creator=f"{base}/g/{game_id}/{made[('creator', '')]}/",
                     make=lambda: {"seats": [(player, _seat_words(player), url) for player, url in seats]})
 
-    async def seat(request: Request) -> tuple[Room, Link]:
-        return await hall.seat(request.path_params["game"], request.path_params["token"])
+    async def seat(request: Request, heard: int | None = None) -> tuple[Room, Link]:
+        return await hall.seat(request.path_params["game"], request.path_params["token"], heard)
 
     async def finished(request: Request, refusal: str) -> tuple[Room, Link]:
         room, link = await seat(request)
@@ -127,13 +129,13 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         return page(request, "play.html", default_lang=room.lang, make=lambda: {"who": _who(link), **shown})
 
     async def panel(request: Request) -> Response:
-        room, link = await seat(request)
+        room, link = await seat(request, _heard(request))
         shown = await _panel(room, link, _lang(request, room.lang))
         return page(request, "panel.html", default_lang=room.lang, make=lambda: shown)
 
     async def board(request: Request) -> Response:
         try:
-            room, link = await seat(request)
+            room, link = await seat(request, _heard(request))
         except Refused as exc:
             return Response(exc.message, status_code=exc.status, media_type="text/plain")
         except StoreError as exc:
@@ -162,7 +164,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         if not (isinstance(body, dict) and isinstance(body.get("decision"), str)
                 and isinstance(body.get("option"), str)):
             raise Refused(400, "A move names the decision and the option: {\"decision\": ID, \"option\": ID}.")
-        room, link = await seat(request)
+        room, link = await seat(request, heard=0)  # judged on the room as it is; looked up only if refused
         if link.role != "player" or link.agent:
             raise Refused(403, _("This link watches the game; it cannot move."))
         await hall.move(room, link.player, body["decision"], body["option"])
@@ -248,6 +250,12 @@ async def _drain(websocket: WebSocket) -> None:
         if len(message.get("text") or message.get("bytes") or "") > MAX_MESSAGE:
             await websocket.close(code=1009)
             return
+
+
+def _heard(request: Request) -> int | None:
+    """The version of the game a page has heard of (``?v=N``: the socket's news, or its move's answer), if it says."""
+    value = request.query_params.get("v", "")
+    return int(value) if value.isdigit() and len(value) < 10 else None
 
 
 def _wants_json(request: Request) -> bool:

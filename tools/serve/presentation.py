@@ -117,7 +117,7 @@ def waiting(game: Game, player: str) -> str:
     """Who the game waits for, as ``player`` may know it: the kind of question, never its options."""
     from swrebellion import presentation
 
-    for entry in game.view(player)["pending"]:
+    for entry in game.view(player, since=len(game.state["log"]))["pending"]:  # (the log is not read: left out)
         if "options" not in entry and not entry.get("answered"):
             return presentation.heading(game, Decision(entry["id"] if "id" in entry else "", entry["player"],
                                                    entry["kind"], "", ()))

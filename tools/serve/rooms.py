@@ -138,14 +138,18 @@ class Hall:
         self.wake(room)
         return game_id, made
 
-    async def open(self, game_id: str) -> Room:
-        """The room of ``game_id``, loaded (replayed and checked) if this process does not hold it, and brought up
-        to the database's version; :class:`Refused` (404) if there is no such game."""
+    async def open(self, game_id: str, heard: int | None = None) -> Room:
+        """The room of ``game_id``, loaded (replayed and checked) if this process does not hold it; :class:`Refused`
+        (404) if there is no such game. ``heard``: the version the asker has heard of (a page is told each move's
+        version over its socket and asks for that): a room already there is not looked up in the database, which
+        every request did before (a query per request, the largest part of a move's latency under load); with
+        None, or a version this room has not reached (another process moved), it is brought up to the database's."""
         room = self.rooms.get(game_id)
         if room is not None:
             self.rooms.move_to_end(game_id)
-            async with room.lock:
-                await self.sync(room)
+            if heard is None or room.moves < heard:
+                async with room.lock:
+                    await self.sync(room)
             return room
         # One load per game, however many requests ask at once (every page of a game reconnects together after a
         # restart): two loads would make two rooms, and the pages watching the one replaced would hear of no move.
@@ -184,12 +188,12 @@ class Hall:
                 break
             del self.rooms[oldest.id]
 
-    async def seat(self, game_id: str, token: str) -> tuple[Room, Link]:
-        """The room and the link ``token`` opens; the same :class:`Refused` for an unknown game and a wrong token,
-        so that a link's owner learns nothing from a guess."""
+    async def seat(self, game_id: str, token: str, heard: int | None = None) -> tuple[Room, Link]:
+        """The room (as :meth:`open` gives it) and the link ``token`` opens; the same :class:`Refused` for an unknown
+        game and a wrong token, so that a link's owner learns nothing from a guess."""
         if not (tokens.well_formed(game_id, 16) and tokens.well_formed(token, 43)):
             raise Refused(404, _("There is no such game, or this link is not one of its links."))
-        room = await self.open(game_id)
+        room = await self.open(game_id, heard)
         found = None
         for link, digest in room.links:  # every digest compared, in constant time each
             if tokens.matches(token, digest):
@@ -246,30 +250,42 @@ class Hall:
         """Answer ``player``'s open decision ``decision_id`` with ``option_id``, or :class:`Refused` with nothing
         changed: no such decision open for this seat (a stale page), an option not offered, somebody moved first."""
         async with room.lock:
-            await self.sync(room)
-            if room.game.over:
-                raise Refused(409, _("The game is over."))
-            decision = next((d for d in room.game.pending if d.player == player), None)
-            if decision is None:
-                raise Refused(409, _("It is not your turn: the page was out of date and now shows the game as it is."))
-            if decision.id != decision_id:
-                raise Refused(409, _("That question has been answered already; the page now shows the open one."))
-            if option_id not in decision.option_ids:
-                raise Refused(400, _("That is not one of the options offered: choose one of the buttons shown."))
-            trial = room.game.copy()
-            try:
-                trial.apply(option_id, player=player)
-            except IllegalChoice as exc:
-                raise Refused(400, str(exc)) from None
-            try:
-                await asyncio.to_thread(self.store.record, room.id, room.moves, player, option_id,
-                                        trial.state_hash(), trial.over)
-            except Conflict:
-                await self.sync(room)
-                raise Refused(409, _("Somebody moved first; the page now shows the game as it is.")) from None
+            for last in (False, True):
+                try:
+                    trial = self._judge(room, player, decision_id, option_id)
+                    await asyncio.to_thread(self.store.record, room.id, room.moves, player, option_id,
+                                            trial.state_hash(), trial.over)
+                    break
+                except (Refused, Conflict) as exc:
+                    # the room may be behind the database (another process moved; it is not looked up before
+                    # every move): judged again on the game as it is, once
+                    if last or not await self.sync(room):
+                        if isinstance(exc, Conflict):
+                            raise Refused(409, _("Somebody moved first; the page now shows the game as it is.")) \
+                                from None
+                        raise
             room.game = trial
         self.notify(room)
         self.wake(room)
+
+    def _judge(self, room: Room, player: str, decision_id: str, option_id: str) -> Game:
+        """The room's game after ``player`` answers ``decision_id`` with ``option_id`` (a copy: the room's is left as
+        it is), or :class:`Refused` if the engine does not offer that."""
+        if room.game.over:
+            raise Refused(409, _("The game is over."))
+        decision = next((d for d in room.game.pending if d.player == player), None)
+        if decision is None:
+            raise Refused(409, _("It is not your turn: the page was out of date and now shows the game as it is."))
+        if decision.id != decision_id:
+            raise Refused(409, _("That question has been answered already; the page now shows the open one."))
+        if option_id not in decision.option_ids:
+            raise Refused(400, _("That is not one of the options offered: choose one of the buttons shown."))
+        trial = room.game.copy()
+        try:
+            trial.apply(option_id, player=player)
+        except IllegalChoice as exc:
+            raise Refused(400, str(exc)) from None
+        return trial
 
     # -- bots -----------------------------------------------------------------------------------------------------
 

@@ -8,6 +8,9 @@ const holder = document.getElementById("panel");
 const notice = document.getElementById("notice");
 const words = notice.dataset;
 let shown = Number(holder.firstElementChild.dataset.moves);
+// the newest version of the game this page has heard of (the socket's news, a move's answer): the panel is asked
+// for it, so that the server looks the game up in its database only when it has not reached that version itself
+let heard = shown;
 let asking = null;
 let again = false;
 
@@ -22,7 +25,7 @@ function fill(template, value) {
 async function fetchPanel() {
   try {
     // bounded: a request lost with a server that went away must not hold every later refresh back
-    const response = await fetch("panel", { headers: { Accept: "text/html" }, cache: "no-store",
+    const response = await fetch(`panel?v=${heard}`, { headers: { Accept: "text/html" }, cache: "no-store",
                                             signal: AbortSignal.timeout(10000) });
     if (!response.ok) {
       say(fill(words.unshown, response.status));
@@ -77,10 +80,9 @@ holder.addEventListener("submit", async (event) => {
       body: JSON.stringify({ decision: form.dataset.decision, option: button.value }),
       signal: AbortSignal.timeout(20000),
     });
-    if (!response.ok) {
-      const body = await response.json().catch(() => ({}));
-      say(body.error || fill(words.refused, response.status));
-    }
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) say(body.error || fill(words.refused, response.status));
+    else if (Number.isInteger(body.moves)) heard = Math.max(heard, body.moves);
   } catch {
     say(words.unsent);
   }
@@ -106,6 +108,7 @@ function listen(delay) {
   });
   socket.addEventListener("message", (message) => {
     const news = JSON.parse(message.data);
+    heard = Math.max(heard, news.moves);
     if (news.moves !== shown) refresh();
   });
   socket.addEventListener("close", () => {

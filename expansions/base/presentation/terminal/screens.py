@@ -38,7 +38,9 @@ class Screen:
     def __init__(self, game, player: str | None) -> None:
         self.game = game
         self.player = player
-        self.view = game.view(player)
+        # the view without its log (no screen reads it): redacting a long game's whole log for every screen was most
+        # of what a game server's page cost to show
+        self.view = game.view(player, since=len(game.state["log"]))
         self.data = self.view["data"]
         self.content = game.rules.content
         self.faction = _faction_of(self.data, player)
