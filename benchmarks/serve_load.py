@@ -85,9 +85,15 @@ class Game:
                     options = re.findall(r'name="option" value="([^"]*)"', text)
                     asked = (seat, html.unescape(found.group(1)), html.unescape(options[moves * 7 % len(options)]))
                     break
-            if asked is None:
-                errors.append("nobody is asked")
-                return False
+            if asked is None:  # a card window the server answers alone, after the window time: wait for its news
+                try:
+                    while self.version >= (news := (await asyncio.wait_for(self.moved[seat].get(), 30))[1])["moves"]:
+                        pass
+                except asyncio.TimeoutError:
+                    errors.append("nobody is asked")
+                    return False
+                self.version = news["moves"]
+                continue
             seat, decision, option = asked
             other = next(s for s in self.links if s != seat)
             started = time.perf_counter()

@@ -23,12 +23,14 @@ def new_store(url: str):
     return Store(connect(url))
 
 
-def create(client, players: int = 2, **seats: str) -> dict[str, str]:
+def create(client, players: int = 2, expansions: tuple[str, ...] = (), **seats: str) -> dict[str, str]:
     """Create a game through the form; returns the links' paths by seat ("rebel", "empire" ...), "spectator" and
-    "creator". ``seats``: an agent name for a seat an agent plays (``empire="random"``)."""
+    "creator". ``expansions``: the ones ticked besides the base game; ``seats``: an agent name for a seat an agent
+    plays (``empire="random"``)."""
     page = client.get("/")
     assert page.status_code == 200, page.text
-    form = {"csrf": csrf_of(page.text), "players": str(players)}
+    form: dict[str, str | list[str]] = {"csrf": csrf_of(page.text), "players": str(players),
+                                        "expansion": list(expansions)}
     for seat, agent in seats.items():
         form[f"seat-{seat.replace('_', '-')}"] = agent
     made = client.post("/games", data=form)
@@ -37,10 +39,11 @@ def create(client, players: int = 2, **seats: str) -> dict[str, str]:
 
 
 @contextmanager
-def twin_games(tmp_path, monkeypatch, seed: int):
+def twin_games(tmp_path, monkeypatch, seed: int, expansions: tuple[str, ...] = (), **hall):
     """Two games created through the form while the server's ``secrets.randbelow`` gives ``seed`` (so both are
     dealt alike): the test client, the links of each and the server's rooms of each (for what the test itself plays;
-    what a seat receives is read over HTTP)."""
+    what a seat receives is read over HTTP). ``hall``: the server's settings; the card windows' time is short
+    (``window=``, 0.05 s unless said) for tests that wait for it (:func:`settle`)."""
     import secrets as secrets_module
 
     from starlette.testclient import TestClient
@@ -48,11 +51,32 @@ def twin_games(tmp_path, monkeypatch, seed: int):
     from swrebellion.tools.serve import Hall, create_app
 
     monkeypatch.setattr(secrets_module, "randbelow", lambda n: seed)
-    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
-    with TestClient(create_app(hall)) as client:
-        twins = [create(client), create(client)]
+    server = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"), **{"window": 0.05, **hall})
+    with TestClient(create_app(server)) as client:
+        twins = [create(client, expansions=expansions), create(client, expansions=expansions)]
         monkeypatch.undo()
-        yield client, twins, [hall.rooms[links["rebel"].split("/")[2]] for links in twins]
+        yield client, twins, [server.rooms[links["rebel"].split("/")[2]] for links in twins]
+
+
+def settle(rooms, timeout: float = 60) -> None:
+    """Wait until, in each of these rooms, the server has answered the card windows it answers alone for a seat
+    (:func:`swrebellion.tools.serve.rooms.answered_alone`, once the window time is up): then the game waits for
+    somebody's move, as the test's own copy of it expects."""
+    from swrebellion.tools.serve.rooms import answered_alone
+
+    deadline = time.monotonic() + timeout
+    while any(any(answered_alone(room.game, d) for d in room.game.pending) for room in rooms):
+        assert time.monotonic() < deadline, "a card window the server answers alone stayed open"
+        time.sleep(0.02)
+
+
+def told(socket, moves: int) -> dict:
+    """A socket's messages up to the one telling version ``moves`` of the game: that one (a card window the
+    server answered alone is a version of its own, told apart or with the next)."""
+    while True:
+        message = socket.receive_json()
+        if message["moves"] >= moves:
+            return message
 
 
 def links_of(page: str) -> dict[str, str]:

@@ -18,32 +18,15 @@ import json
 
 import pytest
 
-from swrebellion.engine import Game, RandomAgent, peek, rng
+from windowkit import DESTINY, ROE, PlaysNoActionCard, hands
+
+from swrebellion.engine import Game, RandomAgent, peek
 from swrebellion.expansions.base.moments import CARD_WINDOWS, MOMENTS
 from swrebellion.expansions.base.rules.actions import _answering
 from swrebellion.expansions.base.tables import tables
 from swrebellion.games import rules_for
 
-ROE = ("base", "rise-of-the-empire")
-DESTINY = "it-is-your-destiny"
-#: the answer that plays no action card, by decision kind
-NONE_OF_THEM = {"special-action": "pass", "start-of-combat-card": "none", "play-destiny": "pass"}
 MOMENT_OF = {MOMENTS[moment].prompt: moment for moment in CARD_WINDOWS}
-
-
-class PlaysNoActionCard:
-    """Decides from a seeded stream like the random agent, but never plays an action card: at a card window it
-    passes, and an action card offered among other choices (the Assignment Phase) is left out."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = rng.seed_state(seed)
-
-    def choose(self, game, decision) -> str:
-        if decision.kind in NONE_OF_THEM:
-            return NONE_OF_THEM[decision.kind]
-        options = [o.id for o in decision.options if not o.id.startswith("action:")]
-        self._rng, index = rng.below(self._rng, len(options))
-        return options[index]
 
 
 def window_kinds(game, side: str) -> set[str]:
@@ -51,15 +34,6 @@ def window_kinds(game, side: str) -> set[str]:
     t = tables(game)
     kinds = {moment for moment in CARD_WINDOWS if any(t.actions[c].faction == side for c in _answering(game, moment))}
     return kinds | ({"play-destiny"} if side == "empire" and DESTINY in t.actions else set())
-
-
-def hands(game, side: str) -> tuple[list[str], list[str]]:
-    """The side's action cards that answer a window, and as many that answer none (the same for every game)."""
-    t = tables(game)
-    answering = set().union(*(_answering(game, m) for m in CARD_WINDOWS)) | {DESTINY}
-    mine = sorted(c for c, info in t.actions.items() if info.faction == side and info.starting is False)
-    return sorted(c for c in answering if c in t.actions and t.actions[c].faction == side), \
-        [c for c in mine if c not in answering]
 
 
 def digest(view: dict) -> str:

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from servekit import move, read_panel, twin_games
+from servekit import move, read_panel, settle, told, twin_games
 
 from swrebellion.engine import Game, rng
 
@@ -46,6 +46,7 @@ def test_twins_differing_in_a_rebel_secret_look_the_same_to_the_empire_and_the_s
         watching, kinds, twisted, shown = set(OBSERVERS), set(), False, []
         try:
             for step in range(STEPS):
+                settle(games)
                 views = [{who: room.game.view(None if who == "spectator" else who) for who in OBSERVERS}
                          for room in games]
                 watching = {who for who in watching if views[0][who] == views[1][who]}
@@ -66,8 +67,9 @@ def test_twins_differing_in_a_rebel_secret_look_the_same_to_the_empire_and_the_s
                     twisted = True
                 for links, open_, option in zip(twins, options, (choice, other)):
                     assert move(client, links[pending.player], open_.decision, option).status_code == 200
-                for twin in sockets:
-                    messages = {who: twin[who].receive_json() for who in OBSERVERS}
+                settle(games)
+                for twin, room in zip(sockets, games):
+                    messages = {who: told(twin[who], room.moves) for who in OBSERVERS}
                     assert len({str(m) for m in messages.values()}) == 1
         finally:
             for twin in sockets:
@@ -127,6 +129,7 @@ def test_twins_differing_in_a_deck_order_look_the_same_to_the_other_seat_and_the
         compared, start = {}, None
         try:
             for step in range(400):
+                settle(rooms)
                 game = rooms[0].game
                 if start is None and game.state["data"]["phase"] != "setup":  # the twins part here
                     cards = peek(rooms[1].game.state["data"]["decks"][deck])
@@ -146,7 +149,9 @@ def test_twins_differing_in_a_deck_order_look_the_same_to_the_other_seat_and_the
                 for links in twins:
                     open_ = read_panel(client.get(links[pending.player] + "panel").text)
                     assert move(client, links[pending.player], open_.decision, choice).status_code == 200
-                messages = [{who: twin[who].receive_json() for who in observers} for twin in sockets]
+                settle(rooms)
+                messages = [{who: told(twin[who], room.moves) for who in observers}
+                            for twin, room in zip(sockets, rooms)]
                 assert messages[0] == messages[1]
         finally:
             for twin in sockets:

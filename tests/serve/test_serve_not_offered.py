@@ -9,7 +9,7 @@ import re
 
 from starlette.testclient import TestClient
 
-from servekit import create, move, new_store, read_panel
+from servekit import create, move, new_store, read_panel, settle
 
 from swrebellion.tools.serve import Hall, create_app
 
@@ -17,10 +17,11 @@ SEATS = ("rebel-admiral", "rebel-general", "empire-admiral", "empire-general")
 
 
 def test_a_teammates_mission_is_shown_as_not_offered_with_the_reason(tmp_path):
-    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+    hall = Hall(new_store(f"sqlite:///{tmp_path / 'games.sqlite3'}"), window=0.05)  # card windows: a short wait
     with TestClient(create_app(hall)) as client:
         links = create(client, players=4)
         for step in range(600):
+            settle(hall.rooms.values())
             for seat in SEATS:
                 page = client.get(links[seat] + "panel").text
                 shown = read_panel(page)

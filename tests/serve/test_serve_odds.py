@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from servekit import move, read_panel, twin_games
+from servekit import move, read_panel, settle, twin_games
 
 from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
 from swrebellion.expansions.base.api.combat import odds, system_damage, system_forces
@@ -25,6 +25,7 @@ def test_a_combat_starting_move_shows_its_odds_and_hides_nothing(tmp_path, monke
         agents = {"empire": HeuristicAgent(side="empire", seed=3)}
         twisted = False
         for step in range(STEPS):
+            settle(rooms)
             games = [room.game for room in rooms]
             assert not games[0].over, "the game ended before the Empire attacked"
             pending = games[0].pending[0]

@@ -27,7 +27,7 @@ from swrebellion.i18n import gettext as _
 
 from . import presentation
 from .guard import COOKIE, MAX_MESSAGE, Guard, RateLimit, csrf_ok, csrf_value, same_origin
-from .rooms import Hall, Refused, Room, Spec
+from .rooms import Hall, Refused, Room, Spec, answered_alone
 from .store import Link, StoreError
 
 log = logging.getLogger("swrebellion.serve")
@@ -348,9 +348,11 @@ def _newest_first(lines: list[str]) -> dict:
 
 def _worked_out(room: Room, game, link: Link) -> dict:
     viewer = _viewer(link)
-    decision = None
+    decision = alone = None
     if link.role == "player" and not link.agent:
         decision = next((d for d in game.pending if d.player == link.player), None)
+        if decision is not None and answered_alone(game, decision):  # the server answers it: the seat waits
+            decision, alone = None, decision
     return {
         "moves": len(game.state["choices"]),
         "over": game.over,
@@ -361,7 +363,8 @@ def _worked_out(room: Room, game, link: Link) -> dict:
         "groups": presentation.groups(game, decision) if decision else [],
         "not_offered": presentation.not_offered(game, decision) if decision else [],
         "odds": presentation.combat_odds(game, decision) if decision else {},
-        "waiting": "" if decision or game.over else presentation.waiting(game, viewer),
+        "waiting": presentation.heading(game, alone) if alone else (
+            "" if decision or game.over else presentation.waiting(game, viewer)),
         "screens": presentation.screens(game, viewer),
         **_newest_first(_account(room, game, viewer)),
         "board_words": (_("The board as the %(seat)s sees it") % {"seat": _seat_words(viewer)} if viewer

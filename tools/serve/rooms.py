@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from swrebellion.engine import Game, IllegalChoice
+from swrebellion.engine import Decision, Game, IllegalChoice
 from swrebellion.engine.save import SaveError, restore, save_data
 from swrebellion.i18n import gettext as _
 
@@ -27,6 +28,13 @@ log = logging.getLogger("swrebellion.serve")
 
 #: Rooms kept in memory; a game beyond them is replayed from the database when next opened.
 OPEN_ROOMS = 500
+#: How long a card window stays open at least, in seconds, in a game a person plays. A card window is a question the
+#: rules ask a side whatever it holds, and which the other side's view does not show (``visible_to``, issue 33).
+#: With nothing to play it offers one option, "pass", and a person's seat is not stopped by it: the server answers
+#: it, as the terminal does. So that the other side cannot tell from the time a window took whether there was
+#: anything to play, every answer to a card window (the server's, a person's, a bot's) is made no sooner than this
+#: after the window opened; a person who thinks longer is seen to think, as at a table.
+WINDOW_SECONDS = 1.0
 
 
 class Refused(Exception):
@@ -53,6 +61,10 @@ class Room:
     #: (events told, lines), which only grows.
     panels: dict[tuple, asyncio.Future] = field(default_factory=dict)
     accounts: dict[tuple, tuple[int, list[str]]] = field(default_factory=dict)
+    #: When each open decision was first seen open here (``time.monotonic()``), and the server's answers being made
+    #: to card windows a person's seat has nothing to play at (decision id -> the task making it).
+    opened: dict[str, float] = field(default_factory=dict)
+    alone: dict[str, asyncio.Task] = field(default_factory=dict)
 
     @property
     def moves(self) -> int:
@@ -61,6 +73,21 @@ class Room:
     def bots(self) -> dict[str, str]:
         """Seat -> agent spec, for the seats an agent plays."""
         return {link.player: link.agent for link, _digest in self.links if link.role == "player" and link.agent}
+
+    def played_by_people(self) -> bool:
+        """Whether a person plays a seat (then card windows are held open: :data:`WINDOW_SECONDS`)."""
+        return any(link.role == "player" and not link.agent for link, _digest in self.links)
+
+
+def card_window(game: Game, decision_id: str) -> bool:
+    """Whether the open decision ``decision_id`` is a card window (see :data:`WINDOW_SECONDS`)."""
+    return any(raw["id"] == decision_id and raw.get("visible_to") is not None for raw in game.state["pending"])
+
+
+def answered_alone(game: Game, decision: Decision) -> bool:
+    """Whether the server answers ``decision`` for a person's seat: a card window with nothing to play (one option),
+    as the terminal does and scenarios do; the page shows the seat waiting meanwhile."""
+    return len(decision.options) == 1 and card_window(game, decision.id)
 
 
 @dataclass(frozen=True)
@@ -78,8 +105,9 @@ class Spec:
 class Hall:
     """Every room of this process, the store behind them and the packs the server offers."""
 
-    def __init__(self, store: Store, packs: dict[str, Path] | None = None) -> None:
+    def __init__(self, store: Store, packs: dict[str, Path] | None = None, window: float = WINDOW_SECONDS) -> None:
         self.store = store
+        self.window = window  # how long a card window stays open at least (WINDOW_SECONDS)
         self.packs = dict(packs or {})  # pack id -> folder
         self.rooms: OrderedDict[str, Room] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Room]] = {}  # game id -> its room being loaded
@@ -183,7 +211,7 @@ class Hall:
     def _keep(self, room: Room) -> None:
         self.rooms[room.id] = room
         while len(self.rooms) > OPEN_ROOMS:
-            oldest = next((r for r in self.rooms.values() if not r.watchers and r.bot is None), None)
+            oldest = next((r for r in self.rooms.values() if not r.watchers and r.bot is None and not r.alone), None)
             if oldest is None:
                 break
             del self.rooms[oldest.id]
@@ -248,7 +276,9 @@ class Hall:
 
     async def move(self, room: Room, player: str, decision_id: str, option_id: str) -> None:
         """Answer ``player``'s open decision ``decision_id`` with ``option_id``, or :class:`Refused` with nothing
-        changed: no such decision open for this seat (a stale page), an option not offered, somebody moved first."""
+        changed: no such decision open for this seat (a stale page), an option not offered, somebody moved first. The
+        answer to a card window waits until the window has been open long enough (:data:`WINDOW_SECONDS`)."""
+        await self._hold(room, decision_id)
         async with room.lock:
             for last in (False, True):
                 try:
@@ -287,11 +317,44 @@ class Hall:
             raise Refused(400, str(exc)) from None
         return trial
 
+    async def _hold(self, room: Room, decision_id: str) -> None:
+        """Wait until the card window ``decision_id`` has been open :attr:`window` seconds (at once for any other
+        question, and in a game no person plays: nobody to keep it from)."""
+        opened = room.opened.get(decision_id)
+        if opened is not None and room.played_by_people() and card_window(room.game, decision_id):
+            await asyncio.sleep(max(0.0, opened + self.window - time.monotonic()))
+
+    async def _alone(self, room: Room, decision: Decision) -> None:
+        """Answer, for a person's seat, a card window with nothing to play (its one option), once it has been open
+        long enough; a database busy or away for a moment is tried again a second later."""
+        try:
+            while True:
+                try:
+                    await self.move(room, decision.player, decision.id, decision.options[0].id)
+                    return
+                except Refused:  # answered already (by another process): nothing to do
+                    return
+                except StoreError as exc:
+                    log.warning("the card window %s of game %s could not be answered, tried again: %s",
+                                decision.id, room.id, exc)
+                    await asyncio.sleep(1)
+        except Exception:
+            log.exception("the card window %s of game %s was not answered", decision.id, room.id)
+        finally:
+            room.alone.pop(decision.id, None)
+
     # -- bots -----------------------------------------------------------------------------------------------------
 
     def wake(self, room: Room) -> None:
-        """Start the room's bot if an agent's seat is to decide and none is thinking already."""
+        """What the room's new state asks of the server: note when its questions opened, answer the card windows a
+        person's seat has nothing to play at (:func:`answered_alone`), and start the room's bot if an agent's seat
+        is to decide and none is thinking already."""
+        now = time.monotonic()
+        room.opened = {d.id: room.opened.get(d.id, now) for d in room.game.pending}
         bots = room.bots()
+        for decision in room.game.pending:
+            if decision.player not in bots and decision.id not in room.alone and answered_alone(room.game, decision):
+                room.alone[decision.id] = asyncio.get_running_loop().create_task(self._alone(room, decision))
         if room.bot is not None or room.game.over or not any(d.player in bots for d in room.game.pending):
             return
         room.bot = asyncio.get_running_loop().create_task(self._think(room, bots))
