@@ -8,10 +8,12 @@ changes nothing. Bots think in a worker thread on a copy of the game, so the ser
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import time
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,10 @@ log = logging.getLogger("swrebellion.serve")
 
 #: Rooms kept in memory; a game beyond them is replayed from the database when next opened.
 OPEN_ROOMS = 500
+#: Threads for the database's calls, apart from the ones where pages are worked out, pictures drawn and bots think:
+#: a move's write waited behind those (the worker threads shared by all of them are few), most of a move's latency
+#: under load.
+DB_THREADS = 4
 #: How long a card window stays open at least, in seconds, in a game a person plays. A card window is a question the
 #: rules ask a side whatever it holds, and which the other side's view does not show (``visible_to``, issue 33).
 #: With nothing to play it offers one option, "pass", and a person's seat is not stopped by it: the server answers
@@ -108,10 +114,15 @@ class Hall:
     def __init__(self, store: Store, packs: dict[str, Path] | None = None, window: float = WINDOW_SECONDS) -> None:
         self.store = store
         self.window = window  # how long a card window stays open at least (WINDOW_SECONDS)
+        self._db = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="rebellion-db")
         self.packs = dict(packs or {})  # pack id -> folder
         self.rooms: OrderedDict[str, Room] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Room]] = {}  # game id -> its room being loaded
         self._rules: dict[tuple, Any] = {}
+
+    async def db(self, work, *args):
+        """``work(*args)``, a call into the store, run in the database's own threads (:data:`DB_THREADS`)."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, functools.partial(work, *args))
 
     # -- rules --------------------------------------------------------------------------------------------------
 
@@ -160,7 +171,7 @@ class Hall:
             made[(role, "")] = token
             links.append((Link(role, "", ""), tokens.digest(token)))
         game_id = tokens.new_game_id()
-        await asyncio.to_thread(self.store.create, game_id, save_data(game), spec.lang, links)
+        await self.db(self.store.create, game_id, save_data(game), spec.lang, links)
         room = Room(game_id, game, spec.lang, links)
         self._keep(room)
         self.wake(room)
@@ -188,7 +199,7 @@ class Hall:
         return await asyncio.shield(loading)
 
     async def _load(self, game_id: str) -> Room:
-        saved = await asyncio.to_thread(self.store.save, game_id)
+        saved = await self.db(self.store.save, game_id)
         if saved is None:
             raise Refused(404, _("There is no such game, or this link is not one of its links."))
         lang = saved.pop("lang")
@@ -196,7 +207,7 @@ class Hall:
             game = await asyncio.to_thread(self._restore, saved)
         except SaveError as exc:
             raise Refused(500, _("This game cannot be loaded: %(reason)s") % {"reason": exc}) from None
-        links = await asyncio.to_thread(self.store.links, game_id)
+        links = await self.db(self.store.links, game_id)
         room = Room(game_id, game, lang, links)
         self._keep(room)
         self.wake(room)
@@ -235,10 +246,10 @@ class Hall:
     async def sync(self, room: Room) -> bool:
         """Apply the choices other processes wrote since this room last looked; True if there were any. The caller
         holds ``room.lock``: nothing else changes the room meanwhile."""
-        versions = await asyncio.to_thread(self.store.versions, [room.id])
+        versions = await self.db(self.store.versions, [room.id])
         if versions.get(room.id, 0) <= room.moves:
             return False
-        saved = await asyncio.to_thread(self.store.save, room.id, room.moves)
+        saved = await self.db(self.store.save, room.id, room.moves)
         if saved is None:
             return False
         game = room.game.copy()
@@ -260,7 +271,7 @@ class Hall:
             if not watched:
                 continue
             try:
-                versions = await asyncio.to_thread(self.store.versions, [r.id for r in watched])
+                versions = await self.db(self.store.versions, [r.id for r in watched])
                 for room in watched:
                     if versions.get(room.id, 0) > room.moves:
                         async with room.lock:
@@ -283,8 +294,8 @@ class Hall:
             for last in (False, True):
                 try:
                     trial = self._judge(room, player, decision_id, option_id)
-                    await asyncio.to_thread(self.store.record, room.id, room.moves, player, option_id,
-                                            trial.state_hash(), trial.over)
+                    await self.db(self.store.record, room.id, room.moves, player, option_id, trial.state_hash(),
+                                  trial.over)
                     break
                 except (Refused, Conflict) as exc:
                     # the room may be behind the database (another process moved; it is not looked up before
