@@ -4,8 +4,8 @@
 
 With every installed expansion enabled, counts the registered effect ops, the cards (items of any content kind whose data holds effect
 steps, nested ones included: a marker's ``on_removal``, a choice's options), and for each op the cards using it.
-Prints the ops used by exactly one card (each should be a rules primitive, its docstring starting ``Primitive:``)
-and the ops no card uses (rules code or fan packs may still use them).
+Prints the ops used by exactly one card (each should be a rules primitive, its docstring starting ``Primitive:``
+and saying why, which ``--list`` prints) and the ops no card uses (rules code or fan packs may still use them).
 """
 
 from __future__ import annotations
@@ -25,6 +25,12 @@ def steps_in(node, names: set[str]):
     elif isinstance(node, list):
         for value in node:
             yield from steps_in(value, names)
+
+
+def _reason(doc: str | None) -> str:
+    """An op's ``Primitive:`` paragraph, on one line: why no general verb does what it does."""
+    first = (doc or "").strip().split("\n\n")[0]
+    return " ".join(first.removeprefix("Primitive:").split())
 
 
 def census() -> dict:
@@ -51,6 +57,7 @@ def census() -> dict:
         "ops": len(ops),
         "cards": len(cards),
         "used_by_one_card": single,
+        "reasons": {name: _reason(ops[name].doc) for name in sorted(primitive)},
         "single_without_primitive_line": sorted(set(single) - primitive),
         "unused": sorted(name for name in ops if not users[name]),
     }
@@ -72,6 +79,8 @@ def main() -> None:
         for name, card in result["used_by_one_card"].items():
             mark = "" if name not in result["single_without_primitive_line"] else "  (no Primitive: line)"
             print(f"  one card: {name:28} {card}{mark}")
+            if name in result["reasons"]:
+                print(f"            why: {result['reasons'][name]}")
         for name in result["unused"]:
             print(f"  no card:  {name}")
 

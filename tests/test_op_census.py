@@ -1,17 +1,20 @@
 """The effect language is kept small (issue 27 §4): ``benchmarks/op_census.py`` runs here, over every built-in
 card. An op that only one card uses must be a rules primitive that says why (its docstring's ``Primitive:``
 line), and the number of such ops may not grow: :data:`CEILING` is a ratchet, lowered whenever an op is folded
-into a general verb (the advanced tactic acts became ``battle_effect`` and ``cancel_tactic``, a leader freed or
-doomed by a card is chosen and then rescued or eliminated ``later``). Issue 27 asks for at most 10; the single-card
-ops listed by ``python benchmarks/op_census.py --list`` are what still stands between."""
+into a general verb (the advanced tactic acts became ``battle_effect``, ``cancel_tactic`` and ``tactic_cards``; a
+leader freed or doomed by a card is chosen, then rescued or eliminated ``later``; a mission stopped is one verb,
+``stop_mission``; a detention is a ``leader_effect`` and an activation's movement a ``move_units``). Issue 27 asks
+for at most 10: that is where it stands. The ten left (``python benchmarks/op_census.py --list``) are each a rule
+no general verb reaches, and the golden logs pin the names of most of them: a state hash sees an op's name while
+the op asks a question or waits in a delayed effect."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
 
-#: At most this many ops used by exactly one built-in card (22 when the census joined the tests; the aim is 10).
-CEILING = 17
+#: At most this many ops used by exactly one built-in card (22 when the census joined the tests; issue 27 asked 10).
+CEILING = 10
 
 CENSUS = Path(__file__).parents[1] / "benchmarks" / "op_census.py"
 

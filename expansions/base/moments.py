@@ -132,7 +132,7 @@ MOMENTS: dict[str, Moment] = {
     "mission-reveal": _window("just before a mission is revealed (Blindside)", "acting",
                               N_("Play an action card before the mission is revealed?")),
     "mission-revealed": _window("once the other side's mission is revealed and has its target, before opposition: "
-                                "the side may answer it (``cancel_mission``)", "other",
+                                "the side may answer it (``stop_mission`` with ``how: cancel``)", "other",
                                 N_("Play an action card now that the other side's mission is revealed?")),
     "mission-attempt": _window("when a mission is attempted, after opposition and before dice (Undercover, Wookiee "
                                "Guardian)", "both",

@@ -104,8 +104,9 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "leader-added": ("a leader joined a combat from the pool (RS-CMB-04)", ("faction", "leader", "system"), {}),
     "leader-placed": ("a card put a leader in a system", ("leader", "at", "card"), {}),
     "leader-moved": ("a leader was moved", ("leader", "to", "cause"), {}),
-    "mission-cancelled": ("a revealed mission ended by a card before its effect (``cancel_mission``): the card went "
-                          "back to hand, its leaders to the pool", ("faction", "card", "leaders", "cause"), {}),
+    "mission-cancelled": ("a revealed mission ended by a card before its effect (``stop_mission`` with ``how: "
+                          "cancel``): the card went back to hand, its leaders to the pool",
+                          ("faction", "card", "leaders", "cause"), {}),
     "leaders-to-pool": ("a leader a card chose sent back to his pool (``move_leaders`` with which: choose, to: pool)",
                         ("faction", "leaders", "card"), {}),
     "leaders-moved": ("leaders moved together by a card (``move_leaders``): `faction` names their side when they are "
@@ -279,6 +280,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "choose-mission": ("a card's mission choice from a deck or pile", "a mission card id"),
     "choose-effect": ("a card's option (choose_one)", "the branch id the card gives"),
     "second-leader": ("a second leader to join a card's mission", "a leader id, or `none`"),
+    "return-mission": ("an assigned mission a card sends back to hand unrevealed", "`mission:<index>`"),
     "attach-ring": ("which leader wears a ring (RS-ACT-13)", "a leader id"),
     "escort": ("a leader to go with a rescued leader", "a leader id, or `none`"),
     "place-rescued-leader": ("where a rescued leader goes", "a system id"),

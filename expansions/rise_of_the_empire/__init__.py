@@ -94,12 +94,11 @@ def register_effect_ops(registry):
         ops_cards,
         ops_empire_cards,
         ops_moments,
-        ops_rebel_cards,
         ops_subversion,
         ops_turns,
     )
 
-    register_ops(registry, ops.OPS, markers.OPS, ops_empire_cards.OPS, ops_rebel_cards.OPS, ops_cards.OPS,
+    register_ops(registry, ops.OPS, markers.OPS, ops_empire_cards.OPS, ops_cards.OPS,
                  ops_moments.OPS, ops_subversion.OPS, ops_turns.OPS)
 
 

@@ -332,11 +332,88 @@ def tactic_extra(game, frame, params: NoParams, ctx) -> None:
     resolve(game, faction, frame["card"], chosen["id"], theater, additional=True, into="extra_ctx")
 
 
-@op(OPS, "tactic_leave_game", NoParams)
-def tactic_leave_game(game, frame, params: NoParams, ctx) -> None:
-    """Primitive: a cinematic combat card's act (RE-CIN): the advanced tactic card itself leaves the game.
+# -- the advanced tactic decks ----------------------------------------------------------------------------------------
 
-    This card leaves the game for good (Confrontation)."""
+
+class TacticCards(Strict):
+    """Move the side's own advanced tactic cards between its decks, its discard piles and the box. The decks belong
+    to the cinematic combat: open to their owner, never shuffled (RE-CIN-02), the discard piles public (RE-CIN-07).
+
+    * ``recover``: the discard piles go back into their decks, for both theaters unless ``theater`` is given;
+    * ``arrange``: the side looks at the top ``look`` cards of its ``theater`` deck and puts each back on the top or
+      on the bottom, in the order it chooses (Prepare for Battle): the first put on top is the new top card, and
+      each card put on the bottom goes under those put there before it; the cards are shown to the side only;
+    * ``leave-game``: the card being resolved leaves the game for good (Confrontation)."""
+
+    model_config = uses(reads=("faction", "player", "card", "theater"), writes=(), group="advanced tactics")
+
+    move: Literal["recover", "arrange", "leave-game"] = Field(description="What happens to the cards (see above).")
+    theater: Literal["space", "ground"] | None = Field(
+        default=None, description="recover: only this theater's pile; arrange: the deck arranged.")
+    look: int = Field(default=4, ge=1, description="arrange: how many cards from the top.")
+
+    @model_validator(mode="after")
+    def _fits_the_move(self):
+        if self.move == "arrange" and self.theater is None:
+            raise ValueError("arrange needs the 'theater' of the deck arranged")
+        if self.move != "arrange" and "look" in self.model_fields_set:
+            raise ValueError("'look' is for arrange")
+        if self.move == "leave-game" and self.theater is not None:
+            raise ValueError("leave-game moves the card being resolved: no 'theater'")
+        return self
+
+
+@op(OPS, "tactic_cards", TacticCards)
+def tactic_cards(game, frame, params: TacticCards, ctx) -> None:
+    """Primitive: Rise of the Empire's advanced tactic decks and piles belong to its cinematic combat (RE-CIN-02/07),
+    not to the card zones of move_cards.
+
+    Recover one's discarded advanced tactic cards, arrange the top of a deck, or take this card out of the game."""
+    if params.move == "recover":
+        _recover(game, ctx, params.theater)
+    elif params.move == "arrange":
+        _arrange(game, frame, ctx, params.theater, params.look)
+    else:
+        _leave_game(game, ctx)
+
+
+def _recover(game, ctx, theater: str | None) -> None:
+    faction = ctx["faction"]
+    for each in ("space", "ground") if theater is None else (theater,):
+        pile = discards(game, faction, each)
+        if pile:
+            back = sorted(pile)
+            deck(game, faction, each).extend(back)
+            pile.clear()
+            game.log("tactics-recovered", faction=faction, theater=each, cards=back, card=ctx.get("card"))
+
+
+def _arrange(game, frame, ctx, theater: str, look: int) -> None:
+    faction = ctx["faction"]
+    cards = deck(game, faction, theater)
+    if "top" not in frame:
+        frame.update(top=list(cards[:look]), placed={"top": [], "bottom": []})
+        api.cards.reveal(game, frame["top"], faction, cause=ctx.get("card", "effect"))
+    chosen = frame.pop("choice", None)
+    if chosen is not None:
+        where, _, n = chosen["id"].partition(":")
+        frame["placed"][where].append(int(n))
+    left = [n for n in range(len(frame["top"])) if n not in frame["placed"]["top"] + frame["placed"]["bottom"]]
+    if left:
+        top = frame["top"]
+        options = [{"id": f"top:{n}", "label": f"Put {label(game, top[n])} next on top"} for n in left]
+        options += [{"id": f"bottom:{n}", "label": f"Put {label(game, top[n])} on the bottom"} for n in left]
+        game.ask(ctx["player"], "arrange-tactics", options, f"Where does each of the top {len(top)} cards go?")
+        return
+    top, placed = frame["top"], frame["placed"]
+    del cards[: len(top)]
+    cards[:0] = [top[n] for n in placed["top"]]
+    cards.extend(top[n] for n in placed["bottom"])
+    game.log("tactics-arranged", faction=faction, theater=theater, to_top=len(placed["top"]),
+             to_bottom=len(placed["bottom"]), card=ctx.get("card"))
+
+
+def _leave_game(game, ctx) -> None:
     card, faction, theater = ctx["card"], ctx["faction"], ctx["theater"]
     for pile in (discards(game, faction, theater), deck(game, faction, theater)):
         if card in pile:

@@ -2,7 +2,7 @@
 (card-effects-actions-tactics.md §3).
 
 * False Orders, at the end of the Assignment Phase (the ``assignment-end`` moment of ``actions.special_window``):
-  ``return_mission``.
+  the base game's ``stop_mission`` with ``how: return``.
 * Secret Facility, Sweep the Area, Under the Radar: a probe card kept face down under the card (``hide_probe``),
   used later at the start of one of the side's Command Phase turns (the base rules' ``turn-start-acts`` point:
   :func:`turn_start_acts`) or at the end of a Command Phase (``end-of-command-steps``: :func:`end_of_command`).
@@ -33,51 +33,6 @@ REVEAL = "roe.use-hidden-probe"
 
 def _player(game, ctx) -> str:
     return ctx.get("player") or api.board.decider(game, ctx["faction"], "general")
-
-
-class ReturnMission(Strict):
-    """Which of the opponent's assigned missions may be chosen: those with exactly ``leaders`` leaders on them."""
-
-    model_config = uses(reads=("faction", "player", "card"), writes=(), group="missions")
-
-    leaders: int = Field(default=1, ge=1)
-
-
-def _returnable(game, params: ReturnMission, ctx) -> list[int]:
-    assigned = api.cards.assigned(game, OPPONENT[ctx["faction"]])
-    return [n for n, entry in enumerate(assigned)
-            if len(entry["leaders"]) == params.leaders
-            and all(api.leaders.state(game, lid)["at"] == "mission" for lid in entry["leaders"])]
-
-
-def _can_return(game, params: ReturnMission, ctx) -> bool:
-    return bool(_returnable(game, params, ctx))
-
-
-@op(OPS, "return_mission", ReturnMission, _can_return)
-def return_mission(game, frame, params: ReturnMission, ctx) -> None:
-    """Primitive: acts on an assigned face-down mission, a card no zone names while it is hidden under its leaders
-    (RB-MIS-23).
-
-    Send one of the opponent's assigned missions back to hand unrevealed and its leaders back to the pool
-    (False Orders). The card stays hidden: the options name only its leaders."""
-    faction = OPPONENT[ctx["faction"]]
-    assigned = api.cards.assigned(game, faction)
-    chosen = answer(frame)  # the answer: the missions offered are not listed again
-    if chosen is None:
-        choices = _returnable(game, params, ctx)
-        if not choices:
-            return
-        options = [{"id": f"mission:{n}", "label": text(game, N_("The mission of {leaders}"),
-                                                         leaders=assigned[n]["leaders"]),
-                    "data": {"index": n}} for n in choices]
-        chosen = pick(game, frame, _player(game, ctx), "return-mission", options,
-                      card_prompt(game, ctx, N_("{card}: which mission goes back to hand?"),
-                                  N_("Which mission goes back to hand?")))
-        if chosen is None:
-            return
-    entry = api.cards.take_assigned(game, faction, chosen["data"]["index"])
-    return_to_hand(game, faction, entry, ctx.get("card", "a card"))
 
 
 # -- a probe card kept under the card -----------------------------------------------------------------------------

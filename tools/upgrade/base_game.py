@@ -631,7 +631,20 @@ class AtEndOfCommand(Strict):
 ANY_OP: tuple[Callable[[dict], dict], ...] = (negated_anywhere,)
 
 #: old op name -> (old parameter model, rewrite, new op)
+class NoOldParams(Strict):
+    pass
+
+
+class Detain(Strict):
+    key: str = "leader"
+
+
 FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
+    "move_in": (NoOldParams, lambda step: {"op": "move_units", "from": "neighbours"}, "move_units"),
+    "fail_mission": (NoOldParams, lambda step: {"op": "stop_mission", "how": "fail"}, "stop_mission"),
+    "cancel_mission": (NoOldParams, lambda step: {"op": "stop_mission", "how": "cancel"}, "stop_mission"),
+    "detain": (Detain, lambda step: {"op": "leader_effect", "kind": "detained", "key": step.get("key", "leader")},
+               "leader_effect"),
     "choose_system": (ChooseSystem, choose_system, "choose"),
     "choose_leader": (ChooseLeader, choose_leader, "choose"),
     "choose_one": (ChooseOne, choose_one, "choose"),

@@ -153,6 +153,19 @@ def pick_tactic_first(step: dict) -> dict:
     return {"op": "battle_effect", "effect": "pick-first", **who, "until": "combat"}
 
 
+class RecoverTactics(Strict):
+    theater: Literal["space", "ground"] | None = None
+
+
+class ArrangeTactics(Strict):
+    theater: Literal["space", "ground"]
+    look: int = Field(default=4, ge=1)
+
+
+class ReturnMission(Strict):
+    leaders: int = Field(default=1, ge=1)
+
+
 #: Rogue One: one of the side's captured leaders, chosen, is rescued (to the base: RB-LDR-04).
 FREE_LEADER = [{"op": "choose", "what": "leader", "side": "self", "captured": True},
                {"op": "rescue", "escort": False}]
@@ -201,5 +214,12 @@ FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict | list[dict]], str]] 
     "tactic_retreat": (NoParams, lambda step: {"op": "cancel_tactic", "retreat_first": True}, "cancel_tactic"),
     "tactic_free_leader": (NoParams, lambda step: copy.deepcopy(FREE_LEADER), "choose, rescue"),
     "tactic_doom_leader": (NoParams, lambda step: copy.deepcopy(DOOM_LEADER), "choose, later"),
+    "recover_tactics": (RecoverTactics, lambda step: {"op": "tactic_cards", "move": "recover",
+                                                      **{k: v for k, v in step.items() if k != "op"}}, "tactic_cards"),
+    "arrange_tactics": (ArrangeTactics, lambda step: {"op": "tactic_cards", "move": "arrange",
+                                                      **{k: v for k, v in step.items() if k != "op"}}, "tactic_cards"),
+    "return_mission": (ReturnMission, lambda step: {"op": "stop_mission", "how": "return",
+                                                    "leaders": step.get("leaders", 1)}, "stop_mission"),
+    "tactic_leave_game": (NoParams, lambda step: {"op": "tactic_cards", "move": "leave-game"}, "tactic_cards"),
 }
 

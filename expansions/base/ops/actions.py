@@ -18,16 +18,16 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from swrebellion.engine.ops import OpTable, Strict, op, uses
+from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
 from swrebellion.refs import ContextKey
 
+from .. import board
 from ..moments import ASKED_AT, SIDES_AT
-from ..names import die, text
+from ..names import card_prompt, die, text
 from ..rules import restrictions
 from ..rules.actions import MOMENTS, actor_ok
-from ..rules.missions import cancel, mission_frame
-from ..rules.moves import ACTIVATE
+from ..rules.missions import cancel, mission_frame, return_to_hand, take_assigned
 from ..tables import OPPONENT
 from .conditions import SIDE, Condition, Side, holds, side_of
 
@@ -83,47 +83,92 @@ def trigger(game, frame, params: Trigger, ctx) -> None:
     """Nothing, when run: says when the card may be played, which is checked when it is offered (RS-ACT-07/08)."""
 
 
-# -- in a mission ----------------------------------------------------------------------------------------------------
+# -- a mission stopped -----------------------------------------------------------------------------------------------
 
 
-class FailMission(Strict):
-    """The mission being resolved fails at once, without dice (Wookiee Guardian)."""
+class StopMission(Strict):
+    """Stop a mission before it does what its card says, as ``how`` says:
 
-    model_config = uses(reads=("card",), writes=(), group="missions")
+    * ``fail``: the mission being resolved fails at once, without dice (Wookiee Guardian; read by
+      ``missions._roll``);
+    * ``cancel``: the revealed mission this card answers ends at once: none of its effect happens, the card goes
+      back to its owner's hand and its leaders from the mission's system to their pool. Played in the
+      ``mission-revealed`` window (a Special card whose ``trigger`` names it: the opponent has just revealed the
+      mission and chosen where it takes place, before anyone opposes it), or by a ``later`` step waiting for
+      ``mission.revealed``. Offered only while a revealed mission is being resolved and its effect has not begun;
+    * ``return``: one of the opponent's assigned missions, still face down, with exactly ``leaders`` leaders on it,
+      goes back to hand unrevealed and its leaders to the pool (False Orders). The card stays hidden: the options
+      name only its leaders. Offered only when such a mission is assigned."""
+
+    model_config = uses(reads=("faction", "player", "card", "mission"), writes=(), group="missions")
+
+    how: Literal["fail", "cancel", "return"] = Field(description="fail, cancel or return (see above).")
+    leaders: int | None = Field(default=None, ge=1, description="return: how many leaders are on the mission.")
+
+    @model_validator(mode="after")
+    def _leaders_for_return(self):
+        if (self.how == "return") != (self.leaders is not None):
+            raise ValueError("'leaders' goes with how: return, and only with it")
+        return self
 
 
-@op(OPS, "fail_mission", FailMission)
-def fail_mission(game, frame, params: FailMission, ctx) -> None:
-    """Primitive: ends a mission's attempt with no dice, a step of the mission rules no verb reaches.
-
-    Make the mission being resolved fail without dice (Wookiee Guardian; read by ``missions._roll``)."""
-    mission = mission_frame(game)
-    if mission is not None:
-        mission["fails"] = ctx.get("card")
-        game.log("mission-fails", card=ctx.get("card"), mission=mission.get("card"))
-
-
-class CancelMission(Strict):
-    """The revealed mission this card answers ends at once: none of its effect happens, the card goes back to its
-    owner's hand and its leaders from the mission's system to their pool. Played in the ``mission-revealed``
-    window (a Special card whose ``trigger`` names it: the opponent has just revealed the mission and chosen where
-    it takes place, before anyone opposes it), or by a ``later`` step waiting for ``mission.revealed``. Offered only
-    while a revealed mission is being resolved and its effect has not begun."""
-
-    model_config = uses(reads=("card", "mission"), group="missions")
-
-
-def _cancellable(game, params: CancelMission, ctx) -> bool:
+def _cancellable(game, ctx) -> bool:
     mission = mission_frame(game)
     return mission is not None and mission.get("stage") in ("answer", "oppose", "roll", "rings") \
         and ctx.get("mission", {}).get("card") in (None, mission.get("card"))
 
 
-@op(OPS, "cancel_mission", CancelMission, _cancellable)
-def cancel_mission(game, frame, params: CancelMission, ctx) -> None:
-    """End the opponent's revealed mission with no effect: card back to hand, leaders back to the pool."""
-    if _cancellable(game, params, ctx):
-        cancel(game, mission_frame(game), ctx.get("card"))
+def _returnable(game, params: StopMission, ctx) -> list[int]:
+    assigned = game.state["data"]["assigned"][OPPONENT[ctx["faction"]]]
+    return [n for n, entry in enumerate(assigned)
+            if len(entry["leaders"]) == params.leaders
+            and all(board.leader(game, lid)["at"] == "mission" for lid in entry["leaders"])]
+
+
+def _can_stop(game, params: StopMission, ctx) -> bool:
+    if params.how == "cancel":
+        return _cancellable(game, ctx)
+    if params.how == "return":
+        return bool(_returnable(game, params, ctx))
+    return True
+
+
+@op(OPS, "stop_mission", StopMission, _can_stop)
+def stop_mission(game, frame, params: StopMission, ctx) -> None:
+    """Primitive: ends a mission outside the mission rules' own steps (a failure without dice, a cancel, a card
+    sent back unrevealed from under its leaders, RB-MIS-23), which no other verb reaches.
+
+    Make the mission being resolved fail, cancel a revealed one, or send an assigned one back to hand."""
+    if params.how == "fail":
+        mission = mission_frame(game)
+        if mission is not None:
+            mission["fails"] = ctx.get("card")
+            game.log("mission-fails", card=ctx.get("card"), mission=mission.get("card"))
+    elif params.how == "cancel":
+        if _cancellable(game, ctx):
+            cancel(game, mission_frame(game), ctx.get("card"))
+    else:
+        _send_back(game, frame, params, ctx)
+
+
+def _send_back(game, frame, params: StopMission, ctx) -> None:
+    faction = OPPONENT[ctx["faction"]]
+    assigned = game.state["data"]["assigned"][faction]
+    chosen = answer(frame)  # the answer: the missions offered are not listed again
+    if chosen is None:
+        choices = _returnable(game, params, ctx)
+        if not choices:
+            return
+        options = [{"id": f"mission:{n}", "label": text(game, N_("The mission of {leaders}"),
+                                                         leaders=assigned[n]["leaders"]),
+                    "data": {"index": n}} for n in choices]
+        chosen = pick(game, frame, ctx.get("player") or board.decider(game, ctx["faction"], "general"),
+                      "return-mission", options, card_prompt(game, ctx, N_("{card}: which mission goes back to hand?"),
+                                                             N_("Which mission goes back to hand?")))
+        if chosen is None:
+            return
+    entry = take_assigned(game, faction, chosen["data"]["index"])
+    return_to_hand(game, faction, entry, ctx.get("card", "a card"))
 
 
 # -- dice ---------------------------------------------------------------------------------------------------------
@@ -251,27 +296,4 @@ def fight(game, frame, params: Fight, ctx) -> None:
     ``ops_plans.fight_after`` starts it when the mission or action card ends."""
     ctx["combat"] = ctx["system"]
     ctx.setdefault("origins", [])
-
-
-# -- units ----------------------------------------------------------------------------------------------------------
-
-
-class MoveIn(Strict):
-    """The side's units move into the system from its neighbours as in an activation by the card's leader, who is
-    already there: every adjacent system once, transport, pinning and the Rebel Base space as usual (RB-MOV-03..12,
-    RULINGS C-02); then the base reveal and the combat (RB-BAS-11, RB-CMB-02), at once."""
-
-    model_config = uses(reads=("faction", "system", "actor"), writes=(), group="units")
-
-
-@op(OPS, "move_in", MoveIn)
-def move_in(game, frame, params: MoveIn, ctx) -> None:
-    """Primitive: the movement of an activation, with its sources, transport, pinning, base reveal and combat (RB-MOV),
-    by a leader already there.
-
-    Move units in from the neighbours as an activation does (Catch Them by Surprise; ``movement``)."""
-
-    game.pop()
-    game.push(ACTIVATE, faction=ctx["faction"], system=ctx["system"], leader=ctx["actor"], used=[], origins=[],
-              group=None)
 

@@ -357,8 +357,8 @@ class Later(Strict):
 
     The steps run with the card's context as it was (who played it, the card, the systems and leaders its earlier
     steps chose), plus ``moment``, the moment's own locals where the context does not hold those keys already,
-    and at a mission moment ``mission``: the mission ``{faction, card, leaders, system}`` (what ``cancel_mission``
-    and the condition ``mission`` read)."""
+    and at a mission moment ``mission``: the mission ``{faction, card, leaders, system}`` (what ``stop_mission``
+    with ``how: cancel`` and the condition ``mission`` read)."""
 
     model_config = uses(reads=("faction", "card", "the whole context, kept"),
                         writes=("moment", "mission (at a mission moment)"), group="timing",

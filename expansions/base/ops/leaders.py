@@ -413,29 +413,6 @@ def replace_leader(game, frame, params: ReplaceLeader, ctx) -> None:
                  card=ctx.get("card"))
 
 
-class Detain(Strict):
-    """The context's leader (``key``) stays on the board through the next Refresh Phase's step 1 instead of going
-    back to the pool (``refresh.retrieve_leaders_step``), acting normally meanwhile. A captured leader cannot be
-    detained, and capturing a detained leader ends it (card FAQ)."""
-
-    model_config = uses(reads=("card", "<key>"), group="leaders")
-
-    key: str = Field(default="leader", description="The context key holding the leader.")
-
-
-@op(OPS, "detain", Detain)
-def detain(game, frame, params: Detain, ctx) -> None:
-    """Primitive: Detained is a leader state no other rule has (he skips the next Refresh's return to the pool).
-
-    Keep a leader on the board through the next Refresh Phase (Detained)."""
-    lid = ctx[params.key]
-    if board.is_captured(game, lid):
-        game.log("effect-failed", card=ctx.get("card"), reason="a captured leader cannot be detained", leader=lid)
-    else:
-        board.leader(game, lid)["detained"] = True
-        game.log("detained", leader=lid, at=board.leader(game, lid)["at"], card=ctx.get("card"))
-
-
 # -- rings and effects for the round ----------------------------------------------------------------------------------
 
 
@@ -496,26 +473,39 @@ def attach_ring(game, frame, params: AttachRing, ctx) -> None:
 
 
 class LeaderEffect(Strict):
-    """Until the end of the round a leader of the side gets an effect: ``no-opposition``, the opponent may send no
-    leader from his pool to oppose a mission he is on (RB-MIS-06; Misdirection), or ``extra-successes``, ``amount``
-    more successes when he attempts a mission (Contingency Plan's Lando, under ``if: {mission_leader: ...}``).
-    ``leader``: ``choose`` (the player picks one of his free leaders in play), ``actor`` (the action card's leader:
-    Blindside) or a leader id."""
+    """A leader of the side gets an effect. Until the end of the round: ``no-opposition``, the opponent may send
+    no leader from his pool to oppose a mission he is on (RB-MIS-06; Misdirection), or ``extra-successes``,
+    ``amount`` more successes when he attempts a mission (Contingency Plan's Lando, under ``if: {mission_leader:
+    ...}``). Or ``detained``: he stays on the board through the next Refresh Phase's step 1 instead of going back
+    to the pool (``refresh.retrieve_leaders_step``), acting normally meanwhile; a captured leader cannot be
+    detained, and capturing a detained leader ends it (Detained, card FAQ). ``leader``: ``choose`` (the player
+    picks one of his free leaders in play), ``actor`` (the action card's leader: Blindside) or a leader id; or
+    ``key``, a context key holding the leader an earlier step chose (Detained's target)."""
 
-    model_config = uses(reads=("faction", "player", "card", "actor"), group="leaders")
+    model_config = uses(reads=("faction", "player", "card", "actor", "<key>"), group="leaders")
 
-    kind: Literal["no-opposition", "extra-successes"] = Field(description="The effect.")
+    kind: Literal["no-opposition", "extra-successes", "detained"] = Field(description="The effect.")
     leader: Annotated[str, Ref("leaders", words=("choose", "actor"))] = Field(
         default="choose", description="choose, actor, or a leader id.")
+    key: ContextKey | None = Field(default=None, description="The context key holding the leader, instead of leader.")
     amount: int = Field(default=0, ge=0, description="extra-successes: how many.")
+
+    @model_validator(mode="after")
+    def _one_leader(self):
+        if self.key is not None and "leader" in self.model_fields_set:
+            raise ValueError("give the leader by 'leader' or by 'key', not both")
+        return self
 
 
 @op(OPS, "leader_effect", LeaderEffect)
 def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
-    """Give a leader an effect until the end of the round (Misdirection, Contingency Plan, Blindside)."""
+    """Give a leader an effect until the end of the round (Misdirection, Contingency Plan, Blindside), or detain
+    him (Detained)."""
     data = game.state["data"]
     faction = ctx["faction"]
-    if params.leader == "choose":
+    if params.key is not None:
+        lid = ctx[params.key]
+    elif params.leader == "choose":
         chosen = answer(frame)  # the answer: the leaders offered are not listed again
         if chosen is None:
             leaders = [l for l, info in sorted(data["leaders"].items())
@@ -529,9 +519,22 @@ def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
         lid = chosen["id"]
     else:
         lid = ctx["actor"] if params.leader == "actor" else params.leader
-    if lid is not None:
-        effects = [e for e in data["limits"].get("leader-effects", []) if e["round"] == data["round"]]
-        effects.append({"kind": params.kind, "leader": lid, "round": data["round"], "amount": params.amount})
-        data["limits"]["leader-effects"] = effects
-        game.log("leader-effect", kind=params.kind, leader=lid, amount=params.amount, until="end of round",
-                 card=ctx.get("card"))
+    if lid is None:
+        return
+    if params.kind == "detained":
+        _detain(game, lid, ctx)
+        return
+    effects = [e for e in data["limits"].get("leader-effects", []) if e["round"] == data["round"]]
+    effects.append({"kind": params.kind, "leader": lid, "round": data["round"], "amount": params.amount})
+    data["limits"]["leader-effects"] = effects
+    game.log("leader-effect", kind=params.kind, leader=lid, amount=params.amount, until="end of round",
+             card=ctx.get("card"))
+
+
+def _detain(game, lid: str, ctx) -> None:
+    """Detained is a leader state no other rule has: he skips the next Refresh's return to the pool."""
+    if board.is_captured(game, lid):
+        game.log("effect-failed", card=ctx.get("card"), reason="a captured leader cannot be detained", leader=lid)
+    else:
+        board.leader(game, lid)["detained"] = True
+        game.log("detained", leader=lid, at=board.leader(game, lid)["at"], card=ctx.get("card"))

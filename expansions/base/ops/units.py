@@ -197,6 +197,10 @@ def one_per_icon(game, frame, ctx, place, prompt: str, where: str) -> bool:
 # -- moving units -----------------------------------------------------------------------------------------------------
 
 
+#: ``move_units``'s ``from`` for an activation's movement into the card's system.
+NEIGHBOURS = "neighbours"
+
+
 class MoveUnits(Strict):
     """The card moves ``side``'s units, ignoring adjacency, from ``from`` to ``to``, following the other movement
     rules (RB-MOV-14): immobile units stay, units needing transport go only with room on the ships moving with them
@@ -204,15 +208,21 @@ class MoveUnits(Strict):
 
     ``from``: ``base`` (the Rebel Base space, or the base's system once revealed, RB-BAS-15), a context key (the
     card's ``system``), or a system filter: the player picks a system meeting it (``sources: one``) or system after
-    system until he stops or ``max`` units have moved in all (``sources: many``: Scouting Mission). ``to``: ``system``
+    system until he stops or ``max`` units have moved in all (``sources: many``: Scouting Mission). Or
+    ``neighbours``: the side's units move into the card's ``system`` from its neighbours as in an activation by the
+    card's leader (``actor``), who is already there: every adjacent system once, transport, pinning and the Rebel
+    Base space as usual (RB-MOV-03..12, RULINGS C-02), then the base reveal and the combat, at once (RB-BAS-11,
+    RB-CMB-02; Catch Them by Surprise); no other parameter goes with it. ``to``: ``system``
     (the context's), ``base``, another context key, or a system filter: ``chooser`` picks one meeting it (other than
     the source). The player picks the units one at a time (the ``move-unit`` decision), unless ``every``: all the
     side's movable units of the source go, nobody picking (Independent Operation). A combat follows the card where
     the units meet the other side's (RS-MIS-05)."""
 
-    model_config = uses(reads=("faction", "player", "<from>", "<to>"), writes=("combat", "origins"), group="units")
+    model_config = uses(reads=("faction", "player", "<from>", "<to>", "actor (from: neighbours)"),
+                        writes=("combat", "origins"), group="units")
 
-    from_: str | SystemFilter = Field(alias="from", description="Where from: base, a context key, or a system filter.")
+    from_: str | SystemFilter = Field(
+        alias="from", description="Where from: base, a context key, a system filter, or neighbours (as an activation).")
     sources: Literal["one", "many"] = Field(
         default="one", description="from a filter: one system, or system after system (the player stops).")
     to: str | SystemFilter = Field(default="system", description="Where to: system, base, a key, or a system filter.")
@@ -231,6 +241,9 @@ class MoveUnits(Strict):
     def _shape(self):
         if self.every and not isinstance(self.from_, str):
             raise ValueError("'every' moves the units of one place: give 'from' as base or a context key")
+        if self.from_ == NEIGHBOURS and self.model_fields_set - {"from_"}:
+            raise ValueError(f"from: neighbours moves as an activation does, into the card's system: no "
+                             f"{', '.join(sorted(self.model_fields_set - {'from_'}))}")
         return self
 
 
@@ -261,7 +274,12 @@ def _unit_options(game, left: dict[str, int], picked: dict[str, int], room: floa
 @op(OPS, "move_units", MoveUnits)
 def move_units(game, frame, params: MoveUnits, ctx) -> None:
     """Move units the player picks between places, ignoring adjacency, under the other movement rules (RB-MOV-14):
-    Start the Evacuation, Rapid Mobilization, Planetary Conquest, Scouting Mission, Independent Operation."""
+    Start the Evacuation, Rapid Mobilization, Planetary Conquest, Scouting Mission, Independent Operation; or move
+    them in from the neighbours as an activation does (Catch Them by Surprise)."""
+    if params.from_ == NEIGHBOURS:  # the activation's own movement step, by the card's leader, in its place
+        game.replace(moves.ACTIVATE, faction=ctx["faction"], system=ctx["system"], leader=ctx["actor"], used=[],
+                     origins=[], group=None)
+        return
     faction = side_of(ctx, params.side)
     source = _where(game, ctx, params.from_) if isinstance(params.from_, str) else None
     if "to" not in frame:

@@ -327,7 +327,8 @@ def _target(game, frame) -> None:
 
 def _answer(game, frame) -> None:
     """The other side may answer the revealed mission with a Special card whose trigger names the
-    ``mission-revealed`` moment (a card that cancels it: ``cancel_mission``); then opposition, or the effect."""
+    ``mission-revealed`` moment (a card that cancels it: ``stop_mission`` ``how: cancel``); then opposition, or the
+    effect."""
     info = {"system": frame["ctx"].get("system"), "mission": actions.mission_info(frame)}
     if actions.special_window(game, frame, "mission-revealed", OPPONENT[frame["faction"]], info):
         return
@@ -508,7 +509,8 @@ def _finish(game, frame) -> None:
 
 
 def _cancelled(game, frame) -> None:
-    """A card cancelled the mission (``cancel_mission``): the card is back in hand, its leaders in the pool."""
+    """A card cancelled the mission (``stop_mission`` ``how: cancel``): the card is back in hand, its leaders in the
+    pool."""
     game.pop()
 
 

@@ -87,7 +87,7 @@ def retrieve_leaders_step(game, frame) -> None:
     """RB-REF-03, RS-LDR-04: unrevealed mission cards go back to hand with their leaders (RB-ASG-03, via
     ``missions.return_unrevealed``); every other leader on the board returns to the pool, except captured ones,
     who stay where they are held (RS-LDR-04), and a leader Detained this round, who stays this once (card effect,
-    ``ops_empire.detain``)."""
+    ``leader_effect`` with ``kind: detained``)."""
 
     return_unrevealed(game)
     returned = []

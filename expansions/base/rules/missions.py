@@ -285,7 +285,7 @@ def mission_frame(game: Game) -> dict[str, Any] | None:
 
 def cancel(game, frame: dict, cause: str | None) -> None:
     """End the revealed mission of ``frame`` at once, with no further effect: the card goes back to its owner's
-    hand and its leaders from the mission's system to their pool (a card's cancel, ``cancel_mission``)."""
+    hand and its leaders from the mission's system to their pool (a card's cancel, ``stop_mission`` ``how: cancel``)."""
     faction, card = frame["faction"], frame["card"]
     where = (frame.get("ctx") or {}).get("system")
     for lid in frame["leaders"]:

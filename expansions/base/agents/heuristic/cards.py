@@ -85,6 +85,10 @@ def effect_kind(data: dict) -> str:
         return "advance_queue" if data.get("action") == "advance" else "deploy_from_queue"
     if op == "move_units" and data.get("every"):
         return "relocate_units"
+    if op == "move_units" and data.get("from") == "neighbours":
+        return "move_in"
+    if op == "leader_effect" and data.get("kind") == "detained":
+        return "detain"
     if op == "move_cards":
         source, to = data.get("from") or "", data.get("to") or ""
         if to == "mission":
