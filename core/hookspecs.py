@@ -166,7 +166,9 @@ def declare_vocabulary() -> Any:
     Called when the reference is generated or checked, once per plugin in dependency order. Returns a mapping with
     any of ``events`` (type -> ``(what happened, field names, {field: meaning}})``), ``decisions`` (kind -> ``(who
     is asked and about what, the form of its option ids)``) and ``fields`` (field name -> meaning, the glossary for
-    fields an event does not explain itself). An event or decision kind may be declared by one plugin only.
+    fields an event does not explain itself) and ``options`` (game option name -> ``(what it changes, its values,
+    the default)``: the options ``Game.new`` reads into ``state["options"]``, which the CLI's ``--option NAME=VALUE``
+    offers). An event, decision kind or option may be declared by one plugin only.
     """
 
 

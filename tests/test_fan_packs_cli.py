@@ -101,11 +101,21 @@ def test_load_refuses_the_flags_it_would_ignore(fan):
 
 
 def test_rise_of_the_empire_brings_its_setup_and_its_mission_sets_option(fan):
-    result = cli("play", "-x", "rise-of-the-empire", "--seed", "3", "--mission-sets", "choose")
+    """Issue 27 §1: a game option is declared by the plugin that reads it (RE-MSS: Rise of the Empire's
+    ``mission_sets``), and ``--option NAME=VALUE`` takes any option an enabled plugin declares; the CLI names no
+    plugin. The old ``--mission-sets`` still works, saying it is deprecated."""
+    result = cli("play", "-x", "rise-of-the-empire", "--seed", "3", "--option", "mission_sets=choose")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Setup: Rise of the Empire setup (rise-of-the-empire)")
-    result = cli("play", "--seed", "3", "--mission-sets", "choose")
-    assert result.exit_code == 2 and "option of Rise of the Empire" in result.output
+    result = cli("play", "--seed", "3", "--option", "mission_sets=choose")
+    assert result.exit_code == 2 and "option of Rise of the Empire, which is not enabled" in result.output
+    assert "--expansion rise-of-the-empire" in result.output
+    result = cli("play", "-x", "rise-of-the-empire", "--seed", "3", "--option", "mission_sets=all")
+    assert result.exit_code == 2 and "mission_sets takes first-game, choose, not 'all'" in result.output
+    result = cli("play", "-x", "rise-of-the-empire", "--seed", "3", "--option", "morale=high")
+    assert result.exit_code == 2 and "the enabled ones have: mission_sets=first-game|choose" in result.output
+    result = cli("play", "-x", "rise-of-the-empire", "--seed", "3", "--mission-sets", "choose")
+    assert result.exit_code == 0 and "--mission-sets is deprecated: write --option mission_sets=choose" in result.output
 
 
 def test_a_scenario_loads_the_packs_it_names_relative_to_itself(fan, tmp_path):

@@ -4,6 +4,8 @@
 * tools/ and core/ import no private module of a plugin: only a plugin's package (its entry point) and the modules
   docs/plugins.md lists as public (the base game's ``api``). Pictures, terminal screens, narration and agents are
   reached through hooks (``swrebellion.presentation``) and entry points (``swrebellion.agents``).
+* The CLI, the server and the kernel test for no expansion by its id: a game option, a setup or a create form's
+  choice comes from what the plugin declares.
 * The base plugin names no other expansion anywhere in its files (code, strings or comments): not its id
   (``rise-of-the-empire``), not its module (``rise_of_the_empire``), no list of other expansions' things
   (``EXPANSION_SCORERS``), and no decision kind only another plugin declares (Rise of the Empire's scorers come
@@ -49,6 +51,21 @@ def _other_expansions() -> set[str]:
     rules = rules_for(("base", "rise-of-the-empire"))
     names |= {plugin for plugin in rules.active.enabled if plugin != "base"}
     return names
+
+
+def test_the_cli_the_server_and_the_kernel_test_for_no_expansion_by_id():
+    """Issue 27 §1: what an expansion brings reaches the CLI and the server through what it declares (its game
+    options, its setups, its name), never through code that tests for its id: no string in tools/ or core/ is an
+    expansion's id on its own (``"rise-of-the-empire" not in active.enabled``, ``ident == "rise-of-the-empire"``,
+    ``("base", "rise-of-the-empire")``). Examples in help texts and docstrings name ids inside sentences, and may."""
+    others = _other_expansions()
+    found = []
+    for folder in (ROOT / "tools", ROOT / "core"):
+        for path in sorted(folder.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and node.value in others:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert found == []
 
 
 def _other_decision_kinds() -> set[str]:

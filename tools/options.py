@@ -108,7 +108,60 @@ SETUP_HELP = ("Setup id (`rebellion setups list`); default: the enabled expansio
 
 #: The options of a new game, and the flags that give them (a --load takes them all from the save).
 GAME_FLAGS = {"seed": "--seed", "enable": "--expansion", "disable": "--no-expansion", "players": "--players",
-              "setup_id": "--setup", "packs": "--pack", "mission_sets": "--mission-sets"}
+              "setup_id": "--setup", "packs": "--pack", "options": "--option", "mission_sets": "--mission-sets"}
+
+
+def declared_options(active) -> dict[str, tuple[str, tuple[str, ...], str]]:
+    """The game options the enabled plugins declare (their vocabulary): name -> (what it changes, values, default)."""
+    from swrebellion.engine.vocabulary import vocabulary
+
+    return vocabulary(active).options
+
+
+def checked_options(active, given: dict[str, str]) -> dict[str, str]:
+    """``given`` (``--option NAME=VALUE``), each checked against the options the enabled plugins declare: an option
+    no enabled plugin declares, or a value it does not take, is a usage error that says what would do."""
+    declared = declared_options(active)
+    for name, value in given.items():
+        if name not in declared:
+            raise click.UsageError(f"no enabled expansion has the game option {name!r}{_declared_elsewhere(name)}"
+                                   f"; the enabled ones have: {_listed(declared) or 'none'}")
+        values = declared[name][1]
+        if value not in values:
+            raise click.UsageError(f"the game option {name} takes {', '.join(values)}, not {value!r}")
+    return dict(given)
+
+
+def _declared_elsewhere(name: str) -> str:
+    """Where an option not enabled comes from: an installed expansion that is not enabled (named by its own
+    manifest, so this code names no plugin), or nowhere."""
+    from swrebellion.engine.vocabulary import vocabulary
+    from swrebellion.plugins import activate, discover
+
+    found = discover()
+    try:
+        every = activate(env=",".join(sorted(found.installed)), discovery=found)
+    except Exception:  # installed plugins that cannot be enabled together say nothing about options
+        return ""
+    owner = vocabulary(every).owners.get(f"option:{name}")
+    if owner is None or owner not in found.installed:
+        return ""
+    return (f" ({name} is an option of {found.installed[owner].expansion.name}, which is not enabled: add "
+            f"--expansion {owner})")
+
+
+def _listed(declared: dict[str, tuple[str, tuple[str, ...], str]]) -> str:
+    return "; ".join(f"{name}={'|'.join(values)}" for name, (_, values, _) in sorted(declared.items()))
+
+
+def _option_pair(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> dict[str, str]:
+    pairs = {}
+    for item in value:
+        name, sep, chosen = item.partition("=")
+        if not sep or not name or not chosen:
+            raise click.BadParameter(f"{item!r}: write NAME=VALUE")
+        pairs[name.strip()] = chosen.strip()
+    return pairs
 
 
 @dataclass
@@ -120,7 +173,7 @@ class NewGame:
     players: int
     setup_id: str | None
     packs: tuple[Path, ...]
-    mission_sets: str | None
+    options: dict[str, str]
     active: Callable[[], Any]
     given: list[str] = field(default_factory=list)
 
@@ -138,9 +191,7 @@ class NewGame:
         from swrebellion.engine import Game
 
         active = self.active()
-        if self.mission_sets is not None and "rise-of-the-empire" not in active.enabled:
-            raise click.UsageError("--mission-sets is an option of Rise of the Empire, which is not enabled "
-                                   "(add --expansion rise-of-the-empire)")
+        chosen = checked_options(active, self.options)
         rules = rules_or_exit(active, self.packs)
         if not rules.active.implementers("setup_game"):
             enabled = ", ".join(rules.active.enabled) or "none"
@@ -158,8 +209,7 @@ class NewGame:
         setup = setup_or_default(rules, self.setup_id)
         if setup is not None:
             options["setup"] = setup
-        if self.mission_sets is not None:
-            options["mission_sets"] = self.mission_sets
+        options.update(chosen)
         try:
             return Game.new(rules, seed, options)
         except ValueError as exc:
@@ -179,7 +229,8 @@ def _seed(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
 
 def game_options(func):
     """The options that make a new game (``--seed``, ``--expansion``/``--no-expansion``, ``--players``,
-    ``--setup``, ``--pack``, ``--mission-sets``), given to the command as one ``new_game`` (:class:`NewGame`)."""
+    ``--setup``, ``--pack``, ``--option``), given to the command as one ``new_game`` (:class:`NewGame`).
+    ``--mission-sets`` is the deprecated spelling of ``--option mission_sets=...``, kept for one minor version."""
 
     @click.option("--seed", type=int, default=None, callback=_seed,
                   help="Seed of the game's dice and shuffles (default: a fresh random seed, printed on stderr so the "
@@ -190,15 +241,20 @@ def game_options(func):
                   help="2, or 3-4 for team play.")
     @click.option("--setup", "setup_id", default=None, metavar="ID", help=SETUP_HELP)
     @pack_option
-    @click.option("--mission-sets", type=click.Choice(["first-game", "choose"]), default=None,
-                  help="Rise of the Empire: the first game's mission sets (the default), or each player chooses "
-                       "(RE-MSS).")
+    @click.option("--option", "options", multiple=True, metavar="NAME=VALUE", callback=_option_pair,
+                  help="A game option an enabled expansion declares (repeatable); a wrong one is refused with the list "
+                       "of the options the enabled expansions declare.")
+    @click.option("--mission-sets", default=None, hidden=True,
+                  help="Deprecated: --option mission_sets=VALUE.")
     @functools.wraps(func)
-    def wrapper(*args, seed, active, players, setup_id, packs, mission_sets, **kwargs):
+    def wrapper(*args, seed, active, players, setup_id, packs, options, mission_sets, **kwargs):
         ctx = click.get_current_context()
         given = [flag for name, flag in GAME_FLAGS.items()
                  if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)]
-        request = NewGame(seed, players, setup_id, tuple(packs), mission_sets, active, sorted(set(given)))
+        if mission_sets is not None:
+            click.echo(f"--mission-sets is deprecated: write --option mission_sets={mission_sets}", err=True)
+            options = {"mission_sets": mission_sets, **options}
+        request = NewGame(seed, players, setup_id, tuple(packs), options, active, sorted(set(given)))
         return func(*args, new_game=request, **kwargs)
 
     return wrapper

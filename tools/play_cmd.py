@@ -66,7 +66,7 @@ def play(new_game, agents, human, save_path, referee_path, load_path, log_format
       rebellion play --expansion rise-of-the-empire --log json
       rebellion play --agents rebel=heuristic,empire=search
       rebellion play --pack my-pack --setup my-setup           a fan pack's setup
-      rebellion play -x rise-of-the-empire --mission-sets choose
+      rebellion play -x rise-of-the-empire --option mission_sets=choose
 
     \b
     A save holds the seed and every choice, so whoever can read it can replay the game and learn every hidden

@@ -69,11 +69,13 @@ def _loopback(host: str) -> bool:
 def _offered(folders: list[Path]) -> dict[str, Path]:
     """Pack id -> folder for the fan packs the server offers, each checked as `rebellion play` checks content."""
     from swrebellion.games import ContentError, rules_for
+    from swrebellion.plugins import discover
 
+    installed = discover().installed
     offered: dict[str, Path] = {}
     for folder in folders:
         problem = None
-        for expansions in (("base",), ("base", "rise-of-the-empire")):
+        for expansions in (("base",), ("base", *sorted(set(installed) - {"base"}))):
             try:
                 rules = rules_for(expansions, [folder])
             except ContentError as exc:

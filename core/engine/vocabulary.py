@@ -1,5 +1,6 @@
-"""The game's vocabulary: every event type (with what each field means) and every decision kind (who is asked,
-the form of the option ids), gathered from the kernel's own events and the plugins' ``declare_vocabulary`` hook.
+"""The game's vocabulary: every event type (with what each field means), every decision kind (who is asked, the
+form of the option ids) and every game option (what it changes, its values, its default), gathered from the
+kernel's own events and the plugins' ``declare_vocabulary`` hook.
 ``docs/reference.md`` is generated from it; tests check that seeded games produce nothing undeclared."""
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ class Vocabulary:
     events: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = field(default_factory=dict)
     decisions: dict[str, tuple[str, str]] = field(default_factory=dict)
     fields: dict[str, str] = field(default_factory=dict)
-    owners: dict[str, str] = field(default_factory=dict)  # "event:TYPE" / "decision:KIND" -> declaring plugin
+    #: Game option name -> (what it changes, its values, the default): what ``Game.new`` takes besides the players
+    #: and the setup (the CLI's ``--option NAME=VALUE``).
+    options: dict[str, tuple[str, tuple[str, ...], str]] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)  # "event:TYPE" / "decision:KIND" / "option:NAME" -> plugin
 
     def meaning(self, event: str, name: str) -> str | None:
         """What field ``name`` of an event of type ``event`` means: the event's own word, or the glossary's."""
@@ -41,7 +45,8 @@ def vocabulary(active: Active) -> Vocabulary:
     found = Vocabulary(events=dict(KERNEL_EVENTS), owners={f"event:{t}": "kernel" for t in KERNEL_EVENTS})
     for plugin in active.implementers("declare_vocabulary"):
         declared = next(iter(active.call_one(plugin, "declare_vocabulary")), None) or {}
-        for kind, table, into in (("event", "events", found.events), ("decision", "decisions", found.decisions)):
+        for kind, table, into in (("event", "events", found.events), ("decision", "decisions", found.decisions),
+                                  ("option", "options", found.options)):
             for name, entry in declared.get(table, {}).items():
                 key = f"{kind}:{name}"
                 if key in found.owners:

@@ -190,7 +190,8 @@ def describe_event(game, event, viewer):
 def declare_vocabulary():
     from . import vocabulary
 
-    return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS}
+    return {"events": vocabulary.EVENTS, "decisions": vocabulary.DECISIONS, "fields": vocabulary.FIELDS,
+            "options": vocabulary.OPTIONS}
 
 
 @hookimpl

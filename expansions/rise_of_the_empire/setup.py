@@ -26,8 +26,9 @@ from swrebellion.i18n import N_
 
 from .state import empty_state
 from .tables import SETUP, THEATERS, deck_name, tables
+from .vocabulary import OPTIONS
 
-MISSION_SET_MODES = ("first-game", "choose")
+MISSION_SET_MODES = OPTIONS["mission_sets"][1]
 DSUC = "death-star-under-construction"
 
 

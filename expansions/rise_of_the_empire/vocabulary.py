@@ -108,3 +108,10 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "capture-leader": ("an opposing leader an advanced tactic card captures", "a leader id"),
     "tactic-destroy": ("a unit an advanced tactic card destroys", "a unit type id (or `<unit type>:<index>`)"),
 }
+
+
+#: Game options -> (what each changes, its values, the default); the CLI and the server offer them by these words.
+OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "mission_sets": ("the mission sets (RE-MSS): first-game plays the Vader-icon and leader-icon missions only; "
+                     "choose: each player secretly picks a set of his deck", ("first-game", "choose"), "first-game"),
+}

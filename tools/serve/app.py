@@ -374,12 +374,13 @@ def _worked_out(room: Room, game, link: Link) -> dict:
 
 
 def _choices(hall: Hall) -> dict:
-    """What the create page offers: installed expansions, the packs the server offers, setups, agents."""
+    """What the create page offers: installed expansions, the packs the server offers, setups (those of every
+    installed expansion: the server names none), agents."""
     from swrebellion import agents, plugins
 
     installed = plugins.discover().installed
     expansions = sorted((ident, found.expansion.name) for ident, found in installed.items() if ident != "base")
-    rules = hall.rules(("base", *(ident for ident, _name in expansions if ident == "rise-of-the-empire")))
+    rules = hall.rules(("base", *(ident for ident, _name in expansions)))
     return {"expansions": expansions, "packs": sorted(hall.packs), "agents": agents.names(),
             "setups": presentation.setups(rules)}
 
