@@ -109,6 +109,21 @@ def test_a_card_of_a_side_a_window_never_asks_is_refused_with_the_moments_its_si
     assert "capture" not in d["hint"].split("(")[1].split(";")[0]
 
 
+def test_a_card_naming_a_hand_its_side_does_not_hold_is_refused(tmp_path):
+    """The Rebel holds no probe cards and the Empire no objectives (RB-OBJ-09, RB-PRB): ``hand:self:objectives`` on
+    an Imperial card names nothing, where the same step on a Rebel card plays."""
+    steps = [{"op": "trigger", "moment": "mission-revealed"},
+             {"op": "move_cards", "from": "hand:opponent:actions", "to": "hand:self:objectives", "count": 1}]
+    folder = pack(tmp_path, actions=[action("fan-spy", timing="special", effect=steps) | {"faction": "empire"},
+                                     action("fan-scout", timing="special", effect=steps)])
+    d = only(diagnostics(folder), "SW804")
+    assert d["pointer"] == "/items/0/effect/1/to"
+    assert d["message"] == ("played by the empire side, 'hand:self:objectives' names the empire side's hand of "
+                            "objectives, which it does not hold")
+    assert d["hint"] == ("the Rebel alone holds objectives and the Empire alone probe cards: "
+                         "hand:opponent:objectives, or hand:rebel:objectives")
+
+
 # -- objective timings: every one the schema takes is read ----------------------------------------------------------
 
 

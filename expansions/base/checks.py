@@ -16,8 +16,13 @@ from collections import Counter, defaultdict
 from swrebellion.catalog import Catalog
 from swrebellion.diagnostics import Diagnostic
 from swrebellion.imagefile import ImageError, read_image
+from swrebellion.pointers import escape_token
 
 from .moments import SIDES_AT
+
+#: The hands no side holds (``hand:SIDE:KIND``): the Rebel has no probe cards, the Empire no objectives.
+NO_HAND = {("rebel", "probes"), ("empire", "objectives")}
+OTHER = {"rebel": "empire", "empire": "rebel"}
 
 SIDES = ("empire", "rebel")
 
@@ -33,6 +38,7 @@ CODES: dict[str, str] = {
     "SW702": "card size for a kind that is not a card kind",
     "SW802": "an Assignment action card with no leader to play it (never offered)",
     "SW803": "an action card whose side is never asked at the moment its trigger names (never offered)",
+    "SW804": "a card moves cards to or from a hand its side does not hold",
 }
 
 
@@ -175,3 +181,45 @@ def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
                 f"name a moment where the {card.faction} side is asked ({', '.join(asked)}; docs/cards.md), or make "
                 f"it a card of the {' or '.join(sides)} side"))
     return found
+
+
+def check_card_hands(catalog: Catalog) -> list[Diagnostic]:
+    """SW804: a ``move_cards`` step naming ``hand:self:KIND`` or ``hand:opponent:KIND`` for a hand the side playing
+    the card does not hold (the Rebel holds no probe cards, the Empire no objectives: RB-OBJ-09, RB-PRB). The schema
+    takes both forms, since only the card's side tells; an objective is the Rebel's, a card with a ``faction`` its
+    side's, and a tactic card may be either side's."""
+    found = []
+    for kind in ("missions", "actions", "objectives", "tactics", "advanced-tactics"):
+        if kind not in catalog.kinds:
+            continue
+        for entry in catalog.entries(kind).values():
+            faction = getattr(entry.item, "faction", None)
+            sides = ["rebel"] if kind == "objectives" else [faction] if faction else ["rebel", "empire"]
+            for pointer, step in _steps_named(entry.raw, "move_cards", ""):
+                for key in ("from", "to"):
+                    parts = step.get(key, "").split(":") if isinstance(step.get(key), str) else []
+                    if len(parts) != 3 or parts[0] != "hand" or parts[1] not in ("self", "opponent"):
+                        continue
+                    for side in sides:
+                        holder = side if parts[1] == "self" else OTHER[side]
+                        if (holder, parts[2]) in NO_HAND:
+                            other = "opponent" if parts[1] == "self" else "self"
+                            found.append(entry.diagnostic(
+                                "SW804", f"played by the {side} side, {step[key]!r} names the {holder} side's hand of "
+                                f"{parts[2]}, which it does not hold", f"{pointer}/{key}",
+                                f"the Rebel alone holds objectives and the Empire alone probe cards: "
+                                f"hand:{other}:{parts[2]}, or hand:{OTHER[holder]}:{parts[2]}"))
+                            break
+    return found
+
+
+def _steps_named(value, op: str, pointer: str):
+    """(pointer, step) for every effect step ``op`` anywhere in an item as written, nested steps included."""
+    if isinstance(value, dict):
+        if value.get("op") == op:
+            yield pointer, value
+        for key, inner in value.items():
+            yield from _steps_named(inner, op, f"{pointer}/{escape_token(str(key))}")
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _steps_named(inner, op, f"{pointer}/{index}")

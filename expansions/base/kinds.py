@@ -51,7 +51,7 @@ def register(registry) -> None:
     registry.register("objectives", ObjectiveCard, "Objective cards", references=[TARGET_MARKER], tags=["card"])
     registry.register("actions", ActionCard, "Action cards",
                       references=[("leaders/*", "leaders"), ("recruits/*", "leaders"), TARGET_MARKER],
-                      checks=[checks.check_action_cards], tags=["card"])
+                      checks=[checks.check_action_cards, checks.check_card_hands], tags=["card"])
     registry.register("tactics", TacticCard, "Tactic cards", references=[TARGET_MARKER], tags=["card"])
     registry.register("probes", ProbeCard, "Probe cards", references=[("system", "systems")], tags=["card"])
     # Printing (`rebellion print`): the size of each card kind, and the pictures cards may carry.
