@@ -92,6 +92,15 @@ def test_every_event_type_the_code_logs_has_a_wording():
     assert sorted(logged - worded) == []
 
 
+def test_every_event_the_base_game_logs_is_worded_by_the_base_game():
+    """Issue 31 §3: a fan pack played with the base game alone meets every event the base game's ops log (a mission
+    discarded by a card, a mission deck looked at ...), so the base game words them itself: the expansion's account
+    is not there to fill in."""
+    worded = set(base_narration.LINES) | set(base_narration.QUIET)
+    logged = logged_event_types(ROOT / "expansions" / "base") | logged_event_types(ROOT / "core") | {"move", "retreat"}
+    assert sorted(logged - worded) == []
+
+
 def test_the_check_finds_leftovers():
     assert leftovers("The Empire activates mon-calamari.", {"mon-calamari"}) == ["mon-calamari"]
     assert leftovers("A sabotage marker is placed in Hoth.", {"sabotage", "hoth"}) == []

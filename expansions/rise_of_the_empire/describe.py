@@ -207,27 +207,6 @@ def _mission_set(e, w):
                           "The Empire plays the Rise of the Empire mission set ({n} cards boxed).", n), n=n)
 
 
-@line("mission-discarded")
-def _mission_discarded(e, w):
-    return w.by(e["faction"], N_("  The Rebels discard the mission {card}{cause}."),
-                N_("  The Empire discards the mission {card}{cause}."), card=w.name(e["card"]), cause=w.because(e.get("by")))
-
-
-@line("mission-margin")
-def _margin(e, w):
-    return w.say(ngettext("  {card} succeeds by {n}.", "  {card} succeeds by {n}.", e["margin"]),
-                 card=w.name(e["card"]), n=e["margin"]) if e["margin"] > 0 else ""
-
-
-@line("looked-at-missions")
-def _looked(e, w):
-    return w.by(e["faction"], npgettext("rebel", "  The Rebels look at the top {n} card of their mission deck{cause}.",
-                                        "  The Rebels look at the top {n} cards of their mission deck{cause}.", e["count"]),
-                npgettext("empire", "  The Empire looks at the top {n} card of its mission deck{cause}.",
-                          "  The Empire looks at the top {n} cards of its mission deck{cause}.", e["count"]),
-                n=e["count"], cause=w.because(e.get("card")))
-
-
 @line("fixed-placement")
 def _fixed(e, w):
     return w.say(N_("The Empire places {units} in {system}."), units=w.units(e["units"]), system=w.name(e["system"]))
@@ -252,17 +231,6 @@ def _marker_refresh(e, w):
 @line("objective-revealed")
 def _objective_revealed(e, w):
     return w.say(N_("The Rebels reveal the immediate objective {card}."), card=w.name(e["card"]))
-
-
-@line("objective-discarded")
-def _objective_discarded(e, w):
-    return w.say(N_("The objective {card} is discarded{cause}."), card=w.name(e["card"]), cause=w.because(e.get("cause")))
-
-
-@line("objective-returned")
-def _objective_returned(e, w):
-    return w.say(N_("The objective {card} goes back on top of the objective deck{cause}."), card=w.name(e["card"]),
-                 cause=w.because(e.get("cause")))
 
 
 @line("objective-traded")

@@ -2,16 +2,18 @@
 the base's whereabouts shown (``reveal``), and a card kept in hand once played (``keep_card``).
 
 Card zones are named by strings: ``hand:SIDE:KIND`` (a side's hand of missions, actions, objectives or probes),
-``deck:probes`` / ``deck:projects`` / ``deck:objectives`` (the shared decks), ``deck:SIDE:missions`` (a side's
-mission deck), ``discard:projects`` / ``discard:objectives`` / ``discard:SIDE:missions`` (the public discard
-piles, RS-ACT-15), ``starting-actions:SIDE`` (the side's starting action cards neither dealt nor played, RB-SET-11),
-and as a destination ``discard`` (each card to its own discard pile) and ``mission`` (laid face down as an assigned
-mission). SIDE is relative (``self``, ``opponent``) or absolute (``rebel``, ``empire``). Hands are secrets of their
-team and decks secrets of nobody (RULINGS C-08); what a side sees of the cards moved is logged as its secret. The
-objective deck's card backs are public and move with their cards (RS-OBJ-02).
+``deck:probes`` / ``deck:projects`` / ``deck:objectives`` (the shared decks), ``deck:SIDE:missions`` and
+``deck:SIDE:actions`` (a side's mission deck and action deck), ``discard:projects`` / ``discard:objectives`` /
+``discard:SIDE:missions`` (the public discard piles, RS-ACT-15), ``starting-actions:SIDE`` (the side's starting
+action cards neither dealt nor played, RB-SET-11), and as a destination ``discard`` (each card to its own discard
+pile) and ``mission`` (laid face down as an assigned mission). SIDE is relative (``self``, ``opponent``) or absolute
+(``rebel``, ``empire``). Hands are secrets of their team and decks secrets of nobody (RULINGS C-08); what a side
+sees of the cards moved is logged as its secret. The objective deck's card backs are public and move with their
+cards (RS-OBJ-02).
 
-Each kind of move keeps the decision kind and the event it has always had (``keep-objective``, ``take-card``,
-``drew-probes``, ``card-taken`` ...): the tables below say which (:data:`DRAWN`, :data:`KEEP`, :data:`TAKE`).
+Each kind of move keeps the decision kind and the event it has always had (``keep-objective``,
+``take-card``, ``drew-probes``, ``card-taken`` ...): the tables below say which (:data:`DRAWN`, :data:`KEEP`,
+:data:`TAKE`).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ HANDS = tuple(h for h in (f"hand:{s}:{k}" for s in SIDES for k in HAND_KINDS) if
 SOURCES = (
     *HANDS,
     "deck:probes", "deck:projects", "deck:objectives", *(f"deck:{s}:missions" for s in SIDES),
-    "discard:projects", "discard:objectives", *(f"discard:{s}:missions" for s in SIDES),
+    *(f"deck:{s}:actions" for s in SIDES), "discard:projects", "discard:objectives",
+    *(f"discard:{s}:missions" for s in SIDES),
     *(f"starting-actions:{s}" for s in SIDES),
 )
 #: The zones in words (``from`` and ``to``; SIDE is ``self``, ``opponent``, ``rebel`` or ``empire``).
@@ -58,6 +61,8 @@ ZONES = {
     "deck:projects": "the Imperial project deck",
     "deck:objectives": "the objective deck (its card backs are public, RS-OBJ-02; never refilled)",
     "deck:SIDE:missions": "a side's mission deck",
+    "deck:SIDE:actions": "a side's action deck (RB-REC-02): a card drawn from it recruits nobody; its pictured leader "
+                         "comes into play only if recruited",
     "discard:projects": "the project discard pile (public)",
     "discard:objectives": "the objective discard pile (public, RULINGS D-08)",
     "discard:SIDE:missions": "a side's mission discard pile (public, RS-ACT-15)",
@@ -70,7 +75,8 @@ TO_ZONES = {
 }
 Source = Literal[SOURCES]  # type: ignore[valid-type]
 Destination = Literal[(*HANDS, "deck:probes", "deck:projects", "deck:objectives",  # type: ignore[valid-type]
-                       *(f"deck:{s}:missions" for s in SIDES), "discard", "mission")]
+                       *(f"deck:{s}:missions" for s in SIDES), *(f"deck:{s}:actions" for s in SIDES),
+                       "discard", "mission")]
 
 
 @dataclass(frozen=True)
@@ -115,9 +121,9 @@ def _zone(spec: str, ctx) -> Zone:
     if parts[0] == "starting-actions":
         side = side_of(ctx, parts[1])
         return Zone("starting-actions", "actions", side, f"starting-actions-{side}")
-    if len(parts) == 3:  # deck:SIDE:missions, discard:SIDE:missions
+    if len(parts) == 3:  # deck:SIDE:missions, deck:SIDE:actions, discard:SIDE:missions
         side = side_of(ctx, parts[1])
-        return Zone(parts[0], "missions", side, f"missions-{side}")
+        return Zone(parts[0], parts[2], side, f"{parts[2]}-{side}")
     return Zone(parts[0], parts[1], "rebel" if parts[1] == "objectives" else "empire", parts[1])
 
 
@@ -133,7 +139,10 @@ class MoveCards(Strict):
 
     * From a deck, blind: the top ``count`` cards (``per_base_units``: at least one per full N Rebel units at the
       Rebel base, RB-BAS-15, FAQ-65). A deck that runs out is refilled from its discard pile, except the probe and
-      objective decks (RB-SUP-05, RS-PRB-05, RS-OBJ-01). From ``starting-actions``: drawn at random.
+      objective decks (RB-SUP-05, RS-PRB-05, RS-OBJ-01). From ``starting-actions``: drawn at random. From a side's
+      action deck (``deck:SIDE:actions``, RB-REC-02) the cards come without their leaders: nobody is recruited
+      unless a ``recruit`` step says so (``{op: move_cards, from: 'deck:self:actions', to: 'hand:self:actions',
+      count: 2}``; tests/fan_packs/round-two).
     * From a deck, with ``look``: the ``chooser`` looks at the top ``look`` cards; ``keep`` of them (his choice, one at
       a time), or with ``keep_where`` the probe cards whose system meets it, go to ``to``; the ``rest`` go to the
       bottom of the deck, back on top in the order he chooses, or shuffled back in. ``to`` the deck itself puts the
@@ -190,6 +199,9 @@ class MoveCards(Strict):
             raise ValueError("'at_random' and 'show' are for a hand")
         if self.to == "mission" and not (self.from_.startswith("hand:") or (deck_source and self.look is None)):
             raise ValueError("to: mission takes the card from a hand, or searches a deck")
+        if self.to == "mission" and not (self.from_.endswith(":missions") or self.from_ == "deck:projects"):
+            raise ValueError("to: mission lays a mission card face down: take it from missions or projects "
+                             "(hand:self:missions, deck:self:missions, deck:projects)")
         return self
 
 

@@ -223,6 +223,10 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "shown": (N_("  The Rebels show their {kind} cards{cause}: {cards}."),
                   N_("  The Empire shows its {kind} cards{cause}: {cards}.")),
     },
+    "looked-at-missions": {
+        "": (N_("  The Rebels look at the top {what} of their mission deck{cause}."),
+             N_("  The Empire looks at the top {what} of its mission deck{cause}.")),
+    },
     "looked-at-objectives": {
         "hidden": (N_("  The Rebels look at the top of the objective deck."),
                    N_("  The Empire looks at the top of the objective deck.")),
@@ -239,6 +243,15 @@ MESSAGES: dict[str, dict[str, Message]] = {
     "discarded-mission": {
         "": (N_("The Rebels discard the mission {card}{cause}."), N_("The Empire discards the mission {card}{cause}.")),
     },
+    "mission-discarded": {
+        "": (N_("  The Rebels discard the mission {card}{cause}."), N_("  The Empire discards the mission {card}{cause}.")),
+    },
+    "objective-discarded": {"": N_("The objective {card} is discarded{cause}.")},
+    "objective-returned": {
+        "top": N_("The objective {card} goes back on top of the objective deck{cause}."),
+        "bottom": N_("The objective {card} goes back to the bottom of the objective deck{cause}."),
+    },
+    "mission-margin": {"": N_("  {card} succeeds by {n}.")},
     "effect-chosen": {"": N_("  {card}: {choice}.")},
     "effect-delayed": {"": N_("  {card} will take effect at the {when}.")},
     "effect-failed": {"": N_("  {card} has no effect: {reason}.")},
@@ -553,7 +566,8 @@ _ZONES = {
     "hand:rebel": N_("the Rebel hand"), "hand:empire": N_("the Imperial hand"),
     "deck:probes": N_("the probe deck"), "deck:projects": N_("the project deck"),
     "deck:objectives": N_("the objective deck"), "deck:rebel": N_("the Rebel mission deck"),
-    "deck:empire": N_("the Imperial mission deck"), "discard": N_("the discard pile"),
+    "deck:empire": N_("the Imperial mission deck"), "deck:rebel:actions": N_("the Rebel action deck"),
+    "deck:empire:actions": N_("the Imperial action deck"), "discard": N_("the discard pile"),
     "mission": N_("a face-down mission"), "starting-actions": N_("the starting action cards"),
 }
 
@@ -561,7 +575,7 @@ _ZONES = {
 def zone_words(zone: str) -> str:
     """``hand:rebel:actions`` as "the Rebel hand", ``discard:projects`` as "the discard pile"."""
     parts = zone.split(":")
-    for key in (":".join(parts[:2]), parts[0]):
+    for key in (zone, ":".join(parts[:2]), parts[0]):
         if key in _ZONES:
             return gettext(_ZONES[key])
     return zone
@@ -697,6 +711,34 @@ def _objective_buried(e, w):
 @line("discarded-mission")
 def _discarded_mission(e, w):
     return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause")))
+
+
+@line("mission-discarded")
+def _mission_discarded(e, w):
+    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("by")))
+
+
+@line("objective-discarded")
+def _objective_discarded(e, w):
+    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause")))
+
+
+@line("objective-returned")
+def _objective_returned(e, w):
+    where = "bottom" if str(e.get("to", "")).endswith("bottom") else "top"
+    return w.tell(e, where, card=w.name(e["card"]), cause=w.because(e.get("cause")))
+
+
+@line("mission-margin")
+def _mission_margin(e, w):
+    """Said only when the margin counts for something (a mission that won by at least one success)."""
+    return w.tell(e, card=w.name(e["card"]), n=e["margin"]) if e["margin"] > 0 else ""
+
+
+@line("looked-at-missions")
+def _looked_at_missions(e, w):
+    n = e["count"]
+    return w.tell(e, what=npgettext("moved", "{n} card", "{n} cards", n).format(n=n), cause=w.because(e.get("card")))
 
 
 @line("effect-chosen")
