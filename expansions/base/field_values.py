@@ -29,6 +29,9 @@ ACTION_TIMINGS = {
 OBJECTIVE_TIMINGS = {
     "combat": "played during a combat once its conditions hold, at most one per combat (RB-OBJ-04/07, RB-CMB-11)",
     "start-of-refresh": "played just before Refresh step 1, at most one per Refresh Phase (RB-OBJ-06/07, RB-REF-02)",
+    "refresh": "played at the end of the Refresh Phase, after its last step; it shares the phase's one objective with "
+               "start-of-refresh (RB-OBJ-07)",
+    "any-time": "played at the end of any phase (Assignment, Command or Refresh), at most one at each phase's end",
 }
 
 #: (kind, field path as in references) -> value -> what it means in play.

@@ -206,8 +206,9 @@ class BaseData(TypedDict):
     combat: CombatState | None
     """The combat being fought, or ``null``."""
     limits: dict[str, Any]
-    """Once-per-round uses: a key (``refresh-objective``, a ring's id ...) -> the round it was used, or the effects
-    kept for this round (``leader-effects``)."""
+    """Once-per-round uses: a key (``refresh-objective``, a ring's id ...) -> the round it was used
+    (``phase-end-objective``: ``[round, phase]``, the phase's end where an ``any-time`` objective was played), or the
+    effects kept for this round (``leader-effects``)."""
     objective_stages: NotRequired[list[int]]
     """The stages of the objective deck's cards, top first: public (RB-OBJ-12)."""
     starting_missions: NotRequired[dict[Faction, list[str]]]

@@ -65,6 +65,9 @@ class Tables:
     unit_facts: dict[str, UnitFacts] = field(default_factory=dict)
     #: leader -> the side printed on him (``Leader.faction``), read as a plain string.
     leader_side: dict[str, str] = field(default_factory=dict)
+    #: The timings of the loaded objectives played at a phase's end (``refresh``, ``any-time``): none, and the end
+    #: of a phase asks nothing (``rules.objectives``).
+    phase_end_timings: frozenset[str] = frozenset()
 
     def faction_of_unit(self, unit: str) -> str:
         return self.unit_facts[unit].faction
@@ -114,6 +117,7 @@ def build_tables(catalog) -> Tables:
                   for f in FACTIONS for theater in (None, *{info.theater for info in units.values()})},
         unit_facts={u: UnitFacts(info.faction, info.theater, info.supply) for u, info in units.items()},
         leader_side={lid: info.faction for lid, info in leaders.items()},
+        phase_end_timings=frozenset(o.timing for o in catalog.items("objectives").values()) & {"refresh", "any-time"},
     )
 
 

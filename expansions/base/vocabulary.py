@@ -324,6 +324,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "combat-objective": ("the Rebel may play a combat objective", "`objective:<card>`, or `none`"),
     # refresh
     "refresh-objective": ("the Rebel may play a Refresh objective", "`objective:<card>`, or `pass`"),
+    "phase-end-objective": ("at the end of a phase the Rebel may play an objective whose timing allows it there "
+                            "(`refresh`, `any-time`)", "`objective:<card>`, or `pass`"),
     "keep-objective": ("which drawn objective to keep", "`keep:<index>`"),
     "discard-mission": ("a mission to discard down to the hand limit (RB-REF-07)", "a mission card id"),
     "keep-project": ("which project to keep (RB-PRJ)", "a project card id"),

@@ -69,8 +69,13 @@ class ObjectiveCard(Card):
 
     stage: Literal[1, 2, 3]
     reputation: int | None = Field(ge=0, le=MAX_COUNT, description="Reputation gained; null when the card computes it.")
-    timing: Literal["combat", "start-of-refresh", "immediate"] = Field(
-        description="When it is played: combat, start-of-refresh, or immediate (Rise of the Empire): docs/cards.md.")
+    timing: Literal["combat", "start-of-refresh", "refresh", "any-time", "immediate"] = Field(
+        description="When it may be played (RB-OBJ-03): combat: during a combat, once its condition holds "
+        "(RB-OBJ-04); start-of-refresh: before Refresh step 1 (RB-OBJ-06); refresh: at the end of the Refresh "
+        "Phase, sharing its one objective with start-of-refresh (RB-OBJ-07); any-time: at the end of any phase "
+        "(Assignment, Command, Refresh), one at each phase's end; immediate: as soon as it is drawn (Rise of the "
+        "Empire, RE-IMM-01)."
+    )
     target_markers: int = Field(
         default=0, ge=0, le=MAX_COUNT,
         description="How many target markers the card places (Rise of the Empire, RE-IMM, RE-MRK)."

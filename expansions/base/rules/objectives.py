@@ -19,6 +19,19 @@ Limits (RB-OBJ-07): one objective per combat, recorded by the combat rules in ``
 (set here when a combat objective is scored), and one per Refresh Phase, recorded in
 ``data["limits"]["refresh-objective"]`` as the round it was played in. Objectives are never compulsory (RB-OBJ-08):
 every offer comes with a way to decline.
+
+Every timing the objective model accepts is read here (RB-OBJ-03: the card says when it is played):
+
+* ``combat``: during a combat, once its condition holds (RB-OBJ-04, the combat rules ask);
+* ``start-of-refresh``: before Refresh step 1 (RB-OBJ-06, RB-REF-02, the Refresh Phase asks);
+* ``refresh``: at the end of the Refresh Phase, after its last step; it shares the Refresh Phase's one objective
+  with ``start-of-refresh`` (RB-OBJ-07);
+* ``any-time``: at the end of any phase, Assignment, Command or Refresh, at most one at each phase's end;
+* ``immediate``: as soon as it is drawn (Rise of the Empire, RE-IMM-01, its own rules).
+
+The end of a phase (step ``base.objective.phase-end``, at the ``*.end`` moments) asks the Rebel only when the
+loaded content has objectives of those timings and he holds an objective (the hand's size is public), whatever
+they are: being asked tells the Empire nothing, and a game without such cards asks nothing new.
 """
 
 from __future__ import annotations
@@ -40,8 +53,12 @@ if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
 PLAY = "base.objective.play"
+PHASE_END = "base.objective.phase-end"
 #: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07).
-REFRESH_TIMINGS = ("start-of-refresh",)
+REFRESH_TIMINGS = ("start-of-refresh", "refresh")
+#: The moments that end a phase -> the phase, and the timings offered there (``any-time`` at every phase's end).
+PHASE_ENDS = {"assignment.end": ("assignment", ("any-time",)), "command.end": ("command", ("any-time",)),
+              "refresh.end": ("refresh", ("refresh", "any-time"))}
 
 
 def sync_stages(game: Game) -> None:
@@ -98,6 +115,8 @@ def slot_free(game: Game, timing: str) -> bool:
         return data["combat"] is not None and not data["combat"].get("objective_played")
     if timing in REFRESH_TIMINGS:
         return data["limits"].get("refresh-objective") != data["round"]
+    if timing == "any-time":
+        return data["limits"].get("phase-end-objective") != [data["round"], data["phase"]]
     return True
 
 
@@ -109,6 +128,8 @@ def take_slot(game: Game, timing: str) -> None:
         data["combat"]["objective_played"] = True
     elif timing in REFRESH_TIMINGS:
         data["limits"]["refresh-objective"] = data["round"]
+    elif timing == "any-time":
+        data["limits"]["phase-end-objective"] = [data["round"], data["phase"]]
 
 
 def playable(game, timing: str) -> list[str]:
@@ -129,6 +150,30 @@ def options(game, timing: str) -> list[dict]:
          "data": {"step": PLAY, "args": {"card": card, "timing": timing}}}
         for card in playable(game, timing)
     ]
+
+
+#: The question at each phase's end.
+PHASE_END_PROMPTS = {"assignment": N_("Play an objective at the end of the Assignment Phase?"),
+                     "command": N_("Play an objective at the end of the Command Phase?"),
+                     "refresh": N_("Play an objective at the end of the Refresh Phase?")}
+
+
+def _phase_end_step(game, frame) -> None:
+    """The end of a phase (``PHASE_ENDS``): the Rebel may play one objective whose timing allows it there
+    (RB-OBJ-03, RB-OBJ-08: declining is always possible)."""
+    phase, timings = PHASE_ENDS[frame["moment"]]
+    if "choice" in frame:
+        choice = frame.pop("choice")
+        game.pop()
+        if choice["data"]:
+            game.push(choice["data"]["step"], **choice["data"]["args"])
+        return
+    if not (tables(game).phase_end_timings & set(timings)) or not hand(game, "rebel", "objectives"):
+        game.pop()
+        return
+    offered = [option for timing in timings for option in options(game, timing)]
+    offered.append({"id": "pass", "label": N_("Play no objective"), "data": None})
+    game.ask(board.decider(game, "rebel", "general"), "phase-end-objective", offered, PHASE_END_PROMPTS[phase])
 
 
 def _play_step(game, frame) -> None:
@@ -200,4 +245,4 @@ def keep_card_in_hand(game, ctx: dict, on: str = "always") -> None:
         hand(game, ctx["faction"], "actions").append(card)
 
 
-STEPS = {PLAY: _play_step}
+STEPS = {PLAY: _play_step, PHASE_END: _phase_end_step}

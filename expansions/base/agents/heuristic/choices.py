@@ -626,6 +626,7 @@ SCORERS = {
     "build-unit": build_unit,
     "deploy-unit": deploy_unit,
     "refresh-objective": objective_play,
+    "phase-end-objective": objective_play,
     "combat-objective": objective_play,
     "start-of-combat-card": lambda agent, s, d: prefer_acting(d),
     "special-action": lambda agent, s, d: prefer_acting(d),
