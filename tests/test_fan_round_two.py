@@ -73,3 +73,24 @@ def test_an_action_deck_cannot_be_laid_as_a_mission(tmp_path):
     result = cli("validate", str(pack))
     assert result.exit_code == 1
     assert "missions.yaml:11:5: SW208" in result.output and "deck:self:missions" in result.output
+
+
+def test_resources_are_a_systems_icons_not_the_bases(tmp_path):
+    """place_units with ``resources`` (issue 31 §2.9) reads the icons of a system: ``to: base`` is refused where it
+    is written, saying which destinations work; ``count`` with fixed ``units`` is refused too."""
+    pack = bad_pack(tmp_path, "missions", """\
+- id: fan-bad
+  name: {en: Bad}
+  set: fan
+  faction: rebel
+  deck: regular
+  requires: {diplomacy: 1}
+  mode: resolve
+  effect:
+  - {op: place_units, resources: true, to: base}
+  - {op: place_units, units: {x-wing: 1}, count: 1}
+""")
+    result = cli("validate", str(pack))
+    assert result.exit_code == 1
+    assert "missions.yaml:11:5: SW208" in result.output and "use 'to: system' or 'to: queue'" in result.output
+    assert "missions.yaml:12:5: SW208" in result.output and "'count' goes with 'icons' or 'resources'" in result.output

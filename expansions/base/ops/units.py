@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from swrebellion.engine.ops import OpTable, Strict, answer, op, pick, uses
 from swrebellion.i18n import N_
+from swrebellion.models import MAX_COUNT
 
 from .. import board
 from ..names import card_prompt, label, text
@@ -52,7 +53,14 @@ class PlaceUnits(Strict):
     ``to: system`` puts them in the context's system (``system``), ``to: base`` on the Rebel Base space, or in the
     base's system once revealed (RB-BAS-15). ``to: queue`` puts them on the side's build queue: ``units`` on queue
     space ``space``, or (``resources``) one unit per resource icon of the system on the space of its build number,
-    as if building there; neither needs loyalty nor is stopped by sabotage (RB-SAB-04, RB-SYS-10)."""
+    as if building there; neither needs loyalty nor is stopped by sabotage (RB-SAB-04, RB-SYS-10).
+
+    ``resources`` with ``to: system``: the units the system's own printed resource icons allow (RB-BLD-02: a build
+    icon shows which units it builds), straight into the system instead of onto the queue, one per icon, or with
+    ``count`` that many in all, the player picking each among every unit an icon still unused allows (``{op:
+    place_units, resources: true, count: 1}``: "place a unit this system's build icons allow",
+    tests/fan_packs/round-two). A destroyed system has no icons (RB-DST-05). ``count`` with ``icons`` likewise takes
+    that many of the listed icons' units."""
 
     model_config = uses(reads=("faction", "player", "<system>"), group="units")
 
@@ -60,7 +68,10 @@ class PlaceUnits(Strict):
     icons: list[IconRef] = Field(default_factory=list, description="One unit per build icon or bare shape, chosen.")
     to: Literal["system", "base", "queue"] = Field(default="system", description="Where they go.")
     space: int | None = Field(default=None, ge=1, le=3, description="to: queue: the build-queue space of ``units``.")
-    resources: bool = Field(default=False, description="to: queue: one unit per resource icon of the system.")
+    resources: bool = Field(default=False, description="One unit per resource icon of the system (to: queue, on "
+                            "the space of its build number; to: system, in it).")
+    count: int | None = Field(default=None, ge=1, le=MAX_COUNT, description="icons or resources: only this many "
+                              "units in all, each picked among the units any unused icon allows.")
     system: ContextKey = Field(default="system", description="Context key of the system.")
     free_from_board: bool = Field(default=False, description=(
         "When the supply holds fewer of a unit than ``units`` gives, the side may first destroy its own units of "
@@ -73,8 +84,12 @@ class PlaceUnits(Strict):
             raise ValueError("give exactly one of 'units', 'icons' and 'resources: true'")
         if self.to == "queue" and self.units and self.space is None:
             raise ValueError("units going to the queue need their queue 'space'")
-        if self.to != "queue" and (self.resources or self.space is not None):
-            raise ValueError("'resources' and 'space' are for 'to: queue'")
+        if self.to != "queue" and self.space is not None:
+            raise ValueError("'space' is for 'to: queue'")
+        if self.to == "base" and self.resources:
+            raise ValueError("'resources' are a system's icons: use 'to: system' or 'to: queue'")
+        if self.count is not None and self.units:
+            raise ValueError("'count' goes with 'icons' or 'resources' (with 'units', write the numbers there)")
         return self
 
 
@@ -101,10 +116,18 @@ def place_units(game, frame, params: PlaceUnits, ctx) -> None:
         for unit, count in sorted(params.units.items()):
             gain(unit, count)
     else:
-        frame.setdefault("icons", list(params.icons))
-        if not one_per_icon(game, frame, ctx, gain, N_("Which unit for the {icon} icon gained in {system}?"), where):
+        if "icons" not in frame:
+            frame["icons"] = list(params.icons) if params.icons else _resources(game, where)
+        prompt = N_("Which unit for the {icon} icon gained in {system}?") if params.count is None else \
+            N_("Which unit gained in {system}, of those its icons allow?")
+        if not one_per_icon(game, frame, ctx, gain, prompt, where, params.count):
             return
     board.check_base_reveal(game)
+
+
+def _resources(game, where: str) -> list[str]:
+    """The printed resource icons of a system, none once it is destroyed (RB-DST-05)."""
+    return [] if board.system(game, where)["destroyed"] else list(tables(game).systems[where].resources)
 
 
 def _to_queue(game, frame, params: PlaceUnits, ctx) -> None:
@@ -120,13 +143,10 @@ def _to_queue(game, frame, params: PlaceUnits, ctx) -> None:
     where = ctx[params.system]
     space = params.space or t.systems[where].build_queue
     if "icons" not in frame:
-        if params.icons:
-            frame["icons"] = list(params.icons)
-        else:
-            destroyed = board.system(game, where)["destroyed"]
-            frame["icons"] = [] if destroyed else list(t.systems[where].resources)  # RB-DST-05
-    one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, space),
-                 N_("Which unit for the {icon} icon of {system}?"), where)
+        frame["icons"] = list(params.icons) if params.icons else _resources(game, where)
+    prompt = N_("Which unit for the {icon} icon of {system}?") if params.count is None else \
+        N_("Which unit for the build queue, of those the icons of {system} allow?")
+    one_per_icon(game, frame, ctx, lambda unit: _queue_one(game, faction, unit, space), prompt, where, params.count)
 
 
 def _queue_one(game, faction: str, unit: str, space: int) -> None:
@@ -173,25 +193,43 @@ def icon_units(game, faction: str, icon: str) -> list[str]:
     return [u for i in icons for u in t.builds[faction].get(i, []) if board.supply_left(game, u) > 0]
 
 
-def one_per_icon(game, frame, ctx, place, prompt: str, where: str) -> bool:
+def one_per_icon(game, frame, ctx, place, prompt: str, where: str, count: int | None = None) -> bool:
     """One unit for each icon left in ``frame["icons"]``, taken in order: the player picks when several units fit
     (asked for the first icon only, the op runs again with the answer), an icon nothing fits is skipped. ``place``
     gets each unit; ``prompt`` (a template with ``{icon}`` and ``{system}``) asks about the icon of ``where``. False
-    while a question is open."""
+    while a question is open.
+
+    With ``count``, only that many units in all, each picked among the units of every icon left, which spends the
+    first icon allowing it."""
+    faction = ctx["faction"]
     chosen = answer(frame)
     if chosen is not None:
-        frame["icons"].pop(0)
+        _spend(game, frame, faction, chosen["id"], count)
         place(chosen["id"])
-    while frame["icons"]:
-        choices = icon_units(game, ctx["faction"], frame["icons"][0])
+    while frame["icons"] and (count is None or frame.get("placed", 0) < count):
+        icons = frame["icons"] if count is not None else frame["icons"][:1]
+        choices = sorted({unit for icon in icons for unit in icon_units(game, faction, icon)})
         if len(choices) > 1:
             game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
                      text(game, prompt, icon=frame["icons"][0], system=where))
             return False
-        frame["icons"].pop(0)
-        if choices:
-            place(choices[0])
+        if not choices:
+            if count is not None:
+                break  # no icon left allows any unit
+            frame["icons"].pop(0)
+            continue
+        _spend(game, frame, faction, choices[0], count)
+        place(choices[0])
     return True
+
+
+def _spend(game, frame, faction: str, unit: str, count: int | None) -> None:
+    """The icon a unit taken by :func:`one_per_icon` used: the first one (one per icon), or the first allowing it."""
+    if count is None:
+        frame["icons"].pop(0)
+        return
+    frame["icons"].remove(next(icon for icon in frame["icons"] if unit in icon_units(game, faction, icon)))
+    frame["placed"] = frame.get("placed", 0) + 1
 
 
 # -- moving units -----------------------------------------------------------------------------------------------------
