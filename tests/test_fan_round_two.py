@@ -15,6 +15,7 @@ from packkit import cli
 from swrebellion import i18n
 from swrebellion.engine import scenario as harness
 from swrebellion.engine.secrets import redact
+from swrebellion.expansions.base.presentation.terminal.screens import leaders_screen
 from swrebellion.games import rules_for
 
 PACK = Path(__file__).parent / "fan_packs" / "round-two"
@@ -94,3 +95,17 @@ def test_resources_are_a_systems_icons_not_the_bases(tmp_path):
     assert result.exit_code == 1
     assert "missions.yaml:11:5: SW208" in result.output and "use 'to: system' or 'to: queue'" in result.output
     assert "missions.yaml:12:5: SW208" in result.output and "'count' goes with 'icons' or 'resources'" in result.output
+
+
+def test_a_spent_leader_is_shown_so_in_the_leaders_screen():
+    """Issue 31 §2.5: `leaders` in `rebellion play` says a spent leader cannot be used until the Refresh Phase, in
+    every language, for both sides (the state is public); the others read as before."""
+    game = harness.run(harness.load_scenario(PACK / "scenarios" / "spent-leader-assignment.yaml"), rules_for)
+    for lang, words in (("en", "spent until the Refresh Phase"), ("ru", "до Фазы восстановления"),
+                        ("tr", "Yenileme Fazına kadar")):
+        with i18n.using(lang):
+            for player in ("rebel", "empire"):
+                lines = leaders_screen(game, player)
+                han = next(line for line in lines if "Han" in line or "Хан" in line)
+                luke = next(line for line in lines if "Luke" in line or "Люк" in line)
+                assert words in han and words not in luke, (lang, han, luke)

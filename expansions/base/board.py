@@ -290,9 +290,19 @@ def lured_at(game: Game, location: str) -> list[str]:
     return []
 
 
-def pool(game: Game, faction: str) -> list[str]:
-    """The leaders in the side's leader pool, in id order."""
-    return leaders_at(game, "pool", faction)
+def pool(game: Game, faction: str, spent: bool = False) -> list[str]:
+    """The leaders in the side's leader pool who may be used, in id order; with ``spent``, also those a card spent
+    until the next Refresh Phase (:func:`is_spent`), who are in the pool but cannot be assigned, oppose, activate or
+    be moved from it (a limit on the pool's size counts them)."""
+    found = leaders_at(game, "pool", faction)
+    unusable = game.state["data"].get("spent")
+    return [lid for lid in found if lid not in unusable] if unusable and not spent else found
+
+
+def is_spent(game: Game, leader_id: str) -> bool:
+    """A card made the leader unusable until the next Refresh Phase begins (``leader_effect``'s ``spent``): kept in
+    ``data["spent"]``, cleared by ``refresh.refresh_step``."""
+    return leader_id in game.state["data"].get("spent", ())
 
 
 #: The rings of a captured leader: frozen in carbonite still counts as captured (RS-CAP-03).

@@ -26,7 +26,7 @@ from .tables import BASE_SPACE, FACTIONS, tables
 
 KEYS = {
     "players", "setup", "round", "phase", "current", "time", "reputation", "base", "base_revealed", "systems",
-    "units", "queue", "leaders", "hands", "decks", "discards", "assigned", "passed", "combat",
+    "units", "queue", "leaders", "hands", "decks", "discards", "assigned", "passed", "combat", "spent",
 }
 #: Where a scenario may start inside a combat (``combat: {at: ...}``): the combat step's stages.
 COMBAT_STAGES = ("leaders", "cards", "draw", "round")
@@ -154,6 +154,8 @@ class ScenarioState(BaseModel):
     assigned: dict[Faction, list[AssignedMission]] = Field(default_factory=dict)
     passed: dict[Seat, bool] = Field(default_factory=dict, description="Who has passed in the Command Phase: "
                                      "'rebel'/'empire', or a team seat such as 'rebel-admiral'.")
+    spent: list[LeaderId] = Field(default_factory=list, description="Leaders a card spent: not usable until the next "
+                                  "Refresh Phase begins (leader_effect's spent).")
 
 
 def build(game, spec: dict) -> set[str]:
@@ -196,6 +198,8 @@ def build(game, spec: dict) -> set[str]:
             for lid in m["leaders"]:
                 data["leaders"][lid]["at"] = "mission"
     data["passed"].update(spec.get("passed", {}))
+    if spec.get("spent"):
+        data["spent"] = list(spec["spent"])
     data["phase"] = spec.get("phase", "assignment")
     for system_id in sorted(data["systems"]):
         board.update_subjugation(game, system_id)

@@ -221,6 +221,9 @@ class BaseData(TypedDict):
     """Steps kept for the end of the Command Phase, each ``[step, {its frame's values}]``."""
     later: NotRequired[list[dict[str, Any]]]
     """Card effects waiting for a later rule moment (the ``later`` op): moment, side, steps, context."""
+    spent: NotRequired[list[str]]
+    """Leaders a card made unusable until the next Refresh Phase begins (``leader_effect``'s ``spent``), in the
+    order spent; gone once the Refresh Phase begins."""
     barred: NotRequired[list[dict[str, Any]]]
     """Systems a side's missions may not target this round: ``{"system", "faction", "round"}``."""
     restrictions: NotRequired[list[Restriction]]

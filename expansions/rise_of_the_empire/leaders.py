@@ -70,7 +70,7 @@ def limit_step(game, frame) -> None:
         api.leaders.remove(game, chosen)
         game.log("leader-removed", faction=api.leaders.faction(game, chosen), leader=chosen, cause="leader limit")
     for faction in FACTIONS:
-        leaders = api.leaders.pool(game, faction)
+        leaders = api.leaders.pool(game, faction, spent=True)
         most = limit(game, faction)
         if len(leaders) <= most:
             continue
@@ -91,7 +91,7 @@ def check_later(game) -> None:
 
 def over_limit(game) -> bool:
     """Whether a side has more leaders in its pool than its limit."""
-    return any(len(api.leaders.pool(game, faction)) > limit(game, faction) for faction in FACTIONS)
+    return any(len(api.leaders.pool(game, faction, spent=True)) > limit(game, faction) for faction in FACTIONS)
 
 
 def on_event(game, event) -> None:

@@ -558,7 +558,8 @@ def _mission_fits(game, params: MoveCards, src: Zone, ctx) -> Iterator[str]:
 def _to_mission(game, frame, params: MoveCards, src: Zone, ctx) -> None:
     faction = ctx["faction"]
     if params.leaders == "mission":  # the mission's leaders, back in the pool, go onto the card (Contingency Plan)
-        leaders = [lid for lid in ctx["leaders"] if board.leader(game, lid)["at"] == "pool"]
+        leaders = [lid for lid in ctx["leaders"]
+                   if board.leader(game, lid)["at"] == "pool" and not board.is_spent(game, lid)]
         chosen = answer(frame)  # the answer: the missions offered are not tried again
         if chosen is None:
             cards = _mission_choices(game, params, src, {**ctx, "leaders": leaders}) if leaders else []

@@ -480,15 +480,31 @@ class LeaderEffect(Strict):
     to the pool (``refresh.retrieve_leaders_step``), acting normally meanwhile; a captured leader cannot be
     detained, and capturing a detained leader ends it (Detained, card FAQ). ``leader``: ``choose`` (the player
     picks one of his free leaders in play), ``actor`` (the action card's leader: Blindside) or a leader id; or
-    ``key``, a context key holding the leader an earlier step chose (Detained's target)."""
+    ``key``, a context key holding the leader an earlier step chose (Detained's target).
+
+    ``spent``: the leader cannot be used until the next Refresh Phase begins (RB-REF-01): wherever he is, he stays;
+    while in his pool he is not offered to assign to a mission (RB-ASG), to oppose one (RB-MIS-05), to activate a
+    system (RB-MOV-01), to join a combat, as an action card's pictured leader, nor to a card moving leaders from the
+    pool; `rebellion play` shows him so under `leaders`. Any side's leader may be spent: ``key: leader`` is the
+    context's leader (a mission against a leader, or one a ``choose`` picked), and ``choose`` with ``side`` picks
+    among that side's leaders in play (``{op: leader_effect, kind: spent, leader: choose, side: opponent}``,
+    tests/fan_packs/round-two)."""
 
     model_config = uses(reads=("faction", "player", "card", "actor", "<key>"), group="leaders")
 
-    kind: Literal["no-opposition", "extra-successes", "detained"] = Field(description="The effect.")
+    kind: Literal["no-opposition", "extra-successes", "detained", "spent"] = Field(description="The effect.")
     leader: Annotated[str, Ref("leaders", words=("choose", "actor"))] = Field(
         default="choose", description="choose, actor, or a leader id.")
     key: ContextKey | None = Field(default=None, description="The context key holding the leader, instead of leader.")
     amount: int = Field(default=0, ge=0, description="extra-successes: how many.")
+    side: Side = Field(default="self", description=f"choose: whose leader ({SIDE}).")
+
+    @model_validator(mode="after")
+    def _sided(self):
+        if self.kind != "spent" and self.side != "self":
+            raise ValueError("an effect on another side's leader is 'kind: spent'; the other effects concern the "
+                             "card's own leaders")
+        return self
 
     @model_validator(mode="after")
     def _one_leader(self):
@@ -499,10 +515,10 @@ class LeaderEffect(Strict):
 
 @op(OPS, "leader_effect", LeaderEffect)
 def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
-    """Give a leader an effect until the end of the round (Misdirection, Contingency Plan, Blindside), or detain
-    him (Detained)."""
+    """Give a leader an effect until the end of the round (Misdirection, Contingency Plan, Blindside), detain him
+    (Detained), or spend him until the next Refresh Phase."""
     data = game.state["data"]
-    faction = ctx["faction"]
+    faction = side_of(ctx, params.side)
     if params.key is not None:
         lid = ctx[params.key]
     elif params.leader == "choose":
@@ -512,7 +528,10 @@ def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
                        if board.leader_faction(game, l) == faction and info["at"] not in OUT_OF_PLAY
                        and not board.is_captured(game, l)]
             options = [{"id": l, "label": label(game, l)} for l in leaders]
-            prompt = card_prompt(game, ctx, N_("{card}: choose one of your leaders"), N_("Choose one of your leaders"))
+            prompt = card_prompt(game, ctx, N_("{card}: choose one of your leaders"), N_("Choose one of your leaders")) \
+                if faction == ctx["faction"] else \
+                card_prompt(game, ctx, N_("{card}: choose one of the other side's leaders"),
+                            N_("Choose one of the other side's leaders"))
             chosen = pick(game, frame, ctx["player"], "choose-leader", options, prompt) if leaders else {"id": None}
             if chosen is None:
                 return
@@ -523,6 +542,12 @@ def leader_effect(game, frame, params: LeaderEffect, ctx) -> None:
         return
     if params.kind == "detained":
         _detain(game, lid, ctx)
+        return
+    if params.kind == "spent":
+        spent = data.setdefault("spent", [])
+        if lid not in spent:
+            spent.append(lid)
+        game.log("leader-effect", kind="spent", leader=lid, amount=0, until="refresh", card=ctx.get("card"))
         return
     effects = [e for e in data["limits"].get("leader-effects", []) if e["round"] == data["round"]]
     effects.append({"kind": params.kind, "leader": lid, "round": data["round"], "amount": params.amount})

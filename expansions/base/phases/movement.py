@@ -65,12 +65,13 @@ def _can_activate(game, faction: str) -> bool:
     not look for Rebels lured to the Dark Side (RS-CAP-09) unless none is found."""
     usable = _usable(game, board.acting_role(game))
     leaders = game.state["data"]["leaders"]
+    spent = game.state["data"].get("spent", ())
     for lid in tables(game).leaders_of[faction]:  # the place alone is read of most
-        if leaders[lid]["at"] == "pool" and lid in usable and leaders[lid]["ring"] != board.LURE:
+        if leaders[lid]["at"] == "pool" and lid in usable and leaders[lid]["ring"] != board.LURE and lid not in spent:
             return True
     if faction == "empire":  # none of its own: perhaps a Rebel lured to the Dark Side
         for lid in board.lured_at(game, "pool"):
-            if lid in usable:
+            if lid in usable and lid not in spent:
                 return True
     return False
 

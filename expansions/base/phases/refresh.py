@@ -46,8 +46,12 @@ ACTION_DRAWS = 2  # RB-REC-02
 
 
 def refresh_step(game, frame) -> None:
-    """RB-REF-01: the parts in order (FAQ-86), each after its moment (``refresh.<part>``)."""
+    """RB-REF-01: the parts in order (FAQ-86), each after its moment (``refresh.<part>``). Leaders a card spent
+    until this Refresh Phase (``board.is_spent``) may be used again from now on."""
     game.pop()
+    spent = game.state["data"].pop("spent", None)
+    if spent:
+        game.log("leaders-ready", leaders=sorted(spent))
     for part in reversed(PARTS):
         push_part(game, part)
 

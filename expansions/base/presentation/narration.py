@@ -290,7 +290,9 @@ MESSAGES: dict[str, dict[str, Message]] = {
     "mission-ended": {
         "": (N_("  {card} goes back to the Rebel hand."), N_("  {card} goes back to the Imperial hand.")),
     },
-    "leader-effect": {"": N_("  Until the end of the round no leader may oppose {leader}.")},
+    "leader-effect": {"": N_("  Until the end of the round no leader may oppose {leader}."),
+                      "spent": N_("  {leader} cannot be used until the next Refresh Phase{cause}.")},
+    "leaders-ready": {"": N_("{leaders} may be used again.")},
     "activate": {
         "": (N_("The Rebels activate {system} with {leader}."), N_("The Empire activates {system} with {leader}.")),
         "seat": N_("The {seat} activates {system} with {leader}."),  # team play: who acted (RB-TEAM-02)
@@ -852,14 +854,20 @@ def _mission_ended(e, w):
 
 @line("leader-effect")
 def _leader_effect(e, w):
-    if e["kind"] == "no-opposition":
-        return w.tell(e, leader=w.name(e["leader"]))
+    if e["kind"] in ("no-opposition", "spent"):
+        return w.tell(e, "spent" if e["kind"] == "spent" else "", leader=w.name(e["leader"]),
+                      cause=w.because(e.get("card")))
     return w.say(ngettext("  Until the end of the round {leader} has {n} extra success on missions.",
                           "  Until the end of the round {leader} has {n} extra successes on missions.", e["amount"]),
                  leader=w.name(e["leader"]), n=e["amount"])
 
 
 # -- the board ------------------------------------------------------------------------------------------------------
+
+
+@line("leaders-ready")
+def _leaders_ready(e, w):
+    return w.tell(e, leaders=w.names(e["leaders"]))
 
 
 @line("activate")

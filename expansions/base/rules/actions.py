@@ -388,7 +388,7 @@ def actor_ok(game, rule: str, lid: str | None, ctx) -> bool:
     if board.is_captured(game, lid):
         return False
     if rule == "pool":
-        return at == "pool"
+        return at == "pool" and not board.is_spent(game, lid)
     if rule == "on-mission":
         return lid in (ctx.get("mission") or {}).get("leaders", ())
     if rule == "on-board":

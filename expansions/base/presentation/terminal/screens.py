@@ -406,6 +406,13 @@ def _controller(screen: Screen, faction: str, leader) -> str:
 
 
 def _leader_where(screen: Screen, lid: str) -> str:
+    place = _leader_place(screen, lid)
+    if lid in screen.data.get("spent", ()):  # a card spent him until the next Refresh Phase (leader_effect)
+        return _("{place}, spent until the Refresh Phase").format(place=place)
+    return place
+
+
+def _leader_place(screen: Screen, lid: str) -> str:
     info = screen.data["leaders"][lid]
     at = info["at"]
     if at in WHERE:
