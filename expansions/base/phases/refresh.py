@@ -69,11 +69,7 @@ def objective_step(game, frame) -> None:
     """RB-REF-02, RB-OBJ-06, FAQ-77: one objective 'at the start of the Refresh Phase', before step 1 and never
     later. Asked whenever the Rebel holds an objective (the hand size is public), so that being asked tells the
     Empire nothing about whether one can be played; declining is always possible (RB-OBJ-08)."""
-    if "choice" in frame:
-        choice = frame.pop("choice")
-        game.pop()
-        if choice["data"]:
-            game.push(choice["data"]["step"], **choice["data"]["args"])
+    if objectives.answered(game, frame):
         return
     if not hand(game, "rebel", "objectives"):
         game.pop()

@@ -710,19 +710,14 @@ def _objective_buried(e, w):
     return w.tell(e, "hidden", cause=w.because(e.get("by")))
 
 
-@line("discarded-mission")
-def _discarded_mission(e, w):
-    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause")))
+def _card_because(cause: str) -> Line:
+    """The wording of an event telling a card and why (its field ``cause``): a card discarded or moved."""
+    return lambda e, w: w.tell(e, card=w.name(e["card"]), cause=w.because(e.get(cause)))
 
 
-@line("mission-discarded")
-def _mission_discarded(e, w):
-    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("by")))
-
-
-@line("objective-discarded")
-def _objective_discarded(e, w):
-    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause")))
+line("discarded-mission")(_card_because("cause"))
+line("mission-discarded")(_card_because("by"))
+line("objective-discarded")(_card_because("cause"))
 
 
 @line("objective-returned")

@@ -152,6 +152,18 @@ def options(game, timing: str) -> list[dict]:
     ]
 
 
+def answered(game, frame) -> bool:
+    """A step that offered objectives (``options``, and ``pass``) got its answer: it ends, and the objective chosen
+    is played. False while it has not asked yet."""
+    if "choice" not in frame:
+        return False
+    choice = frame.pop("choice")
+    game.pop()
+    if choice["data"]:
+        game.push(choice["data"]["step"], **choice["data"]["args"])
+    return True
+
+
 #: The question at each phase's end.
 PHASE_END_PROMPTS = {"assignment": N_("Play an objective at the end of the Assignment Phase?"),
                      "command": N_("Play an objective at the end of the Command Phase?"),
@@ -162,11 +174,7 @@ def _phase_end_step(game, frame) -> None:
     """The end of a phase (``PHASE_ENDS``): the Rebel may play one objective whose timing allows it there
     (RB-OBJ-03, RB-OBJ-08: declining is always possible)."""
     phase, timings = PHASE_ENDS[frame["moment"]]
-    if "choice" in frame:
-        choice = frame.pop("choice")
-        game.pop()
-        if choice["data"]:
-            game.push(choice["data"]["step"], **choice["data"]["args"])
+    if answered(game, frame):
         return
     if not (tables(game).phase_end_timings & set(timings)) or not hand(game, "rebel", "objectives"):
         game.pop()
