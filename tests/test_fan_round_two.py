@@ -13,7 +13,9 @@ import pytest
 
 from packkit import cli
 from swrebellion import i18n
+from swrebellion.engine import Game, RandomAgent, play
 from swrebellion.engine import scenario as harness
+from swrebellion.engine.secrets import peek
 from swrebellion.engine.secrets import redact
 from swrebellion.expansions.base.presentation.terminal.screens import leaders_screen
 from swrebellion.games import rules_for
@@ -109,3 +111,27 @@ def test_a_spent_leader_is_shown_so_in_the_leaders_screen():
                 han = next(line for line in lines if "Han" in line or "Хан" in line)
                 luke = next(line for line in lines if "Luke" in line or "Люк" in line)
                 assert words in han and words not in luke, (lang, han, luke)
+
+
+def test_only_the_empire_ever_draws_its_own_tactic_card():
+    """Issue 31 §2.4: in random games with the pack, Imperial Doctrine (``faction: empire``) reaches Imperial combat
+    hands and never a Rebel one, whatever the decks' state (refills, shuffles at the end of combats). Eight games,
+    about five seconds on an idle machine."""
+    rules = rules_for(("base",), [PACK])
+    drawn = {"rebel": 0, "empire": 0}
+    for seed in range(8):
+        game = Game.new(rules, seed, {})
+        play(game, {p: RandomAgent(seed * 5 + n) for n, p in enumerate(game.state["players"])})
+        for event in game.state["log"]:
+            if event["type"] == "tactics-drawn" and "fan-imperial-doctrine" in peek(event["cards"]):
+                drawn["rebel" if event["faction"].startswith("rebel") else "empire"] += 1
+    assert drawn["rebel"] == 0 and drawn["empire"] > 0, drawn
+
+
+def test_a_scenario_starting_from_the_setup_takes_no_state(tmp_path):
+    """``setup: true`` (issue 31) starts from the game's own setup: a ``state:`` beside it would be thrown away, so
+    it is refused with the way out."""
+    path = tmp_path / "both.yaml"
+    path.write_text("name: both\noptions: {setup: base}\nsetup: true\nstate: {time: 3}\n", encoding="utf-8")
+    with pytest.raises(harness.ScenarioError, match=r"starts from the game's setup; leave `state:` out"):
+        harness.run(harness.load_scenario(path), rules_for)

@@ -96,6 +96,8 @@ class Scenario(_Strict):
     seed: int = Field(default=0, ge=SEEDS.start, lt=SEEDS.stop)
     options: dict[str, Any] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
+    setup: StrictBool = Field(default=False, description="Start as a new game does: every plugin's setup runs (with "
+                              "`options`, such as the setup to use) instead of building `state:`, which stays empty.")
     script: list[Step] = Field(default_factory=list)
     expect: Expect | None = None
     strict_dice: StrictBool = Field(default=False, description="Every die rolled must be forced by the script.")
@@ -163,21 +165,10 @@ def start(scenario: Scenario, rules: Rules) -> Game:
     that finds a key of the wrong type or naming nothing raises pydantic's ValidationError, reported here at its
     place in the file (``/state/...``)."""
     game = Game.blank(rules, scenario.seed, scenario.options)
-    consumed: set[str] = set()
-    try:
-        built = rules.call("build_scenario", game=game, spec=scenario.state)
-    except ValidationError as exc:
-        raise _located(exc, scenario._source, "/state") from None
-    except ValueError as exc:  # how the rules refuse an option (an unknown setup, 9 players ...)
-        where = f"{scenario._source.display}: " if scenario._source is not None else ""
-        raise ScenarioError(f"{where}the scenario's options cannot set up a game: {exc}") from None
-    except (KeyError, TypeError) as exc:  # a state the plugins cannot build: say so, no traceback
-        raise ScenarioError(f"state: cannot set up this situation: {exc}") from None
-    for keys in built:
-        consumed |= set(keys or ())
-    unknown = sorted(set(scenario.state) - consumed)
-    if unknown:
-        raise ScenarioError(f"no enabled plugin understands the state key(s) {', '.join(unknown)}")
+    if scenario.setup:
+        _set_up(game, scenario)
+    else:
+        _build(game, scenario)
     if scenario.strict_dice:
         game.state["forced_dice_only"] = True
     game.state["forced_dice"].extend(scenario.dice)
@@ -186,6 +177,40 @@ def start(scenario: Scenario, rules: Rules) -> Game:
     except UnforcedRoll as exc:
         raise ScenarioFailure(f"starting the scenario: {exc}") from None
     return game
+
+
+def _where(scenario: Scenario) -> str:
+    return f"{scenario._source.display}: " if scenario._source is not None else ""
+
+
+def _set_up(game: Game, scenario: Scenario) -> None:
+    """``setup: true``: the game's own setup (every plugin's ``setup_game``, as ``Game.new``), to test a setup."""
+    if scenario.state:
+        raise ScenarioError(f"{_where(scenario)}/state: a scenario with `setup: true` starts from the game's setup; "
+                            "leave `state:` out (name the setup and other choices in `options:`)")
+    try:
+        game.rules.call("setup_game", game=game)
+    except ValueError as exc:  # how the rules refuse an option (an unknown setup, 9 players ...)
+        raise ScenarioError(f"{_where(scenario)}the scenario's options cannot set up a game: {exc}") from None
+
+
+def _build(game: Game, scenario: Scenario) -> None:
+    """The situation ``state:`` describes, each plugin reading its own keys (``build_scenario``)."""
+    rules = game.rules
+    consumed: set[str] = set()
+    try:
+        built = rules.call("build_scenario", game=game, spec=scenario.state)
+    except ValidationError as exc:
+        raise _located(exc, scenario._source, "/state") from None
+    except ValueError as exc:  # how the rules refuse an option (an unknown setup, 9 players ...)
+        raise ScenarioError(f"{_where(scenario)}the scenario's options cannot set up a game: {exc}") from None
+    except (KeyError, TypeError) as exc:  # a state the plugins cannot build: say so, no traceback
+        raise ScenarioError(f"state: cannot set up this situation: {exc}") from None
+    for keys in built:
+        consumed |= set(keys or ())
+    unknown = sorted(set(scenario.state) - consumed)
+    if unknown:
+        raise ScenarioError(f"no enabled plugin understands the state key(s) {', '.join(unknown)}")
 
 
 def pack_folders(scenario: Scenario) -> list[Path]:

@@ -22,7 +22,7 @@ from .cards import hand, new_hand
 from .models.common import Faction
 from .phases import setup
 from .rules.combat import start_combat
-from .tables import BASE_SPACE, FACTIONS, tables
+from .tables import BASE_SPACE, FACTIONS, tables, the_setup
 
 KEYS = {
     "players", "setup", "round", "phase", "current", "time", "reputation", "base", "base_revealed", "systems",
@@ -140,7 +140,7 @@ class ScenarioState(BaseModel):
     round: Marker = 1
     phase: Literal["assignment", "command", "refresh"] = "assignment"
     current: Faction = "rebel"
-    time: Marker = 1
+    time: Marker = 1  # unset: the start of the setup's time track (1 and 14 on the base game's)
     reputation: Marker = 14
     base: SystemId | None = None
     base_revealed: bool = False
@@ -170,8 +170,9 @@ def build(game, spec: dict) -> set[str]:
     game.state["dice"] = {die: list(faces) for die, faces in t.dice.items()}
     data = game.state["data"] = setup.with_earlier(game, "build_scenario", setup.empty_data(game, teams, roles))
     data.update(round=spec.get("round", 1), current=spec.get("current", "rebel"))
-    data["time"] = spec.get("time", 1)
-    data["reputation"] = spec.get("reputation", 14)
+    track = t.time_tracks[the_setup(game).time_track]  # the setup's time track gives the markers' start
+    data["time"] = spec.get("time", track.time_start)
+    data["reputation"] = spec.get("reputation", track.reputation_start)
     for system_id, values in spec.get("systems", {}).items():
         data["systems"][system_id].update(values)
     for location, units in spec.get("units", {}).items():

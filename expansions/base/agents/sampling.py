@@ -187,10 +187,13 @@ def _tactics(game, player: str, other: str, rng) -> None:
     t = tables(game)
     hand = peek(combat["hands"][other])
     for theater in ("space", "ground"):
-        name = f"tactics-{theater}"
-        if name not in data["decks"] or not hidden_from(data["decks"][name], player):
-            continue
-        mine = [c for c in hand if c in t.tactics and t.tactics[c].theater == theater]
-        redeal(rng, [mine, peek(data["decks"][name])])
-        hand[:] = [c for c in hand if c not in t.tactics or t.tactics[c].theater != theater] + mine
+        for owner, name in ((None, f"tactics-{theater}"), (other, f"tactics-{theater}-{other}")):
+            if name not in data["decks"] or not hidden_from(data["decks"][name], player):
+                continue
+            # a card of one side's own is redealt with that side's own deck only: never into the shared one
+            mine = [c for c in hand if c in t.tactics and t.tactics[c].theater == theater
+                    and t.tactics[c].faction == owner]
+            redeal(rng, [mine, peek(data["decks"][name])])
+            hand[:] = [c for c in hand if c not in t.tactics or t.tactics[c].theater != theater
+                       or t.tactics[c].faction != owner] + mine
 

@@ -98,9 +98,14 @@ class ActionCard(Card):
 
 
 class TacticCard(Card):
-    """A base-game tactic card (RB-TAC), shared by both sides."""
+    """A base-game tactic card (RB-TAC): the printed cards are shared by both sides; a fan's card may belong to one."""
 
     theater: Theater
+    faction: Faction | None = Field(
+        default=None, description="The side the card belongs to: only that side ever draws it (its own deck of "
+        "the theater, drawn together with the shared deck, as if shuffled into it). None: shared, like the "
+        "printed cards (RB-TAC-01)."
+    )
     requires_special: bool = Field(
         default=False, description="May only be played together with a special die result."
     )

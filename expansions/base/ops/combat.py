@@ -215,7 +215,7 @@ def block(game, frame, params: Block, ctx) -> None:
         if "choice" in frame:
             card = frame.pop("choice")["id"]
             held.remove(card)
-            cards.discard(game, f"tactics-{ctx['theater']}", card)
+            cards.discard(game, combat.tactic_pile(game, card), card)
             game.log("tactic-discarded", faction=ctx["faction"], card=card)
             frame["paid"] += 1
         else:

@@ -178,10 +178,16 @@ def _action_decks(game, frame) -> None:
 
 
 def _tactics(game, frame) -> None:
-    """RB-SET-06: the space and ground tactic decks, shuffled (Rise of the Empire overrides this step)."""
+    """RB-SET-06: the space and ground tactic decks, shuffled (Rise of the Empire overrides this step); and a side's
+    own deck of a theater when the content has tactic cards that belong to that side (a fan's, ``faction``)."""
     for theater in ("space", "ground"):
         _new_deck(game, f"tactics-{theater}", _copies(game, f"tactics-{theater}", lambda t: (
-            c for c in t.tactics.values() if c.theater == theater)))
+            c for c in t.tactics.values() if c.theater == theater and c.faction is None)))
+        for faction in FACTIONS:
+            own = _copies(game, f"tactics-{theater}-{faction}", lambda t: (
+                c for c in t.tactics.values() if c.theater == theater and c.faction == faction))
+            if own:
+                _new_deck(game, f"tactics-{theater}-{faction}", own)
     game.pop()
 
 

@@ -251,7 +251,7 @@ def draw_tactics(game: Game, faction: str, theater: str, count: int, cause: str)
     """Draw tactic cards into the side's hidden combat hand (RB-TAC-02..04); an empty deck is refilled from its
     discards (RB-SUP-05). ``game.modify("tactic-draw", ...)`` may change how many (cinematic combat: none)."""
     count = game.modify("tactic-draw", count, faction=faction, theater=theater, cause=cause)
-    drawn = cards.draw(game, f"tactics-{theater}", count) if count > 0 else []
+    drawn = _draw(game, faction, theater, count)
     tactic_hand(game, faction).extend(drawn)
     if is_secret(state(game)["hands"][faction]):
         game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn),
@@ -259,6 +259,30 @@ def draw_tactics(game: Game, faction: str, theater: str, count: int, cause: str)
     else:  # Good Intel: the hand is played face up
         game.log("tactics-drawn", faction=faction, theater=theater, count=len(drawn), cards=list(drawn), cause=cause,
                  face_up=True)
+
+
+def tactic_pile(game: Game, card: str) -> str:
+    """The deck (and discard pile) a tactic card belongs to: its theater's shared one, or the side's own deck of the
+    theater for a card that belongs to one side (``faction``)."""
+    info = tables(game).tactics[card]
+    return f"tactics-{info.theater}" if info.faction is None else f"tactics-{info.theater}-{info.faction}"
+
+
+def _draw(game: Game, faction: str, theater: str, count: int) -> list[str]:
+    """Tactic cards from the theater's shared deck; a side that has its own deck of the theater draws from both as
+    from one deck with its own cards shuffled in: each card comes from one or the other in proportion to the cards
+    they hold (with their discards, which refill them, RB-SUP-05). Only the side ever draws its own cards."""
+    shared, own = f"tactics-{theater}", f"tactics-{theater}-{faction}"
+    data = game.state["data"]
+    if own not in data["decks"]:
+        return cards.draw(game, shared, count) if count > 0 else []
+    drawn: list[str] = []
+    for _ in range(count):
+        sizes = [len(cards.deck(game, name)) + len(data["discards"].get(name, [])) for name in (own, shared)]
+        if not sum(sizes):
+            break
+        drawn += cards.draw(game, own if game.random_below(sum(sizes)) < sizes[0] else shared, 1)
+    return drawn
 
 
 @dataclass(frozen=True)
@@ -289,7 +313,7 @@ def tactic(game, card: str) -> Tactic:
 def play_tactic(game, faction: str, card: str, theater: str) -> None:
     """Reveal a tactic card, discard it and resolve it (RS-ATK-02/03)."""
     tactic_hand(game, faction).remove(card)
-    cards.discard(game, f"tactics-{theater}", card)
+    cards.discard(game, tactic_pile(game, card), card)
     game.log("tactic-played", faction=faction, card=card, theater=theater)
     player = decider(game, faction, ROLE[theater])
     run_effect(game, tactic(game, card).steps,
@@ -301,15 +325,15 @@ def end_combat(game) -> None:
     damage cleared."""
     data = game.state["data"]
     combat = data["combat"]
-    t = tables(game)
     for faction in FACTIONS:
         for card in tactic_hand(game, faction):
-            cards.discard(game, f"tactics-{t.tactics[card].theater}", card)
+            cards.discard(game, tactic_pile(game, card), card)
     for theater in THEATERS:
-        name = f"tactics-{theater}"
-        cards.deck(game, name).extend(data["discards"].get(name, []))
-        data["discards"][name] = []
-        game.shuffle(data["decks"][name], name)
+        for name in (f"tactics-{theater}", *(f"tactics-{theater}-{f}" for f in FACTIONS)):
+            if name in data["decks"]:  # a side's own deck only when the content has cards of its own
+                cards.deck(game, name).extend(data["discards"].get(name, []))
+                data["discards"][name] = []
+                game.shuffle(data["decks"][name], name)
     data["combat"] = None
     game.log("combat-end", system=combat["system"], battles=combat["battles"])
     for lid in combat.get("lent", ()):  # Ready for Action: back to the pool, to be used again
