@@ -2,12 +2,12 @@
 (docs/reference.md is generated from the declarations; issues 12 and 33).
 
 Seeded games of both expansions (2 players, and team play with 3 and 4) and every scenario file (the rules
-scenarios, and the fan ideas' scenarios, which play the effect language's rarer verbs) are played. Every event they
-log must be declared with exactly its fields, every declared event must be logged at least once (an event nothing
-can log is dead, or a bug), and every field must hold what its description says: a field described as a side holds
-a side id, a system a system of the board, a unit a unit type, a card a card of that kind, and a secret says it is
-one; the side concerned is the side of the leader, unit, mission or action card the event names, and the side
-taking the damage owns the units hit."""
+scenarios, and the fan ideas' and fan packs' scenarios, which play the effect language's rarer verbs) are played.
+Every event they log must be declared with exactly its fields, every declared event must be logged at least once (an
+event nothing can log is dead, or a bug), and every field must hold what its description says: a field described as
+a side holds a side id, a system a system of the board, a unit a unit type, a card a card of that kind, and a secret
+says it is one; the side concerned is the side of the leader, unit, mission or action card the event names, and the
+side taking the damage owns the units hit."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ from swrebellion.expansions.base.tables import tables
 from swrebellion.games import rules_for
 
 HERE = Path(__file__).parent
-SCENARIOS = sorted((HERE / "scenarios").rglob("*.yaml")) + sorted(HERE.glob("fan_ideas/*/scenarios/*.yaml"))
+SCENARIOS = sorted((HERE / "scenarios").rglob("*.yaml")) + sorted(HERE.glob("fan_ideas/*/scenarios/*.yaml")) \
+    + sorted(HERE.glob("fan_packs/*/scenarios/*.yaml"))
 SIDES = ("rebel", "empire")
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 #: A description that only lists its values: "`space` or `ground`", "`forced`, `voluntary` or `relocation`".

@@ -118,8 +118,7 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "leader-replaced": ("a leader card replaced by another (Luke Skywalker -> Jedi, RS-LDR-06)",
                         ("leader", "by", "at", "card"), {"by": "the leader replacing him"}),
     "leader-effect": ("a lasting effect on a leader", ("leader", "card", "kind", "amount", "until"),
-                      {"kind": "`no-opposition`, `extra-successes` or `spent` (not usable until the next Refresh "
-                               "Phase)", "until": "`end of round`, or `refresh` (the next Refresh Phase begins)"}),
+                      {"until": "`end of round` or `refresh`"}),
     "leaders-ready": ("the Refresh Phase begins: leaders spent by a card may be used again (RB-REF-01)",
                       ("leaders",), {}),
     "leader-detained": ("a leader is detained", ("leader", "at"), {}),
