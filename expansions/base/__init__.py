@@ -40,8 +40,6 @@ def register_steps(registry):
     moments.register(registry)
     for moment in flow.LATER_MOMENTS:  # the effects a ``later`` step keeps for the moment run there
         registry.at(moment, flow.LATER)
-    for moment in objectives.PHASE_ENDS:  # objectives played at a phase's end (``refresh``, ``any-time``)
-        registry.at(moment, objectives.PHASE_END)
 
 
 @hookimpl

@@ -20,7 +20,7 @@ from . import board
 from .board import team_secret
 from .cards import hand, new_hand
 from .models.common import Faction
-from .phases import setup
+from .phases import rounds, setup
 from .rules.combat import start_combat
 from .tables import BASE_SPACE, FACTIONS, tables, the_setup
 
@@ -281,9 +281,9 @@ def _decks(game, spec: dict) -> None:
 
 def enter_phase(game, phase: str) -> None:
     """Start the flow at the beginning of a phase of the current round, just after its start moment (the phase's
-    end moment is still to come, as in ``rounds._phase``: a ``later`` effect made in the phase waits for it)."""
+    end is still to come, as in ``rounds._phase``: a ``later`` effect made in the phase waits for it)."""
     game.push("base.round", stage={"assignment": 1, "command": 2, "refresh": 0}[phase])
     if phase == "command":
         game.push("base.command-end")
-    game.moment(f"{phase}.end")
+    rounds.phase_end(game, phase)
     game.push({"assignment": "base.assignment", "command": "base.command", "refresh": "base.refresh"}[phase])

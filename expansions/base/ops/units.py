@@ -208,7 +208,7 @@ def one_per_icon(game, frame, ctx, place, prompt: str, where: str, count: int | 
         place(chosen["id"])
     while frame["icons"] and (count is None or frame.get("placed", 0) < count):
         icons = frame["icons"] if count is not None else frame["icons"][:1]
-        choices = sorted({unit for icon in icons for unit in icon_units(game, faction, icon)})
+        choices = list(dict.fromkeys(unit for icon in icons for unit in icon_units(game, faction, icon)))
         if len(choices) > 1:
             game.ask(ctx["player"], "choose-unit", [{"id": u, "label": label(game, u)} for u in choices],
                      text(game, prompt, icon=frame["icons"][0], system=where))

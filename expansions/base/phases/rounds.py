@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from swrebellion.i18n import N_
 
 from .. import board
+from ..rules import objectives
 from .missions import return_unrevealed, reveal_options
 from .movement import activation_options
 
@@ -44,9 +45,16 @@ def round_step(game, frame) -> None:
 
 def _phase(game, name: str, step: str) -> None:
     """The phase's step between the moments of its start and its end (pushed in reverse: they run start first)."""
-    game.moment(f"{name}.end")
+    phase_end(game, name)
     game.push(step)
     game.moment(f"{name}.start")
+
+
+def phase_end(game, name: str) -> None:
+    """What happens once the phase ``name`` is over, pushed before its step: the moment of its end, then the
+    objectives played at a phase's end (``objectives.push_phase_end``)."""
+    game.moment(f"{name}.end")
+    objectives.push_phase_end(game, name)
 
 
 def command_step(game, frame) -> None:

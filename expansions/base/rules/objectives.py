@@ -29,9 +29,10 @@ Every timing the objective model accepts is read here (RB-OBJ-03: the card says 
 * ``any-time``: at the end of any phase, Assignment, Command or Refresh, at most one at each phase's end;
 * ``immediate``: as soon as it is drawn (Rise of the Empire, RE-IMM-01, its own rules).
 
-The end of a phase (step ``base.objective.phase-end``, at the ``*.end`` moments) asks the Rebel only when the
-loaded content has objectives of those timings and he holds an objective (the hand's size is public), whatever
-they are: being asked tells the Empire nothing, and a game without such cards asks nothing new.
+The end of a phase (step ``base.objective.phase-end``, pushed with the phase's ``*.end`` moment by
+:func:`push_phase_end`) asks the Rebel only when the loaded content has objectives of those timings and he holds an
+objective (the hand's size is public), whatever they are: being asked tells the Empire nothing, and a game without
+such cards has not even the step's frame.
 """
 
 from __future__ import annotations
@@ -56,9 +57,8 @@ PLAY = "base.objective.play"
 PHASE_END = "base.objective.phase-end"
 #: Timings whose objectives share the Refresh Phase's single slot (RB-OBJ-07).
 REFRESH_TIMINGS = ("start-of-refresh", "refresh")
-#: The moments that end a phase -> the phase, and the timings offered there (``any-time`` at every phase's end).
-PHASE_ENDS = {"assignment.end": ("assignment", ("any-time",)), "command.end": ("command", ("any-time",)),
-              "refresh.end": ("refresh", ("refresh", "any-time"))}
+#: Each phase -> the timings offered at its end (``any-time`` at every phase's end).
+PHASE_ENDS = {"assignment": ("any-time",), "command": ("any-time",), "refresh": ("refresh", "any-time")}
 
 
 def sync_stages(game: Game) -> None:
@@ -170,13 +170,21 @@ PHASE_END_PROMPTS = {"assignment": N_("Play an objective at the end of the Assig
                      "refresh": N_("Play an objective at the end of the Refresh Phase?")}
 
 
+def push_phase_end(game: Game, phase: str) -> None:
+    """Push the step offering objectives at the end of ``phase``, to run once the phase is over (the caller pushes
+    it under the phase's step), if the loaded content has objectives of a timing played there."""
+    if tables(game).phase_end_timings & set(PHASE_ENDS[phase]):
+        game.push(PHASE_END, phase=phase)
+
+
 def _phase_end_step(game, frame) -> None:
     """The end of a phase (``PHASE_ENDS``): the Rebel may play one objective whose timing allows it there
     (RB-OBJ-03, RB-OBJ-08: declining is always possible)."""
-    phase, timings = PHASE_ENDS[frame["moment"]]
+    phase = frame["phase"]
+    timings = PHASE_ENDS[phase]
     if answered(game, frame):
         return
-    if not (tables(game).phase_end_timings & set(timings)) or not hand(game, "rebel", "objectives"):
+    if not hand(game, "rebel", "objectives"):
         game.pop()
         return
     offered = [option for timing in timings for option in options(game, timing)]
