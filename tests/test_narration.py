@@ -123,3 +123,25 @@ def test_the_base_game_words_its_events_from_one_table_of_messages():
         assert words.tell({"type": "pass", "faction": faction}) == expected
     assert words.tell({"type": "battle-won", "winner": "empire", "theater": "ground"}, "ground", system="Hoth") == \
         "  The Empire wins the ground battle in Hoth."
+
+
+def test_the_old_names_of_renamed_events_still_read():
+    """Issue 31 §3: one name per thing (a card's move is a ``move`` with its ``card``; a mission discarded down to
+    the hand limit or by a card is ``mission-discarded`` with its ``cause``), and the names older saves and logs
+    hold still read as the same sentences."""
+    rules = rules_for(("base",))
+    game = Game.new(rules, 0, {})
+    pairs = [
+        ({"type": "moved", "faction": "rebel", "units": {"x-wing": 2}, "source": "rebel-base", "to": "naboo",
+          "card": "hidden-fleet"},
+         {"type": "move", "faction": "rebel", "units": {"x-wing": 2}, "from": "rebel-base", "to": "naboo",
+          "leaders": [], "card": "hidden-fleet"}),
+        ({"type": "discarded-mission", "faction": "empire", "card": "superlaser-online", "cause": "hand limit"},
+         {"type": "mission-discarded", "faction": "empire", "card": "superlaser-online", "cause": "hand limit"}),
+        ({"type": "mission-discarded", "faction": "rebel", "card": "sabotage", "by": "stolen-intel"},
+         {"type": "mission-discarded", "faction": "rebel", "card": "sabotage", "cause": "stolen-intel"}),
+    ]
+    for old, new in pairs:
+        line = rules.call("describe_event", game=game, event=new, viewer=None)
+        assert line and rules.call("describe_event", game=game, event=old, viewer=None) == line
+    assert "moved" not in base_narration.MESSAGES and "discarded-mission" not in base_narration.MESSAGES

@@ -11,7 +11,8 @@ from swrebellion.engine.secrets import KEY
 
 from .tables import tables
 
-#: The event types ``possible_bases`` reads (callers may pass only these).
+#: The event types ``possible_bases`` reads (callers may pass only these); ``moved`` is a card's move in older logs
+#: (now a ``move`` with its card), still read in their saves.
 EVENTS = ("setup-loyalty", "move", "moved", "retreat", "deployed", "base-answer", "systems-named", "base-relocated",
           "drew-probes", "probes-handed", "probes-taken")
 

@@ -37,7 +37,7 @@ from .tables import tables
 CHECK = "roe.markers.check"
 DESTROYED = "roe.markers.destroyed"
 IMMEDIATE = "roe.immediate"
-UNIT_EVENTS = ("moved", "retreat", "deployed", "destroyed", "gained-units", "combat-end", "move")
+UNIT_EVENTS = ("retreat", "deployed", "destroyed", "gained-units", "combat-end", "move")
 
 OPS: OpTable = {}
 

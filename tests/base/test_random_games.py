@@ -55,7 +55,7 @@ def test_seeded_random_games_finish_with_every_invariant(base_rules, block):
 
 #: Seeded games (expansions, players, seed) that once logged events after ``game-over``: a victory reached in the
 #: middle of a step (units destroyed in a battle, a deployment, a move into the revealed base) let the step run on
-#: and log ``destroyed``, ``battle-won``, ``deployed``, ``move`` or ``moved`` after the end (issue 12). A rules change
+#: and log ``destroyed``, ``battle-won``, ``deployed`` or ``move`` after the end (issue 12). A rules change
 #: that alters the seeded games picks new seeds that still end so (the first three of each game kind found).
 ENDED_MID_STEP = [(("base",), 2, 50), (("base",), 2, 122), (("base",), 2, 127), (("base",), 4, 3), (("base",), 4, 9),
                   (("base",), 4, 37), (("base", "rise-of-the-empire"), 4, 9), (("base", "rise-of-the-empire"), 4, 26),
@@ -72,5 +72,5 @@ def test_nothing_happens_after_the_game_is_over(expansions, players, seed):
     game = Game.new(rules_for(expansions), seed, {"players": players})
     play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
     check_finished(game)
-    assert game.state["log"][-2]["type"] in ("destroyed", "deployed", "move", "moved", "damage", "subjugation",
+    assert game.state["log"][-2]["type"] in ("destroyed", "deployed", "move", "damage", "subjugation",
                                              "base-revealed", "retreat", "gained-units")

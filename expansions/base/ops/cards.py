@@ -517,7 +517,7 @@ def _note_taken(game, params: MoveCards, src: Zone, dst: Zone, side: str, card: 
         both = board.team(game, src.side) + board.team(game, OPPONENT[src.side])
         game.log("objective-buried", card=secret(card, *both), by=ctx.get("card"), to=params.position)
     elif src.kind == "hand" and dst.kind == "discard" and src.cards == "missions":
-        game.log("mission-discarded", faction=src.side, card=card, by=ctx.get("card"))
+        game.log("mission-discarded", faction=src.side, card=card, cause=ctx.get("card"))
     elif src.kind == "hand" and dst.kind == "discard" and src.cards == "objectives":
         game.log("objective-discarded", faction=src.side, card=card, cause=ctx.get("card"))
     elif src.kind == "discard" and src.cards == "objectives" and dst.kind == "deck":

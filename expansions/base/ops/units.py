@@ -351,7 +351,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
     if params.every:
         units = _movable(game, source, faction, params)
         if units:
-            moves.move_units(game, faction, source, to, units, [], event="moved")
+            moves.move_units(game, faction, source, to, units, [], card=ctx.get("card"))
             _after_move(game, ctx, faction, source, to)
         board.check_base_reveal(game)
         return
@@ -411,13 +411,8 @@ def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | 
             game.ask(ctx["player"], "move-unit", options + [{"id": "done", "label": N_("Move the units chosen")}],
                      text(game, N_("Move a unit from {source} to {system}"), source=frame["from"], system=to))
             return
-    for unit, n in sorted(picked.items()):
-        board.remove_units(game, frame["from"], unit, n, check=False)
-        board.add_units(game, to, unit, n, check=False)
     if picked:
-        game.log("moved", faction=faction, units=picked, source=frame["from"], to=to, card=ctx.get("card"))
-        for where in (frame["from"], to):
-            board.after_units_change(game, where)
+        moves.move_units(game, faction, frame["from"], to, picked, [], card=ctx.get("card"))
         _after_move(game, ctx, faction, frame["from"], to)
     if fixed is None and params.sources == "many":  # another system, or stop
         frame["moved"] = frame.get("moved", 0) + sum(picked.values())

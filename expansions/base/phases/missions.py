@@ -333,6 +333,8 @@ def _answer(game, frame) -> None:
     if actions.special_window(game, frame, "mission-revealed", OPPONENT[frame["faction"]], info):
         return
     frame["stage"] = frame.pop("then")
+    if frame["stage"] == "effect":  # a resolve card, or one that takes place nowhere: it succeeds with no attempt
+        game.log("mission-result", card=frame["card"], faction=frame["faction"], success=True, resolved=True)
 
 
 def _moment_locals(frame) -> dict:

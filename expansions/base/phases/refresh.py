@@ -139,7 +139,7 @@ def draw_missions_step(game, frame) -> None:
         faction, card = frame.pop("faction"), frame.pop("choice")["id"]
         hand(game, faction, "missions").remove(card)
         discard(game, _mission_pile(game, faction, card), card)
-        game.log("discarded-mission", faction=faction, card=card, cause="hand limit")
+        game.log("mission-discarded", faction=faction, card=card, cause="hand limit")
     for faction in FACTIONS:
         cards = hand(game, faction, "missions")
         excess = len(cards) - HAND_LIMIT

@@ -240,11 +240,8 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "shown": N_("The Rebel objective {card} goes to the bottom of the objective deck{cause}."),
         "hidden": N_("A Rebel objective goes to the bottom of the objective deck{cause}."),
     },
-    "discarded-mission": {
-        "": (N_("The Rebels discard the mission {card}{cause}."), N_("The Empire discards the mission {card}{cause}.")),
-    },
     "mission-discarded": {
-        "": (N_("  The Rebels discard the mission {card}{cause}."), N_("  The Empire discards the mission {card}{cause}.")),
+        "": (N_("The Rebels discard the mission {card}{cause}."), N_("The Empire discards the mission {card}{cause}.")),
     },
     "objective-discarded": {"": N_("The objective {card} is discarded{cause}.")},
     "objective-returned": {
@@ -273,6 +270,7 @@ MESSAGES: dict[str, dict[str, Message]] = {
     "mission-system": {"": N_("  {card} takes place in {system}.")},
     "opposed": {"": (N_("  The Rebels send {leader} to oppose it."), N_("  The Empire sends {leader} to oppose it."))},
     "mission-result": {
+        "resolved": N_("  {card} is resolved."),
         "succeeds unopposed": N_("  {card} succeeds (unopposed)."),
         "fails unopposed": N_("  {card} fails (unopposed)."),
         "succeeds counted": N_("  {card} succeeds: {mine} successes against {theirs}."),
@@ -710,14 +708,14 @@ def _objective_buried(e, w):
     return w.tell(e, "hidden", cause=w.because(e.get("by")))
 
 
-def _card_because(cause: str) -> Line:
-    """The wording of an event telling a card and why (its field ``cause``): a card discarded or moved."""
-    return lambda e, w: w.tell(e, card=w.name(e["card"]), cause=w.because(e.get(cause)))
+@line("objective-discarded")
+def _objective_discarded(e, w):
+    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause")))
 
 
-line("discarded-mission")(_card_because("cause"))
-line("mission-discarded")(_card_because("by"))
-line("objective-discarded")(_card_because("cause"))
+@line("mission-discarded", "discarded-mission")  # the old name of a discard down to the hand limit, in older logs
+def _mission_discarded(e, w):
+    return w.tell(e, card=w.name(e["card"]), cause=w.because(e.get("cause") or e.get("by")))  # by: older logs
 
 
 @line("objective-returned")
@@ -818,6 +816,8 @@ def _opposed(e, w):
 @line("mission-result")
 def _mission_result(e, w):
     card, outcome = w.name(e["card"]), "succeeds" if e["success"] else "fails"
+    if e.get("resolved"):
+        return w.tell(e, "resolved", card=card)
     if e.get("unopposed"):
         return w.tell(e, f"{outcome} unopposed", card=card)
     successes = e.get("successes")

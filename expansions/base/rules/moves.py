@@ -160,9 +160,10 @@ def can_leave(game, faction: str, source: str) -> bool:
 
 
 def move_units(game: Game, faction: str, source: str, target: str, units: dict[str, int], leaders: list[str],
-               event: str = "move") -> None:
+               event: str = "move", card: str | None = None) -> None:
     """Carry a group over: captured leaders first, so that their guards leaving never frees them on the way
-    (RB-LDR-05), then the units."""
+    (RB-LDR-05), then the units. Its event: ``move`` whoever moves them, an activation or a card (``card``), or
+    ``retreat``."""
     for lid in leaders:
         board.leader(game, lid)["at"] = target
     for unit, n in sorted(units.items()):
@@ -170,6 +171,6 @@ def move_units(game: Game, faction: str, source: str, target: str, units: dict[s
             board.remove_units(game, source, unit, n, check=False)
             board.add_units(game, target, unit, n, check=False)
     game.log(event, faction=faction, **{"from": source}, to=target, units={u: n for u, n in units.items() if n},
-             leaders=list(leaders))
+             leaders=list(leaders), **({"card": card} if card else {}))
     for where in (source, target):  # the move is whole before its consequences (subjugation, victory) follow
         board.after_units_change(game, where)
