@@ -216,8 +216,10 @@ def _kinds(game) -> dict[str, Callable[[object], bool]]:
         "the reputation printed on it, or null for none": optional(count), "the reputation scored": count,
         "the round (or combat round) number": count,
         "spaces toward the time marker (positive: the Rebel gains)": number,
-        "true or false": flag, "true when nobody opposed": flag, "true when the hand is played face up (Good Intel)":
-            flag, "true: placed, false: removed": flag, "true for an additional card": flag,
+        "true or false": flag, "true when nobody opposed": flag,
+        "true for a resolve card, or a card that takes place nowhere: no attempt": flag,
+        "true when the hand is played face up (Good Intel)": flag, "true: placed, false: removed": flag,
+        "true for an additional card": flag,
         "whether a direct hit was rolled": flag, "whether it counted": flag,
         # dice
         "die id -> the faces rolled, in order": maps(words, each(words)),
