@@ -89,7 +89,8 @@ def test_the_timings_are_declared_with_what_they_mean(shipped):
     objectives = shipped.kinds.readings("objectives")["timing"]
     assert list(actions) == ["assignment", "start-of-combat", "immediate", "special"]
     assert {value: reading.plugin for value, reading in objectives.items()} == {
-        "combat": "base", "start-of-refresh": "base", "immediate": "rise-of-the-empire"}
+        "combat": "base", "start-of-refresh": "base", "refresh": "base", "any-time": "base",
+        "immediate": "rise-of-the-empire"}
     assert all(reading.meaning for table in (actions, objectives) for reading in table.values())
 
 

@@ -73,6 +73,8 @@ READS: dict[tuple[str, str], dict] = {
     ("objectives", "timing"): OBJECTIVE_TIMINGS,
     ("actions", "faction"): SIDE,
     ("actions", "timing"): ACTION_TIMINGS,
+    ("tactics", "faction"): {"empire": "only the Empire draws it, from its own deck of the theater (issue 31)",
+                             "rebel": "only the Rebels draw it, from their own deck of the theater (issue 31)"},
     ("tactics", "theater"): {"space": "drawn for the space battle (RB-TAC-02)",
                              "ground": "drawn for the ground battle (RB-TAC-02)"},
     ("probes", "setup_loyalty"): {side: f"counts for {name} when starting loyalty is drawn (RB-SET-08)"
