@@ -154,7 +154,7 @@ def test_rise_of_the_empire_setup(both):
     assert sum(setup.rebel.units.values()) == 13
     stages = {s.stage: s for s in setup.objective_deck}
     assert stages[1].random == 5 and stages[2].fixed == ["death-star-plans-2"] and stages[3].random == 4
-    assert setup.tactics == "advanced-tactic-cards" and setup.leader_pool_limit == 8
+    assert setup.leader_pool_limit == 8  # RE-LDR-01; the advanced tactic decks come with the expansion whatever the setup (RE-SET-04)
 
 
 def test_every_reference_resolves_and_both_packs_validate():

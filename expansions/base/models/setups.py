@@ -80,7 +80,6 @@ class Setup(Item):
     loyalty: LoyaltyProcedure
     objective_deck: list[ObjectiveStage] = Field(max_length=MAX_LIST, min_length=1)
     rebel_objective_draws: int = Field(default=1, ge=0, le=MAX_COUNT, description="RB-SET-04.")
-    tactics: Literal["tactic-cards", "advanced-tactic-cards"] = "tactic-cards"
     time_track: Id
     rebel_base: BaseSpace = Field(default_factory=BaseSpace)
     mission_dice_limit: int = Field(
