@@ -17,7 +17,7 @@ the expansions most-dependent-first.) Two kinds of hooks:
   ``firstresult`` hook, the first answer in that order wins.
 * **Presentation hooks** (``describe_event``, ``board_annotations``, ``card_face``, ``board_svg``, ``replay_html``,
   ``state_lines``, ``hand_lines``, ``terminal_commands``, ``decision_heading``, ``decision_aside``,
-  ``render_text``) say how a game looks to people;
+  ``render_text``, ``effect_words``) say how a game looks to people;
   the tools reach them through :mod:`swrebellion.presentation`. **Agent hooks** (``determinize``,
   ``agent_scorers``) give agents a plugin's knowledge. Both are game hooks in how they are called.
 """
@@ -223,6 +223,17 @@ def cards_played(game: Game, event: dict[str, Any]) -> list[list[str]] | None:
     Fires for each event of a finished game when a simulation counts card plays, in dependency order; every
     implementation runs and the answers are added up. Return a list of ``[side, card id]`` pairs (``side`` as in
     ``state["result"]["winner"]``), or ``None``/``[]`` for an event that plays no card of this plugin's.
+    """
+
+
+@hookspec
+def effect_words() -> Mapping[str, Callable[..., str]] | None:
+    """Words for this plugin's effect ops, so that `rebellion show` reads a card's effect data like the card.
+
+    Called once per plugin, in dependency order, every answer merged. Returns op name -> ``wording(phrases,
+    step)``: the step (its parameters as a dict, nested steps included) as one sentence in the current language,
+    built with ``phrases`` (``swrebellion.expansions.base.api.words.Phrases``: names, sides, units, system filters
+    and conditions in words). An op no plugin words is shown by its name and flagged by the tests.
     """
 
 

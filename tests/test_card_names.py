@@ -24,12 +24,12 @@ def run(*args):
 
 def test_show_finds_both_versions_by_the_shared_name():
     text = run("show", "critical hit")
-    assert text.startswith("Critical Hit (ground) (tactics, id ground-critical-hit)")
-    assert "\n\nCritical Hit (space) (tactics, id space-critical-hit)" in text
+    assert text.startswith("Critical Hit (ground) (tactic card, id ground-critical-hit)")
+    assert "\n\nCritical Hit (space) (tactic card, id space-critical-hit)" in text
     documents = json.loads(run("cards", "show", "Concentrate-Fire", "--format", "json"))
     assert [d["id"] for d in documents] == ["ground-concentrate-fire", "space-concentrate-fire"]
     assert json.loads(run("cards", "show", "space-critical-hit", "--format", "json"))["id"] == "space-critical-hit"
-    assert run("show", "critical hit (space)").count("(tactics, id") == 1
+    assert run("show", "critical hit (space)").count("(tactic card, id") == 1
 
 
 def test_every_listing_and_table_names_each_card_once():

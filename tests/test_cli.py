@@ -155,7 +155,7 @@ def test_cards_lists_the_card_kinds_the_enabled_plugins_register(here):
     headings = [line for line in result.stdout.splitlines() if not line.startswith(" ")]
     assert headings == ["missions:", "objectives:", "actions:", "tactics:", "probes:", "advanced-tactics:"]
     result = cli("cards", "show", "probe-hoth", "--kind", "probes")
-    assert result.exit_code == 0 and result.stdout.startswith("Hoth (probes, id probe-hoth), from pack base")
+    assert result.exit_code == 0 and result.stdout.startswith("Hoth (probe card, id probe-hoth), from pack base")
 
 
 @pytest.mark.parametrize("args", [["play", "--seed", "1"], ["play", "--seed", "1", "--log", "json"]])

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from swrebellion.i18n import language
+
 import click
 
 from .options import expansion_options, lang_option, pack_option
@@ -68,13 +70,15 @@ def find(catalog, ident: str, kinds: list[str], what: str) -> tuple[str, object]
     return found[0]
 
 
-def describe(catalog, kind: str, ident: str, ops) -> tuple[list[str], dict]:
-    """An item for people (lines) and for programs (a JSON document): its facts, where it comes from, and for a
-    card what its effect data does, every step in words, nested steps included."""
-    from swrebellion.expansions.base.api.words import told_apart
+def describe(catalog, kind: str, ident: str, ops, reader=None) -> tuple[list[str], dict]:
+    """An item for people (lines, in the current language) and for programs (a JSON document): its facts, where it
+    comes from, and for a card what its effect data does, one sentence per step, nested steps included.
+    ``reader`` words the values and steps (:class:`~.show_words.Reader`; made from ``catalog`` when not given,
+    with no plugin's words for the ops)."""
+    from swrebellion.i18n import gettext as _
 
     from .docs_gen import card_summary
-    from .show_words import Reader, key_words
+    from .show_words import HIDDEN, Reader, key_words, kind_words
 
     item = catalog.items(kind)[ident]
     entry = catalog.entry(kind, ident)
@@ -82,23 +86,32 @@ def describe(catalog, kind: str, ident: str, ops) -> tuple[list[str], dict]:
     document = {"kind": kind, "pack": entry.pack, "file": entry.file, **item.model_dump(mode="json")}
     if is_card:
         document["generated_summary"] = card_summary(item, ops)
-    reader = Reader(catalog)
-    name = told_apart(catalog).get(ident) or getattr(getattr(item, "name", None), "en", ident)
-    lines = [f"{name} ({key_words(kind)}, id {ident}), from pack {entry.pack} ({entry.file})"]
+    reader = reader or Reader(catalog, {})
+    own = getattr(item, "name", None)
+    name = reader.told_apart(ident) or (getattr(own, language(), None) or own.en if own is not None else ident)
+    lines = [_("{name} ({kind}, id {id}), from pack {pack} ({file})").format(
+        name=name, kind=kind_words(kind), id=ident, pack=entry.pack, file=entry.file)]
     if entry.replaced is not None:
-        lines.append(f"  replaces the item of pack {entry.replaced.pack}")
-    skip = {"id", "effect", "target", "top", "bottom", "failure", "name", "summary", "notes", "description"}
-    for key, value in item.model_dump(mode="json", exclude=skip, exclude_none=True).items():
+        lines.append("  " + _("replaces the item of pack {pack}").format(pack=entry.replaced.pack))
+    for key, value in item.model_dump(mode="json", exclude=HIDDEN, exclude_none=True).items():
         lines.append(f"  {key_words(key)}: {reader.words(value)}")
     for key in ("summary", "description"):
         text = getattr(item, key, None)
         if text is not None:
-            lines.append(f"  {key}: {getattr(text, 'en', text)}")
+            lines.append(f"  {key_words(key)}: {getattr(text, language(), None) or getattr(text, 'en', text)}")
     if is_card and "effect" in type(item).model_fields:  # probe cards carry no effect data: nothing to say
-        words = card_summary(item, ops, reader.step, reader.heading)
-        lines.append("  does (from its effect data):" if words else "  does: nothing yet (no effect data)")
+        words = card_summary(item, ops, reader.step, reader.heading, groups=group_words())
+        lines.append(_("  does (from its effect data):") if words else _("  does: nothing yet (no effect data)"))
         lines += [f"    {'  ' if line.startswith(' ') else '- '}{line}" for line in words]
     return lines, document
+
+
+def group_words() -> dict[str, str]:
+    """The parts of a card's effect data, as `show` heads them."""
+    from swrebellion.i18n import gettext as _
+
+    return {"where": _("target"), "effect": _("effect"), "on failure": _("if it fails"), "top": _("top half"),
+            "bottom": _("bottom half")}
 
 
 def card_kinds(catalog, kind: str | None) -> list[str]:
@@ -133,12 +146,16 @@ def show(card_id, kind, fmt, active, packs):
     """
     active = active()
     catalog = _catalog(active, packs)
-    echo_items(catalog, find_all(catalog, card_id, card_kinds(catalog, kind), "card"), active.ops, fmt)
+    echo_items(catalog, find_all(catalog, card_id, card_kinds(catalog, kind), "card"), active, fmt)
 
 
-def echo_items(catalog, found: list[tuple[str, str]], ops, fmt: str) -> None:
-    """Print each found item (:func:`describe`): text, a blank line between two; JSON, one document or a list."""
-    described = [describe(catalog, kind, ident, ops) for kind, ident in found]
+def echo_items(catalog, found: list[tuple[str, str]], active, fmt: str) -> None:
+    """Print each found item (:func:`describe`) in the current language, its effect steps worded by the enabled
+    plugins: text, a blank line between two; JSON, one document or a list."""
+    from .show_words import Reader, effect_words
+
+    reader = Reader(catalog, effect_words(active))
+    described = [describe(catalog, kind, ident, active.ops, reader) for kind, ident in found]
     if fmt == "json":
         documents = [document for _lines, document in described]
         click.echo(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2, ensure_ascii=False))

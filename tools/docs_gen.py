@@ -100,14 +100,17 @@ def describe_steps(steps: list[dict], ops, depth: int = 0, summarise=summarise_s
     return lines
 
 
-def card_summary(item: Any, ops, summarise=summarise_step, heading=_heading) -> list[str]:
+def card_summary(item: Any, ops, summarise=summarise_step, heading=_heading,
+                 groups: dict[str, str] | None = None) -> list[str]:
     """The card's effect in words, generated from its effect data (never printed card text), nested steps
-    included and indented (``summarise`` and ``heading`` as :func:`describe_steps`)."""
+    included and indented (``summarise`` and ``heading`` as :func:`describe_steps`; ``groups`` the words heading
+    each part, ``where``, ``effect``, ``on failure``, ``top``, ``bottom``)."""
     lines = []
-    groups = [("where", getattr(item, "target", [])), ("effect", getattr(item, "effect", [])),
-              ("on failure", getattr(item, "failure", []))]
-    groups += [(ability, getattr(item, ability).effect) for ability in ("top", "bottom") if hasattr(item, ability)]
-    for label, steps in groups:
+    parts = [("where", getattr(item, "target", [])), ("effect", getattr(item, "effect", [])),
+             ("on failure", getattr(item, "failure", []))]
+    parts += [(ability, getattr(item, ability).effect) for ability in ("top", "bottom") if hasattr(item, ability)]
+    for part, steps in parts:
+        label = (groups or {}).get(part, part)
         described = describe_steps([s.model_dump() if hasattr(s, "model_dump") else s for s in steps], ops,
                                    summarise=summarise, heading=heading)
         lines += [f"{label}: {line}" if not line.startswith(" ") else f"{' ' * (len(label) + 2)}{line}"

@@ -35,4 +35,4 @@ def show(ident, kind, fmt, active, packs):
     kinds = catalog.kinds.names()
     if kind is not None and kind not in kinds:
         raise click.UsageError(f"{kind!r} is not a content kind of the enabled expansions; kinds: {', '.join(kinds)}")
-    echo_items(catalog, find_all(catalog, ident, [kind] if kind else kinds, "item"), active.ops, fmt)
+    echo_items(catalog, find_all(catalog, ident, [kind] if kind else kinds, "item"), active, fmt)

@@ -87,6 +87,13 @@ def describe_event(game, event, viewer):
 
 
 @hookimpl
+def effect_words():
+    from .presentation import effect_words
+
+    return effect_words.STEPS
+
+
+@hookimpl
 def declare_vocabulary():
     from . import vocabulary
 

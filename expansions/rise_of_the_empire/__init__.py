@@ -187,6 +187,13 @@ def describe_event(game, event, viewer):
 
 
 @hookimpl
+def effect_words():
+    from . import step_words
+
+    return step_words.STEPS
+
+
+@hookimpl
 def declare_vocabulary():
     from . import vocabulary
 

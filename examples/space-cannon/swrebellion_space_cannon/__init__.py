@@ -7,6 +7,7 @@ module that holds the rule:
 
 * ``register_steps``: the step ``space-cannon.fire`` runs at the base game's rule moment ``combat.start``;
 * ``register_effect_ops``: the op ``space_cannon_fire`` (with a feasibility test) that the action cards use;
+* ``effect_words``: that op in words, for `rebellion show`;
 * ``register_values``: declares ``space-cannon-dice`` for other plugins, and answers the base game's
   ``combat-dice`` (the guns add nothing to ground attacks);
 * ``validate_catalog``: checks SC101 and SC102 (``checks.py``);
@@ -58,6 +59,13 @@ def register_effect_ops(registry: OpRegistry) -> None:
     from . import rules
 
     api.ops.register(registry, rules.OPS)
+
+
+@hookimpl
+def effect_words() -> dict[str, Any]:
+    from . import rules
+
+    return {"space_cannon_fire": rules.fire_words}
 
 
 @hookimpl

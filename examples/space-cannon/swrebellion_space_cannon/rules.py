@@ -121,6 +121,14 @@ def space_cannon_fire(game: Game, frame: dict[str, Any], params: Fire, ctx: dict
         fire(game, ctx["faction"], combat["system"], params.range)
 
 
+def fire_words(phrases: api.words.Phrases, step: dict[str, Any]) -> str:
+    """The op in words, for `rebellion show` (the ``effect_words`` hook); English only: this plugin ships no
+    catalogs."""
+    if step.get("range", "adjacent") == "system":
+        return "Your space cannons in the combat's system fire at the enemy ships."
+    return "Your space cannons in the systems adjacent to the combat fire at the enemy ships there."
+
+
 # -- the value answered ------------------------------------------------------------------------------------------------
 
 
