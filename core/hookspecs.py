@@ -314,8 +314,9 @@ def decision_heading(game: Game, decision: Decision) -> str | None:
 @hookspec
 def decision_aside(game: Game, decision: Decision) -> Aside | None:
     """What this plugin adds to a decision for the person asked at the terminal: notes under the question (what is
-    left to place) and shortcuts after the options that answer this decision and the next ones like it ("put all
-    the rest here"; each answer still goes through ``Game.apply``, the rules judge it).
+    left to place), shortcuts after the options that answer this decision and the next ones like it ("put all
+    the rest here"; each answer still goes through ``Game.apply``, the rules judge it), and words for some options
+    in place of their labels (what each does, or why it cannot do anything now).
 
     Called through :func:`swrebellion.presentation.aside` before a decision is shown; every answer collected, in
     dependency order. Return a :class:`swrebellion.engine.human.Aside` (in the current language, public facts or

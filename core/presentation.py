@@ -160,16 +160,19 @@ def heading(game: Game, decision: Decision) -> str:
 
 def aside(game: Game, decision: Decision) -> Aside:
     """What the plugins add to a decision for the person asked at the terminal (hook ``decision_aside``): notes
-    shown under the question and shortcuts after the options, every plugin's, in dependency order."""
+    shown under the question, shortcuts after the options and words for options, every plugin's, in dependency
+    order (a later plugin's words for an option win)."""
     notes: list[str] = []
     shortcuts: list[Shortcut] = []
     alone: str | None = None
+    labels: dict[str, str] = {}
     for answer in game.rules.call("decision_aside", game=game, decision=decision):
         if answer is not None:
             notes += answer.notes
             shortcuts += answer.shortcuts
             alone = answer.alone if alone is None else alone
-    return Aside(tuple(notes), tuple(shortcuts), alone)
+            labels.update(answer.labels)
+    return Aside(tuple(notes), tuple(shortcuts), alone, labels)
 
 
 def render(game: Game, text: str) -> str:

@@ -47,10 +47,38 @@ def test_advanced_tactics_say_which_top_ability_cannot_be_used_here():
     assert lacking, "the scenario needs a card whose pictured unit is absent"
     shown = hand_screen(game, decision.player)
     assert f"Advanced {theater} tactic cards you may pick ({len(decision.options)}):" in shown
-    notes = presentation.aside(game, decision).notes
+    labels = presentation.aside(game, decision).labels
     for card in lacking:  # RE-CIN-04: the top ability needs a pictured unit of the side's in the system
         line = next(line for line in shown if line.startswith(f"  {cards[card].name.en} — its top needs a unit of yours"))
-        assert line in ["  " + note for note in notes]
         assert "      top: " + cards[card].top.summary.en in shown
-    usable = [o.id for o in decision.options if o.id not in lacking]
-    assert not any(note.startswith(cards[card].name.en + " —") for card in usable for note in notes)
+        # on the option itself (issue 35 #10): what it does, and why its top cannot be used now
+        assert labels[card].startswith(f"{cards[card].name.en} — top: {cards[card].top.summary.en}")
+        assert labels[card].endswith("(" + line.partition(" — ")[2] + ")")
+    for card in (o.id for o in decision.options if o.id not in lacking):
+        assert "needs a unit of yours" not in labels[card] and cards[card].name.en in labels[card]
+
+
+def test_each_tactic_card_offered_says_what_it_does_on_the_option(base_rules):
+    """Issue 35 #10 and #12 (RS-ATK-02): the combat actions name each tactic card as told apart ("Critical Hit
+    (space)") with what it does, on the option, in the reader's language; the stored label stays "Play NAME"."""
+    from swrebellion import i18n
+    from swrebellion.engine.human import HumanAgent
+
+    game, decision = _until(base_rules, 3, lambda d: d.kind == "combat-action" and
+                            any(o.id.startswith("play:") for o in d.options))
+    tactics = base_rules.content.items("tactics")
+    for lang in ("en", "ru"):
+        with i18n.using(lang):
+            aside = presentation.aside(game, decision)
+            shown = []
+            agent = HumanAgent(decision.player, ask=lambda prompt: "", say=shown.append,
+                               render=presentation.render)
+            entries = agent.entries(game, decision, aside.shortcuts, aside.labels)
+            for option in decision.options:
+                if not option.id.startswith("play:"):
+                    continue
+                card = option.id.partition(":")[2]
+                summary = getattr(tactics[card].summary, lang)
+                text = next(e.full for e in entries if e.option.id == option.id)
+                assert text.endswith(" — " + summary) and name(game, card) in text
+                assert option.label == f"Play {tactics[card].name.en}"  # saves and logs keep the stored label

@@ -11,8 +11,8 @@ comes from ``game.view(player)`` and the account as that player may read it: no 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..i18n import gettext as _
 from .game import Decision, Game, Option
@@ -55,13 +55,16 @@ class Shortcut:
 @dataclass(frozen=True)
 class Aside:
     """What a plugin adds to a decision for the person at the terminal: ``notes``, lines shown under the question
-    (what is left to do), and ``shortcuts`` (:class:`Shortcut`) numbered after the options."""
+    (what is left to do), ``shortcuts`` (:class:`Shortcut`) numbered after the options, and ``labels``, the words
+    shown for some options in place of their stored labels (option id -> words in the reader's language: what the
+    option does, or why it cannot do anything now, on the option itself)."""
 
     notes: tuple[str, ...] = ()
     shortcuts: tuple[Shortcut, ...] = ()
     #: What to say when the decision has one option and is answered without asking: ``None`` for the usual line
     #: (the question and its answer), ``""`` for nothing (a question the rules ask whatever the player holds).
     alone: str | None = None
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,7 @@ class HumanAgent:
         self.news(game)
         notes = (self.note, *aside.notes) if self.note else aside.notes
         self.note = ""
-        entries = self.entries(game, decision, aside.shortcuts)
+        entries = self.entries(game, decision, aside.shortcuts, aside.labels)
         self.show(game, decision, entries, notes)
         while True:
             answer = self.ask(_("Your choice (a number, a name, or help)")).strip()
@@ -180,9 +183,12 @@ class HumanAgent:
             self.standing = (player, kind, option, words, more - 1)
         return option
 
-    def entries(self, game: Game, decision: Decision, shortcuts: Sequence[Shortcut] = ()) -> list[Entry]:
+    def entries(self, game: Game, decision: Decision, shortcuts: Sequence[Shortcut] = (),
+                labels: Mapping[str, str] | None = None) -> list[Entry]:
         """The options in the order shown: grouped by id prefix (in order of first appearance), numbered from 1;
-        then the shortcuts, grouped by their ``group``."""
+        then the shortcuts, grouped by their ``group``. ``labels``: words shown for some options instead of their
+        labels (:attr:`Aside.labels`)."""
+        shown = labels or {}
         groups: dict[str, list[tuple[Option, str, int]]] = {}
         for option in decision.options:
             prefix, sep, _rest = option.id.partition(":")
@@ -193,9 +199,10 @@ class HumanAgent:
                 (by_id[shortcut.option], shortcut.label, shortcut.times))
         out: list[Entry] = []
         for members in groups.values():
-            labels = [self.render(game, label) for _o, label, _n in members]
-            head = common_words(labels) if len(members) >= 3 else ""
-            for (option, _label, times), full in zip(members, labels):
+            texts = [shown[o.id] if o.id in shown and label is o.label else self.render(game, label)
+                     for o, label, _n in members]
+            head = common_words(texts) if len(members) >= 3 else ""
+            for (option, _label, times), full in zip(members, texts):
                 short = full[len(head):].strip() if head else full
                 out.append(Entry(len(out) + 1, option, short, full, head.strip().rstrip(":"), times))
         return out

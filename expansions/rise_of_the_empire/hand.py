@@ -2,8 +2,9 @@
 
 Each player looks through his own advanced tactic decks (RE-CIN-02); a card's top ability needs a unit of his of a
 pictured type in the system (RE-CIN-04), which the card's name alone does not say: the ``hand`` screen lists the
-decks during a combat (hook ``hand_lines``), and the question that picks a card says which abilities each could use
-(hook ``decision_aside``), so that a card with nothing to do is not a surprise."""
+decks during a combat (hook ``hand_lines``), and each option of the question that picks a card says what the card
+does and, on the option, which abilities it could not use now and why (hook ``decision_aside``), so that a card with
+nothing to do is not a surprise."""
 
 from __future__ import annotations
 
@@ -36,32 +37,44 @@ def hand_lines(game, view) -> list[str]:
 
 
 def aside(game, decision) -> Aside | None:
-    """At the pick (RE-CIN-03), the offered cards whose top ability cannot be used now, and why."""
+    """At the pick (RE-CIN-03), each offered card as an option that says what its abilities do and, on the option
+    itself, when its top cannot be used now and why (issue 35 #10)."""
     if decision.kind != "advanced-tactic":
         return None
     faction = decision.player.split("-")[0]
-    usable = {option.id: usable_halves(game, faction, option.id) for option in decision.options}
-    return Aside(tuple(card_lines(game, faction, card)[0] for card, halves in usable.items() if "top" not in halves
-                       and tables(game).cards[card].ability("top").steps))
+    labels = {}
+    for option in decision.options:
+        name, warning, abilities = card_parts(game, faction, option.id)
+        words = f"{name} — {'; '.join(abilities)}" if abilities else name
+        labels[option.id] = f"{words} ({warning})" if warning else words
+    return Aside(labels=labels)
 
 
 def card_lines(game, faction: str, card: str) -> list[str]:
     """A card's name with the abilities it could use in this combat now, then each ability in words."""
+    name, warning, abilities = card_parts(game, faction, card)
+    return [f"{name} — {warning}" if warning else name, *(f"    {ability}" for ability in abilities)]
+
+
+def card_parts(game, faction: str, card: str) -> tuple[str, str, list[str]]:
+    """A card's name, why its top (or any ability) cannot be used in this combat now ("" when it can), and each
+    ability in words ("top: Deal 2 red damage.")."""
     info = tables(game).cards[card]
     item = game.rules.content.items("advanced-tactics")[card]
     usable = usable_halves(game, faction, card) if combat_state(game) else list(HALVES)
     needs = ", ".join(api.words.name(game, u) for u in info.units)
     if "top" in usable or not info.units or not info.ability("top").steps:
-        now = ""
+        warning = ""
     elif usable:
-        now = _(" — its top needs a unit of yours here ({units}): only the bottom can be used now").format(units=needs)
+        warning = _("its top needs a unit of yours here ({units}): only the bottom can be used now").format(
+            units=needs)
     else:
-        now = _(" — its top needs a unit of yours here ({units}): neither ability can be used now").format(units=needs)
-    lines = [api.words.name(game, card) + now]
+        warning = _("its top needs a unit of yours here ({units}): neither ability can be used now").format(
+            units=needs)
+    abilities = []
     for half in HALVES:
         summary = getattr(getattr(item, half, None), "summary", None)
         if summary:
             word = pgettext("ability", "top") if half == "top" else pgettext("ability", "bottom")
-            words = api.words.localize(game, api.words.content_text(game, summary))
-            lines.append(f"    {word}: {words}")
-    return lines
+            abilities.append(f"{word}: {api.words.localize(game, api.words.content_text(game, summary))}")
+    return api.words.name(game, card), warning, abilities

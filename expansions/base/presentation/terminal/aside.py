@@ -8,7 +8,9 @@
 * building a move group (RB-MOV-01): what is chosen so far;
 * the Command Phase action: systems whose activation would move nothing in because every unit of the side next to
   them is pinned by one of its leaders (RB-MOV-10);
-* a card window with nothing to play, answered without asking: not a line of its own."""
+* a card window with nothing to play, answered without asking: not a line of its own;
+* playing a tactic card in a combat (RS-ATK-02/07): each card named as the reader tells it apart (space or
+  ground version, issue 35 #12: the stored label is the card's own name) and what it does, on the option."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from swrebellion.engine.human import Aside, Shortcut
 from swrebellion.i18n import gettext, ngettext
 
 from ... import board
-from ...names import counted, join, name
+from ...names import counted, join, local_text, name
 from ...phases.movement import source_systems
 from ...phases.refresh import card_leaders
 from ...phases.setup import units_left
@@ -50,7 +52,22 @@ def aside(game, decision) -> Aside | None:
         return _group(game)
     if kind == "command-action":
         return _pinned(game, decision)
+    if kind in ("combat-action", "block"):
+        return _tactics(game, decision)
     return None
+
+
+def _tactics(game, decision) -> Aside | None:
+    """The tactic cards offered: "Play Critical Hit (space) — Deal 1 extra damage to any enemy ship."."""
+    cards = game.rules.content.items("tactics")
+    labels = {}
+    for option in decision.options:
+        card = option.id.partition(":")[2] if option.id.startswith("play:") else ""
+        if card in cards:
+            play = _("Play {card}").format(card=name(game, card))
+            summary = getattr(cards[card], "summary", None)
+            labels[option.id] = f"{play} — {local_text(summary)}" if summary else play
+    return Aside(labels=labels) if labels else None
 
 
 def _one_by_one(game, decision, left: list[str], message: str) -> Aside | None:
