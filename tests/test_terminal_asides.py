@@ -102,3 +102,19 @@ def test_deploying_shows_what_is_ready_and_a_shortcut_deploys_each_unit_through_
     went = [e for e in deployed if e["type"] == "deployed" and e["to"] == target]
     assert len(went) + len(asked) - 1 == everything.times  # each unit its own decision; the rest asked again
     assert len(went) >= 1
+
+
+def test_a_second_leader_who_must_join_says_why(base_rules):
+    """RS-ASG-03 (issue 35 #13): when the first leader alone lacks a skill the card requires, "Add a second
+    leader?" has no "No second leader", and the terminal says why; when he meets it, nothing is added."""
+    game = Game.new(base_rules, 7)
+    decision = _until(game, 7, lambda d: d.kind == "assign-second" and "none" not in d.option_ids)
+    frame = game.state["stack"][-1]
+    leaders, missions = base_rules.content.items("leaders"), base_rules.content.items("missions")
+    first, card = leaders[frame["first"]], missions[frame["card"]]
+    assert any(first.skills.get(skill, 0) < need for skill, need in card.requires.items())
+    assert presentation.aside(game, decision).notes == (
+        f"{first.name.en} alone lacks a skill {card.name.en} requires: a second leader must join.",)
+    game = Game.new(base_rules, 7)
+    decision = _until(game, 7, lambda d: d.kind == "assign-second" and "none" in d.option_ids)
+    assert presentation.aside(game, decision).notes == ()

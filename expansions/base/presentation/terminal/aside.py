@@ -9,6 +9,8 @@
 * the Command Phase action: systems whose activation would move nothing in because every unit of the side next to
   them is pinned by one of its leaders (RB-MOV-10);
 * a card window with nothing to play, answered without asking: not a line of its own;
+* a second leader who must join a mission (the first alone lacks a skill the card requires, RS-ASG-03): why
+  "No second leader" is not offered;
 * playing a tactic card in a combat (RS-ATK-02/07): each card named as the reader tells it apart (space or
   ground version, issue 35 #12: the stored label is the card's own name) and what it does, on the option."""
 
@@ -54,7 +56,20 @@ def aside(game, decision) -> Aside | None:
         return _pinned(game, decision)
     if kind in ("combat-action", "block"):
         return _tactics(game, decision)
+    if kind == "assign-second" and "none" not in decision.option_ids:
+        return _second_needed(game)
     return None
+
+
+def _second_needed(game) -> Aside | None:
+    """RS-ASG-03: "Add a second leader?" with no "No second leader": the first alone lacks a skill the card
+    requires, so a second is needed (issue 35 #13)."""
+    frame = game.state["stack"][-1] if game.state["stack"] else {}
+    card, first = frame.get("card"), frame.get("first")
+    if not card or not first:
+        return None
+    return Aside((_("{leader} alone lacks a skill {card} requires: a second leader must join.").format(
+        leader=name(game, first), card=name(game, card)),))
 
 
 def _tactics(game, decision) -> Aside | None:
