@@ -76,6 +76,17 @@ def test_simulate_refuses_a_missing_scheduler_cleanly():
     assert "Traceback" not in result.output
 
 
+def test_simulate_and_balance_say_their_errors_in_the_readers_language(tmp_path):
+    """Issue 35 (simulate/balance errors before any output were English): through the catalogs like their other
+    words, by --lang or SWREBELLION_LANG (click's own "Error: Invalid value for" stays English in every command)."""
+    result = CliRunner().invoke(main, ["simulate", "--lang", "ru", "--setup", "nope", "-n", "1"])
+    assert result.exit_code == 2 and "неизвестная расстановка 'nope'; в наборах есть: base" in result.output
+    result = CliRunner().invoke(main, ["balance", "--pack", str(Path(__file__).parents[1] / "examples" / "packs" /
+                                                               "probe-swarm"), "--setup", "nope", "-n", "1"],
+                                env={"SWREBELLION_LANG": "tr"})
+    assert result.exit_code == 2 and "bilinmeyen kurulum 'nope'; paketlerdekiler: base" in result.output
+
+
 def test_results_do_not_depend_on_how_games_are_spread():
     """Game i's seed comes from the base seed and i only, so chunks played in any order give the same rows."""
     spec = simulation.Spec.make(5, 11, RANDOM)

@@ -74,7 +74,7 @@ def _pack_id(catalog, folder: Path) -> str:
     for info in catalog.packs:
         if Path(info.folder).resolve() == folder.resolve():
             return info.id
-    raise click.BadParameter(f"{folder} was not loaded as a pack", param_hint="--pack")
+    raise click.BadParameter(_("{folder} was not loaded as a pack").format(folder=folder), param_hint="--pack")
 
 
 def _show(console, comparison, top: int) -> None:

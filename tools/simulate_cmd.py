@@ -25,8 +25,9 @@ def require_sim(command: str) -> None:
         except ModuleNotFoundError:
             found = False
         if not found:
-            click.echo(f"error: rebellion {command} needs {module.split('.')[0]}, which is not installed; install "
-                       "the simulation extra: pip install 'swrebellion[sim]'", err=True)
+            click.echo(_("error: rebellion {command} needs {module}, which is not installed; install the simulation "
+                         "extra: pip install 'swrebellion[sim]'").format(command=command, module=module.split('.')[0]),
+                       err=True)
             raise SystemExit(1)
 
 
@@ -119,12 +120,12 @@ def _check_playable(spec):
     try:
         rules = rules_for(spec.expansions, spec.packs)
     except ContentError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(_("error: {reason}").format(reason=exc), err=True)
         raise SystemExit(1) from None
     spec = dataclasses.replace(spec, setup=setup_or_default(rules, spec.setup))
     if spec.setup not in rules.content.items("setups"):
-        raise click.BadParameter(f"unknown setup {spec.setup!r}; the packs define "
-                                 f"{', '.join(sorted(rules.content.items('setups')))}", param_hint="--setup")
+        raise click.BadParameter(_("unknown setup {setup!r}; the packs define {setups}").format(
+            setup=spec.setup, setups=", ".join(sorted(rules.content.items("setups")))), param_hint="--setup")
     return rules, spec
 
 
@@ -143,7 +144,8 @@ def run_with_progress(spec, workers, scheduler, label):
             return simulation.run(spec, workers, scheduler, progress=lambda n: bar.advance(task, n))
         except OSError as exc:  # the scheduler is not there (TimeoutError is an OSError)
             bar.stop()
-            click.echo(f"error: cannot reach the Dask scheduler {scheduler}: {exc}", err=True)
+            click.echo(_("error: cannot reach the Dask scheduler {scheduler}: {reason}").format(
+                scheduler=scheduler, reason=exc), err=True)
             raise SystemExit(1) from None
 
 
