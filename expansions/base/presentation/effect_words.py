@@ -110,6 +110,8 @@ class Phrases:
             details.append(self.kind(wanted["kind"]))
         if wanted.get("units"):
             details.append(self.names(wanted["units"]))
+        if wanted.get("health_at_most") is not None:
+            details.append(_("printed health at most {n}").format(n=wanted["health_at_most"]))
         if details:
             text = _("{units} ({which})").format(units=text, which="; ".join(details))
         at_least = wanted.get("at_least", 1)
@@ -311,8 +313,11 @@ class Phrases:
             text = self.kind(wanted["kind"])
         else:
             text = {"space": _("ships"), "ground": _("ground units"), None: _("units")}[wanted.get("theater")]
-        if wanted.get("units"):
-            text = _("{units} ({which})").format(units=text, which=self.names(wanted["units"]))
+        details = [self.names(wanted["units"])] if wanted.get("units") else []
+        if wanted.get("health_at_most") is not None:
+            details.append(_("printed health at most {n}").format(n=wanted["health_at_most"]))
+        if details:
+            text = _("{units} ({which})").format(units=text, which="; ".join(details))
         return text
 
     def _losses(self, losses: Mapping[str, Any]) -> str:
@@ -472,13 +477,18 @@ def add_damage(p: Phrases, s: dict[str, Any]) -> str:
     n = s.get("amount", 1)
     mode = s.get("mode", "spread")
     if mode == "single":
-        return ngettext("Deal {n} extra damage, all to one unit.", "Deal {n} extra damage, all to one unit.",
-                        n).format(n=n)
-    if mode == "different":
-        return ngettext("Deal {n} extra damage, each point to a different unit.",
-                        "Deal {n} extra damage, each point to a different unit.", n).format(n=n)
-    return ngettext("Deal {n} extra damage, assigned with the dice.", "Deal {n} extra damage, assigned with the dice.",
-                    n).format(n=n)
+        text = ngettext("Deal {n} extra damage, all to one unit.", "Deal {n} extra damage, all to one unit.", n)
+    elif mode == "different":
+        text = ngettext("Deal {n} extra damage, each point to a different unit.",
+                        "Deal {n} extra damage, each point to a different unit.", n)
+    else:
+        text = ngettext("Deal {n} extra damage, assigned with the dice.",
+                        "Deal {n} extra damage, assigned with the dice.", n)
+    text = text.format(n=n)
+    if s.get("only"):
+        text += " " + _("Only on {units}; a point none of them can take is lost.").format(
+            units=p.own_units(s["only"]))
+    return text
 
 
 def attach_ring(p: Phrases, s: dict[str, Any]) -> str:
@@ -608,6 +618,32 @@ def eliminate_leader(p: Phrases, s: dict[str, Any]) -> str:
 
 def if_(p: Phrases, s: dict[str, Any]) -> str:
     return _("Check whether {condition}.").format(condition=p.condition(s.get("when") or {}))
+
+
+def outcome(p: Phrases, s: dict[str, Any]) -> str:
+    did = s.get("when") or {}
+    done = []
+    if did.get("destroyed"):
+        done.append(_("they destroyed {units}").format(units=p.unit_filter(did["destroyed"])))
+    if did.get("captured"):
+        done.append(_("they captured a leader of {side}").format(side=p.side(did["captured"])))
+    return _("Do these steps, then check whether {outcome}:").format(outcome=join(done, "and"))
+
+
+def repeat(p: Phrases, s: dict[str, Any]) -> str:
+    times = s.get("times", 1)
+    if isinstance(times, int):
+        return ngettext("Do these steps {n} time:", "Do these steps {n} times:", times).format(n=times)
+    counted = p.systems(times.get("where"), "many")
+    if times.get("units"):
+        counted = _("{units} in {systems}").format(units=p.unit_filter({**times["units"], "at_least": 1}),
+                                                   systems=counted)
+    per = times.get("per", 1)
+    text = ngettext("Do these steps once for each of the {things}", "Do these steps once for every {n} of the {things}",
+                    per).format(n=per, things=counted)
+    if times.get("at_most") is not None:
+        text = _("{action}, at most {n} times").format(action=text, n=times["at_most"])
+    return text + ":"
 
 
 def keep_card(p: Phrases, s: dict[str, Any]) -> str:
@@ -958,7 +994,7 @@ STEPS: dict[str, Wording] = {
     "draw_tactics": draw_tactics, "eliminate_leader": eliminate_leader,
     "fail_mission": _fixed(N_("The mission fails without rolling dice.")),
     "fight": _fixed(N_("Once the card is over, a combat starts in that system.")),
-    "if": if_, "keep_card": keep_card, "later": later, "leader_effect": leader_effect, "loyalty": loyalty,
+    "if": if_, "keep_card": keep_card, "outcome": outcome, "repeat": repeat, "later": later, "leader_effect": leader_effect, "loyalty": loyalty,
     "mission_dice": mission_dice, "move_cards": move_cards,
     "move_in": _fixed(N_("Move units into that system from the adjacent systems, as an activation does.")),
     "move_leaders": move_leaders, "move_units": move_units, "place_units": place_units,
