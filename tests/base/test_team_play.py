@@ -1,5 +1,7 @@
 """Team play (RB-TEAM-01..07, RS-CMD-09, RS-TEAM-02): who plays which seat and in which order."""
 
+import re
+
 from invariants import check_finished
 from swrebellion.engine import Game, RandomAgent, peek, play
 from swrebellion.engine.scenario import Scenario, start
@@ -169,3 +171,40 @@ def test_teammates_see_their_team_s_cards_and_the_other_team_does_not(base_rules
             assert views[player]["hands"][faction] != admiral["hands"][faction]
     assert views["rebel-admiral"]["base"] == views["rebel-general"]["base"] == peek(game.state["data"]["base"])
     assert views["empire-general"]["base"] != views["rebel-general"]["base"]
+
+
+def test_the_account_and_the_leader_options_name_the_player_in_team_play(base_rules):
+    """RB-TEAM-02 (issue 35 #13): in a 4-player game the account names the seat that assigns, reveals and moves
+    ("The Rebel Admiral moves ..."), not only "the Rebels"; each leader offered names whose he is; a 2-player game
+    says "the Rebels" as before and marks no leader."""
+    from swrebellion import presentation
+    from swrebellion.engine.narration import account
+
+    game = Game.new(base_rules, 1, options={"players": 4})
+    agent = RandomAgent(1)
+    marked = None
+    while game.pending and game.state["data"].get("round", 0) < 3:
+        decision = game.pending[0]
+        if marked is None and decision.kind == "assign-first":
+            marked = presentation.aside(game, decision).labels
+            leaders = base_rules.content.items("leaders")
+            for option in decision.options:
+                seat = "Admiral" if leaders[option.id].role == "admiral" else "General"
+                side = "Rebel" if leaders[option.id].faction == "rebel" else "Imperial"
+                assert marked[option.id] == f"{leaders[option.id].name.en} ({side} {seat})"
+        game.apply(agent.choose(game, decision), player=decision.player)
+    assert marked
+    lines = list(account(game, None))
+    for event, words in (("assigns", "to a face-down mission"), ("reveals the mission", ""), ("moves", " from ")):
+        seated = [line for line in lines if re.search(rf"The (Rebel|Imperial) (Admiral|General) {event}", line)
+                  and words in line]
+        assert seated, event
+    assert not any(re.match(r"(The Rebels assign|The Rebels reveal|  The Rebels move) ", line) for line in lines)
+
+    game = Game.new(base_rules, 3)
+    while game.pending and game.state["data"].get("round", 0) < 2:
+        decision = game.pending[0]
+        if decision.kind == "assign-first":
+            assert presentation.aside(game, decision) is None or not presentation.aside(game, decision).labels
+        game.apply(RandomAgent(3).choose(game, decision), player=decision.player)
+    assert any(line.startswith("The Rebels assign ") for line in account(game, None))

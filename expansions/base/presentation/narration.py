@@ -262,10 +262,14 @@ MESSAGES: dict[str, dict[str, Message]] = {
                   N_("The Empire assigns {leaders} to the mission {card} (face down).")),
         "hidden": (N_("The Rebels assign {leaders} to a face-down mission."),
                    N_("The Empire assigns {leaders} to a face-down mission.")),
+        # team play: who acted (RB-TEAM-02: each player assigns his own leaders)
+        "seat-shown": N_("The {seat} assigns {leaders} to the mission {card} (face down)."),
+        "seat-hidden": N_("The {seat} assigns {leaders} to a face-down mission."),
     },
     "mission-revealed": {
         "": (N_("The Rebels reveal the mission {card} with {leaders} ({mode})."),
              N_("The Empire reveals the mission {card} with {leaders} ({mode}).")),
+        "seat": N_("The {seat} reveals the mission {card} with {leaders} ({mode})."),
     },
     "mission-system": {"": N_("  {card} takes place in {system}.")},
     "opposed": {"": (N_("  The Rebels send {leader} to oppose it."), N_("  The Empire sends {leader} to oppose it."))},
@@ -300,6 +304,9 @@ MESSAGES: dict[str, dict[str, Message]] = {
                     N_("  The Empire moves nothing from {source} to {to}.")),
         "units": (N_("  The Rebels move {things} from {source} to {to}."),
                   N_("  The Empire moves {things} from {source} to {to}.")),
+        # team play: the player whose leader activated (RB-TEAM-02)
+        "seat-nothing": N_("  The {seat} moves nothing from {source} to {to}."),
+        "seat-units": N_("  The {seat} moves {things} from {source} to {to}."),
     },
     "retreat": {
         "": (N_("  The Rebels retreat {things} from {source} to {to}."),
@@ -792,15 +799,25 @@ def _target(e, w):
 
 @line("assigned")
 def _assigned(e, w):
+    seat = _leaders_seat(e, w)
     if w.visible(e["card"]):
-        return w.tell(e, "shown", leaders=w.names(e["leaders"]), card=w.name(e["card"]))
-    return w.tell(e, "hidden", leaders=w.names(e["leaders"]))
+        return w.tell(e, f"{seat and 'seat-'}shown", seat=seat, leaders=w.names(e["leaders"]), card=w.name(e["card"]))
+    return w.tell(e, f"{seat and 'seat-'}hidden", seat=seat, leaders=w.names(e["leaders"]))
 
 
 @line("mission-revealed")
 def _mission_revealed(e, w):
     mode = _("an attempt") if e.get("mode") == "attempt" else _("resolved at once")
-    return w.tell(e, card=w.name(e["card"]), leaders=w.names(e["leaders"]), mode=mode)
+    seat = _leaders_seat(e, w)
+    return w.tell(e, "seat" if seat else "", seat=seat, card=w.name(e["card"]), leaders=w.names(e["leaders"]),
+                  mode=mode)
+
+
+def _leaders_seat(e, w) -> str:
+    """In team play, the seat of the player whose leaders these are (RB-TEAM-02: a mission's leaders are one
+    player's, blue the Admiral's, orange the General's); "" otherwise."""
+    leader = tables(w.game).leaders.get((e.get("leaders") or [None])[0] or "")
+    return w.seat(e["faction"], leader.role) if leader else ""
 
 
 @line("mission-system")
@@ -877,9 +894,25 @@ def _move(e, w):
     things = [counted(w.game, n, u) for u, n in e["units"].items() if n]
     things += [w.name(lid) for lid in e.get("leaders") or ()]
     source = e.get("source") or e.get("from")
+    seat = _activator(e, w) if e["type"] == "move" else ""
+    prefix = "seat-" if seat else ""
     if not things:
-        return w.tell(e, "nothing", source=w.name(source), to=w.name(e["to"]))
-    return w.tell(e, "units", things=w.join(things), source=w.name(source), to=w.name(e["to"]))
+        return w.tell(e, prefix + "nothing", seat=seat, source=w.name(source), to=w.name(e["to"]))
+    return w.tell(e, prefix + "units", seat=seat, things=w.join(things), source=w.name(source), to=w.name(e["to"]))
+
+
+def _activator(e, w) -> str:
+    """In team play, the seat that moved units in an activation: the player of the leader who activated (the
+    latest ``activate`` event of the side before this move); "" otherwise."""
+    if not w.seat(e["faction"], "admiral"):  # one player holds the side: nothing to tell apart
+        return ""
+    log = w.game.state["log"]
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i] is e or log[i] == e), len(log))
+    for event in reversed(log[:at]):
+        if event["type"] == "activate" and side(event["faction"]) == side(e["faction"]):
+            leader = tables(w.game).leaders.get(event["leader"])
+            return w.seat(e["faction"], leader.role) if leader else ""
+    return ""
 
 
 @line("retreat")

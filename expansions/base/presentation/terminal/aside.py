@@ -11,19 +11,22 @@
 * a card window with nothing to play, answered without asking: not a line of its own;
 * a second leader who must join a mission (the first alone lacks a skill the card requires, RS-ASG-03): why
   "No second leader" is not offered;
+* in team play, each leader offered: whose he is (RB-TEAM-02);
 * playing a tactic card in a combat (RS-ATK-02/07): each card named as the reader tells it apart (space or
   ground version, issue 35 #12: the stored label is the card's own name) and what it does, on the option."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import groupby
 
 from swrebellion.engine.human import Aside, Shortcut
 from swrebellion.i18n import gettext, ngettext
 
 from ... import board
-from ...names import counted, join, local_text, name
+from ...names import counted, join, label, local_text, name
 from ...phases.movement import source_systems
+from ..narration import seat_title
 from ...phases.refresh import card_leaders
 from ...phases.setup import units_left
 from ...rules.moves import can_leave
@@ -35,6 +38,31 @@ DEPLOY = "base.refresh.deploy"
 
 
 def aside(game, decision) -> Aside | None:
+    found = _by_kind(game, decision)
+    whose = _whose_leaders(game, decision)
+    if not whose:
+        return found
+    found = found or Aside()
+    return replace(found, labels={**whose, **found.labels})
+
+
+def _whose_leaders(game, decision) -> dict[str, str]:
+    """In team play, each option that is a leader of a side with two players names whose he is ("Jan Dodonna
+    (Rebel Admiral)", RB-TEAM-02: blue leaders are the Admiral's, orange the General's; issue 35 #13)."""
+    leaders = tables(game).leaders
+    out = {}
+    for option in decision.options:
+        info = leaders.get(option.id)
+        if info is None or option.label != label(game, option.id):
+            continue
+        if len(board.side_players(game, info.faction)) < 2:
+            return {}
+        out[option.id] = _("{leader} ({seat})").format(
+            leader=name(game, option.id), seat=seat_title(board.leader_player(game, info.faction, option.id)))
+    return out
+
+
+def _by_kind(game, decision) -> Aside | None:
     kind = decision.kind
     if kind == "special-action" and decision.option_ids == ("pass",):
         # a card window asked whatever the side holds (RS-ACT-03, issue 33): with nothing to play, nothing to say
