@@ -4,6 +4,8 @@ top ability needs a pictured unit the side lacks in the system (RE-CIN-04) says 
 
 from __future__ import annotations
 
+import pytest
+
 from swrebellion import presentation
 from swrebellion.engine import Game, RandomAgent
 from swrebellion.expansions.base.api.words import name
@@ -52,7 +54,7 @@ def test_advanced_tactics_say_which_top_ability_cannot_be_used_here():
         line = next(line for line in shown if line.startswith(f"  {cards[card].name.en} — its top needs a unit of yours"))
         assert "      top: " + cards[card].top.summary.en in shown
         # on the option itself (issue 35 #10): what it does, and why its top cannot be used now
-        assert labels[card].startswith(f"{cards[card].name.en} — top: {cards[card].top.summary.en}")
+        assert labels[card].startswith(f"{cards[card].name.en} — top: {cards[card].top.summary.en.rstrip('.')}; ")
         assert labels[card].endswith("(" + line.partition(" — ")[2] + ")")
     for card in (o.id for o in decision.options if o.id not in lacking):
         assert "needs a unit of yours" not in labels[card] and cards[card].name.en in labels[card]
@@ -82,3 +84,32 @@ def test_each_tactic_card_offered_says_what_it_does_on_the_option(base_rules):
                 text = next(e.full for e in entries if e.option.id == option.id)
                 assert text.endswith(" — " + summary) and name(game, card) in text
                 assert option.label == f"Play {tactics[card].name.en}"  # saves and logs keep the stored label
+
+
+def test_at_the_terminal_each_advanced_tactic_option_says_what_it_does_and_why_not(tmp_path):
+    """Issue 35 #10 through a pseudo-terminal, in Russian: the pick of an advanced tactic card (RE-CIN-03) lists
+    each card with its abilities, and on the option itself why its top cannot be used now (RE-CIN-04). The game
+    is saved at that question and loaded, so the pty plays one question (about 10 s)."""
+    pytest.importorskip("pexpect")
+    from swrebellion import i18n, testing
+    from test_terminal_play import PROMPT, spawn
+
+    rules = make_rules(["base", "rise-of-the-empire"])
+    game, decision = _until(rules, 2, lambda d: d.kind == "advanced-tactic" and d.player == "rebel")
+    save = tmp_path / "g.json"
+    testing.save(game, save)
+    cards = rules.content.items("advanced-tactics")
+    system = game.state["data"]["combat"]["system"]
+    here = game.state["data"]["units"].get(system, {})
+    lacking = [o.id for o in decision.options if cards[o.id].units and not any(here.get(u) for u in cards[o.id].units)]
+    child = spawn("play", "--load", str(save), "--human", "rebel", lang="ru", tmp_path=tmp_path)
+    child.expect_exact(PROMPT.replace("Your choice (a number, a name, or help): ", "Ваш выбор (номер, название или помощь): "))
+    screen = child.before
+    child.terminate(force=True)
+    with i18n.using("ru"):
+        for option in decision.options:
+            card = cards[option.id]
+            line = next(line for line in screen.splitlines() if f". {card.name.ru} — верх: " in line)
+            assert card.top.summary.ru.rstrip(".") in line and card.bottom.summary.ru.rstrip(".") in line
+            assert ("(для верхней способности здесь нужен ваш юнит" in line) == (option.id in lacking)
+    assert lacking

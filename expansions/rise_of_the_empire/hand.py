@@ -45,7 +45,7 @@ def aside(game, decision) -> Aside | None:
     labels = {}
     for option in decision.options:
         name, warning, abilities = card_parts(game, faction, option.id)
-        words = f"{name} — {'; '.join(abilities)}" if abilities else name
+        words = f"{name} — {'; '.join(a.rstrip('.') for a in abilities)}" if abilities else name
         labels[option.id] = f"{words} ({warning})" if warning else words
     return Aside(labels=labels)
 
