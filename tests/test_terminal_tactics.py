@@ -40,7 +40,6 @@ def test_hand_lists_the_tactic_cards_drawn_in_a_combat(base_rules):
 def test_advanced_tactics_say_which_top_ability_cannot_be_used_here():
     rules = make_rules(["base", "rise-of-the-empire"])
     game, decision = _until(rules, 2, lambda d: d.kind == "advanced-tactic")
-    side = decision.player.split("-")[0]
     theater = "space" if "space" in decision.prompt else "ground"
     cards = rules.content.items("advanced-tactics")
     system = game.state["data"]["combat"]["system"]
