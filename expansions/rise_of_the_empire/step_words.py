@@ -126,27 +126,60 @@ def tactic_destroy(p: Phrases, s: dict[str, Any]) -> str:
     return text + "."
 
 
-def tactic_prevent(p: Phrases, s: dict[str, Any]) -> str:
-    parts = []
-    if s.get("red"):
-        parts.append(ngettext("{n} red damage", "{n} red damage", s["red"]).format(n=s["red"]))
-    if s.get("black"):
-        parts.append(ngettext("{n} black damage", "{n} black damage", s["black"]).format(n=s["black"]))
-    if s.get("direct"):
-        parts.append(ngettext("{n} direct hit", "{n} direct hits", s["direct"]).format(n=s["direct"]))
-    return _("Prevent {damage}.").format(damage=join(parts, "and") or _("no damage"))
+def battle_effect(p: Phrases, s: dict[str, Any]) -> str:
+    """A rule of the cinematic combat changed for a round of battle or the combat."""
+    mine = s.get("who", "self") == "self"
+    effect = s.get("effect")
+    if effect == "prevent":
+        parts = [ngettext("{n} red hit", "{n} red hits", s["red"]).format(n=s["red"]) if s.get("red") else "",
+                 ngettext("{n} black hit", "{n} black hits", s["black"]).format(n=s["black"]) if s.get("black") else "",
+                 ngettext("{n} direct hit", "{n} direct hits", s["direct"]).format(n=s["direct"])
+                 if s.get("direct") else ""]
+        damage = join([part for part in parts if part], "and") or _("no damage")
+        text = (_("Prevent {damage} against you") if mine else _("Prevent {damage} against your opponent")).format(
+            damage=damage)
+    elif effect == "no-repair":
+        text = _("Your units cannot remove damage") if mine else _("Your opponent's units cannot remove damage")
+        if s.get("units"):
+            text = _("{action} ({units})").format(action=text, units=p.names(s["units"]))
+    elif effect == "shed":
+        n = s.get("amount") or 0
+        text = (ngettext("After the attack, remove {n} damage from your units",
+                         "After the attack, remove {n} damage from your units", n) if mine else
+                ngettext("After the attack, remove {n} damage from your opponent's units",
+                         "After the attack, remove {n} damage from your opponent's units", n)).format(n=n)
+        if s.get("exclude"):
+            text = _("{action} (not from {units})").format(action=text, units=p.names(s["exclude"]))
+    elif effect == "redirect":
+        n = s.get("amount") or 0
+        text = ngettext("Move up to {n} damage assigned to your units onto your {unit}",
+                        "Move up to {n} damage assigned to your units onto your {unit}", n).format(
+            n=n, unit=p.name(s.get("onto") or ""))
+    elif effect == "forbid":
+        text = _("You play no tactic card of this theater") if mine else \
+            _("Your opponent plays no tactic card of this theater")
+    elif effect == "attack-last":
+        text = _("You attack second in this theater's battles") if mine else \
+            _("Your opponent attacks second in this theater's battles")
+    else:  # pick-first
+        text = _("You choose and show your advanced tactic card first") if mine else \
+            _("Your opponent chooses and shows his advanced tactic card first")
+    until = {"round": _("this round of battle"), "next-round": _("in the next round of battle"),
+             "combat": _("for the rest of the combat")}[s.get("until", "round")]
+    return _("{effect}, {until}.").format(effect=text, until=until)
 
 
 #: Rise of the Empire's ops in words (the ``effect_words`` hook).
 STEPS: dict[str, Wording] = {
-    "arrange_tactics": arrange_tactics, "hide_probe": hide_probe,
+    "arrange_tactics": arrange_tactics, "battle_effect": battle_effect,
+    "cancel_tactic": lambda p, s: (
+        _("Retreat at once; if you do, your opponent's card of this round is cancelled.") if s.get("retreat_first")
+        else _("Cancel your opponent's tactic card of this round.")),
+    "hide_probe": hide_probe,
     "join_opposition": lambda p, s: ngettext(
         "The card's leaders join the attempted mission's system and oppose it with {n} extra die.",
         "The card's leaders join the attempted mission's system and oppose it with {n} extra dice.",
         s.get("extra_dice", 0)).format(n=s.get("extra_dice", 0)),
-    "pick_tactic_first": lambda p, s: (
-        _("You choose and show your advanced tactic card first in this combat.") if s.get("who") == "self" else
-        _("Your opponent chooses and shows his advanced tactic card first in this combat.")),
     "place_target_markers": place_target_markers,
     "raise_leader_limit": lambda p, s: ngettext(
         "Your leader limit rises by {n} for the rest of the game.",
@@ -163,28 +196,11 @@ STEPS: dict[str, Wording] = {
     "reveal_opposition": _fixed(N_("You may reveal an assigned Subversion card against the mission being "
                                    "attempted; its effect runs with its leaders.")),
     "tactic_at_round_end": tactic_at_round_end,
-    "tactic_attack_last": _fixed(N_("For the rest of the combat you attack second in this theater's battles.")),
-    "tactic_cancel": _fixed(N_("Cancel your opponent's tactic card of this round.")),
     "tactic_capture": _fixed(N_("Capture one of your opponent's free leaders here.")),
     "tactic_damage": tactic_damage, "tactic_destroy": tactic_destroy,
-    "tactic_doom_leader": _fixed(N_("Put a damage token under one of your opponent's leaders here: he is eliminated "
-                                    "when the Command Phase ends, even if he retreats.")),
     "tactic_extra": _fixed(N_("Play one more card of this theater from your deck now: one of its halves, or "
                               "neither.")),
-    "tactic_forbid": _fixed(N_("Your opponent plays no tactic card of this theater in the next combat round.")),
-    "tactic_free_leader": _fixed(N_("Free one of your captured leaders: he goes to your base.")),
     "tactic_leave_game": _fixed(N_("This card leaves the game.")),
-    "tactic_no_repair": _fixed(N_("This round your opponent's units of this theater cannot repair damage.")),
-    "tactic_prevent": tactic_prevent,
-    "tactic_redirect": lambda p, s: ngettext(
-        "Move up to {n} damage assigned to your units onto your {unit}.",
-        "Move up to {n} damage assigned to your units onto your {unit}.", s.get("amount", 1)).format(
-        n=s.get("amount", 1), unit=p.name(s.get("onto", ""))),
-    "tactic_retreat": _fixed(N_("Retreat at once; if you do, your opponent's card of this round is cancelled.")),
-    "tactic_shed": lambda p, s: (ngettext(
-        "After your opponent's attack, remove {n} damage from your units", "After your opponent's attack, remove {n} "
-        "damage from your units", s.get("amount", 1)).format(n=s.get("amount", 1)) + (
-        _(" (not from {units})").format(units=p.names(s["exclude"])) if s.get("exclude") else "") + "."),
     "trade_objective": lambda p, s: ngettext(
         "The Rebels may discard an objective from hand to gain {n} reputation.",
         "The Rebels may discard an objective from hand to gain {n} reputation.", s.get("reputation", 1)).format(
