@@ -882,6 +882,23 @@ def relocate_base(p: Phrases, s: dict[str, Any]) -> str:
                     n).format(n=n)
 
 
+def restrict(p: Phrases, s: dict[str, Any]) -> str:
+    """A restriction that lasts: what a side may not do in a system, until when, and while what holds."""
+    bars = join([{"move_in": pgettext("barred", "moving units in"), "move_out": pgettext("barred", "moving units out"),
+                  "missions": pgettext("barred", "missions"), "cards": pgettext("barred", "action cards")}[bar]
+                 for bar in s.get("bar", [])], "and")
+    side = {"self": _("for you"), "opponent": _("for your opponent"), "rebel": _("for the Rebels"),
+            "empire": _("for the Empire")}[s.get("side", "opponent")]
+    text = _("Barred {side} {place}: {bars}").format(side=side, place=p.place(s.get("system"), "in"), bars=bars)
+    until = s.get("until", "end-of-round")
+    if until is not None:
+        text += ", " + {"end-of-phase": _("until the end of the phase"), "end-of-round": _("until the end of the round"),
+                        "refresh": _("until the next Refresh Phase")}[until]
+    if s.get("while"):
+        text = _("{action}, while {condition}").format(action=text, condition=p.condition(s["while"]))
+    return text + "."
+
+
 def reputation(p: Phrases, s: dict[str, Any]) -> str:
     n = s.get("amount", 1)
     if s.get("per"):
@@ -1005,7 +1022,7 @@ STEPS: dict[str, Wording] = {
     "queue": queue, "recruit": recruit, "relocate_base": relocate_base,
     "replace_leader": lambda p, s: _("If {leader} is on the mission, {figure} takes his place.").format(
         leader=p.name(s.get("leader", "")), figure=p.name(s.get("by", ""))),
-    "reputation": reputation, "require": require, "reroll_dice": reroll_dice, "rescue": rescue, "reveal": reveal,
+    "reputation": reputation, "require": require, "restrict": restrict, "reroll_dice": reroll_dice, "rescue": rescue, "reveal": reveal,
     "sabotage": sabotage,
     "set_dice": lambda p, s: ngettext("Set up to {n} die about to be rolled to the faces of your choice.",
                                       "Set up to {n} dice about to be rolled to the faces of your choice.",
