@@ -38,15 +38,17 @@ def test_the_second_round_cards_are_shown_in_words():
     from swrebellion.loader import load
     from swrebellion.plugins import activate
     from swrebellion.tools.cards_cmd import describe
+    from swrebellion.tools.show_words import Reader, effect_words
     from test_show_words import FRAGMENT
 
     second = [p for p in PACKS if int(p.name[:2]) > 20]
     active = activate(["base"])
     catalog = load(active, second, all_enabled=True).catalog
+    reader = Reader(catalog, effect_words(active))  # the plugins' words for their ops, as `cards show` has them
     shown = []
     for kind in [k.name for k in catalog.kinds.tagged("card")]:
         for ident in sorted(i for i in catalog.items(kind) if i.startswith("fan-")):
-            lines, _document = describe(catalog, kind, ident, active.ops)
+            lines, _document = describe(catalog, kind, ident, active.ops, reader)
             assert not [line for line in lines[1:] if FRAGMENT.search(line)], lines  # (the first names the file)
             shown.append(ident)
     assert {"fan-reign-of-fear", "fan-precision-strike", "fan-ion-burst", "fan-blockade", "fan-sanctuary",
