@@ -966,7 +966,8 @@ def sabotage(p: Phrases, s: dict[str, Any]) -> str:
 
 def trigger(p: Phrases, s: dict[str, Any]) -> str:
     moment = s.get("moment")
-    when = _(TRIGGER_MOMENTS[moment]) if moment else _("at the card's timing")
+    when = _(TRIGGER_MOMENTS[moment]) if moment in TRIGGER_MOMENTS else \
+        _("at the {moment}").format(moment=_(_rule_moment(moment))) if moment else _("at the card's timing")
     actor = {"in-system": "", "on-mission": _("the card's leader is on the mission"),
              "on-board": _("the card's leader is on the board"), "pool": _("the card's leader is in the leader pool"),
              "target": _("the card's leader is the one concerned")}[s.get("actor", "in-system")]
@@ -974,6 +975,17 @@ def trigger(p: Phrases, s: dict[str, Any]) -> str:
     if conditions:
         return _("Play it {moment}, if {conditions}.").format(moment=when, conditions=join(conditions, "and"))
     return _("Play it {moment}.").format(moment=when)
+
+
+def _rule_moment(moment: str) -> str:
+    """A rule moment a card may be played at, in the words ``later`` steps use ("end of the Command Phase"); a moment
+    with none is named for the tests (KeyError)."""
+    from ..moments import MOMENTS
+
+    words = MOMENTS[moment].later if moment in MOMENTS else None
+    if words is None:
+        raise KeyError(moment)
+    return words
 
 
 #: The card windows of a trigger's ``moment``.
