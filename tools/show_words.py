@@ -155,7 +155,7 @@ class Reader:
     def heading(self, key: str, branch: dict | None) -> str:
         """The heading of nested steps: what the field holding them means ("if so"), or one option of a choice:
         its label."""
-        from swrebellion.expansions.base.presentation.effect_words import headings
+        from swrebellion.expansions.base.api.words import headings
 
         if branch is None:
             return headings().get(key) or key_words(key)

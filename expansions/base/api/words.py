@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..names import (Marker, Word, card_prompt, content_text, counted, die, label, localize, name, ntext, readable, text,
                      told_apart)
-from ..presentation.effect_words import Phrases, Wording, join
+from ..presentation.effect_words import Phrases, Wording, headings, join
 from ..presentation.narration import Words, word
 
 __all__ = ["label", "text", "ntext", "card_prompt", "content_text", "die", "Marker", "Word",
-           "name", "readable", "counted", "localize", "told_apart", "Words", "word", "Phrases", "Wording", "join"]
+           "name", "readable", "counted", "localize", "told_apart", "Words", "word", "Phrases", "Wording", "headings", "join"]
