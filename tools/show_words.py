@@ -43,7 +43,7 @@ VALUES = {
     "remote": N_("remote"), "diplomacy": N_("Diplomacy"), "intelligence": N_("Intelligence"),
     "special-ops": N_("Special Ops"), "logistics": N_("Logistics"), "red": N_("red"), "black": N_("black"),
     "green": N_("green"), "hit": N_("hit"), "direct-hit": N_("direct hit"), "blank": N_("blank"),
-    "mini": N_("mini"), "standard": N_("standard"), "rise-of-the-empire": N_("Rise of the Empire"),
+    "mini": N_("mini"), "standard": N_("standard"),
 }
 #: Kinds of content in words (the first line of an item).
 KINDS = {
@@ -123,7 +123,8 @@ class Reader:
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, str):
-            return self.names(language()).get(value) or (_(VALUES[value]) if value in VALUES else value)
+            known = self.names(language()).get(value) or (_(VALUES[value]) if value in VALUES else None)
+            return known or value.replace("-", " ").replace("_", " ")  # a word a pack made up (its box): readable
         if isinstance(value, dict):
             if not value:
                 return _("none")

@@ -176,6 +176,11 @@ STEPS: dict[str, Wording] = {
         _("Retreat at once; if you do, your opponent's card of this round is cancelled.") if s.get("retreat_first")
         else _("Cancel your opponent's tactic card of this round.")),
     "hide_probe": hide_probe,
+    "tactic_cards": lambda p, s: arrange_tactics(p, s) if s.get("move") == "arrange" else (
+        _("This card leaves the game.") if s.get("move") == "leave-game" else {
+            "space": _("Put your discarded space tactic cards back into their deck."),
+            "ground": _("Put your discarded ground tactic cards back into their deck."),
+            None: _("Put your discarded advanced tactic cards back into their decks.")}[s.get("theater")]),
     "join_opposition": lambda p, s: ngettext(
         "The card's leaders join the attempted mission's system and oppose it with {n} extra die.",
         "The card's leaders join the attempted mission's system and oppose it with {n} extra dice.",

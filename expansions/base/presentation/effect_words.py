@@ -1034,7 +1034,12 @@ STEPS: dict[str, Wording] = {
     "queue": queue, "recruit": recruit, "relocate_base": relocate_base,
     "replace_leader": lambda p, s: _("If {leader} is on the mission, {figure} takes his place.").format(
         leader=p.name(s.get("leader", "")), figure=p.name(s.get("by", ""))),
-    "reputation": reputation, "require": require, "restrict": restrict, "reroll_dice": reroll_dice, "rescue": rescue, "reveal": reveal,
+    "reputation": reputation, "require": require, "restrict": restrict,
+    "stop_mission": lambda p, s: {
+        "fail": _("The mission fails without rolling dice."),
+        "cancel": _("Cancel the revealed mission: its card goes back to hand and its leaders to the pool."),
+        "return": _("Send one of your opponent's assigned missions back to his hand unrevealed; its leaders go back "
+                    "to the pool.")}[s.get("how", "fail")], "reroll_dice": reroll_dice, "rescue": rescue, "reveal": reveal,
     "sabotage": sabotage,
     "set_dice": lambda p, s: ngettext("Set up to {n} die about to be rolled to the faces of your choice.",
                                       "Set up to {n} dice about to be rolled to the faces of your choice.",
