@@ -85,6 +85,8 @@ def test_russian_and_turkish_lines_are_not_english(shown):
         "- effect: Move 2 cards from the probe deck into the Empire's hand of probe cards. (at least 1 card per 3 "
         "Rebel units at the base)"]),
     ("tactics/space-critical-hit", "en", ["- effect: Deal 1 extra damage, assigned with the dice."]),
+    ("missions/detained", "en", ["- effect: That leader stays on the board through the next Refresh Phase instead "
+                                "of returning to the leader pool."]),
 ])
 def test_well_known_cards_read_like_the_card(shown, card, lang, expected):
     """RB-MIS-02..04 (a mission's target), RB-SAB-01 (Sabotage), RS-LOY (loyalty), RB-PRB (probe cards)."""

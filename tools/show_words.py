@@ -147,6 +147,8 @@ class Reader:
         if ops is not None and step["op"] in ops:
             given = {key: value for key, value in step.items() if key != "op"}
             params = ops[step["op"]].params.model_validate(given).model_dump(by_alias=True, exclude_none=True)
+            # A null the author wrote means something ("until: null": no end but its condition), unlike an unset field
+            params.update({key: None for key, value in given.items() if value is None})
             step = {"op": step["op"], **params}
         try:
             return self.phrases.step(step)

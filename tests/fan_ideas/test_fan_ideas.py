@@ -32,27 +32,44 @@ def test_each_idea_validates_in_the_current_language(pack):
     assert report["diagnostics"] == [], report["diagnostics"]
 
 
+#: The fan pack of issue 31's other new verbs (a side's own tactic card, a spent leader, an action deck, objectives at
+#: a phase's end, a unit by build icons), played by tests/test_fan_round_two.py.
+ROUND_TWO = HERE.parent / "fan_packs" / "round-two"
+
+
 def test_the_second_round_cards_are_shown_in_words():
-    """Issue 31: a fan pack written against the new verbs (``repeat``, ``outcome``, ``add_damage``'s ``only``,
-    ``restrict``, a ``trigger`` at any named moment) shows in `cards show` without a raw line (the check of tests/test_show_words.py)."""
+    """Issue 31: fan packs written against the new verbs (``repeat``, ``outcome``, ``add_damage``'s ``only``,
+    ``restrict``, a ``trigger`` at any named moment, ``deck:SIDE:actions``, ``leader_effect``'s ``spent``,
+    ``place_units``' ``resources`` with a ``count``) show in `cards show` without a raw line (the check of
+    tests/test_show_words.py), and say what the card does."""
     from swrebellion.loader import load
     from swrebellion.plugins import activate
     from swrebellion.tools.cards_cmd import describe
     from swrebellion.tools.show_words import Reader, effect_words
     from test_show_words import FRAGMENT
 
-    second = [p for p in PACKS if int(p.name[:2]) > 20]
+    second = [p for p in PACKS if int(p.name[:2]) > 20] + [ROUND_TWO]
     active = activate(["base"])
     catalog = load(active, second, all_enabled=True).catalog
     reader = Reader(catalog, effect_words(active))  # the plugins' words for their ops, as `cards show` has them
-    shown = []
+    shown = {}
     for kind in [k.name for k in catalog.kinds.tagged("card")]:
         for ident in sorted(i for i in catalog.items(kind) if i.startswith("fan-")):
             lines, _document = describe(catalog, kind, ident, active.ops, reader)
             assert not [line for line in lines[1:] if FRAGMENT.search(line)], lines  # (the first names the file)
-            shown.append(ident)
+            shown[ident] = [line.strip() for line in lines]
     assert {"fan-reign-of-fear", "fan-precision-strike", "fan-ion-burst", "fan-blockade", "fan-sanctuary",
-            "fan-lockdown", "fan-bounty-paid", "fan-rally-the-cells", "fan-last-orders"} <= set(shown)
+            "fan-lockdown", "fan-bounty-paid", "fan-rally-the-cells", "fan-last-orders", "fan-call-in-favours",
+            "fan-sow-distrust", "fan-rally-the-locals", "fan-imperial-doctrine", "fan-hearts-and-minds"} <= set(shown)
+    for card, sentence in [
+            ("fan-call-in-favours", "- effect: Move 2 cards from your action deck into your hand of action cards."),
+            ("fan-sow-distrust", "- effect: One of your opponent's leaders of your choice cannot be used until the "
+                                 "next Refresh Phase."),
+            ("fan-rally-the-locals", "- effect: Place 1 unit that a resource icon of that system allows from your "
+                                     "supply in that system."),
+            ("fan-sanctuary", "- effect: Barred for your opponent in that system: missions and action cards, while "
+                              "that system is not one where there are your opponent's units.")]:
+        assert sentence in shown[card], shown[card]
 
 
 def test_the_new_verbs_misused_are_told_where_and_how(tmp_path):

@@ -182,6 +182,9 @@ class Phrases:
             return self.names(where["systems"])
         if set(where) == {"same_as"}:
             return self.place(where["same_as"], "in" if role == "in" else "nom")
+        if role == "one" and len(where) == 1 and set(where) <= {"not", "not_"}:  # "that system is not one where ..."
+            return pgettext("systems, after is", "not {systems}").format(systems=self.systems(
+                where.get("not", where.get("not_")), "one"))
         adjectives = [adjectives_of(role)[key] for key in ADJECTIVES if where.get(key) is True]
         clauses = [self._clause(key, value) for key, value in where.items()
                    if not (key in ADJECTIVES and value is True)]
@@ -416,6 +419,7 @@ def piles() -> dict[tuple[str, str], tuple[str, str]]:
         ("deck", "probes"): (_("from {owner} probe deck"), _("into {owner} probe deck")),
         ("deck", "projects"): (_("from {owner} project deck"), _("into {owner} project deck")),
         ("deck", "objectives"): (_("from {owner} objective deck"), _("into {owner} objective deck")),
+        ("deck", "actions"): (_("from {owner} action deck"), _("into {owner} action deck")),
         ("discard", "missions"): (_("from {owner} mission discard pile"), _("onto {owner} mission discard pile")),
         ("discard", "projects"): (_("from {owner} project discard pile"), _("onto {owner} project discard pile")),
         ("discard", "objectives"): (_("from {owner} objective discard pile"),
@@ -665,11 +669,19 @@ def later(p: Phrases, s: dict[str, Any]) -> str:
 
 
 def leader_effect(p: Phrases, s: dict[str, Any]) -> str:
-    leader = p.leader(s.get("leader", "choose"))
-    if s.get("kind") == "extra-successes":
+    leader = p.leader(s["key"] if s.get("key") else s.get("leader", "choose"))
+    kind = s.get("kind")
+    if kind == "extra-successes":
         n = s.get("amount", 1)
         return ngettext("This round {leader} adds {n} success to his mission rolls.",
                         "This round {leader} adds {n} successes to his mission rolls.", n).format(leader=leader, n=n)
+    if kind == "detained":
+        return _("{leader} stays on the board through the next Refresh Phase instead of returning to the leader "
+                 "pool.").format(leader=leader)
+    if kind == "spent":
+        if s.get("leader", "choose") == "choose" and s.get("side", "self") != "self":
+            leader = _("{leaders} of your choice").format(leaders=p.leaders_of(s["side"]))
+        return _("{leader} cannot be used until the next Refresh Phase.").format(leader=leader)
     return _("This round the missions of {leader} cannot be opposed.").format(leader=leader)
 
 
@@ -829,6 +841,9 @@ def place_units(p: Phrases, s: dict[str, Any]) -> str:
         what = p.units(s["units"])
     elif s.get("icons"):
         what = _("one unit per icon: {icons}").format(icons=p.icons(s["icons"]))
+    elif s.get("count"):
+        what = ngettext("{n} unit that a resource icon of that system allows",
+                        "{n} units that the resource icons of that system allow", s["count"]).format(n=s["count"])
     else:
         what = _("one unit per resource icon of that system")
     if to == "queue":
