@@ -85,6 +85,21 @@ def test_each_tactic_card_offered_says_what_it_does_on_the_option(base_rules):
                 assert option.label == f"Play {tactics[card].name.en}"  # saves and logs keep the stored label
 
 
+def test_the_browser_game_words_each_tactic_option_as_the_terminal_does(base_rules):
+    """Issue 35 #12 in the browser game (`rebellion serve`): its buttons tell the space and ground versions apart
+    and say what each card does, as the terminal does (RS-ATK-02); "Play Critical Hit" alone was shown before."""
+    from swrebellion.tools.serve.presentation import groups
+
+    game, decision = _until(base_rules, 3, lambda d: d.kind == "combat-action" and
+                            any(o.id.startswith("play:") for o in d.options))
+    tactics = base_rules.content.items("tactics")
+    shown = {choice.id: choice.full for group in groups(game, decision) for choice in group.choices}
+    played = [option.id for option in decision.options if option.id.startswith("play:")]
+    for option in played:
+        card = option.partition(":")[2]
+        assert shown[option].endswith(" — " + tactics[card].summary.en) and name(game, card) in shown[option]
+
+
 def test_at_the_terminal_each_advanced_tactic_option_says_what_it_does_and_why_not(tmp_path):
     """Issue 35 #10 through a pseudo-terminal, in Russian: the pick of an advanced tactic card (RE-CIN-03) lists
     each card with its abilities, and on the option itself why its top cannot be used now (RE-CIN-04). The game

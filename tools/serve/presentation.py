@@ -56,8 +56,9 @@ def groups(game: Game, decision: Decision) -> list[Group]:
     from swrebellion import presentation
 
     asker = HumanAgent(decision.player, ask=str, say=str, render=presentation.render)
+    words = presentation.aside(game, decision).labels  # what an option does, where a plugin says ("Critical Hit (space) — ...")
     out: list[Group] = []
-    for entry in asker.entries(game, decision):
+    for entry in asker.entries(game, decision, labels=words):
         if not out or out[-1].heading != entry.heading:
             out.append(Group(entry.heading, []))
         out[-1].choices.append(Choice(entry.option.id, entry.text, entry.full))
