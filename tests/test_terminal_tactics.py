@@ -4,6 +4,8 @@ top ability needs a pictured unit the side lacks in the system (RE-CIN-04) says 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from swrebellion import presentation
@@ -12,6 +14,8 @@ from swrebellion.expansions.base.api.words import name
 from swrebellion.expansions.base.presentation.terminal.screens import hand_screen
 
 from conftest import make_rules
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _until(rules, seed, wanted):
@@ -127,3 +131,25 @@ def test_at_the_terminal_each_advanced_tactic_option_says_what_it_does_and_why_n
             assert card.top.summary.ru.rstrip(".") in line and card.bottom.summary.ru.rstrip(".") in line
             assert ("(для верхней способности здесь нужен ваш юнит" in line) == (option.id in lacking)
     assert lacking
+
+
+def test_the_arrange_tactics_question_speaks_the_readers_language(tmp_path):
+    """Prepare for Battle's arrangement of the top tactic cards (RB-MIS-21, RE-CIN-02) is asked in the reader's
+    language: its options were English f-strings in every language. The scenario that plays it is cut at the
+    question and shown to the Rebel in Russian and Turkish (`scenario run --show view:rebel`)."""
+    import yaml
+    from click.testing import CliRunner
+
+    from swrebellion.tools.cli import main
+
+    source = ROOT / "tests/scenarios/rise-of-the-empire/cards/prepare-for-battle--arrange-tactics.yaml"
+    scenario = yaml.safe_load(source.read_text())
+    scenario["script"] = scenario["script"][:2]  # up to the first arrange-tactics question
+    scenario["expect"] = {"pending": {"player": "rebel", "kind": "arrange-tactics"}}
+    cut = tmp_path / "arrange.yaml"
+    cut.write_text(yaml.safe_dump(scenario, allow_unicode=True))
+    for lang, top, bottom in (("ru", "Положить «Изгой-один» следующей наверх", "Положить «Изгой-один» вниз"),
+                              ("tr", "Rogue One kartını sıradaki olarak üste koy", "Rogue One kartını alta koy")):
+        shown = CliRunner().invoke(main, ["scenario", "run", str(cut), "--show", "view:rebel", "--lang", lang])
+        lines = [line.strip() for line in shown.output.splitlines()]
+        assert f"top:0: {top}" in lines and f"bottom:0: {bottom}" in lines, shown.output

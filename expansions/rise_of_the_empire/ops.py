@@ -401,9 +401,11 @@ def _arrange(game, frame, ctx, theater: str, look: int) -> None:
     left = [n for n in range(len(frame["top"])) if n not in frame["placed"]["top"] + frame["placed"]["bottom"]]
     if left:
         top = frame["top"]
-        options = [{"id": f"top:{n}", "label": f"Put {label(game, top[n])} next on top"} for n in left]
-        options += [{"id": f"bottom:{n}", "label": f"Put {label(game, top[n])} on the bottom"} for n in left]
-        game.ask(ctx["player"], "arrange-tactics", options, f"Where does each of the top {len(top)} cards go?")
+        options = [{"id": f"top:{n}", "label": text(game, N_("Put {card} next on top"), card=top[n])} for n in left]
+        options += [{"id": f"bottom:{n}", "label": text(game, N_("Put {card} on the bottom"), card=top[n])}
+                    for n in left]
+        game.ask(ctx["player"], "arrange-tactics", options,
+                 text(game, N_("Where does each of the top {n} cards go?"), n=len(top)))
         return
     top, placed = frame["top"], frame["placed"]
     del cards[: len(top)]
