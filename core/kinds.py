@@ -159,15 +159,15 @@ class KindRegistry:
     def readings(self, kind: str) -> dict[str, dict[Any, Reading]]:
         """The fields of ``kind`` whose values the enabled plugins read (:meth:`reads`): path -> value -> reading,
         in declaration order."""
-        return {field: dict(table) for (name, field), table in self._reads.items() if name == kind}
+        return {path: dict(table) for (name, path), table in self._reads.items() if name == kind}
 
     def check_references(self) -> None:
         """Every reference names a registered kind, and so does every field declared read (called once every plugin
         has registered its kinds)."""
-        for (name, field), table in self._reads.items():
+        for (name, path), table in self._reads.items():
             if name not in self._kinds:
                 plugins = ", ".join(sorted({repr(reading.plugin) for reading in table.values()})) or "a plugin"
-                raise KindRegistryError(f"{plugins} declares reading {field!r} of the kind {name!r}, which no "
+                raise KindRegistryError(f"{plugins} declares reading {path!r} of the kind {name!r}, which no "
                                         "enabled plugin registers")
         for kind in self:
             for path, target in kind.references:

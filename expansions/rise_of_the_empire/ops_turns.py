@@ -20,10 +20,9 @@ from pydantic import Field
 from swrebellion.engine import peek
 from swrebellion.engine.effects import run_effect
 from swrebellion.expansions.base import api
-from swrebellion.expansions.base.api.board import OPPONENT
-from swrebellion.expansions.base.api.cards import draw, fight_after, hand, return_to_hand
+from swrebellion.expansions.base.api.cards import draw, fight_after, hand
 from swrebellion.expansions.base.api.ops import OpTable, Strict, answer, op, pick, uses
-from swrebellion.expansions.base.api.words import card_prompt, label, text
+from swrebellion.expansions.base.api.words import label, text
 from swrebellion.i18n import N_
 from swrebellion.models.effects import Steps
 

@@ -7,7 +7,7 @@ import yaml
 from starlette.testclient import TestClient
 
 from packkit import write_pack
-from servekit import create, new_store
+from servekit import new_store
 
 from swrebellion.tools.serve import Hall, create_app
 
