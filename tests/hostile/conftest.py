@@ -12,9 +12,13 @@ import pytest
 
 resource = pytest.importorskip("resource", reason="the tally's limits need POSIX signals and resource limits")
 
-#: How long one case may take, and how much memory it may use beyond what the process already holds.
+#: How much CPU time one case may take, and how much memory it may use beyond what the process already holds.
 SECONDS = 20
 MEMORY = 768 * 1024 * 1024
+#: A case blocked without using CPU (a read that never returns) fails after this many times its CPU limit in wall
+#: time. The limit is on CPU time first because wall time is not the case's own: on a machine at load 20, a
+#: validation that takes 5 s alone took over 20 s, and the alarm cut its report short (a JSONDecodeError, not a hang).
+WALL_FACTOR = 6
 
 
 class Hang(Exception):
@@ -31,16 +35,21 @@ def _address_space() -> int | None:
 
 @contextmanager
 def limits(seconds: float = SECONDS, memory: int = MEMORY):
-    """Run the block with a time limit (SIGALRM interrupts a Python loop that would never end) and a memory limit
-    (RLIMIT_AS above the current address space: a blow-up raises MemoryError instead of exhausting the machine).
-    Yields a dict that holds the elapsed seconds afterwards."""
-    def alarm(signum, frame):
-        raise Hang(f"still running after {seconds} s")
+    """Run the block with a time limit (SIGPROF after ``seconds`` of this process's CPU time interrupts a Python
+    loop that would never end; SIGALRM after ``WALL_FACTOR`` times as long on the clock, one blocked for ever) and a
+    memory limit (RLIMIT_AS above the current address space: a blow-up raises MemoryError instead of exhausting the
+    machine). Yields a dict that holds the elapsed seconds afterwards."""
+    def cpu(signum, frame):
+        raise Hang(f"still running after {seconds} s of CPU time")
+
+    def wall(signum, frame):
+        raise Hang(f"still running after {seconds * WALL_FACTOR} s")
 
     used = _address_space()
     old_limit = resource.getrlimit(resource.RLIMIT_AS)
-    old_handler = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old_cpu, old_wall = signal.signal(signal.SIGPROF, cpu), signal.signal(signal.SIGALRM, wall)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds * WALL_FACTOR)
     if used is not None:
         resource.setrlimit(resource.RLIMIT_AS, (used + memory, old_limit[1]))
     measured: dict[str, float] = {}
@@ -49,8 +58,10 @@ def limits(seconds: float = SECONDS, memory: int = MEMORY):
         yield measured
     finally:
         measured["seconds"] = time.perf_counter() - started
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_handler)
+        signal.signal(signal.SIGPROF, old_cpu)
+        signal.signal(signal.SIGALRM, old_wall)
         if used is not None:
             resource.setrlimit(resource.RLIMIT_AS, old_limit)
 
