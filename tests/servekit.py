@@ -23,14 +23,16 @@ def new_store(url: str):
     return Store(connect(url))
 
 
-def create(client, players: int = 2, expansions: tuple[str, ...] = (), **seats: str) -> dict[str, str]:
+def create(client, players: int = 2, expansions: tuple[str, ...] = (), options: dict[str, str] | None = None,
+           **seats: str) -> dict[str, str]:
     """Create a game through the form; returns the links' paths by seat ("rebel", "empire" ...), "spectator" and
-    "creator". ``expansions``: the ones ticked besides the base game; ``seats``: an agent name for a seat an agent
-    plays (``empire="random"``)."""
+    "creator". ``expansions``: the ones ticked besides the base game; ``options``: game options chosen (name ->
+    value); ``seats``: an agent name for a seat an agent plays (``empire="random"``)."""
     page = client.get("/")
     assert page.status_code == 200, page.text
     form: dict[str, str | list[str]] = {"csrf": csrf_of(page.text), "players": str(players),
-                                        "expansion": list(expansions)}
+                                        "expansion": list(expansions),
+                                        **{f"option-{name}": value for name, value in (options or {}).items()}}
     for seat, agent in seats.items():
         form[f"seat-{seat.replace('_', '-')}"] = agent
     made = client.post("/games", data=form)

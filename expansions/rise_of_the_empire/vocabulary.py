@@ -4,6 +4,8 @@ here mean what the base game's ``FIELDS`` say. ``docs/reference.md`` is generate
 
 from __future__ import annotations
 
+from swrebellion.i18n import N_
+
 #: Field name -> meaning, for fields the base game's glossary lacks.
 FIELDS: dict[str, str] = {
     "marker": "a target marker id (`markers.yaml`)",
@@ -111,7 +113,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
 
 
 #: Game options -> (what each changes, its values, the default); the CLI and the server offer them by these words.
+#: ``mission_sets``: RE-MSS-01..07.
 OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
-    "mission_sets": ("the mission sets (RE-MSS): first-game plays the Vader-icon and leader-icon missions only; "
-                     "choose: each player secretly picks a set of his deck", ("first-game", "choose"), "first-game"),
+    "mission_sets": (N_("the mission sets: first-game plays the Vader-icon and leader-icon missions only; "
+                        "choose: each player secretly picks a set of his deck"), ("first-game", "choose"), "first-game"),
 }

@@ -8,6 +8,7 @@ Rebel's secret, RB-BAS-02) hold for everything a seat is sent."""
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 
@@ -66,6 +67,32 @@ def test_a_move_not_offered_is_refused_and_changes_nothing(client):
         "X-CSRF-Token": client.cookies["csrf"], "Content-Type": "application/json", "Accept": "application/json"})
     assert broken.status_code == 400 and "not readable JSON" in broken.json()["error"]
     assert read_panel(client.get(links["empire"] + "panel").text) == empire
+
+
+def test_the_create_page_offers_the_game_options_the_expansions_declare(client):
+    """A game option an expansion declares (``--option`` at the terminal) is offered on the create page and reaches
+    the game: Rise of the Empire's ``mission_sets=choose`` asks each side, at the end of setup step 7, for a card
+    of its mission deck (RE-MSS-02); a value the option does not take is refused with the ones it does take."""
+    page = client.get("/").text
+    assert 'name="option-mission_sets"' in page and '<option value="choose">' in page
+    assert '<option value="first-game" selected>' in page, "the declared default is preselected"
+    links = create(client, expansions=("rise-of-the-empire",), options={"mission_sets": "choose"})
+    asked = set()
+    for _ in range(200):  # the setup's placements, answered with the first option, up to the mission sets
+        panels = {seat: client.get(links[seat] + "panel").text for seat in ("empire", "rebel")}
+        asked = {seat for seat, text in panels.items() if "Choose a card of your mission deck" in text}
+        if asked:
+            break
+        seat, text = next((seat, text) for seat, text in panels.items() if read_panel(text).decision)
+        shown = read_panel(text)
+        assert move(client, links[seat], shown.decision, shown.options[0]).status_code == 200
+    assert asked, "mission_sets=choose asks for a mission set at the end of setup step 7"
+    form = {"csrf": client.cookies.get("csrf"), "players": "2", "expansion": ["rise-of-the-empire"],
+            "option-mission_sets": "all-of-them"}
+    refused = client.post("/games", data=form)
+    assert refused.status_code == 400 and "takes first-game, choose, not 'all-of-them'" in html.unescape(refused.text)
+    # an option of an expansion left unticked is not applied: the base game alone reads no such option
+    assert set(create(client, options={"mission_sets": "choose"})) >= {"rebel", "empire"}
 
 
 def test_links_are_secret_and_checked(client, db):
@@ -240,6 +267,12 @@ def test_the_pages_own_words_are_in_the_readers_language(client, lang):
     titles = {"Rebellion", *(e.expansion.name for e in plugins.discover().installed.values())}
     names = {w for title in titles for w in re.findall(r"[A-Za-z]{3,}", title)}
     names |= set(agents.names())
+    # a game option's values are typed as they are at the terminal (`--option mission_sets=choose`)
+    from swrebellion.engine.vocabulary import vocabulary
+    from swrebellion.games import rules_for
+
+    declared = vocabulary(rules_for(tuple(plugins.discover().installed), ()).active).options
+    names |= {w for _what, values, _default in declared.values() for v in values for w in re.findall(r"[A-Za-z]{3,}", v)}
     for page in pages:
         assert f'<html lang="{lang}">' in page
         words = _page_words(page)

@@ -77,7 +77,8 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
     def refused(request: Request, exc: Refused) -> Response:
         if _wants_json(request):
             return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return page(request, "error.html", status=exc.status, message=exc.message)
+        return page(request, "error.html", status=exc.status, message=exc.message,
+                    in_game=request.url.path.startswith("/g/"))
 
     def unavailable(request: Request, exc: StoreError) -> Response:
         return refused(request, Refused(503, _("The game store is not available now (%(reason)s). Nothing was "
@@ -374,15 +375,28 @@ def _worked_out(room: Room, game, link: Link) -> dict:
 
 
 def _choices(hall: Hall) -> dict:
-    """What the create page offers: installed expansions, the packs the server offers, setups (those of every
-    installed expansion: the server names none), agents."""
+    """What the create page offers: installed expansions, the packs the server offers, setups and game options
+    (those of every installed expansion: the server names none), agents."""
     from swrebellion import agents, plugins
 
     installed = plugins.discover().installed
     expansions = sorted((ident, found.expansion.name) for ident, found in installed.items() if ident != "base")
     rules = hall.rules(("base", *(ident for ident, _name in expansions)))
+    names = {ident: found.expansion.name for ident, found in installed.items()}
+    options = [(name, names.get(owner, owner), _(what), values, default)
+               for name, (owner, what, values, default) in sorted(_game_options(rules).items())]
     return {"expansions": expansions, "packs": sorted(hall.packs), "agents": agents.names(),
-            "setups": presentation.setups(rules)}
+            "setups": presentation.setups(rules), "options": options}
+
+
+def _game_options(rules) -> dict[str, tuple[str, str, tuple[str, ...], str]]:
+    """The game options the plugins of ``rules`` declare (``declare_vocabulary``'s ``options``, what the CLI's
+    ``--option`` offers): name -> (the declaring plugin, what it changes, its values, the default)."""
+    from swrebellion.engine.vocabulary import vocabulary
+
+    found = vocabulary(rules.active)
+    return {name: (found.owners[f"option:{name}"], what, values, default)
+            for name, (what, values, default) in found.options.items()}
 
 
 def _spec(form, hall: Hall, lang: str) -> Spec:
@@ -418,7 +432,21 @@ def _spec(form, hall: Hall, lang: str) -> Spec:
                 raise Refused(400, f"The agent for {seat}: {getattr(exc, 'message', exc)}") from None
         seats[seat] = spec
     setup = str(form.get("setup", "")) or None
-    return Spec(tuple(expansions), tuple(packs), setup, int(players), seats, lang)
+    return Spec(tuple(expansions), tuple(packs), setup, int(players), seats, lang, _options(form, hall, expansions))
+
+
+def _options(form, hall: Hall, expansions: list[str]) -> dict[str, str]:
+    """The game options the form chose, for the expansions the game enables: the page offers the options of every
+    installed expansion, so one of an expansion left unticked is not applied (the game does not read it)."""
+    chosen = {}
+    for name, (_owner, _what, values, _default) in _game_options(hall.rules(tuple(expansions))).items():
+        value = form.get(f"option-{name}")
+        if value is None:
+            continue
+        if value not in values:
+            raise Refused(400, f"The game option {name} takes {', '.join(values)}, not {str(value)[:60]!r}.")
+        chosen[name] = str(value)
+    return chosen
 
 
 def _replay_csp(html: str) -> str:

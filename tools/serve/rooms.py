@@ -106,6 +106,7 @@ class Spec:
     players: int
     seats: dict[str, str]           # "rebel"/"empire" (or a team seat) -> "" for a person, else an agent spec
     lang: str
+    options: dict[str, str] = field(default_factory=dict)  # game option -> value (``--option NAME=VALUE``)
 
 
 class Hall:
@@ -149,7 +150,7 @@ class Hall:
             rules = await asyncio.to_thread(self.rules, spec.expansions, folders)
         except (ContentError, ValueError) as exc:
             raise Refused(400, f"these expansions and packs cannot be played together: {exc}") from None
-        options: dict[str, Any] = {"players": spec.players}
+        options: dict[str, Any] = {"players": spec.players, **spec.options}
         setup = setup_or_default(rules, spec.setup)
         if setup:
             options["setup"] = setup
