@@ -269,7 +269,8 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "activation-leader": ("which pool leader activates (RB-MOV-13)", "a leader id"),
     "move-from": ("the system to move units from next (RB-MOV)", "a system id, `rebel-base`, or `done`"),
     "move-units": ("which units of the chosen system move", "`unit:<type>` (one more), `all:<type>` (as many as "
-                   "fit), `everything`, `leader:<captive>`, or `done`"),
+                   "fit), `everything` (every unit: the ships' room takes all the cargo), `ships-and-cargo` (the "
+                   "ships and as much cargo as they can carry, when it is not all), `leader:<captive>`, or `done`"),
     "destroy-cargo": ("which stranded unit is lost in a destroyed system (RB-DST-02)", "a unit type id"),
     # missions
     "assign-card": ("a seat assigns a mission, plays an Assignment card, or is done (RS-ASG)",

@@ -155,3 +155,29 @@ def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
             decision = game.pending[0]
             game.apply(agents[decision.player].choose(game, decision), player=decision.player)
     assert checked > 500 and 0 < movable < checked
+
+
+def test_everything_at_once_is_offered_in_every_group_with_ships_even_when_not_all_cargo_fits(base_rules):
+    """RB-MOV-06/07 (issue 35 #11): a corvette (room for 2) with 3 Rebel Troopers: "everything" cannot be offered,
+    so the group offers the ship and as much cargo as it can carry, which moves the corvette and 2 troopers; with
+    room for all, "everything" moves all."""
+    game = start(base_rules, {"phase": "command", "current": "rebel", "leaders": {"jan-dodonna": "pool"},
+                              "units": {"bespin": {"corellian-corvette": 1, "rebel-trooper": 3}}})
+    choose(game, "command-action", "activate:hoth")
+    choose(game, "move-from", "bespin")
+    [decision] = game.pending
+    ids = decision.option_ids
+    assert "ships-and-cargo" in ids and "everything" not in ids
+    assert next(o.label for o in decision.options if o.id == "ships-and-cargo") == \
+        "Every ship here, with as much cargo as they can carry"
+    choose(game, "move-units", "ships-and-cargo")  # nothing else can join: the move is carried out
+    units = game.state["data"]["units"]
+    assert units["hoth"] == {"corellian-corvette": 1, "rebel-trooper": 2} and units["bespin"] == {"rebel-trooper": 1}
+
+    game = start(base_rules, {"phase": "command", "current": "rebel", "leaders": {"jan-dodonna": "pool"},
+                              "units": {"bespin": {"rebel-transport": 1, "rebel-trooper": 3}}})
+    choose(game, "command-action", "activate:hoth")
+    choose(game, "move-from", "bespin")
+    assert "everything" in game.pending[0].option_ids and "ships-and-cargo" not in game.pending[0].option_ids
+    choose(game, "move-units", "everything")
+    assert game.state["data"]["units"]["hoth"] == {"rebel-transport": 1, "rebel-trooper": 3}

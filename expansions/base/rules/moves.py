@@ -77,14 +77,16 @@ class Group:
                 found.append(lid)
         return found
 
-    def everything_fits(self) -> bool:
+    def everything_fits(self) -> bool | None:
+        """Whether every unit here can move in one group: ``None`` when none can move alone (ground units with no
+        ship: "everything" means nothing), else whether the ships' room takes all the cargo."""
         cargo, movers = 0, False  # movers: units needing no transport (ships, or cargo freed by an effect)
         for u, n in self.available.items():
             if u in self.cargo:
                 cargo += n
             else:
                 movers = True
-        return movers and cargo <= self.capacity(self.available)
+        return cargo <= self.capacity(self.available) if movers else None
 
     def options(self) -> list[dict]:
         out = []
@@ -103,19 +105,33 @@ class Group:
                 left += 1
         if left < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
             left += len(self.captives(any_ship=True))
-        if left > 1 and self.everything_fits():
-            out.append({"id": "everything", "label": N_("Everything that can move from here")})
+        fits = self.everything_fits() if left > 1 else None
+        if fits is not None:  # in every group that has ships and more than one thing left (issue 35 #11)
+            out.append(_EVERYTHING if fits else _AS_MUCH_AS_FITS)
         return out
 
     def take(self, option: str) -> None:
         kind, _, arg = option.partition(":")
-        if kind == "everything":
-            self.chosen.update(self.available)
+        if kind in ("everything", "ships-and-cargo"):  # the ships, then what cargo their room takes, by unit id
+            self.chosen.update({u: n for u, n in self.available.items() if u not in self.cargo})
+            free = self.free_room()
+            for unit in sorted(self.cargo):
+                joins = min(self.available[unit] - self.chosen.get(unit, 0), free)
+                if joins > 0:
+                    self.chosen[unit] = self.chosen.get(unit, 0) + joins
+                    free -= joins
             self.leaders.extend(self.captives())
         elif kind == "leader":
             self.leaders.append(arg)
         else:
             self.chosen[arg] = self.chosen.get(arg, 0) + (1 if kind == "unit" else self.room(arg))
+
+
+#: Moving every unit of the source at once: all of them, or, when the ships cannot carry all the cargo, the ships
+#: and as much cargo as they can carry (one option dict each for every question, as :func:`_add_option` says).
+_EVERYTHING = {"id": "everything", "label": N_("Everything that can move from here"), "data": None}
+_AS_MUCH_AS_FITS = {"id": "ships-and-cargo", "label": N_("Every ship here, with as much cargo as they can carry"),
+                    "data": None}
 
 
 def _add_option(game, kind: str, unit: str, count: int) -> dict:
