@@ -4,10 +4,15 @@ Admiral's and orange the General's (RB-TEAM-02, RS-LDR-08)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from swrebellion import i18n
 from swrebellion.engine import Game, RandomAgent
+from swrebellion.engine import scenario as harness
 from swrebellion.engine.narration import account
 from swrebellion.expansions.base.presentation.terminal import heading
 from swrebellion.expansions.base.presentation.terminal.screens import leaders_screen, status_screen
+from swrebellion.games import rules_for
 
 
 def _played(rules, seed: int, until) -> Game:
@@ -59,3 +64,23 @@ def test_the_account_names_the_player_who_activates_or_passes(base_rules):
     side = "Rebel" if passed["faction"] == "rebel" else "Imperial"
     assert f"The {side} {passed['role'].title()} passes." in lines
     assert not any(line in ("The Rebels pass.", "The Empire passes.") for line in lines)
+
+
+def test_the_account_names_the_player_whose_card_moved_units(base_rules):
+    """RB-TEAM-02 (issue 35 #13): a card's move records the seat that played it (the Rebel General reveals Hidden
+    Fleet in the scenario), so every language names him; a log from before the field reads as the side's move."""
+    path = Path(__file__).parent / "scenarios" / "base" / "team-play" / "card-move-records-its-player.yaml"
+    game = harness.run(harness.load_scenario(path), rules_for)
+    expected = {"en": "  The Rebel General moves 1 Rebel Transport and 1 Rebel Trooper from the Rebel Base space "
+                      "to Naboo.",
+                "ru": "  Генерал повстанцев перемещает из системы «База повстанцев» в систему Набу: Транспорт "
+                      "повстанцев ×1 и Штурмовик повстанцев ×1.",
+                "tr": "  Asi Generali, İsyan Üssü alanı sisteminden Naboo sistemine taşır: 1 İsyan Nakliye Gemisi "
+                      "ve 1 İsyan Askeri."}
+    for lang, line in expected.items():
+        with i18n.using(lang):
+            assert line in account(game, "empire-general"), lang
+    move = next(e for e in game.state["log"] if e["type"] == "move")
+    del move["role"]  # as logged before the move recorded its player
+    assert "  The Rebels move 1 Rebel Transport and 1 Rebel Trooper from the Rebel Base space to Naboo." in \
+        account(game, "empire-general")

@@ -134,9 +134,11 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                   {"effect": "what it did, in words"}),
     # units (RB-UNT, RB-SUP, RB-BLD)
     "activate": ("a system is activated (RB-MOV-01)", ("faction", "system", "leader"), {}),
-    "move": ("units (and captives) moved: into an activated system (RB-MOV), or by a card (`card`; older saves "
-             "and logs call those `moved`, with `source` for `from`: still read)",
-             ("faction", "from", "to", "units", "leaders", "card"), {"leaders": "captured leaders carried along"}),
+    "move": ("units (and captives) moved: into an activated system (RB-MOV), or by a card (`card`, with the `role` "
+             "of the player who played it in team play, RB-TEAM-02; older saves and logs call those `moved`, with "
+             "`source` for `from`, and lack `role`: still read)",
+             ("faction", "from", "to", "units", "leaders", "card", "role"),
+             {"leaders": "captured leaders carried along", "role": "`admiral` or `general` in team play"}),
     "retreat": ("units retreated from a combat (RS-RET)", ("faction", "from", "to", "units", "leaders"),
                 {"leaders": "the leader leading the retreat"}),
     "destroyed": ("units were destroyed and went back to the supply (RB-SUP)",

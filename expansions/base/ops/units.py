@@ -351,7 +351,7 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
     if params.every:
         units = _movable(game, source, faction, params)
         if units:
-            moves.move_units(game, faction, source, to, units, [], card=ctx.get("card"))
+            moves.move_units(game, faction, source, to, units, [], card=ctx.get("card"), player=ctx.get("player"))
             _after_move(game, ctx, faction, source, to)
         board.check_base_reveal(game)
         return
@@ -412,7 +412,8 @@ def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | 
                      text(game, N_("Move a unit from {source} to {system}"), source=frame["from"], system=to))
             return
     if picked:
-        moves.move_units(game, faction, frame["from"], to, picked, [], card=ctx.get("card"))
+        moves.move_units(game, faction, frame["from"], to, picked, [], card=ctx.get("card"),
+                         player=ctx.get("player"))
         _after_move(game, ctx, faction, frame["from"], to)
     if fixed is None and params.sources == "many":  # another system, or stop
         frame["moved"] = frame.get("moved", 0) + sum(picked.values())

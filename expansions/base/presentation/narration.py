@@ -894,7 +894,10 @@ def _move(e, w):
     things = [counted(w.game, n, u) for u, n in e["units"].items() if n]
     things += [w.name(lid) for lid in e.get("leaders") or ()]
     source = e.get("source") or e.get("from")
-    seat = _activator(e, w) if e["type"] == "move" else ""
+    if e["type"] == "moved" or e.get("card"):  # a card's move: the seat that played it (older logs: the side)
+        seat = w.seat(e["faction"], e.get("role"))
+    else:
+        seat = _activator(e, w)
     prefix = "seat-" if seat else ""
     if not things:
         return w.tell(e, prefix + "nothing", seat=seat, source=w.name(source), to=w.name(e["to"]))

@@ -176,9 +176,10 @@ def can_leave(game, faction: str, source: str) -> bool:
 
 
 def move_units(game: Game, faction: str, source: str, target: str, units: dict[str, int], leaders: list[str],
-               event: str = "move", card: str | None = None) -> None:
+               event: str = "move", card: str | None = None, player: str | None = None) -> None:
     """Carry a group over: captured leaders first, so that their guards leaving never frees them on the way
-    (RB-LDR-05), then the units. Its event: ``move`` whoever moves them, an activation or a card (``card``), or
+    (RB-LDR-05), then the units. Its event: ``move`` whoever moves them, an activation or a card (``card``, and in
+    team play the ``role`` of the seat ``player`` who played it, so the account names him: RB-TEAM-02), or
     ``retreat``."""
     for lid in leaders:
         board.leader(game, lid)["at"] = target
@@ -186,7 +187,9 @@ def move_units(game: Game, faction: str, source: str, target: str, units: dict[s
         if n:
             board.remove_units(game, source, unit, n, check=False)
             board.add_units(game, target, unit, n, check=False)
+    seat_side, _, role = (player or "").partition("-")  # a team seat is "rebel-admiral"; a side's one player "rebel"
+    role = role if seat_side == faction else ""  # a card moving the other side's units: that side moved them
     game.log(event, faction=faction, **{"from": source}, to=target, units={u: n for u, n in units.items() if n},
-             leaders=list(leaders), **({"card": card} if card else {}))
+             leaders=list(leaders), **({"card": card} if card else {}), **({"role": role} if card and role else {}))
     for where in (source, target):  # the move is whole before its consequences (subjugation, victory) follow
         board.after_units_change(game, where)
