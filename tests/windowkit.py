@@ -4,7 +4,7 @@ games differing only in such a hand (tests/base/test_windows_leak.py, tests/serv
 
 from __future__ import annotations
 
-from swrebellion.engine import rng
+from swrebellion.engine import peek, rng
 from swrebellion.expansions.base.moments import CARD_WINDOWS
 from swrebellion.expansions.base.rules.actions import _answering
 from swrebellion.expansions.base.tables import tables
@@ -37,3 +37,9 @@ def hands(game, side: str) -> tuple[list[str], list[str]]:
     mine = sorted(c for c, info in t.actions.items() if info.faction == side and info.starting is False)
     return sorted(c for c in answering if c in t.actions and t.actions[c].faction == side), \
         [c for c in mine if c not in answering]
+
+
+def swap_hand(game, side: str, cards: list[str]) -> None:
+    """Replace the side's action hand by as many of ``cards`` (in turn): what the other side sees is its size."""
+    hand = peek(game.state["data"]["hands"][side]["actions"])
+    hand[:] = [cards[n % len(cards)] for n in range(len(hand))]

@@ -2,6 +2,7 @@
 every decision; the state round-trips through JSON and a replay of the choices reproduces it (issues 4 and 5).
 Every game ends with a result, and ``game-over`` is its last event (issue 12)."""
 
+import itertools
 import json
 import os
 
@@ -53,24 +54,48 @@ def test_seeded_random_games_finish_with_every_invariant(base_rules, block):
             assert replay(base_rules, game).state_hash() == game.state_hash()
 
 
-#: Seeded games (expansions, players, seed) that once logged events after ``game-over``: a victory reached in the
-#: middle of a step (units destroyed in a battle, a deployment, a move into the revealed base) let the step run on
-#: and log ``destroyed``, ``battle-won``, ``deployed`` or ``move`` after the end (issue 12). A rules change
-#: that alters the seeded games picks new seeds that still end so (the first three of each game kind found).
-ENDED_MID_STEP = [(("base",), 2, 50), (("base",), 2, 122), (("base",), 2, 127), (("base",), 4, 3), (("base",), 4, 9),
-                  (("base",), 4, 37), (("base", "rise-of-the-empire"), 4, 9), (("base", "rise-of-the-empire"), 4, 26),
-                  (("base", "rise-of-the-empire"), 4, 52)]
+ROE = ("base", "rise-of-the-empire")
+#: The events of a step that runs on after them (a battle, a deployment, a move into the revealed base): a victory
+#: they bring is reached in the middle of the step, which once went on to log ``destroyed``, ``battle-won``,
+#: ``deployed`` or ``move`` after ``game-over`` (issue 12).
+MID_STEP = ("destroyed", "deployed", "move", "damage", "subjugation", "base-revealed", "retreat", "gained-units")
+
+
+def played(expansions, players: int, seed: int) -> Game:
+    from swrebellion.engine import play
+    from swrebellion.games import rules_for
+
+    game = Game.new(rules_for(expansions), seed, {"players": players})
+    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
+    return game
+
+
+def ending_mid_step(expansions, players: int, seeds=range(300), count: int = 3) -> list[int]:
+    """The first ``count`` seeds whose games end in the middle of a step: ``game-over`` right after one of
+    :data:`MID_STEP`'s events (whatever follows it). :data:`ENDED_MID_STEP` is what it found for each game kind; a
+    rules change that alters the seeded games finds them again
+    (``PYTHONPATH=tests python tests/base/test_random_games.py``)."""
+    def mid_step(seed: int) -> bool:
+        types = [e["type"] for e in played(expansions, players, seed).state["log"]]
+        return types[types.index("game-over") - 1] in MID_STEP
+
+    return list(itertools.islice(filter(mid_step, seeds), count))
+
+
+#: Seeded games (expansions, players, seed) that end in the middle of a step (:func:`ending_mid_step`).
+ENDED_MID_STEP = [(("base",), 2, 145), (("base",), 2, 177), (("base",), 2, 213), (("base",), 4, 9), (("base",), 4, 64),
+                  (("base",), 4, 75), (ROE, 4, 9), (ROE, 4, 26), (ROE, 4, 52)]
 
 
 @pytest.mark.parametrize(("expansions", "players", "seed"), ENDED_MID_STEP)
 def test_nothing_happens_after_the_game_is_over(expansions, players, seed):
     """RB-WIN-02, RULINGS C-05: the Empire wins the moment it holds the revealed base; the event that caused it
     (the last move, deployment or destruction) comes before ``game-over``, and nothing after it."""
-    from swrebellion.engine import play
-    from swrebellion.games import rules_for
-
-    game = Game.new(rules_for(expansions), seed, {"players": players})
-    play(game, {p: RandomAgent(seed * 7 + n) for n, p in enumerate(game.state["players"])})
+    game = played(expansions, players, seed)
     check_finished(game)
-    assert game.state["log"][-2]["type"] in ("destroyed", "deployed", "move", "damage", "subjugation",
-                                             "base-revealed", "retreat", "gained-units")
+    assert game.state["log"][-2]["type"] in MID_STEP
+
+
+if __name__ == "__main__":
+    print([(expansions, players, seed) for expansions, players in ((("base",), 2), (("base",), 4), (ROE, 4))
+           for seed in ending_mid_step(expansions, players)])
