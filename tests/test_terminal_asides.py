@@ -1,12 +1,18 @@
 """What the terminal says beside a question (issue 35 #11, and #9 for deploying): which card a recruit keeps
 (RB-REC-03/04), what a move group holds so far, which activations would move nothing because a leader pins his own
-side's units (RB-MOV-10), and what is left to deploy, with a shortcut that the rules still judge unit by unit."""
+side's units (RB-MOV-10), and what is left to deploy, with a shortcut that the rules still judge unit by unit, and
+which systems are full for the phase (RS-DEP-04)."""
 
 from __future__ import annotations
 
-from swrebellion import presentation
+from pathlib import Path
+
+import yaml
+
+from swrebellion import i18n, presentation
 from swrebellion.engine import Game, RandomAgent, scenario
 from swrebellion.engine.human import HumanAgent
+from swrebellion.games import rules_for
 
 
 def _until(game, seed, wanted):
@@ -17,21 +23,56 @@ def _until(game, seed, wanted):
     return game.pending[0]
 
 
+def _recruit_drawn(game) -> list[str]:
+    return next(e for e in reversed(game.state["log"]) if e["type"] == "drew-actions" and e["faction"] == "rebel"
+                and e.get("purpose") == "recruit")["cards"]["value"]
+
+
+def _pictured(game, card) -> tuple[str, ...]:
+    info = game.rules.content.items("actions")[card]
+    return (*info.leaders, *info.recruits)
+
+
+def _keeps(game, decision, drawn) -> dict[str, list[str]]:
+    """Each leader offered -> the English names of the drawn cards picturing him."""
+    actions = game.rules.content.items("actions")
+    return {o.id: [actions[c].name.en for c in drawn if o.id in _pictured(game, c)] for o in decision.options
+            if o.id != "none"}
+
+
 def test_the_recruit_question_says_which_card_each_choice_keeps(base_rules):
     game = Game.new(base_rules, 11)
     decision = _until(game, 11, lambda d: d.kind == "recruit" and d.player == "rebel")
-    drawn = next(e for e in reversed(game.state["log"]) if e["type"] == "drew-actions" and e["faction"] == "rebel"
-                 and e.get("purpose") == "recruit")["cards"]["value"]
     notes = presentation.aside(game, decision).notes
-    actions = base_rules.content.items("actions")
     leaders = base_rules.content.items("leaders")
-    for option in decision.options:
-        if option.id == "none":
-            continue
-        kept = [actions[c].name.en for c in drawn if option.id in (*actions[c].leaders, *actions[c].recruits)]
-        assert f"{leaders[option.id].name.en}: you keep {kept[0]}." in notes  # RB-REC-03
+    for leader, kept in _keeps(game, decision, _recruit_drawn(game)).items():
+        assert f"{leaders[leader].name.en}: you keep {kept[0]}." in notes  # RB-REC-03
     assert notes[-1].startswith("Recruiting nobody keeps one of ")
     assert notes[-1].endswith("the drawn cards not kept go to the bottom of your action deck.")  # RB-REC-04
+
+
+def test_a_leader_on_both_drawn_cards_keeps_one_of_them_by_choice(base_rules):
+    """RB-REC-02: one card is kept, even when both drawn cards picture the leader recruited (a second question
+    asks which): the note says so instead of naming both as kept."""
+    def on_both(game, decision):
+        return decision.kind == "recruit" and decision.player == "rebel" and any(
+            len(kept) == 2 for kept in _keeps(game, decision, _recruit_drawn(game)).values())
+
+    for seed in range(1, 40):  # the first seeded game that reaches one (seed 7, in its first round)
+        game, agent = Game.new(base_rules, seed), RandomAgent(seed)
+        while game.pending and not on_both(game, game.pending[0]):
+            game.apply(agent.choose(game, game.pending[0]), player=game.pending[0].player)
+        if game.pending:
+            break
+    decision = game.pending[0]
+    [(leader, kept)] = [(lid, kept) for lid, kept in _keeps(game, decision, _recruit_drawn(game)).items()
+                        if len(kept) == 2]
+    name = base_rules.content.items("leaders")[leader].name.en
+    assert f"{name}: you keep one of {kept[0]} and {kept[1]}, your choice." in presentation.aside(game, decision).notes
+    game.apply(leader, player="rebel")
+    while game.pending[0].player != "rebel":
+        game.apply(agent.choose(game, game.pending[0]), player=game.pending[0].player)
+    assert game.pending[0].kind == "keep-action-card" and len(game.pending[0].options) == 2
 
 
 def _state(**state):
@@ -104,6 +145,26 @@ def test_deploying_shows_what_is_ready_and_a_shortcut_deploys_each_unit_through_
     assert len(went) >= 1
 
 
+def test_a_system_full_for_the_phase_is_named_when_deploying(base_rules):
+    """RS-DEP-04: at most 2 units deploy to a system each Refresh Phase; a full system is offered no more (a
+    shortcut to it stops), and the question names it, in every language."""
+    game = Game.new(base_rules, 11)
+
+    def full(decision):
+        frame = game.state["stack"][-1]
+        return decision.kind == "deploy-unit" and decision.player == "rebel" and 2 in frame["placed"].values()
+
+    decision = _until(game, 11, full)
+    [place] = [p for p, n in game.state["stack"][-1]["placed"].items() if n == 2]
+    assert place not in decision.option_ids and "queue" in decision.option_ids
+    system = base_rules.content.items("systems")[place].name
+    notes = presentation.aside(game, decision).notes
+    assert f"Full for this phase (at most 2 units deploy to a system): {system.en}." in notes
+    with i18n.using("ru"):
+        assert f"Заполнено в этой фазе (в систему размещается не более 2 юнитов): {system.ru}." in \
+            presentation.aside(game, decision).notes
+
+
 def test_a_second_leader_who_must_join_says_why(base_rules):
     """RS-ASG-03 (issue 35 #13): when the first leader alone lacks a skill the card requires, "Add a second
     leader?" has no "No second leader", and the terminal says why; when he meets it, nothing is added."""
@@ -118,3 +179,19 @@ def test_a_second_leader_who_must_join_says_why(base_rules):
     game = Game.new(base_rules, 7)
     decision = _until(game, 7, lambda d: d.kind == "assign-second" and "none" in d.option_ids)
     assert presentation.aside(game, decision).notes == ()
+
+
+def test_the_group_that_retreats_shows_what_goes_so_far(tmp_path):
+    """RS-RET-03/04: the ships and the leader leading the retreat go; ground units are added one question at a
+    time, and the question says what goes so far (the scenario of a retreat, cut at its questions)."""
+    source = Path(__file__).parent / "scenarios/base/combat/retreat-once-damage-left-behind.yaml"
+    script = yaml.safe_load(source.read_text(encoding="utf-8"))
+    script.pop("expect", None)
+    for upto, said in ((9, "Chosen so far: 1 Corellian Corvette and Princess Leia."),
+                       (10, "Chosen so far: 1 Corellian Corvette, 1 Rebel Trooper and Princess Leia.")):
+        cut = tmp_path / "retreat.yaml"
+        cut.write_text(yaml.safe_dump({**script, "script": script["script"][:upto]}), encoding="utf-8")
+        game = scenario.run(scenario.load_scenario(cut), rules_for)
+        decision = game.pending[0]
+        assert decision.kind == "retreat-units"
+        assert presentation.aside(game, decision).notes == (said,)

@@ -3,9 +3,10 @@
 * units placed or deployed one question a unit (starting units, RB-SET-09/10; deploying, RB-REF-12): what is left,
   and shortcuts that send every unit of the same kind left, or every unit left, to one place. The rules still
   judge each unit: the Empire's last ground units may only go where one is missing (RULINGS D-09), a deployed unit
-  only where it may (RS-DEP), and a shortcut stops there and asks again;
+  only where it may (RS-DEP), and a shortcut stops there and asks again; a system that has taken the 2 units a
+  phase allows (RS-DEP-04) is named, as it is offered no more;
 * recruiting (RB-REC-03/04): which drawn card each choice keeps;
-* building a move group (RB-MOV-01): what is chosen so far;
+* building a move group (RB-MOV-01), or the group that retreats from a combat (RS-RET): what is chosen so far;
 * the Command Phase action: systems whose activation would move nothing in because every unit of the side next to
   them is pinned by one of its leaders (RB-MOV-10);
 * a card window with nothing to play, answered without asking: not a line of its own;
@@ -30,7 +31,7 @@ from ..narration import seat_title
 from ...phases.refresh import card_leaders
 from ...phases.setup import units_left
 from ...rules.moves import can_leave
-from ...tables import tables
+from ...tables import DEPLOY_LIMIT, tables
 
 _ = gettext
 RECRUIT = "base.refresh.recruit"
@@ -74,12 +75,15 @@ def _by_kind(game, decision) -> Aside | None:
     if kind == "deploy-unit":
         frame = game.state["stack"][-1] if game.state["stack"] else {}
         ready = list(frame.get("ready", ())) if frame.get("step") == DEPLOY else []
-        return _one_by_one(game, decision, ready, ngettext("Still to deploy, {n} unit: {units}.",
-                                                           "Still to deploy, {n} units: {units}.", len(ready)))
+        found = _one_by_one(game, decision, ready, ngettext("Still to deploy, {n} unit: {units}.",
+                                                            "Still to deploy, {n} units: {units}.", len(ready)))
+        return _full(game, frame.get("placed", {}) if ready else {}, found)
     if kind == "recruit":
         return _recruit(game, decision)
     if kind == "move-units":
         return _group(game)
+    if kind == "retreat-units":
+        return _retreating(game)
     if kind == "command-action":
         return _pinned(game, decision)
     if kind in ("combat-action", "block"):
@@ -136,6 +140,19 @@ def _one_by_one(game, decision, left: list[str], message: str) -> Aside | None:
     return Aside((note,), tuple(sorted(shortcuts, key=lambda s: s.group != "same")))
 
 
+def _full(game, placed: dict[str, int], found: Aside | None) -> Aside | None:
+    """RS-DEP-04: the places that took the most units a place may this phase, which are no longer offered (a
+    shortcut stops there, and the person would not know why)."""
+    full = [name(game, place) for place, n in placed.items() if n >= DEPLOY_LIMIT]
+    if not full:
+        return found
+    found = found or Aside()
+    note = ngettext("Full for this phase (at most {n} unit deploys to a system): {places}.",
+                    "Full for this phase (at most {n} units deploy to a system): {places}.",
+                    DEPLOY_LIMIT).format(places=join(full), n=DEPLOY_LIMIT)
+    return replace(found, notes=(*found.notes, note))
+
+
 def _merged(runs: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """The units left, one entry a kind, in order of their first turn."""
     counts: dict[str, int] = {}
@@ -157,9 +174,10 @@ def _recruit(game, decision) -> Aside | None:
     notes = []
     for option in decision.options:
         cards = [c for c in drawn if option.id in card_leaders(game, c)]
-        if option.id != "none" and cards:
-            notes.append(_("{leader}: you keep {cards}.").format(leader=name(game, option.id),
-                                                                cards=join([name(game, c) for c in cards])))
+        if option.id != "none" and cards:  # two cards picturing him: one is kept, a second question asks which
+            keep = _("{leader}: you keep {cards}.") if len(cards) == 1 else \
+                _("{leader}: you keep one of {cards}, your choice.")
+            notes.append(keep.format(leader=name(game, option.id), cards=join([name(game, c) for c in cards])))
     notes.append(_("Recruiting nobody keeps one of {cards}; the drawn cards not kept go to the bottom of your action "
                    "deck.").format(cards=join([name(game, c) for c in drawn])))
     return Aside(tuple(notes))
@@ -169,8 +187,19 @@ def _group(game) -> Aside | None:
     """While a move group is built, what is chosen so far."""
     frame = game.state["stack"][-1] if game.state["stack"] else {}
     group = frame.get("group") or {}
-    things = [counted(game, n, u) for u, n in (group.get("units") or {}).items() if n]
-    things += [name(game, lid) for lid in group.get("leaders") or ()]
+    return _chosen(game, group.get("units") or {}, group.get("leaders") or ())
+
+
+def _retreating(game) -> Aside | None:
+    """While the units that retreat are chosen (RS-RET), what goes so far: the ships and the leader leading the
+    retreat are in it before any question."""
+    frame = game.state["stack"][-1] if game.state["stack"] else {}
+    leader = frame.get("leader")
+    return _chosen(game, frame.get("units") or {}, [leader] if leader in tables(game).leaders else [])
+
+
+def _chosen(game, units: dict[str, int], leaders) -> Aside:
+    things = [counted(game, n, u) for u, n in units.items() if n] + [name(game, lid) for lid in leaders]
     return Aside((_("Chosen so far: {things}.").format(things=join(things) if things else _("nothing")),))
 
 
