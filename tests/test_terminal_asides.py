@@ -184,14 +184,35 @@ def test_a_second_leader_who_must_join_says_why(base_rules):
 def test_the_group_that_retreats_shows_what_goes_so_far(tmp_path):
     """RS-RET-03/04: the ships and the leader leading the retreat go; ground units are added one question at a
     time, and the question says what goes so far (the scenario of a retreat, cut at its questions)."""
-    source = Path(__file__).parent / "scenarios/base/combat/retreat-once-damage-left-behind.yaml"
-    script = yaml.safe_load(source.read_text(encoding="utf-8"))
-    script.pop("expect", None)
     for upto, said in ((9, "Chosen so far: 1 Corellian Corvette and Princess Leia."),
                        (10, "Chosen so far: 1 Corellian Corvette, 1 Rebel Trooper and Princess Leia.")):
-        cut = tmp_path / "retreat.yaml"
-        cut.write_text(yaml.safe_dump({**script, "script": script["script"][:upto]}), encoding="utf-8")
-        game = scenario.run(scenario.load_scenario(cut), rules_for)
+        game = _cut(tmp_path, "combat/retreat-once-damage-left-behind.yaml", upto)
         decision = game.pending[0]
         assert decision.kind == "retreat-units"
         assert presentation.aside(game, decision).notes == (said,)
+
+
+def test_each_unit_that_may_take_damage_says_its_health_and_damage(tmp_path):
+    """RS-ATK-06 (FAQ-40's scenario, cut at its question): a direct hit may go on a Y-Wing already doomed; the
+    option says so, instead of "Y-Wing (damage 0, +1 in this attack)"."""
+    game = _cut(tmp_path, "combat/faq-40-damage-carries-over.yaml", 7, dice=3)
+    labels = presentation.aside(game, game.pending[0]).labels
+    assert labels == {"y-wing:0:0": "Y-Wing (health 1, no damage yet)",
+                      "y-wing:0:1": "Y-Wing (health 1, 1 damage: enough to destroy it)"}
+    with i18n.using("ru"):
+        assert presentation.aside(game, game.pending[0]).labels["y-wing:0:1"] == \
+            "Y-Wing (здоровье 1, урон 1: этого хватит, чтобы уничтожить)"
+
+
+def _cut(tmp_path, scenario_path: str, upto: int, dice: int | None = None):
+    """The game of a base scenario played up to (not including) its step ``upto``, its expectations left out;
+    ``dice``: how many of the last forced dice step's dice are rolled before the cut (the rest come after it)."""
+    source = Path(__file__).parent / "scenarios/base" / scenario_path
+    script = yaml.safe_load(source.read_text(encoding="utf-8"))
+    script.pop("expect", None)
+    if dice is not None:
+        last = next(step for step in reversed(script["script"][:upto]) if "dice" in step)
+        last["dice"] = last["dice"][:dice]
+    cut = tmp_path / "cut.yaml"
+    cut.write_text(yaml.safe_dump({**script, "script": script["script"][:upto]}), encoding="utf-8")
+    return scenario.run(scenario.load_scenario(cut), rules_for)

@@ -13,6 +13,7 @@
 * a second leader who must join a mission (the first alone lacks a skill the card requires, RS-ASG-03): why
   "No second leader" is not offered;
 * in team play, each leader offered: whose he is (RB-TEAM-02);
+* assigning damage (RS-ATK-05/06): each unit with its health and the damage on it so far;
 * playing a tactic card in a combat (RS-ATK-02/07): each card named as the reader tells it apart (space or
   ground version, issue 35 #12: the stored label is the card's own name) and what it does, on the option."""
 
@@ -30,6 +31,7 @@ from ...phases.movement import source_systems
 from ..narration import seat_title
 from ...phases.refresh import card_leaders
 from ...phases.setup import units_left
+from ...rules.combat import health as combat_health
 from ...rules.moves import can_leave
 from ...tables import DEPLOY_LIMIT, tables
 
@@ -88,6 +90,8 @@ def _by_kind(game, decision) -> Aside | None:
         return _pinned(game, decision)
     if kind in ("combat-action", "block"):
         return _tactics(game, decision)
+    if kind == "assign-damage":
+        return _damage_targets(game, decision)
     if kind == "assign-second" and "none" not in decision.option_ids:
         return _second_needed(game)
     return None
@@ -114,6 +118,30 @@ def _tactics(game, decision) -> Aside | None:
             play = _("Play {card}").format(card=name(game, card))
             summary = getattr(cards[card], "summary", None)
             labels[option.id] = f"{play} — {local_text(summary)}" if summary else play
+    return Aside(labels=labels) if labels else None
+
+
+def _damage_targets(game, decision) -> Aside | None:
+    """Each unit that may take the damage with its health and the damage on it so far, this attack's included
+    (RS-ATK-05/06; the stored label, "AT-ST (damage 0, +0 in this attack)", read as a sum to work out): one that has
+    as much as its health is destroyed at the end of the attack, and more damage on it is lost."""
+    units = tables(game).units
+    labels = {}
+    for option in decision.options:
+        unit, _sep, rest = option.id.partition(":")
+        old, _sep, new = rest.partition(":")
+        if unit not in units or not (old + new).isdigit():
+            continue
+        health, taken = combat_health(game, unit), int(old) + int(new)
+        if not taken:
+            words = _("{unit} (health {health}, no damage yet)")
+        elif health is not None and taken >= health:
+            words = ngettext("{unit} (health {health}, {n} damage: enough to destroy it)",
+                             "{unit} (health {health}, {n} damage: enough to destroy it)", taken)
+        else:
+            words = ngettext("{unit} (health {health}, {n} damage so far)",
+                             "{unit} (health {health}, {n} damage so far)", taken)
+        labels[option.id] = words.format(unit=name(game, unit), health=health, n=taken)
     return Aside(labels=labels) if labels else None
 
 
