@@ -94,3 +94,13 @@ def scenario(state):
 
     return start(Scenario.model_validate({"name": "wording", "expansions": ["base"], "state": state}),
                  rules_for(("base",)))
+
+
+def test_a_mission_result_reads_as_a_score_whatever_the_number():
+    """RB-MIS-10: the attempt succeeds only with more successes than the opponent; one success read "1 successes
+    against 0"."""
+    event = {"type": "mission-result", "faction": "empire", "card": "rule-by-fear", "success": True,
+             "successes": {"empire": 1, "rebel": 0}}
+    assert describe(game(), event) == "  Rule by Fear succeeds (successes: 1 against 0)."
+    with i18n.using("ru"):
+        assert describe(game(), event) == "  Миссия «Правление страхом» выполнена: успехов 1 против 0."

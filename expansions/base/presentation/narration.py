@@ -277,8 +277,9 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "resolved": N_("  {card} is resolved."),
         "succeeds unopposed": N_("  {card} succeeds (unopposed)."),
         "fails unopposed": N_("  {card} fails (unopposed)."),
-        "succeeds counted": N_("  {card} succeeds: {mine} successes against {theirs}."),
-        "fails counted": N_("  {card} fails: {mine} successes against {theirs}."),
+        # the successes as a score, so that 1 or 0 of them read as well as 3 ("1 successes" did not)
+        "succeeds counted": N_("  {card} succeeds (successes: {mine} against {theirs})."),
+        "fails counted": N_("  {card} fails (successes: {mine} against {theirs})."),
         "succeeds": N_("  {card} succeeds."),
         "fails": N_("  {card} fails."),
     },
