@@ -216,3 +216,12 @@ def _cut(tmp_path, scenario_path: str, upto: int, dice: int | None = None):
     cut = tmp_path / "cut.yaml"
     cut.write_text(yaml.safe_dump({**script, "script": script["script"][:upto]}), encoding="utf-8")
     return scenario.run(scenario.load_scenario(cut), rules_for)
+
+
+def test_the_units_a_card_moves_show_what_is_chosen_so_far(tmp_path):
+    """RB-MOV-14 (Hidden Fleet's scenario, cut at its questions): the units a card moves are picked one at a time;
+    each question says what goes so far."""
+    for upto, said in ((2, "Chosen so far: nothing."), (4, "Chosen so far: 1 Rebel Transport and 1 Rebel Trooper.")):
+        game = _cut(tmp_path, "cards/hidden-fleet.yaml", upto)
+        assert game.pending[0].kind == "move-unit"
+        assert presentation.aside(game, game.pending[0]).notes == (said,)

@@ -6,7 +6,8 @@
   only where it may (RS-DEP), and a shortcut stops there and asks again; a system that has taken the 2 units a
   phase allows (RS-DEP-04) is named, as it is offered no more;
 * recruiting (RB-REC-03/04): which drawn card each choice keeps;
-* building a move group (RB-MOV-01), or the group that retreats from a combat (RS-RET): what is chosen so far;
+* building a move group (RB-MOV-01), the units a card moves (RB-MOV-14), or the group that retreats from a combat
+  (RS-RET): what is chosen so far;
 * the Command Phase action: systems whose activation would move nothing in because every unit of the side next to
   them is pinned by one of its leaders (RB-MOV-10);
 * a card window with nothing to play, answered without asking: not a line of its own;
@@ -86,6 +87,9 @@ def _by_kind(game, decision) -> Aside | None:
         return _group(game)
     if kind == "retreat-units":
         return _retreating(game)
+    if kind == "move-unit":  # units a card moves, picked one at a time (RB-MOV-14)
+        picked = (game.state["stack"][-1] if game.state["stack"] else {}).get("picked")
+        return _chosen(game, picked, ()) if isinstance(picked, dict) else None
     if kind == "command-action":
         return _pinned(game, decision)
     if kind in ("combat-action", "block"):
