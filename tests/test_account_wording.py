@@ -104,3 +104,12 @@ def test_a_mission_result_reads_as_a_score_whatever_the_number():
     assert describe(game(), event) == "  Rule by Fear succeeds (successes: 1 against 0)."
     with i18n.using("ru"):
         assert describe(game(), event) == "  Миссия «Правление страхом» выполнена: успехов 1 против 0."
+
+
+def test_status_says_the_base_is_revealed_not_found():
+    """RB-BAS-10: the Rebel may reveal his base himself; `status` said it "has been found" whoever revealed it."""
+    from swrebellion.expansions.base.presentation.terminal.screens import status_screen
+
+    played = scenario({"base": "dantooine", "base_revealed": True})
+    assert "The Rebel base is revealed, in Dantooine." in status_screen(played, "rebel")
+    assert "The Rebel base is revealed, in Dantooine." in status_screen(played, "empire")

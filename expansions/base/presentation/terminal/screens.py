@@ -448,7 +448,7 @@ def status_screen(game, player: str | None, argument: str = "") -> list[str]:
     base = screen.base()
     if screen.faction == "rebel" or data.get("base_revealed"):
         if data.get("base_revealed"):
-            lines.append(_("The Rebel base has been found in {system}.").format(system=screen.name(data["base_revealed"])))
+            lines.append(_("The Rebel base is revealed, in {system}.").format(system=screen.name(data["base_revealed"])))
         elif base:
             lines.append(_("Your base is hidden in {system}.").format(system=screen.name(base)))
     objectives = data.get("hands", {}).get("rebel", {}).get("objectives")
