@@ -6,7 +6,8 @@ everything else by number, a system or a unit by the shortcut when one is offere
 show what the issue asked for: what is left to place and deploy, which card a recruit keeps (#11), questions with
 one answer told in one line (#8), every action card played told with its effect (#6), and never a traceback or a
 raw id. The answers follow the screen, not a script,
-so a rules change that alters the game changes the path, not what is checked. About 20 s alone."""
+so a rules change that alters the game changes the path, not what is checked. And team play (#13) at the same
+terminal: each seat asked as its player, whose each leader is, who assigned. About 25 s alone, both."""
 
 from __future__ import annotations
 
@@ -86,3 +87,25 @@ def test_a_person_plays_three_rounds_as_the_rebels(tmp_path):
     played = re.findall(r"The Rebels play the action card [^\n]+", shown)
     assert all(" Its effect: " in line for line in played)  # 6: a card played is told with what it did
     assert not re.search(r"\b(rebel-base|x-wing|rebel-trooper|build-alliance)\b", shown)  # names, never ids
+
+
+def test_team_play_at_the_terminal_names_the_player(tmp_path):
+    """Issue 35 #13 (RB-TEAM-01/02, RB-TEAM-06) at a real terminal: a person holding both Rebel seats of a 4-player
+    game is asked as the Admiral or the General, sees whose each leader is, and the account names the player who
+    assigned a mission."""
+    child = spawn("play", "--human", "rebel", "--players", "4", "--seed", "3", tmp_path=tmp_path)
+    child.expect_exact(PROMPT)
+    assert "── Rebel Admiral · Setup ──" in child.before  # the Admiral places the starting units
+    child.sendline("leaders")
+    child.expect_exact(PROMPT)
+    assert "controlled by the Rebel Admiral" in child.before and "controlled by the Rebel General" in child.before
+    person, shown = Person(), ""
+    while not re.search(r"The Rebel (Admiral|General) assigns ", shown) and "Game over" not in shown:
+        child.sendline(person.answer(child.before))
+        child.expect_exact([PROMPT, pexpect.EOF])
+        shown += child.before
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    assert "── Rebel General · Setup ──" in shown  # each seat is asked as its player
+    assert re.search(r"The Rebel (Admiral|General) assigns [^\n]+ to the mission ", shown)
+    assert "The Rebels assign" not in shown
