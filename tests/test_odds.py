@@ -175,6 +175,28 @@ def test_bad_forces_are_refused(base):
         odds(base, {"x-wing": 0}, {"tie-fighter": 1})
 
 
+def test_without_numpy_every_door_says_how_to_install_it(monkeypatch):
+    """numpy is the optional extra ``odds`` (pyproject.toml): without it ``odds()`` raises ``OddsUnavailable`` (an
+    ``OddsError``) saying how to install it, `rebellion odds` prints that and fails without a traceback, the
+    terminal's ``odds SYSTEM`` screen shows it, and the heuristic agent's ``exact_odds`` knob keeps its estimate."""
+    import sys
+
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen, exact_battle
+    from swrebellion.expansions.base.api.combat import OddsUnavailable
+    from swrebellion.expansions.base.presentation.terminal.odds_screen import odds_screen
+
+    game = scenario.start(scenario.Scenario.model_validate({"name": "no numpy", "state": {}}), rules_for(("base",)))
+    monkeypatch.setitem(sys.modules, "numpy", None)  # `import numpy` now fails as if it were not installed
+    with pytest.raises(OddsUnavailable, match=r"pip install 'swrebellion\[odds\]'"):
+        odds(game, {"x-wing": 1}, {"tie-fighter": 1})
+    result = run("odds", "--attacker", "1 x-wing", "--defender", "1 tie-fighter")
+    assert result.exit_code == 1 and "pip install 'swrebellion[odds]'" in result.output
+    assert "Traceback" not in result.output
+    game.state["data"]["units"]["hoth"] = {"x-wing": 1, "tie-fighter": 1}
+    assert any("swrebellion[odds]" in line for line in odds_screen(game, "rebel", "hoth"))
+    assert exact_battle(Seen(game, "rebel"), {"x-wing": 1}, {"tie-fighter": 1}, "space") is None
+
+
 # -- the command ---------------------------------------------------------------------------------------------------
 
 

@@ -41,7 +41,7 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
       rebellion odds --attacker "2 x-wing" --defender "2 tie-striker" -x rise-of-the-empire
       rebellion odds --system sullust --load game.json --as rebel --rounds 1
     """
-    from swrebellion.expansions.base.api.combat import OddsError, system_damage, system_forces
+    from swrebellion.expansions.base.api.combat import OddsError, OddsUnavailable, system_damage, system_forces
     from swrebellion.expansions.base.api.combat import odds as compute
 
     if load_path:
@@ -73,6 +73,8 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
         damage.update(more)
     try:
         answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy, damage=damage)
+    except OddsUnavailable as exc:  # not the user's input: the optional extra is missing
+        raise click.ClickException(str(exc)) from None
     except OddsError as exc:
         raise click.UsageError(str(exc)) from None
     from swrebellion.expansions.base.api.combat import odds_json, odds_text

@@ -32,11 +32,12 @@ from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
 
 from swrebellion.i18n import N_, gettext, ngettext
 
-from .odds_duel import Duel, Side, State, Unit
 from .tables import OPPONENT, tables
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
+
+    from .odds_duel import Duel, Side, State, Unit
 
 Policy = Literal["best", "heuristic"]
 TheaterChoice = Literal["space", "ground", "both"]
@@ -139,7 +140,16 @@ class Odds:
 
 
 class OddsError(ValueError):
-    """Forces the odds cannot be computed for (an unknown unit, a count below 1, both forces of one side ...)."""
+    """Forces the odds cannot be computed for (an unknown unit, a count below 1, both forces of one side ...), or
+    no way to compute them here (:class:`OddsUnavailable`)."""
+
+
+class OddsUnavailable(OddsError):
+    """The odds need numpy, the optional extra ``odds``, and it is not installed."""
+
+
+#: What :class:`OddsUnavailable` says.
+MISSING_NUMPY = "the exact odds need numpy, the optional extra 'odds': pip install 'swrebellion[odds]'"
 
 
 # -- the public function ---------------------------------------------------------------------------------------------
@@ -184,7 +194,12 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
 def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
            policy: str = "best", damage: Mapping[str, Sequence[int]] | None = None) -> tuple[Combat, State]:
     """The solver of a combat between two forces, and its first state (what :func:`odds` asks; a test or an
-    agent may ask it for single decisions, :meth:`Combat.decide`)."""
+    agent may ask it for single decisions, :meth:`Combat.decide`). Raises :class:`OddsUnavailable` without
+    numpy."""
+    try:
+        import numpy  # noqa: F401  (the best play's solve, odds_duel.py)
+    except ImportError:
+        raise OddsUnavailable(MISSING_NUMPY) from None
     kinds = _kinds(game)
     sides = [_side_of(kinds, force, name) for force, name in ((attacker, "attacker"), (defender, "defender"))]
     if sides[0] == sides[1]:
@@ -325,9 +340,13 @@ class Combat:
 
     def duel(self, state: State) -> Duel | None:
         """The round-by-round solve of the one theater fought in ``state`` (:mod:`.odds_duel`), where it applies:
-        the best play, no repairs, the theaters not tied together."""
+        the best play, no repairs, the theaters not tied together, and no lone structure kept for having rolled (so
+        what the end-of-round checks read of the rolls never matters, :meth:`monotone` included)."""
+        from .odds_duel import Duel
+
         fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
-        if self.policy != "best" or self.rules.repair or len(fought) != 1 or self.coupled(state):
+        if self.policy != "best" or self.rules.repair or self.rules.structures_kept_if_rolled or len(fought) != 1 \
+                or self.coupled(state):
             return None
         t = fought[0]
         if not self.monotone(state, t):

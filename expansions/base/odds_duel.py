@@ -1,22 +1,35 @@
 """The best play in one theater fought alone, without repairs (issue 34): the common case of the exact odds, solved
-a round at a time over numbered sides instead of a stage at a time over whole states (``odds.Combat`` solves the
-rest: repairs, Ion Cannons tying the theaters together, the heuristic policy).
+over arrays of both forces' states (numpy) instead of state by state (``odds.Combat`` solves the rest: repairs, Ion
+Cannons tying the theaters together, the heuristic policy).
 
-Why a round at a time is enough here: in a step both sides roll the dice of the units they had when it began
-(units die only at its end, RB-CMB-08), so the attacker's damage never changes the defender's roll, and what the
-defender's damage depends on is only which of the attacker's units survive it. A round from ``(a, d)`` is then: the
-attacker's roll, its choice of what is left of the defender (``e``), the defender's roll, its choice of what is
-left of the attacker, the end-of-round checks. The defender's answer to ``e`` depends on ``d`` only through its
-dice pool, so it is solved once for every ``(a, pool of d, e)``, whatever ``d`` and the attacker's roll that led
-there; and its choice for one roll depends on the pool only through the damage the roll places, so each choice is
-made once for every ``(a, damage placed, e)``, whatever pool rolled it. Each distinct side and dice pool is
-numbered once, so the memos are keyed by small tuples of numbers.
+The states. Each force can be left in a finite set of sides (its units with their damage, alike miniatures merged:
+every side weaker than the one it starts with, :func:`_weaker`); a state of the battle is a pair of them, and the
+values are a matrix ``[attacker's side, defender's side]``. Sides are in the order of the health they have left, and
+damage only takes health away, so a round from a pair ends in pairs no stronger on either side.
+
+A round. In a step both sides roll the dice of the units they had when it began (units die only at its end,
+RB-CMB-08), so the defender's roll does not hang on the attacker's: a round from ``(a, d)`` is the attacker's roll,
+its choice of what is left of the defender (``e``), the defender's roll (of ``d``'s dice), its choice of what is
+left of the attacker (``a2``), and the end-of-round checks. What a roll can leave of a side hangs only on that side
+and the damage the roll places (its *class*: hits of each colour and direct hits, each cut to what the side can
+take), so the options of a choice are fixed lists of side numbers, made once per (side, class): the attacker
+choosing for a defender's side and class chooses for every attacker's side at once (a row of the matrix of
+replies), and the defender choosing for an attacker's side and class chooses for every defender's side at once (a
+column of the values). The replies ``R[defender's dice pool][e][a]`` (the margin once the attacker has left ``e``,
+the defender answering every roll at its best) are made once for each pool, whatever side rolled it.
+
+The order. The defender's sides are solved a health level at a time (a level needs only the weaker ones, whose
+replies are made); in a level, the rolls that place damage need nothing of it, and the rolls that place none on the
+defender leave a recursion over the attacker's sides, solved a health level of those at a time. A round in which
+neither side places damage comes back to where it began: its chance is summed as a geometric series (a division).
+With a round limit the values are solved a round at a time, each from the last (no order needed).
 
 The best play is a zero-sum game: the margin (the attacker's chance to win the theater less the defender's) is
 what the attacker makes highest and the defender lowest, so both sides want the same thing of their own chance:
-to win, and not to lose. Choices are compared as ``Combat.choose`` compares them (the margin, then the first in
-order), but only over the ways to place all the damage the dice can place (:func:`placements`): the others are
-dominated, so the margin is that of the stage-by-stage solve over every option of the rules.
+to win, and not to lose. A choice takes the first option (in the order of the units left) whose margin is within
+``EPS`` of the best, and only the ways to place all the damage the dice can place (:func:`placements`) are
+options: the others are dominated, so the margin is that of the stage-by-stage solve over every option of the
+rules.
 
 Why placing all the damage loses nothing. Call a side ``s2`` weaker than ``s`` when its units can be matched into
 those of ``s``, unit for like unit, each with at least as much damage (a missing unit: destroyed).
@@ -40,12 +53,19 @@ those of ``s``, unit for like unit, each with at least as much damage (a missing
 3. Every way that places all the damage has the same total, so none is weaker than another: what is left are
    exactly the undominated ways, and the best of all the ways is as good as the best of these.
 
-The choices :meth:`Duel.decide` gives the engine's cross-check are those the solve makes, in the same order.
+The forward pass (the chance of each end and the damage after each round) follows the choices the solve made, a
+round at a time, over the same arrays; the choices :meth:`Duel.decide` gives the engine's cross-check are those
+too.
 """
 
 from __future__ import annotations
 
+import gc
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
+
+import numpy as np
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -71,319 +91,502 @@ EPS = 1e-12
 
 
 class Duel:
-    """Theater ``t`` fought alone: the other theater's sides (``frame``) stay as they are, not fought."""
+    """Theater ``t`` fought alone: the other theater's sides (``frame``) stay as they are, not fought. A
+    :class:`Battle` is made for the first pair of forces asked about, and serves every state weaker than it."""
 
     def __init__(self, combat: Combat, t: int, frame: State) -> None:
         self.c = combat
         self.t = t
         self.frame = frame
-        self.sides: list[Side] = []
-        self.ids: dict[Side, int] = {}
-        self.pools: list[tuple[int, int]] = []  # of each numbered side, its pool as the attacker's and the defender's
-        self.pool_ids: dict[tuple, int] = {}  # each distinct dice pool numbered too
-        self.pool_of: list[tuple] = []
-        self.flag_memo: dict[tuple[int, int], frozenset] = {}
-        self.health: list[int] = []  # the health each numbered side has left
-        self.values: dict[tuple[int, int, int | None], float] = {}
-        self.rolls: dict[tuple[tuple, int], list[tuple[float, list[int]]]] = {}
-        self.placed: dict[tuple, list[int]] = {}
-        self.answers: dict[tuple, tuple[int, int]] = {}
-        self.hit_memo: dict[tuple[int, tuple], list[tuple[float, tuple]]] = {}
-        self.replies: dict[tuple, tuple[float, float, dict[tuple[int, int], float]]] = {}
-        self.chosen: dict[tuple[int, int, int | None], list[tuple[float, int]]] = {}
-        self.ends: dict[tuple, tuple[int, int]] = {}
-        self.rounds: dict[tuple[int, int, int | None], dict[tuple[int, int], float]] = {}
-        self.survivors: dict[Side, int] = {}
+        self.battles: list[Battle] = []
+        self.hit_memo: dict[tuple, list[tuple[float, tuple]]] = {}
+        self.placed: dict[tuple[Side, tuple], list[Side]] = {}
+        self.shares: dict[tuple, tuple[tuple[Unit, ...], ...]] = {}
 
-    # -- numbered sides and states ------------------------------------------------------------------------------
+    def battle(self, attacker: Side, defender: Side) -> tuple[Battle, int, int]:
+        """The battle whose sides hold both, and their numbers in it."""
+        for b in self.battles:
+            i, j = b.index[0].get(attacker), b.index[1].get(defender)
+            if i is not None and j is not None:
+                return b, i, j
+        b = Battle(self, attacker, defender)
+        self.battles.append(b)
+        return b, b.index[0][attacker], b.index[1][defender]
 
-    def number(self, side: Side) -> int:
-        found = self.ids.get(side)
-        if found is None:
-            found = self.ids[side] = len(self.sides)
-            self.sides.append(side)
-            c, t = self.c, self.t
-            state = list(self.frame)
-            state[2 * t] = state[2 * t + 1] = side
-            attack, defence = (c.pool(i, side, c._cut(tuple(state), t, i)) for i in (0, 1))  # type: ignore[arg-type]
-            self.pools.append((self._pool(attack), self._pool(defence)))
-            self.health.append(sum((c.health(u) or 0) - d for u, d in side))
-        return found
-
-    def survive(self, side: Side) -> int:
-        """The number of what is left of ``side`` at the end of the step (units at their health die)."""
-        found = self.survivors.get(side)
-        if found is None:
-            found = self.survivors[side] = self.number(tuple(x for x in side if not self.c.lethal(*x)))
-        return found
-
-    def _pool(self, pool: tuple) -> int:
-        found = self.pool_ids.get(pool)
-        if found is None:
-            found = self.pool_ids[pool] = len(self.pool_of)
-            self.pool_of.append(pool)
-        return found
-
-    def state(self, a: int, d: int) -> State:
+    def state(self, attacker: Side, defender: Side) -> State:
         out = list(self.frame)
-        out[2 * self.t], out[2 * self.t + 1] = self.sides[a], self.sides[d]
+        out[2 * self.t], out[2 * self.t + 1] = attacker, defender
         return tuple(out)  # type: ignore[return-value]
 
-    # -- values -----------------------------------------------------------------------------------------------
+    def pool(self, role: int, side: Side) -> tuple:
+        """The dice ``side`` rolls as the attacker (``role`` 0) or the defender (1) of this theater."""
+        state = list(self.frame)
+        state[2 * self.t] = state[2 * self.t + 1] = side
+        return self.c.pool(role, side, self.c._cut(tuple(state), self.t, role))  # type: ignore[arg-type]
 
-    def value(self, a: int, d: int, left: int | None) -> float:
-        """The attacker's chance to win the theater less the defender's, from the start of a round, ``left`` rounds
-        to go (``None``: until the combat ends; a round in which nothing changes, every die missing, is summed as a
-        geometric series)."""
-        sa, sd = self.sides[a], self.sides[d]
-        if not (sa and sd) or left == 0:
-            return float(bool(sa) and not sd) - float(bool(sd) and not sa)
-        key = (a, d, left)
-        found = self.values.get(key)
-        if found is not None:
-            return found
-        pool_d = self.pools[d][1]
-        acc = again = 0.0
-        chosen = []
-        for p, _, options in self.roll(self.pools[a][0], d):
-            e = options[0] if len(options) == 1 else self._best(a, pool_d, options, left)
-            v, back, _ = self.reply(a, pool_d, e, left, e == d)
-            acc += p * v
-            again += p * back
-            chosen.append((p, e))
-        found = self.values[key] = acc / (1.0 - again) if again < 1.0 else 0.0
-        self.chosen[key] = chosen
-        return found
+    def room(self, side: Side) -> tuple:
+        """The damage each health colour of ``side`` can still take: ``((colour, health left), ...)``."""
+        room: dict[str | None, int] = {}
+        for u, dmg in side:
+            if self.c.health(u) is not None:
+                colour = self.c.kinds[u].colour
+                room[colour] = room.get(colour, 0) + (self.c.health(u) or 0) - dmg
+        return tuple(sorted(room.items(), key=str))
 
-    def roll(self, pool: int, enemy: int) -> list[tuple[float, tuple, list[int]]]:
-        """Each distinct outcome of rolling the numbered ``pool`` against the numbered side ``enemy``: its chance,
-        the damage it places (:meth:`_hits`), and the numbers of what it can leave of the enemy at the end of the
-        step: every way to place all that damage (:func:`placements`), in the order of the units left."""
-        key = (pool, enemy)
-        found = self.rolls.get(key)
-        if found is None:
-            room: dict[str | None, int] = {}
-            for u, dmg in self.sides[enemy]:
-                if self.c.health(u) is not None:
-                    colour = self.c.kinds[u].colour
-                    room[colour] = room.get(colour, 0) + (self.c.health(u) or 0) - dmg
-            found = self.rolls[key] = [(p, placed, self._placed(enemy, placed))
-                                       for p, placed in self._hits(pool, tuple(sorted(room.items(), key=str)))]
-        return found
-
-    def _hits(self, pool: int, room: tuple) -> list[tuple[float, tuple]]:
-        """The chance of each damage the pool's roll places on an enemy with ``room`` (``(colour, health left)``
-        pairs): ``(((colour, hits), ...), direct hits)``, each cut to what the enemy can take."""
-        key = (pool, room)
+    def hits(self, pool: tuple, room: tuple) -> list[tuple[float, tuple]]:
+        """The chance of each damage the pool's roll places on an enemy with ``room``: ``(((colour, hits), ...),
+        direct hits)``, each cut to what the enemy can take (its class). Health past the pool's dice changes
+        nothing, so rooms are cut to them first, and many share an answer."""
+        dice = dict(pool)
+        cut = tuple((c, min(n, dice[c])) for c, n in room if c in dice)
+        total = min(sum(n for _, n in room), sum(dice.values()))
+        key = (pool, cut, total)
         found = self.hit_memo.get(key)
         if found is None:
-            left = dict(room)
+            left = dict(cut)
             merged: dict[tuple, float] = {}
-            for (hits, direct, _), p in self.c.rolls(self.pool_of[pool]):
+            for (hits, direct, _), p in self.c.rolls(pool):
                 used = tuple((c, min(n, left.get(c, 0))) for c, n in hits if min(n, left.get(c, 0)))
-                placed = (used, min(direct, sum(left.values()) - sum(n for _, n in used)))
+                placed = (used, min(direct, total - sum(n for _, n in used)))
                 merged[placed] = merged.get(placed, 0.0) + p
             found = self.hit_memo[key] = [(p, placed) for placed, p in merged.items()]
         return found
 
-    def _placed(self, enemy: int, placed: tuple) -> list[int]:
-        key = (enemy, placed)
+    def options(self, side: Side, placed: tuple) -> list[Side]:
+        """What the damage ``placed`` can leave of ``side`` (:func:`placements`)."""
+        key = (side, placed)
         found = self.placed.get(key)
         if found is None:
             used, direct = placed
-            found = self.placed[key] = [self.number(side) for side in
-                                        placements(self.c, self.sides[enemy], dict(used), direct)]
+            found = self.placed[key] = placements(self.c, side, dict(used), direct, self.shares)
         return found
 
-    def _best(self, a: int, pool_d: int, options: list[int], left: int | None) -> int:
-        """The attacker's best option: the highest margin, then the first. (Only a roll that changes nothing can
-        leave the defender as it was, and such a roll has one option: so no value compared here has the round's
-        return left out of it.)"""
-        best, top = options[0], self.reply(a, pool_d, options[0], left, False)[0]
-        for e in options[1:]:
-            v = self.reply(a, pool_d, e, left, False)[0]
-            if v > top + EPS:
-                best, top = e, v
-        return best
-
-    def reply(self, a: int, pool_d: int, e: int, left: int | None,
-              fresh: bool) -> tuple[float, float, dict[tuple[int, int], float]]:
-        """Once the attacker has left the defender ``e``: the margin with the defender answering each roll of
-        ``pool_d`` at its best, the chance the round comes back to where it began (``fresh``: the defender was
-        left as it was; counted out of the margin when no round limit is given), and the round's ends with their
-        chances."""
-        key = (a, pool_d, e, left, fresh)
-        found = self.replies.get(key)
-        if found is not None:
-            return found
-        nxt = None if left is None else left - 1
-        ends: dict[tuple[int, int], float] = {}
-        flags = self._flags(self.pools[a][0], pool_d)
-        for p, placed, options in self.roll(pool_d, a):
-            end = self._answer(a, placed, options, e, flags, nxt)
-            ends[end] = ends.get(end, 0.0) + p
-        acc = again = 0.0
-        for (a2, d2), p in ends.items():
-            if fresh and left is None and a2 == a and d2 == e:
-                again += p
-                continue
-            acc += p * self.value(a2, d2, nxt)
-        found = self.replies[key] = (acc, again, ends)
-        return found
-
-    def _answer(self, a: int, placed: tuple, options: list[int], e: int, flags: frozenset,
-                left: int | None) -> tuple[int, int]:
-        """The defender's answer to the attacker's units ``a`` with the damage ``placed`` (its ``options``), the
-        defender left ``e``: the same whatever dice pool rolled it, so solved once for all of them."""
-        key = (a, placed, e, flags, left)
-        found = self.answers.get(key)
-        if found is None:
-            ends = _firsts([self._end(o, e, flags) for o in options])
-            found = self.answers[key] = ends[0] if len(ends) == 1 else self._best_answer(ends, left)
-        return found
-
-    def _best_answer(self, ends: list[tuple[int, int]], left: int | None) -> tuple[int, int]:
-        """The defender's best among the round's ends its options lead to: the lowest margin, then the first.
-        (None of them is where the round began: with a choice to make the defender has damage to put on the
-        attacker, none of whose units was at its health when the round began.)"""
-        best, low = ends[0], self.value(*ends[0], left)
-        for end in ends[1:]:
-            v = self.value(*end, left)
-            if v < low - EPS:
-                best, low = end, v
-        return best
-
-    def _flags(self, pool_a: int, pool_d: int) -> frozenset:
-        """What the end-of-round checks read of the round's rolls (``Combat.flag``), from the two pools."""
-        found = self.flag_memo.get((pool_a, pool_d))
-        if found is not None:
-            return found
-        c, t = self.c, self.t
-        flags: set = set()
-        for side, pool in ((0, pool_a), (1, pool_d)):
-            rolled = sum(k for _, k in self.pool_of[pool])
-            if t == 1 and c.rules.structures_kept_if_rolled and rolled:
-                flags.add(("ground", side))
-            if t == 0 and c.factions[side] == "empire" and not rolled:
-                flags.add(("silent", side))
-        found = self.flag_memo[(pool_a, pool_d)] = frozenset(flags)
-        return found
-
-    def _end(self, a: int, d: int, flags: frozenset) -> tuple[int, int]:
-        """The round's end from what is left of both sides: the end-of-round checks (RS-CMB-15..18)."""
-        key = (a, d, flags)
-        found = self.ends.get(key)
-        if found is None:
-            checked = self.c.checks(self.state(a, d), flags)
-            found = self.ends[key] = (self.number(checked[2 * self.t]), self.number(checked[2 * self.t + 1]))
-        return found
+    def survive(self, side: Side) -> Side:
+        """What is left of ``side`` at the end of the step (units at their health die)."""
+        return tuple(x for x in side if not self.c.lethal(*x))
 
     # -- what the rest of the solver asks --------------------------------------------------------------------------
 
-    def outcomes(self, a: int, d: int, left: int | None) -> dict[tuple[int, int], float]:
-        """The ends of a round from ``(a, d)`` under the best play, with their chances."""
-        key = (a, d, left)
-        found = self.rounds.get(key)
-        if found is None:
-            self.value(a, d, left)
-            pool_d = self.pools[d][1]
-            found = self.rounds[key] = {}
-            for p, e in self.chosen.get(key, ()):
-                for end, q in self.reply(a, pool_d, e, left, e == d)[2].items():
-                    found[end] = found.get(end, 0.0) + p * q
-        return found
+    def margin(self, state: State, left: int | None) -> float:
+        """The attacker's chance to win the theater less the defender's, from the start of a round in ``state``
+        with ``left`` rounds to go (``None``: until the combat ends)."""
+        b, i, j = self.battle(state[2 * self.t], state[2 * self.t + 1])
+        return float(b.solution(left).values[i, j])
 
     def round_outcomes(self, state: State, left: int | None) -> dict[State, float]:
-        """:meth:`outcomes` of whole states (``Combat.round_outcomes``)."""
-        a, d = self.number(state[2 * self.t]), self.number(state[2 * self.t + 1])
-        return {self.state(a2, d2): p for (a2, d2), p in self.outcomes(a, d, left).items()}
+        """The ends of a round from ``state`` under the best play, with their chances (``Combat.round_outcomes``)."""
+        b, i, j = self.battle(state[2 * self.t], state[2 * self.t + 1])
+        return {self.state(b.sides[0][i2], b.sides[1][j2]): p for (i2, j2), p in b.outcomes(i, j, left).items()}
 
     def forward(self, start: State, rounds: int | None,
                 limit: int, negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
-        """``Combat.forward`` over numbered sides: the chance of each state the combat ends in (or stands in after
-        ``rounds``) and each side's expected health lost after each round (the other theater loses none)."""
-        c, t = self.c, self.t
-        now = {(self.number(start[2 * t]), self.number(start[2 * t + 1])): 1.0}
-        full = [sum(max(0, (c.health(u) or 0) - d) for u, d in start[2 * t + i]) for i in (0, 1)]
-        health: dict[int, int] = {}
-
-        def lost(side: int, i: int) -> float:
-            if side not in health:
-                health[side] = sum(max(0, (c.health(u) or 0) - d) for u, d in self.sides[side])
-            return full[i] - health[side]
-
-        finals: dict[tuple[int, int], float] = {}
+        """``Combat.forward`` over the battle's arrays: the chance of each state the combat ends in (or stands in
+        after ``rounds``) and each side's expected health lost after each round (the other theater loses none)."""
+        t = self.t
+        b, i, j = self.battle(start[2 * t], start[2 * t + 1])
+        size = b.values_shape
+        now = np.zeros(size)
+        now[i, j] = 1.0
+        lost = (b.health[0][i] - b.health[0], b.health[1][j] - b.health[1])
+        fought = ~b.terminal
+        finals = np.zeros(size)
         ended = [0.0, 0.0]
         damage: list[tuple[float, ...]] = []
         played = 0
-        while now and played < (rounds if rounds is not None else limit):
-            left = None if rounds is None else rounds - played
-            after: dict[tuple[int, int], float] = {}
-            for here, p in now.items():
-                for end, q in self.outcomes(*here, left).items():
-                    after[end] = after.get(end, 0.0) + p * q
+        while fought[i, j] and played < (rounds if rounds is not None else limit):
+            now = b.step(now, None if rounds is None else rounds - played)
             played += 1
-            now = {}
-            going = [0.0, 0.0]
-            for (a, d), p in after.items():
-                fought = bool(self.sides[a] and self.sides[d])
-                target = going if fought else ended
-                target[0] += p * lost(a, 0)
-                target[1] += p * lost(d, 1)
-                if fought:
-                    now[(a, d)] = p
-                else:
-                    finals[(a, d)] = finals.get((a, d), 0.0) + p
+            over = np.where(fought, 0.0, now)
+            finals += over
+            ended[0] += float(over.sum(axis=1) @ lost[0])
+            ended[1] += float(over.sum(axis=0) @ lost[1])
+            now -= over
             row = [0.0, 0.0, 0.0, 0.0]
-            row[2 * t], row[2 * t + 1] = ended[0] + going[0], ended[1] + going[1]
+            row[2 * t] = ended[0] + float(now.sum(axis=1) @ lost[0])
+            row[2 * t + 1] = ended[1] + float(now.sum(axis=0) @ lost[1])
             damage.append(tuple(row))
-            if rounds is None and sum(now.values()) < negligible:
+            if rounds is None and now.sum() < negligible:
                 break
-        for here, p in now.items():
-            finals[here] = finals.get(here, 0.0) + p
-        return {self.state(a, d): p for (a, d), p in finals.items()}, damage
-
-    def margin(self, state: State, left: int | None) -> float:
-        """:meth:`value` of a whole state."""
-        return self.value(self.number(state[2 * self.t]), self.number(state[2 * self.t + 1]), left)
+        finals += now
+        rows, cols = np.nonzero(finals)
+        return {self.state(b.sides[0][a], b.sides[1][d]): float(finals[a, d]) for a, d in zip(rows, cols)}, damage
 
     def decide(self, state: State, side: int, options: list[Side], left: int | None) -> int:
         """The index of the best of ``options`` (what each option of ``Combat.options`` leaves of the enemy) for
         ``side`` attacking in ``state`` (when the defender attacks, its units carry the attacker's damage: they
-        roll as they did at the start of the step): the choice :meth:`value` makes, among the options that place
-        all the damage they can (the fewest health left), in the order of the units left."""
+        roll as they did at the start of the step): the choice the solve makes, among the options that place all
+        the damage they can (the fewest health left), in the order of the units left."""
         t = self.t
-        a, d = self.number(state[2 * t]), self.number(state[2 * t + 1])
-        survived = [self.survive(e) for e in options]
-        least = min(self.health[n] for n in survived)
-        placed = _firsts(sorted((n for n in survived if self.health[n] == least), key=self.sides.__getitem__))
+        attacker = state[2 * t]
+        defender = state[2 * t + 1] if side == 0 else self.survive(state[2 * t + 1])
+        b, i, j = self.battle(attacker, defender)
+        enemy = 1 - side
+        survived = [b.index[enemy][self.survive(o)] for o in options]
+        health = b.health[enemy]
+        least = min(health[n] for n in survived)
+        placed = sorted({n for n in survived if health[n] == least}, key=b.sides[enemy].__getitem__)
+        sol = b.solution(left)
         if side == 0:
-            return survived.index(self._best(a, self.pools[d][1], placed, left))
-        e = self.survive(state[2 * t + 1])
-        flags = self._flags(self.pools[a][0], self.pools[d][1])
-        ends = [self._end(n, e, flags) for n in survived]
-        best = self._best_answer(_firsts([self._end(n, e, flags) for n in placed]), None if left is None else left - 1)
-        return ends.index(best)
+            pool = b.pool_number[1][self.pool(1, state[2 * t + 1])]
+            values = sol.replies[pool, placed, i]
+            best = placed[int(np.argmax(values >= values.max() - EPS))]
+        else:
+            values = sol.then[placed, j]
+            best = placed[int(np.argmax(values <= values.min() + EPS))]
+        return survived.index(best)
 
 
-def placements(c: Combat, enemy: Side, used: dict[str, int], direct: int) -> list[Side]:
+class Battle:
+    """Every side each force of a battle can be left with, numbered in the order of their health (the empty side
+    first), their dice and the options their enemy's rolls give, and the solved values (:class:`Solution`), a
+    round limit at a time."""
+
+    def __init__(self, duel: Duel, attacker: Side, defender: Side) -> None:
+        self.duel = duel
+        c = duel.c
+        paused = gc.isenabled()
+        gc.disable()  # the lists of sides and options are many small tuples the collector would walk in vain
+        try:
+            self.sides = (_weaker(c, attacker), _weaker(c, defender))
+            self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
+            self.health = tuple(np.array([sum((c.health(u) or 0) - dmg for u, dmg in s) for s in sides], float)
+                                for sides in self.sides)
+            self.levels = tuple(_levels(h) for h in self.health)
+            pools = tuple([duel.pool(role, s) for s in sides] for role, sides in enumerate(self.sides))
+            self.pool_number = tuple({p: n for n, p in enumerate(dict.fromkeys(ps))} for ps in pools)
+            self.pool_of = tuple(np.array([numbers[p] for p in ps], np.intp) for numbers, ps in
+                                 zip(self.pool_number, pools))
+            self.targets = (Targets(self, 0), Targets(self, 1))
+            self.values_shape = (len(self.sides[0]), len(self.sides[1]))
+            alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
+            self.terminal = ~(alive[0][:, None] & alive[1][None, :])
+            self.won = alive[0][:, None] * 1.0 - alive[1][None, :] * 1.0
+            self.fixed, self.fixed_value, self.end = self._checks()
+        finally:
+            if paused:
+                gc.enable()
+        self.solutions: dict[int | None, Solution] = {}
+
+    def _checks(self) -> tuple[Any, Any, Any]:
+        """The pairs the end-of-round checks change (RS-CMB-15..17: a lone structure, Death Star Under
+        Construction or Rebel Transports; each leaves a side with nothing), their margins then, and the number of
+        the pair each pair ends the round as. (What the checks read of the round's rolls never matters in a
+        duel: ``Combat.duel``.)"""
+        c, duel = self.duel.c, self.duel
+        size = self.values_shape
+        fixed = np.zeros(size, bool)
+        value = np.zeros(size)
+        end = np.arange(size[0] * size[1]).reshape(size)
+        lone = [[n for n, s in enumerate(sides) if s and all(_may_be_lost(c, u) for u, _ in s)]
+                for sides in self.sides]
+        pairs = {(a, d) for a in lone[0] for d in range(size[1])} | {(a, d) for a in range(size[0]) for d in lone[1]}
+        for a, d in sorted(pairs):
+            sa, sd = self.sides[0][a], self.sides[1][d]
+            checked = c.checks(duel.state(sa, sd), frozenset())
+            a2, d2 = checked[2 * duel.t], checked[2 * duel.t + 1]
+            if (a2, d2) != (sa, sd):
+                fixed[a, d] = True
+                value[a, d] = float(bool(a2) and not d2) - float(bool(d2) and not a2)
+                end[a, d] = self.index[0][a2] * size[1] + self.index[1][d2]
+        return fixed, value, end
+
+    def state(self, a: int, d: int) -> State:
+        return self.duel.state(self.sides[0][a], self.sides[1][d])
+
+    # -- solving -----------------------------------------------------------------------------------------------
+
+    def solution(self, left: int | None) -> Solution:
+        """The values and choices of the best play with ``left`` rounds to go (``None``: until the end)."""
+        found = self.solutions.get(left)
+        if found is None:
+            paused = gc.isenabled()
+            gc.disable()
+            try:
+                if left is None:
+                    found = self._solve_free()
+                else:
+                    then = self.solution(left - 1).settled if left > 1 else np.where(self.fixed, self.fixed_value,
+                                                                                        self.won)
+                    found = self._solve_round(then)
+            finally:
+                if paused:
+                    gc.enable()
+            self.solutions[left] = found
+        return found
+
+    def _solve_free(self) -> Solution:
+        """Until the combat ends: the defender's sides a health level at a time (see the module's docstring)."""
+        A, D = self.targets
+        pa, pd = self.pool_of
+        values = np.zeros(self.values_shape)
+        settled = np.zeros(self.values_shape)  # the margin a round ending in the pair leaves (after the checks)
+        replies = np.zeros((len(self.pool_number[1]), self.values_shape[1], self.values_shape[0]))
+        attack = np.zeros((D.groups, self.values_shape[0]), np.intp)
+        defence = np.zeros((A.groups, self.values_shape[1]), np.intp)
+        none_on_d = D.zero[:, pa]  # [d, a]: the chance the attacker's roll places nothing on d
+        none_on_a = A.zero[:, pd]  # [a, d]: the chance the defender's roll places nothing on a
+        for ds, de in self.levels[1]:
+            hit = self._attack(replies, slice(ds, de), attack)
+            answered = np.zeros((A.groups, de - ds))
+            for as_, ae in self.levels[0]:
+                g0, g1 = A.side_start[as_], A.side_start[ae]
+                cols = slice(ds, de)
+                part = np.zeros((ae - as_, de - ds))
+                if g1 > g0:
+                    rows, best = A.choose(settled[A.options(g0, g1), cols], g0, g1, high=False)
+                    defence[g0:g1, cols] = rows
+                    answered[g0:g1] = best
+                    part = A.per_side(best * A.weight[g0:g1][:, pd[cols]], as_, ae)
+                p0, q0 = none_on_d[cols, as_:ae].T, none_on_a[as_:ae, cols]
+                fixed, fixed_value = self.fixed[as_:ae, cols], self.fixed_value[as_:ae, cols]
+                again = np.where(fixed, 0.0, p0 * q0)
+                total = hit[as_:ae] + p0 * (part + np.where(fixed, q0 * fixed_value, 0.0))
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    v = np.where(again < 1.0, total / (1.0 - again), 0.0)
+                v = np.where(self.terminal[as_:ae, cols], self.won[as_:ae, cols], v)
+                values[as_:ae, cols] = v
+                settled[as_:ae, cols] = np.where(fixed, fixed_value, v)
+            replies[:, ds:de, :] = self._replies(answered, settled[:, ds:de])
+        return Solution(values, settled, settled, replies, attack, defence)
+
+    def _solve_round(self, then: Any) -> Solution:
+        """One round more than the margins ``then`` (after the checks) of the round after."""
+        A, D = self.targets
+        pa, pd = self.pool_of
+        defence, answered = A.choose(then[A.cand], 0, A.groups, high=False)
+        replies = self._replies(answered, then)
+        attack = np.zeros((D.groups, self.values_shape[0]), np.intp)
+        everything = slice(0, self.values_shape[1])
+        hit = self._attack(replies, everything, attack)
+        none = replies[pd, np.arange(self.values_shape[1]), :].T  # [a, d]: the attacker placed nothing on d
+        values = hit + D.zero[:, pa].T * none
+        values = np.where(self.terminal, self.won, values)
+        return Solution(values, np.where(self.fixed, self.fixed_value, values), then, replies, attack, defence)
+
+    def _attack(self, replies: Any, cols: slice, chosen: Any) -> Any:
+        """For the defender's sides ``cols``: the attacker's best choice for each of its rolls that place damage,
+        for every attacker's side (kept in ``chosen``), and their sum over the rolls: ``[a, d]``."""
+        A, D = self.targets
+        pa, pd = self.pool_of
+        g0, g1 = D.side_start[cols.start], D.side_start[cols.stop]
+        if g1 == g0:
+            return np.zeros((self.values_shape[0], cols.stop - cols.start))
+        c0, c1 = D.group_start[g0], D.group_start[g1]
+        owner = D.group_side[D.cand_group[c0:c1]]
+        rows, best = D.choose(replies[pd[owner], D.cand[c0:c1]], g0, g1, high=True)
+        chosen[g0:g1] = rows
+        return D.per_side(best * D.weight[g0:g1][:, pa], cols.start, cols.stop).T
+
+    def _replies(self, answered: Any, then: Any) -> Any:
+        """``[defender's pool, e, a]``: the margin once the attacker has left ``e`` of the defender, the defender
+        answering each roll of its pool at its best (``answered``: the margin of its best answer to each roll that
+        places damage, for each ``e``; ``then``: the margins after the round, for the rolls that place none)."""
+        A = self.targets[0]
+        out = np.empty((A.zero.shape[1], then.shape[1], then.shape[0]))
+        for p in range(A.zero.shape[1]):
+            out[p] = (A.per_side(answered * A.weight[:, p, None], 0, len(self.sides[0])) +
+                      A.zero[:, p, None] * then).T
+        return out
+
+    # -- following the choices ---------------------------------------------------------------------------------
+
+    def step(self, now: Any, left: int | None) -> Any:
+        """The chance of each pair after a round played from the chances ``now`` by the best play."""
+        return self.solution(left).step(self, now)
+
+    def outcomes(self, a: int, d: int, left: int | None) -> dict[tuple[int, int], float]:
+        """The ends of a round from the pair ``(a, d)`` by the best play, with their chances."""
+        if self.terminal[a, d]:
+            return {(a, d): 1.0}
+        now = np.zeros(self.values_shape)
+        now[a, d] = 1.0
+        after = self.step(now, left)
+        return {(int(i), int(j)): float(after[i, j]) for i, j in zip(*np.nonzero(after))}
+
+
+class Targets:
+    """The sides of one role (``role`` 0: the attacker's) as the enemy's rolls find them: for each side, the chance
+    that each enemy dice pool places nothing on it (``zero``), and each class of damage that places some (a
+    *group*: its side, its chance for each enemy pool in ``weight``) with its options (``cand``, the numbers of the
+    sides it can leave, from ``group_start``)."""
+
+    def __init__(self, battle: Battle, role: int) -> None:
+        duel = battle.duel
+        sides, numbers = battle.sides[role], battle.index[role]
+        pools = list(battle.pool_number[1 - role])
+        self.zero = np.zeros((len(sides), len(pools)))
+        group_side: list[int] = []
+        weight: list[list[float]] = []
+        cand: list[int] = []
+        group_start = [0]
+        side_start = [0]
+        for n, side in enumerate(sides):
+            room = duel.room(side)
+            classes: dict[tuple, list[float]] = {}
+            for p, pool in enumerate(pools):
+                for chance, placed in duel.hits(pool, room):
+                    if placed[0] or placed[1]:
+                        classes.setdefault(placed, [0.0] * len(pools))[p] += chance
+                    else:
+                        self.zero[n, p] += chance
+            for placed, chances in classes.items():
+                cand.extend(numbers[o] for o in duel.options(side, placed))
+                group_start.append(len(cand))
+                group_side.append(n)
+                weight.append(chances)
+            side_start.append(len(group_side))
+        self.groups = len(group_side)
+        self.group_side = np.array(group_side, np.intp)
+        self.weight = np.array(weight, float).reshape(self.groups, len(pools))
+        self.cand = np.array(cand, np.intp)
+        self.group_start = np.array(group_start, np.intp)
+        self.cand_group = np.repeat(np.arange(self.groups), np.diff(self.group_start))
+        self.side_start = np.array(side_start, np.intp)
+        self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
+
+    def options(self, g0: int, g1: int) -> Any:
+        """The options of the groups ``g0..g1``, one after the other."""
+        return self.cand[self.group_start[g0]:self.group_start[g1]]
+
+    def choose(self, values: Any, g0: int, g1: int, high: bool) -> tuple[Any, Any]:
+        """For the groups ``g0..g1``, given the ``values`` of their options (rows, :meth:`options`) for each
+        column: the option chosen (its place in ``cand``) and its value; the first in order within ``EPS`` of the
+        best, highest or lowest."""
+        c0, c1 = self.group_start[g0], self.group_start[g1]
+        return _pick(values, self.group_start[g0:g1] - c0, self.cand_group[c0:c1] - g0, high, c0)
+
+    def per_side(self, values: Any, s0: int, s1: int) -> Any:
+        """``values`` of the groups of the sides ``s0..s1`` summed per side (no group: 0)."""
+        out = np.zeros((s1 - s0,) + values.shape[1:])
+        lo, hi = np.searchsorted(self.has, [s0, s1])
+        if hi > lo:
+            sides = self.has[lo:hi]
+            out[sides - s0] = np.add.reduceat(values, self.side_start[sides] - self.side_start[s0], axis=0)
+        return out
+
+
+@dataclass
+class Solution:
+    """The best play with a number of rounds to go: the margins at the start of a round (``values``) and after
+    its checks (``settled``), the margins the defender compared (``then``), the replies
+    ``[defender's pool, e, a]``, and the options chosen: the attacker's for each class of each defender's side and
+    each attacker's side (``attack``), the defender's for each class of each attacker's side and each ``e``
+    (``defence``), as places in the options (``Targets.cand``)."""
+
+    values: Any
+    settled: Any
+    then: Any
+    replies: Any
+    attack: Any
+    defence: Any
+    moves: tuple[Any, ...] | None = None  # the arrays of :meth:`step`, made at its first call
+
+    def step(self, battle: Battle, now: Any) -> Any:
+        """A round from the chances ``now`` (``[a, d]``): the attacker's rolls and choices take them to
+        ``[defender's pool, e, a]``, the defender's to the pairs before the checks, then the checks."""
+        if self.moves is None:
+            self.moves = self._moves(battle)
+        sources, keys, chances, middles, ends, weights, size = self.moves
+        middle = np.bincount(keys, weights=now.ravel()[sources] * chances, minlength=size)
+        return np.bincount(ends, weights=middle[middles] * weights, minlength=now.size).reshape(now.shape)
+
+    def _moves(self, battle: Battle) -> tuple[Any, ...]:
+        A, D = battle.targets
+        pa, pd = battle.pool_of
+        na, nd = battle.values_shape
+        a = np.arange(na)
+        fought = ~battle.terminal
+        # the attacker: a roll that places damage on d leaves the option chosen; one that places none leaves d
+        d_of = D.group_side[:, None]
+        e = D.cand[self.attack]
+        sources = np.concatenate([(a[None, :] * nd + d_of).ravel(), (a[:, None] * nd + np.arange(nd)).ravel()])
+        keys = np.concatenate([((pd[d_of] * nd + e) * na + a[None, :]).ravel(),
+                               ((pd[None, :] * nd + np.arange(nd)[None, :]) * na + a[:, None]).ravel()])
+        chances = np.concatenate([D.weight[:, pa].ravel(), D.zero[:, pa].T.ravel()])
+        keep = (chances > 0) & fought.ravel()[sources]
+        sources, keys, chances = sources[keep], keys[keep], chances[keep]
+        used, keys = np.unique(keys, return_inverse=True)
+        # the defender: for each (pool, e, a) reached, each of its rolls against a, the option chosen for e
+        p_u, rest = np.divmod(used, nd * na)
+        e_u, a_u = np.divmod(rest, na)
+        count = np.diff(A.side_start)[a_u]
+        middles = np.repeat(np.arange(len(used)), count)
+        first = np.repeat(A.side_start[a_u] - np.cumsum(count) + count, count) + np.arange(count.sum())
+        a2 = A.cand[self.defence[first, e_u[middles]]]
+        ends = battle.end[a2, e_u[middles]]
+        weights = A.weight[first, p_u[middles]]
+        middles = np.concatenate([middles, np.arange(len(used))])
+        ends = np.concatenate([ends, battle.end[a_u, e_u]])
+        weights = np.concatenate([weights, A.zero[a_u, p_u]])
+        keep = weights > 0
+        return sources, keys, chances, middles[keep], ends[keep].ravel(), weights[keep], len(used)
+
+
+def _pick(values: Any, starts: Any, segment: Any, high: bool, offset: int) -> tuple[Any, Any]:
+    """Per segment of rows (``starts``; ``segment``: each row's), for each column: the first row within ``EPS`` of
+    the segment's best (highest or lowest), as ``offset`` + its place, and its value."""
+    top = (np.maximum if high else np.minimum).reduceat(values, starts, axis=0)
+    near = values >= top[segment] - EPS if high else values <= top[segment] + EPS
+    rows = np.where(near, np.arange(len(values))[:, None], len(values))
+    first = np.minimum.reduceat(rows, starts, axis=0)
+    return first + offset, np.take_along_axis(values, first, axis=0)
+
+
+def _weaker(c: Combat, side: Side) -> list[Side]:
+    """Every side ``side`` can be left with by damage (one hit at a time, units at their health gone), the empty
+    one among them, in the order of the health they have left."""
+    seen = {side, ()}
+    todo = [side]
+    while todo:
+        s = todo.pop()
+        for x in set(s):
+            if c.health(x[0]) is None:
+                continue
+            rest = list(s)
+            rest.remove(x)
+            if not c.lethal(x[0], x[1] + 1):
+                rest.append((x[0], x[1] + 1))
+            nxt = tuple(sorted(rest))
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return sorted(seen, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
+
+
+def _levels(health: Any) -> list[tuple[int, int]]:
+    """The runs of equal health in ``health`` (sorted): ``(start, stop)`` pairs."""
+    cuts = np.flatnonzero(np.diff(health)) + 1
+    bounds = [0, *cuts.tolist(), len(health)]
+    return list(zip(bounds[:-1], bounds[1:]))
+
+
+def _may_be_lost(c: Combat, unit: str) -> bool:
+    """Whether a side of such units alone may be lost at the end of a round (RS-CMB-15..17)."""
+    kind = c.kinds[unit]
+    return kind.kind == "structure" or bool({"death-star-under-construction", "rebel-transport"} & kind.abilities)
+
+
+def placements(c: Combat, enemy: Side, used: dict[str, int], direct: int,
+               memo: dict[tuple, tuple[tuple[Unit, ...], ...]]) -> list[Side]:
     """What ``enemy`` can be left at the end of the step (units at their health gone) by ``used[colour]`` hits on
     its units of that health colour and ``direct`` direct hits on any, every one of them placed on a unit with
     health to lose (the roll's hits already cut to the health its colour has, and the direct hits to what is left:
-    damage placed no other way is dominated, see the module's docstring). In the order of the units left."""
+    damage placed no other way is dominated, see the module's docstring). In the order of the units left. ``memo``
+    keeps the ways to share damage among units (:func:`_share`) from one call to the next."""
     fixed: list[Unit] = []
-    groups: dict[str | None, dict[Unit, int]] = {}
+    counted: dict[str | None, dict[Unit, int]] = {}
     for x in enemy:
         if c.health(x[0]) is None:
             fixed.append(x)
         else:
-            colour = groups.setdefault(c.kinds[x[0]].colour, {})
+            colour = counted.setdefault(c.kinds[x[0]].colour, {})
             colour[x] = colour.get(x, 0) + 1
-    colours = sorted(groups, key=str)
-    rooms = {col: sum(((c.health(u) or 0) - dmg) * n for (u, dmg), n in groups[col].items()) for col in colours}
+    colours = sorted(counted, key=str)
+    groups = {col: tuple(sorted(counted[col].items())) for col in colours}
+    rooms = {col: sum(((c.health(u) or 0) - dmg) * n for (u, dmg), n in groups[col]) for col in colours}
     out: set[Side] = set()
 
-    def spread(i: int, extra: int, acc: list[Unit]) -> None:
+    def spread(i: int, extra: int, acc: tuple[Unit, ...]) -> None:
         """Colour ``i`` on: its hits and some of the ``extra`` direct hits, every way."""
         if i == len(colours):
             if not extra:
@@ -392,38 +595,41 @@ def placements(c: Combat, enemy: Side, used: dict[str, int], direct: int) -> lis
         col = colours[i]
         base = used.get(col, 0)
         for more in range(min(extra, rooms[col] - base) + 1):
-            for placed in _share(c, sorted(groups[col].items()), base + more):
+            for placed in _share(c, groups[col], base + more, memo):
                 spread(i + 1, extra - more, acc + placed)
 
-    spread(0, direct, list(fixed))
+    spread(0, direct, tuple(fixed))
     return sorted(out)
 
 
-def _share(c: Combat, groups: list[tuple[Unit, int]], damage: int) -> list[list[Unit]]:
-    """Every way to put ``damage`` on the units (``(unit, damage) -> count``), none past its health; those at
+def _share(c: Combat, groups: tuple[tuple[Unit, int], ...], damage: int,
+           memo: dict[tuple, tuple[tuple[Unit, ...], ...]]) -> tuple[tuple[Unit, ...], ...]:
+    """Every way to put ``damage`` on the units (``((unit, damage), count)`` pairs), none past its health; those at
     their health gone. Miniatures alike share in non-increasing order, so each outcome comes once."""
+    key = (groups, damage)
+    found = memo.get(key)
+    if found is not None:
+        return found
     if not groups:
-        return [[]] if not damage else []
+        found = memo[key] = ((),) if not damage else ()
+        return found
     (unit, had), count = groups[0]
     room = (c.health(unit) or 0) - had
     rest_room = sum(((c.health(u) or 0) - d) * n for (u, d), n in groups[1:])
     out = []
     for mine in range(max(0, damage - rest_room), min(damage, room * count) + 1):
         for parts in _parts(mine, count, room):
-            units = [(unit, had + k) for k in parts if k < room]
-            for rest in _share(c, groups[1:], damage - mine):
+            units = tuple((unit, had + k) for k in parts if k < room)
+            for rest in _share(c, groups[1:], damage - mine, memo):
                 out.append(units + rest)
-    return out
+    found = memo[key] = tuple(out)
+    return found
 
 
-def _parts(total: int, count: int, most: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=None)
+def _parts(total: int, count: int, most: int) -> tuple[tuple[int, ...], ...]:
     """``total`` split into ``count`` non-increasing parts of at most ``most`` each."""
     if count == 0:
-        return [()] if total == 0 else []
-    return [(k,) + rest for k in range(min(most, total), -1, -1) if k * count >= total
-            for rest in _parts(total - k, count - 1, k)]
-
-
-def _firsts(items: list) -> list:
-    """The distinct items in the order first met."""
-    return list(dict.fromkeys(items))
+        return ((),) if total == 0 else ()
+    return tuple((k,) + rest for k in range(min(most, total), -1, -1) if k * count >= total
+                 for rest in _parts(total - k, count - 1, k))

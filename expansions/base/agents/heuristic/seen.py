@@ -277,7 +277,7 @@ def exact_battle(seen: Seen, attackers: dict[str, int], defenders: dict[str, int
     """One theater's battle by its exact odds (issue 34), ``attackers`` rolling first, both sides assigning damage
     at their best, until it ends: the share of each side's value it expects to keep, and the attackers' chance to
     win the theater (the defenders wiped out, some attackers left). ``None`` when a side has no units there or more
-    than :data:`EXACT_UNITS` (the estimate, :func:`battle`, answers). Answers are kept with the rules: they depend
+    than :data:`EXACT_UNITS`, or without numpy (the ``odds`` extra): the estimate, :func:`battle`, answers. Answers are kept with the rules: they depend
     on the expansions and the forces only."""
     if not attackers or not defenders or max(sum(attackers.values()), sum(defenders.values())) > EXACT_UNITS:
         return None
