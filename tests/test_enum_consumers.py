@@ -96,13 +96,16 @@ def test_every_trigger_moment_is_a_card_window_the_rules_open_and_a_card_plays_t
     assert accepted == windows | {"start-of-combat"}
     assert all(set(SIDES_AT[name]) <= {"rebel", "empire"} and SIDES_AT[name] for name in windows)
     # the rules open each window: a call of special_window (or actions.window, for the sides declared) with its name,
-    # or, for a rule moment, the step every ``later`` moment runs (flow.later_step)
+    # or, for a rule moment, the base game's step at rule moments (flow.later_step), added at each by declaration
     code = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "expansions" / "base").rglob("*.py"))
     opened = set(re.findall(r"(?:special_)?window\(game, frame, \"([a-z-]+)\"", code))
-    assert opened | {name for name in windows if MOMENTS[name].rule and MOMENTS[name].later} == windows
-    # ... and a card answers each in play: its trigger names the window and a scenario plays it
-    rules = make_rules(["base", "rise-of-the-empire"],
-                       sorted(p.parent for p in (REPO / "tests" / "fan_ideas").glob("*/pack.yaml")))
+    steps = make_rules(["base"]).steps
+    assert opened | {name for name in windows if MOMENTS[name].rule and "base.later" in steps.moment_steps(name)} \
+        == windows
+    # ... and a card answers each in play: its trigger names the window and a scenario plays it (the fan ideas, and
+    # the fan packs of tests/fan_packs)
+    packs = [*(REPO / "tests" / "fan_ideas").glob("*/pack.yaml"), *(REPO / "tests" / "fan_packs").glob("*/pack.yaml")]
+    rules = make_rules(["base", "rise-of-the-empire"], sorted(p.parent for p in packs))
     scripts = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "tests").rglob("*.yaml")
                         if "scenarios" in p.parts)
     for name in sorted(accepted):

@@ -41,10 +41,12 @@ def test_every_window_the_rules_open_is_declared_with_the_side_it_asks():
     about, ``both`` a loop over both sides (``side``), ``acting`` never the opponent of the side in the frame."""
     opened = windows_opened()
     declared = {name for name, m in moments.MOMENTS.items() if m.cards}
-    # a rule moment that is a card window (a phase's start or end, issue 31) is opened, for the sides it declares, by
-    # the step every ``later`` moment runs (``flow.later_step``)
+    # a rule moment that is a card window (issue 31) is opened, for the sides it declares, by the base game's one step
+    # at rule moments (``flow.later_step``), added there by declaration: no rule opens it by hand
     by_later_step = {name for name, m in moments.MOMENTS.items() if m.cards and m.rule}
-    assert by_later_step <= set(moments.LATER_MOMENTS)
+    registry = rules_for(("base",)).steps
+    assert all("base.later" in registry.moment_steps(name) for name in by_later_step)
+    assert set(moments.STEPPED) == by_later_step | set(moments.LATER_MOMENTS)
     assert not by_later_step & set(opened) and set(opened) | by_later_step == declared
     for name in by_later_step:
         assert moments.MOMENTS[name].prompt and moments.ASKED_AT[name] == moments.ASKED[moments.MOMENTS[name].cards]

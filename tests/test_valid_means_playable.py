@@ -91,22 +91,25 @@ def test_an_imperial_card_triggered_on_a_capture_is_offered_so_it_validates(tmp_
     assert [d for d in diagnostics(folder) if d["code"] == "SW803"] == []
 
 
-def test_a_card_of_a_side_a_window_never_asks_is_refused_with_the_moments_its_side_is_asked_at(tmp_path,
-                                                                                               monkeypatch):
+@pytest.mark.parametrize("moment", ["capture", "battle.start"])
+def test_a_card_of_a_side_a_window_never_asks_is_refused_with_the_moments_its_side_is_asked_at(tmp_path, monkeypatch,
+                                                                                               moment):
     """A window a plugin declares for one side only (``Moment.sides``; none of the base game's is, since the
-    capture window asks both sides): a card of the other side naming it is refused, SW803. Checked on the capture
-    window declared as the Rebel's alone."""
+    capture window asks both sides, and so do the rule moments that are windows): a card of the other side naming it
+    is refused, SW803. Checked on the capture window and on a rule moment's window (issue 31 §2.2) each declared as
+    the Rebel's alone."""
     from swrebellion.expansions.base import checks
 
-    monkeypatch.setattr(checks, "SIDES_AT", {**checks.SIDES_AT, "capture": ("rebel",)})
-    trigger = [{"op": "trigger", "moment": "capture"}, {"op": "reputation", "amount": 1}]
+    monkeypatch.setattr(checks, "SIDES_AT", {**checks.SIDES_AT, moment: ("rebel",)})
+    trigger = [{"op": "trigger", "moment": moment}, {"op": "reputation", "amount": 1}]
     folder = pack(tmp_path, actions=[action("fan-snare", timing="special", effect=trigger) | {"faction": "empire"},
                                      action("fan-shield", timing="special", effect=trigger)])
     d = only(diagnostics(folder), "SW803")
-    assert d["pointer"] == "/items/0/effect/0/moment" and d["line"] == line_of(folder, "actions.yaml", "capture")
-    assert d["message"] == "only the rebel side is asked at 'capture': this empire card is never offered"
-    assert "name a moment where the empire side is asked (assignment-end, battle-won, before-roll" in d["hint"]
-    assert "capture" not in d["hint"].split("(")[1].split(";")[0]
+    assert d["pointer"] == "/items/0/effect/0/moment" and d["line"] == line_of(folder, "actions.yaml", moment)
+    assert d["message"] == f"only the rebel side is asked at {moment!r}: this empire card is never offered"
+    assert "name a moment where the empire side is asked (activation.after-move, activation.before-move, " \
+        "assignment-end, assignment.start" in d["hint"]
+    assert moment not in d["hint"].split("(")[1].split(";")[0].split(", ")
 
 
 def test_a_card_naming_a_hand_its_side_does_not_hold_is_refused(tmp_path):

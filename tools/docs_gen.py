@@ -425,7 +425,8 @@ def moments_markdown(steps) -> str:
             "|---|---|---|---|---|"]
     for m in sorted(steps.moments.values(), key=lambda m: m.name):
         state = "; ".join(f"`{k}`: {v}" for k, v in m.state.items()) or "-"
-        added = ", ".join(f"`{step}` ({plugin})" for step, plugin in m.steps) or "-"
+        added = ", ".join(f"`{step}` ({plugin}{'' if when is None else ', when its guard allows'})"
+                          for (step, plugin), when in zip(m.steps, m.guards)) or "-"
         rows.append(f"| `{m.name}` | {m.owner} | {_cell(m.doc)} | {_cell(state)} | {added} |")
     return "\n".join(rows) + "\n"
 

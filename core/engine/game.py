@@ -725,13 +725,19 @@ class Game:
         each in a frame holding ``moment`` and ``local``. True if any step was pushed: the caller returns.
 
         ``once_in``: a frame that may run again later (a step with stages): the moment is reached only once for
-        it. With no steps attached nothing is pushed or recorded, so a game without such plugins is unchanged."""
+        it. With no steps attached (or none whose guard, ``at``'s ``when``, lets it run) nothing is pushed or
+        recorded, so a game without such plugins is unchanged."""
         registry = self.rules.steps
         steps = registry._moment_steps.get(name)  # one lookup; moment_steps(name) names an undeclared moment
         if steps is None:
             steps = registry.moment_steps(name)
         if not steps:
             return False
+        guards = registry._moment_guards.get(name)
+        if guards is not None:
+            steps = tuple(step for step, when in zip(steps, guards) if when is None or when(self, name))
+            if not steps:
+                return False
         if once_in is not None:
             reached = once_in.setdefault("reached", [])
             if name in reached:

@@ -13,7 +13,7 @@ Plugins fill the registry through the ``register_steps`` hook, called plugin by 
   time);
 * :meth:`StepRegistry.declare_moment` names a moment of the rules (``"combat.start"``) that the declaring plugin's
   rules code reaches with ``game.moment(name, ...)``; :meth:`StepRegistry.at` adds a step to a moment, to run
-  there in dependency order.
+  there in dependency order (with ``when``, only in the games where it has something to do there).
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from typing import Any, Callable, Protocol
 #: registry, so this module sits below the game's in the import layers and cannot name it (tests/test_layers.py).
 #: A handler annotates its own parameter ``game: Game``, and the type checker reads that.
 Handler = Callable[[Any, dict[str, Any]], None]
+#: ``when(game, moment)``: whether a step added to a moment has anything to do there in this game (``at``'s
+#: ``when``); read each time the moment is reached, so it must be cheap (derive what it reads once per rules).
+Guard = Callable[[Any, str], bool]
 
 
 class Wrapper(Protocol):
@@ -54,6 +57,7 @@ class Moment:
     state: dict[str, str]
     owner: str
     steps: list[tuple[str, str]] = field(default_factory=list)  # (step name, plugin that added it)
+    guards: list[Guard | None] = field(default_factory=list)  # each step's ``when``, or None: always run
 
 
 class StepRegistry:
@@ -63,8 +67,10 @@ class StepRegistry:
         self._wrappers: dict[str, list[str]] = {}
         self._previous: dict[str, Handler] = {}
         self.moments: dict[str, Moment] = {}
-        self._attached: list[tuple[str, str, str]] = []  # (moment, step, plugin), checked by finish()
+        self._attached: list[tuple[str, str, str, Guard | None]] = []  # (moment, step, plugin, when): finish()
         self._moment_steps: dict[str, tuple[str, ...]] = {}
+        #: the moments with a guarded step: each step's guard, in the order of ``_moment_steps`` (None: always)
+        self._moment_guards: dict[str, tuple[Guard | None, ...]] = {}
         self.current_plugin = "?"
 
     # -- steps ------------------------------------------------------------------------------------------------
@@ -138,15 +144,18 @@ class StepRegistry:
                             f"{self.current_plugin!r}")
         self.moments[name] = Moment(name, doc, dict(state or {}), self.current_plugin)
 
-    def at(self, moment: str, step: str) -> None:
+    def at(self, moment: str, step: str, when: Guard | None = None) -> None:
         """Run the step ``step`` (registered by any enabled plugin) at ``moment``, after the steps plugins added
-        before (dependency order). Its frame holds ``moment`` and the moment's locals."""
-        self._attached.append((moment, step, self.current_plugin))
+        before (dependency order). Its frame holds ``moment`` and the moment's locals. ``when(game, moment)``: run
+        it only when this returns true as the moment is reached; a step that has nothing to do there in a game
+        (no card of its content answers the moment) then leaves no frame in its state, so the state, its hash and
+        its saves are those of a game without the step."""
+        self._attached.append((moment, step, self.current_plugin, when))
 
     def finish(self) -> None:
         """Check what was attached once every plugin has registered (a moment may be declared by a plugin
         registered later than one using it only if neither requires the other; the names must exist)."""
-        for moment, step, plugin in self._attached:
+        for moment, step, plugin, when in self._attached:
             if moment not in self.moments:
                 raise StepError(f"{plugin!r} adds the step {step!r} to the moment {moment!r}, which no enabled "
                                 f"plugin declares (declared: {', '.join(sorted(self.moments)) or 'none'})", plugin)
@@ -154,7 +163,10 @@ class StepRegistry:
                 raise StepError(f"{plugin!r} adds the step {step!r} to the moment {moment!r}, but no enabled "
                                 "plugin registers that step", plugin)
             self.moments[moment].steps.append((step, plugin))
+            self.moments[moment].guards.append(when)
         self._moment_steps = {name: tuple(s for s, _ in m.steps) for name, m in self.moments.items()}
+        self._moment_guards = {name: tuple(m.guards) for name, m in self.moments.items()
+                               if any(g is not None for g in m.guards)}
 
     def moment_steps(self, name: str) -> tuple[str, ...]:
         """The steps to run at a moment, in order; an undeclared moment is an error in the rules code."""

@@ -29,7 +29,7 @@ def register_steps(registry):
     from . import moments
     from .ops import flow
     from .phases import combat, missions, movement, refresh, rounds, setup
-    from .rules import objectives
+    from .rules import actions, objectives
 
     for module in (setup, missions, movement, combat, refresh, objectives, flow):
         for name, handler in module.STEPS.items():
@@ -38,8 +38,10 @@ def register_steps(registry):
     registry.register("base.command", rounds.command_step)
     registry.register("base.command-end", rounds.command_end_step)
     moments.register(registry)
-    for moment in flow.LATER_MOMENTS:  # the effects a ``later`` step keeps for the moment run there
-        registry.at(moment, flow.LATER)
+    # At each: the moment's card window, then the effects ``later`` steps keep for it. A moment no ``later`` step
+    # may name is reached only where a card of the game answers it: the built-in cards answer none of them.
+    for moment in moments.STEPPED:
+        registry.at(moment, flow.LATER, when=None if moment in moments.LATER_MOMENTS else actions.answered_at)
 
 
 @hookimpl

@@ -8,9 +8,11 @@ The base rules reach a rule moment with ``game.moment(name, **locals)``; the ste
 dependency order, each in a frame holding ``moment`` and these locals. docs/hooks.md's list is generated from the
 rule moments. Moments are reached by the step that *calls* the part of the rules they surround (the round, the
 combat, the combat round), so a plugin wrapping that part's step cannot skip them. A card window is opened by
-``rules.actions.window`` for the sides its ``cards`` names, where the rules reach it (a rule moment that is a card
-window, the end of the Command Phase or the start of the Refresh Phase, is opened by the step every ``later`` moment
-runs); its name is the one cards write in their ``trigger``.
+``rules.actions.window`` for the sides its ``cards`` names; its name is the one cards write in their ``trigger``. A
+rule moment becomes a card window by its declaration alone: the base game's one step at rule moments
+(``flow.later_step``, added at each of :data:`STEPPED`) opens its window, then runs the ``later`` effects waiting
+for it. The hyphenated windows are opened by hand inside the rules' steps, at points no rule moment marks (before
+the dice, a capture) or for one side only (the answer to a reveal or a retreat).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ MISSION = {"faction": "the side carrying it out", "card": "the mission card", "l
 #: Who is asked to play cards at a card window.
 Asked = Literal["acting", "other", "both"]
 ASKED: dict[str, str] = {
-    "acting": "the side the moment is about (revealing, rolling, winning, whose mission succeeded)",
+    "acting": "the side the moment is about (revealing, rolling, winning, whose mission succeeded, whose turn or "
+              "activation it is)",
     "other": "the other side (the one answering a mission revealed or a retreat)",
     "both": "both sides, one after the other: the current player first (the Rebel when no one is); at a capture, "
             "the side whose leader is about to be captured",
@@ -63,7 +66,8 @@ def _window(when: str, cards: Asked, prompt: str, sides: tuple[str, ...] = ("reb
 #: names cards write in their ``trigger``).
 MOMENTS: dict[str, Moment] = {
     "assignment.start": Moment("the Assignment Phase begins: `data['phase']` is 'assignment', the round counter has "
-                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase")),
+                               "moved on (RB-RND-01)", later=N_("start of the Assignment Phase"), cards="both",
+                               prompt=N_("Play an action card at the start of the Assignment Phase?")),
     "mission.assigned": Moment("in the Assignment Phase, a seat laid a mission card face down with its leaders "
                                "(RS-ASG-02), before it is asked for the next one; the card is hidden from the other "
                                "side (never log it in the open). Missions a card's effect assigns reach no moment: "
@@ -73,30 +77,43 @@ MOMENTS: dict[str, Moment] = {
     "assignment.end": Moment("both sides have assigned and the Assignment-end cards are played",
                              later=N_("end of the Assignment Phase")),
     "command.start": Moment("the Command Phase begins, before the first turn: `data['current']` is 'rebel' "
-                            "(RB-RND-03)", later=N_("start of the Command Phase")),
+                            "(RB-RND-03)", later=N_("start of the Command Phase"), cards="both",
+                            prompt=N_("Play an action card at the start of the Command Phase?")),
     "command.turn-start": Moment("a Command Phase turn begins, before its player is asked for the action "
                                  "(`data['current']`, `data['seat_role']` say whose turn it is)",
                                  {"faction": "whose turn", "role": "the team role (None in a 2-player game)"},
-                                 later=N_("start of a Command Phase turn"), sided=True),
+                                 later=N_("start of a Command Phase turn"), sided=True, cards="acting",
+                                 prompt=N_("Play an action card at the start of your turn?")),
     "command.turn-end": Moment("the action of a Command Phase turn is over (or the player passed)",
                                {"faction": "whose turn it was", "role": "the team role"},
-                               later=N_("end of a Command Phase turn"), sided=True),
+                               later=N_("end of a Command Phase turn"), sided=True, cards="acting",
+                               prompt=N_("Play an action card at the end of your turn?")),
     "command.end": Moment("every player has passed; before the end-of-Command effects and unrevealed missions go "
                           "back to hand (RB-CMD-05)", later=N_("end of the Command Phase"), cards="both",
                           prompt=N_("Play an action card at the end of the Command Phase?")),
     "refresh.start": Moment("the Refresh Phase begins, before the start-of-Refresh objective (RB-REF-01)",
                             later=N_("start of the Refresh Phase"), cards="both",
                             prompt=N_("Play an action card at the start of the Refresh Phase?")),
-    "refresh.objective": Moment("before Refresh step 0, the start-of-Refresh objective (RB-REF-02)"),
-    "refresh.retrieve-leaders": Moment("before Refresh step 1, leaders go back to the pools (RB-REF-03)"),
-    "refresh.draw-missions": Moment("before Refresh step 2, mission cards are drawn (RB-REF-04)"),
-    "refresh.probes": Moment("before Refresh step 3, the Empire draws probe cards (RB-REF-05)"),
-    "refresh.draw-objective": Moment("before Refresh step 4, the Rebel draws an objective (RB-REF-06)"),
-    "refresh.advance-time": Moment("before Refresh step 5, the time marker advances (RB-REF-07)"),
-    "refresh.recruit": Moment("before Refresh step 6, recruiting, on a time space showing its icon (RB-REC)"),
-    "refresh.build": Moment("before Refresh step 7, building, on a time space showing its icon (RB-BLD)"),
-    "refresh.deploy": Moment("before Refresh step 8, units are deployed (RB-BLD-05)"),
-    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase")),
+    "refresh.objective": Moment("before Refresh step 0, the start-of-Refresh objective (RB-REF-02)",
+                               cards="both", prompt=N_("Play an action card before the start-of-Refresh objective?")),
+    "refresh.retrieve-leaders": Moment("before Refresh step 1, leaders go back to the pools (RB-REF-03)",
+                                      cards="both", prompt=N_("Play an action card before the leaders are retrieved?")),
+    "refresh.draw-missions": Moment("before Refresh step 2, mission cards are drawn (RB-REF-04)",
+                                   cards="both", prompt=N_("Play an action card before the mission cards are drawn?")),
+    "refresh.probes": Moment("before Refresh step 3, the Empire draws probe cards (RB-REF-05)",
+                            cards="both", prompt=N_("Play an action card before the probe droids are launched?")),
+    "refresh.draw-objective": Moment("before Refresh step 4, the Rebel draws an objective (RB-REF-06)",
+                                    cards="both", prompt=N_("Play an action card before the objective card is drawn?")),
+    "refresh.advance-time": Moment("before Refresh step 5, the time marker advances (RB-REF-07)",
+                                  cards="both", prompt=N_("Play an action card before the time marker advances?")),
+    "refresh.recruit": Moment("before Refresh step 6, recruiting, on a time space showing its icon (RB-REC)",
+                             cards="both", prompt=N_("Play an action card before the recruiting step?")),
+    "refresh.build": Moment("before Refresh step 7, building, on a time space showing its icon (RB-BLD)",
+                           cards="both", prompt=N_("Play an action card before the building step?")),
+    "refresh.deploy": Moment("before Refresh step 8, units are deployed (RB-BLD-05)",
+                            cards="both", prompt=N_("Play an action card before units are deployed?")),
+    "refresh.end": Moment("the Refresh Phase is over; the next round follows", later=N_("end of the Refresh Phase"),
+                          cards="both", prompt=N_("Play an action card at the end of the Refresh Phase?")),
     "mission.revealed": Moment("a mission card is face up, its target steps chose where it takes place and its "
                                "leaders are there; before the opponent opposes (RB-MIS-01..05)", MISSION,
                                later=N_("next reveal of a mission"), sided=True),
@@ -105,26 +122,37 @@ MOMENTS: dict[str, Moment] = {
     "mission.failed": Moment("a mission attempt failed; before the card's own failure steps (RB-MIS-10)", MISSION,
                              later=N_("next failure of a mission"), sided=True),
     "activation.before-move": Moment("a system is activated and the leader is in it; no unit has moved yet "
-                                     "(RB-MOV-01)", {**SYSTEM, "faction": "the side activating", "leader": "its leader"}),
+                                     "(RB-MOV-01)",
+                                     {**SYSTEM, "faction": "the side activating", "leader": "its leader"},
+                                     cards="acting",
+                                     prompt=N_("Play an action card before units move into the activated system?")),
     "activation.after-move": Moment("every unit of the activation has moved; before the base reveal and the combat "
                                     "(RB-BAS-11, RB-MOV-02)", {**SYSTEM, "faction": "the side activating",
                                                                "origins": "the systems units came from"},
-                                    later=N_("end of an activation's movement"), sided=True),
+                                    later=N_("end of an activation's movement"), sided=True, cards="acting",
+                                    prompt=N_("Play an action card now that your units have moved in?")),
     "combat.start": Moment("a combat has begun: leaders added, Start of Combat cards played, tactic cards drawn; "
-                           "before its first round (RS-CMB-04..08)", COMBAT, later=N_("start of a combat")),
+                           "before its first round (RS-CMB-04..08)", COMBAT, later=N_("start of a combat"),
+                           cards="both",
+                           prompt=N_("Play an action card now that the combat has begun, before its first round?")),
     "combat.round-start": Moment("a combat round begins, before its space battle (`data['combat']['round']`)",
-                                 COMBAT),
+                                 COMBAT, cards="both",
+                                 prompt=N_("Play an action card at the start of the combat round?")),
     "battle.start": Moment("a space or ground battle step begins, before its attacks (RS-CMB-11/12)",
-                           {**COMBAT, "theater": "'space' or 'ground'"}),
+                           {**COMBAT, "theater": "'space' or 'ground'"}, cards="both",
+                           prompt=N_("Play an action card before the battle's attacks?")),
     "battle.end": Moment("a battle step's attacks are over and its set-aside units destroyed (RS-ATK-08)",
-                         {**COMBAT, "theater": "'space' or 'ground'"}),
+                         {**COMBAT, "theater": "'space' or 'ground'"}, cards="both",
+                         prompt=N_("Play an action card now that the battle's attacks are over?")),
     "battle.won": Moment("a side won a battle of this combat (RS-BTL-01..03); before the combat objectives",
                          {**COMBAT, "theater": "'space' or 'ground'", "winner": "the side that won"}),
     "combat.retreat": Moment("a side's units and leader retreated (RB-RET); before the other side's cards "
                              "answering it", {**COMBAT, "faction": "the side that retreated", "to": "where to"}),
-    "combat.round-end": Moment("a combat round's retreats and end-of-round checks are over (RS-CMB-13..18)", COMBAT),
+    "combat.round-end": Moment("a combat round's retreats and end-of-round checks are over (RS-CMB-13..18)", COMBAT,
+                                cards="both", prompt=N_("Play an action card at the end of the combat round?")),
     "combat.end": Moment("the combat's last round and its objectives are over; before the tactic cards are shuffled "
-                         "back and `data['combat']` is cleared (RS-END-02/03)", COMBAT, later=N_("end of a combat")),
+                         "back and `data['combat']` is cleared (RS-END-02/03)", COMBAT, later=N_("end of a combat"),
+                         cards="both", prompt=N_("Play an action card at the end of the combat?")),
     "combat.over": Moment("a combat is over and cleared: the `combat-end` event is logged, the tactic cards are "
                           "back in their decks and `data['combat']` is `None` (RS-END-02/03); what a plugin says of "
                           "the combat's consequences comes after \"The combat in X is over\"",
@@ -164,6 +192,9 @@ CARD_WINDOWS: dict[str, str] = {name: m.when for name, m in MOMENTS.items() if m
 ASKED_AT: dict[str, str] = {name: ASKED[m.cards] for name, m in MOMENTS.items() if m.cards}
 #: The sides the rules may ask at each card window: name -> sides.
 SIDES_AT: dict[str, tuple[str, ...]] = {name: m.sides for name, m in MOMENTS.items() if m.cards}
+#: The rule moments where the base game's own step runs (``flow.later_step``): there it opens the moment's card
+#: window, if it is one, and runs the ``later`` effects waiting for it, if any may.
+STEPPED: tuple[str, ...] = tuple(name for name, m in MOMENTS.items() if m.rule and (m.cards or m.later))
 #: The moments a ``later`` effect may wait for: name -> the account's words for them.
 LATER_MOMENTS: dict[str, str] = {name: m.later for name, m in MOMENTS.items() if m.later}
 #: The moments a ``later`` effect may wait for one side's turn, mission or activation of (``later``'s ``side``).

@@ -199,6 +199,40 @@ def test_a_step_added_to_a_moment_runs_there_with_the_moments_locals():
     assert found >= 5, "too few combats in these seeds to check the moment"
 
 
+def test_a_guarded_step_runs_only_where_its_guard_lets_it_and_otherwise_leaves_no_trace():
+    """``at(moment, step, when=guard)``: the step is pushed only when ``guard(game, moment)`` is true as the moment
+    is reached (here: battles of even game rounds); a guard that never lets it run leaves each game exactly as the
+    game without the plugin, state hash and all (the base game adds its card-window step so, issue 31)."""
+    def note(game, frame):
+        game.log("noted", moment=frame["moment"], round=game.state["data"]["round"])
+        game.pop()
+
+    def guarded(ident: str, when) -> types.ModuleType:
+        @hookimpl
+        def register_steps(registry):
+            registry.register(f"{ident}.note", note)
+            registry.at("battle.start", f"{ident}.note", when=when)
+
+        return plugin(ident, register_steps=register_steps)
+
+    asked = []
+
+    def even_rounds(game, moment):
+        asked.append(moment)
+        return game.state["data"]["round"] % 2 == 0
+
+    even = rules_from_active(activated("base,even", guarded("even", even_rounds)))
+    never = rules_from_active(activated("base,never", guarded("never", lambda game, moment: False)))
+    noted = []
+    for seed in (3, 4):
+        game = seeded_game(even, seed)
+        battles = [e for e in game.state["log"] if e["type"] == "noted"]
+        assert battles and all(e["round"] % 2 == 0 and e["moment"] == "battle.start" for e in battles)
+        noted += battles
+        assert seeded_game(never, seed).state_hash() == seeded_game(rules_for(("base",)), seed).state_hash()
+    assert set(asked) == {"battle.start"} and len(asked) > len(noted)
+
+
 def test_a_step_at_an_undeclared_moment_is_refused():
     @hookimpl
     def register_steps(registry):

@@ -392,15 +392,18 @@ def later(game, frame, params: Later, ctx) -> None:
 
 
 def later_step(game, frame) -> None:
-    """At each moment of :data:`LATER_MOMENTS`: a moment that is also a card window (the end of the Command Phase,
-    the start of the Refresh Phase) first asks the sides it names for action cards answering it
-    (``actions.window``); then the ``later`` effects waiting for it (and for its side) run, in the order they were
-    made."""
+    """The base game's step at each rule moment that is a card window or a ``later`` moment (``moments.STEPPED``):
+    a card window first asks the sides its declaration names for action cards answering it (``actions.window``; the
+    side the moment is about is its ``faction`` local, or the current player: RS-ACT-03); then the ``later`` effects
+    waiting for it (and for its side) run, in the order they were made. Its name, ``base.later``, is the one saved
+    games hold."""
     moment = frame["moment"]
     if MOMENTS[moment].cards is not None:
         data = game.state["data"]
         acting = frame.get("faction") or data.get("current") or "rebel"
-        if window(game, frame, moment, acting, _locals(frame)):
+        # what the cards read of the moment: its locals, but the side playing is the card's (``faction``)
+        info = {key: value for key, value in _locals(frame).items() if key != "faction"}
+        if window(game, frame, moment, acting, info):
             return
     game.pop()
     waiting = game.state["data"].get("later")

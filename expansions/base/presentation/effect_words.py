@@ -1012,6 +1012,22 @@ TRIGGER_MOMENTS = {
     "mission-failed": N_("once a mission has failed"), "capture": N_("when a leader would be captured"),
     "battle-won": N_("after winning a battle"), "retreat": N_("after the other side's units retreat"),
     "assignment-end": N_("at the end of the Assignment Phase"),
+    # the rule moments whose window asks only the side they belong to, and those a ``later`` step cannot name
+    "command.turn-start": N_("at the start of your turn"), "command.turn-end": N_("at the end of your turn"),
+    "activation.before-move": N_("when you activate a system, before units move in"),
+    "activation.after-move": N_("once your units have moved into the system you activated"),
+    "refresh.objective": N_("before the start-of-Refresh objective"),
+    "refresh.retrieve-leaders": N_("before the leaders are retrieved in the Refresh Phase"),
+    "refresh.draw-missions": N_("before the mission cards are drawn in the Refresh Phase"),
+    "refresh.probes": N_("before the probe droids are launched"),
+    "refresh.draw-objective": N_("before the Rebel draws an objective card"),
+    "refresh.advance-time": N_("before the time marker advances"),
+    "refresh.recruit": N_("before the recruiting step of the Refresh Phase"),
+    "refresh.build": N_("before the building step of the Refresh Phase"),
+    "refresh.deploy": N_("before units are deployed"),
+    "combat.start": N_("once a combat has begun, before its first round"),
+    "combat.round-start": N_("at the start of a combat round"), "battle.start": N_("before a battle's attacks"),
+    "battle.end": N_("once a battle's attacks are over"), "combat.round-end": N_("at the end of a combat round"),
 }
 
 

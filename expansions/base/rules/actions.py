@@ -304,6 +304,13 @@ def _answering(game, moment: str) -> frozenset[str]:
         return found
 
 
+def answered_at(game: Game, moment: str) -> bool:
+    """Whether an action card of the game answers ``moment``: the guard of the base game's step at a rule moment that
+    is a card window and no ``later`` moment (``moments.STEPPED``), so that in a game none of whose cards answer it
+    the moment leaves no frame in the state (the built-in games stay as they were)."""
+    return bool(_answering(game, moment))
+
+
 def _answered_by(game, faction: str, moment: str) -> tuple[str, ...]:
     """The action cards printed for ``faction`` that answer ``moment`` (:func:`_answering`), found once per set of
     rules: whether any could ever be played there is what opens the window, not the hand."""
