@@ -400,7 +400,9 @@ def timings_markdown(ops, catalog) -> list[str]:
     extra = trigger.params.model_config.get("json_schema_extra") if trigger is not None else None
     moments = extra.get("values", {}).get("moment", {}) if isinstance(extra, dict) else {}
     if moments:
-        out += ["", "The moments a `trigger` step names (`moment:`), who is asked there and which sides may be:", "",
+        out += ["", "The moments a `trigger` step names (`moment:`), who is asked there and which sides may be. A dotted "
+                "name is a rule moment (docs/hooks.md lists them), a card window by its declaration; a hyphenated one "
+                "is a window the rules open inside one of their steps, some right after a rule moment (as said).", "",
                 "| moment | when; who is asked; the sides asked |", "|---|---|",
                 *[f"| `{name}` | {_cell(meaning)} |" for name, meaning in moments.items()]]
     return out
