@@ -75,3 +75,15 @@ def test_the_rule_moments_and_the_later_moments_are_the_declared_ones():
     assert later["enum"] == list(moments.LATER_MOMENTS)
     trigger = Trigger.model_json_schema()["properties"]["moment"]["anyOf"][0]["enum"]
     assert trigger == ["start-of-combat", *moments.CARD_WINDOWS]
+
+
+def test_a_rule_moment_that_is_a_card_window_asks_the_side_it_belongs_to_or_both():
+    """Who may act at a rule window, from the rules: a moment of one side's turn or activation (its ``faction``
+    local) is that side's alone (RB-CMD-01: the player whose turn it is acts; RB-MOV-01: the activating player
+    moves), any other asks both sides, the current player first (RS-ACT-03); and every rule window may ask either
+    side, so no card of the base game's two sides is refused there (SW803)."""
+    windows = {name: m for name, m in moments.MOMENTS.items() if m.rule and m.cards}
+    assert len(windows) == 24
+    for name, m in windows.items():
+        assert m.cards == ("acting" if "faction" in m.state else "both"), name
+        assert m.sides == ("rebel", "empire") and moments.SIDES_AT[name] == ("rebel", "empire"), name
