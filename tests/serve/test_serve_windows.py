@@ -83,7 +83,7 @@ def test_a_window_with_nothing_to_play_is_answered_alone_and_the_other_side_cann
         for twin in heard:
             assert [twin[who].next()[1] for who in OBSERVERS] == [{"moves": 0, "over": False}] * 2
         chooser = PlaysNoActionCard(SEED)
-        swapped, differing, checked, waited, compared = False, 0, 0, 0, 0
+        swapped, differing, checked, waited, compared, held = False, 0, 0, 0, 0, 0
         opened = [None, None]  # when the open question opened at the latest, if the test's own move opened it
         try:
             for step in range(600):
@@ -112,7 +112,14 @@ def test_a_window_with_nothing_to_play_is_answered_alone_and_the_other_side_cann
                         continue
                     assert shown.decision == decision.id and choice in shown.options
                     moved[n] = time.monotonic()
-                    assert move(client, links[decision.player], decision.id, choice).status_code == 200
+                    answer = move(client, links[decision.player], decision.id, choice)
+                    assert answer.status_code == 200
+                    # a held answer says how long it was held (the load benchmark leaves that time out), never
+                    # longer than the window time; any other answer is not held
+                    timing = answer.headers.get("server-timing", "hold;dur=0")
+                    assert timing.startswith("hold;dur=") and 0 <= float(timing[9:]) <= 1000 * WINDOW
+                    assert window or timing == "hold;dur=0"
+                    held += float(timing[9:]) > 0
                 arrived = [{who: twin[who].upto(step + 1) for who in OBSERVERS} for twin in heard]
                 said = [{who: message for who, (_at, message) in twin.items()} for twin in arrived]
                 assert all(message["moves"] > step for twin in said for message in twin.values())
@@ -135,6 +142,7 @@ def test_a_window_with_nothing_to_play_is_answered_alone_and_the_other_side_cann
     assert checked >= 2 * DIFFERING, f"only {checked} windows were timed"
     assert waited, "no page was seen waiting while the server answered a window"
     assert compared >= DIFFERING, f"only {compared} open windows were compared"
+    assert held, "no answer to a window was held"
 
 
 def _compare(client, twins, moves: int) -> bool:

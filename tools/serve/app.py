@@ -168,10 +168,13 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         room, link = await seat(request, heard=0)  # judged on the room as it is; looked up only if refused
         if link.role != "player" or link.agent:
             raise Refused(403, _("This link watches the game; it cannot move."))
-        await hall.move(room, link.player, body["decision"], body["option"])
+        held = await hall.move(room, link.player, body["decision"], body["option"])
+        # how long a card window's answer was held (rooms.WINDOW_SECONDS), in the standard header for time a server
+        # spent: the mover knows when its window opened anyway, and a measure of the server leaves it out
+        timing = {"server-timing": f"hold;dur={1000 * held:.1f}"} if held else {}
         if _wants_json(request):
-            return JSONResponse({"moves": room.moves})
-        return Response(status_code=303, headers={"location": "./"})
+            return JSONResponse({"moves": room.moves}, headers=timing)
+        return Response(status_code=303, headers={"location": "./", **timing})
 
     async def replay(request: Request) -> Response:
         room, link = await finished(request, _("The replay opens when the game is over."))

@@ -286,11 +286,12 @@ class Hall:
 
     # -- moving ---------------------------------------------------------------------------------------------------
 
-    async def move(self, room: Room, player: str, decision_id: str, option_id: str) -> None:
+    async def move(self, room: Room, player: str, decision_id: str, option_id: str) -> float:
         """Answer ``player``'s open decision ``decision_id`` with ``option_id``, or :class:`Refused` with nothing
         changed: no such decision open for this seat (a stale page), an option not offered, somebody moved first. The
-        answer to a card window waits until the window has been open long enough (:data:`WINDOW_SECONDS`)."""
-        await self._hold(room, decision_id)
+        answer to a card window waits until the window has been open long enough (:data:`WINDOW_SECONDS`); returns
+        how long it waited, in seconds."""
+        held = await self._hold(room, decision_id)
         async with room.lock:
             for last in (False, True):
                 try:
@@ -309,6 +310,7 @@ class Hall:
             room.game = trial
         self.notify(room)
         self.wake(room)
+        return held
 
     def _judge(self, room: Room, player: str, decision_id: str, option_id: str) -> Game:
         """The room's game after ``player`` answers ``decision_id`` with ``option_id`` (a copy: the room's is left as
@@ -329,12 +331,15 @@ class Hall:
             raise Refused(400, str(exc)) from None
         return trial
 
-    async def _hold(self, room: Room, decision_id: str) -> None:
+    async def _hold(self, room: Room, decision_id: str) -> float:
         """Wait until the card window ``decision_id`` has been open :attr:`window` seconds (at once for any other
-        question, and in a game no person plays: nobody to keep it from)."""
+        question, and in a game no person plays: nobody to keep it from); returns the seconds waited."""
         opened = room.opened.get(decision_id)
-        if opened is not None and room.played_by_people() and card_window(room.game, decision_id):
-            await asyncio.sleep(max(0.0, opened + self.window - time.monotonic()))
+        if opened is None or not room.played_by_people() or not card_window(room.game, decision_id):
+            return 0.0
+        wait = max(0.0, opened + self.window - time.monotonic())
+        await asyncio.sleep(wait)
+        return wait
 
     async def _alone(self, room: Room, decision: Decision) -> None:
         """Answer, for a person's seat, a card window with nothing to play (its one option), once it has been open
