@@ -119,3 +119,12 @@ def test_show_and_cards_show_speak_russian_and_turkish():
     assert "    - эффект: Положите маркер саботажа в этой системе." in russian.output.splitlines()
     turkish = CliRunner().invoke(main, ["cards", "show", "sabotage", "--lang", "tr"])
     assert "    - hedef: Nüfuslu bir sistem seçin." in turkish.output.splitlines()
+
+
+def test_an_advanced_tactic_card_says_what_its_top_half_needs(shown):
+    """RE-CIN-04 (issue 35 #10: `show bombing run` hid that the top needs a Y-Wing): the top half of an advanced
+    tactic card that pictures units is usable only with one of them in the system, and says so."""
+    lines = shown["advanced-tactics/rebel-space-bombing-run"]
+    assert any(line.startswith("    - top half (usable only with Y-Wing in the system): ") for line in lines["en"])
+    assert any(line.startswith("    - верхняя половина (только если в системе есть Y-Wing): ") for line in lines["ru"])
+    assert any(line.startswith("    - bottom half: ") for line in lines["en"])

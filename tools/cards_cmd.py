@@ -100,7 +100,11 @@ def describe(catalog, kind: str, ident: str, ops, reader=None) -> tuple[list[str
         if text is not None:
             lines.append(f"  {key_words(key)}: {getattr(text, language(), None) or getattr(text, 'en', text)}")
     if is_card and "effect" in type(item).model_fields:  # probe cards carry no effect data: nothing to say
-        words = card_summary(item, ops, reader.step, reader.heading, groups=group_words())
+        groups = group_words()
+        pictured = getattr(item, "units", None)
+        if pictured and isinstance(pictured, list) and "top" in type(item).model_fields:  # RE-CIN-04
+            groups["top"] = _("top half (usable only with {units} in the system)").format(units=reader.words(pictured))
+        words = card_summary(item, ops, reader.step, reader.heading, groups=groups)
         lines.append(_("  does (from its effect data):") if words else _("  does: nothing yet (no effect data)"))
         lines += [f"    {'  ' if line.startswith(' ') else '- '}{line}" for line in words]
     return lines, document
