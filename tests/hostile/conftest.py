@@ -34,22 +34,25 @@ def _address_space() -> int | None:
 
 
 @contextmanager
-def limits(seconds: float = SECONDS, memory: int = MEMORY):
+def limits(seconds: float = SECONDS, memory: int = MEMORY, wall_seconds: float | None = None):
     """Run the block with a time limit (SIGPROF after ``seconds`` of this process's CPU time interrupts a Python
-    loop that would never end; SIGALRM after ``WALL_FACTOR`` times as long on the clock, one blocked for ever) and a
-    memory limit (RLIMIT_AS above the current address space: a blow-up raises MemoryError instead of exhausting the
-    machine). Yields a dict that holds the elapsed seconds afterwards."""
+    loop that would never end; SIGALRM after ``wall_seconds`` on the clock, by default ``WALL_FACTOR`` times as
+    long, one blocked for ever) and a memory limit (RLIMIT_AS above the current address space: a blow-up raises
+    MemoryError instead of exhausting the machine). Yields a dict that holds the elapsed seconds afterwards."""
+    if wall_seconds is None:
+        wall_seconds = seconds * WALL_FACTOR
+
     def cpu(signum, frame):
         raise Hang(f"still running after {seconds} s of CPU time")
 
     def wall(signum, frame):
-        raise Hang(f"still running after {seconds * WALL_FACTOR} s")
+        raise Hang(f"still running after {wall_seconds} s")
 
     used = _address_space()
     old_limit = resource.getrlimit(resource.RLIMIT_AS)
     old_cpu, old_wall = signal.signal(signal.SIGPROF, cpu), signal.signal(signal.SIGALRM, wall)
     signal.setitimer(signal.ITIMER_PROF, seconds)
-    signal.setitimer(signal.ITIMER_REAL, seconds * WALL_FACTOR)
+    signal.setitimer(signal.ITIMER_REAL, wall_seconds)
     if used is not None:
         resource.setrlimit(resource.RLIMIT_AS, (used + memory, old_limit[1]))
     measured: dict[str, float] = {}
