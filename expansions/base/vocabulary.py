@@ -113,7 +113,7 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                       "they were taken from to the nearest one (a captive and his captors)",
                       ("faction", "leaders", "source", "to", "card"), {}),
     "leader-returned": ("a leader went back to the pool", ("leader", "to", "cause"), {}),
-    "leaders-retrieved": ("leaders came back to the pool (RB-REF-05)", ("leaders",), {}),
+    "leaders-retrieved": ("leaders came back to the pool (RB-REF-03)", ("leaders",), {}),
     "leader-replaced": ("a leader card replaced by another (Luke Skywalker -> Jedi, RS-LDR-06)",
                         ("leader", "by", "at", "card"), {"by": "the leader replacing him"}),
     "leader-effect": ("a lasting effect on a leader", ("leader", "card", "kind", "amount", "until"),
@@ -176,7 +176,7 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                         "leaders": "leaders that went with them"}),
     "relocation-impossible": ("the base could not relocate", ("reason",), {}),
     # cards and decks
-    "drew-missions": ("mission cards drawn (RB-REF-06)", ("faction", "count", "cards"), {}),
+    "drew-missions": ("mission cards drawn (RB-REF-04)", ("faction", "count", "cards"), {}),
     "drew-projects": ("project cards drawn (RB-PRJ)", ("faction", "count", "cards"), {}),
     "drew-probes": ("probe cards drawn (RB-PRB)", ("faction", "count", "cards"), {}),
     "drew-actions": ("action cards drawn when recruiting (RB-REC)", ("faction", "count", "cards", "card",
@@ -333,7 +333,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "phase-end-objective": ("at the end of a phase the Rebel may play an objective whose timing allows it there "
                             "(`refresh`, `any-time`)", "`objective:<card>`, or `pass`"),
     "keep-objective": ("which drawn objective to keep", "`keep:<index>`"),
-    "discard-mission": ("a mission to discard down to the hand limit (RB-REF-07)", "a mission card id"),
+    "discard-mission": ("a mission to discard down to the hand limit (RB-REF-04, RB-REF-07)", "a mission card id"),
     "keep-project": ("which project to keep (RB-PRJ)", "a project card id"),
     "recruit": ("recruit a leader with an action card's recruit icon (RB-REC)", "a leader id, or `none`"),
     "recruit-draw-more": ("draw more action cards when recruiting", "`draw` or `stop`"),
