@@ -127,8 +127,9 @@ def test_the_base_game_words_its_events_from_one_table_of_messages():
 
 def test_the_old_names_of_renamed_events_still_read():
     """Issue 31 §3: one name per thing (a card's move is a ``move`` with its ``card``; a mission discarded down to
-    the hand limit or by a card is ``mission-discarded`` with its ``cause``), and the names older saves and logs
-    hold still read as the same sentences."""
+    the hand limit or by a card is ``mission-discarded`` with its ``cause``; Boba Fett? Where?'s bar is a
+    ``restricted`` like any restriction that lasts), and the names older saves and logs hold still read as the same
+    sentences."""
     rules = rules_for(("base",))
     game = Game.new(rules, 0, {})
     pairs = [
@@ -140,8 +141,11 @@ def test_the_old_names_of_renamed_events_still_read():
          {"type": "mission-discarded", "faction": "empire", "card": "superlaser-online", "cause": "hand limit"}),
         ({"type": "mission-discarded", "faction": "rebel", "card": "sabotage", "by": "stolen-intel"},
          {"type": "mission-discarded", "faction": "rebel", "card": "sabotage", "cause": "stolen-intel"}),
+        ({"type": "system-barred", "faction": "rebel", "system": "mustafar", "card": "boba-fett-where"},
+         {"type": "restricted", "faction": "rebel", "system": "mustafar", "bars": ["missions", "cards"],
+          "until": "end-of-round", "conditional": False, "card": "boba-fett-where"}),
     ]
     for old, new in pairs:
         line = rules.call("describe_event", game=game, event=new, viewer=None)
         assert line and rules.call("describe_event", game=game, event=old, viewer=None) == line
-    assert "moved" not in base_narration.MESSAGES and "discarded-mission" not in base_narration.MESSAGES
+    assert not {"moved", "discarded-mission", "system-barred"} & set(base_narration.MESSAGES)

@@ -224,8 +224,6 @@ class BaseData(TypedDict):
     spent: NotRequired[list[str]]
     """Leaders a card made unusable until the next Refresh Phase begins (``leader_effect``'s ``spent``), in the
     order spent; gone once the Refresh Phase begins."""
-    barred: NotRequired[list[dict[str, Any]]]
-    """Systems a side's missions may not target this round: ``{"system", "faction", "round"}``."""
     restrictions: NotRequired[list[Restriction]]
     """Restrictions that last (the ``restrict`` op), in the order they were made; an ended one is dropped when the
     next is made (``rules.restrictions``)."""

@@ -88,9 +88,8 @@ EVENTS: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
                        {"until": "the moment it waits for, in words (`the end of the combat round` ...)"}),
     "effect-failed": ("a card's effect could not be done", ("card", "reason", "leader", "units"),
                       {"units": "unit type ids it could not act on"}),
-    "system-barred": ("a system is barred to a side this round (Boba Fett? Where?)",
-                      ("card", "faction", "system"), {"faction": "the side barred"}),
-    "restricted": ("a card bars a side from something in a system for a while (``restrict``)",
+    "restricted": ("a card bars a side from something in a system for a while (``restrict``; older logs call Boba "
+                   "Fett? Where?'s `system-barred`, without `bars` and `until`: still read)",
                    ("faction", "system", "bars", "until", "conditional", "card"),
                    {"faction": "the side barred", "bars": "what is barred there: `move_in`, `move_out`, `missions`, "
                     "`cards`", "until": "`end-of-phase`, `end-of-round`, `refresh` (the next Refresh Phase), or null",

@@ -639,8 +639,14 @@ class Detain(Strict):
     key: str = "leader"
 
 
+class BarSystem(Strict):
+    who: Literal["self", "opponent"] = "opponent"
+
+
 FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "move_in": (NoOldParams, lambda step: {"op": "move_units", "from": "neighbours"}, "move_units"),
+    "bar_system": (BarSystem, lambda step: {"op": "restrict", "bar": ["missions", "cards"],
+                                            "side": step.get("who", "opponent"), "until": "end-of-round"}, "restrict"),
     "fail_mission": (NoOldParams, lambda step: {"op": "stop_mission", "how": "fail"}, "stop_mission"),
     "cancel_mission": (NoOldParams, lambda step: {"op": "stop_mission", "how": "cancel"}, "stop_mission"),
     "detain": (Detain, lambda step: {"op": "leader_effect", "kind": "detained", "key": step.get("key", "leader")},

@@ -35,14 +35,6 @@ OPS: OpTable = {}
 
 #: The moments a Special card may answer (``rules.actions.MOMENTS``), and Start of Combat.
 Moment = Literal[("start-of-combat", *MOMENTS)]  # type: ignore[valid-type]
-Who = Literal["self", "opponent"]
-
-
-def side(ctx, who: str) -> str:
-    """The card's side (``self``) or the other one (``opponent``)."""
-    return ctx["faction"] if who == "self" else OPPONENT[ctx["faction"]]
-
-
 # -- trigger: when a card may be played ------------------------------------------------------------------------------
 
 
@@ -208,30 +200,6 @@ def set_dice(game, frame, params: SetDice, ctx) -> None:
              text(game, N_("{card}: set a die ({n} left)"), card=ctx["card"], n=params.count - len(fixed)))
 
 
-# -- a system closed to the opponent's leaders ----------------------------------------------------------------------
-
-
-class BarSystem(Strict):
-    """For the rest of this round ``who``'s leaders may not carry out missions in the system nor use action cards
-    there (Boba Fett? Where?); rings already attached still work (RS-ACT-09, SU)."""
-
-    model_config = uses(reads=("faction", "card", "system"), writes=(), group="missions")
-
-    who: Who = "opponent"
-
-
-@op(OPS, "bar_system", BarSystem)
-def bar_system(game, frame, params: BarSystem, ctx) -> None:
-    """Primitive: a barred system is a round-long state the mission and action-card rules read (``actions.barred``), no
-    move or condition.
-
-    Bar the system to the opponent's leaders this round (Boba Fett? Where?; read by ``actions.barred``)."""
-    data = game.state["data"]
-    faction = side(ctx, params.who)
-    data.setdefault("barred", []).append({"system": ctx["system"], "faction": faction, "round": data["round"]})
-    game.log("system-barred", system=ctx["system"], faction=faction, card=ctx.get("card"))
-
-
 # -- restrictions that last -----------------------------------------------------------------------------------------
 
 
@@ -267,7 +235,11 @@ class Restrict(Strict):
 
 @op(OPS, "restrict", Restrict)
 def restrict(game, frame, params: Restrict, ctx) -> None:
-    """Bar a side from moving units into or out of a system, from missions or from action cards there, until the end
+    """Primitive: a restriction is a lasting state the movement, mission and action-card rules read where they offer
+    options (``rules.restrictions``), no change to the board; one built-in card plays it (Boba Fett? Where?), fan
+    cards the rest of its bars and durations.
+
+    Bar a side from moving units into or out of a system, from missions or from action cards there, until the end
     of the phase or round, the next Refresh Phase, or while a condition holds."""
     faction, system = side_of(ctx, params.side), ctx[params.system]
     record = {"faction": faction, "system": system, "bars": sorted(set(params.bar), key=params.bar.index),

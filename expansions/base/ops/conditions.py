@@ -71,7 +71,7 @@ CONTEXT = {
     "mission": "the mission a Special card or a ``later`` step answers: ``{faction, card, leaders}``",
     "moment": "the moment a Special card or a ``later`` step answers",
     "theater": "in a combat: ``space`` or ``ground``, the battle being fought",
-    "barred": "systems the mission may not take place in (Boba Fett? Where?)",
+    "barred": "systems the mission may not take place in (a `restrict` barring missions: Boba Fett? Where?)",
 }
 
 

@@ -502,12 +502,6 @@ def attach_ring(p: Phrases, s: dict[str, Any]) -> str:
     return _("Put the {ring} on {leader}.").format(ring=p.marker(s["ring"]), leader=wearer)
 
 
-def bar_system(p: Phrases, s: dict[str, Any]) -> str:
-    if s.get("who", "opponent") == "self":
-        return _("This round your missions cannot take place in that system.")
-    return _("This round your opponent's missions cannot take place in that system.")
-
-
 def block(p: Phrases, s: dict[str, Any]) -> str:
     n, cost = s.get("amount", 1), s.get("discard", 0)
     text = ngettext("Block {n} damage.", "Block {n} damage.", n).format(n=n)
@@ -1038,7 +1032,7 @@ def _fixed(message: str) -> Wording:
 
 #: The base game's ops in words (the ``effect_words`` hook).
 STEPS: dict[str, Wording] = {
-    "add_damage": add_damage, "attach_ring": attach_ring, "bar_system": bar_system, "block": block,
+    "add_damage": add_damage, "attach_ring": attach_ring, "block": block,
     "cancel_mission": _fixed(N_("Cancel the revealed mission: its card goes back to hand and its leaders to the "
                                 "pool.")),
     "capture": lambda p, s: _("Capture {leader}.").format(leader=p.leader(s.get("key"))),

@@ -327,10 +327,6 @@ MESSAGES: dict[str, dict[str, Message]] = {
         "removed": N_("The sabotage marker is removed from {system}."),
     },
     "system-destroyed": {"": N_("{system} is destroyed{cause}!")},
-    "system-barred": {
-        "": (N_("  The Rebels may not enter {system} this round{cause}."),
-             N_("  The Empire may not enter {system} this round{cause}.")),
-    },
     "systems-named": {
         "": (N_("  The Rebels name {systems}: the base is in none of them."), N_("  The Empire names {systems}.")),
     },
@@ -951,9 +947,10 @@ def _system_destroyed(e, w):
     return w.tell(e, system=w.name(e["system"]), cause=w.because(e.get("cause")))
 
 
-@line("system-barred")
+@line("system-barred")  # older logs: Boba Fett? Where? barred missions and cards for the round before it restricted
 def _system_barred(e, w):
-    return w.tell(e, system=w.name(e["system"]), cause=w.because(e.get("card")))
+    return "  " + restrictions.sentence(w.game, side(e["faction"]), e["system"], ["missions", "cards"],
+                                        "end-of-round", False, e.get("card"))
 
 
 @line("restricted")

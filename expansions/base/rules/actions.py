@@ -18,8 +18,8 @@ word (RS-ACT-04..07):
   window at each moment (:func:`special_window`: missions, combat attacks, Death Star Plans, captures) and offer the
   cards whose trigger holds for one of their pictured leaders (:func:`eligible`, RS-ACT-08/10, RS-LDR-06).
 
-Boba Fett? Where? bars a system to the opponent's leaders for the round (:func:`barred`): no mission there, no
-action card played there. Who decides: the player who controls the leader playing the card (RS-ACT-14); a card
+A restriction that lasts (``rules.restrictions``) may bar a side's missions and action cards in a system
+(:func:`barred`, :func:`barred_systems`): Boba Fett? Where? bars both to the opponent for the round. Who decides: the player who controls the leader playing the card (RS-ACT-14); a card
 with none, the General.
 """
 
@@ -174,24 +174,15 @@ def pictured(game, card: str) -> list[str]:
 
 
 def barred(game: Game, faction: str, where: str | None) -> bool:
-    """The side may not use action cards there: Boba Fett? Where? (``bar_system``) this round, or a restriction
-    that lasts (``restrict``, ``cards``)."""
-    data = game.state["data"]
-    bars = data.get("barred")
-    return (bool(bars) and any(b["system"] == where and b["faction"] == faction and b["round"] == data["round"]
-                               for b in bars)) or restricted(game, faction, where, "cards")
+    """The side may not use action cards there: a restriction that lasts (``restrict``, ``cards``: Boba Fett?
+    Where?)."""
+    return restricted(game, faction, where, "cards")
 
 
 def barred_systems(game, faction: str) -> list[str]:
-    """Where the side's missions may not take place: Boba Fett? Where? this round, or a restriction that lasts
-    (``restrict``, ``missions``)."""
-    data = game.state["data"]
-    bars = data.get("barred")  # none at all in most rounds: no set to sort
-    found = sorted({b["system"] for b in bars if b["faction"] == faction and b["round"] == data["round"]}) if bars \
-        else []
-    if data.get("restrictions"):
-        found = sorted({*found, *restricted_systems(game, faction, "missions")})
-    return found
+    """Where the side's missions may not take place: a restriction that lasts (``restrict``, ``missions``: Boba
+    Fett? Where?)."""
+    return restricted_systems(game, faction, "missions")
 
 
 def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
