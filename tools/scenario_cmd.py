@@ -106,6 +106,7 @@ def _shown(game, what: str) -> list[str]:
             labels = presentation.option_labels(game, decision)
             lines.append(_("{player} must decide {kind}:").format(player=decision.player, kind=decision.kind))
             lines += [f"  {option}: {label}" for option, label in labels.items()]
+            lines += [f"  {line}" for line in presentation.not_offered(game, decision)]
     return lines + [_("--- {side}'s account ---").format(side=side), *presentation.narration(game, player)]
 
 

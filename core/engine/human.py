@@ -159,13 +159,16 @@ class HumanAgent:
             self.refuse(answer, entries)
 
     def answered_alone(self, game: Game, decision: Decision, said: str | None) -> None:
-        """One line in place of a question with a single option: what was asked and the answer it got."""
+        """One line in place of a question with a single option: what was asked and the answer it got; and, when
+        the rules withheld the other options, why each was not offered (a card a restriction bars there)."""
         if said is None:
             said = _("{question} — {answer} (the only choice).").format(
                 question=self.render(game, decision.prompt or decision.kind).rstrip(),
                 answer=self.render(game, decision.options[0].label))
         if said:
             self.say(said)
+        for line in not_offered(game, decision, self.render):
+            self.say("  " + line)
 
     def follow(self, decision: Decision) -> str | None:
         """The answer of the shortcut being followed, if this decision is the next one like it and still offers

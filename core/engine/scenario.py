@@ -77,6 +77,8 @@ class Offered(_Strict):
     exactly: list[str] | None = None
     alone: bool | None = Field(default=None, description="True: the decision had a single legal option, which the "
                                "engine took without asking; false: it must be an open decision.")
+    withheld: dict[str, str] = Field(default_factory=dict, description="Option id -> the reason (English) a plugin "
+                                     "withheld it with (``ValueRegistry.withhold``): the open decision must say so.")
 
 
 class Step(_Strict):
@@ -356,6 +358,7 @@ def _answered_alone(game: Game, player: str | None, kind: str | None) -> dict[st
 
 def _offered_failures(game: Game, offered: Offered) -> list[str]:
     """An open decision, or (docs/scenarios.md) one with a single option that the engine answered alone."""
+    failed: list[str] = []
     alone = None if offered.alone is False else _answered_alone(game, offered.player, offered.kind)
     if alone is not None and not any((offered.player is None or d.player == offered.player)
                                      and (offered.kind is None or d.kind == offered.kind) for d in game.pending):
@@ -369,14 +372,18 @@ def _offered_failures(game: Game, offered: Offered) -> list[str]:
         except ScenarioFailure as exc:
             return [str(exc)]
         player, kind, ids = decision.player, decision.kind, [o.id for o in decision.options]
+        withheld = {w["id"]: w["reason"] for w in game.withheld(decision)}
+        unsaid = {i: why for i, why in offered.withheld.items() if withheld.get(i) != why}
+        if unsaid:
+            failed.append(f"{player}'s {kind!r} withholds {withheld or 'nothing'}; expected {unsaid}")
     missing = [i for i in offered.includes if i not in ids]
     present = [i for i in offered.excludes if i in ids]
     if missing or present or (offered.exactly is not None and sorted(offered.exactly) != sorted(ids)):
-        return [f"{player}'s {kind!r} offers {ids}"
-                + (f"; missing {missing}" if missing else "")
-                + (f"; should not offer {present}" if present else "")
-                + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else "")]
-    return []
+        failed.insert(0, f"{player}'s {kind!r} offers {ids}"
+                      + (f"; missing {missing}" if missing else "")
+                      + (f"; should not offer {present}" if present else "")
+                      + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else ""))
+    return failed
 
 
 def resolve_pointer(document: Any, pointer: str) -> Any:

@@ -48,9 +48,12 @@ def register_steps(registry):
 def register_values(registry):
     from . import values
     from .phases import missions
+    from .rules import restrictions
 
     values.register(registry)
     registry.withhold("command-action", missions.withheld_from_teammate)
+    for kind in restrictions.WITHHELD:  # a barred option, with the restriction that bars it
+        registry.withhold(kind, restrictions.withhold)
 
 
 @hookimpl

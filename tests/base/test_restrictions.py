@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from swrebellion import i18n
 from swrebellion.engine.scenario import Scenario, run
 from swrebellion.expansions.base.presentation.terminal.screens import map_screen, status_screen
 from swrebellion.expansions.base.rules.restrictions import restricted
@@ -58,3 +59,24 @@ def _english():
 
     with i18n.using("en"):
         yield
+
+
+def test_a_barred_source_is_withheld_saying_why_in_the_readers_language():
+    """RB-MOV-03/04 under a restriction: activating Bespin (next to Hoth and Endor), Hoth's X-wing may not move out.
+    The question does not offer Hoth, and says why, with the restriction's own sentence, in the reader's language
+    (``ValueRegistry.withhold``: the terminal's and the server's "not offered" line)."""
+    from swrebellion.presentation import not_offered
+
+    game = blockaded()
+    game.apply("activate:bespin", player="rebel")  # Jan Dodonna, the only leader in the pool, activates it
+    [decision] = game.pending
+    assert (decision.kind, decision.option_ids) == ("move-from", ("endor", "done"))
+    assert not_offered(game, decision) == [
+        "not offered: Move units from Hoth — The Rebels may not move units out of Hoth until the end of the round "
+        "(Blockade)."]
+    with i18n.using("ru"):
+        [russian] = not_offered(game, decision)
+    with i18n.using("tr"):
+        [turkish] = not_offered(game, decision)
+    assert russian.startswith("не предлагается: ") and "Хот" in russian and "(Blockade)" in russian, russian
+    assert "Hoth" in turkish and "turun sonuna kadar" in turkish, turkish

@@ -210,7 +210,9 @@ class Restrict(Strict):
     lasts ``until`` the end of the phase (``end-of-phase``), of the round (``end-of-round``) or the start of the next
     Refresh Phase (``refresh``), and with ``while`` only as long as that condition holds, read for the card's side
     each time the rules ask (``until: null`` and a ``while``: as long as it holds). The status and map screens list
-    the restrictions in force ("The Rebels may not move units out of Hoth until the end of the round (Blockade).")."""
+    the restrictions in force ("The Rebels may not move units out of Hoth until the end of the round (Blockade)."),
+    and a question that would have offered what one bars says why it does not ("not offered: Move units from Hoth
+    — The Rebels may not move units out of Hoth until the end of the round (Blockade).")."""
 
     model_config = ConfigDict(**uses(reads=("faction", "card", "<system>", "the keys its condition reads"),
                                      group="board"), populate_by_name=True)

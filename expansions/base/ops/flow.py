@@ -24,6 +24,7 @@ from ..moments import LATER_MOMENTS, MOMENTS, RULE_MOMENTS, SIDED_MOMENTS
 from ..names import card_prompt, content_text, named_options, text
 from ..rules.actions import window
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
+from ..rules.restrictions import barred_option, shown
 from ..tables import OPPONENT, tables
 from .conditions import (
     SIDE,
@@ -137,6 +138,10 @@ def _ask_target(game, frame, params: Choose, ctx) -> dict | None:
     if params.what == "system":
         candidates = systems_where(game, params.where, ctx)
         options = named_options(game, candidates)
+        barred = ctx.get("barred")
+        if barred and candidates:  # a mission's: the systems a restriction bars are shown withheld, saying why
+            options = shown([barred_option(o, ctx["faction"], "missions", o["id"]) if o["id"] in barred else o
+                             for o in named_options(game, systems_where(game, params.where, {**ctx, "barred": ()}))])
     else:
         candidates = leaders_where(game, params, ctx)
         where = game.state["data"]["leaders"]

@@ -20,7 +20,7 @@ from ..names import card_prompt, label, text
 from ..rules import moves
 from ..rules.combat import destroy as destroy_in_combat
 from ..rules.missions import mission_frame, successes
-from ..rules.restrictions import restricted
+from ..rules.restrictions import barred_option, restricted, shown
 from ..tables import DEATH_STAR, DSUC, OPPONENT, tables
 from swrebellion.refs import ContextKey
 
@@ -285,9 +285,10 @@ class MoveUnits(Strict):
         return self
 
 
-def _movable(game, where: str, faction: str, params: MoveUnits) -> dict[str, int]:
-    """The side's units a card may move out of ``where``: none out of a system a restriction bars (``restrict``)."""
-    if restricted(game, faction, where, "move_out"):
+def _movable(game, where: str, faction: str, params: MoveUnits, barring: bool = True) -> dict[str, int]:
+    """The side's units a card may move out of ``where``: none out of a system a restriction bars (``restrict``),
+    unless ``barring`` is false (to offer it withheld, saying why)."""
+    if barring and restricted(game, faction, where, "move_out"):
         return {}
     t = tables(game)
     movable = {u: n for u, n in board.faction_units(game, where, faction, params.theater).items()
@@ -328,15 +329,17 @@ def move_units(game, frame, params: MoveUnits, ctx) -> None:
             if chosen is None:
                 if params.every and not _movable(game, source, faction, params):
                     return
-                targets = [s for s in systems_where(game, params.to, ctx)
-                           if s != source and not restricted(game, faction, s, "move_in")]
-                if not targets:
+                options = [{"id": s, "label": label(game, s)} for s in systems_where(game, params.to, ctx)
+                           if s != source]
+                options = shown([barred_option(o, faction, "move_in", o["id"])
+                                 if restricted(game, faction, o["id"], "move_in") else o for o in options])
+                if not options:
                     game.log("no-target", card=ctx.get("card"), wanted="system")
                     return
                 deciding = side_of(ctx, params.chooser)
                 chosen = pick(game, frame,
                               ctx["player"] if params.chooser == "self" else board.decider(game, deciding, "general"),
-                              "choose-system", [{"id": s, "label": label(game, s)} for s in targets],
+                              "choose-system", options,
                               text(game, N_("{card}: move your units from {source} to which system?"),
                                    card=ctx.get("card", ""), source=source) if source
                               else card_prompt(game, ctx, N_("{card}: move units to which system?"),
@@ -377,14 +380,17 @@ def _pick_units(game, frame, params: MoveUnits, ctx, faction: str, fixed: str | 
             frame["from"] = fixed
         else:
             if chosen is None:  # else the answer: the sources offered are not searched again
-                sources = [s for s in systems_where(game, params.from_, ctx) if s != to
-                           and s not in frame.get("used", ()) and _movable(game, s, faction, params)]
-                if not sources or (params.max is not None and frame.get("moved", 0) >= params.max):
+                found = [s for s in systems_where(game, params.from_, ctx) if s != to
+                         and s not in frame.get("used", ()) and _movable(game, s, faction, params, barring=False)]
+                options = [{"id": s, "label": label(game, s)} for s in found]
+                options = [barred_option(o, faction, "move_out", o["id"])
+                           if restricted(game, faction, o["id"], "move_out") else o for o in options]
+                stop = [{"id": "done", "label": N_("Move no more units")}] if params.sources == "many" else []
+                options = shown(options + stop)
+                if len(options) == len(stop) or (params.max is not None and frame.get("moved", 0) >= params.max):
                     board.check_base_reveal(game)  # after all movement (RB-BAS-11)
                     return
-                stop = [{"id": "done", "label": N_("Move no more units")}] if params.sources == "many" else []
-                chosen = pick(game, frame, ctx["player"], "choose-system",
-                              [{"id": s, "label": label(game, s)} for s in sources] + stop,
+                chosen = pick(game, frame, ctx["player"], "choose-system", options,
                               N_("Move units out of which system?"))
                 if chosen is None:
                     return

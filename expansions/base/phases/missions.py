@@ -37,6 +37,7 @@ from ..rules.dice import roll
 from ..rules.missions import (assign, assignable, first_leaders, icons_of, meets, return_to_hand, second_leader_options,
                               successes)
 from ..rules.plans import feasible, fight_after, plan, playable
+from ..rules.restrictions import barred_option
 from ..rules.rings import falcon
 from ..tables import FACTIONS, OPPONENT, tables, the_setup
 
@@ -238,8 +239,13 @@ def reveal_options(game, faction: str) -> list[dict]:
         made = game.rules.cache[_REVEAL_OPTIONS] = {}
     for index, entry in enumerate(assigned):
         card, leaders = peek(entry["card"]), entry["leaders"]  # RS-MIS-08 is withheld_from_teammate's
-        if not meets(game, card, leaders, icons) or not feasible(game, card, _context(game, faction, card, leaders, barred)):
+        if not meets(game, card, leaders, icons):
             continue
+        closed = None  # the barred system that alone keeps the mission from taking place anywhere
+        if not feasible(game, card, _context(game, faction, card, leaders, barred)):
+            closed = _only_barred(game, faction, card, leaders, barred)
+            if closed is None:
+                continue
         n = seen[card] = seen.get(card, 0) + 1
         key = (faction, index, card, n, *leaders)
         option = made.get(key)
@@ -249,8 +255,17 @@ def reveal_options(game, faction: str) -> list[dict]:
                 "label": text_ids(game, N_("Reveal {card} ({leaders})"), "card", card, "leaders", leaders),
                 "data": {"step": "base.mission", "args": {"faction": faction, "index": index}},
             }
-        options.append(option)
+        options.append(option if closed is None else barred_option(option, faction, "missions", closed))
     return options
+
+
+def _only_barred(game, faction: str, card: str, leaders: list[str], barred: list[str]) -> str | None:
+    """For a mission with nowhere to take place: the first system a restriction bars it from whose bar alone keeps
+    it from being offered (it is then withheld, saying why), or None (it has nowhere to go, barred or not)."""
+    if not barred or not feasible(game, card, _context(game, faction, card, leaders, [])):
+        return None
+    return next((s for s in barred if feasible(game, card, _context(game, faction, card, leaders,
+                                                                    [b for b in barred if b != s]))), barred[0])
 
 
 _REVEAL_OPTIONS = "base.reveal-options"

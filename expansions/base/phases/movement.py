@@ -31,7 +31,7 @@ from .. import board
 from ..names import named_options, text, texts
 from ..rules.combat import destroy, start_combat
 from ..rules.moves import ACTIVATE, CARGO_LOSS, Group, base_hidden, can_leave, move_units
-from ..rules.restrictions import restricted
+from ..rules.restrictions import barred_option, restricted
 from ..tables import BASE_SPACE, tables
 
 
@@ -178,10 +178,8 @@ def _choose_source(game, frame, decider) -> None:
         return
     if not frame.get("moved"):
         if source is None:  # not after "done": the sources are only read to ask again
-            used, options = frame["used"], []
-            for s in source_systems(game, faction, target):
-                if s not in used and can_leave(game, faction, s):
-                    options.append(_source_option(game, s))
+            used = frame["used"]
+            options = _source_options(game, faction, target, used)
             if options or base_space_undisclosed(game, faction, target, used):
                 options.append({"id": "done", "label": N_("Stop moving units"), "data": None})
                 game.ask(decider, "move-from", options, text(game, N_("Move units into {system}"), system=target))
@@ -191,6 +189,27 @@ def _choose_source(game, frame, decider) -> None:
         return
     game.pop()
     after_movement(game, target, faction, frame["origins"])
+
+
+def _source_options(game, faction: str, target: str, used: list[str]) -> list[dict]:
+    """Moving units from each source not used yet whose units may leave (RB-MOV-10..12). A source a restriction bars
+    (nothing may move into the target, or out of the source: ``restrict``) is offered to be withheld, saying why;
+    never the Rebel Base space, whose being a source tells where the hidden base is (RS-BLF-01)."""
+    if not game.state["data"].get("restrictions"):  # none in most games
+        return [_source_option(game, s) for s in _sources(game, faction, target)
+                if s not in used and can_leave(game, faction, s)]
+    into = restricted(game, faction, target, "move_in")
+    options = []
+    for s in _sources(game, faction, target):
+        if s in used or not can_leave(game, faction, s):
+            continue
+        bar, where = ("move_in", target) if into else ("move_out", s)
+        if bar == "move_in" or restricted(game, faction, s, "move_out"):
+            if s != BASE_SPACE:
+                options.append(barred_option(_source_option(game, s), faction, bar, where))
+        else:
+            options.append(_source_option(game, s))
+    return options
 
 
 def _source_option(game, source: str) -> dict:

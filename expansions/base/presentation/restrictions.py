@@ -6,23 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from swrebellion.i18n import N_, gettext
+from swrebellion.i18n import gettext
 
 from ..names import name
-from ..rules.restrictions import UNTIL, over
-
-#: What a restriction bars, one sentence per bar and side (the barred side's own).
-SENTENCES: dict[str, tuple[str, str]] = {
-    "move_in": (N_("The Rebels may not move units into {system} {until}{cause}."),
-                N_("The Empire may not move units into {system} {until}{cause}.")),
-    "move_out": (N_("The Rebels may not move units out of {system} {until}{cause}."),
-                 N_("The Empire may not move units out of {system} {until}{cause}.")),
-    "missions": (N_("The Rebels may not carry out missions in {system} {until}{cause}."),
-                 N_("The Empire may not carry out missions in {system} {until}{cause}.")),
-    "cards": (N_("The Rebels may not play action cards in {system} {until}{cause}."),
-              N_("The Empire may not play action cards in {system} {until}{cause}.")),
-}
-WHILE = N_("while its condition holds")
+from ..rules.restrictions import CAUSE, SENTENCES, UNTIL, WHILE, over
 
 
 def duration(until: str | None, conditional: bool) -> str:
@@ -36,7 +23,7 @@ def duration(until: str | None, conditional: bool) -> str:
 def sentence(game, faction: str, system: str, bars: list[str], until: str | None, conditional: bool,
              card: str | None) -> str:
     """Every bar of one restriction, one sentence each, in one line."""
-    cause = gettext(" ({cause})").format(cause=name(game, card)) if card else ""
+    cause = gettext(CAUSE).format(cause=name(game, card)) if card else ""
     fields: dict[str, Any] = {"system": name(game, system), "until": duration(until, conditional), "cause": cause}
     return " ".join(gettext(SENTENCES[bar][0 if faction == "rebel" else 1]).format(**fields) for bar in bars)
 

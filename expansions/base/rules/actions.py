@@ -38,7 +38,7 @@ from ..names import text
 from ..tables import BASE_SPACE, OPPONENT, tables
 from .combat import state
 from .plans import effect_tests, feasibility, feasible, plan, playable
-from .restrictions import restricted, restricted_systems
+from .restrictions import barred_option, restricted, restricted_systems
 from .rings import player_of
 
 if TYPE_CHECKING:
@@ -185,14 +185,14 @@ def barred_systems(game, faction: str) -> list[str]:
     return restricted_systems(game, faction, "missions")
 
 
-def eligible(game, faction: str, card: str, ctx: dict) -> list[str | None]:
+def eligible(game, faction: str, card: str, ctx: dict, barring: bool = True) -> list[str | None]:
     """The pictured leaders who may play ``card`` now (``None`` for a card picturing none), RS-ACT-08/10: a leader
     serving the side, never captured; present in the system unless the card's ``trigger`` says otherwise; and the
     card must have something to act on. A card that starts with a ``trigger`` acts where it is played, so each of
     its steps that has a feasibility test must pass; other cards test their first step. Nothing in a system barred
-    to the side (Boba Fett? Where?)."""
+    to the side (Boba Fett? Where?), unless ``barring`` is false (to offer the card withheld, saying why)."""
     p = plan(game, card)
-    if not p.playable or barred(game, faction, ctx.get("system")):
+    if not p.playable or (barring and barred(game, faction, ctx.get("system"))):
         return []
     trigger = p.effect[0]["op"] == "trigger" if p.effect else False
     tests = effect_tests(game, card) if trigger else ()
@@ -228,18 +228,24 @@ def start_options(game, faction: str, player: str | None = None) -> list[dict]:
 
     t = tables(game)
     ctx = {"system": state(game)["system"], "moment": "start-of-combat"}
+    closed = barred(game, faction, ctx["system"])
     options = []
     for card in sorted(set(hand(game, faction, "actions"))):
         if t.actions[card].timing != "start-of-combat":
             continue
-        actors = [a for a in eligible(game, faction, card, ctx)
+        actors = [a for a in eligible(game, faction, card, ctx, barring=False)
                   if player is None or player in board.card_players(game, faction, [a] if a else [])]
         for actor in actors:
             words = text(game, N_("Play {card} with {leader}"), card=card, leader=actor) if len(actors) > 1 else \
                 text(game, N_("Play {card}"), card=card)
-            options.append({"id": card + (f":{actor}" if len(actors) > 1 else ""),
-                            "label": words, "data": {"card": card, "actor": actor}})
+            options.append(_closed({"id": card + (f":{actor}" if len(actors) > 1 else ""),
+                                    "label": words, "data": {"card": card, "actor": actor}}, faction, ctx, closed))
     return options
+
+
+def _closed(option: dict, faction: str, ctx: dict, closed: bool) -> dict:
+    """A card's option, withheld saying why when a restriction bars the side's cards where it would be played."""
+    return barred_option(option, faction, "cards", ctx["system"]) if closed else option
 
 
 # -- Special cards: a window at each moment ----------------------------------------------------------------------------
@@ -251,15 +257,16 @@ def special_options(game, faction: str, moment: str, info: dict, player: str | N
     if not cards:  # the usual answer: no card in hand answers the moment
         return []
     ctx = {**info, "moment": moment}
+    closed = barred(game, faction, ctx.get("system"))
     options = []
     for card in sorted(cards):
-        for actor in eligible(game, faction, card, ctx):
+        for actor in eligible(game, faction, card, ctx, barring=False):
             if player is not None and player not in board.card_players(game, faction, [actor] if actor else []):
                 continue
-            options.append({"id": f"{card}:{actor}" if actor else card,
-                            "label": text(game, N_("Play {card} with {leader}"), card=card, leader=actor) if actor
-                            else text(game, N_("Play {card}"), card=card),
-                            "data": {"card": card, "actor": actor}})
+            options.append(_closed({"id": f"{card}:{actor}" if actor else card,
+                                    "label": text(game, N_("Play {card} with {leader}"), card=card, leader=actor)
+                                    if actor else text(game, N_("Play {card}"), card=card),
+                                    "data": {"card": card, "actor": actor}}, faction, ctx, closed))
     return options
 
 

@@ -6,6 +6,10 @@ The rules read them where those are offered: the sources and the system of an ac
 (``phases.movement.source_systems``) and a card's moves (``move_units``), the systems a mission may take place in
 (:func:`swrebellion.expansions.base.rules.actions.barred_systems`) and where action cards may be played
 (:func:`~swrebellion.expansions.base.rules.actions.barred`). Retreats are no movement (RB-RET) and are never barred.
+Where a question is asked anyway, a barred option is offered marked (:func:`barred_option`) and withheld with the
+restriction's sentence as its reason (:func:`withhold`, ``ValueRegistry.withhold``): the player reads "not offered:
+Move units from Hoth — The Rebels may not move units out of Hoth until the end of the round (Blockade)." rather
+than miss the option in silence. The options kept, and so the state and its hash, are the same either way.
 Each restriction is a record of ``data["restrictions"]`` (docs/state.md): one that has ended is never read, and is
 dropped when the next is made. A restriction's condition is the ``require`` op's, read through the op registry
 (the rules sit below the ops).
@@ -17,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from swrebellion.engine.ops import parsed
 from swrebellion.i18n import N_
+
+from ..names import Word, text
 
 if TYPE_CHECKING:
     from swrebellion.engine.game import Game
@@ -34,6 +40,22 @@ UNTIL: dict[str, str] = {
     "end-of-round": N_("until the end of the round"),
     "refresh": N_("until the next Refresh Phase"),
 }
+#: What a restriction bars, one sentence per bar and side (the barred side's own): what the account tells when a card
+#: makes one, what the status screen shows while it is in force, and why a barred option is withheld.
+SENTENCES: dict[str, tuple[str, str]] = {
+    "move_in": (N_("The Rebels may not move units into {system} {until}{cause}."),
+                N_("The Empire may not move units into {system} {until}{cause}.")),
+    "move_out": (N_("The Rebels may not move units out of {system} {until}{cause}."),
+                 N_("The Empire may not move units out of {system} {until}{cause}.")),
+    "missions": (N_("The Rebels may not carry out missions in {system} {until}{cause}."),
+                 N_("The Empire may not carry out missions in {system} {until}{cause}.")),
+    "cards": (N_("The Rebels may not play action cards in {system} {until}{cause}."),
+              N_("The Empire may not play action cards in {system} {until}{cause}.")),
+}
+#: A restriction that lasts only while its condition holds.
+WHILE = N_("while its condition holds")
+#: The card that made it, after the sentence.
+CAUSE = N_(" ({cause})")
 #: The phases of a round in order (RB-RND-01), for telling whether a restriction's end has come.
 PHASES = ("setup", "assignment", "command", "refresh")
 
@@ -91,3 +113,53 @@ def restricted_systems(game: Game, faction: str, bar: str) -> list[str]:
     found = game.state["data"].get("restrictions")
     return sorted({r["system"] for r in found if r["faction"] == faction and bar in r["bars"]
                    and in_force(game, r)}) if found else []
+
+
+# -- saying why an option is not offered ------------------------------------------------------------------------------
+
+#: The key of an option's data that marks it barred: ``[faction, bar, system]``.
+BARRED = "restricted"
+
+
+def barred_option(option: dict[str, Any], faction: str, bar: str, system: str) -> dict[str, Any]:
+    """``option`` (its id and label), offered only to be withheld by :func:`withhold`, which says that ``faction``
+    is barred from ``bar`` in ``system``."""
+    return {"id": option["id"], "label": option["label"], "data": {BARRED: [faction, bar, system]}}
+
+
+def shown(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The options of a question the rules answer alone when one option is left (``pick``): the barred ones only
+    when at least two others are offered, since a question answered alone is not asked, and shows nothing."""
+    free = [o for o in options if not _is_barred(o)]
+    return options if len(free) > 1 else free
+
+
+def _is_barred(option: dict[str, Any]) -> bool:
+    data = option.get("data")
+    return type(data) is dict and BARRED in data
+
+
+def withhold(game: Game, kind: str, player: str, options: list[dict[str, Any]]) -> dict[str, str] | None:
+    """``ValueRegistry.withhold`` for the questions that offer barred options (:data:`WITHHELD`): each is withheld
+    with the sentence of the restriction barring it, in English as the rules store it (the reader's language when
+    shown). Nothing to do in a game without restrictions."""
+    if not game.state["data"].get("restrictions"):
+        return None
+    found = {o["id"]: reason(game, *o["data"][BARRED]) for o in options if _is_barred(o)}
+    return found or None
+
+
+#: The decision kinds that may offer barred options: an activation's sources, a card's systems and a mission's,
+#: the Command Phase action (a mission with nowhere else to take place) and the action-card windows.
+WITHHELD = ("move-from", "choose-system", "command-action", "special-action", "start-of-combat-card")
+
+
+def reason(game: Game, faction: str, bar: str, system: str) -> str:
+    """Why ``faction`` may not do ``bar`` in ``system``: the first restriction in force barring it, in a sentence
+    ("The Rebels may not move units into Kessel until the end of the round (Blockade).")."""
+    record = next(r for r in game.state["data"]["restrictions"] if r["faction"] == faction and r["system"] == system
+                  and bar in r["bars"] and in_force(game, r))
+    until = record["until"]
+    return text(game, SENTENCES[bar][0 if faction == "rebel" else 1], system=system,
+                until=Word(UNTIL[until] if until is not None else WHILE),
+                cause=text(game, CAUSE, cause=record["card"]) if record["card"] else "")
