@@ -112,6 +112,24 @@ def test_a_card_of_a_side_a_window_never_asks_is_refused_with_the_moments_its_si
     assert moment not in d["hint"].split("(")[1].split(";")[0].split(", ")
 
 
+def test_a_special_card_with_no_trigger_step_is_refused_with_the_step_to_add(tmp_path):
+    """RS-ACT-07: a Special card is played at the moment its text names, its first ``trigger`` step. One that starts
+    with another step validated and was never offered (issue 31): SW805, at its first step, with the ``trigger`` to
+    add. One beginning with a trigger plays (fan idea 25), and so does a Special card a rule offers by itself:
+    Rise of the Empire's Ambitions of Power, offered by the leader-limit check (RE-LDR-01), validates with its
+    expansion (the built-in packs validate with no diagnostic, tests/test_content_counts.py)."""
+    folder = pack(tmp_path, actions=[
+        action("fan-ambush", timing="special", leaders=["han-solo"]),
+        action("fan-rally", timing="special", effect=[{"op": "trigger", "moment": "mission-revealed"},
+                                                     {"op": "reputation", "amount": 1}])])
+    d = only(diagnostics(folder), "SW805")
+    assert d["pointer"] == "/items/0/effect/0/op" and d["line"] == line_of(folder, "actions.yaml", "op: reputation")
+    assert d["file"].endswith("actions.yaml") and d["severity"] == "error"
+    assert d["message"] == ("a Special card is played at the moment its first `trigger` step names (RS-ACT-07): with "
+                            "none, this card is never offered")
+    assert d["hint"].startswith("begin its effect with a `trigger` step naming the moment it is played at")
+
+
 def test_a_card_naming_a_hand_its_side_does_not_hold_is_refused(tmp_path):
     """The Rebel holds no probe cards and the Empire no objectives (RB-OBJ-09, RB-PRB): ``hand:self:objectives`` on
     an Imperial card names nothing, where the same step on a Rebel card plays."""

@@ -19,6 +19,8 @@ from swrebellion.imagefile import ImageError, read_image
 from swrebellion.pointers import escape_token
 
 from .moments import SIDES_AT
+from .ops import NAMES
+from .rules.actions import DESTINY
 
 #: The hands no side holds (``hand:SIDE:KIND``): the Rebel has no probe cards, the Empire no objectives.
 NO_HAND = {("rebel", "probes"), ("empire", "objectives")}
@@ -39,6 +41,7 @@ CODES: dict[str, str] = {
     "SW802": "an Assignment action card with no leader to play it (never offered)",
     "SW803": "an action card whose side is never asked at the moment its trigger names (never offered)",
     "SW804": "a card moves cards to or from a hand its side does not hold",
+    "SW805": "a Special action card with no first trigger step (never offered)",
 }
 
 
@@ -159,7 +162,11 @@ def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
     """Action cards that validate and would never be offered (issue 31: valid means playable). An Assignment card
     is played with a leader it pictures, from the pool (RS-ASG-08, RS-ACT-08): with none, only a first ``trigger``
     step makes it playable (False Orders), SW802. A card whose first ``trigger`` step names a card window where the
-    rules never ask its side (``moments.Moment.sides``: only the Rebel at a capture) is never offered, SW803."""
+    rules never ask its side (``moments.Moment.sides``: only the Rebel at a capture) is never offered, SW803. A
+    Special card is offered at the moment its first ``trigger`` names (RS-ACT-07): with none, SW805, unless a rule
+    offers it by itself: It Is Your Destiny (the ``rescue`` op), or a card whose first step is another plugin's op,
+    whose rules may offer it (Rise of the Empire's leader-limit check offers Ambitions of Power by its
+    ``raise_leader_limit``)."""
     found = []
     for entry in catalog.entries("actions").values():
         card = entry.item
@@ -171,6 +178,13 @@ def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
                 "with no `leaders` this card is never offered", "/timing",
                 "picture the leader who plays it (`leaders: [...]`), or begin its effect with a `trigger` step "
                 "naming the moment it is played at (`timing: special`, docs/cards.md)"))
+        if card.timing == "special" and not trigger and card.id != DESTINY and (first is None or first.op in NAMES):
+            found.append(entry.diagnostic(
+                "SW805", "a Special card is played at the moment its first `trigger` step names (RS-ACT-07): with "
+                "none, this card is never offered", "/effect/0/op" if first is not None else "/timing",
+                "begin its effect with a `trigger` step naming the moment it is played at (`- {op: trigger, moment: "
+                "mission-revealed}`; docs/cards.md lists the moments), or give it another timing (`assignment`, "
+                "`start-of-combat`, `immediate`)"))
         moment = first.params.get("moment") if trigger and first is not None else None
         sides = SIDES_AT.get(moment, SIDES) if isinstance(moment, str) else SIDES
         if card.faction not in sides:
