@@ -9,13 +9,17 @@ it fails here:
 * the moments a ``trigger`` step may name: exactly the card windows the rules open, each one declaring the sides
   asked there, and each answered in play by a card (built-in or a fan idea) whose scenario plays it;
 * the card zones ``move_cards`` accepts: each names a hand, deck, pile or starting cards a set-up game holds;
+* every other enumeration of every op's parameters, at any depth (a restriction's bars and duration, an outcome's
+  side, a condition's theater, a count's units ...): each value is read by the rules code of the shipped plugins;
 * the enumerations of the base game's scenario ``state:`` keys: each value, set in a scenario, is what the game
   starts with.
 
-Cheap: a few sets of rules, one set-up game and a dozen scenario starts (about 7 s alone, on a loaded machine)."""
+Cheap: a few sets of rules, one set-up game, a dozen scenario starts and one parse of the plugins' code (about 9 s
+alone, on a loaded machine)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import typing
 from pathlib import Path
@@ -46,7 +50,7 @@ def enumerations(schema: dict, path: str = "", defs: dict | None = None, seen: t
         found[path] = list(schema.get("enum", [schema.get("const")]))
     for key, sub in schema.get("properties", {}).items():
         found |= enumerations(sub, f"{path}/{key}".lstrip("/"), defs, seen)
-    for key, step in (("items", "*"), ("propertyNames", "~")):
+    for key, step in (("items", "*"), ("propertyNames", "~"), ("additionalProperties", "*")):
         if isinstance(schema.get(key), dict):
             found |= enumerations(schema[key], f"{path}/{step}".lstrip("/"), defs, seen)
     for key in ("anyOf", "oneOf", "allOf"):
@@ -143,6 +147,58 @@ def test_every_card_zone_names_a_pile_of_the_game():
         if not (any(held) if relative else all(held)):
             missing.append(spec)
     assert not missing, f"zones no game holds: {missing}"
+
+
+# -- every enumeration of the ops' parameters, at any depth ---------------------------------------------------------
+
+#: Op parameters whose values have a test of their own above (a zone is read piece by piece, a moment by the window
+#: the rules open).
+OWN_TEST = {("move_cards", "from"), ("move_cards", "to"), ("trigger", "moment")}
+#: Values read as the other branch of a two-way test on the other value, which the rules code names instead.
+OTHER_BRANCH = {("loyalty", "change", "lose"): "board.loyalty: not `gain`",
+                ("draw_tactics", "theater", "each"): "combat.draw_tactics: neither `current` nor `choose`"}
+
+
+def rules_strings() -> set[str]:
+    """Every str constant of the shipped plugins' rules code, apart from where a value is declared (a ``Literal``),
+    described (a docstring, a ``description=``) or put in words (``presentation``: words read no value)."""
+    found = set()
+    for path in (REPO / "expansions").rglob("*.py"):
+        if "presentation" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Subscript) and getattr(node.value, "id", None) == "Literal":
+                skip.update(id(n) for n in ast.walk(node.slice))
+            elif isinstance(node, ast.keyword) and node.arg == "description":
+                skip.update(id(n) for n in ast.walk(node.value))
+            elif isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and ast.get_docstring(node) is not None:
+                skip.add(id(node.body[0].value))  # type: ignore[attr-defined]
+        found |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                  and id(n) not in skip}
+    return found
+
+
+def test_every_op_parameter_enumeration_is_read_by_the_rules(shipped):
+    """Issue 31: an enumeration inside an op's parameters (``restrict``'s ``bar`` and ``until``, ``outcome``'s
+    ``captured``, a condition's ``theater``, a ``Count``'s units' side ...) validates like any other, so a value
+    nothing reads would make a card that validates and silently does something else. Each value of each, at any
+    depth of each op's JSON Schema, must be named by the rules code of the shipped plugins apart from its declaration
+    (or be listed in OTHER_BRANCH, with the test that reads it)."""
+    read = rules_strings()
+    unread, listed = [], set()
+    for spec in shipped.ops:
+        for path, values in sorted(enumerations(spec.params.model_json_schema(by_alias=True)).items()):
+            if (spec.name, path) in OWN_TEST:
+                continue
+            for value in values:
+                if (spec.name, path.rsplit("/", 1)[-1], value) in OTHER_BRANCH:
+                    listed.add((spec.name, path.rsplit("/", 1)[-1], value))
+                elif isinstance(value, str) and value not in read:
+                    unread.append(f"{spec.name}: {path} = {value!r}")
+    assert not unread, "values no rule reads:\n" + "\n".join(unread)
+    assert listed == set(OTHER_BRANCH), "OTHER_BRANCH names values no op takes any more"
 
 
 # -- the scenario state's enumerations -----------------------------------------------------------------------------
