@@ -49,6 +49,23 @@ def test_a_step_names_every_expectation_that_fails(write):
     ]
 
 
+def test_the_harness_speaks_the_readers_language(write):
+    """Issue 31: the harness's own words (failed expectations, the warning, the summary) are messages, in the
+    language asked for; what the rules store (ids, values) stays as it is."""
+    path = write(expect={"state": {"/data/round": 2}, "pending": {"player": "rebel"}})
+    result = cli("scenario", "run", path, "--lang", "ru")
+    assert result.exit_code == 1
+    assert f"ПРОВАЛ {path}: итоговые ожидания: не выполнено 2 ожидания:" in result.output
+    assert "\n  /data/round равно 1, ожидалось 2\n" in result.output
+    assert ("\n  ожидалось решение (rebel, любого вида), но empire должен принять решение 'command-action' из "
+            "['pass']") in result.output
+    assert result.output.rstrip().endswith("пройдено: 0, провалено: 1")
+    warned = cli("scenario", "run", write(), "--lang", "tr")
+    assert "uyarı: hiçbir şey beklemiyor ve açık bir kararla bitiyor" in warned.output
+    assert "expect: {pending: {player: empire, kind: command-action}}" in warned.output
+    assert warned.output.rstrip().endswith("1 geçti, 0 başarısız")
+
+
 def test_a_step_checks_what_is_offered_and_what_it_expects_together(write):
     step = {"offered": {"player": "rebel", "kind": "command-action", "includes": ["recruit"]},
             "choose": {"player": "rebel", "kind": "command-action", "option": "pass"},

@@ -64,19 +64,19 @@ def run(files: tuple[str, ...], packs, shows: tuple[str, ...], strict: bool) -> 
             game = harness.run(spec, make_rules)
         except harness.ScenarioError as exc:
             failed += 1
-            click.echo(f"FAIL {path}: {exc}")
+            click.echo(_("FAIL {path}: {problem}").format(path=path, problem=exc))
         except harness.ScenarioFailure as exc:
             failed += 1
             game = exc.game
-            click.echo(f"FAIL {path}: {exc}")
+            click.echo(_("FAIL {path}: {problem}").format(path=path, problem=exc))
         else:
             doubts = harness.concerns(spec, game)
             failed += bool(strict and doubts)
-            click.echo(f"{'FAIL' if strict and doubts else 'ok  '} {path}"
-                       + "".join(f"\n     warning: {doubt}" for doubt in doubts))
+            click.echo((_("FAIL {path}") if strict and doubts else _("ok   {path}")).format(path=path)
+                       + "".join("\n     " + _("warning: {doubt}").format(doubt=doubt) for doubt in doubts))
         for what in shows if game is not None else ():
             click.echo("\n".join(_shown(game, what)))
-    click.echo(f"{len(files) - failed} passed, {failed} failed")
+    click.echo(_("{passed} passed, {failed} failed").format(passed=len(files) - failed, failed=failed))
     raise SystemExit(1 if failed else 0)
 
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
 
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..pointers import escape_token, tokens
 from .game import Decision, Game, IllegalChoice, Rules, UnforcedRoll
 from .rng import SEEDS
@@ -260,7 +262,7 @@ def _play(scenario: Scenario, game: Game) -> None:
     fails, so that one run names everything that is not as the step says."""
     previous = 0  # where the log stood when the previous script step ended (``since: step``)
     for n, step in enumerate(scenario.script, 1):
-        where = f"script step {n}"
+        where = _("script step {n}").format(n=n)
         if step.dice is not None:
             game.state["forced_dice"].extend(step.dice)
         _pass_lone_windows(game, step.choose)
@@ -278,17 +280,19 @@ def _play(scenario: Scenario, game: Game) -> None:
         previous = len(game.state["log"])
     if scenario.expect is not None:
         _pass_lone_windows(game, None)
-        _fail("final expectations", failures(game, scenario.expect, previous))
+        _fail(_("final expectations"), failures(game, scenario.expect, previous))
     if game.state["forced_dice"]:
-        raise ScenarioFailure(f"forced dice never rolled: {game.state['forced_dice']}")
+        raise ScenarioFailure(_("forced dice never rolled: {dice}").format(dice=game.state["forced_dice"]))
 
 
 def _fail(where: str, failed: list[str]) -> None:
     """Raise one failure naming each of ``failed`` (none: nothing to raise)."""
     if len(failed) == 1:
-        raise ScenarioFailure(f"{where}: {failed[0]}")
+        raise ScenarioFailure(_("{where}: {failure}").format(where=where, failure=failed[0]))
     if failed:
-        raise ScenarioFailure(f"{where}: {len(failed)} expectations failed:" + "".join(f"\n  {f}" for f in failed))
+        raise ScenarioFailure(ngettext("{where}: {n} expectation failed:", "{where}: {n} expectations failed:",
+                                       len(failed)).format(where=where, n=len(failed))
+                              + "".join(f"\n  {f}" for f in failed))
 
 
 def expects_nothing(scenario: Scenario) -> bool:
@@ -304,8 +308,9 @@ def concerns(scenario: Scenario, game: Game) -> list[str]:
     if game.over or not game.pending or not expects_nothing(scenario):
         return []
     decision = game.pending[0]
-    return [f"it expects nothing and ends with a decision open ({_describe(game)}): add an `expect:` saying where "
-            f"it should stand, e.g. `expect: {{pending: {{player: {decision.player}, kind: {decision.kind}}}}}`"]
+    return [_("it expects nothing and ends with a decision open ({pending}): add an `expect:` saying where it "
+              "should stand, e.g. `expect: {{pending: {{player: {player}, kind: {kind}}}}}`").format(
+        pending=_describe(game), player=decision.player, kind=decision.kind)]
 
 
 def _pass_lone_windows(game: Game, choose: Choose | None) -> None:
@@ -327,16 +332,18 @@ def _pass_lone_windows(game: Game, choose: Choose | None) -> None:
 def _describe(game: Game) -> str:
     pending = game.pending
     if not pending:
-        return "no decision is pending" + (f" (game over: {game.state['result']})" if game.over else "")
-    return "; ".join(f"{d.player} must decide {d.kind!r} among {[o.id for o in d.options]}" for d in pending)
+        return _("no decision is pending (game over: {result})").format(result=game.state["result"]) if game.over \
+            else _("no decision is pending")
+    return "; ".join(_("{player} must decide {kind!r} among {options}").format(
+        player=d.player, kind=d.kind, options=[o.id for o in d.options]) for d in pending)
 
 
 def _match_decision(game: Game, player: str | None, kind: str | None) -> Decision:
     for decision in game.pending:
         if (player is None or decision.player == player) and (kind is None or decision.kind == kind):
             return decision
-    raise ScenarioFailure(f"expected a decision ({player or 'any player'}, {kind or 'any kind'}), "
-                          f"but {_describe(game)}")
+    raise ScenarioFailure(_("expected a decision ({player}, {kind}), but {pending}").format(
+        player=player or _("any player"), kind=kind or _("any kind"), pending=_describe(game)))
 
 
 def _choose(game: Game, choose: Choose) -> None:
@@ -364,8 +371,9 @@ def _offered_failures(game: Game, offered: Offered) -> list[str]:
                                      and (offered.kind is None or d.kind == offered.kind) for d in game.pending):
         player, kind, ids = alone["player"], alone["kind"], [alone["option"]]
     elif offered.alone:
-        return [f"no decision ({offered.player or 'any player'}, {offered.kind or 'any kind'}) was answered alone by "
-                f"the engine since the last answer; {_describe(game)}"]
+        return [_("no decision ({player}, {kind}) was answered alone by the engine since the last answer; "
+                  "{pending}").format(player=offered.player or _("any player"), kind=offered.kind or _("any kind"),
+                                      pending=_describe(game))]
     else:
         try:
             decision = _match_decision(game, offered.player, offered.kind)
@@ -375,14 +383,16 @@ def _offered_failures(game: Game, offered: Offered) -> list[str]:
         withheld = {w["id"]: w["reason"] for w in game.withheld(decision)}
         unsaid = {i: why for i, why in offered.withheld.items() if withheld.get(i) != why}
         if unsaid:
-            failed.append(f"{player}'s {kind!r} withholds {withheld or 'nothing'}; expected {unsaid}")
+            failed.append(_("{player}'s {kind!r} withholds {withheld}; expected {expected}").format(
+                player=player, kind=kind, withheld=withheld or _("nothing"), expected=unsaid))
     missing = [i for i in offered.includes if i not in ids]
     present = [i for i in offered.excludes if i in ids]
     if missing or present or (offered.exactly is not None and sorted(offered.exactly) != sorted(ids)):
-        failed.insert(0, f"{player}'s {kind!r} offers {ids}"
-                      + (f"; missing {missing}" if missing else "")
-                      + (f"; should not offer {present}" if present else "")
-                      + (f"; expected exactly {offered.exactly}" if offered.exactly is not None else ""))
+        failed.insert(0, _("{player}'s {kind!r} offers {ids}").format(player=player, kind=kind, ids=ids)
+                      + (_("; missing {ids}").format(ids=missing) if missing else "")
+                      + (_("; should not offer {ids}").format(ids=present) if present else "")
+                      + (_("; expected exactly {ids}").format(ids=offered.exactly) if offered.exactly is not None
+                         else ""))
     return failed
 
 
@@ -421,8 +431,8 @@ def _at(game: Game, pointer: str, missing: Any = None) -> Any:
     except (KeyError, IndexError, ValueError):
         if missing is not None:
             return missing
-        raise _Nothing(f"the state has nothing at {pointer} (docs/state.md lists the state's pointers; "
-                       "`rebellion scenario run --show state` prints them)") from None
+        raise _Nothing(_("the state has nothing at {pointer} (docs/state.md lists the state's pointers; "
+                         "`rebellion scenario run --show state` prints them)").format(pointer=pointer)) from None
 
 
 def _state_failures(game: Game, expect: Expect) -> Iterator[str]:
@@ -440,34 +450,39 @@ def _state_failures(game: Game, expect: Expect) -> Iterator[str]:
 
     def equal(pointer: str, wanted: Any) -> str | None:
         actual = _at(game, pointer)
-        return f"{pointer} is {actual!r}, expected {wanted!r}" if actual != wanted else None
+        return _("{pointer} is {actual!r}, expected {wanted!r}").format(pointer=pointer, actual=actual, wanted=wanted) \
+            if actual != wanted else None
 
     def differ(pointer: str, unwanted: Any) -> str | None:
         actual = _at(game, pointer)
-        return f"{pointer} is {actual!r}, expected anything else" if actual == unwanted else None
+        return _("{pointer} is {actual!r}, expected anything else").format(pointer=pointer, actual=actual) \
+            if actual == unwanted else None
 
-    def absent(pointer: str, _: Any) -> str | None:
+    def absent(pointer: str, _wanted: Any) -> str | None:
         actual = _at(game, pointer, missing=_MISSING)
-        return f"{pointer} should not exist, but holds {actual!r}" if actual is not _MISSING else None
+        return _("{pointer} should not exist, but holds {actual!r}").format(pointer=pointer, actual=actual) \
+            if actual is not _MISSING else None
 
-    def empty(pointer: str, _: Any) -> str | None:
+    def empty(pointer: str, _wanted: Any) -> str | None:
         actual = _at(game, pointer, missing=_MISSING)
-        return (f"{pointer} should be empty, but holds {actual!r}"
+        return (_("{pointer} should be empty, but holds {actual!r}").format(pointer=pointer, actual=actual)
                 if actual is not _MISSING and actual not in (None, [], {}) else None)
 
     def contains(pointer: str, items: list[Any]) -> str | None:
         actual = _at(game, pointer)
         missing = [i for i in items if not isinstance(actual, list) or i not in actual]
-        return f"{pointer} is {actual!r}, which lacks {missing}" if missing else None
+        return _("{pointer} is {actual!r}, which lacks {items}").format(pointer=pointer, actual=actual, items=missing) \
+            if missing else None
 
     def not_contains(pointer: str, items: list[Any]) -> str | None:
         actual = _at(game, pointer)
         present = [i for i in items if isinstance(actual, list) and i in actual]
-        return f"{pointer} is {actual!r}, which should not hold {present}" if present else None
+        return _("{pointer} is {actual!r}, which should not hold {items}").format(
+            pointer=pointer, actual=actual, items=present) if present else None
 
     def length(pointer: str, wanted: int) -> str | None:
         actual = _at(game, pointer)
-        return (f"{pointer} is {actual!r}, expected a length of {wanted}"
+        return (_("{pointer} is {actual!r}, expected a length of {n}").format(pointer=pointer, actual=actual, n=wanted)
                 if not isinstance(actual, (list, dict)) or len(actual) != wanted else None)
 
     yield from each(expect.state, equal)
@@ -482,17 +497,18 @@ def _state_failures(game: Game, expect: Expect) -> Iterator[str]:
 def _log_failures(log: list[dict[str, Any]], expect: Expect, scope: str) -> Iterator[str]:
     for wanted in expect.log:
         if not any(_subset(wanted, event) for event in log):
-            yield f"no event {scope} matches {wanted}"
+            yield _("no event {scope} matches {wanted}").format(scope=scope, wanted=wanted)
     for unwanted in expect.no_log:
         hit = next((event for event in log if _subset(unwanted, event)), None)
         if hit is not None:
-            yield f"an event that should not happen did: {hit}"
+            yield _("an event that should not happen did: {event}").format(event=hit)
     at = 0
     for n, wanted in enumerate(expect.log_order):
         found = next((i for i in range(at, len(log)) if _subset(wanted, log[i])), None)
         if found is None:
-            before = "" if n == 0 else f" after {expect.log_order[n - 1]}"
-            yield f"no event {scope} matches {wanted}{before} (log_order)"
+            yield (_("no event {scope} matches {wanted} (log_order)") if n == 0 else
+                   _("no event {scope} matches {wanted} after {before} (log_order)")).format(
+                scope=scope, wanted=wanted, before=expect.log_order[n - 1] if n else None)
             return  # the events after it have nothing to be ordered after
         at = found + 1
 
@@ -504,7 +520,7 @@ def failures(game: Game, expect: Expect, log_start: int = 0) -> list[str]:
     found = list(_state_failures(game, expect))
     start_at = log_start if expect.since == "step" else 0
     found += _log_failures(game.state["log"][start_at:], expect,
-                           "since the previous script step" if expect.since == "step" else "in the log")
+                           _("since the previous script step") if expect.since == "step" else _("in the log"))
     if expect.pending is not None:
         try:
             _match_decision(game, expect.pending.get("player"), expect.pending.get("kind"))
@@ -513,10 +529,11 @@ def failures(game: Game, expect: Expect, log_start: int = 0) -> list[str]:
     for player in expect.no_pending:
         busy = [d for d in game.pending if player == "anyone" or d.player == player]
         if busy:
-            found.append(f"{busy[0].player} must decide {busy[0].kind!r}, but no decision should be pending for "
-                         f"{player}")
+            found.append(_("{player} must decide {kind!r}, but no decision should be pending for {whom}").format(
+                player=busy[0].player, kind=busy[0].kind, whom=player))
     if expect.result is not None and not _subset(expect.result, game.state["result"]):
-        found.append(f"result is {game.state['result']}, expected {expect.result}")
+        found.append(_("result is {result}, expected {wanted}").format(result=game.state["result"],
+                                                                         wanted=expect.result))
     return found
 
 
