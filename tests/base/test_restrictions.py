@@ -80,3 +80,25 @@ def test_a_barred_source_is_withheld_saying_why_in_the_readers_language():
         [turkish] = not_offered(game, decision)
     assert russian.startswith("не предлагается: ") and "Хот" in russian and "(Blockade)" in russian, russian
     assert "Hoth" in turkish and "turun sonuna kadar" in turkish, turkish
+
+
+def test_a_question_left_with_one_option_still_says_what_a_restriction_withholds():
+    """RB-MOV-03/04: activating Hoth, Endor's Y-wing may not move in. The question keeps only "stop moving units",
+    which the terminal answers alone in one line; the line after it says why Endor is not offered, in the reader's
+    language."""
+    from swrebellion.engine.human import HumanAgent
+    from swrebellion.presentation import render
+
+    game = blockaded()
+    game.apply("activate:hoth", player="rebel")
+    [decision] = game.pending
+    assert decision.option_ids == ("done",)
+    said: list[str] = []
+    agent = HumanAgent("rebel", lambda prompt: "", said.append, render=render)
+    assert agent.choose(game, decision) == "done"
+    assert said[-1] == ("  not offered: Move units from Endor — The Rebels may not move units into Hoth until the end "
+                        "of the round (Blockade).")
+    with i18n.using("ru"):
+        said.clear()
+        agent.choose(game, decision)
+    assert said[-1].startswith("  не предлагается: ") and "Эндор" in said[-1], said[-1]
