@@ -57,6 +57,14 @@ def register_values(registry):
 
 
 @hookimpl
+def validate_catalog(catalog):
+    from . import checks, ops
+    from .rules.actions import DESTINY
+
+    return checks.check_special_cards(catalog, ops.NAMES, frozenset({DESTINY}))
+
+
+@hookimpl
 def register_content_kinds(registry):
     from . import kinds
 

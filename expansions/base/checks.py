@@ -19,8 +19,6 @@ from swrebellion.imagefile import ImageError, read_image
 from swrebellion.pointers import escape_token
 
 from .moments import SIDES_AT
-from .ops import NAMES
-from .rules.actions import DESTINY
 
 #: The hands no side holds (``hand:SIDE:KIND``): the Rebel has no probe cards, the Empire no objectives.
 NO_HAND = {("rebel", "probes"), ("empire", "objectives")}
@@ -162,11 +160,7 @@ def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
     """Action cards that validate and would never be offered (issue 31: valid means playable). An Assignment card
     is played with a leader it pictures, from the pool (RS-ASG-08, RS-ACT-08): with none, only a first ``trigger``
     step makes it playable (False Orders), SW802. A card whose first ``trigger`` step names a card window where the
-    rules never ask its side (``moments.Moment.sides``: only the Rebel at a capture) is never offered, SW803. A
-    Special card is offered at the moment its first ``trigger`` names (RS-ACT-07): with none, SW805, unless a rule
-    offers it by itself: It Is Your Destiny (the ``rescue`` op), or a card whose first step is another plugin's op,
-    whose rules may offer it (Rise of the Empire's leader-limit check offers Ambitions of Power by its
-    ``raise_leader_limit``)."""
+    rules never ask its side (``moments.Moment.sides``: only the Rebel at a capture) is never offered, SW803."""
     found = []
     for entry in catalog.entries("actions").values():
         card = entry.item
@@ -178,13 +172,6 @@ def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
                 "with no `leaders` this card is never offered", "/timing",
                 "picture the leader who plays it (`leaders: [...]`), or begin its effect with a `trigger` step "
                 "naming the moment it is played at (`timing: special`, docs/cards.md)"))
-        if card.timing == "special" and not trigger and card.id != DESTINY and (first is None or first.op in NAMES):
-            found.append(entry.diagnostic(
-                "SW805", "a Special card is played at the moment its first `trigger` step names (RS-ACT-07): with "
-                "none, this card is never offered", "/effect/0/op" if first is not None else "/timing",
-                "begin its effect with a `trigger` step naming the moment it is played at (`- {op: trigger, moment: "
-                "mission-revealed}`; docs/cards.md lists the moments), or give it another timing (`assignment`, "
-                "`start-of-combat`, `immediate`)"))
         moment = first.params.get("moment") if trigger and first is not None else None
         sides = SIDES_AT.get(moment, SIDES) if isinstance(moment, str) else SIDES
         if card.faction not in sides:
@@ -194,6 +181,28 @@ def check_action_cards(catalog: Catalog) -> list[Diagnostic]:
                 "is never offered", "/effect/0/moment",
                 f"name a moment where the {card.faction} side is asked ({', '.join(asked)}; docs/cards.md), or make "
                 f"it a card of the {' or '.join(sides)} side"))
+    return found
+
+
+def check_special_cards(catalog: Catalog, base_ops: frozenset[str], offered: frozenset[str]) -> list[Diagnostic]:
+    """SW805: a Special card is offered at the moment its first ``trigger`` step names (RS-ACT-07); one with none is
+    never offered, unless a rule offers it by itself: a card of ``offered`` (It Is Your Destiny, by the ``rescue``
+    op), or one whose first step is not among ``base_ops``, the base game's ops, but another plugin's, whose rules
+    may offer it (Rise of the Empire's leader-limit check offers Ambitions of Power by its ``raise_leader_limit``).
+    Run by the plugin's ``validate_catalog``, which knows its ops (a layer above the checks)."""
+    found = []
+    for entry in catalog.entries("actions").values():
+        card = entry.item
+        first = card.effect[0] if card.effect else None
+        if card.timing != "special" or card.id in offered or (first is not None and first.op == "trigger"):
+            continue
+        if first is None or first.op in base_ops:
+            found.append(entry.diagnostic(
+                "SW805", "a Special card is played at the moment its first `trigger` step names (RS-ACT-07): with "
+                "none, this card is never offered", "/effect/0/op" if first is not None else "/timing",
+                "begin its effect with a `trigger` step naming the moment it is played at (`- {op: trigger, moment: "
+                "mission-revealed}`; docs/cards.md lists the moments), or give it another timing (`assignment`, "
+                "`start-of-combat`, `immediate`)"))
     return found
 
 

@@ -8,7 +8,7 @@ from . import actions, board, cards, combat, flow, leaders, units
 
 
 TABLES = (flow.OPS, board.OPS, units.OPS, leaders.OPS, cards.OPS, combat.OPS, actions.OPS)
-#: The base game's op names (``rebellion validate`` tells them from other plugins' ops: SW805).
+#: The base game's op names (``rebellion validate`` tells them from other plugins' ops: ``checks.check_special_cards``).
 NAMES = frozenset(name for table in TABLES for name in table)
 
 
