@@ -19,8 +19,10 @@ The game is solved exactly: a state is both forces' units with their damage (ide
 sorted tuple of ``(unit, damage)``), values are memoised per state, chance nodes sum over the distinct dice
 outcomes, and the side choosing damage (or repairs) takes the option best for its margin in the theatre it is
 fighting in (the attacker's chance to win it less the defender's: the attacker's highest, the defender's lowest;
-ties: the first option). The two theaters are solved apart unless Ion
-Cannons tie them together (a ground battle that can destroy them changes the Imperial space dice).
+ties, to 1e-12: the first option). The two theaters are solved apart unless Ion Cannons tie them
+together (a ground battle that can destroy them changes the Imperial space dice). The best play in a theater fought
+alone without repairs, the common case, is solved over arrays of both forces' sides instead (:mod:`.odds_duel`,
+numpy: :class:`OddsUnavailable` without it).
 """
 
 from __future__ import annotations

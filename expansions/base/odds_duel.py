@@ -100,6 +100,7 @@ class Duel:
         self.frame = frame
         self.battles: list[Battle] = []
         self.hit_memo: dict[tuple, list[tuple[float, tuple]]] = {}
+        self.roll_memo: dict[tuple, tuple[Any, Any, Any]] = {}
         self.placed: dict[tuple[Side, tuple], list[Side]] = {}
         self.shares: dict[tuple, tuple[tuple[Unit, ...], ...]] = {}
 
@@ -138,18 +139,33 @@ class Duel:
         direct hits)``, each cut to what the enemy can take (its class). Health past the pool's dice changes
         nothing, so rooms are cut to them first, and many share an answer."""
         dice = dict(pool)
-        cut = tuple((c, min(n, dice[c])) for c, n in room if c in dice)
+        cut = dict((c, min(n, dice[c])) for c, n in room if c in dice)
         total = min(sum(n for _, n in room), sum(dice.values()))
-        key = (pool, cut, total)
+        key = (pool, tuple(cut.items()), total)
         found = self.hit_memo.get(key)
         if found is None:
-            left = dict(cut)
-            merged: dict[tuple, float] = {}
-            for (hits, direct, _), p in self.c.rolls(pool):
-                used = tuple((c, min(n, left.get(c, 0))) for c, n in hits if min(n, left.get(c, 0)))
-                placed = (used, min(direct, total - sum(n for _, n in used)))
-                merged[placed] = merged.get(placed, 0.0) + p
-            found = self.hit_memo[key] = [(p, placed) for placed, p in merged.items()]
+            colours = [c for c, _ in pool]
+            hits, direct, chances = self.rolled(pool)
+            used = np.minimum(hits, [cut.get(c, 0) for c in colours])
+            placed = np.minimum(direct, total - used.sum(axis=1))
+            code = used @ (32 ** np.arange(len(colours))) + placed * 32 ** len(colours)
+            _, first, merged = np.unique(code, return_index=True, return_inverse=True)
+            found = self.hit_memo[key] = [
+                (float(p), (tuple((c, int(n)) for c, n in zip(colours, used[r]) if n), int(placed[r])))
+                for p, r in zip(np.bincount(merged, weights=chances), first)]
+        return found
+
+    def rolled(self, pool: tuple) -> tuple[Any, Any, Any]:
+        """The outcomes of the pool's roll (``Combat.rolls``) as arrays: the hits of each colour of the pool (a row
+        an outcome), the direct hits, the chances."""
+        found = self.roll_memo.get(pool)
+        if found is None:
+            outcomes = self.c.rolls(pool)
+            found = self.roll_memo[pool] = (
+                np.array([[dict(hits).get(c, 0) for c, _ in pool] for (hits, _, _), _ in outcomes], np.int64)
+                .reshape(len(outcomes), len(pool)),
+                np.array([direct for (_, direct, _), _ in outcomes], np.int64),
+                np.array([p for _, p in outcomes]))
         return found
 
     def options(self, side: Side, placed: tuple) -> list[Side]:
@@ -383,9 +399,9 @@ class Battle:
         places damage, for each ``e``; ``then``: the margins after the round, for the rolls that place none)."""
         A = self.targets[0]
         out = np.empty((A.zero.shape[1], then.shape[1], then.shape[0]))
-        for p in range(A.zero.shape[1]):
-            out[p] = (A.per_side(answered * A.weight[:, p, None], 0, len(self.sides[0])) +
-                      A.zero[:, p, None] * then).T
+        for a in range(then.shape[0]):
+            g0, g1 = A.side_start[a], A.side_start[a + 1]
+            out[:, :, a] = A.weight[g0:g1].T @ answered[g0:g1] + A.zero[a, :, None] * then[a]
         return out
 
     # -- following the choices ---------------------------------------------------------------------------------
@@ -420,16 +436,20 @@ class Targets:
         cand: list[int] = []
         group_start = [0]
         side_start = [0]
+        by_room: dict[tuple, tuple[list[float], dict[tuple, list[float]]]] = {}  # sides alike in health alike
         for n, side in enumerate(sides):
             room = duel.room(side)
-            classes: dict[tuple, list[float]] = {}
-            for p, pool in enumerate(pools):
-                for chance, placed in duel.hits(pool, room):
-                    if placed[0] or placed[1]:
-                        classes.setdefault(placed, [0.0] * len(pools))[p] += chance
-                    else:
-                        self.zero[n, p] += chance
-            for placed, chances in classes.items():
+            found = by_room.get(room)
+            if found is None:
+                found = by_room[room] = ([0.0] * len(pools), {})
+                for p, pool in enumerate(pools):
+                    for chance, placed in duel.hits(pool, room):
+                        if placed[0] or placed[1]:
+                            found[1].setdefault(placed, [0.0] * len(pools))[p] += chance
+                        else:
+                            found[0][p] += chance
+            self.zero[n] = found[0]
+            for placed, chances in found[1].items():
                 cand.extend(numbers[o] for o in duel.options(side, placed))
                 group_start.append(len(cand))
                 group_side.append(n)
@@ -491,35 +511,53 @@ class Solution:
         return np.bincount(ends, weights=middle[middles] * weights, minlength=now.size).reshape(now.shape)
 
     def _moves(self, battle: Battle) -> tuple[Any, ...]:
+        """The arrays of :meth:`step`: from each pair, each ``(a, defender's pool, e)`` the attacker's rolls and
+        choices lead to, with its chance (the rolls that leave the same ``e`` merged); from each of those, each
+        pair the defender's rolls and choices lead to (after the checks), with its chance (merged likewise)."""
         A, D = battle.targets
         pa, pd = battle.pool_of
         na, nd = battle.values_shape
-        a = np.arange(na)
+        pools = A.zero.shape[1]
         fought = ~battle.terminal
-        # the attacker: a roll that places damage on d leaves the option chosen; one that places none leaves d
-        d_of = D.group_side[:, None]
-        e = D.cand[self.attack]
-        sources = np.concatenate([(a[None, :] * nd + d_of).ravel(), (a[:, None] * nd + np.arange(nd)).ravel()])
-        keys = np.concatenate([((pd[d_of] * nd + e) * na + a[None, :]).ravel(),
-                               ((pd[None, :] * nd + np.arange(nd)[None, :]) * na + a[:, None]).ravel()])
-        chances = np.concatenate([D.weight[:, pa].ravel(), D.zero[:, pa].T.ravel()])
-        keep = (chances > 0) & fought.ravel()[sources]
-        sources, keys, chances = sources[keep], keys[keep], chances[keep]
-        used, keys = np.unique(keys, return_inverse=True)
-        # the defender: for each (pool, e, a) reached, each of its rolls against a, the option chosen for e
-        p_u, rest = np.divmod(used, nd * na)
-        e_u, a_u = np.divmod(rest, na)
-        count = np.diff(A.side_start)[a_u]
-        middles = np.repeat(np.arange(len(used)), count)
-        first = np.repeat(A.side_start[a_u] - np.cumsum(count) + count, count) + np.arange(count.sum())
-        a2 = A.cand[self.defence[first, e_u[middles]]]
-        ends = battle.end[a2, e_u[middles]]
-        weights = A.weight[first, p_u[middles]]
-        middles = np.concatenate([middles, np.arange(len(used))])
-        ends = np.concatenate([ends, battle.end[a_u, e_u]])
-        weights = np.concatenate([weights, A.zero[a_u, p_u]])
-        keep = weights > 0
-        return sources, keys, chances, middles[keep], ends[keep].ravel(), weights[keep], len(used)
+        sources, keys, chances = [], [], []
+        for d in np.flatnonzero(fought.any(axis=0)):
+            g0, g1 = D.side_start[d], D.side_start[d + 1]
+            a, e, p = _merged(np.vstack([D.cand[self.attack[g0:g1]], np.full((1, na), d)]),
+                              np.vstack([D.weight[g0:g1][:, pa], D.zero[d, pa][None, :]]))
+            keep = fought[a, d] & (p > 0)
+            a, e, p = a[keep], e[keep], p[keep]
+            sources.append(a * nd + d)
+            keys.append((a * pools + pd[d]) * nd + e)
+            chances.append(p)
+        used, key = np.unique(np.concatenate(keys), return_inverse=True)  # in the order of a, then pool, then e
+        middles, ends, weights = [], [], []
+        bounds = np.searchsorted(used, np.arange(na + 1) * pools * nd)
+        for a in range(na):
+            k0, k1 = bounds[a], bounds[a + 1]
+            if k0 == k1:
+                continue
+            p, e = np.divmod(used[k0:k1] - a * pools * nd, nd)
+            g0, g1 = A.side_start[a], A.side_start[a + 1]
+            column, a2, w = _merged(np.vstack([A.cand[self.defence[g0:g1][:, e]], np.full((1, k1 - k0), a)]),
+                                    np.vstack([A.weight[g0:g1][:, p], A.zero[a, p][None, :]]))
+            keep = w > 0
+            middles.append(k0 + column[keep])
+            ends.append(battle.end[a2[keep], e[column[keep]]])
+            weights.append(w[keep])
+        return (np.concatenate(sources), key, np.concatenate(chances), np.concatenate(middles),
+                np.concatenate(ends), np.concatenate(weights), len(used))
+
+
+def _merged(values: Any, weights: Any) -> tuple[Any, Any, Any]:
+    """For each column of ``values`` (with ``weights`` alike): its distinct values and their summed weights, as
+    three arrays: the column, the value, the sum."""
+    order = np.argsort(values, axis=0, kind="stable")
+    v = np.take_along_axis(values, order, axis=0).T
+    w = np.take_along_axis(weights, order, axis=0).T
+    new = np.ones(v.shape, bool)
+    new[:, 1:] = v[:, 1:] != v[:, :-1]
+    starts = np.flatnonzero(new)
+    return starts // v.shape[1], v.ravel()[starts], np.add.reduceat(w.ravel(), starts)
 
 
 def _pick(values: Any, starts: Any, segment: Any, high: bool, offset: int) -> tuple[Any, Any]:
@@ -587,18 +625,22 @@ def placements(c: Combat, enemy: Side, used: dict[str, int], direct: int,
     out: set[Side] = set()
 
     def spread(i: int, extra: int, acc: tuple[Unit, ...]) -> None:
-        """Colour ``i`` on: its hits and some of the ``extra`` direct hits, every way."""
-        if i == len(colours):
-            if not extra:
-                out.add(tuple(sorted(acc)))
-            return
+        """Colour ``i`` on: its hits and some of the ``extra`` direct hits (the last colour: all that are left),
+        every way."""
         col = colours[i]
         base = used.get(col, 0)
+        if i == len(colours) - 1:
+            if extra <= rooms[col] - base:
+                out.update(tuple(sorted(acc + placed)) for placed in _share(c, groups[col], base + extra, memo))
+            return
         for more in range(min(extra, rooms[col] - base) + 1):
             for placed in _share(c, groups[col], base + more, memo):
                 spread(i + 1, extra - more, acc + placed)
 
-    spread(0, direct, tuple(fixed))
+    if colours:
+        spread(0, direct, tuple(fixed))
+    elif not direct:
+        out.add(tuple(sorted(fixed)))
     return sorted(out)
 
 
