@@ -167,6 +167,9 @@ def test_placing_all_the_damage_one_can_loses_nothing(base, seed):
 
 
 def test_bad_forces_are_refused(base):
+    with pytest.raises(OddsError, match=r"too large to solve exactly here: .* \(10,206,000 pairs\)"):
+        odds(base, {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1},
+             {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 8})  # 5,400 x 1,890 sides: out of memory
     with pytest.raises(OddsError, match="unknown unit 'x-wng'"):
         odds(base, {"x-wng": 1}, {"tie-fighter": 1})
     with pytest.raises(OddsError, match="must be enemies"):

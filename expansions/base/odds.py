@@ -167,7 +167,8 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     (the heuristic agent's rule). ``damage`` is the damage already on units, as the combat under way records it
     (RB-CMB-07): for a unit type, one number per damaged miniature (``{"star-destroyer": [2]}``: one of them has 2
     damage); the figures start from it, and the damage reported is what is lost from then on. Raises
-    :class:`OddsError` for forces that are not two sides' units, or damage that does not fit them."""
+    :class:`OddsError` for forces that are not two sides' units, damage that does not fit them, or a battle too
+    large to solve exactly."""
     if policy not in ("best", "heuristic"):
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
     if theater not in ("space", "ground", "both"):
@@ -176,7 +177,12 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
         raise OddsError(f"rounds must be 1 or more, not {rounds}")
     combat, start = solver(game, attacker, defender, policy, damage)
     wanted = THEATERS if theater == "both" else (theater,)
-    answer = combat.solve(start, rounds, wanted)
+    from .odds_duel import TooLarge
+
+    try:
+        answer = combat.solve(start, rounds, wanted)
+    except TooLarge as exc:
+        raise OddsError(str(exc)) from None
     parts: list[tuple[str, dict[str, object]]] = []
     damaged: dict[Unit, int] = {}
     for x in sorted(x for side in start for x in side if x[1]):

@@ -88,6 +88,13 @@ class Combat(Protocol):
 
 
 EPS = 1e-12
+#: The most numbers the replies of a battle may hold (its pairs of sides times the defender's dice pools, 8 bytes
+#: each): past it the arrays would not fit in memory, and the solve would take minutes anyway (docs/odds.md).
+MOST = 20_000_000
+
+
+class TooLarge(ValueError):
+    """A battle whose arrays would be past :data:`MOST`."""
 
 
 class Duel:
@@ -270,6 +277,11 @@ class Battle:
             self.levels = tuple(_levels(h) for h in self.health)
             pools = tuple([duel.pool(role, s) for s in sides] for role, sides in enumerate(self.sides))
             self.pool_number = tuple({p: n for n, p in enumerate(dict.fromkeys(ps))} for ps in pools)
+            na, nd = (len(sides) for sides in self.sides)
+            if na * nd * len(self.pool_number[1]) > MOST:
+                raise TooLarge(f"the {('space', 'ground')[duel.t]} battle is too large to solve exactly here: its "
+                               f"forces can be left in {na:,} and {nd:,} ways ({na * nd:,} pairs); ask about fewer "
+                               "units (docs/odds.md, How fast)")
             self.pool_of = tuple(np.array([numbers[p] for p in ps], np.intp) for numbers, ps in
                                  zip(self.pool_number, pools))
             self.targets = (Targets(self, 0), Targets(self, 1))
