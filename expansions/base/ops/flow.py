@@ -117,14 +117,16 @@ def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
     """:func:`leaders_where` one at a time, in no particular order: the feasibility test of every mission card at
     every Command Phase turn stops at the first. Only the leaders in a system are tested: most are in a pool, on a
     mission or in the supply. The Rebel's are looked for among those printed on his side (half of them all), and
-    the filter's fields are read once (a model's attribute is slow to read)."""
+    the filter's fields are read once (a model's attribute is slow to read). A mission against a leader takes place
+    where he is (RB-MIS-03): never one in a system barred to the mission (``barred``: Boba Fett? Where?)."""
     data = game.state["data"]
     systems, leaders = data["systems"], data["leaders"]
     side = side_of(ctx, params.side)
     captured, where = params.captured, params.where
+    barred = ctx.get("barred", ())
     for lid in tables(game).leaders_of["rebel"] if side == "rebel" else leaders:
         at = leaders[lid]["at"]
-        if at not in systems or board.leader_faction(game, lid) != side:
+        if at not in systems or board.leader_faction(game, lid) != side or at in barred:
             continue
         if captured is not None and board.is_captured(game, lid) != captured:
             continue
@@ -135,18 +137,21 @@ def _leaders_where(game, params: Choose, ctx) -> Iterator[str]:
 def _ask_target(game, frame, params: Choose, ctx) -> dict | None:
     """The system or leader chosen (RB-MIS-02..04): the only candidate at once, or None once the question is asked
     (or when there is none: the effect stops, ``no-target``)."""
+    barred = ctx.get("barred")  # a mission's: a system or leader where a restriction bars it is shown withheld
     if params.what == "system":
         candidates = systems_where(game, params.where, ctx)
         options = named_options(game, candidates)
-        barred = ctx.get("barred")
-        if barred and candidates:  # a mission's: the systems a restriction bars are shown withheld, saying why
+        if barred and candidates:
             options = shown([barred_option(o, ctx["faction"], "missions", o["id"]) if o["id"] in barred else o
                              for o in named_options(game, systems_where(game, params.where, {**ctx, "barred": ()}))])
     else:
         candidates = leaders_where(game, params, ctx)
         where = game.state["data"]["leaders"]
-        options = [{"id": lid, "label": text(game, N_("{leader} in {system}"), leader=lid, system=where[lid]["at"])}
-                   for lid in candidates]
+        options = [_leader_option(game, lid, where[lid]["at"]) for lid in candidates]
+        if barred and candidates:
+            options = shown([barred_option(_leader_option(game, lid, at), ctx["faction"], "missions", at)
+                             if (at := where[lid]["at"]) in barred else _leader_option(game, lid, at)
+                             for lid in leaders_where(game, params, {**ctx, "barred": ()})])
     if not candidates:
         game.log("no-target", card=ctx.get("card"), wanted=params.what)
         stop(game)
@@ -154,6 +159,10 @@ def _ask_target(game, frame, params: Choose, ctx) -> dict | None:
     prompt = card_prompt(game, ctx, N_("{card}: choose a system"), N_("Choose a system")) if params.what == "system" \
         else card_prompt(game, ctx, N_("{card}: choose a leader"), N_("Choose a leader"))
     return pick(game, frame, chooser(game, ctx, params.chooser), f"choose-{params.what}", options, prompt)
+
+
+def _leader_option(game, lid: str, at: str) -> dict:
+    return {"id": lid, "label": text(game, N_("{leader} in {system}"), leader=lid, system=at)}
 
 
 def _can_choose(game, params: Choose, ctx) -> bool:

@@ -149,9 +149,10 @@ def withhold(game: Game, kind: str, player: str, options: list[dict[str, Any]]) 
     return found or None
 
 
-#: The decision kinds that may offer barred options: an activation's sources, a card's systems and a mission's,
-#: the Command Phase action (a mission with nowhere else to take place) and the action-card windows.
-WITHHELD = ("move-from", "choose-system", "command-action", "special-action", "start-of-combat-card")
+#: The decision kinds that may offer barred options: an activation's sources, a card's systems and a mission's, the
+#: leader a mission is against, the Command Phase action (a mission with nowhere else to take place) and the
+#: action-card windows.
+WITHHELD = ("move-from", "choose-system", "choose-leader", "command-action", "special-action", "start-of-combat-card")
 
 
 def reason(game: Game, faction: str, bar: str, system: str) -> str:
