@@ -104,6 +104,29 @@ def test_the_browser_game_words_each_tactic_option_as_the_terminal_does(base_rul
         assert shown[option].endswith(" — " + tactics[card].summary.en) and name(game, card) in shown[option]
 
 
+def test_hand_at_the_terminal_lists_the_tactic_cards_drawn(base_rules, tmp_path):
+    """Issue 35 #10 through a pseudo-terminal: ``hand`` typed during a combat lists the tactic cards the side has
+    drawn for it (RB-TAC-02), each with what it does. The game is saved at a combat action and loaded, so the pty
+    plays one question."""
+    pytest.importorskip("pexpect")
+    from swrebellion import testing
+    from test_terminal_play import PROMPT, answer, spawn
+
+    game, decision = _until(base_rules, 3, lambda d: d.kind == "combat-action" and
+                            any(o.id.startswith("play:") for o in d.options))
+    side = decision.player.split("-")[0]
+    held = game.state["data"]["combat"]["hands"][side]["value"]
+    save = tmp_path / "g.json"
+    testing.save(game, save)
+    child = spawn("play", "--load", str(save), "--human", side, tmp_path=tmp_path)
+    child.expect_exact(PROMPT)
+    screen = answer(child, "hand")
+    child.terminate(force=True)
+    assert f"Tactic cards ({len(held)}):" in screen, screen
+    for card in held:
+        assert name(game, card) in screen and base_rules.content.items("tactics")[card].summary.en in screen
+
+
 def test_at_the_terminal_each_advanced_tactic_option_says_what_it_does_and_why_not(tmp_path):
     """Issue 35 #10 through a pseudo-terminal, in Russian: the pick of an advanced tactic card (RE-CIN-03) lists
     each card with its abilities, and on the option itself why its top cannot be used now (RE-CIN-04). The game
