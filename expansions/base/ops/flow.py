@@ -22,7 +22,7 @@ from swrebellion.models.effects import Steps
 from .. import board
 from ..moments import LATER_MOMENTS, MOMENTS, RULE_MOMENTS, SIDED_MOMENTS
 from ..names import card_prompt, content_text, named_options, text
-from ..rules.actions import window
+from ..rules.actions import answered_at, window
 from ..rules.objectives import keep_card_in_hand, keep_in_hand, objective_played
 from ..rules.restrictions import barred_option, shown
 from ..tables import OPPONENT, tables
@@ -412,7 +412,9 @@ def later_step(game, frame) -> None:
     waiting for it (and for its side) run, in the order they were made. Its name, ``base.later``, is the one saved
     games hold."""
     moment = frame["moment"]
-    if MOMENTS[moment].cards is not None:
+    # most moments are answered by no card of the game (none of the built-in ones answers a Refresh step): the
+    # window, which would ask nobody, is not opened at all
+    if MOMENTS[moment].cards is not None and answered_at(game, moment):
         data = game.state["data"]
         acting = frame.get("faction") or data.get("current") or "rebel"
         # what the cards read of the moment: its locals, but the side playing is the card's (``faction``)
