@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import ipaddress
+import sys
 from pathlib import Path
 
 import click
@@ -18,6 +19,11 @@ MISSING = "`rebellion serve` needs the serve extra: pip install 'swrebellion[ser
 #: counting as it goes; collecting after 50,000 new containers rather than 700 left no full collection in that run,
 #: with 8% less CPU a move and 29% more moves a second.
 GC_THRESHOLDS = (50_000, 20, 20)
+#: How often (seconds) the interpreter lets another thread of the server run: the event loop, the threads that work
+#: out panels and the database's threads take turns, and with Python's 5 ms a move's request could wait several
+#: turns of 5 ms behind a thread working out a panel. At 0.2 ms, benchmarks/serve_load.py's p95 fell from 175-191 to 94 ms with one SQLite process and from 115-139 to
+#: 60 ms with two, for 5-20% more CPU a move (docs/serve.md, "How fast").
+SWITCH_INTERVAL = 0.0002
 
 
 @click.command("serve")
@@ -58,6 +64,7 @@ def serve(host, port, db_url, create_limit, packs):
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C stops it; games are kept in the database)", err=True)
     # websockets-sansio: uvicorn's "websockets" implementation is deprecated (it warned at every start); no
     # per-message compression: the messages are a few bytes ({"moves": N}) and deflating each cost more than sending it
