@@ -630,9 +630,8 @@ class AtEndOfCommand(Strict):
 #: op's current model refuses and accepts rewritten is in that old form.
 ANY_OP: tuple[Callable[[dict], dict], ...] = (negated_anywhere,)
 
-#: old op name -> (old parameter model, rewrite, new op)
 class NoOldParams(Strict):
-    pass
+    """An old op that took no parameters."""
 
 
 class Detain(Strict):
@@ -643,6 +642,7 @@ class BarSystem(Strict):
     who: Literal["self", "opponent"] = "opponent"
 
 
+#: old op name -> (old parameter model, rewrite, new op)
 FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict], str]] = {
     "move_in": (NoOldParams, lambda step: {"op": "move_units", "from": "neighbours"}, "move_units"),
     "bar_system": (BarSystem, lambda step: {"op": "restrict", "bar": ["missions", "cards"],

@@ -14,7 +14,7 @@ from pydantic import Field
 from swrebellion.engine.ops import Strict
 from swrebellion.models.effects import Steps
 
-from .base_game import Faction, OldWhere, where
+from .base_game import Faction, NoOldParams, OldWhere, where
 
 
 class TacticRequire(Strict):
@@ -66,10 +66,6 @@ def pay_queued_units(step: dict) -> dict:
 class RecruitOneOf(Strict):
     leaders: list[str] = Field(min_length=1)
     to: Literal["pool", "system"] = "system"
-
-
-class NoParams(Strict):
-    pass
 
 
 class MoveMissionLeaders(Strict):
@@ -178,25 +174,25 @@ DOOM_LEADER = [{"op": "choose", "what": "leader", "side": "opponent", "captured"
 FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict | list[dict]], str]] = {
     "tactic_require": (TacticRequire, tactic_require, "require"),
     "recruit_one_of": (RecruitOneOf, recruit_one_of, "recruit"),
-    "leaders_to_pool": (NoParams, lambda step: {"op": "move_leaders", "which": "mission", "to": "pool"}, "move_leaders"),
+    "leaders_to_pool": (NoOldParams, lambda step: {"op": "move_leaders", "which": "mission", "to": "pool"}, "move_leaders"),
     "move_mission_leaders": (MoveMissionLeaders, move_mission_leaders, "move_leaders"),
-    "place_opponent_leader": (NoParams, lambda step: {"op": "move_leaders", "which": "choose", "side": "opponent"},
+    "place_opponent_leader": (NoOldParams, lambda step: {"op": "move_leaders", "which": "choose", "side": "opponent"},
                               "move_leaders"),
     "leader_to_pool": (LeaderToPool, leader_to_pool, "move_leaders"),
     "draw_starting_actions": (Count, lambda step: _counted(step, **{"from": "starting-actions:self"},
                                                             to="hand:self:actions"), "move_cards"),
     "discard_objectives": (Count, lambda step: _counted(step, **{"from": "hand:rebel:objectives"}, to="discard"),
                            "move_cards"),
-    "objective_from_discard": (NoParams, lambda step: {"op": "move_cards", "from": "discard:objectives",
+    "objective_from_discard": (NoOldParams, lambda step: {"op": "move_cards", "from": "discard:objectives",
                                                        "to": "deck:objectives"}, "move_cards"),
     "take_from_discard": (Count, lambda step: _counted(step, **{"from": "discard:self:missions"},
                                                         to="hand:self:missions"), "move_cards"),
     "keep_from_deck": (KeepFromDeck, lambda step: {"op": "move_cards", "from": "deck:self:missions",
                                                    "to": "hand:self:missions", "look": step["look"],
                                                    "keep": step.get("keep", 1), "rest": "shuffle"}, "move_cards"),
-    "discard_mission": (NoParams, lambda step: {"op": "move_cards", "from": "hand:opponent:missions", "to": "discard",
+    "discard_mission": (NoOldParams, lambda step: {"op": "move_cards", "from": "hand:opponent:missions", "to": "discard",
                                                 "starting": "exclude", "show": True}, "move_cards"),
-    "reveal_base_here": (NoParams, lambda step: {"op": "reveal", "what": "base", "force": True}, "reveal"),
+    "reveal_base_here": (NoOldParams, lambda step: {"op": "reveal", "what": "base", "force": True}, "reveal"),
     "keep_card": (KeepCard, lambda step: {"op": "keep_card", "failure_only": True} if step.get("on") == "failure"
                   else {"op": "keep_card"}, "keep_card"),
     "pay_queued_units": (PayQueuedUnits, pay_queued_units, "destroy_units"),
@@ -204,22 +200,22 @@ FORMS: dict[str, tuple[type[Strict], Callable[[dict], dict | list[dict]], str]] 
                              lambda step: {"op": "sabotage", "change": "remove", "optional": True}, "sabotage"),
     "place_target_markers": (OldPlaceTargetMarkers, place_target_markers, "place_target_markers"),
     "tactic_prevent": (TacticPrevent, battle_effect("prevent", "round"), "battle_effect"),
-    "tactic_no_repair": (NoParams, battle_effect("no-repair", "round", who="opponent"), "battle_effect"),
+    "tactic_no_repair": (NoOldParams, battle_effect("no-repair", "round", who="opponent"), "battle_effect"),
     "tactic_shed": (TacticShed, battle_effect("shed", "round"), "battle_effect"),
     "tactic_redirect": (TacticRedirect, battle_effect("redirect", "round"), "battle_effect"),
-    "tactic_forbid": (NoParams, battle_effect("forbid", "next-round", who="opponent"), "battle_effect"),
-    "tactic_attack_last": (NoParams, battle_effect("attack-last", "combat"), "battle_effect"),
+    "tactic_forbid": (NoOldParams, battle_effect("forbid", "next-round", who="opponent"), "battle_effect"),
+    "tactic_attack_last": (NoOldParams, battle_effect("attack-last", "combat"), "battle_effect"),
     "pick_tactic_first": (PickTacticFirst, pick_tactic_first, "battle_effect"),
-    "tactic_cancel": (NoParams, lambda step: {"op": "cancel_tactic"}, "cancel_tactic"),
-    "tactic_retreat": (NoParams, lambda step: {"op": "cancel_tactic", "retreat_first": True}, "cancel_tactic"),
-    "tactic_free_leader": (NoParams, lambda step: copy.deepcopy(FREE_LEADER), "choose, rescue"),
-    "tactic_doom_leader": (NoParams, lambda step: copy.deepcopy(DOOM_LEADER), "choose, later"),
+    "tactic_cancel": (NoOldParams, lambda step: {"op": "cancel_tactic"}, "cancel_tactic"),
+    "tactic_retreat": (NoOldParams, lambda step: {"op": "cancel_tactic", "retreat_first": True}, "cancel_tactic"),
+    "tactic_free_leader": (NoOldParams, lambda step: copy.deepcopy(FREE_LEADER), "choose, rescue"),
+    "tactic_doom_leader": (NoOldParams, lambda step: copy.deepcopy(DOOM_LEADER), "choose, later"),
     "recover_tactics": (RecoverTactics, lambda step: {"op": "tactic_cards", "move": "recover",
                                                       **{k: v for k, v in step.items() if k != "op"}}, "tactic_cards"),
     "arrange_tactics": (ArrangeTactics, lambda step: {"op": "tactic_cards", "move": "arrange",
                                                       **{k: v for k, v in step.items() if k != "op"}}, "tactic_cards"),
     "return_mission": (ReturnMission, lambda step: {"op": "stop_mission", "how": "return",
                                                     "leaders": step.get("leaders", 1)}, "stop_mission"),
-    "tactic_leave_game": (NoParams, lambda step: {"op": "tactic_cards", "move": "leave-game"}, "tactic_cards"),
+    "tactic_leave_game": (NoOldParams, lambda step: {"op": "tactic_cards", "move": "leave-game"}, "tactic_cards"),
 }
 
