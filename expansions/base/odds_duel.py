@@ -93,6 +93,13 @@ EPS = 1e-12
 MOST = 20_000_000
 
 
+#: The forward pass follows no pair whose chance is this or less: the chances it drops add up to less than 10^-22
+#: in a whole combat (pairs of sides, at most :data:`MOST`, times 200 rounds at most), ten orders of magnitude
+#: below the undecided chance it stops at (``odds.NEGLIGIBLE``), and the figures are rounded at 10^-16 anyway;
+#: but once the first few rounds are fought most pairs hold less, so the rounds after them are cheap.
+FAINT = 1e-30
+
+
 class TooLarge(ValueError):
     """A battle whose arrays would be past :data:`MOST`."""
 
@@ -217,7 +224,7 @@ class Duel:
         damage: list[tuple[float, ...]] = []
         played = 0
         while fought[i, j] and played < (rounds if rounds is not None else limit):
-            now = b.step(now, None if rounds is None else rounds - played)
+            now = b.step(now, None if rounds is None else rounds - played, FAINT)
             played += 1
             over = np.where(fought, 0.0, now)
             finals += over
@@ -418,9 +425,10 @@ class Battle:
 
     # -- following the choices ---------------------------------------------------------------------------------
 
-    def step(self, now: Any, left: int | None) -> Any:
-        """The chance of each pair after a round played from the chances ``now`` by the best play."""
-        return self.solution(left).step(self, now)
+    def step(self, now: Any, left: int | None, faint: float = 0.0) -> Any:
+        """The chance of each pair after a round played from the chances ``now`` by the best play (pairs whose
+        chance is ``faint`` or less not followed)."""
+        return self.solution(left).step(self, now, faint)
 
     def outcomes(self, a: int, d: int, left: int | None) -> dict[tuple[int, int], float]:
         """The ends of a round from the pair ``(a, d)`` by the best play, with their chances."""
@@ -513,19 +521,27 @@ class Solution:
     defence: Any
     moves: tuple[Any, ...] | None = None  # the arrays of :meth:`step`, made at its first call
 
-    def step(self, battle: Battle, now: Any) -> Any:
+    def step(self, battle: Battle, now: Any, faint: float = 0.0) -> Any:
         """A round from the chances ``now`` (``[a, d]``): the attacker's rolls and choices take them to
-        ``[defender's pool, e, a]``, the defender's to the pairs before the checks, then the checks."""
+        ``[defender's pool, e, a]``, the defender's to the pairs before the checks, then the checks. Only the
+        moves out of pairs whose chance is over ``faint`` are followed (the others' chance is dropped), and only
+        those out of the middle steps they reach: late in a combat few pairs hold any chance worth following."""
         if self.moves is None:
             self.moves = self._moves(battle)
-        sources, keys, chances, middles, ends, weights, size = self.moves
-        middle = np.bincount(keys, weights=now.ravel()[sources] * chances, minlength=size)
-        return np.bincount(ends, weights=middle[middles] * weights, minlength=now.size).reshape(now.shape)
+        sources, keys, chances, from_pair, middles, ends, weights, from_middle = self.moves
+        flat = now.ravel()
+        picked = _entries(from_pair, np.flatnonzero(flat > faint))
+        middle = np.bincount(keys[picked], weights=flat[sources[picked]] * chances[picked],
+                             minlength=len(from_middle) - 1)
+        picked = _entries(from_middle, np.flatnonzero(middle))
+        return np.bincount(ends[picked], weights=middle[middles[picked]] * weights[picked],
+                           minlength=now.size).reshape(now.shape)
 
     def _moves(self, battle: Battle) -> tuple[Any, ...]:
         """The arrays of :meth:`step`: from each pair, each ``(a, defender's pool, e)`` the attacker's rolls and
         choices lead to, with its chance (the rolls that leave the same ``e`` merged); from each of those, each
-        pair the defender's rolls and choices lead to (after the checks), with its chance (merged likewise)."""
+        pair the defender's rolls and choices lead to (after the checks), with its chance (merged likewise). Each
+        in the order of where they come from, with where each one's moves begin (:func:`_entries`)."""
         A, D = battle.targets
         pa, pd = battle.pool_of
         na, nd = battle.values_shape
@@ -556,8 +572,24 @@ class Solution:
             middles.append(k0 + column[keep])
             ends.append(battle.end[a2[keep], e[column[keep]]])
             weights.append(w[keep])
-        return (np.concatenate(sources), key, np.concatenate(chances), np.concatenate(middles),
-                np.concatenate(ends), np.concatenate(weights), len(used))
+        source = np.concatenate(sources)
+        order = np.argsort(source, kind="stable")
+        middle = np.concatenate(middles)  # already in order: a, then its columns
+        return (source[order], key[order], np.concatenate(chances)[order], _starts(source, na * nd), middle,
+                np.concatenate(ends), np.concatenate(weights), _starts(middle, len(used)))
+
+
+def _starts(owners: Any, count: int) -> Any:
+    """Where the entries of each of ``count`` owners begin in a list sorted by owner (and where the last ends)."""
+    return np.concatenate([[0], np.cumsum(np.bincount(owners, minlength=count))])
+
+
+def _entries(starts: Any, owners: Any) -> Any:
+    """The places of the entries of ``owners`` (sorted) in a list whose owners' entries begin at ``starts``."""
+    if len(owners) == len(starts) - 1:
+        return slice(None)
+    first, counts = starts[owners], starts[owners + 1] - starts[owners]
+    return np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
 
 
 def _merged(values: Any, weights: Any) -> tuple[Any, Any, Any]:
