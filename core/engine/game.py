@@ -358,7 +358,7 @@ class Game:
         state = self.state
         if any("withheld" in d for d in state["pending"]):
             state = {**state, "pending": [{k: v for k, v in d.items() if k != "withheld"} for d in state["pending"]]}
-        return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+        return hashlib.sha256(_state_json(state).encode()).hexdigest()
 
     # -- the flow ---------------------------------------------------------------------------------------------
 
@@ -860,6 +860,18 @@ def _event_field(value: Any) -> Any:
 def _copied(value: Any) -> Any:
     """A deep copy of plain data (marshal: C speed), for everything handed out of the game."""
     return marshal.loads(marshal.dumps(value))
+
+
+def _state_json(state: dict[str, Any]) -> str:
+    """``canonical_json(state)``, character for character, with each log's text made by :meth:`SharedLog.encoded`,
+    which encodes only what was appended since the last time: the top level is written key by key, in the order
+    ``sort_keys`` gives."""
+    parts = []
+    for key in sorted(state):
+        value = state[key]
+        text = value.encoded(canonical_json) if type(value) is SharedLog else canonical_json(value)
+        parts.append(f"{canonical_json(key)}:{text}")
+    return "{" + ",".join(parts) + "}"
 
 
 def canonical_json(value: Any) -> str:

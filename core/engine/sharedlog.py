@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any, Iterable, Iterator, overload
+from typing import Any, Callable, Iterable, Iterator, overload
 
 #: Items per shared chunk: a copy copies fewer than this many references (the sealed tail's rest) plus one
 #: reference to the chunks.
@@ -35,11 +35,12 @@ CHUNK = 64
 class SharedLog(Sequence[Any]):
     """An append-only sequence whose copies share their items (see the module docstring)."""
 
-    __slots__ = ("_chunks", "_tail", "_shared", "append")
+    __slots__ = ("_chunks", "_tail", "_shared", "append", "_sealed_text")
 
     def __init__(self, items: Iterable[Any] = ()) -> None:
         self._chunks: list[tuple[Any, ...]] = []  # full chunks, oldest first; shared with copies while _shared
         self._shared = False  # True while another SharedLog holds the same _chunks list
+        self._sealed_text: tuple[Callable[[list[Any]], str] | None, int, str] = (None, 0, "")  # see encoded()
         self._take_tail([])
         self.extend(items)
 
@@ -85,6 +86,7 @@ class SharedLog(Sequence[Any]):
             self._seal()
         twin = SharedLog.__new__(SharedLog)
         twin._chunks = self._chunks
+        twin._sealed_text = self._sealed_text  # the text of chunks both share: an immutable tuple
         twin._take_tail(self._tail.copy())
         twin._shared = self._shared = True
         return twin
@@ -100,6 +102,25 @@ class SharedLog(Sequence[Any]):
         return SharedLog, (list(self),)
 
     # -- reading --------------------------------------------------------------------------------------------------
+
+    def encoded(self, encode: Callable[[list[Any]], str]) -> str:
+        """``encode(list(self))``, for an ``encode`` that writes a list as JSON does (``[`` the items' texts joined
+        by commas ``]``): how a state hash writes the log (``Game.state_hash``). Sealed chunks never change, so the
+        text of theirs is kept (for the last ``encode`` asked) and shared with copies: a game server hashing its
+        game after every move encodes the tail's items each time, not the whole log of a long game."""
+        if len(self._tail) >= CHUNK:
+            self._seal()
+        chunks = self._chunks
+        used, done, text = self._sealed_text
+        if used is not encode:
+            done, text = 0, ""
+        if done < len(chunks):
+            more = encode(list(chain.from_iterable(chunks[done:])))[1:-1]
+            text = f"{text},{more}" if text else more
+            done = len(chunks)
+            self._sealed_text = (encode, done, text)
+        rest = encode(self._tail)[1:-1]
+        return f"[{text},{rest}]" if text and rest else f"[{text or rest}]"
 
     def __len__(self) -> int:
         return len(self._chunks) * CHUNK + len(self._tail)

@@ -139,3 +139,25 @@ def test_the_state_hash_is_that_of_the_state_as_plain_lists(base_rules):
     assert game.state_hash() == hashlib.sha256(canonical_json(lists).encode()).hexdigest()
     loaded = Game(base_rules, json.loads(json.dumps(game.state, default=plain)))
     assert type(loaded.state["log"]) is SharedLog and loaded.state_hash() == game.state_hash()
+
+
+def test_the_state_hash_stays_that_of_plain_lists_as_copies_grow_apart(base_rules):
+    """The log's text is kept for its sealed chunks (``SharedLog.encoded``) and shared by copies: a copy hashed after
+    the two have grown apart, each past a new chunk, must hash what its own items are, not its twin's."""
+    def plain_hash(g: Game) -> str:
+        lists = {**g.state, "log": list(g.state["log"]), "choices": list(g.state["choices"])}
+        return hashlib.sha256(canonical_json(lists).encode()).hexdigest()
+
+    game = Game.new(base_rules, 5)
+    while len(game.state["log"]) < 2 * CHUNK:
+        game.apply(game.pending[0].option_ids[0], player=game.pending[0].player)
+    assert game.state_hash() == plain_hash(game)  # the sealed text is kept now
+    twin = game.copy()
+    for g, pick in ((game, 0), (twin, -1)):  # two different games from here, each sealing chunks of its own
+        start = len(g.state["log"])
+        while len(g.state["log"]) < start + 2 * CHUNK and not g.over:
+            g.apply(g.pending[0].option_ids[pick], player=g.pending[0].player)
+            if len(g.state["log"]) % 7 == 0:
+                g.copy()  # seals the tail now and then, as a server's trial copy does
+    assert list(game.state["log"]) != list(twin.state["log"])
+    assert game.state_hash() == plain_hash(game) and twin.state_hash() == plain_hash(twin)

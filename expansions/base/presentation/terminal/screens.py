@@ -6,6 +6,7 @@ side can reach it. Words are in the reader's language (:mod:`swrebellion.i18n`, 
 from __future__ import annotations
 
 import difflib
+from functools import cached_property
 from typing import Iterable
 
 from swrebellion.engine.secrets import KEY
@@ -81,6 +82,11 @@ class Screen:
             if isinstance(value, str):
                 return value
         return None
+
+    @cached_property
+    def card_kinds(self) -> list:
+        """Every kind's items, markers last, where a card's id is looked up (once per screen: a hand lists many)."""
+        return [self.content.items(kind) for kind in sorted(self.content.counts(), key=lambda k: (k == "markers", k))]
 
     def hidden(self, value) -> bool:
         return isinstance(value, dict) and KEY in value
@@ -356,8 +362,7 @@ def _card_facts(screen: Screen, kind: str, card: str) -> str:
 
 
 def _item(screen: Screen, card: str):
-    for kind in sorted(screen.content.counts(), key=lambda k: (k == "markers", k)):
-        items = screen.content.items(kind)
+    for items in screen.card_kinds:
         if card in items:
             return items[card]
     return None
