@@ -88,7 +88,9 @@ def connect(url: str) -> sa.Engine:
             engine = sa.create_engine(url, connect_args={"timeout": 5})
             sa.event.listen(engine, "connect", _sqlite_pragmas)
         else:
-            engine = sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+            # no pool_pre_ping: a ping before every transaction was a round trip of each move's (7% of a
+            # PostgreSQL server's latency); a connection the database dropped is met and replaced by Store._run
+            engine = sa.create_engine(url, pool_size=10, max_overflow=20)
         migrate(engine)
     except (sa.exc.SQLAlchemyError, ImportError, ValueError) as exc:
         raise StoreError(f"cannot open the database {_safe(url)}: {_reason(exc)}") from None
@@ -135,13 +137,22 @@ class Store:
         self.engine = engine
 
     def _run(self, work):
-        try:
-            with self.engine.begin() as connection:
-                return work(connection)
-        except (Conflict, IntegrityError) as exc:
-            raise Conflict() from exc
-        except (OperationalError, sa.exc.DBAPIError) as exc:
-            raise StoreError(f"the database refused: {_reason(exc)}") from None
+        """``work(connection)`` in one transaction. A pooled connection the database dropped (it restarted) fails
+        its first statement: SQLAlchemy then lets every older connection of the pool go, and the work is tried
+        once more on a new one. Nothing of the failed try was written; if the drop came at its very commit and the
+        commit had gone through, the second try finds the game moved on and is refused (:class:`Conflict`) as a
+        stale move is."""
+        for last in (False, True):
+            try:
+                with self.engine.begin() as connection:
+                    return work(connection)
+            except (Conflict, IntegrityError) as exc:
+                raise Conflict() from exc
+            except (OperationalError, sa.exc.DBAPIError) as exc:
+                if exc.connection_invalidated and not last:
+                    continue
+                raise StoreError(f"the database refused: {_reason(exc)}") from None
+        raise AssertionError("unreachable")
 
     def create(self, game_id: str, save: dict[str, Any], lang: str, new_links: list[tuple[Link, str]]) -> None:
         """A new game (``save``: what :func:`swrebellion.engine.save.save_data` gives, with no choices yet) and its
