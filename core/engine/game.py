@@ -30,8 +30,10 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+from contextlib import contextmanager
+from contextvars import ContextVar
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 from . import rng
 from .effects import register_kernel_steps
@@ -803,7 +805,29 @@ class Game:
         """What ``player`` may see (``None``: a spectator). Derived from the secret labels only.
 
         ``since``: the view's ``log`` holds the events from that index on (all of them by default), so that an
-        agent following a game need not redact the whole log at every decision."""
+        agent following a game need not redact the whole log at every decision. A new dict each time, but within
+        :meth:`views_shared`."""
+        shared = _SHARED_VIEWS.get()
+        if shared is None or shared[0] is not self:
+            return self._view(player, since)
+        found = shared[1].get((player, since))
+        if found is None:
+            found = shared[1][(player, since)] = self._view(player, since)
+        return found
+
+    @contextmanager
+    def views_shared(self) -> Iterator[None]:
+        """Within this block (in this thread or task), each view of this game is made once and the same dict is
+        handed to everyone who asks for it: for a reader that works out several things from one standing game
+        (a game server drawing a seat's page: hand, status and leader screens, each reading the seat's view), who
+        promises not to change the game meanwhile, nor any view."""
+        token = _SHARED_VIEWS.set((self, {}))
+        try:
+            yield
+        finally:
+            _SHARED_VIEWS.reset(token)
+
+    def _view(self, player: str | None, since: int) -> dict[str, Any]:
         state = self.state
         pending = []
         for d in state["pending"]:
@@ -825,6 +849,10 @@ class Game:
             "result": _copied(state["result"]),
         }
 
+
+#: The game whose views are shared (:meth:`Game.views_shared`), and its views made so far, by (player, since).
+_SHARED_VIEWS: ContextVar[tuple[Game, dict[tuple[str | None, int], dict[str, Any]]] | None] = ContextVar(
+    "shared_views", default=None)
 
 #: Immutable JSON values, which an event may share with the state.
 _SCALARS = frozenset({str, int, float, bool, type(None)})

@@ -69,3 +69,27 @@ def test_games_differing_only_in_hidden_deck_order_and_hider_hand_look_the_same(
         g.apply("attic")
     assert game.view("seeker") == twin.view("seeker")
     assert game.view("hider") != twin.view("hider")
+
+
+def test_views_shared_makes_each_view_once_for_its_own_game_only(toy_rules):
+    """Game.views_shared (a game server working out a seat's page): within it each (player, since) view of that
+    game is one dict; each player still gets only their own view, other games and other threads a fresh one, and
+    after it every view is a new dict again."""
+    import threading
+
+    game = Game.new(toy_rules, seed=8)
+    game.apply("dock")
+    other = game.copy()
+    seen_elsewhere = []
+    with game.views_shared():
+        seeker, hider = game.view("seeker"), game.view("hider")
+        assert game.view("seeker") is seeker and game.view("hider") is hider
+        assert seeker == Game.view(other, "seeker") and hider == other.view("hider")
+        assert seeker["data"]["hideout"] == {"$secret": ["hider"]} and hider["data"]["hideout"] == "dock"
+        assert game.view("seeker", since=1) is not seeker and game.view(None) is not seeker
+        assert other.view("seeker") is not other.view("seeker")  # another game: not shared
+        thread = threading.Thread(target=lambda: seen_elsewhere.append(game.view("seeker")))
+        thread.start()
+        thread.join()
+    assert seen_elsewhere[0] == seeker and seen_elsewhere[0] is not seeker  # another thread: not shared
+    assert game.view("seeker") is not game.view("seeker")

@@ -351,6 +351,11 @@ def _newest_first(lines: list[str]) -> dict:
 
 
 def _worked_out(room: Room, game, link: Link) -> dict:
+    with game.views_shared():  # the room's game is never changed in place: its screens read one view
+        return _panel_parts(room, game, link)
+
+
+def _panel_parts(room: Room, game, link: Link) -> dict:
     viewer = _viewer(link)
     decision = alone = None
     if link.role == "player" and not link.agent:
