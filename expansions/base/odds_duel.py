@@ -27,9 +27,10 @@ With a round limit the values are solved a round at a time, each from the last (
 The best play is a zero-sum game: the margin (the attacker's chance to win the theater less the defender's) is
 what the attacker makes highest and the defender lowest, so both sides want the same thing of their own chance:
 to win, and not to lose. A choice takes the first option (in the order of the units left) whose margin is within
-``EPS`` of the best, and only the ways to place all the damage the dice can place (:func:`placements`) are
-options: the others are dominated, so the margin is that of the stage-by-stage solve over every option of the
-rules.
+``EPS`` of the best, and only the ways to place all the damage the dice can place are options (what they leave:
+the sides weaker than the target by exactly that damage, with at least the roll's hits of each colour lost by
+that colour, :meth:`Below.options`): the others are dominated, so the margin is that of the stage-by-stage solve
+over every option of the rules.
 
 Why placing all the damage loses nothing. Call a side ``s2`` weaker than ``s`` when its units can be matched into
 those of ``s``, unit for like unit, each with at least as much damage (a missing unit: destroyed).
@@ -62,7 +63,6 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
@@ -115,8 +115,6 @@ class Duel:
         self.battles: list[Battle] = []
         self.hit_memo: dict[tuple, list[tuple[float, tuple]]] = {}
         self.roll_memo: dict[tuple, tuple[Any, Any, Any]] = {}
-        self.placed: dict[tuple[Side, tuple], list[Side]] = {}
-        self.shares: dict[tuple, tuple[tuple[Unit, ...], ...]] = {}
 
     def battle(self, attacker: Side, defender: Side) -> tuple[Battle, int, int]:
         """The battle whose sides hold both, and their numbers in it."""
@@ -180,15 +178,6 @@ class Duel:
                 .reshape(len(outcomes), len(pool)),
                 np.array([direct for (_, direct, _), _ in outcomes], np.int64),
                 np.array([p for _, p in outcomes]))
-        return found
-
-    def options(self, side: Side, placed: tuple) -> list[Side]:
-        """What the damage ``placed`` can leave of ``side`` (:func:`placements`)."""
-        key = (side, placed)
-        found = self.placed.get(key)
-        if found is None:
-            used, direct = placed
-            found = self.placed[key] = placements(self.c, side, dict(used), direct, self.shares)
         return found
 
     def survive(self, side: Side) -> Side:
@@ -448,38 +437,34 @@ class Targets:
 
     def __init__(self, battle: Battle, role: int) -> None:
         duel = battle.duel
-        sides, numbers = battle.sides[role], battle.index[role]
+        sides = battle.sides[role]
         pools = list(battle.pool_number[1 - role])
+        below = Below(duel.c, sides)
         self.zero = np.zeros((len(sides), len(pools)))
         group_side: list[int] = []
         weight: list[list[float]] = []
-        cand: list[int] = []
-        group_start = [0]
+        cand: list[Any] = []
+        sizes: list[Any] = []
         side_start = [0]
-        by_room: dict[tuple, tuple[list[float], dict[tuple, list[float]]]] = {}  # sides alike in health alike
+        by_room: dict[tuple, Damages] = {}  # sides alike in health alike
         for n, side in enumerate(sides):
             room = duel.room(side)
             found = by_room.get(room)
             if found is None:
-                found = by_room[room] = ([0.0] * len(pools), {})
-                for p, pool in enumerate(pools):
-                    for chance, placed in duel.hits(pool, room):
-                        if placed[0] or placed[1]:
-                            found[1].setdefault(placed, [0.0] * len(pools))[p] += chance
-                        else:
-                            found[0][p] += chance
-            self.zero[n] = found[0]
-            for placed, chances in found[1].items():
-                cand.extend(numbers[o] for o in duel.options(side, placed))
-                group_start.append(len(cand))
-                group_side.append(n)
-                weight.append(chances)
+                found = by_room[room] = Damages(duel, pools, room, below.colours)
+            self.zero[n] = found.zero
+            if found.chances:
+                options, size = below.options(n, found)
+                cand.append(options)
+                sizes.append(size)
+                group_side.extend([n] * len(found.chances))
+                weight.extend(found.chances.values())
             side_start.append(len(group_side))
         self.groups = len(group_side)
         self.group_side = np.array(group_side, np.intp)
         self.weight = np.array(weight, float).reshape(self.groups, len(pools))
-        self.cand = np.array(cand, np.intp)
-        self.group_start = np.array(group_start, np.intp)
+        self.cand = np.concatenate([np.zeros(0, np.intp), *cand])
+        self.group_start = np.cumsum(np.concatenate([np.zeros(1, np.intp), *sizes]))
         self.cand_group = np.repeat(np.arange(self.groups), np.diff(self.group_start))
         self.side_start = np.array(side_start, np.intp)
         self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
@@ -503,6 +488,70 @@ class Targets:
             sides = self.has[lo:hi]
             out[sides - s0] = np.add.reduceat(values, self.side_start[sides] - self.side_start[s0], axis=0)
         return out
+
+
+class Damages:
+    """What the rolls of each enemy dice pool place on a side with ``room`` (:meth:`Duel.room`): the chance that
+    they place nothing (``zero``, one a pool) and each class of damage that places some (``chances``: class ->
+    one chance a pool), with its hits of each of ``colours`` (``need``, a row a class) and its whole damage
+    (``total``)."""
+
+    def __init__(self, duel: Duel, pools: list[tuple], room: tuple, colours: list[str | None]) -> None:
+        self.zero = [0.0] * len(pools)
+        self.chances: dict[tuple, list[float]] = {}
+        for p, pool in enumerate(pools):
+            for chance, placed in duel.hits(pool, room):
+                if placed[0] or placed[1]:
+                    self.chances.setdefault(placed, [0.0] * len(pools))[p] += chance
+                else:
+                    self.zero[p] += chance
+        self.need = np.zeros((len(self.chances), len(colours)), np.int64)
+        self.total = np.zeros(len(self.chances), np.int64)
+        for k, (used, direct) in enumerate(self.chances):
+            for colour, hits in used:
+                self.need[k, colours.index(colour)] = hits
+            self.total[k] = sum(hits for _, hits in used) + direct
+
+
+class Below:
+    """Which of ``sides`` (one force's, :func:`_weaker`) each can be left as by damage, and what it costs each
+    health colour. A side ``s2`` is left of ``s`` when its units match into those of ``s``, unit for like unit,
+    each with at least as much damage (a missing unit: destroyed): for each unit type and damage ``x``, ``s2`` has
+    no more of them with ``x`` damage or less than ``s`` has (``counts``, Hall's condition for such a matching),
+    and the same units that take no damage (``kept``: only the empty side, which :func:`_weaker` always lists, has
+    fewer)."""
+
+    def __init__(self, c: Combat, sides: list[Side]) -> None:
+        touched = sorted({u for s in sides for u, _ in s if c.health(u) is not None})
+        self.colours: list[str | None] = sorted({c.kinds[u].colour for u in touched}, key=str)
+        first = dict(zip(touched, np.cumsum([0] + [c.health(u) or 0 for u in touched]).tolist()))
+        width = sum(c.health(u) or 0 for u in touched)
+        self.counts = np.zeros((len(sides), width), np.int64)
+        self.left = np.zeros((len(sides), len(self.colours)), np.int64)  # health left of each colour
+        self.kept = np.array([sum(1 for u, _ in side if u not in first) for side in sides])
+        for n, side in enumerate(sides):
+            for u, dmg in side:
+                if u in first:
+                    self.counts[n, first[u] + dmg] += 1
+                    self.left[n, self.colours.index(c.kinds[u].colour)] += (c.health(u) or 0) - dmg
+        for u in touched:
+            block = slice(first[u], first[u] + (c.health(u) or 0))
+            self.counts[:, block] = np.cumsum(self.counts[:, block], axis=1)
+        self.health = self.left.sum(axis=1)
+        self.rank = np.empty(len(sides), np.intp)  # the place of each side in the order of the units left
+        self.rank[sorted(range(len(sides)), key=sides.__getitem__)] = np.arange(len(sides))
+
+    def options(self, n: int, damages: Damages) -> tuple[Any, Any]:
+        """What each class of ``damages`` can leave of side ``n``, every damage placed (the module's docstring):
+        the sides weaker than it by exactly the class's damage, of each colour at least its hits, each class's in
+        the order of the units left; and how many each class has."""
+        weaker = np.searchsorted(self.health, self.health[n])  # the sides are in the order of their health
+        under = np.flatnonzero((self.counts[:weaker] <= self.counts[n]).all(axis=1)
+                               & (self.kept[:weaker] == self.kept[n]))
+        under = under[np.argsort(self.rank[under])]
+        lost = self.left[n] - self.left[under]
+        fits = (lost.sum(axis=1) == damages.total[:, None]) & (lost >= damages.need[:, None, :]).all(axis=2)
+        return under[np.nonzero(fits)[1]], fits.sum(axis=1)
 
 
 @dataclass
@@ -646,76 +695,3 @@ def _may_be_lost(c: Combat, unit: str) -> bool:
     """Whether a side of such units alone may be lost at the end of a round (RS-CMB-15..17)."""
     kind = c.kinds[unit]
     return kind.kind == "structure" or bool({"death-star-under-construction", "rebel-transport"} & kind.abilities)
-
-
-def placements(c: Combat, enemy: Side, used: dict[str, int], direct: int,
-               memo: dict[tuple, tuple[tuple[Unit, ...], ...]]) -> list[Side]:
-    """What ``enemy`` can be left at the end of the step (units at their health gone) by ``used[colour]`` hits on
-    its units of that health colour and ``direct`` direct hits on any, every one of them placed on a unit with
-    health to lose (the roll's hits already cut to the health its colour has, and the direct hits to what is left:
-    damage placed no other way is dominated, see the module's docstring). In the order of the units left. ``memo``
-    keeps the ways to share damage among units (:func:`_share`) from one call to the next."""
-    fixed: list[Unit] = []
-    counted: dict[str | None, dict[Unit, int]] = {}
-    for x in enemy:
-        if c.health(x[0]) is None:
-            fixed.append(x)
-        else:
-            colour = counted.setdefault(c.kinds[x[0]].colour, {})
-            colour[x] = colour.get(x, 0) + 1
-    colours = sorted(counted, key=str)
-    groups = {col: tuple(sorted(counted[col].items())) for col in colours}
-    rooms = {col: sum(((c.health(u) or 0) - dmg) * n for (u, dmg), n in groups[col]) for col in colours}
-    out: set[Side] = set()
-
-    def spread(i: int, extra: int, acc: tuple[Unit, ...]) -> None:
-        """Colour ``i`` on: its hits and some of the ``extra`` direct hits (the last colour: all that are left),
-        every way."""
-        col = colours[i]
-        base = used.get(col, 0)
-        if i == len(colours) - 1:
-            if extra <= rooms[col] - base:
-                out.update(tuple(sorted(acc + placed)) for placed in _share(c, groups[col], base + extra, memo))
-            return
-        for more in range(min(extra, rooms[col] - base) + 1):
-            for placed in _share(c, groups[col], base + more, memo):
-                spread(i + 1, extra - more, acc + placed)
-
-    if colours:
-        spread(0, direct, tuple(fixed))
-    elif not direct:
-        out.add(tuple(sorted(fixed)))
-    return sorted(out)
-
-
-def _share(c: Combat, groups: tuple[tuple[Unit, int], ...], damage: int,
-           memo: dict[tuple, tuple[tuple[Unit, ...], ...]]) -> tuple[tuple[Unit, ...], ...]:
-    """Every way to put ``damage`` on the units (``((unit, damage), count)`` pairs), none past its health; those at
-    their health gone. Miniatures alike share in non-increasing order, so each outcome comes once."""
-    key = (groups, damage)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    if not groups:
-        found = memo[key] = ((),) if not damage else ()
-        return found
-    (unit, had), count = groups[0]
-    room = (c.health(unit) or 0) - had
-    rest_room = sum(((c.health(u) or 0) - d) * n for (u, d), n in groups[1:])
-    out = []
-    for mine in range(max(0, damage - rest_room), min(damage, room * count) + 1):
-        for parts in _parts(mine, count, room):
-            units = tuple((unit, had + k) for k in parts if k < room)
-            for rest in _share(c, groups[1:], damage - mine, memo):
-                out.append(units + rest)
-    found = memo[key] = tuple(out)
-    return found
-
-
-@lru_cache(maxsize=None)
-def _parts(total: int, count: int, most: int) -> tuple[tuple[int, ...], ...]:
-    """``total`` split into ``count`` non-increasing parts of at most ``most`` each."""
-    if count == 0:
-        return ((),) if total == 0 else ()
-    return tuple((k,) + rest for k in range(min(most, total), -1, -1) if k * count >= total
-                 for rest in _parts(total - k, count - 1, k))
