@@ -113,7 +113,6 @@ class Duel:
         self.t = t
         self.frame = frame
         self.battles: list[Battle] = []
-        self.hit_memo: dict[tuple, list[tuple[float, tuple]]] = {}
         self.roll_memo: dict[tuple, tuple[Any, Any, Any]] = {}
 
     def battle(self, attacker: Side, defender: Side) -> tuple[Battle, int, int]:
@@ -145,27 +144,6 @@ class Duel:
                 colour = self.c.kinds[u].colour
                 room[colour] = room.get(colour, 0) + (self.c.health(u) or 0) - dmg
         return tuple(sorted(room.items(), key=str))
-
-    def hits(self, pool: tuple, room: tuple) -> list[tuple[float, tuple]]:
-        """The chance of each damage the pool's roll places on an enemy with ``room``: ``(((colour, hits), ...),
-        direct hits)``, each cut to what the enemy can take (its class). Health past the pool's dice changes
-        nothing, so rooms are cut to them first, and many share an answer."""
-        dice = dict(pool)
-        cut = dict((c, min(n, dice[c])) for c, n in room if c in dice)
-        total = min(sum(n for _, n in room), sum(dice.values()))
-        key = (pool, tuple(cut.items()), total)
-        found = self.hit_memo.get(key)
-        if found is None:
-            colours = [c for c, _ in pool]
-            hits, direct, chances = self.rolled(pool)
-            used = np.minimum(hits, [cut.get(c, 0) for c in colours])
-            placed = np.minimum(direct, total - used.sum(axis=1))
-            code = used @ (32 ** np.arange(len(colours))) + placed * 32 ** len(colours)
-            _, first, merged = np.unique(code, return_index=True, return_inverse=True)
-            found = self.hit_memo[key] = [
-                (float(p), (tuple((c, int(n)) for c, n in zip(colours, used[r]) if n), int(placed[r])))
-                for p, r in zip(np.bincount(merged, weights=chances), first)]
-        return found
 
     def rolled(self, pool: tuple) -> tuple[Any, Any, Any]:
         """The outcomes of the pool's roll (``Combat.rolls``) as arrays: the hits of each colour of the pool (a row
@@ -440,29 +418,27 @@ class Targets:
         sides = battle.sides[role]
         pools = list(battle.pool_number[1 - role])
         below = Below(duel.c, sides)
-        self.zero = np.zeros((len(sides), len(pools)))
-        group_side: list[int] = []
-        weight: list[list[float]] = []
+        rooms = [duel.room(side) for side in sides]
+        numbers = {room: r for r, room in enumerate(dict.fromkeys(rooms))}  # sides alike in health alike
+        damages = Damages(duel, pools, list(numbers), below.colours)
+        self.zero = damages.zero[[numbers[room] for room in rooms]]
+        group_side: list[Any] = []
+        weight: list[Any] = []
         cand: list[Any] = []
         sizes: list[Any] = []
         side_start = [0]
-        by_room: dict[tuple, Damages] = {}  # sides alike in health alike
-        for n, side in enumerate(sides):
-            room = duel.room(side)
-            found = by_room.get(room)
-            if found is None:
-                found = by_room[room] = Damages(duel, pools, room, below.colours)
-            self.zero[n] = found.zero
-            if found.chances:
-                options, size = below.options(n, found)
+        for n, room in enumerate(rooms):
+            k0, k1 = damages.start[numbers[room]], damages.start[numbers[room] + 1]
+            if k1 > k0:
+                options, size = below.options(n, damages.need[k0:k1], damages.total[k0:k1])
                 cand.append(options)
                 sizes.append(size)
-                group_side.extend([n] * len(found.chances))
-                weight.extend(found.chances.values())
-            side_start.append(len(group_side))
-        self.groups = len(group_side)
-        self.group_side = np.array(group_side, np.intp)
-        self.weight = np.array(weight, float).reshape(self.groups, len(pools))
+                group_side.append(np.full(k1 - k0, n))
+                weight.append(damages.chances[k0:k1])
+            side_start.append(side_start[-1] + k1 - k0)
+        self.group_side = np.concatenate([np.zeros(0, np.intp), *group_side])
+        self.groups = len(self.group_side)
+        self.weight = np.concatenate([np.zeros((0, len(pools))), *weight])
         self.cand = np.concatenate([np.zeros(0, np.intp), *cand])
         self.group_start = np.cumsum(np.concatenate([np.zeros(1, np.intp), *sizes]))
         self.cand_group = np.repeat(np.arange(self.groups), np.diff(self.group_start))
@@ -491,26 +467,44 @@ class Targets:
 
 
 class Damages:
-    """What the rolls of each enemy dice pool place on a side with ``room`` (:meth:`Duel.room`): the chance that
-    they place nothing (``zero``, one a pool) and each class of damage that places some (``chances``: class ->
-    one chance a pool), with its hits of each of ``colours`` (``need``, a row a class) and its whole damage
-    (``total``)."""
+    """What the rolls of each enemy dice pool place on a side with each of ``rooms`` (:meth:`Duel.room`): the
+    chance that they place nothing (``zero[room, pool]``), and each class of damage that places some, the classes
+    of a room from ``start[room]``, in the order of a code of their damage: its chance from each pool
+    (``chances``, a row a class), its hits of each of ``colours`` (``need``) and its whole damage (``total``).
+    The hits of a colour are cut to the health the room has of it, the direct hits to what is left."""
 
-    def __init__(self, duel: Duel, pools: list[tuple], room: tuple, colours: list[str | None]) -> None:
-        self.zero = [0.0] * len(pools)
-        self.chances: dict[tuple, list[float]] = {}
+    def __init__(self, duel: Duel, pools: list[tuple], rooms: list[tuple], colours: list[str | None]) -> None:
+        room = np.array([[dict(r).get(c, 0) for c in colours] for r in rooms], np.int64)  # a row a room
+        base = max([sum(n for _, n in pool) for pool in pools], default=0) + 1  # more than any count of a class
+        digits = base ** np.arange(len(colours) + 1)  # a code: the hits of each colour, then the direct hits
+        span = int(digits[-1]) * base
+        keys, sums, rolled_by = [], [], []
         for p, pool in enumerate(pools):
-            for chance, placed in duel.hits(pool, room):
-                if placed[0] or placed[1]:
-                    self.chances.setdefault(placed, [0.0] * len(pools))[p] += chance
-                else:
-                    self.zero[p] += chance
-        self.need = np.zeros((len(self.chances), len(colours)), np.int64)
-        self.total = np.zeros(len(self.chances), np.int64)
-        for k, (used, direct) in enumerate(self.chances):
-            for colour, hits in used:
-                self.need[k, colours.index(colour)] = hits
-            self.total[k] = sum(hits for _, hits in used) + direct
+            hits, direct, chances = duel.rolled(pool)
+            by_colour = np.zeros((len(hits), len(colours)), np.int64)
+            for k, (colour, _) in enumerate(pool):
+                if colour in colours:
+                    by_colour[:, colours.index(colour)] = hits[:, k]
+            used = np.minimum(by_colour[None, :, :], room[:, None, :])  # [room, outcome, colour]
+            total = np.minimum(room.sum(axis=1), sum(n for _, n in pool))
+            placed = np.minimum(direct[None, :], total[:, None] - used.sum(axis=2))
+            code = used @ digits[:-1] + placed * digits[-1] + np.arange(len(rooms))[:, None] * span
+            found, merged = np.unique(code, return_inverse=True)
+            keys.append(found)
+            sums.append(np.bincount(merged.ravel(), weights=np.tile(chances, len(rooms))))
+            rolled_by.append(np.full(len(found), p))
+        every, key = np.unique(np.concatenate([np.zeros(0, np.int64), *keys]), return_inverse=True)
+        chance = np.zeros((len(every), len(pools)))
+        chance[key, np.concatenate([np.zeros(0, np.intp), *rolled_by])] = np.concatenate([np.zeros(0), *sums])
+        owner, code = np.divmod(every, span)
+        nothing = code == 0
+        self.zero = np.zeros((len(rooms), len(pools)))
+        self.zero[owner[nothing]] = chance[nothing]
+        self.chances = chance[~nothing]
+        code = code[~nothing]
+        self.need = code[:, None] // digits[None, :-1] % base
+        self.total = self.need.sum(axis=1) + code // digits[-1]
+        self.start = np.searchsorted(owner[~nothing], np.arange(len(rooms) + 1))
 
 
 class Below:
@@ -541,16 +535,17 @@ class Below:
         self.rank = np.empty(len(sides), np.intp)  # the place of each side in the order of the units left
         self.rank[sorted(range(len(sides)), key=sides.__getitem__)] = np.arange(len(sides))
 
-    def options(self, n: int, damages: Damages) -> tuple[Any, Any]:
-        """What each class of ``damages`` can leave of side ``n``, every damage placed (the module's docstring):
-        the sides weaker than it by exactly the class's damage, of each colour at least its hits, each class's in
-        the order of the units left; and how many each class has."""
+    def options(self, n: int, need: Any, total: Any) -> tuple[Any, Any]:
+        """What each class of damage (its hits of each colour ``need``, a row a class, and its whole damage
+        ``total``) can leave of side ``n``, every damage placed (the module's docstring): the sides weaker than it
+        by exactly the class's damage, of each colour at least its hits, each class's in the order of the units
+        left; and how many each class has."""
         weaker = np.searchsorted(self.health, self.health[n])  # the sides are in the order of their health
         under = np.flatnonzero((self.counts[:weaker] <= self.counts[n]).all(axis=1)
                                & (self.kept[:weaker] == self.kept[n]))
         under = under[np.argsort(self.rank[under])]
         lost = self.left[n] - self.left[under]
-        fits = (lost.sum(axis=1) == damages.total[:, None]) & (lost >= damages.need[:, None, :]).all(axis=2)
+        fits = (lost.sum(axis=1) == total[:, None]) & (lost >= need[:, None, :]).all(axis=2)
         return under[np.nonzero(fits)[1]], fits.sum(axis=1)
 
 
