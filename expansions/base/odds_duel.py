@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
@@ -260,6 +260,8 @@ class Battle:
                                  zip(self.pool_number, pools))
             self.targets = (Targets(self, 0), Targets(self, 1))
             self.values_shape = (len(self.sides[0]), len(self.sides[1]))
+            D = self.targets[1]  # the row of the replies (``[pool, e]`` flat) each option of the attacker's reads
+            self.reply_row = self.pool_of[1][D.cand_side] * self.values_shape[1] + D.cand
             alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
             self.terminal = ~(alive[0][:, None] & alive[1][None, :])
             self.won = alive[0][:, None] * 1.0 - alive[1][None, :] * 1.0
@@ -335,7 +337,7 @@ class Battle:
                 cols = slice(ds, de)
                 part = np.zeros((ae - as_, de - ds))
                 if g1 > g0:
-                    rows, best = A.choose(settled[A.options(g0, g1), cols], g0, g1, high=False)
+                    rows, best = A.choose(lambda at: settled[A.cand[at], cols], g0, g1, high=False)
                     defence[g0:g1, cols] = rows
                     answered[g0:g1] = best
                     part = A.per_side(best * A.weight[g0:g1][:, pd[cols]], as_, ae)
@@ -355,7 +357,7 @@ class Battle:
         """One round more than the margins ``then`` (after the checks) of the round after."""
         A, D = self.targets
         pa, pd = self.pool_of
-        defence, answered = A.choose(then[A.cand], 0, A.groups, high=False)
+        defence, answered = A.choose(lambda at: then[A.cand[at]], 0, A.groups, high=False)
         replies = self._replies(answered, then)
         attack = np.zeros((D.groups, self.values_shape[0]), np.intp)
         everything = slice(0, self.values_shape[1])
@@ -373,9 +375,8 @@ class Battle:
         g0, g1 = D.side_start[cols.start], D.side_start[cols.stop]
         if g1 == g0:
             return np.zeros((self.values_shape[0], cols.stop - cols.start))
-        c0, c1 = D.group_start[g0], D.group_start[g1]
-        owner = D.group_side[D.cand_group[c0:c1]]
-        rows, best = D.choose(replies[pd[owner], D.cand[c0:c1]], g0, g1, high=True)
+        flat = replies.reshape(-1, replies.shape[2])
+        rows, best = D.choose(lambda at: np.take(flat, self.reply_row[at], axis=0), g0, g1, high=True)
         chosen[g0:g1] = rows
         return D.per_side(best * D.weight[g0:g1][:, pa], cols.start, cols.stop).T
 
@@ -441,20 +442,50 @@ class Targets:
         self.weight = np.concatenate([np.zeros((0, len(pools))), *weight])
         self.cand = np.concatenate([np.zeros(0, np.intp), *cand])
         self.group_start = np.cumsum(np.concatenate([np.zeros(1, np.intp), *sizes]))
-        self.cand_group = np.repeat(np.arange(self.groups), np.diff(self.group_start))
+        self.cand_side = np.repeat(self.group_side, np.diff(self.group_start))  # whose option each is
         self.side_start = np.array(side_start, np.intp)
         self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
+        self.blocks: dict[tuple[int, int], list[tuple[Any, Any]]] = {}
 
-    def options(self, g0: int, g1: int) -> Any:
-        """The options of the groups ``g0..g1``, one after the other."""
-        return self.cand[self.group_start[g0]:self.group_start[g1]]
+    def choose(self, take: Callable[[Any], Any], g0: int, g1: int, high: bool) -> tuple[Any, Any]:
+        """For the groups ``g0..g1``: the option chosen (its place in ``cand``) and its value for each column of
+        the values ``take`` gives of options (their places, any shape: a row of columns each); the first in order
+        within ``EPS`` of the best, highest or lowest. The groups are taken by :meth:`widths`, so that the best
+        and the first near it are reductions along an axis of a block, not over ragged runs."""
+        columns = take(np.zeros((0, 1), np.intp)).shape[2]
+        rows = np.empty((g1 - g0, columns), np.intp)
+        best = np.empty((g1 - g0, columns))
+        for groups, at in self.widths(g0, g1):
+            values = take(at)  # [group, option, column]
+            w = at.shape[1]
+            near = (values.max(axis=1) - EPS) if high else (values.min(axis=1) + EPS)
+            first = np.full(values.shape[::2], w - 1)
+            value = values[:, w - 1].copy()
+            for k in range(w - 2, -1, -1):  # the first near the best is the last found going back
+                found = values[:, k] >= near if high else values[:, k] <= near
+                np.copyto(first, k, where=found)
+                np.copyto(value, values[:, k], where=found)
+            rows[groups] = at[np.arange(len(groups))[:, None], first]
+            best[groups] = value
+        return rows, best
 
-    def choose(self, values: Any, g0: int, g1: int, high: bool) -> tuple[Any, Any]:
-        """For the groups ``g0..g1``, given the ``values`` of their options (rows, :meth:`options`) for each
-        column: the option chosen (its place in ``cand``) and its value; the first in order within ``EPS`` of the
-        best, highest or lowest."""
-        c0, c1 = self.group_start[g0], self.group_start[g1]
-        return _pick(values, self.group_start[g0:g1] - c0, self.cand_group[c0:c1] - g0, high, c0)
+    def widths(self, g0: int, g1: int) -> list[tuple[Any, Any]]:
+        """The groups ``g0..g1`` in blocks of alike width: for each, the groups (their places from ``g0``) and
+        their options' places in ``cand`` (a row a group), the last option repeated to fill the width (a repeat
+        is never the first near the best). Widths grow by half, so that no block is more than a third repeats;
+        kept for the next call."""
+        found = self.blocks.get((g0, g1))
+        if found is None:
+            size = np.diff(self.group_start[g0:g1 + 1])
+            width = np.ones(len(size), np.intp)
+            while (width < size).any():
+                width = np.where(width < size, np.maximum(width + 1, width * 3 // 2), width)
+            found = self.blocks[(g0, g1)] = []
+            for w in np.unique(width):
+                groups = np.flatnonzero(width == w)
+                at = self.group_start[g0 + groups][:, None] + np.minimum(np.arange(w), size[groups][:, None] - 1)
+                found.append((groups, at))
+        return found
 
     def per_side(self, values: Any, s0: int, s1: int) -> Any:
         """``values`` of the groups of the sides ``s0..s1`` summed per side (no group: 0)."""
@@ -646,16 +677,6 @@ def _merged(values: Any, weights: Any) -> tuple[Any, Any, Any]:
     new[:, 1:] = v[:, 1:] != v[:, :-1]
     starts = np.flatnonzero(new)
     return starts // v.shape[1], v.ravel()[starts], np.add.reduceat(w.ravel(), starts)
-
-
-def _pick(values: Any, starts: Any, segment: Any, high: bool, offset: int) -> tuple[Any, Any]:
-    """Per segment of rows (``starts``; ``segment``: each row's), for each column: the first row within ``EPS`` of
-    the segment's best (highest or lowest), as ``offset`` + its place, and its value."""
-    top = (np.maximum if high else np.minimum).reduceat(values, starts, axis=0)
-    near = values >= top[segment] - EPS if high else values <= top[segment] + EPS
-    rows = np.where(near, np.arange(len(values))[:, None], len(values))
-    first = np.minimum.reduceat(rows, starts, axis=0)
-    return first + offset, np.take_along_axis(values, first, axis=0)
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:
