@@ -100,6 +100,10 @@ MOST = 20_000_000
 FAINT = 1e-30
 
 
+#: The most slots :func:`_merged` counts in at a time (8 bytes each).
+MERGED = 1 << 22
+
+
 class TooLarge(ValueError):
     """A battle whose arrays would be past :data:`MOST`."""
 
@@ -626,8 +630,8 @@ class Solution:
         for d in np.flatnonzero(fought.any(axis=0)):
             g0, g1 = D.side_start[d], D.side_start[d + 1]
             a, e, p = _merged(np.vstack([D.cand[self.attack[g0:g1]], np.full((1, na), d)]),
-                              np.vstack([D.weight[g0:g1][:, pa], D.zero[d, pa][None, :]]))
-            keep = fought[a, d] & (p > 0)
+                              np.vstack([D.weight[g0:g1][:, pa], D.zero[d, pa][None, :]]), d + 1)
+            keep = fought[a, d]
             a, e, p = a[keep], e[keep], p[keep]
             sources.append(a * nd + d)
             keys.append((a * pools + pd[d]) * nd + e)
@@ -642,11 +646,10 @@ class Solution:
             p, e = np.divmod(used[k0:k1] - a * pools * nd, nd)
             g0, g1 = A.side_start[a], A.side_start[a + 1]
             column, a2, w = _merged(np.vstack([A.cand[self.defence[g0:g1][:, e]], np.full((1, k1 - k0), a)]),
-                                    np.vstack([A.weight[g0:g1][:, p], A.zero[a, p][None, :]]))
-            keep = w > 0
-            middles.append(k0 + column[keep])
-            ends.append(battle.end[a2[keep], e[column[keep]]])
-            weights.append(w[keep])
+                                    np.vstack([A.weight[g0:g1][:, p], A.zero[a, p][None, :]]), a + 1)
+            middles.append(k0 + column)
+            ends.append(battle.end[a2, e[column]])
+            weights.append(w)
         source = np.concatenate(sources)
         order = np.argsort(source, kind="stable")
         middle = np.concatenate(middles)  # already in order: a, then its columns
@@ -667,16 +670,21 @@ def _entries(starts: Any, owners: Any) -> Any:
     return np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
 
 
-def _merged(values: Any, weights: Any) -> tuple[Any, Any, Any]:
-    """For each column of ``values`` (with ``weights`` alike): its distinct values and their summed weights, as
-    three arrays: the column, the value, the sum."""
-    order = np.argsort(values, axis=0, kind="stable")
-    v = np.take_along_axis(values, order, axis=0).T
-    w = np.take_along_axis(weights, order, axis=0).T
-    new = np.ones(v.shape, bool)
-    new[:, 1:] = v[:, 1:] != v[:, :-1]
-    starts = np.flatnonzero(new)
-    return starts // v.shape[1], v.ravel()[starts], np.add.reduceat(w.ravel(), starts)
+def _merged(values: Any, weights: Any, span: int) -> tuple[Any, Any, Any]:
+    """For each column of ``values`` (numbers under ``span``, with ``weights`` alike): its values of weight and
+    their summed weights, in order, as three arrays: the column, the value, the sum. A count over the column's
+    ``span`` slots, not a sort; so many columns at a time as make a few million slots."""
+    out = []
+    step = max(1, MERGED // span)
+    for c0 in range(0, values.shape[1], step):
+        part = slice(c0, c0 + step)
+        columns = values[:, part].shape[1]
+        sums = np.bincount((values[:, part] + np.arange(columns) * span).ravel(), weights=weights[:, part].ravel(),
+                           minlength=columns * span)
+        found = np.flatnonzero(sums)
+        out.append((found // span + c0, found % span, sums[found]))
+    return tuple(np.concatenate([np.zeros(0, dtype), *parts])  # type: ignore[return-value]
+                 for dtype, parts in zip((np.intp, np.intp, float), zip(*out)))
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:
