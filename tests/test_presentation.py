@@ -43,3 +43,27 @@ def test_the_base_game_draws_and_words_through_the_hooks(base_rules):
     assert presentation.heading(game, decision).startswith(("Rebel", "Empire"))
     assert presentation.option_labels(game, decision) == {o.id: o.label for o in decision.options}  # English
     assert presentation.narration(game, None, language="ru") != presentation.narration(game, None, language="en")
+
+
+def test_map_base_shows_the_rebel_base_space_and_where_the_base_is_only_to_the_rebel(base_rules):
+    """``map base`` at the terminal: the Rebel Base space is not a system (RB-BAS-03), so it is named by "base",
+    "rebel base" or its name in the reader's language; the system the base is in is the Rebel's secret (RB-BAS-02),
+    shown to the Rebel with that system's details and to nobody else."""
+    from swrebellion import i18n
+
+    game = Game.new(base_rules, 4)
+    while not isinstance(game.view("rebel")["data"].get("base"), str):
+        decision = game.pending[0]
+        game.apply(decision.options[0].id, player=decision.player)
+    base = game.view("rebel")["data"]["base"]
+    shown = {c.name: c for c in presentation.commands(game)}["map"]
+    name = base_rules.content.items("systems")[base].name.en
+    for asked in ("base", "Rebel base", "rebel-base", "the Rebel Base space"):
+        rebel = shown.run(game, "rebel", asked)
+        assert rebel[0].startswith(f"The Rebel Base space (the base is in {name})") and len(rebel) > 1, asked
+        empire = shown.run(game, "empire", asked)
+        assert empire == [empire[0]] and "the base is hidden" in empire[0] and name not in " ".join(empire)
+    with i18n.using("ru"):
+        local = {c.name: c for c in presentation.commands(game)}
+        russian = next(c for c in local.values() if c.name == "map" or "map" in c.aliases)
+        assert "База повстанцев" in russian.run(game, "empire", "база повстанцев")[0]

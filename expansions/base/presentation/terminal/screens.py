@@ -174,6 +174,10 @@ def map_screen(game, player: str | None, argument: str = "") -> list[str]:
     screen = Screen(game, player)
     systems = screen.content.items("systems")
     marks = _marks(game, screen.view)
+    if argument and _names_the_base(screen, argument):
+        lines = [_base_space_line(screen)]
+        base = screen.base()  # the system, where this side may know it
+        return lines + (_system_lines(screen, base, marks, detail=True) if base else [])
     if argument:
         found = _resolve(screen, argument, ["systems"])
         if not isinstance(found, tuple):
@@ -199,6 +203,16 @@ def map_screen(game, player: str | None, argument: str = "") -> list[str]:
     lines += state_lines(game, screen.view, "map")
     lines.append(_("Type “map SYSTEM” for a system and its neighbours."))
     return lines
+
+
+def _names_the_base(screen: Screen, wanted: str) -> bool:
+    """Whether ``wanted`` names the Rebel Base space (not a system: :func:`_resolve` does not find it): "base",
+    "rebel base", its id, or its name in the reader's language."""
+    def key(words: str) -> str:
+        return " ".join(words.casefold().replace("-", " ").strip("«»\"“”").split())
+
+    return key(wanted) in {"base", "rebel base", "the rebel base", "the rebel base space", key(BASE_SPACE),
+                           key(screen.name(BASE_SPACE))}
 
 
 def _system_kind(system) -> str:
