@@ -56,6 +56,14 @@ choices = sa.Table(
 )
 
 
+#: A move's two statements, made once: the version moved on if it is still the one the move was judged against,
+#: and the choice. (Built for every move, their statement objects and cache keys cost a tenth of what the database
+#: work of a move costs the server.)
+MOVE_ON = (games.update().where(games.c.id == sa.bindparam("game_id"), games.c.moves == sa.bindparam("was"))
+           .values(moves=sa.bindparam("now"), state_hash=sa.bindparam("hash"), over=sa.bindparam("ended")))
+RECORD = choices.insert()
+
+
 class StoreError(Exception):
     """The database cannot be reached or used (locked, gone, refusing): said in words, nothing half-written."""
 
@@ -171,12 +179,11 @@ class Store:
         """Write choice number ``moves`` (0-based), if the game is still at version ``moves``: else
         :class:`Conflict` and nothing is written."""
         def work(connection):
-            moved = connection.execute(
-                games.update().where(games.c.id == game_id, games.c.moves == moves)
-                .values(moves=moves + 1, state_hash=state_hash, over=over))
+            moved = connection.execute(MOVE_ON, {"game_id": game_id, "was": moves, "now": moves + 1,
+                                                 "hash": state_hash, "ended": over})
             if moved.rowcount != 1:
                 raise Conflict()
-            connection.execute(choices.insert().values(game=game_id, n=moves, player=player, option=option))
+            connection.execute(RECORD, {"game": game_id, "n": moves, "player": player, "option": option})
         self._run(work)
 
     def save(self, game_id: str, since: int = 0) -> dict[str, Any] | None:
