@@ -55,8 +55,8 @@ those of ``s``, unit for like unit, each with at least as much damage (a missing
    exactly the undominated ways, and the best of all the ways is as good as the best of these.
 
 The forward pass (the chance of each end and the damage after each round) follows the choices the solve made, a
-round at a time, over the same arrays; the choices :meth:`Duel.decide` gives the engine's cross-check are those
-too.
+round at a time, over the same arrays, and only out of the pairs that hold a chance over :data:`FAINT`: after the
+first rounds few do. The choices :meth:`Duel.decide` gives the engine's cross-check are those too.
 """
 
 from __future__ import annotations
@@ -93,8 +93,8 @@ EPS = 1e-12
 MOST = 20_000_000
 
 
-#: The forward pass follows no pair whose chance is this or less: the chances it drops add up to less than 10^-22
-#: in a whole combat (pairs of sides, at most :data:`MOST`, times 200 rounds at most), ten orders of magnitude
+#: The forward pass follows no pair whose chance is this or less: the chances it drops add up to less than 10^-20
+#: in a whole combat (at most :data:`MOST` pairs of sides a round, 200 rounds at most), eight orders of magnitude
 #: below the undecided chance it stops at (``odds.NEGLIGIBLE``), and the figures are rounded at 10^-16 anyway;
 #: but once the first few rounds are fought most pairs hold less, so the rounds after them are cheap.
 FAINT = 1e-30
@@ -630,7 +630,7 @@ class Solution:
         for d in np.flatnonzero(fought.any(axis=0)):
             g0, g1 = D.side_start[d], D.side_start[d + 1]
             a, e, p = _merged(np.vstack([D.cand[self.attack[g0:g1]], np.full((1, na), d)]),
-                              np.vstack([D.weight[g0:g1][:, pa], D.zero[d, pa][None, :]]), d + 1)
+                              np.vstack([D.weight[g0:g1][:, pa], D.zero[d, pa][None, :]]), int(d) + 1)
             keep = fought[a, d]
             a, e, p = a[keep], e[keep], p[keep]
             sources.append(a * nd + d)
