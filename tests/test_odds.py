@@ -166,6 +166,40 @@ def test_placing_all_the_damage_one_can_loses_nothing(base, seed):
                 (forces, damage, left)
 
 
+@pytest.mark.parametrize("attacker, defender", [
+    ({"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}),
+    ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 2, "shield-generator": 1}),  # RS-CMB-15: a lone structure
+])
+def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defender):
+    """The forward pass over the duel's arrays (docs/odds.md, How fast: it follows only the pairs of sides whose
+    chance is over 10^-30) gives, round by round, the chance of each end and the expected damage that following
+    every state a round at a time gives, each state's round played by the same best play (RB-CMB-07/08)."""
+    from swrebellion.expansions.base.odds import MAX_ROUNDS, NEGLIGIBLE, solver
+
+    combat, start = solver(base, attacker, defender)
+    duel = combat.duel(start)
+    assert duel is not None
+    finals, damage = duel.forward(start, None, MAX_ROUNDS, NEGLIGIBLE)
+    full = combat.health_left(start)
+    now, ended, lost, every = {start: 1.0}, {}, [0.0] * 4, []
+    for _ in damage:
+        after: dict = {}
+        for state, p in now.items():
+            for nxt, q in combat.round_outcomes(state, None).items():
+                after[nxt] = after.get(nxt, 0.0) + p * q
+        now = {state: p for state, p in after.items() if combat.fought(state)}
+        for state, p in after.items():
+            if not combat.fought(state):
+                ended[state] = ended.get(state, 0.0) + p
+                lost = [x + p * (f - h) for x, f, h in zip(lost, full, combat.health_left(state))]
+        going = [sum(p * (f - combat.health_left(state)[i]) for state, p in now.items()) for i, f in enumerate(full)]
+        every.append(tuple(x + y for x, y in zip(lost, going)))
+    assert sum(now.values()) < NEGLIGIBLE  # what is still fought is left with the ends, as undecided
+    for state in finals.keys() | ended.keys() | now.keys():
+        assert finals.get(state, 0.0) == pytest.approx(ended.get(state, 0.0) + now.get(state, 0.0), abs=1e-12)
+    assert [x for row in damage for x in row] == pytest.approx([x for row in every for x in row], abs=1e-12)
+
+
 def test_bad_forces_are_refused(base):
     with pytest.raises(OddsError, match=r"too large to solve exactly here: .* \(10,206,000 pairs\)"):
         odds(base, {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1},
