@@ -753,19 +753,29 @@ class Combat:
         return TheaterOdds(name, forces[0], forces[1], wiped, both, undecided, survivors, lost)
 
     def combine(self, start: State, parts: dict) -> TheaterOdds:
-        """The whole combat from two independent theaters: the product of their distributions."""
-        (fs, ds), (fg, dg) = parts["space"], parts["ground"]
-        joint: dict[State, float] = {}
-        for s, p in fs.items():
-            for g, q in fg.items():
-                key = (s[0], s[1], g[2], g[3])
-                joint[key] = joint.get(key, 0.0) + p * q
+        """The whole combat from two independent theaters, from each theater's figures: a side is wiped out of
+        the system when it is out of both, its survivors are the two theaters' together, and the combat is still
+        undecided while either theater is. (Made from the theaters' figures, not from every pair of their ends:
+        with 6 units a side in each theater those are some 100,000.)"""
+        space, ground = (self.summary(th, start, *parts[th]) for th in THEATERS)
+        survivors: dict[str, dict] = {f: {} for f in self.factions}
+        for f in self.factions:
+            for units, p in space.survivors[f].items():
+                for more, q in ground.survivors[f].items():
+                    key = tuple(sorted(units + more))  # no unit type fights in both theaters
+                    survivors[f][key] = survivors[f].get(key, 0.0) + p * q
+        (_, ds), (_, dg) = parts["space"], parts["ground"]
 
         def at(d: list, r: int, i: int) -> float:
             return d[min(r, len(d) - 1)][i] if d else 0.0
 
         damage = [(at(ds, r, 0), at(ds, r, 1), at(dg, r, 2), at(dg, r, 3)) for r in range(max(len(ds), len(dg)))]
-        return self.summary("combat", start, joint, damage)
+        return TheaterOdds(
+            "combat", dict(sorted({**space.attacker, **ground.attacker}.items())),
+            dict(sorted({**space.defender, **ground.defender}.items())),
+            {f: space.wiped[f] * ground.wiped[f] for f in self.factions}, space.both_wiped * ground.both_wiped,
+            space.undecided + ground.undecided - space.undecided * ground.undecided, survivors,
+            {self.factions[i]: [d[i] + d[2 + i] for d in damage] for i in (0, 1)})
 
 
 def _present(start: State, theater: str) -> bool:
