@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from swrebellion.engine import Decision, Game
 from swrebellion.engine.human import HumanAgent
 from swrebellion.engine.narration import account as _account
+from swrebellion.engine.secrets import redact
 from swrebellion.i18n import N_
 
 
@@ -88,8 +89,10 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     if decision.kind != "move-from" or "done" not in {o.id for o in decision.options}:
         return {}
     side = decision.player.split("-")[0]
-    view = game.view(decision.player)
-    target = next((e["system"] for e in reversed(view["log"]) if e["type"] == "activate" and e.get("faction") == side
+    # the log as the seat's view has it, read back from its end, one event at a time: a view of the whole log
+    # cost a late game's page a millisecond
+    seen = (redact(e, decision.player) for e in reversed(game.state["log"]))
+    target = next((e["system"] for e in seen if e["type"] == "activate" and e.get("faction") == side
                    and isinstance(e.get("system"), str)), None)
     if target is None:
         return {}
