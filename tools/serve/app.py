@@ -310,8 +310,9 @@ def _who(link: Link) -> str:
 async def _panel(room: Room, link: Link, lang: str) -> dict:
     """What the changing part of a page shows, all of it from the seat's own view; worked out once per version of
     the game, seat and language (every page of a seat, and every reload, shows the same), in a worker thread: the
-    words and screens of a panel take tens of milliseconds, and meanwhile the server keeps judging and telling
-    moves. Requests asking at once share the one working out."""
+    words and screens of a panel take about half a millisecond, the odds beside a move into combat up to tens, and
+    meanwhile the server keeps judging and telling moves (worked out in the event loop, a move waited behind every
+    page asked before it: docs/serve.md, How fast). Requests asking at once share the one working out."""
     game = room.game  # never changed in place: a move puts a new game in the room
     key = (len(game.state["choices"]), link.role, link.player, link.agent, lang)
     if key not in room.panels:
