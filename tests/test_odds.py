@@ -201,7 +201,7 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
 
 
 def test_bad_forces_are_refused(base):
-    with pytest.raises(OddsError, match=r"too large to solve exactly here: .* \(10,206,000 pairs\)"):
+    with pytest.raises(OddsError, match=r"too large to solve exactly here: .* \(10,206,000 pairs; at most 400,000"):
         odds(base, {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1},
              {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 8})  # 5,400 x 1,890 sides: out of memory
     with pytest.raises(OddsError, match="unknown unit 'x-wng'"):
@@ -210,6 +210,53 @@ def test_bad_forces_are_refused(base):
         odds(base, {"x-wing": 1}, {"y-wing": 1})
     with pytest.raises(OddsError, match="1 or more"):
         odds(base, {"x-wing": 0}, {"tie-fighter": 1})
+
+
+LARGEST = ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1,
+            "rebel-trooper": 6, "airspeeder": 3, "shield-generator": 1, "ion-cannon": 1},
+           {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 8, "stormtrooper": 8, "at-st": 3, "at-at": 2})
+
+
+def test_the_largest_forces_are_refused_at_once_from_the_command():
+    """Issue 34: the largest forces of a real game (benchmarks/odds_bench.py), whose space and ground battles the
+    Ion Cannon ties together (RS-UNT-04, so they are solved as one), are refused by `rebellion odds` within
+    seconds, with a message saying how large the battle is and what to ask instead, as other bad forces are (exit
+    code 2, no traceback), instead of running on for hours."""
+    import subprocess
+    import sys
+
+    force = [", ".join(f"{n} {u}" for u, n in side.items()) for side in LARGEST]
+    result = subprocess.run([sys.executable, "-m", "swrebellion.tools", "odds", "--attacker", force[0],
+                             "--defender", force[1]], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    said = " ".join(result.stderr.split())
+    assert "tied together by the Ion Cannon" in said and "too large to solve exactly here" in said
+    assert "5,400, 1,890, 1,120 and 900 ways (10,287,648,000,000 states" in said and "fewer units" in said
+
+
+@pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [
+    (("base",), *LARGEST, {"policy": "heuristic", "rounds": 2}, "within 2 rounds"),
+    (("base",), *LARGEST, {"theater": "ground"}, "solved as one"),  # RS-UNT-04: still tied to the space battle
+    (("base",), {"x-wing": 3, "y-wing": 2, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 4, "star-destroyer": 1, "assault-carrier": 1}, {"policy": "heuristic"},
+     "the best play (--policy best)"),
+    (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
+     {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
+    (("base",), {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2},
+     {"star-destroyer": 2, "assault-carrier": 2, "tie-fighter": 6}, {}, "at most 400,000 are solved here"),
+])
+def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, attacker, defender, kwargs, words):
+    """Issue 34: the stage-by-stage solve (the heuristic policy, repairs, the Ion Cannon tying the theaters
+    together), with a round limit or one theater asked, and the best play over arrays each refuse a battle too large
+    for them before solving anything: an ``OddsError`` in well under a second of CPU time, naming its size."""
+    import time
+
+    game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
+    began = time.process_time()
+    with pytest.raises(OddsError, match="too large to solve exactly here") as refused:
+        odds(game, attacker, defender, **kwargs)
+    assert time.process_time() - began < 1.0
+    assert words in str(refused.value)
 
 
 def test_without_numpy_every_door_says_how_to_install_it(monkeypatch):

@@ -53,6 +53,11 @@ NEGLIGIBLE = 1e-12
 MAX_ROUNDS = 200
 #: How much damage beyond its health a unit's marks are tracked to, while its side can still repair in the step.
 OVERKILL = 5
+#: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together, the heuristic
+#: policy) is given: about 5 seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
+STAGED = 4_000
+#: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
+DUELLED = 400_000
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
@@ -180,6 +185,7 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     from .odds_duel import TooLarge
 
     try:
+        combat.refuse_too_large(start, rounds, wanted)
         answer = combat.solve(start, rounds, wanted)
     except TooLarge as exc:
         raise OddsError(str(exc)) from None
@@ -386,6 +392,92 @@ class Combat:
         return (self.cannons(state) > 0 and bool(state[2 + empire]) and bool(state[empire])
                 and bool(state[1 - empire]))
 
+    def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str]) -> None:
+        """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run for more
+        than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides, or a
+        stage-by-stage solve with more than :data:`STAGED` states (both forces' sides in the theaters solved
+        together; with a round limit and no repairs only the sides the enemy's dice can leave in that many
+        rounds). The sides are counted, not listed (:meth:`sides`), so the refusal costs milliseconds."""
+        from .odds_duel import TooLarge
+
+        if self.coupled(start):
+            parts: list[tuple[State, tuple[int, ...]]] = [(start, (0, 1, 2, 3))]
+        else:
+            parts = [(self.alone(start, THEATERS.index(th)), (2 * THEATERS.index(th), 2 * THEATERS.index(th) + 1))
+                     for th in wanted if _present(start, th)]
+        for state, which in parts:
+            names = " and ".join(THEATERS[i // 2] for i in which[::2])
+            if self.duel(state) is not None:
+                counts = [self.sides(state, i, None) for i in which]
+                if math.prod(counts) > DUELLED:
+                    raise TooLarge(f"the {names} battle is too large to solve exactly here: its forces can be left "
+                                   f"in {counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most "
+                                   f"{DUELLED:,} are solved here); ask about fewer units (docs/odds.md, How fast)")
+                continue
+            counts = [self.sides(state, i, rounds) for i in which]
+            if math.prod(counts) * self.lookahead(rounds) <= STAGED:
+                continue
+            ways = ", ".join(f"{n:,}" for n in counts[:-1]) + f" and {counts[-1]:,}"
+            asks = ["fewer units"]
+            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= STAGED:
+                asks.append("fewer rounds (--rounds 1)")
+            if self.policy == "heuristic" and len(which) == 2 and not self.rules.repair:
+                asks.append("the best play (--policy best), solved far faster")
+            within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
+            ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
+            what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
+                if len(which) == 4 else f"the {names} battle is"
+            raise TooLarge(f"{what} too large to solve exactly here: {'their' if len(which) == 4 else 'its'} forces "
+                           f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
+                           f"{STAGED:,} are solved here); ask about {', or '.join(asks)} (docs/odds.md, How fast)")
+
+    def lookahead(self, rounds: int | None) -> int:
+        """How many times the best play with repairs solves the states: once for each round it looks ahead (with
+        repairs states come back, :meth:`value`); once otherwise."""
+        if self.policy != "best" or not self.rules.repair:
+            return 1
+        return LOOKAHEAD if rounds is None else rounds
+
+    def sides(self, state: State, i: int, rounds: int | None) -> int:
+        """How many sides ``state[i]`` can be left with, as :func:`.odds_duel._weaker` lists them but counted: a
+        product over its unit types. With ``rounds`` and no repairs, only those the enemy's dice can leave within
+        that many rounds (each die places at most one damage); with repairs, every side of no more miniatures of
+        each type than it has, whatever their damage (repairs may take off what they carried)."""
+        from .odds_duel import _weaker
+
+        reach = None
+        if rounds is not None and not self.rules.repair:
+            t, role = divmod(i, 2)
+            enemy = 1 - role
+            reach = rounds * sum(n for _, n in self.pool(enemy, state[2 * t + enemy], 0))
+        by_lost = {0: 1}  # how many sides lose each amount of health
+        for unit in sorted({u for u, _ in state[i]}):
+            health = self.health(unit)
+            if health is None:
+                continue
+            group = tuple(x for x in state[i] if x[0] == unit)
+            if self.rules.repair:
+                ways = {0: math.comb(len(group) + health, health)}
+            else:
+                ways = {}
+                full = sum(health - d for _, d in group)
+                for s in _weaker(self, group):
+                    lost = full - sum(health - d for _, d in s)
+                    ways[lost] = ways.get(lost, 0) + 1
+            merged: dict[int, int] = {}
+            for a, n in by_lost.items():
+                for b, m in ways.items():
+                    merged[a + b] = merged.get(a + b, 0) + n * m
+            by_lost = merged
+        return sum(n for lost, n in by_lost.items() if reach is None or lost <= reach)
+
+    def alone(self, start: State, t: int) -> State:
+        """Theater ``t`` fought alone, as :meth:`solve` asks it: the space battle keeps the ground units for the
+        Ion Cannons' cut (then the ground is not fought), the ground battle keeps nothing of space."""
+        if t == 1:
+            return ((), (), start[2], start[3])
+        return (start[0], start[1], start[2], start[3]) if self.cannons(start) else (start[0], start[1], (), ())
+
     def solve(self, start: State, rounds: int | None, wanted: Sequence[str]) -> dict[str, TheaterOdds]:
         """Each wanted theater's figures and, when both are, the whole combat's: the theaters apart (their
         product is the combat) unless :meth:`coupled`."""
@@ -395,14 +487,7 @@ class Combat:
             if len(wanted) == 2:
                 out["combat"] = self.summary("combat", start, finals, damage)
             return out
-        parts = {}
-        for th in wanted:
-            if th == "space":  # Ion Cannons facing no ground battle: their cut is the same every round
-                alone: State = (start[0], start[1], start[2], start[3]) if self.cannons(start) else \
-                    (start[0], start[1], (), ())
-            else:
-                alone = ((), (), start[2], start[3])
-            parts[th] = self.forward(alone, rounds)
+        parts = {th: self.forward(self.alone(start, THEATERS.index(th)), rounds) for th in wanted}
         out = {th: self.summary(th, start, *parts[th]) for th in wanted if _present(start, th)}
         if len(wanted) == 2:
             out["combat"] = self.combine(start, parts)
