@@ -47,20 +47,26 @@ def _query(attacker: dict, defender: dict, policy: str, limit: float, out) -> No
     resource.setrlimit(resource.RLIMIT_CPU, (int(limit) + 1, int(limit) + 2))
     from swrebellion.engine import scenario
     from swrebellion.expansions.base import odds_duel  # noqa: F401  (numpy: imported once, not timed)
-    from swrebellion.expansions.base.api.combat import odds
+    from swrebellion.expansions.base.api.combat import OddsError, odds
     from swrebellion.games import rules_for
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "bench", "state": {}}), rules_for(("base",)))
     start, start_cpu = time.perf_counter(), time.process_time()
     queries = 0
     while not queries or time.process_time() - start_cpu < 0.2:  # the CPU clock may tick in steps of a few ms
-        odds(game, attacker, defender, policy=policy)
+        try:
+            odds(game, attacker, defender, policy=policy)
+        except OddsError as exc:  # too large to solve: refused at once, which is timed too
+            refused = str(exc)
+        else:
+            refused = ""
         queries += 1
-    out.send(((time.perf_counter() - start) / queries, (time.process_time() - start_cpu) / queries))
+    out.send(((time.perf_counter() - start) / queries, (time.process_time() - start_cpu) / queries, refused))
 
 
-def _timed(attacker: dict, defender: dict, policy: str, limit: float) -> tuple[float, float] | None:
-    """The query's (wall, CPU) seconds, or None if it did not finish within ``limit`` seconds of CPU time."""
+def _timed(attacker: dict, defender: dict, policy: str, limit: float) -> tuple[float, float, str] | None:
+    """The query's (wall, CPU) seconds and, if it was refused as too large, why; or None if it did not finish
+    within ``limit`` seconds of CPU time."""
     receive, send = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=_query, args=(attacker, defender, policy, limit, send))
     child.start()
@@ -98,8 +104,8 @@ def main() -> None:
                     print(f"{label} did not finish in {args.limit:g} s CPU (goal {goal * 1000:.0f} ms: over)",
                           flush=True)
                     continue
-                wall, cpu = statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
-                verdict = "ok" if cpu <= goal else "over"
+                wall, cpu = statistics.median(w for w, _, _ in runs), statistics.median(c for _, c, _ in runs)
+                verdict = ("refused as too large" if runs[0][2] else "ok") if cpu <= goal else "over"
                 print(f"{label} {wall * 1000:10.1f} ms wall {cpu * 1000:10.1f} ms CPU  "
                       f"(goal {goal * 1000:.0f} ms: {verdict})", flush=True)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
