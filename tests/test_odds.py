@@ -200,6 +200,41 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     assert [x for row in damage for x in row] == pytest.approx([x for row in every for x in row], abs=1e-12)
 
 
+@pytest.mark.parametrize("expansions, attacker, defender, damage", [
+    (("base",), {"x-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2},
+     {"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2}, {}),
+    (("base",), {"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}, {"assault-carrier": [1]}),
+    (("base",), {"star-destroyer": 1, "tie-fighter": 2}, {"x-wing": 3, "ion-cannon": 1}, {}),  # RS-UNT-04
+    (("base",), {"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-CMB-15
+])
+def test_the_heuristic_as_a_chain_over_arrays_gives_the_stage_by_stage_figures(expansions, attacker, defender,
+                                                                                damage, monkeypatch):
+    """Issue 34: in a theater fought alone without repairs the heuristic's damage hangs only on the enemy's side
+    and the roll, so ``odds_duel.Chain`` follows it as a Markov chain over pairs of sides; every figure (each
+    side wiped out, both, undecided, the survivors, the damage after each round), to the end and for 2 rounds, is
+    the stage-by-stage solve's to 1e-12 (which it gets back when the arrays are turned off)."""
+    from swrebellion.expansions.base.odds import Combat
+
+    game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
+
+    def figures(answer):
+        out = {}
+        for name, t in answer.theaters.items():
+            out.update({(name, "wiped", side): p for side, p in t.wiped.items()})
+            out.update({(name, "both"): t.both_wiped, (name, "undecided"): t.undecided})
+            out.update({(name, "damage", side, n): x for side, row in t.damage.items() for n, x in enumerate(row)})
+            out.update({(name, side, units): p for side, rows in t.survivors.items() for units, p in rows.items()})
+        return out
+
+    for rounds in (None, 2):
+        chain = figures(odds(game, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
+        with monkeypatch.context() as m:
+            m.setattr(Combat, "arrays", lambda self, state: None)
+            staged = figures(odds(game, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
+        assert chain.keys() == staged.keys()
+        assert all(abs(chain[k] - staged[k]) <= 1e-12 for k in chain), rounds
+
+
 def test_bad_forces_are_refused(base):
     with pytest.raises(OddsError, match=r"too large to solve exactly here: .* \(10,206,000 pairs; at most 400,000"):
         odds(base, {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1},
@@ -237,17 +272,17 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
 @pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [
     (("base",), *LARGEST, {"policy": "heuristic", "rounds": 2}, "within 2 rounds"),
     (("base",), *LARGEST, {"theater": "ground"}, "solved as one"),  # RS-UNT-04: still tied to the space battle
-    (("base",), {"x-wing": 3, "y-wing": 2, "mon-calamari-cruiser": 1},
-     {"tie-fighter": 4, "star-destroyer": 1, "assault-carrier": 1}, {"policy": "heuristic"},
-     "the best play (--policy best)"),
+    (("base",), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
+     "(40,500 pairs; at most 10,000 are solved here); ask about fewer units, or the best play (--policy best)"),
     (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
      {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
     (("base",), {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2},
      {"star-destroyer": 2, "assault-carrier": 2, "tie-fighter": 6}, {}, "at most 400,000 are solved here"),
 ])
 def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, attacker, defender, kwargs, words):
-    """Issue 34: the stage-by-stage solve (the heuristic policy, repairs, the Ion Cannon tying the theaters
-    together), with a round limit or one theater asked, and the best play over arrays each refuse a battle too large
+    """Issue 34: the stage-by-stage solve (repairs, the Ion Cannon tying the theaters together), with a round limit
+    or one theater asked, and the best play and the heuristic's chain over arrays each refuse a battle too large
     for them before solving anything: an ``OddsError`` in well under a second of CPU time, naming its size."""
     import time
 

@@ -22,7 +22,7 @@ fighting in (the attacker's chance to win it less the defender's: the attacker's
 ties, to 1e-12: the first option). The two theaters are solved apart unless Ion Cannons tie them
 together (a ground battle that can destroy them changes the Imperial space dice). The best play in a theater fought
 alone without repairs, the common case, is solved over arrays of both forces' sides instead (:mod:`.odds_duel`,
-numpy: :class:`OddsUnavailable` without it).
+numpy: :class:`OddsUnavailable` without it), and the heuristic policy there is followed over them as a chain.
 """
 
 from __future__ import annotations
@@ -53,11 +53,12 @@ NEGLIGIBLE = 1e-12
 MAX_ROUNDS = 200
 #: How much damage beyond its health a unit's marks are tracked to, while its side can still repair in the step.
 OVERKILL = 5
-#: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together, the heuristic
-#: policy) is given: about 5 seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
+#: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together) is given: about 5 seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
 STAGED = 4_000
 #: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
 DUELLED = 400_000
+#: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 5 s here.
+CHAINED = 10_000
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
@@ -353,14 +354,19 @@ class Combat:
     # -- solving -------------------------------------------------------------------------------------------------
 
     def duel(self, state: State) -> Duel | None:
-        """The round-by-round solve of the one theater fought in ``state`` (:mod:`.odds_duel`), where it applies:
-        the best play, no repairs, the theaters not tied together, and no lone structure kept for having rolled (so
-        what the end-of-round checks read of the rolls never matters, :meth:`monotone` included)."""
+        """The round-by-round solve of the one theater fought in ``state`` (:mod:`.odds_duel`), where it applies
+        (:meth:`arrays`) to the best play."""
+        return self.arrays(state) if self.policy == "best" else None
+
+    def arrays(self, state: State) -> Duel | None:
+        """The one theater fought in ``state`` over arrays of both forces' sides (:mod:`.odds_duel`: the best play
+        solved, the heuristic's followed as a chain), where it applies: no repairs, the theaters not tied together,
+        and no lone structure kept for having rolled (so what the end-of-round checks read of the rolls never
+        matters, :meth:`monotone` included)."""
         from .odds_duel import Duel
 
         fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
-        if self.policy != "best" or self.rules.repair or self.rules.structures_kept_if_rolled or len(fought) != 1 \
-                or self.coupled(state):
+        if self.rules.repair or self.rules.structures_kept_if_rolled or len(fought) != 1 or self.coupled(state):
             return None
         t = fought[0]
         if not self.monotone(state, t):
@@ -394,7 +400,8 @@ class Combat:
 
     def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str]) -> None:
         """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run for more
-        than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides, or a
+        than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides (the best
+        play) or :data:`CHAINED` (the heuristic's), or a
         stage-by-stage solve with more than :data:`STAGED` states (both forces' sides in the theaters solved
         together; with a round limit and no repairs only the sides the enemy's dice can leave in that many
         rounds). The sides are counted, not listed (:meth:`sides`), so the refusal costs milliseconds."""
@@ -407,12 +414,15 @@ class Combat:
                      for th in wanted if _present(start, th)]
         for state, which in parts:
             names = " and ".join(THEATERS[i // 2] for i in which[::2])
-            if self.duel(state) is not None:
+            if self.arrays(state) is not None:
                 counts = [self.sides(state, i, None) for i in which]
-                if math.prod(counts) > DUELLED:
+                most, instead = (DUELLED, "") if self.policy == "best" else \
+                    (CHAINED, ", or the best play (--policy best), solved far faster")
+                if math.prod(counts) > most:
                     raise TooLarge(f"the {names} battle is too large to solve exactly here: its forces can be left "
                                    f"in {counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most "
-                                   f"{DUELLED:,} are solved here); ask about fewer units (docs/odds.md, How fast)")
+                                   f"{most:,} are solved here); ask about fewer units{instead} (docs/odds.md, How "
+                                   "fast)")
                 continue
             counts = [self.sides(state, i, rounds) for i in which]
             if math.prod(counts) * self.lookahead(rounds) <= STAGED:
@@ -421,8 +431,6 @@ class Combat:
             asks = ["fewer units"]
             if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= STAGED:
                 asks.append("fewer rounds (--rounds 1)")
-            if self.policy == "heuristic" and len(which) == 2 and not self.rules.repair:
-                asks.append("the best play (--policy best), solved far faster")
             within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
             ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
             what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
@@ -498,7 +506,7 @@ class Combat:
     def forward(self, start: State, rounds: int | None) -> tuple[dict[State, float], list[tuple[float, ...]]]:
         """The chance of each state the combat ends in (or stands in after ``rounds``), and the expected health
         each side has lost in each theater after each round."""
-        duel = self.duel(start)
+        duel = self.arrays(start)
         if duel is not None:
             return duel.forward(start, rounds, MAX_ROUNDS, NEGLIGIBLE)
         now = {start: 1.0} if self.fought(start) else {}

@@ -1,6 +1,7 @@
 """The best play in one theater fought alone, without repairs (issue 34): the common case of the exact odds, solved
 over arrays of both forces' states (numpy) instead of state by state (``odds.Combat`` solves the rest: repairs, Ion
-Cannons tying the theaters together, the heuristic policy).
+Cannons tying the theaters together). The heuristic policy in such a theater is followed over the same arrays as a
+fixed chain (:class:`Chain`).
 
 The states. Each force can be left in a finite set of sides (its units with their damage, alike miniatures merged:
 every side weaker than the one it starts with, :func:`_weaker`); a state of the battle is a pair of them, and the
@@ -78,6 +79,7 @@ class Combat(Protocol):
     rules: Any
     factions: tuple[str, str]
     kinds: Any
+    policy: str
 
     def pool(self, side: int, units: Side, cut_red: int) -> tuple[tuple[str, int], ...]: ...
     def _cut(self, state: State, t: int, side: int) -> int: ...
@@ -85,6 +87,7 @@ class Combat(Protocol):
     def lethal(self, unit: str, damage: int) -> bool: ...
     def checks(self, state: State, flags: frozenset) -> State: ...
     def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
+    def attack_options(self, pool: tuple, own: Side, enemy: Side, repairable: bool) -> list: ...
 
 
 EPS = 1e-12
@@ -182,7 +185,8 @@ class Duel:
     def forward(self, start: State, rounds: int | None,
                 limit: int, negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
         """``Combat.forward`` over the battle's arrays: the chance of each state the combat ends in (or stands in
-        after ``rounds``) and each side's expected health lost after each round (the other theater loses none)."""
+        after ``rounds``) and each side's expected health lost after each round (the other theater loses none),
+        by the best play's choices or, with the heuristic policy, its :class:`Chain`."""
         t = self.t
         b, i, j = self.battle(start[2 * t], start[2 * t + 1])
         size = b.values_shape
@@ -190,12 +194,14 @@ class Duel:
         now[i, j] = 1.0
         lost = (b.health[0][i] - b.health[0], b.health[1][j] - b.health[1])
         fought = ~b.terminal
+        chain = Chain(self, start[2 * t], start[2 * t + 1]) if self.c.policy == "heuristic" else None
         finals = np.zeros(size)
         ended = [0.0, 0.0]
         damage: list[tuple[float, ...]] = []
         played = 0
         while fought[i, j] and played < (rounds if rounds is not None else limit):
-            now = b.step(now, None if rounds is None else rounds - played, FAINT)
+            left = None if rounds is None else rounds - played
+            now = chain.step(now) if chain is not None else b.step(now, left, FAINT)
             played += 1
             over = np.where(fought, 0.0, now)
             finals += over
@@ -262,10 +268,11 @@ class Battle:
                                "units (docs/odds.md, How fast)")
             self.pool_of = tuple(np.array([numbers[p] for p in ps], np.intp) for numbers, ps in
                                  zip(self.pool_number, pools))
-            self.targets = (Targets(self, 0), Targets(self, 1))
             self.values_shape = (len(self.sides[0]), len(self.sides[1]))
-            D = self.targets[1]  # the row of the replies (``[pool, e]`` flat) each option of the attacker's reads
-            self.reply_row = self.pool_of[1][D.cand_side] * self.values_shape[1] + D.cand
+            if c.policy == "best":  # the heuristic's chain (:class:`Chain`) needs no options to choose from
+                self.targets = (Targets(self, 0), Targets(self, 1))
+                D = self.targets[1]  # the row of the replies (``[pool, e]`` flat) each option of the attacker's reads
+                self.reply_row = self.pool_of[1][D.cand_side] * self.values_shape[1] + D.cand
             alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
             self.terminal = ~(alive[0][:, None] & alive[1][None, :])
             self.won = alive[0][:, None] * 1.0 - alive[1][None, :] * 1.0
@@ -719,3 +726,50 @@ def _may_be_lost(c: Combat, unit: str) -> bool:
     """Whether a side of such units alone may be lost at the end of a round (RS-CMB-15..17)."""
     kind = c.kinds[unit]
     return kind.kind == "structure" or bool({"death-star-under-construction", "rebel-transport"} & kind.abilities)
+
+
+class Chain:
+    """The heuristic policy in theater ``t`` fought alone, without repairs (issue 34): what the heuristic leaves of
+    a side hangs only on that side and the enemy's roll (``odds._heuristic_options``: it never reads the chooser's
+    own units), so a round is a fixed Markov chain over the pairs of sides of a :class:`Battle`: the attacker's
+    roll takes the defender's side ``d`` to ``e`` by ``hit[attacker's pool][d, e]``, the defender's roll (of
+    ``d``'s dice: units die at the end of the step) takes the attacker's ``a`` to ``a2`` by
+    ``hit[defender's pool][a, a2]``, then the end-of-round checks."""
+
+    def __init__(self, duel: Duel, attacker: Side, defender: Side) -> None:
+        self.duel = duel
+        self.b, _, _ = duel.battle(attacker, defender)
+        self.moves = tuple(self._moves(role) for role in (0, 1))
+
+    def _moves(self, role: int) -> dict[int, Any]:
+        """For each dice pool of ``role``'s sides: the chance that its roll, damage placed as the heuristic does,
+        leaves each side of the enemy as each other (``[side, side after]``, units at their health gone)."""
+        b, c = self.b, self.duel.c
+        enemy = 1 - role
+        sides = b.sides[enemy]
+        out = {}
+        for pool, number in b.pool_number[role].items():
+            matrix = np.zeros((len(sides), len(sides)))
+            for n, side in enumerate(sides):
+                if not side:
+                    matrix[n, n] = 1.0
+                    continue
+                for p, options in c.attack_options(pool, (), side, False):
+                    for w, (_, after) in options:
+                        matrix[n, b.index[enemy][self.duel.survive(after)]] += p * w
+            out[number] = matrix
+        return out
+
+    def step(self, now: Any) -> Any:
+        """The chance of each pair after a round from the chances ``now`` (``[a, d]``)."""
+        b = self.b
+        pa, pd = b.pool_of
+        after = np.zeros(now.shape)
+        for q in np.unique(pd):
+            cols = np.flatnonzero(pd == q)
+            middle = np.zeros(now.shape)  # [a, e] for the defenders of pool q
+            for p in np.unique(pa):
+                rows = np.flatnonzero(pa == p)
+                middle[rows] = now[np.ix_(rows, cols)] @ self.moves[0][p][cols]
+            after += self.moves[1][q].T @ middle
+        return np.bincount(b.end.ravel(), weights=after.ravel(), minlength=after.size).reshape(after.shape)
