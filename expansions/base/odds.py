@@ -53,7 +53,8 @@ NEGLIGIBLE = 1e-12
 MAX_ROUNDS = 200
 #: How much damage beyond its health a unit's marks are tracked to, while its side can still repair in the step.
 OVERKILL = 5
-#: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together) is given: about 5 seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
+#: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together) is given: about 5
+#: seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
 STAGED = 4_000
 #: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
 DUELLED = 400_000
@@ -496,9 +497,10 @@ class Combat:
                 out["combat"] = self.summary("combat", start, finals, damage)
             return out
         parts = {th: self.forward(self.alone(start, THEATERS.index(th)), rounds) for th in wanted}
-        out = {th: self.summary(th, start, *parts[th]) for th in wanted if _present(start, th)}
+        figures = {th: self.summary(th, start, *parts[th]) for th in wanted}
+        out = {th: figures[th] for th in wanted if _present(start, th)}
         if len(wanted) == 2:
-            out["combat"] = self.combine(start, parts)
+            out["combat"] = self.combine(figures["space"], figures["ground"], parts)
         return out
 
     # -- the forward pass: the distribution of states after each round ----------------------------------------------
@@ -845,12 +847,12 @@ class Combat:
         lost = {self.factions[i]: [sum(d[2 * t + i] for t in idx) for d in damage] for i in (0, 1)}
         return TheaterOdds(name, forces[0], forces[1], wiped, both, undecided, survivors, lost)
 
-    def combine(self, start: State, parts: dict) -> TheaterOdds:
-        """The whole combat from two independent theaters, from each theater's figures: a side is wiped out of
-        the system when it is out of both, its survivors are the two theaters' together, and the combat is still
-        undecided while either theater is. (Made from the theaters' figures, not from every pair of their ends:
-        with 6 units a side in each theater those are some 100,000.)"""
-        space, ground = (self.summary(th, start, *parts[th]) for th in THEATERS)
+    def combine(self, space: TheaterOdds, ground: TheaterOdds, parts: dict) -> TheaterOdds:
+        """The whole combat from two independent theaters, from each theater's figures (``parts``: their forward
+        passes, for the damage by round): a side is wiped out of the system when it is out of both, its survivors
+        are the two theaters' together, and the combat is still undecided while either theater is. (Made from the
+        theaters' figures, not from every pair of their ends: with 6 units a side in each theater those are some
+        100,000.)"""
         survivors: dict[str, dict] = {f: {} for f in self.factions}
         for f in self.factions:
             for units, p in space.survivors[f].items():

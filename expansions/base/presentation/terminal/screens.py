@@ -211,8 +211,8 @@ def _names_the_base(screen: Screen, wanted: str) -> bool:
     def key(words: str) -> str:
         return " ".join(words.casefold().replace("-", " ").strip("«»\"“”").split())
 
-    return key(wanted) in {"base", "rebel base", "the rebel base", "the rebel base space", key(BASE_SPACE),
-                           key(screen.name(BASE_SPACE))}
+    names = {"base", "the rebel base", "the rebel base space", key(BASE_SPACE), key(screen.name(BASE_SPACE))}
+    return key(wanted) in names
 
 
 def _system_kind(system) -> str:
