@@ -200,19 +200,23 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     assert [x for row in damage for x in row] == pytest.approx([x for row in every for x in row], abs=1e-12)
 
 
+@pytest.mark.parametrize("policy", ["best", "heuristic"])
 @pytest.mark.parametrize("expansions, attacker, defender, damage", [
     (("base",), {"x-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2},
      {"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2}, {}),
     (("base",), {"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}, {"assault-carrier": [1]}),
     (("base",), {"star-destroyer": 1, "tie-fighter": 2}, {"x-wing": 3, "ion-cannon": 1}, {}),  # RS-UNT-04
     (("base",), {"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-CMB-15
+    (("base",), {"assault-carrier": 2}, {"corellian-corvette": 2}, {}),  # ties: which carrier to finish
 ])
-def test_the_heuristic_as_a_chain_over_arrays_gives_the_stage_by_stage_figures(expansions, attacker, defender,
-                                                                                damage, monkeypatch):
-    """Issue 34: in a theater fought alone without repairs the heuristic's damage hangs only on the enemy's side
-    and the roll, so ``odds_duel.Chain`` follows it as a Markov chain over pairs of sides; every figure (each
-    side wiped out, both, undecided, the survivors, the damage after each round), to the end and for 2 rounds, is
-    the stage-by-stage solve's to 1e-12 (which it gets back when the arrays are turned off)."""
+def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, attacker, defender, damage, policy,
+                                                                 monkeypatch):
+    """Issue 34: in a theater fought alone without repairs the best play is solved, and the heuristic's damage
+    (which hangs only on the enemy's side and the roll) followed as a Markov chain, over arrays of pairs of sides
+    (``odds_duel``); every figure (each side wiped out, both, undecided, the survivors, the damage after each
+    round), to the end and for 2 rounds, is the stage-by-stage solve's to 1e-12 (which it gets back when the arrays
+    are turned off). For the best play that holds only if both break a tie between equally good choices alike
+    (``Combat.tie_order``): before they did, the survivors of the carriers' battle differed by 2 to 10 points."""
     from swrebellion.expansions.base.odds import Combat
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
@@ -227,12 +231,39 @@ def test_the_heuristic_as_a_chain_over_arrays_gives_the_stage_by_stage_figures(e
         return out
 
     for rounds in (None, 2):
-        chain = figures(odds(game, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
+        arrays = figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
         with monkeypatch.context() as m:
             m.setattr(Combat, "arrays", lambda self, state: None)
-            staged = figures(odds(game, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
-        assert chain.keys() == staged.keys()
-        assert all(abs(chain[k] - staged[k]) <= 1e-12 for k in chain), rounds
+            staged = figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
+        assert arrays.keys() == staged.keys()
+        assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
+
+
+def test_the_ground_battle_beside_an_ion_cannon_is_solved_alone_when_it_alone_is_asked(base):
+    """The Ion Cannon ties the space battle to the ground one (RS-UNT-04: while it stands, the Empire rolls 2 red
+    dice fewer in space), never the ground battle to space: asked alone, the ground battle is solved alone over
+    arrays, with the figures the two theaters solved together give it, to 1e-12; and a ground battle whose theaters
+    together are too large for the stage-by-stage solve is answered."""
+    from swrebellion.expansions.base.odds import solver
+
+    attacker, defender = {"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2}, {"x-wing": 2, "ion-cannon": 1,
+                                                                                       "rebel-trooper": 1}
+    combat, start = solver(base, attacker, defender)
+    assert combat.tied(start, ("space", "ground")) and not combat.tied(start, ("ground",))
+    for rounds in (None, 2):
+        both = odds(base, attacker, defender, rounds=rounds).theaters["ground"]
+        alone = odds(base, attacker, defender, "ground", rounds=rounds).theaters["ground"]
+        assert alone.wiped == pytest.approx(both.wiped, abs=1e-12)
+        for side, row in both.damage.items():  # the combat as a whole may last longer: the ground's damage stays
+            assert [alone.damage[side][min(n, len(alone.damage[side]) - 1)] for n in range(len(row))] == \
+                pytest.approx(row, abs=1e-11)
+        for side, rows in both.survivors.items():
+            assert alone.survivors[side] == pytest.approx(rows, abs=1e-12)
+    larger = ({"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2, "at-at": 1},
+              {"x-wing": 2, "y-wing": 1, "rebel-trooper": 2, "ion-cannon": 1})
+    with pytest.raises(OddsError, match="tied together by the Ion Cannon"):
+        odds(base, *larger)
+    assert odds(base, *larger, "ground").theaters["ground"].wiped["rebel"] > 0.99
 
 
 def test_bad_forces_are_refused(base):
@@ -271,7 +302,7 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
 
 @pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [
     (("base",), *LARGEST, {"policy": "heuristic", "rounds": 2}, "within 2 rounds"),
-    (("base",), *LARGEST, {"theater": "ground"}, "solved as one"),  # RS-UNT-04: still tied to the space battle
+    (("base",), *LARGEST, {"theater": "ground"}, "ground battle is too large"),  # alone: space never changes it
     (("base",), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
      "(40,500 pairs; at most 10,000 are solved here); ask about fewer units, or the best play (--policy best)"),

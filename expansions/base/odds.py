@@ -19,8 +19,9 @@ The game is solved exactly: a state is both forces' units with their damage (ide
 sorted tuple of ``(unit, damage)``), values are memoised per state, chance nodes sum over the distinct dice
 outcomes, and the side choosing damage (or repairs) takes the option best for its margin in the theatre it is
 fighting in (the attacker's chance to win it less the defender's: the attacker's highest, the defender's lowest;
-ties, to 1e-12: the first option). The two theaters are solved apart unless Ion Cannons tie them
-together (a ground battle that can destroy them changes the Imperial space dice). The best play in a theater fought
+ties, to 1e-12: the one that leaves the enemy least, then the first in order, as every solver takes it). The two
+theaters are solved apart unless Ion Cannons tie them together (a ground battle that can destroy them changes the
+Imperial space dice). The best play in a theater fought
 alone without repairs, the common case, is solved over arrays of both forces' sides instead (:mod:`.odds_duel`,
 numpy: :class:`OddsUnavailable` without it), and the heuristic policy there is followed over them as a chain.
 """
@@ -47,6 +48,8 @@ THEATERS = ("space", "ground")
 #: How far ahead the best play looks when repairs can undo damage (cinematic combat) and no round limit is given:
 #: states can then come back, so the values are those of this many rounds (the figures stay exact for that play).
 LOOKAHEAD = 8
+#: Options whose margins differ by no more than this are equally good (a tie: :meth:`Combat.tie_order` breaks it).
+TIE = 1e-12
 #: A combat still undecided with less than this chance is taken as over (its remainder is reported as undecided).
 NEGLIGIBLE = 1e-12
 #: Rounds played at most when no limit is given (a combat where neither side can ever hurt the other).
@@ -311,6 +314,7 @@ class Combat:
         self.factions = (first, OPPONENT[first])
         self.orders = (order_a, order_b)
         self.policy = policy
+        self.tie = TIE
         self.values: dict[tuple[State, int | None], Values] = {}
         self.rounds_memo: dict[tuple[State, int | None], dict[State, float]] = {}
         self.expect_memo: dict[tuple, Values] = {}
@@ -399,6 +403,12 @@ class Combat:
         return (self.cannons(state) > 0 and bool(state[2 + empire]) and bool(state[empire])
                 and bool(state[1 - empire]))
 
+    def tied(self, start: State, wanted: Sequence[str]) -> bool:
+        """Whether the theaters asked about must be solved together: the Ion Cannons tie them (:meth:`coupled`)
+        and the space battle is asked. The ground battle alone is solved alone: nothing in space changes its dice
+        or checks, and each side plays it for its margin there (ties too: :meth:`tie_order`)."""
+        return "space" in wanted and self.coupled(start)
+
     def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str]) -> None:
         """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run for more
         than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides (the best
@@ -408,7 +418,7 @@ class Combat:
         rounds). The sides are counted, not listed (:meth:`sides`), so the refusal costs milliseconds."""
         from .odds_duel import TooLarge
 
-        if self.coupled(start):
+        if self.tied(start, wanted):
             parts: list[tuple[State, tuple[int, ...]]] = [(start, (0, 1, 2, 3))]
         else:
             parts = [(self.alone(start, THEATERS.index(th)), (2 * THEATERS.index(th), 2 * THEATERS.index(th) + 1))
@@ -489,8 +499,8 @@ class Combat:
 
     def solve(self, start: State, rounds: int | None, wanted: Sequence[str]) -> dict[str, TheaterOdds]:
         """Each wanted theater's figures and, when both are, the whole combat's: the theaters apart (their
-        product is the combat) unless :meth:`coupled`."""
-        if self.coupled(start):
+        product is the combat) unless :meth:`tied`."""
+        if self.tied(start, wanted):
             finals, damage = self.forward(start, rounds)
             out = {th: self.summary(th, start, finals, damage) for th in wanted if _present(start, th)}
             if len(wanted) == 2:
@@ -760,15 +770,21 @@ class Combat:
 
     def choose(self, options: list[State], t: int, side: int, stage: int, flags: frozenset,
                left: int | None) -> State:
-        """The best option for the choosing side: its chance to win this theater less the enemy's, highest; the
-        first of equals (options come in a fixed order)."""
+        """The best option for the choosing side: its chance to win this theater less the enemy's, highest. Of
+        those within :data:`TIE` of the best, the one :meth:`tie_order` puts first, as the solve over arrays
+        chooses (``odds_duel.Duel.decide``): a tie is played the same way by every solver, so their figures
+        agree to the last survivor, and so does a theater's play whatever the other theater is doing."""
         sign = 1.0 if side == 0 else -1.0  # the margin is the attacker's: the defender wants it low
-        best, best_v = options[0], sign * self.expect(options[0], stage, flags, left, False)[0][t]
-        for option in options[1:]:
-            v = sign * self.expect(option, stage, flags, left, False)[0][t]
-            if v > best_v + 1e-12:
-                best, best_v = option, v
-        return best
+        values = [sign * self.expect(option, stage, flags, left, False)[0][t] for option in options]
+        near = max(values) - TIE
+        return min((o for o, v in zip(options, values) if v >= near), key=lambda o: self.tie_order(o, t, side))
+
+    def tie_order(self, option: State, t: int, side: int) -> tuple:
+        """Which of equally good options a side takes: the one that leaves the enemy the least health once its
+        units at their health are gone (every damage placed), then the first in the order of the enemy's units
+        left, then of the side's own (after its repairs)."""
+        left = tuple(x for x in option[2 * t + 1 - side] if not self.lethal(*x))
+        return sum((self.health(u) or 0) - d for u, d in left), left, option[2 * t + side]
 
     def expect(self, state: State, stage: int, flags: frozenset, left: int | None,
                fresh: bool) -> tuple[Values, float]:

@@ -28,10 +28,10 @@ With a round limit the values are solved a round at a time, each from the last (
 The best play is a zero-sum game: the margin (the attacker's chance to win the theater less the defender's) is
 what the attacker makes highest and the defender lowest, so both sides want the same thing of their own chance:
 to win, and not to lose. A choice takes the first option (in the order of the units left) whose margin is within
-``EPS`` of the best, and only the ways to place all the damage the dice can place are options (what they leave:
-the sides weaker than the target by exactly that damage, with at least the roll's hits of each colour lost by
-that colour, :meth:`Below.options`): the others are dominated, so the margin is that of the stage-by-stage solve
-over every option of the rules.
+``Combat.tie`` of the best (as ``Combat.tie_order`` does), and only the ways to place all the damage the dice can
+place are options (what they leave: the sides weaker than the target by exactly that damage, with at least the
+roll's hits of each colour lost by that colour, :meth:`Below.options`): the others are dominated, so the margin,
+and every figure, is that of the stage-by-stage solve over every option of the rules.
 
 Why placing all the damage loses nothing. Call a side ``s2`` weaker than ``s`` when its units can be matched into
 those of ``s``, unit for like unit, each with at least as much damage (a missing unit: destroyed).
@@ -80,6 +80,7 @@ class Combat(Protocol):
     factions: tuple[str, str]
     kinds: Any
     policy: str
+    tie: float  # margins no further apart than this are equally good (``Combat.tie_order`` breaks the tie)
 
     def pool(self, side: int, units: Side, cut_red: int) -> tuple[tuple[str, int], ...]: ...
     def _cut(self, state: State, t: int, side: int) -> int: ...
@@ -90,7 +91,6 @@ class Combat(Protocol):
     def attack_options(self, pool: tuple, own: Side, enemy: Side, repairable: bool) -> list: ...
 
 
-EPS = 1e-12
 #: The most numbers the replies of a battle may hold (its pairs of sides times the defender's dice pools, 8 bytes
 #: each): past it the arrays would not fit in memory, and the solve would take minutes anyway (docs/odds.md).
 MOST = 20_000_000
@@ -236,10 +236,10 @@ class Duel:
         if side == 0:
             pool = b.pool_number[1][self.pool(1, state[2 * t + 1])]
             values = sol.replies[pool, placed, i]
-            best = placed[int(np.argmax(values >= values.max() - EPS))]
+            best = placed[int(np.argmax(values >= values.max() - self.c.tie))]
         else:
             values = sol.then[placed, j]
-            best = placed[int(np.argmax(values <= values.min() + EPS))]
+            best = placed[int(np.argmax(values <= values.min() + self.c.tie))]
         return survived.index(best)
 
 
@@ -427,6 +427,7 @@ class Targets:
 
     def __init__(self, battle: Battle, role: int) -> None:
         duel = battle.duel
+        self.tie = duel.c.tie
         sides = battle.sides[role]
         pools = list(battle.pool_number[1 - role])
         below = Below(duel.c, sides)
@@ -461,7 +462,7 @@ class Targets:
     def choose(self, take: Callable[[Any], Any], g0: int, g1: int, high: bool) -> tuple[Any, Any]:
         """For the groups ``g0..g1``: the option chosen (its place in ``cand``) and its value for each column of
         the values ``take`` gives of options (their places, any shape: a row of columns each); the first in order
-        within ``EPS`` of the best, highest or lowest. The groups are taken by :meth:`widths`, so that the best
+        within ``Combat.tie`` of the best, highest or lowest. The groups are taken by :meth:`widths`, so that the best
         and the first near it are reductions along an axis of a block, not over ragged runs."""
         columns = take(np.zeros((0, 1), np.intp)).shape[2]
         rows = np.empty((g1 - g0, columns), np.intp)
@@ -469,7 +470,7 @@ class Targets:
         for groups, at in self.widths(g0, g1):
             values = take(at)  # [group, option, column]
             w = at.shape[1]
-            near = (values.max(axis=1) - EPS) if high else (values.min(axis=1) + EPS)
+            near = (values.max(axis=1) - self.tie) if high else (values.min(axis=1) + self.tie)
             first = np.full(values.shape[::2], w - 1)
             value = values[:, w - 1].copy()
             for k in range(w - 2, -1, -1):  # the first near the best is the last found going back
