@@ -57,7 +57,8 @@ those of ``s``, unit for like unit, each with at least as much damage (a missing
 
 The forward pass (the chance of each end and the damage after each round) follows the choices the solve made, a
 round at a time, over the same arrays, and only out of the pairs that hold a chance over :data:`FAINT`: after the
-first rounds few do. The choices :meth:`Duel.decide` gives the engine's cross-check are those too.
+first rounds few do; its tables are built for those pairs alone, when they are first reached
+(:mod:`.odds_forward`). The choices :meth:`Duel.decide` gives the engine's cross-check are those too.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 import numpy as np
+
+from .odds_forward import Moves, places
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -101,10 +104,6 @@ MOST = 20_000_000
 #: below the undecided chance it stops at (``odds.NEGLIGIBLE``), and the figures are rounded at 10^-16 anyway;
 #: but once the first few rounds are fought most pairs hold less, so the rounds after them are cheap.
 FAINT = 1e-30
-
-
-#: The most slots :func:`_merged` counts in at a time (8 bytes each).
-MERGED = 1 << 22
 
 
 class TooLarge(ValueError):
@@ -458,6 +457,24 @@ class Targets:
         self.side_start = np.array(side_start, np.intp)
         self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
         self.blocks: dict[tuple[int, int], list[tuple[Any, Any]]] = {}
+        self.by_pool: tuple[Any, Any, Any] | None = None
+
+    def placed(self, side: Any, pool: Any) -> tuple[Any, Any, Any]:
+        """The groups the rolls of each enemy pool ``pool[k]`` can place on each side ``side[k]`` (their chance
+        over 0), each ``k``'s in order, with that chance, and the ``k`` of each: the forward pass follows only
+        these (:mod:`.odds_forward`), for a given pool often under half the groups."""
+        pools = self.zero.shape[1]
+        if self.by_pool is None:  # the groups sorted by side, then pool, and where each (side, pool)'s begin
+            group, p = np.nonzero(self.weight)
+            key = self.group_side[group] * pools + p
+            order = np.argsort(key, kind="stable")
+            starts = np.searchsorted(key[order], np.arange(len(self.zero) * pools + 1))
+            self.by_pool = group[order], self.weight[group, p][order], starts
+        groups, weights, starts = self.by_pool
+        k = side * pools + pool
+        counts = starts[k + 1] - starts[k]
+        at = places(starts[k], counts)
+        return groups[at], weights[at], np.repeat(np.arange(len(k)), counts)
 
     def choose(self, take: Callable[[Any], Any], g0: int, g1: int, high: bool) -> tuple[Any, Any]:
         """For the groups ``g0..g1``: the option chosen (its place in ``cand``) and its value for each column of
@@ -606,93 +623,17 @@ class Solution:
     replies: Any
     attack: Any
     defence: Any
-    moves: tuple[Any, ...] | None = None  # the arrays of :meth:`step`, made at its first call
+    moves: Moves | None = None  # the tables of :meth:`step`, made at its first call
 
     def step(self, battle: Battle, now: Any, faint: float = 0.0) -> Any:
         """A round from the chances ``now`` (``[a, d]``): the attacker's rolls and choices take them to
         ``[defender's pool, e, a]``, the defender's to the pairs before the checks, then the checks. Only the
         moves out of pairs whose chance is over ``faint`` are followed (the others' chance is dropped), and only
-        those out of the middle steps they reach: late in a combat few pairs hold any chance worth following."""
+        those out of the middle steps they reach: late in a combat few pairs hold any chance worth following
+        (:mod:`.odds_forward`)."""
         if self.moves is None:
-            self.moves = self._moves(battle)
-        sources, keys, chances, from_pair, middles, ends, weights, from_middle = self.moves
-        flat = now.ravel()
-        picked = _entries(from_pair, np.flatnonzero(flat > faint))
-        middle = np.bincount(keys[picked], weights=flat[sources[picked]] * chances[picked],
-                             minlength=len(from_middle) - 1)
-        picked = _entries(from_middle, np.flatnonzero(middle))
-        return np.bincount(ends[picked], weights=middle[middles[picked]] * weights[picked],
-                           minlength=now.size).reshape(now.shape)
-
-    def _moves(self, battle: Battle) -> tuple[Any, ...]:
-        """The arrays of :meth:`step`: from each pair, each ``(a, defender's pool, e)`` the attacker's rolls and
-        choices lead to, with its chance (the rolls that leave the same ``e`` merged); from each of those, each
-        pair the defender's rolls and choices lead to (after the checks), with its chance (merged likewise). Each
-        in the order of where they come from, with where each one's moves begin (:func:`_entries`)."""
-        A, D = battle.targets
-        pa, pd = battle.pool_of
-        na, nd = battle.values_shape
-        pools = A.zero.shape[1]
-        fought = ~battle.terminal
-        sources, keys, chances = [], [], []
-        for d in np.flatnonzero(fought.any(axis=0)):
-            g0, g1 = D.side_start[d], D.side_start[d + 1]
-            a, e, p = _merged(np.vstack([D.cand[self.attack[g0:g1]], np.full((1, na), d)]),
-                              np.vstack([D.weight[g0:g1][:, pa], D.zero[d, pa][None, :]]), int(d) + 1)
-            keep = fought[a, d]
-            a, e, p = a[keep], e[keep], p[keep]
-            sources.append(a * nd + d)
-            keys.append((a * pools + pd[d]) * nd + e)
-            chances.append(p)
-        used, key = np.unique(np.concatenate(keys), return_inverse=True)  # in the order of a, then pool, then e
-        middles, ends, weights = [], [], []
-        bounds = np.searchsorted(used, np.arange(na + 1) * pools * nd)
-        for a in range(na):
-            k0, k1 = bounds[a], bounds[a + 1]
-            if k0 == k1:
-                continue
-            p, e = np.divmod(used[k0:k1] - a * pools * nd, nd)
-            g0, g1 = A.side_start[a], A.side_start[a + 1]
-            column, a2, w = _merged(np.vstack([A.cand[self.defence[g0:g1][:, e]], np.full((1, k1 - k0), a)]),
-                                    np.vstack([A.weight[g0:g1][:, p], A.zero[a, p][None, :]]), a + 1)
-            middles.append(k0 + column)
-            ends.append(battle.end[a2, e[column]])
-            weights.append(w)
-        source = np.concatenate(sources)
-        order = np.argsort(source, kind="stable")
-        middle = np.concatenate(middles)  # already in order: a, then its columns
-        return (source[order], key[order], np.concatenate(chances)[order], _starts(source, na * nd), middle,
-                np.concatenate(ends), np.concatenate(weights), _starts(middle, len(used)))
-
-
-def _starts(owners: Any, count: int) -> Any:
-    """Where the entries of each of ``count`` owners begin in a list sorted by owner (and where the last ends)."""
-    return np.concatenate([[0], np.cumsum(np.bincount(owners, minlength=count))])
-
-
-def _entries(starts: Any, owners: Any) -> Any:
-    """The places of the entries of ``owners`` (sorted) in a list whose owners' entries begin at ``starts``."""
-    if len(owners) == len(starts) - 1:
-        return slice(None)
-    first, counts = starts[owners], starts[owners + 1] - starts[owners]
-    return np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
-
-
-def _merged(values: Any, weights: Any, span: int) -> tuple[Any, Any, Any]:
-    """For each column of ``values`` (numbers under ``span``, with ``weights`` alike): its values of weight and
-    their summed weights, in order, as three arrays: the column, the value, the sum. A count over the column's
-    ``span`` slots, not a sort; so many columns at a time as make a few million slots."""
-    out = []
-    step = max(1, MERGED // span)
-    for c0 in range(0, values.shape[1], step):
-        part = slice(c0, c0 + step)
-        columns = values[:, part].shape[1]
-        sums = np.bincount((values[:, part] + np.arange(columns) * span).ravel(), weights=weights[:, part].ravel(),
-                           minlength=columns * span)
-        found = np.flatnonzero(sums)
-        out.append((found // span + c0, found % span, sums[found]))
-    return tuple(np.concatenate([np.zeros(0, dtype), *parts])  # type: ignore[return-value]
-                 for dtype, parts in zip((np.intp, np.intp, float), zip(*out)))
+            self.moves = Moves(battle, self.attack, self.defence)
+        return self.moves.step(now, faint)
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:
