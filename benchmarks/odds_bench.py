@@ -31,6 +31,12 @@ TYPICAL = {
                      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}),
     "8 vs 8 ground": ({"rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1},
                       {"stormtrooper": 5, "at-st": 2, "at-at": 1}),
+    "Ion Cannon base": ({"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2, "at-at": 1},
+                        {"x-wing": 2, "y-wing": 1, "rebel-trooper": 2, "ion-cannon": 1}),
+    "Ion Cannon, 6 a side": ({"star-destroyer": 1, "tie-fighter": 4, "assault-carrier": 1, "stormtrooper": 3,
+                              "at-st": 1},
+                             {"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3,
+                              "ion-cannon": 1}),
 }
 LARGEST = {
     "largest": ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1,
@@ -99,7 +105,7 @@ def main() -> None:
                     if got is None:
                         break
                     runs.append(got)
-                label = f"{policy:9} {group:8} {name:16}"
+                label = f"{policy:9} {group:8} {name:20}"
                 if len(runs) < args.runs:
                     print(f"{label} did not finish in {args.limit:g} s CPU (goal {goal * 1000:.0f} ms: over)",
                           flush=True)

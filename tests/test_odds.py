@@ -233,15 +233,21 @@ def test_the_forward_pass_gives_the_same_figures_in_runs_of_any_size(base, monke
     (("base",), {"star-destroyer": 1, "tie-fighter": 2}, {"x-wing": 3, "ion-cannon": 1}, {}),  # RS-UNT-04
     (("base",), {"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-CMB-15
     (("base",), {"assault-carrier": 2}, {"corellian-corvette": 2}, {}),  # ties: which carrier to finish
+    (("base",), {"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2},  # RS-UNT-04: the theaters tied
+     {"x-wing": 2, "ion-cannon": 1, "rebel-trooper": 1}, {}),
+    (("base",), {"assault-carrier": 1, "tie-fighter": 1, "at-st": 1},
+     {"y-wing": 2, "ion-cannon": 1, "airspeeder": 1}, {"ion-cannon": [1]}),
 ])
 def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, attacker, defender, damage, policy,
                                                                  monkeypatch):
     """Issue 34: in a theater fought alone without repairs the best play is solved, and the heuristic's damage
     (which hangs only on the enemy's side and the roll) followed as a Markov chain, over arrays of pairs of sides
-    (``odds_duel``); every figure (each side wiped out, both, undecided, the survivors, the damage after each
-    round), to the end and for 2 rounds, is the stage-by-stage solve's to 1e-12 (which it gets back when the arrays
-    are turned off). For the best play that holds only if both break a tie between equally good choices alike
-    (``Combat.tie_order``): before they did, the survivors of the carriers' battle differed by 2 to 10 points."""
+    (``odds_duel``), and so is the best play of two theaters an Ion Cannon ties together (``odds_tied``: a space
+    duel beside each pair of ground sides); every figure (each side wiped out, both, undecided, the survivors, the
+    damage after each round, in each theater and the whole combat), to the end and for 2 rounds, is the
+    stage-by-stage solve's to 1e-12 (which it gets back when the arrays are turned off). For the best play that
+    holds only if both break a tie between equally good choices alike (``Combat.tie_order``): before they did, the
+    survivors of the carriers' battle differed by 2 to 10 points."""
     from swrebellion.expansions.base.odds import Combat
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
@@ -259,6 +265,7 @@ def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, atta
         arrays = figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
         with monkeypatch.context() as m:
             m.setattr(Combat, "arrays", lambda self, state: None)
+            m.setattr(Combat, "linked", lambda self, state: False)
             staged = figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
         assert arrays.keys() == staged.keys()
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
@@ -267,8 +274,8 @@ def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, atta
 def test_the_ground_battle_beside_an_ion_cannon_is_solved_alone_when_it_alone_is_asked(base):
     """The Ion Cannon ties the space battle to the ground one (RS-UNT-04: while it stands, the Empire rolls 2 red
     dice fewer in space), never the ground battle to space: asked alone, the ground battle is solved alone over
-    arrays, with the figures the two theaters solved together give it, to 1e-12; and a ground battle whose theaters
-    together are too large for the stage-by-stage solve is answered."""
+    arrays, with the figures the two theaters solved together give it, to 1e-12. A Rebel base of 6 units with an
+    Ion Cannon against 7 Imperial units, 17,280 states the stage-by-stage solve refused, is answered."""
     from swrebellion.expansions.base.odds import solver
 
     attacker, defender = {"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2}, {"x-wing": 2, "ion-cannon": 1,
@@ -286,9 +293,10 @@ def test_the_ground_battle_beside_an_ion_cannon_is_solved_alone_when_it_alone_is
             assert alone.survivors[side] == pytest.approx(rows, abs=1e-12)
     larger = ({"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2, "at-at": 1},
               {"x-wing": 2, "y-wing": 1, "rebel-trooper": 2, "ion-cannon": 1})
-    with pytest.raises(OddsError, match="tied together by the Ion Cannon"):
-        odds(base, *larger)
-    assert odds(base, *larger, "ground").theaters["ground"].wiped["rebel"] > 0.99
+    answer = odds(base, *larger)
+    assert answer.theaters["ground"].wiped == pytest.approx(odds(base, *larger, "ground").theaters["ground"].wiped,
+                                                            abs=1e-12)
+    assert answer.theaters["space"].wiped["rebel"] > 0.99 and answer.theaters["combat"].wiped["rebel"] > 0.99
 
 
 def test_bad_forces_are_refused(base):
@@ -310,7 +318,7 @@ LARGEST = ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cru
 
 def test_the_largest_forces_are_refused_at_once_from_the_command():
     """Issue 34: the largest forces of a real game (benchmarks/odds_bench.py), whose space and ground battles the
-    Ion Cannon ties together (RS-UNT-04, so they are solved as one), are refused by `rebellion odds` within
+    Ion Cannon ties together (RS-UNT-04, so they are solved together), are refused by `rebellion odds` within
     seconds, with a message saying how large the battle is and what to ask instead, as other bad forces are (exit
     code 2, no traceback), instead of running on for hours."""
     import subprocess
@@ -322,7 +330,8 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     said = " ".join(result.stderr.split())
     assert "tied together by the Ion Cannon" in said and "too large to solve exactly here" in said
-    assert "5,400, 1,890, 1,120 and 900 ways (10,287,648,000,000 states" in said and "fewer units" in said
+    assert "5,400, 1,890, 1,120 and 900 ways (10,206,000 pairs of sides in space beside each of 1,008,000 on the " \
+           "ground: 10,287,648,000,000; at most 600,000" in said and "fewer units" in said
 
 
 @pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [

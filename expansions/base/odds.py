@@ -61,6 +61,9 @@ OVERKILL = 5
 STAGED = 4_000
 #: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
 DUELLED = 400_000
+#: The most pairs of space sides times pairs of ground sides the best play of battles Ion Cannons tie together
+#: is solved for (:mod:`.odds_tied`): about 5 s and half a gigabyte here.
+TIED = 600_000
 #: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 5 s here.
 CHAINED = 10_000
 
@@ -382,6 +385,13 @@ class Combat:
             found = self.duels[(t, frame)] = Duel(self, t, frame)
         return found
 
+    def linked(self, state: State) -> bool:
+        """Whether both theaters of ``state``, tied together by Ion Cannons, are solved over arrays
+        (:mod:`.odds_tied`): for the best play, without repairs or lone structures kept for having rolled, in a
+        space battle whose margin weakening a force can only lower (:meth:`monotone`)."""
+        return (self.policy == "best" and not self.rules.repair and not self.rules.structures_kept_if_rolled
+                and self.coupled(state) and self.monotone(state, 0))
+
     def monotone(self, state: State, t: int) -> bool:
         """Whether weakening a force in theater ``t`` can only lower its margin, as :mod:`.odds_duel`'s pruning
         needs: not in a space battle where the end-of-round checks make the Rebel ships leave when the Empire has
@@ -412,8 +422,8 @@ class Combat:
     def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str]) -> None:
         """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run for more
         than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides (the best
-        play) or :data:`CHAINED` (the heuristic's), or a
-        stage-by-stage solve with more than :data:`STAGED` states (both forces' sides in the theaters solved
+        play) or :data:`CHAINED` (the heuristic's), battles tied together by Ion Cannons with more than
+        :data:`TIED` pairs of space sides beside pairs of ground sides, or a stage-by-stage solve with more than :data:`STAGED` states (both forces' sides in the theaters solved
         together; with a round limit and no repairs only the sides the enemy's dice can leave in that many
         rounds). The sides are counted, not listed (:meth:`sides`), so the refusal costs milliseconds."""
         from .odds_duel import TooLarge
@@ -425,6 +435,18 @@ class Combat:
                      for th in wanted if _present(start, th)]
         for state, which in parts:
             names = " and ".join(THEATERS[i // 2] for i in which[::2])
+            if len(which) == 4 and self.linked(state):
+                counts = [self.sides(state, i, None) for i in which]
+                space, ground = counts[0] * counts[1], counts[2] * counts[3]
+                if space * ground > TIED:
+                    alone = ", or about the ground battle alone (--theater ground)" if ground <= DUELLED else ""
+                    raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
+                                   "solve exactly here: their forces can be left in "
+                                   f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
+                                   f"pairs of sides in space beside each of {ground:,} on the ground: "
+                                   f"{space * ground:,}; at most {TIED:,} are solved here); ask about fewer "
+                                   f"units{alone} (docs/odds.md, How fast)")
+                continue
             if self.arrays(state) is not None:
                 counts = [self.sides(state, i, None) for i in which]
                 most, instead = (DUELLED, "") if self.policy == "best" else \
@@ -521,6 +543,10 @@ class Combat:
         duel = self.arrays(start)
         if duel is not None:
             return duel.forward(start, rounds, MAX_ROUNDS, NEGLIGIBLE)
+        if self.linked(start):
+            from .odds_tied import Tied
+
+            return Tied(self, start).forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
         now = {start: 1.0} if self.fought(start) else {}
         finals: dict[State, float] = {} if now else {start: 1.0}
         full = self.health_left(start)

@@ -328,8 +328,13 @@ class Battle:
             self.solutions[left] = found
         return found
 
-    def _solve_free(self) -> Solution:
-        """Until the combat ends: the defender's sides a health level at a time (see the module's docstring)."""
+    def _solve_free(self, stay: float = 1.0, elsewhere: Any = None) -> Solution:
+        """Until the combat ends: the defender's sides a health level at a time (see the module's docstring).
+
+        Beside another theater that moves on its own (``odds_tied``: the ground battle under an Ion Cannon), the
+        margin a round ending in a pair leaves is ``stay * settled + elsewhere``: with chance ``stay`` the other
+        theater is left as it was, so the values are those being solved, and otherwise it goes where the values
+        are known already (``elsewhere``: their sum weighted by the chances, ``[a, d]``)."""
         A, D = self.targets
         pa, pd = self.pool_of
         values = np.zeros(self.values_shape)
@@ -339,6 +344,11 @@ class Battle:
         defence = np.zeros((A.groups, self.values_shape[1]), np.intp)
         none_on_d = D.zero[:, pa]  # [d, a]: the chance the attacker's roll places nothing on d
         none_on_a = A.zero[:, pd]  # [a, d]: the chance the defender's roll places nothing on a
+
+        def after(rows: Any, cols: Any) -> Any:
+            """The margins a round ending in these pairs leaves (``settled`` alone unless beside a theater)."""
+            return settled[rows, cols] if elsewhere is None else stay * settled[rows, cols] + elsewhere[rows, cols]
+
         for ds, de in self.levels[1]:
             hit = self._attack(replies, slice(ds, de), attack)
             answered = np.zeros((A.groups, de - ds))
@@ -347,21 +357,22 @@ class Battle:
                 cols = slice(ds, de)
                 part = np.zeros((ae - as_, de - ds))
                 if g1 > g0:
-                    rows, best = A.choose(lambda at: settled[A.cand[at], cols], g0, g1, high=False)
+                    rows, best = A.choose(lambda at: after(A.cand[at], cols), g0, g1, high=False)
                     defence[g0:g1, cols] = rows
                     answered[g0:g1] = best
                     part = A.per_side(best * A.weight[g0:g1][:, pd[cols]], as_, ae)
                 p0, q0 = none_on_d[cols, as_:ae].T, none_on_a[as_:ae, cols]
                 fixed, fixed_value = self.fixed[as_:ae, cols], self.fixed_value[as_:ae, cols]
-                again = np.where(fixed, 0.0, p0 * q0)
-                total = hit[as_:ae] + p0 * (part + np.where(fixed, q0 * fixed_value, 0.0))
+                again = np.where(fixed, 0.0, p0 * q0 * stay)
+                moved = 0.0 if elsewhere is None else q0 * elsewhere[as_:ae, cols]  # nothing hit, the other moved
+                total = hit[as_:ae] + p0 * (part + np.where(fixed, q0 * fixed_value, moved))
                 with np.errstate(divide="ignore", invalid="ignore"):
                     v = np.where(again < 1.0, total / (1.0 - again), 0.0)
                 v = np.where(self.terminal[as_:ae, cols], self.won[as_:ae, cols], v)
                 values[as_:ae, cols] = v
                 settled[as_:ae, cols] = np.where(fixed, fixed_value, v)
-            replies[:, ds:de, :] = self._replies(answered, settled[:, ds:de])
-        return Solution(values, settled, settled, replies, attack, defence)
+            replies[:, ds:de, :] = self._replies(answered, after(slice(None), slice(ds, de)))
+        return Solution(values, settled, after(slice(None), slice(None)), replies, attack, defence)
 
     def _solve_round(self, then: Any) -> Solution:
         """One round more than the margins ``then`` (after the checks) of the round after."""

@@ -1,0 +1,213 @@
+"""The best play when Ion Cannons tie the space battle to the ground battle (issue 34), over arrays: a Rebel base
+with an Ion Cannon, the combat players most often weigh, instead of the stage-by-stage solve over whole states,
+whose states are the space battle's times the ground battle's.
+
+Why it comes apart. While an Ion Cannon stands, the Empire rolls 2 red dice fewer in space (RS-UNT-04), so the
+space battle hangs on the ground one; but nothing in space changes the ground battle's dice or checks, and each
+side plays each theater for its margin there (ties alike, ``Combat.tie_order``). So the ground battle is a duel
+of its own (:class:`.odds_duel.Duel`), a fixed chain of pairs of ground sides under its best play; and the space
+margin, from a space pair ``s`` and a ground pair ``g``, is ``W[g][s]``: the space round of the dice ``g``'s Ion
+Cannons leave, whose end ``s2`` is worth ``sum(P(g, g2) * W[g2][s2])``. The ground chain only goes to weaker
+pairs or stays, so the ground pairs are solved weakest first: a pair with no Ion Cannon left is worth the plain
+space duel's values, a ground battle that is over (with cannons standing) the space duel with their cut, and any
+other ``g`` is a space duel whose round ends in its own values with the chance ``P(g, g)`` that the ground stays
+as it is, and in known values otherwise (``Battle._solve_free``'s ``stay`` and ``elsewhere``). With a round limit
+the values are solved a round at a time, each from the last.
+
+The forward pass follows the chance of each space pair beside each ground pair (``[s, g]``), a round at a time:
+each ground pair's space round by its own best play (``Solution.step``), then the ground round (the chain). The
+whole combat's figures need the two battles together, which is why the chances are kept beside each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .odds_duel import FAINT, Battle, Combat, Duel, Solution, State
+
+
+class Tied:
+    """The space and ground battles of ``start``, tied together by Rebel Ion Cannons: the ground battle as a duel,
+    and a space :class:`Battle` for each number of Ion Cannons that may stand (their sides numbered alike)."""
+
+    def __init__(self, combat: Combat, start: State) -> None:
+        self.c = combat
+        self.start = start
+        self.rebel = combat.factions.index("rebel")
+        self.ground, ga, gd = Duel(combat, 1, ((), (), (), ())).battle(start[2], start[3])
+        self.first = ga * self.ground.values_shape[1] + gd
+        def cannon(unit: str) -> bool:
+            return "ion-cannon" in combat.kinds[unit].abilities
+
+        cannons = [x for x in start[2 + self.rebel] if cannon(x[0])]
+        self.cannons = np.array([sum(1 for u, _ in side if cannon(u)) for side in self.ground.sides[self.rebel]])
+        self.space: dict[int, Battle] = {}
+        for k in range(len(cannons) + 1):  # the frame holds only the cannons: all the space dice read of the ground
+            frame = [(), (), (), ()]
+            frame[2 + self.rebel] = tuple(cannons[:k])
+            battle, sa, sd = Duel(combat, 0, tuple(frame)).battle(start[0], start[1])  # type: ignore[arg-type]
+            self.space[k] = battle
+        self.sides = self.space[0].sides
+        self.here = sa * self.space[0].values_shape[1] + sd
+        self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
+        self.chain: dict[tuple[int, int | None], dict[int, float]] = {}
+
+    # -- the values ----------------------------------------------------------------------------------------------
+
+    def moves(self, g: int, left: int | None) -> dict[int, float]:
+        """The ground pairs a round from ground pair ``g`` ends in, with their chances (``g`` itself when the
+        ground battle is over)."""
+        found = self.chain.get((g, left))
+        if found is None:
+            nd = self.ground.values_shape[1]
+            a, d = divmod(g, nd)
+            found = self.chain[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in self.ground.outcomes(a, d, left).items()}
+        return found
+
+    def cannons_at(self, g: int) -> int:
+        """How many Ion Cannons stand in ground pair ``g``."""
+        return int(self.cannons[divmod(g, self.ground.values_shape[1])[self.rebel]])
+
+    def _plain(self, g: int, left: int | None) -> tuple[Battle, Solution] | None:
+        """The space duel's own play beside ``g``, where the ground no longer changes it: no cannon left, or the
+        ground battle over."""
+        k = self.cannons_at(g)
+        a, d = divmod(g, self.ground.values_shape[1])
+        if k == 0 or self.ground.terminal[a, d]:
+            return self.space[k], self.space[k].solution(left)
+        return None
+
+    def _reach(self, left: int | None) -> list[int]:
+        """The ground pairs a combat from the start can come to (with ``left`` rounds: the per-round plays), the
+        weakest first."""
+        seen, todo = {self.first}, [self.first]
+        while todo:
+            g = todo.pop()
+            for g2 in self.moves(g, left):
+                if g2 not in seen:
+                    seen.add(g2)
+                    todo.append(g2)
+        health = self.ground.health[0][:, None] + self.ground.health[1][None, :]
+        return sorted(seen, key=lambda g: health.flat[g])
+
+    def _solve_free(self) -> None:
+        for g in self._reach(None):
+            found = self._plain(g, None)
+            if found is None:
+                moves = self.moves(g, None)
+                battle = self.space[self.cannons_at(g)]
+                elsewhere = np.zeros(battle.values_shape)
+                for g2, p in moves.items():
+                    if g2 != g:
+                        elsewhere += p * self.solved[(None, g2)][1].settled
+                found = battle, _lean(battle._solve_free(moves.get(g, 0.0), elsewhere))
+            self.solved[(None, g)] = found
+
+    def _solve_rounds(self, rounds: int) -> None:
+        """The values with 1 to ``rounds`` rounds to go beside every ground pair the combat can come to."""
+        levels = [{self.first}]
+        for r in range(1, rounds):  # the ground pairs after r rounds, by the plays with rounds - r + 1 to go
+            levels.append({g2 for g in levels[-1] for g2 in self.moves(g, rounds - r + 1)})
+        for left in range(1, rounds + 1):
+            for g in levels[rounds - left]:
+                if (left, g) in self.solved:
+                    continue
+                found = self._plain(g, left)
+                if found is None:
+                    battle = self.space[self.cannons_at(g)]
+                    if left == 1:
+                        then = np.where(battle.fixed, battle.fixed_value, battle.won)
+                    else:
+                        then = np.zeros(battle.values_shape)
+                        for g2, p in self.moves(g, left).items():
+                            then += p * self.solved[(left - 1, g2)][1].settled
+                    found = battle, _lean(battle._solve_round(then))
+                self.solved[(left, g)] = found
+
+    # -- the forward pass ----------------------------------------------------------------------------------------
+
+    def forward(self, rounds: int | None, limit: int,
+                negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
+        """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
+        after ``rounds``) and each side's expected health lost in each theater after each round."""
+        if rounds is None:
+            self._solve_free()
+        else:
+            self._solve_rounds(rounds)
+        space, ground = self.space[0], self.ground
+        ns, ng = space.values_shape[0] * space.values_shape[1], ground.values_shape[0] * ground.values_shape[1]
+        now = np.zeros((ns, ng))
+        now[self.here, self.first] = 1.0
+        space_fought, ground_fought = ~space.terminal.ravel(), ~ground.terminal.ravel()
+        lost = [_lost(space, self.here, role).ravel() for role in (0, 1)] + \
+               [_lost(ground, self.first, role).ravel() for role in (0, 1)]
+        finals = np.zeros((ns, ng))
+        ended = [0.0] * 4
+        damage: list[tuple[float, ...]] = []
+        played = 0
+        while (space_fought[self.here] or ground_fought[self.first]) and \
+                played < (rounds if rounds is not None else limit):
+            left = None if rounds is None else rounds - played
+            now = self._ground_round(self._space_round(now, left), left)
+            played += 1
+            over = np.where(space_fought[:, None] | ground_fought[None, :], 0.0, now)
+            finals += over
+            now -= over
+            row = []
+            for i in range(4):
+                by_pair = (over.sum(axis=1), now.sum(axis=1)) if i < 2 else (over.sum(axis=0), now.sum(axis=0))
+                ended[i] += float(by_pair[0] @ lost[i])
+                row.append(ended[i] + float(by_pair[1] @ lost[i]))
+            damage.append(tuple(row))
+            if rounds is None and now.sum() < negligible:
+                break
+        finals += now
+        rows, cols = np.nonzero(finals)
+        out: dict[State, float] = {}
+        for s, g in zip(rows, cols):
+            sa, sd = divmod(int(s), space.values_shape[1])
+            ga, gd = divmod(int(g), ground.values_shape[1])
+            out[(space.sides[0][sa], space.sides[1][sd], ground.sides[0][ga], ground.sides[1][gd])] = \
+                float(finals[s, g])
+        return out, damage
+
+    def _space_round(self, now: Any, left: int | None) -> Any:
+        """The space round beside each ground pair, by its play (a space battle over stays as it is). As in the
+        duel's forward pass, pairs whose chance is :data:`.odds_duel.FAINT` or less are not followed."""
+        out = now.copy()
+        fought = ~self.space[0].terminal.ravel()
+        for g in np.flatnonzero((now[fought] > FAINT).any(axis=0)):
+            battle, solution = self.solved[(left, int(g))]
+            column = np.where(fought, now[:, g], 0.0).reshape(battle.values_shape)
+            out[:, g] = np.where(fought, 0.0, now[:, g]) + solution.step(battle, column, FAINT).ravel()
+        return out
+
+    def _ground_round(self, now: Any, left: int | None) -> Any:
+        """The ground round: each ground pair's chances go where its chain leads (a ground battle over stays), as
+        one product with the chain's matrix over the ground pairs that hold a chance."""
+        held = np.flatnonzero(now.any(axis=0))
+        chain = np.zeros((len(held), now.shape[1]))
+        for n, g in enumerate(held):
+            for g2, p in self.moves(int(g), left).items():
+                chain[n, g2] += p
+        live = np.flatnonzero(now[:, held].any(axis=1))
+        out = np.zeros(now.shape)
+        out[live] = now[np.ix_(live, held)] @ chain
+        return out
+
+
+def _lost(battle: Battle, start: int, role: int) -> Any:
+    """The health ``role``'s side has lost in each pair of ``battle`` since the pair numbered ``start``."""
+    a, d = divmod(start, battle.values_shape[1])
+    health = battle.health[role]
+    gone = (health[a] if role == 0 else health[d]) - health
+    return np.broadcast_to(gone[:, None] if role == 0 else gone[None, :], battle.values_shape)
+
+
+def _lean(solution: Solution) -> Solution:
+    """A ground pair's space play as the forward pass needs it: the values and choices, not the replies the solve
+    read them from (those of every ground pair together would not fit in memory)."""
+    solution.replies = None
+    return solution
