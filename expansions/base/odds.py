@@ -387,10 +387,11 @@ class Combat:
 
     def linked(self, state: State) -> bool:
         """Whether both theaters of ``state``, tied together by Ion Cannons, are solved over arrays
-        (:mod:`.odds_tied`): for the best play, without repairs or lone structures kept for having rolled, in a
-        space battle whose margin weakening a force can only lower (:meth:`monotone`)."""
-        return (self.policy == "best" and not self.rules.repair and not self.rules.structures_kept_if_rolled
-                and self.coupled(state) and self.monotone(state, 0))
+        (:mod:`.odds_tied`): without repairs or lone structures kept for having rolled, and without a Death Star
+        the cannons silence or one under construction that takes no damage (:meth:`monotone`: the best play's
+        pruning needs it, and its end-of-round check reads both theaters)."""
+        return (not self.rules.repair and not self.rules.structures_kept_if_rolled and self.coupled(state)
+                and self.monotone(state, 0))
 
     def monotone(self, state: State, t: int) -> bool:
         """Whether weakening a force in theater ``t`` can only lower its margin, as :mod:`.odds_duel`'s pruning
@@ -438,6 +439,9 @@ class Combat:
             if len(which) == 4 and self.linked(state):
                 counts = [self.sides(state, i, None) for i in which]
                 space, ground = counts[0] * counts[1], counts[2] * counts[3]
+                if self.policy == "heuristic":  # a chain for each theater, as for a theater fought alone
+                    for t in (0, 1):
+                        _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], CHAINED, HEURISTIC_INSTEAD)
                 if space * ground > TIED:
                     alone = ", or about the ground battle alone (--theater ground)" if ground <= DUELLED else ""
                     raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
@@ -449,13 +453,10 @@ class Combat:
                 continue
             if self.arrays(state) is not None:
                 counts = [self.sides(state, i, None) for i in which]
-                most, instead = (DUELLED, "") if self.policy == "best" else \
-                    (CHAINED, ", or the best play (--policy best), solved far faster")
-                if math.prod(counts) > most:
-                    raise TooLarge(f"the {names} battle is too large to solve exactly here: its forces can be left "
-                                   f"in {counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most "
-                                   f"{most:,} are solved here); ask about fewer units{instead} (docs/odds.md, How "
-                                   "fast)")
+                if self.policy == "best":
+                    _refuse_pairs(names, counts, DUELLED, "")
+                else:
+                    _refuse_pairs(names, counts, CHAINED, HEURISTIC_INSTEAD)
                 continue
             counts = [self.sides(state, i, rounds) for i in which]
             if math.prod(counts) * self.lookahead(rounds) <= STAGED:
@@ -913,6 +914,20 @@ class Combat:
             {f: space.wiped[f] * ground.wiped[f] for f in self.factions}, space.both_wiped * ground.both_wiped,
             space.undecided + ground.undecided - space.undecided * ground.undecided, survivors,
             {self.factions[i]: [d[i] + d[2 + i] for d in damage] for i in (0, 1)})
+
+
+HEURISTIC_INSTEAD = ", or the best play (--policy best), solved far faster"
+
+
+def _refuse_pairs(name: str, counts: Sequence[int], most: int, instead: str) -> None:
+    """Raise ``odds_duel.TooLarge`` for a battle solved over arrays whose forces can be left in more than ``most``
+    pairs of ways (``counts``: each force's)."""
+    from .odds_duel import TooLarge
+
+    if math.prod(counts) > most:
+        raise TooLarge(f"the {name} battle is too large to solve exactly here: its forces can be left in "
+                       f"{counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most {most:,} are "
+                       f"solved here); ask about fewer units{instead} (docs/odds.md, How fast)")
 
 
 def _present(start: State, theater: str) -> bool:

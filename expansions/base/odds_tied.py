@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import FAINT, Battle, Combat, Duel, Solution, State
+from .odds_duel import FAINT, Battle, Chain, Combat, Duel, Solution, State
 
 
 class Tied:
@@ -36,7 +36,8 @@ class Tied:
         self.c = combat
         self.start = start
         self.rebel = combat.factions.index("rebel")
-        self.ground, ga, gd = Duel(combat, 1, ((), (), (), ())).battle(start[2], start[3])
+        ground = Duel(combat, 1, ((), (), (), ()))
+        self.ground, ga, gd = ground.battle(start[2], start[3])
         self.first = ga * self.ground.values_shape[1] + gd
         def cannon(unit: str) -> bool:
             return "ion-cannon" in combat.kinds[unit].abilities
@@ -44,11 +45,15 @@ class Tied:
         cannons = [x for x in start[2 + self.rebel] if cannon(x[0])]
         self.cannons = np.array([sum(1 for u, _ in side if cannon(u)) for side in self.ground.sides[self.rebel]])
         self.space: dict[int, Battle] = {}
+        self.chains: dict[int, Chain] = {}  # the heuristic's space chain for each number of cannons standing
         for k in range(len(cannons) + 1):  # the frame holds only the cannons: all the space dice read of the ground
             frame = [(), (), (), ()]
             frame[2 + self.rebel] = tuple(cannons[:k])
-            battle, sa, sd = Duel(combat, 0, tuple(frame)).battle(start[0], start[1])  # type: ignore[arg-type]
-            self.space[k] = battle
+            space = Duel(combat, 0, tuple(frame))  # type: ignore[arg-type]
+            self.space[k], sa, sd = space.battle(start[0], start[1])
+            if combat.policy == "heuristic":
+                self.chains[k] = Chain(space, start[0], start[1])
+        self.ground_chain = Chain(ground, start[2], start[3]) if combat.policy == "heuristic" else None
         self.sides = self.space[0].sides
         self.here = sa * self.space[0].values_shape[1] + sd
         self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
@@ -63,7 +68,16 @@ class Tied:
         if found is None:
             nd = self.ground.values_shape[1]
             a, d = divmod(g, nd)
-            found = self.chain[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in self.ground.outcomes(a, d, left).items()}
+            if self.ground_chain is None:
+                ends = self.ground.outcomes(a, d, left)
+            elif self.ground.terminal[a, d]:
+                ends = {(a, d): 1.0}
+            else:
+                now = np.zeros(self.ground.values_shape)
+                now[a, d] = 1.0
+                after = self.ground_chain.step(now)
+                ends = {(int(i), int(j)): float(after[i, j]) for i, j in zip(*np.nonzero(after))}
+            found = self.chain[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in ends.items()}
         return found
 
     def cannons_at(self, g: int) -> int:
@@ -132,7 +146,9 @@ class Tied:
                 negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
         """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost in each theater after each round."""
-        if rounds is None:
+        if self.ground_chain is not None:
+            pass  # the heuristic's play is fixed: nothing to solve
+        elif rounds is None:
             self._solve_free()
         else:
             self._solve_rounds(rounds)
@@ -179,9 +195,13 @@ class Tied:
         out = now.copy()
         fought = ~self.space[0].terminal.ravel()
         for g in np.flatnonzero((now[fought] > FAINT).any(axis=0)):
-            battle, solution = self.solved[(left, int(g))]
-            column = np.where(fought, now[:, g], 0.0).reshape(battle.values_shape)
-            out[:, g] = np.where(fought, 0.0, now[:, g]) + solution.step(battle, column, FAINT).ravel()
+            column = np.where(fought, now[:, g], 0.0).reshape(self.space[0].values_shape)
+            if self.ground_chain is not None:
+                stepped = self.chains[self.cannons_at(int(g))].step(column)
+            else:
+                battle, solution = self.solved[(left, int(g))]
+                stepped = solution.step(battle, column, FAINT)
+            out[:, g] = np.where(fought, 0.0, now[:, g]) + stepped.ravel()
         return out
 
     def _ground_round(self, now: Any, left: int | None) -> Any:
