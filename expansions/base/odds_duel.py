@@ -340,8 +340,8 @@ class Battle:
         values = np.zeros(self.values_shape)
         settled = np.zeros(self.values_shape)  # the margin a round ending in the pair leaves (after the checks)
         replies = np.zeros((len(self.pool_number[1]), self.values_shape[1], self.values_shape[0]))
-        attack = np.zeros((D.groups, self.values_shape[0]), np.intp)
-        defence = np.zeros((A.groups, self.values_shape[1]), np.intp)
+        attack = np.zeros((D.groups, self.values_shape[0]), np.int32)
+        defence = np.zeros((A.groups, self.values_shape[1]), np.int32)
         none_on_d = D.zero[:, pa]  # [d, a]: the chance the attacker's roll places nothing on d
         none_on_a = A.zero[:, pd]  # [a, d]: the chance the defender's roll places nothing on a
 
@@ -380,7 +380,7 @@ class Battle:
         pa, pd = self.pool_of
         defence, answered = A.choose(lambda at: then[A.cand[at]], 0, A.groups, high=False)
         replies = self._replies(answered, then)
-        attack = np.zeros((D.groups, self.values_shape[0]), np.intp)
+        attack = np.zeros((D.groups, self.values_shape[0]), np.int32)
         everything = slice(0, self.values_shape[1])
         hit = self._attack(replies, everything, attack)
         none = replies[pd, np.arange(self.values_shape[1]), :].T  # [a, d]: the attacker placed nothing on d

@@ -58,6 +58,7 @@ class Tied:
         self.here = sa * self.space[0].values_shape[1] + sd
         self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
         self.chain: dict[tuple[int, int | None], dict[int, float]] = {}
+        self.chain_arrays: dict[tuple[int, int | None], tuple[Any, Any]] = {}
 
     # -- the values ----------------------------------------------------------------------------------------------
 
@@ -78,6 +79,14 @@ class Tied:
                 after = self.ground_chain.step(now)
                 ends = {(int(i), int(j)): float(after[i, j]) for i, j in zip(*np.nonzero(after))}
             found = self.chain[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in ends.items()}
+        return found
+
+    def ends(self, g: int, left: int | None) -> tuple[Any, Any]:
+        """:meth:`moves` as two arrays: the ground pairs, their chances."""
+        found = self.chain_arrays.get((g, left))
+        if found is None:
+            moves = self.moves(g, left)
+            found = self.chain_arrays[(g, left)] = (np.array(list(moves), np.intp), np.array(list(moves.values())))
         return found
 
     def cannons_at(self, g: int) -> int:
@@ -166,6 +175,7 @@ class Tied:
         while (space_fought[self.here] or ground_fought[self.first]) and \
                 played < (rounds if rounds is not None else limit):
             left = None if rounds is None else rounds - played
+            now = np.where(now > FAINT, now, 0.0)  # as the duel's forward pass, no pair held by a faint chance
             now = self._ground_round(self._space_round(now, left), left)
             played += 1
             over = np.where(space_fought[:, None] | ground_fought[None, :], 0.0, now)
@@ -205,16 +215,14 @@ class Tied:
         return out
 
     def _ground_round(self, now: Any, left: int | None) -> Any:
-        """The ground round: each ground pair's chances go where its chain leads (a ground battle over stays), as
-        one product with the chain's matrix over the ground pairs that hold a chance."""
-        held = np.flatnonzero(now.any(axis=0))
-        chain = np.zeros((len(held), now.shape[1]))
-        for n, g in enumerate(held):
-            for g2, p in self.moves(int(g), left).items():
-                chain[n, g2] += p
-        live = np.flatnonzero(now[:, held].any(axis=1))
+        """The ground round: each ground pair's chances go where its chain leads (a ground battle over stays). A
+        column at a time, not one product with the chain's matrix: it is mostly zeros, and on small matrices the
+        threads of a matrix product cost more than they save."""
+        live = np.flatnonzero(now.any(axis=1))
         out = np.zeros(now.shape)
-        out[live] = now[np.ix_(live, held)] @ chain
+        for g in np.flatnonzero(now[live].any(axis=0)):
+            ends, chances = self.ends(int(g), left)
+            out[live[:, None], ends] += now[live, g][:, None] * chances
         return out
 
 
