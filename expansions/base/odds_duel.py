@@ -328,51 +328,64 @@ class Battle:
             self.solutions[left] = found
         return found
 
-    def _solve_free(self, stay: float = 1.0, elsewhere: Any = None) -> Solution:
-        """Until the combat ends: the defender's sides a health level at a time (see the module's docstring).
+    def _solve_free(self) -> Solution:
+        """Until the combat ends: the defender's sides a health level at a time (see the module's docstring)."""
+        return self._free(np.ones(1), None)[0]
 
-        Beside another theater that moves on its own (``odds_tied``: the ground battle under an Ion Cannon), the
-        margin a round ending in a pair leaves is ``stay * settled + elsewhere``: with chance ``stay`` the other
-        theater is left as it was, so the values are those being solved, and otherwise it goes where the values
-        are known already (``elsewhere``: their sum weighted by the chances, ``[a, d]``)."""
+    def _solve_beside(self, stay: Any, elsewhere: Any) -> list[Solution]:
+        """Until the combat ends, beside another theater that moves on its own (``odds_tied``: the ground battle
+        under an Ion Cannon), for several of its states at once: for each, the margin a round ending in a pair
+        leaves is ``stay * settled + elsewhere``: with chance ``stay`` the other theater is left as it was, so the
+        values are those being solved, and otherwise it goes where the values are known already (``elsewhere``:
+        their sum weighted by the chances, ``[a, d, state]``)."""
+        return self._free(stay, elsewhere)
+
+    def _free(self, stay: Any, elsewhere: Any) -> list[Solution]:
+        """:meth:`_solve_free` and :meth:`_solve_beside`: the values with a last axis of as many solves as
+        ``stay`` has numbers, so that several cost the Python of one."""
         A, D = self.targets
         pa, pd = self.pool_of
-        values = np.zeros(self.values_shape)
-        settled = np.zeros(self.values_shape)  # the margin a round ending in the pair leaves (after the checks)
-        replies = np.zeros((len(self.pool_number[1]), self.values_shape[1], self.values_shape[0]))
-        attack = np.zeros((D.groups, self.values_shape[0]), np.int32)
-        defence = np.zeros((A.groups, self.values_shape[1]), np.int32)
-        none_on_d = D.zero[:, pa]  # [d, a]: the chance the attacker's roll places nothing on d
-        none_on_a = A.zero[:, pd]  # [a, d]: the chance the defender's roll places nothing on a
+        shape = self.values_shape + (len(stay),)
+        values = np.zeros(shape)
+        settled = np.zeros(shape)  # the margin a round ending in the pair leaves (after the checks)
+        replies = np.zeros((len(self.pool_number[1]), shape[1], shape[0], shape[2]))
+        attack = np.zeros((D.groups, shape[0], shape[2]), np.int32)
+        defence = np.zeros((A.groups, shape[1], shape[2]), np.int32)
+        none_on_d = D.zero[:, pa].T[..., None]  # [a, d, 1]: the chance the attacker's roll places nothing on d
+        none_on_a = A.zero[:, pd][..., None]  # [a, d, 1]: the chance the defender's roll places nothing on a
+        fixed, fixed_value = self.fixed[..., None], self.fixed_value[..., None]
+        terminal, won = self.terminal[..., None], self.won[..., None]
 
         def after(rows: Any, cols: Any) -> Any:
             """The margins a round ending in these pairs leaves (``settled`` alone unless beside a theater)."""
             return settled[rows, cols] if elsewhere is None else stay * settled[rows, cols] + elsewhere[rows, cols]
 
         for ds, de in self.levels[1]:
-            hit = self._attack(replies, slice(ds, de), attack)
-            answered = np.zeros((A.groups, de - ds))
+            cols = slice(ds, de)
+            hit = self._attack(replies, cols, attack)
+            answered = np.zeros((A.groups, de - ds, shape[2]))
             for as_, ae in self.levels[0]:
                 g0, g1 = A.side_start[as_], A.side_start[ae]
-                cols = slice(ds, de)
-                part = np.zeros((ae - as_, de - ds))
+                part = np.zeros((ae - as_, de - ds, shape[2]))
                 if g1 > g0:
-                    rows, best = A.choose(lambda at: after(A.cand[at], cols), g0, g1, high=False)
-                    defence[g0:g1, cols] = rows
-                    answered[g0:g1] = best
-                    part = A.per_side(best * A.weight[g0:g1][:, pd[cols]], as_, ae)
-                p0, q0 = none_on_d[cols, as_:ae].T, none_on_a[as_:ae, cols]
-                fixed, fixed_value = self.fixed[as_:ae, cols], self.fixed_value[as_:ae, cols]
-                again = np.where(fixed, 0.0, p0 * q0 * stay)
-                moved = 0.0 if elsewhere is None else q0 * elsewhere[as_:ae, cols]  # nothing hit, the other moved
-                total = hit[as_:ae] + p0 * (part + np.where(fixed, q0 * fixed_value, moved))
+                    rows, best = A.choose(lambda at: _columns(after(A.cand[at], cols)), g0, g1, high=False)
+                    defence[g0:g1, cols] = rows.reshape(answered[g0:g1].shape)
+                    answered[g0:g1] = best.reshape(answered[g0:g1].shape)
+                    part = A.per_side(answered[g0:g1] * A.weight[g0:g1][:, pd[cols], None], as_, ae)
+                here = (slice(as_, ae), cols)
+                p0, q0, fix = none_on_d[here], none_on_a[here], fixed[here]
+                again = np.where(fix, 0.0, p0 * q0 * stay)
+                moved = 0.0 if elsewhere is None else q0 * elsewhere[here]  # nothing hit, the other moved
+                total = hit[as_:ae] + p0 * (part + np.where(fix, q0 * fixed_value[here], moved))
                 with np.errstate(divide="ignore", invalid="ignore"):
                     v = np.where(again < 1.0, total / (1.0 - again), 0.0)
-                v = np.where(self.terminal[as_:ae, cols], self.won[as_:ae, cols], v)
-                values[as_:ae, cols] = v
-                settled[as_:ae, cols] = np.where(fixed, fixed_value, v)
-            replies[:, ds:de, :] = self._replies(answered, after(slice(None), slice(ds, de)))
-        return Solution(values, settled, after(slice(None), slice(None)), replies, attack, defence)
+                v = np.where(terminal[here], won[here], v)
+                values[here] = v
+                settled[here] = np.where(fix, fixed_value[here], v)
+            replies[:, ds:de] = self._replies(answered, after(slice(None), cols))
+        then = after(slice(None), slice(None))
+        return [Solution(values[..., n], settled[..., n], then[..., n], replies[..., n], attack[..., n],
+                         defence[..., n]) for n in range(shape[2])]
 
     def _solve_round(self, then: Any) -> Solution:
         """One round more than the margins ``then`` (after the checks) of the round after."""
@@ -395,21 +408,24 @@ class Battle:
         pa, pd = self.pool_of
         g0, g1 = D.side_start[cols.start], D.side_start[cols.stop]
         if g1 == g0:
-            return np.zeros((self.values_shape[0], cols.stop - cols.start))
-        flat = replies.reshape(-1, replies.shape[2])
+            return np.zeros((self.values_shape[0], cols.stop - cols.start) + replies.shape[3:])
+        flat = replies.reshape(replies.shape[0] * replies.shape[1], -1)  # a row an (e, pool): [a] or [a, solve]
         rows, best = D.choose(lambda at: np.take(flat, self.reply_row[at], axis=0), g0, g1, high=True)
-        chosen[g0:g1] = rows
-        return D.per_side(best * D.weight[g0:g1][:, pa], cols.start, cols.stop).T
+        chosen[g0:g1] = rows.reshape(chosen[g0:g1].shape)
+        weight = D.weight[g0:g1][:, pa].reshape(chosen[g0:g1].shape[:2] + (1,) * (chosen.ndim - 2))
+        return np.moveaxis(D.per_side(best.reshape(chosen[g0:g1].shape) * weight, cols.start, cols.stop), 0, 1)
 
     def _replies(self, answered: Any, then: Any) -> Any:
         """``[defender's pool, e, a]``: the margin once the attacker has left ``e`` of the defender, the defender
         answering each roll of its pool at its best (``answered``: the margin of its best answer to each roll that
         places damage, for each ``e``; ``then``: the margins after the round, for the rolls that place none)."""
         A = self.targets[0]
-        out = np.empty((A.zero.shape[1], then.shape[1], then.shape[0]))
+        out = np.empty((A.zero.shape[1], then.shape[1], then.shape[0]) + then.shape[2:])
+        zero = A.zero.reshape(A.zero.shape + (1,) * (then.ndim - 1))
+        flat = answered.reshape(len(answered), int(np.prod(answered.shape[1:])))  # a row a group
         for a in range(then.shape[0]):
             g0, g1 = A.side_start[a], A.side_start[a + 1]
-            out[:, :, a] = A.weight[g0:g1].T @ answered[g0:g1] + A.zero[a, :, None] * then[a]
+            out[:, :, a] = (A.weight[g0:g1].T @ flat[g0:g1]).reshape(out[:, :, a].shape) + zero[a] * then[a]
         return out
 
     # -- following the choices ---------------------------------------------------------------------------------
@@ -645,6 +661,11 @@ class Solution:
         if self.moves is None:
             self.moves = Moves(battle, self.attack, self.defence)
         return self.moves.step(now, faint)
+
+
+def _columns(values: Any) -> Any:
+    """Values of options ``[group, option, ...]`` as :meth:`Targets.choose` takes them: a row of columns each."""
+    return values.reshape(values.shape[:2] + (int(np.prod(values.shape[2:])),))
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:

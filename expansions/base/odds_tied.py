@@ -11,8 +11,9 @@ Cannons leave, whose end ``s2`` is worth ``sum(P(g, g2) * W[g2][s2])``. The grou
 pairs or stays, so the ground pairs are solved weakest first: a pair with no Ion Cannon left is worth the plain
 space duel's values, a ground battle that is over (with cannons standing) the space duel with their cut, and any
 other ``g`` is a space duel whose round ends in its own values with the chance ``P(g, g)`` that the ground stays
-as it is, and in known values otherwise (``Battle._solve_free``'s ``stay`` and ``elsewhere``). With a round limit
-the values are solved a round at a time, each from the last.
+as it is, and in known values otherwise (``Battle._solve_beside``); the pairs whose other ends are solved are
+solved together, as one more axis of the arrays. With a round limit the values are solved a round at a time, each
+from the last.
 
 The forward pass follows the chance of each space pair beside each ground pair (``[s, g]``), a round at a time:
 each ground pair's space round by its own best play (``Solution.step``), then the ground round (the chain). The
@@ -25,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import FAINT, Battle, Chain, Combat, Duel, Solution, State
+from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Solution, State
 
 
 class Tied:
@@ -116,17 +117,34 @@ class Tied:
         return sorted(seen, key=lambda g: health.flat[g])
 
     def _solve_free(self) -> None:
-        for g in self._reach(None):
+        """The values until the combat ends beside every ground pair the combat can come to: in waves, each of
+        the pairs whose other ends are all solved (those where the ground no longer changes space first), a wave's
+        pairs with as many cannons standing solved together (``Battle._solve_beside``)."""
+        wave: dict[int, int] = {}
+        waves: dict[tuple[int, int], list[int]] = {}
+        for g in self._reach(None):  # the weakest first: a pair's other ends come before it
             found = self._plain(g, None)
-            if found is None:
-                moves = self.moves(g, None)
-                battle = self.space[self.cannons_at(g)]
-                elsewhere = np.zeros(battle.values_shape)
-                for g2, p in moves.items():
+            if found is not None:
+                self.solved[(None, g)] = found
+                wave[g] = 0
+            else:
+                wave[g] = 1 + max((wave[g2] for g2 in self.moves(g, None) if g2 != g), default=0)
+                waves.setdefault((wave[g], self.cannons_at(g)), []).append(g)
+        chunks = []  # no more solves at once than keep their replies under MOST numbers
+        for (_, k), pairs in sorted(waves.items()):
+            most = max(1, MOST // (len(self.space[k].pool_number[1]) * self.space[k].values_shape[0]
+                                   * self.space[k].values_shape[1]))
+            chunks += [(k, pairs[n:n + most]) for n in range(0, len(pairs), most)]
+        for k, pairs in chunks:
+            battle = self.space[k]
+            stay = np.array([self.moves(g, None).get(g, 0.0) for g in pairs])
+            elsewhere = np.zeros(battle.values_shape + (len(pairs),))
+            for n, g in enumerate(pairs):
+                for g2, p in self.moves(g, None).items():
                     if g2 != g:
-                        elsewhere += p * self.solved[(None, g2)][1].settled
-                found = battle, _lean(battle._solve_free(moves.get(g, 0.0), elsewhere))
-            self.solved[(None, g)] = found
+                        elsewhere[..., n] += p * self.solved[(None, g2)][1].settled
+            for g, solution in zip(pairs, battle._solve_beside(stay, elsewhere)):
+                self.solved[(None, g)] = battle, _lean(solution)
 
     def _solve_rounds(self, rounds: int) -> None:
         """The values with 1 to ``rounds`` rounds to go beside every ground pair the combat can come to."""
