@@ -127,11 +127,11 @@ def places(first: Any, counts: Any) -> Any:
 
 
 class _Table:
-    """Moves out of owners (numbers), built by ``build`` the first time an owner is asked for, and kept: each a
-    target (one of ``targets()``, a count that grows as the middles are numbered) and a chance (``target``,
-    ``chance``: their first ``size`` places), an owner's together, ``count[owner]`` of them from ``first[owner]``
-    (``-1``: not built). The arrays grow to twice their size when full, so that adding the moves of a round's new
-    owners does not copy all the others each time."""
+    """Moves out of owners (numbers), built by ``build`` the first time an owner is asked for, and kept: each its
+    owner, a target (one of ``targets()``, a count that grows as the middles are numbered) and a chance (``owner``,
+    ``target``, ``chance``: their first ``size`` places), an owner's together, ``count[owner]`` of them from
+    ``first[owner]`` (``-1``: not built). The arrays grow to twice their size when full, so that adding the moves
+    of a round's new owners does not copy all the others each time."""
 
     def __init__(self, owners: int, build: Callable[[Any], tuple[Any, Any, Any]],
                  targets: Callable[[], int]) -> None:
@@ -139,14 +139,16 @@ class _Table:
         self.targets = targets
         self.first = np.zeros(owners, np.intp)
         self.count = np.full(owners, -1, np.intp)
+        self.owner = np.zeros(0, np.intp)
         self.target = np.zeros(0, np.intp)
         self.chance = np.zeros(0)
         self.size = 0
 
     def moved(self, owners: Any, chances: Any) -> Any:
         """The chances of ``owners`` (sorted) carried along their moves, built first where they are not yet: the
-        chance of each target. A run of owners at a time, so that no array holds more than :data:`MERGED` moves
-        (or one owner's)."""
+        chance of each target. When they own most of the moves, every move is read in order (the others' owners
+        with no chance); else theirs are found. A run at a time, so that no array holds more than :data:`MERGED`
+        moves (or one owner's)."""
         if len(owners) and owners[-1] >= len(self.count):  # owners numbered since the table last grew
             more = max(len(self.count), owners[-1] + 1 - len(self.count))
             self.first = np.concatenate([self.first, np.zeros(more, np.intp)])
@@ -155,9 +157,17 @@ class _Table:
         if (counts < 0).any():
             self._build(owners[counts < 0])
             counts = self.count[owners]
-        first = self.first[owners]
         targets = self.targets()
         out = np.zeros(targets)
+        if 2 * counts.sum() > self.size:  # a pass over every move costs less than finding theirs
+            every = np.zeros(len(self.count))
+            every[owners] = chances
+            for at in range(0, self.size, MERGED):
+                part = slice(at, min(at + MERGED, self.size))
+                out += np.bincount(self.target[part], weights=every[self.owner[part]] * self.chance[part],
+                                   minlength=targets)
+            return out
+        first = self.first[owners]
         for part in _chunks(counts):
             at = places(first[part], counts[part])
             out += np.bincount(self.target[at], weights=chances[part].repeat(counts[part]) * self.chance[at],
@@ -170,6 +180,7 @@ class _Table:
         counts = np.bincount(owner, minlength=len(owners))
         self.first[owners] = self.size + np.cumsum(counts) - counts
         self.count[owners] = counts
+        self.owner = _grown(self.owner, self.size, owners[owner])
         self.target = _grown(self.target, self.size, target)
         self.chance = _grown(self.chance, self.size, chance)
         self.size += len(target)
