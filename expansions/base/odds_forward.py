@@ -12,7 +12,9 @@ The tables are built lazily, for the pairs the round starts from with a chance o
 the middles those reach, the first round they do, and kept for the rounds after: the choices are fixed, so from
 one start the rounds reach only some of the pairs (in 8 vs 8 space about 15,000 of 40,500, and a third of their
 moves), and a round limited combat, whose every round has a solution of its own, builds for each only what its
-round reaches. Only the rolls that can happen are moves: the classes of damage each dice pool can place on each
+round reaches. (A table whose owners all fit in one run is built whole the first time: a run costs some dozens of
+calls whatever it holds, which the many small battles beside an Ion Cannon's ground pairs would feel,
+:mod:`.odds_tied`.) Only the rolls that can happen are moves: the classes of damage each dice pool can place on each
 side are listed once (:meth:`.odds_duel.Targets.placed`), so a pair's moves are a gather of its choices for those,
 and the moves to the same side are merged by a count over a span of slots (a side is left no stronger than it
 was: the sides are in the order of their health), a chunk of owners at a time (:data:`MERGED`).
@@ -43,9 +45,12 @@ class Moves:
         na, nd = battle.values_shape
         self.pools = battle.targets[0].zero.shape[1]  # the defender's dice pools
         self.middle = _Numbers()  # the middles, numbered by their key ``(a * pools + pool) * nd + e``
-        self.from_pairs = _Table(na * nd, self._from_pairs, self.middle.__len__)
+        # What the attacker leaves of d is d or weaker, what the defender leaves of a is a or weaker: the spans.
+        self.from_pairs = _Table(lambda: na * nd, lambda pairs: pairs % nd + 1, self._from_pairs,
+                                 self.middle.__len__)
         self.from_pairs.count[battle.terminal.ravel()] = 0  # a pair that is not fought is left out
-        self.from_middles = _Table(0, self._from_middles, lambda: na * nd)
+        self.from_middles = _Table(self.middle.__len__, lambda middles: self.middle.keys[middles] // (self.pools * nd)
+                                   + 1, self._from_middles, lambda: na * nd)
 
     def step(self, now: Any, faint: float) -> Any:
         """The chances ``now`` (``[a, d]``) after a round; only the moves out of the pairs fought whose chance is
@@ -57,31 +62,23 @@ class Moves:
         return self.from_middles.moved(reached, middle[reached]).reshape(now.shape)
 
     def _from_pairs(self, pairs: Any) -> tuple[Any, Any, Any]:
-        """The moves out of ``pairs`` (flat numbers ``a * nd + d``): each middle, with its chance."""
+        """The moves out of a run of ``pairs`` (flat numbers ``a * nd + d``): each middle, with its chance."""
         b = self.battle
         nd = b.values_shape[1]
         pa, pd = b.pool_of
-        out = []
-        for part in _chunks(pairs % nd + 1):  # what the attacker leaves of d is d or weaker
-            a, d = np.divmod(pairs[part], nd)
-            owner, e, chance = _rolled(b.targets[1], self.attack, d, pa[a], a)
-            out.append((owner + part.start, (a[owner] * self.pools + pd[d[owner]]) * nd + e, chance))
-        owner, key, chance = _joined(out)
-        return owner, self.middle.numbers(key), chance
+        a, d = np.divmod(pairs, nd)
+        owner, e, chance = _rolled(b.targets[1], self.attack, d, pa[a], a)
+        return owner, self.middle.numbers((a[owner] * self.pools + pd[d[owner]]) * nd + e), chance
 
     def _from_middles(self, middles: Any) -> tuple[Any, Any, Any]:
-        """The moves out of ``middles`` (their numbers): each pair the round ends in (after the checks), with its
-        chance."""
+        """The moves out of a run of ``middles`` (their numbers): each pair the round ends in (after the checks),
+        with its chance."""
         b = self.battle
         nd = b.values_shape[1]
-        keys = self.middle.keys[middles]
-        out = []
-        for part in _chunks(keys // (self.pools * nd) + 1):  # what the defender leaves of a is a or weaker
-            a, rest = np.divmod(keys[part], self.pools * nd)
-            pool, e = np.divmod(rest, nd)
-            owner, a2, chance = _rolled(b.targets[0], self.defence, a, pool, e)
-            out.append((owner + part.start, b.end[a2, e[owner]], chance))
-        return _joined(out)
+        a, rest = np.divmod(self.middle.keys[middles], self.pools * nd)
+        pool, e = np.divmod(rest, nd)
+        owner, a2, chance = _rolled(b.targets[0], self.defence, a, pool, e)
+        return owner, b.end[a2, e[owner]], chance
 
 
 def _rolled(targets: Any, chosen: Any, side: Any, pool: Any, column: Any) -> tuple[Any, Any, Any]:
@@ -115,48 +112,37 @@ def _chunks(span: Any) -> Iterator[slice]:
         lo = hi
 
 
-def _joined(parts: list[tuple[Any, Any, Any]]) -> tuple[Any, Any, Any]:
-    """Three arrays, each the parts' joined."""
-    return tuple(np.concatenate([np.zeros(0, dtype), *column])  # type: ignore[return-value]
-                 for dtype, column in zip((np.intp, np.intp, float), zip(*parts)))
-
-
 def places(first: Any, counts: Any) -> Any:
     """The places of runs of entries, each ``counts[k]`` long from ``first[k]``, one after the other."""
     return (first - counts.cumsum() + counts).repeat(counts) + np.arange(counts.sum())
 
 
 class _Table:
-    """Moves out of owners (numbers), built by ``build`` the first time an owner is asked for, and kept: each its
-    owner, a target (one of ``targets()``, a count that grows as the middles are numbered) and a chance (``owner``,
-    ``target``, ``chance``: their first ``size`` places), an owner's together, ``count[owner]`` of them from
-    ``first[owner]`` (``-1``: not built). The arrays grow to twice their size when full, so that adding the moves
-    of a round's new owners does not copy all the others each time."""
+    """Moves out of owners (numbers: ``owners()`` of them, a count that grows as the middles are numbered), built
+    by ``build`` for a run of owners (their slots, ``span(owners)``, at most :data:`MERGED`) the first time one is
+    asked for, and kept: each its owner, a target (one of ``targets()``) and a chance (``owner``, ``target``,
+    ``chance``: their first ``size`` places), an owner's together, ``count[owner]`` of them from ``first[owner]``
+    (``-1``: not built). The arrays grow to twice their size when full, so that adding the moves of a round's new
+    owners does not copy all the others each time."""
 
-    def __init__(self, owners: int, build: Callable[[Any], tuple[Any, Any, Any]],
-                 targets: Callable[[], int]) -> None:
+    def __init__(self, owners: Callable[[], int], span: Callable[[Any], Any],
+                 build: Callable[[Any], tuple[Any, Any, Any]], targets: Callable[[], int]) -> None:
+        self.owners = owners
+        self.span = span
         self.build = build
         self.targets = targets
-        self.first = np.zeros(owners, np.intp)
-        self.count = np.full(owners, -1, np.intp)
+        self.first = np.zeros(owners(), np.intp)
+        self.count = np.full(owners(), -1, np.intp)
         self.owner = np.zeros(0, np.intp)
         self.target = np.zeros(0, np.intp)
         self.chance = np.zeros(0)
         self.size = 0
 
     def moved(self, owners: Any, chances: Any) -> Any:
-        """The chances of ``owners`` (sorted) carried along their moves, built first where they are not yet: the
-        chance of each target. When they own most of the moves, every move is read in order (the others' owners
-        with no chance); else theirs are found. A run at a time, so that no array holds more than :data:`MERGED`
-        moves (or one owner's)."""
-        if len(owners) and owners[-1] >= len(self.count):  # owners numbered since the table last grew
-            more = max(len(self.count), owners[-1] + 1 - len(self.count))
-            self.first = np.concatenate([self.first, np.zeros(more, np.intp)])
-            self.count = np.concatenate([self.count, np.full(more, -1, np.intp)])
-        counts = self.count[owners]
-        if (counts < 0).any():
-            self._build(owners[counts < 0])
-            counts = self.count[owners]
+        """The chances of ``owners`` (sorted) carried along their moves: the chance of each target. When they own
+        most of the moves, every move is read in order (the others' owners with no chance); else theirs are found.
+        A run at a time, so that no array holds more than :data:`MERGED` moves (or one owner's)."""
+        counts = self.counts(owners)
         targets = self.targets()
         out = np.zeros(targets)
         if 2 * counts.sum() > self.size:  # a pass over every move costs less than finding theirs
@@ -174,8 +160,26 @@ class _Table:
                                minlength=targets)
         return out
 
+    def counts(self, owners: Any) -> Any:
+        """How many moves each of ``owners`` has, built first where they are not yet; with them every owner not
+        built yet, if all of those fit in one run: a small battle's table is then built in one go, not a few
+        owners a round (each build a few dozen calls, which a small battle's rounds would feel)."""
+        more = self.owners() - len(self.count)
+        if more:
+            self.first = np.concatenate([self.first, np.zeros(more, np.intp)])
+            self.count = np.concatenate([self.count, np.full(more, -1, np.intp)])
+        counts = self.count[owners]
+        if (counts < 0).any():
+            waiting = np.flatnonzero(self.count < 0)
+            if self.span(waiting).sum() > MERGED:
+                waiting = owners[counts < 0]
+            for part in _chunks(self.span(waiting)):
+                self._build(waiting[part])
+            counts = self.count[owners]
+        return counts
+
     def _build(self, owners: Any) -> None:
-        """Build the moves out of ``owners`` (sorted), after those already built."""
+        """Build the moves out of a run of ``owners`` (sorted), after those already built."""
         owner, target, chance = self.build(owners)
         counts = np.bincount(owner, minlength=len(owners))
         self.first[owners] = self.size + np.cumsum(counts) - counts
