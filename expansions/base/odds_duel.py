@@ -69,7 +69,7 @@ from typing import Any, Callable, Protocol
 
 import numpy as np
 
-from .odds_forward import Moves, places
+from .odds_forward import Moves, places, runs
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -460,28 +460,16 @@ class Targets:
         rooms = [duel.room(side) for side in sides]
         numbers = {room: r for r, room in enumerate(dict.fromkeys(rooms))}  # sides alike in health alike
         damages = Damages(duel, pools, list(numbers), below.colours)
-        self.zero = damages.zero[[numbers[room] for room in rooms]]
-        group_side: list[Any] = []
-        weight: list[Any] = []
-        cand: list[Any] = []
-        sizes: list[Any] = []
-        side_start = [0]
-        for n, room in enumerate(rooms):
-            k0, k1 = damages.start[numbers[room]], damages.start[numbers[room] + 1]
-            if k1 > k0:
-                options, size = below.options(n, damages.need[k0:k1], damages.total[k0:k1])
-                cand.append(options)
-                sizes.append(size)
-                group_side.append(np.full(k1 - k0, n))
-                weight.append(damages.chances[k0:k1])
-            side_start.append(side_start[-1] + k1 - k0)
-        self.group_side = np.concatenate([np.zeros(0, np.intp), *group_side])
+        room = np.array([numbers[room] for room in rooms], np.intp)
+        self.zero = damages.zero[room]
+        first, count = damages.start[room], damages.start[room + 1] - damages.start[room]  # each side's classes
+        self.group_side = np.repeat(np.arange(len(sides)), count)
         self.groups = len(self.group_side)
-        self.weight = np.concatenate([np.zeros((0, len(pools))), *weight])
-        self.cand = np.concatenate([np.zeros(0, np.intp), *cand])
-        self.group_start = np.cumsum(np.concatenate([np.zeros(1, np.intp), *sizes]))
-        self.cand_side = np.repeat(self.group_side, np.diff(self.group_start))  # whose option each is
-        self.side_start = np.array(side_start, np.intp)
+        self.weight = damages.chances[places(first, count)]
+        self.cand, sizes = below.options(first, count, damages.need, damages.total)
+        self.group_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)])
+        self.cand_side = np.repeat(self.group_side, sizes)  # whose option each is
+        self.side_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(count)])
         self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
         self.blocks: dict[tuple[int, int], list[tuple[Any, Any]]] = {}
         self.by_pool: tuple[Any, Any, Any] | None = None
@@ -619,21 +607,29 @@ class Below:
             block = slice(first[u], first[u] + (c.health(u) or 0))
             self.counts[:, block] = np.cumsum(self.counts[:, block], axis=1)
         self.health = self.left.sum(axis=1)
-        self.rank = np.empty(len(sides), np.intp)  # the place of each side in the order of the units left
-        self.rank[sorted(range(len(sides)), key=sides.__getitem__)] = np.arange(len(sides))
 
-    def options(self, n: int, need: Any, total: Any) -> tuple[Any, Any]:
+    def options(self, first: Any, count: Any, need: Any, total: Any) -> tuple[Any, Any]:
         """What each class of damage (its hits of each colour ``need``, a row a class, and its whole damage
-        ``total``) can leave of side ``n``, every damage placed (the module's docstring): the sides weaker than it
+        ``total``) can leave of each side, every damage placed (the module's docstring): the sides weaker than it
         by exactly the class's damage, of each colour at least its hits, each class's in the order of the units
-        left; and how many each class has."""
-        weaker = np.searchsorted(self.health, self.health[n])  # the sides are in the order of their health
-        under = np.flatnonzero((self.counts[:weaker] <= self.counts[n]).all(axis=1)
-                               & (self.kept[:weaker] == self.kept[n]))
-        under = under[np.argsort(self.rank[under])]
-        lost = self.left[n] - self.left[under]
-        fits = (lost.sum(axis=1) == total[:, None]) & (lost >= need[:, None, :]).all(axis=2)
-        return under[np.nonzero(fits)[1]], fits.sum(axis=1)
+        left; and how many each class has. Side ``n``'s classes are ``count[n]`` from ``first[n]``; the options
+        come side after side, class after class. A class's options have exactly the health its side has less its
+        damage, so they are among the sides of that health, a run of them (the sides are in the order of their
+        health, and then of their units left, :func:`_weaker`): only those are compared, a block of classes at a
+        time."""
+        side = np.repeat(np.arange(len(count)), count)  # each group (a side's class): its side, its class
+        kind = places(first, count)
+        health = self.health[side] - total[kind]
+        lo, hi = np.searchsorted(self.health, health, side="left"), np.searchsorted(self.health, health, side="right")
+        cand, sizes = [np.zeros(0, np.intp)], [np.zeros(0, np.intp)]
+        for part in runs((hi - lo) * (self.counts.shape[1] + 1)):
+            group = np.repeat(np.arange(part.start, part.stop), (hi - lo)[part])
+            option, n = places(lo[part], (hi - lo)[part]), side[group]
+            fits = ((self.counts[option] <= self.counts[n]).all(axis=1) & (self.kept[option] == self.kept[n])
+                    & (self.left[n] - self.left[option] >= need[kind[group]]).all(axis=1))
+            cand.append(option[fits])
+            sizes.append(np.bincount(group[fits] - part.start, minlength=part.stop - part.start))
+        return np.concatenate(cand), np.concatenate(sizes)
 
 
 @dataclass

@@ -102,7 +102,7 @@ def _merged(owner: Any, value: Any, weight: Any, span: Any) -> tuple[Any, Any, A
     return who, found - offset[who], sums[found]
 
 
-def _chunks(span: Any) -> Iterator[slice]:
+def runs(span: Any) -> Iterator[slice]:
     """Runs of owners whose spans add up to at most :data:`MERGED` slots (or one owner, if its span is more)."""
     ends = np.cumsum(span)
     lo = 0
@@ -154,7 +154,7 @@ class _Table:
                                    minlength=targets)
             return out
         first = self.first[owners]
-        for part in _chunks(counts):
+        for part in runs(counts):
             at = places(first[part], counts[part])
             out += np.bincount(self.target[at], weights=chances[part].repeat(counts[part]) * self.chance[at],
                                minlength=targets)
@@ -173,7 +173,7 @@ class _Table:
             waiting = np.flatnonzero(self.count < 0)
             if self.span(waiting).sum() > MERGED:
                 waiting = owners[counts < 0]
-            for part in _chunks(self.span(waiting)):
+            for part in runs(self.span(waiting)):
                 self._build(waiting[part])
             counts = self.count[owners]
         return counts
