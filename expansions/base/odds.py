@@ -1074,20 +1074,12 @@ def _greedy(combat: Combat, enemy: Side, blocks: tuple, repairable: bool, score)
     if found is not None:
         return found  # type: ignore[return-value]
     states: dict[tuple, float] = {tuple(sorted((u, d, 0) for u, d in enemy)): 1.0}
-    for colour, hits, direct in blocks:
-        now = {(st, hits, direct): p for st, p in states.items()}
-        for _ in range(hits + direct):
-            nxt: dict[tuple, float] = {}
-            for (st, h, d), p in now.items():
-                for chance, which, rest in ((h / (h + d), colour, (h - 1, d)), (d / (h + d), None, (h, d - 1))):
-                    if chance:
-                        for q, after in _best_targets(combat, st, which, score):
-                            k2 = (after, *rest)
-                            nxt[k2] = nxt.get(k2, 0.0) + p * chance * q
-            now = nxt
-        states = {}
-        for (st, _, _), p in now.items():
-            states[st] = states.get(st, 0.0) + p
+    for block in blocks:
+        merged: dict[tuple, float] = {}
+        for st, p in states.items():
+            for after, q in _block(combat, st, block, score).items():
+                merged[after] = merged.get(after, 0.0) + p * q
+        states = merged
     found = {}
     for st, p in states.items():
         side = tuple(sorted((u, min(d + n, combat.cap(u, repairable)) if combat.health(u) is not None else d)
@@ -1097,8 +1089,40 @@ def _greedy(combat: Combat, enemy: Side, blocks: tuple, repairable: bool, score)
     return found
 
 
+def _block(combat: Combat, st: tuple, block: tuple, score) -> dict[tuple, float]:
+    """One colour's block of hits and direct hits (``(colour, hits, direct hits)``) placed by the heuristic on the
+    targets ``st`` (:func:`_greedy`), with the chance of each end. Kept for the other blocks rolled beside it: a
+    pool's rolls are every pairing of its colours' blocks, so each block is placed once per state, not once per
+    roll."""
+    key = ("block", st, block)
+    memo = combat.stage_memo
+    found = memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    colour, hits, direct = block
+    now = {(st, hits, direct): 1.0}
+    for _ in range(hits + direct):
+        nxt: dict[tuple, float] = {}
+        for (here, h, d), p in now.items():
+            for chance, which, rest in ((h / (h + d), colour, (h - 1, d)), (d / (h + d), None, (h, d - 1))):
+                if chance:
+                    for q, after in _best_targets(combat, here, which, score):
+                        k2 = (after, *rest)
+                        nxt[k2] = nxt.get(k2, 0.0) + p * chance * q
+        now = nxt
+    found = {}
+    for (here, _, _), p in now.items():
+        found[here] = found.get(here, 0.0) + p
+    memo[key] = found
+    return found
+
+
 def _best_targets(combat: Combat, st: tuple, colour: str | None, score) -> list[tuple[float, tuple]]:
     """The targets of one result the heuristic picks between (best score, equals at random)."""
+    key = ("targets", st, colour)
+    found = combat.stage_memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
     targets = sorted({x for x in st if combat.health(x[0]) is not None
                       and (colour is None or combat.kinds[x[0]].colour == colour)})
     if not targets:
@@ -1112,6 +1136,7 @@ def _best_targets(combat: Combat, st: tuple, colour: str | None, score) -> list[
         after.remove(x)
         after.append((x[0], x[1], x[2] + 1))
         out.append((1.0 / len(top), tuple(sorted(after))))
+    combat.stage_memo[key] = out
     return out
 
 

@@ -717,6 +717,7 @@ class Chain:
         b, c = self.b, self.duel.c
         enemy = 1 - role
         sides = b.sides[enemy]
+        number_of: dict[Side, int] = {}  # a side with this attack's damage on it: the number of what survives
         out = {}
         for pool, number in b.pool_number[role].items():
             matrix = np.zeros((len(sides), len(sides)))
@@ -726,7 +727,10 @@ class Chain:
                     continue
                 for p, options in c.attack_options(pool, (), side, False):
                     for w, (_, after) in options:
-                        matrix[n, b.index[enemy][self.duel.survive(after)]] += p * w
+                        found = number_of.get(after)
+                        if found is None:
+                            found = number_of[after] = b.index[enemy][self.duel.survive(after)]
+                        matrix[n, found] += p * w
             out[number] = matrix
         return out
 
