@@ -335,14 +335,14 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
 
 
 @pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [
-    (("base",), *LARGEST, {"policy": "heuristic", "rounds": 2}, "(10,206,000 pairs; at most 10,000"),
+    (("base",), *LARGEST, {"policy": "heuristic", "rounds": 2}, "(10,206,000 pairs; at most 25,000"),
     (("base", "rise-of-the-empire"), {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 3},
      {"x-wing": 3, "rebel-trooper": 3, "ion-cannon": 1}, {"rounds": 2},
      "within 2 rounds"),  # RE-CIN-15: with repairs the Ion Cannon's battles are solved stage by stage
     (("base",), *LARGEST, {"theater": "ground"}, "ground battle is too large"),  # alone: space never changes it
     (("base",), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
-     "(40,500 pairs; at most 10,000 are solved here); ask about fewer units, or the best play (--policy best)"),
+     "(40,500 pairs; at most 25,000 are solved here); ask about fewer units, or the best play (--policy best)"),
     (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
      {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
     (("base",), {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2},

@@ -62,10 +62,10 @@ STAGED = 4_000
 #: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
 DUELLED = 400_000
 #: The most pairs of space sides times pairs of ground sides the best play of battles Ion Cannons tie together
-#: is solved for (:mod:`.odds_tied`): about 5 s and half a gigabyte here.
+#: is solved for (:mod:`.odds_tied`): about 3 s and a third of a gigabyte here.
 TIED = 600_000
-#: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 5 s here.
-CHAINED = 10_000
+#: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 8 s here.
+CHAINED = 25_000
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
