@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Solution, State
+from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State
 
 
 class Tied:
@@ -35,11 +35,11 @@ class Tied:
 
     def __init__(self, combat: Combat, start: State) -> None:
         self.c = combat
-        self.start = start
         self.rebel = combat.factions.index("rebel")
         ground = Duel(combat, 1, ((), (), (), ()))
         self.ground, ga, gd = ground.battle(start[2], start[3])
         self.first = ga * self.ground.values_shape[1] + gd
+
         def cannon(unit: str) -> bool:
             return "ion-cannon" in combat.kinds[unit].abilities
 
@@ -48,25 +48,24 @@ class Tied:
         self.space: dict[int, Battle] = {}
         self.chains: dict[int, Chain] = {}  # the heuristic's space chain for each number of cannons standing
         for k in range(len(cannons) + 1):  # the frame holds only the cannons: all the space dice read of the ground
-            frame = [(), (), (), ()]
+            frame: list[Side] = [(), (), (), ()]
             frame[2 + self.rebel] = tuple(cannons[:k])
-            space = Duel(combat, 0, tuple(frame))  # type: ignore[arg-type]
+            space = Duel(combat, 0, (frame[0], frame[1], frame[2], frame[3]))
             self.space[k], sa, sd = space.battle(start[0], start[1])
             if combat.policy == "heuristic":
                 self.chains[k] = Chain(space, start[0], start[1])
         self.ground_chain = Chain(ground, start[2], start[3]) if combat.policy == "heuristic" else None
-        self.sides = self.space[0].sides
         self.here = sa * self.space[0].values_shape[1] + sd
         self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
-        self.chain: dict[tuple[int, int | None], dict[int, float]] = {}
-        self.chain_arrays: dict[tuple[int, int | None], tuple[Any, Any]] = {}
+        self.moves_memo: dict[tuple[int, int | None], dict[int, float]] = {}
+        self.ends_memo: dict[tuple[int, int | None], tuple[Any, Any]] = {}
 
     # -- the values ----------------------------------------------------------------------------------------------
 
     def moves(self, g: int, left: int | None) -> dict[int, float]:
         """The ground pairs a round from ground pair ``g`` ends in, with their chances (``g`` itself when the
         ground battle is over)."""
-        found = self.chain.get((g, left))
+        found = self.moves_memo.get((g, left))
         if found is None:
             nd = self.ground.values_shape[1]
             a, d = divmod(g, nd)
@@ -79,15 +78,15 @@ class Tied:
                 now[a, d] = 1.0
                 after = self.ground_chain.step(now)
                 ends = {(int(i), int(j)): float(after[i, j]) for i, j in zip(*np.nonzero(after))}
-            found = self.chain[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in ends.items()}
+            found = self.moves_memo[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in ends.items()}
         return found
 
     def ends(self, g: int, left: int | None) -> tuple[Any, Any]:
         """:meth:`moves` as two arrays: the ground pairs, their chances."""
-        found = self.chain_arrays.get((g, left))
+        found = self.ends_memo.get((g, left))
         if found is None:
             moves = self.moves(g, left)
-            found = self.chain_arrays[(g, left)] = (np.array(list(moves), np.intp), np.array(list(moves.values())))
+            found = self.ends_memo[(g, left)] = (np.array(list(moves), np.intp), np.array(list(moves.values())))
         return found
 
     def cannons_at(self, g: int) -> int:
