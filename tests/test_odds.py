@@ -202,9 +202,10 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
 
 def test_the_forward_pass_gives_the_same_figures_in_runs_of_any_size(base, monkeypatch):
     """The forward pass over a battle's arrays (docs/odds.md, How fast) builds and follows its moves a run of pairs
-    at a time, so that no array is past ``odds_forward.MERGED`` slots even in a battle of 400,000 pairs: in runs of
-    a few slots, many to a round, every figure (each end, the survivors, the expected damage after each round,
-    RB-CMB-07/08) is the one that runs as large as the battle give, to the end and for 2 rounds."""
+    at a time, and the battle's options are found a block of classes at a time, so that no array is past
+    ``odds_forward.MERGED`` numbers even in a battle of 400,000 pairs: in runs of a few, many to a round, every
+    figure (each end, the survivors, the expected damage after each round, RB-CMB-07/08) is the one that runs as
+    large as the battle give, to the end and for 2 rounds."""
     from swrebellion.expansions.base import odds_forward
     from swrebellion.expansions.base.api.combat import odds_json
 
