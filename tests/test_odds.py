@@ -238,6 +238,8 @@ def test_the_forward_pass_gives_the_same_figures_in_runs_of_any_size(base, monke
      {"x-wing": 2, "ion-cannon": 1, "rebel-trooper": 1}, {}),
     (("base",), {"assault-carrier": 1, "tie-fighter": 1, "at-st": 1},
      {"y-wing": 2, "ion-cannon": 1, "airspeeder": 1}, {"ion-cannon": [1]}),
+    (("base",), {"x-wing": 2, "ion-cannon": 2, "rebel-trooper": 1},  # the Rebel first, two cannons: 4 dice less
+     {"star-destroyer": 1, "stormtrooper": 2}, {}),
 ])
 def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, attacker, defender, damage, policy,
                                                                  monkeypatch):
