@@ -21,9 +21,10 @@ outcomes, and the side choosing damage (or repairs) takes the option best for it
 fighting in (the attacker's chance to win it less the defender's: the attacker's highest, the defender's lowest;
 ties, to 1e-12: the one that leaves the enemy least, then the first in order, as every solver takes it). The two
 theaters are solved apart unless Ion Cannons tie them together (a ground battle that can destroy them changes the
-Imperial space dice). The best play in a theater fought
-alone without repairs, the common case, is solved over arrays of both forces' sides instead (:mod:`.odds_duel`,
-numpy: :class:`OddsUnavailable` without it), and the heuristic policy there is followed over them as a chain.
+Imperial space dice). The best play in a theater fought alone without repairs, the common case, is solved over
+arrays of both forces' sides instead (:mod:`.odds_duel`, numpy: :class:`OddsUnavailable` without it), and the
+heuristic policy there is followed over them as a chain; so are two theaters an Ion Cannon ties together, unless
+repairs or a Death Star the cannons silence leave them to the stage-by-stage solve (:mod:`.odds_tied`).
 """
 
 from __future__ import annotations
@@ -424,9 +425,10 @@ class Combat:
         """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run for more
         than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides (the best
         play) or :data:`CHAINED` (the heuristic's), battles tied together by Ion Cannons with more than
-        :data:`TIED` pairs of space sides beside pairs of ground sides, or a stage-by-stage solve with more than :data:`STAGED` states (both forces' sides in the theaters solved
-        together; with a round limit and no repairs only the sides the enemy's dice can leave in that many
-        rounds). The sides are counted, not listed (:meth:`sides`), so the refusal costs milliseconds."""
+        :data:`TIED` pairs of space sides beside pairs of ground sides, or a stage-by-stage solve with more than
+        :data:`STAGED` states (both forces' sides in the theaters solved together; with a round limit and no repairs
+        only the sides the enemy's dice can leave in that many rounds). The sides are counted, not listed
+        (:meth:`sides`), so the refusal costs milliseconds."""
         from .odds_duel import TooLarge
 
         if self.tied(start, wanted):
