@@ -64,6 +64,7 @@ first rounds few do; its tables are built for those pairs alone, when they are f
 from __future__ import annotations
 
 import gc
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
@@ -422,7 +423,7 @@ class Battle:
         A = self.targets[0]
         out = np.empty((A.zero.shape[1], then.shape[1], then.shape[0]) + then.shape[2:])
         zero = A.zero.reshape(A.zero.shape + (1,) * (then.ndim - 1))
-        flat = answered.reshape(len(answered), int(np.prod(answered.shape[1:])))  # a row a group
+        flat = answered.reshape(len(answered), math.prod(answered.shape[1:]))  # a row a group
         for a in range(then.shape[0]):
             g0, g1 = A.side_start[a], A.side_start[a + 1]
             out[:, :, a] = (A.weight[g0:g1].T @ flat[g0:g1]).reshape(out[:, :, a].shape) + zero[a] * then[a]
@@ -661,7 +662,7 @@ class Solution:
 
 def _columns(values: Any) -> Any:
     """Values of options ``[group, option, ...]`` as :meth:`Targets.choose` takes them: a row of columns each."""
-    return values.reshape(values.shape[:2] + (int(np.prod(values.shape[2:])),))
+    return values.reshape(values.shape[:2] + (math.prod(values.shape[2:]),))
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:
