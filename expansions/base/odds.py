@@ -439,7 +439,7 @@ class Combat:
         for state, which in parts:
             names = " and ".join(THEATERS[i // 2] for i in which[::2])
             if len(which) == 4 and self.linked(state):
-                counts = [self.sides(state, i, None) for i in which]
+                counts = [self.sides(state, i, None, self.policy == "best") for i in which]
                 space, ground = counts[0] * counts[1], counts[2] * counts[3]
                 if self.policy == "heuristic":  # a chain for each theater, as for a theater fought alone
                     for t in (0, 1):
@@ -454,7 +454,7 @@ class Combat:
                                    f"units{alone} (docs/odds.md, How fast)")
                 continue
             if self.arrays(state) is not None:
-                counts = [self.sides(state, i, None) for i in which]
+                counts = [self.sides(state, i, None, self.policy == "best") for i in which]
                 if self.policy == "best":
                     _refuse_pairs(names, counts, DUELLED, "")
                 else:
@@ -482,11 +482,12 @@ class Combat:
             return 1
         return LOOKAHEAD if rounds is None else rounds
 
-    def sides(self, state: State, i: int, rounds: int | None) -> int:
+    def sides(self, state: State, i: int, rounds: int | None, concentrated: bool = False) -> int:
         """How many sides ``state[i]`` can be left with, as :func:`.odds_duel._weaker` lists them but counted: a
         product over its unit types. With ``rounds`` and no repairs, only those the enemy's dice can leave within
         that many rounds (each die places at most one damage); with repairs, every side of no more miniatures of
-        each type than it has, whatever their damage (repairs may take off what they carried)."""
+        each type than it has, whatever their damage (repairs may take off what they carried). ``concentrated``:
+        as :func:`.odds_duel._concentrated` lists them for the best play over arrays (one a type per health lost)."""
         from .odds_duel import _weaker
 
         reach = None
@@ -502,6 +503,8 @@ class Combat:
             group = tuple(x for x in state[i] if x[0] == unit)
             if self.rules.repair:
                 ways = {0: math.comb(len(group) + health, health)}
+            elif concentrated:
+                ways = {lost: 1 for lost in range(sum(health - d for _, d in group) + 1)}
             else:
                 ways = {}
                 full = sum(health - d for _, d in group)

@@ -4,9 +4,10 @@ Cannons tying the theaters together). The heuristic policy in such a theater is 
 fixed chain (:class:`Chain`).
 
 The states. Each force can be left in a finite set of sides (its units with their damage, alike miniatures merged:
-every side weaker than the one it starts with, :func:`_weaker`); a state of the battle is a pair of them, and the
-values are a matrix ``[attacker's side, defender's side]``. Sides are in the order of the health they have left, and
-damage only takes health away, so a round from a pair ends in pairs no stronger on either side.
+for the best play those its damage leaves on the most damaged miniatures first, :func:`_concentrated`, see below;
+for the heuristic, every side weaker than the one it starts with, :func:`_weaker`); a state of the battle is a pair
+of them, and the values are a matrix ``[attacker's side, defender's side]``. Sides are in the order of the health
+they have left, and damage only takes health away, so a round from a pair ends in pairs no stronger on either side.
 
 A round. In a step both sides roll the dice of the units they had when it began (units die only at its end,
 RB-CMB-08), so the defender's roll does not hang on the attacker's: a round from ``(a, d)`` is the attacker's roll,
@@ -33,15 +34,22 @@ place are options (what they leave: the sides weaker than the target by exactly 
 roll's hits of each colour lost by that colour, :meth:`Below.options`): the others are dominated, so the margin,
 and every figure, is that of the stage-by-stage solve over every option of the rules.
 
-Why placing all the damage loses nothing. Call a side ``s2`` weaker than ``s`` when its units can be matched into
-those of ``s``, unit for like unit, each with at least as much damage (a missing unit: destroyed).
+Why placing all the damage, on the most damaged miniatures first, loses nothing. Call a side ``s2`` weaker than
+``s`` when, for each unit type and each ``k``, the ``k`` most damaged of its miniatures of that type carry together
+at least as much damage as the ``k`` most damaged of those of ``s`` (a miniature destroyed or missing carries its
+whole health). A side whose units match into those of ``s``, unit for like unit, each with at least as much
+damage, is weaker; so is one with the same damage on a type, but on fewer miniatures. A weaker side has no more
+miniatures left of any type (if ``k`` of a type are gone from ``s``, its ``k`` most damaged carry ``k`` healths, and
+so must those of ``s2``), so it rolls a part of the dice (its dice are those of its units, cut at 5 a colour,
+RB-CMB-05).
 
 1. The margin is lower when the attacker is weaker and higher when the defender is, round limit or none. By
-   induction on the rounds left (without a limit the margin is the limit of these, so it keeps the order): a
-   weaker side rolls a part of the dice (its dice are those of its units, cut at 5 a colour, RB-CMB-05), so couple
-   the rolls: the stronger side rolls the same dice and some more. Every way the weaker side's enemy can place
-   its damage on it is matched by a way to place the same damage on the stronger side (a hit its matched unit
-   cannot take goes elsewhere or is lost) that leaves it no weaker than the other; every way the weaker side can
+   induction on the rounds left (without a limit the margin is the limit of these, so it keeps the order): couple
+   the rolls, the stronger side rolling the same dice as the weaker and some more. Every way the enemy can place
+   its damage on the stronger side is matched by a way to place the same damage on the weaker side that leaves it
+   no stronger than the other: on each unit type as much (as much as it can take; a hit it cannot take goes
+   elsewhere or is lost), on its most damaged miniatures first, so that its ``k`` most damaged carry
+   ``min(k healths, what they carried + the damage)``, no less than the other's. Every way the weaker side can
    place its damage is matched by the stronger side placing the same damage and its extra dice's as well, which
    leaves the enemy no stronger. Each choice is the best for the chooser, so it keeps the order; chances average
    it; and the end-of-round checks keep it (a weaker side is the sooner left with nothing but structures or Rebel
@@ -52,8 +60,16 @@ those of ``s``, unit for like unit, each with at least as much damage (a missing
    colour is lost while a unit of that colour has health left, it can go there. If it is lost because the direct
    hits filled its colour, one of those direct hits can move to a unit that still has health left (if none has,
    no way places more). Either way the enemy is left weaker, and by 1 that is no worse for the one who chooses.
-3. Every way that places all the damage has the same total, so none is weaker than another: what is left are
-   exactly the undominated ways, and the best of all the ways is as good as the best of these.
+3. Of the ways that place the same damage on each unit type, the one that puts it on the most damaged miniatures
+   first leaves the enemy weaker than the others (its ``k`` most damaged carry all they can), so by 1 it is no
+   worse. The options are therefore the ways that place all the damage, each type's on its most damaged
+   miniatures first; the sides a battle can come to are those such ways leave (:func:`_concentrated`: for each unit
+   type a chain, one side for each health it loses, far fewer than every side weaker than the first, when a type
+   has several miniatures of more than one health); and the best of these is as good as the best of every way.
+   The stage-by-stage solve weighs every way, and of equally good ones takes the one that leaves the least
+   health, then the first in the order of the units left (``Combat.tie_order``): that is such a way too (it has
+   the most miniatures destroyed and the least damage on the others), so the figures of both are the same
+   (``tests/test_odds.py`` compares them, and checks the margins on random battles).
 
 The forward pass (the chance of each end and the damage after each round) follows the choices the solve made, a
 round at a time, over the same arrays, and only out of the pairs that hold a chance over :data:`FAINT`: after the
@@ -64,6 +80,7 @@ first rounds few do; its tables are built for those pairs alone, when they are f
 from __future__ import annotations
 
 import gc
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
@@ -228,10 +245,10 @@ class Duel:
         defender = state[2 * t + 1] if side == 0 else self.survive(state[2 * t + 1])
         b, i, j = self.battle(attacker, defender)
         enemy = 1 - side
-        survived = [b.index[enemy][self.survive(o)] for o in options]
+        survived = [b.index[enemy].get(self.survive(o), -1) for o in options]  # -1: damage not concentrated
         health = b.health[enemy]
-        least = min(health[n] for n in survived)
-        placed = sorted({n for n in survived if health[n] == least}, key=b.sides[enemy].__getitem__)
+        least = min(health[n] for n in survived if n >= 0)
+        placed = sorted({n for n in survived if n >= 0 and health[n] == least}, key=b.sides[enemy].__getitem__)
         sol = b.solution(left)
         if side == 0:
             pool = b.pool_number[1][self.pool(1, state[2 * t + 1])]
@@ -254,7 +271,8 @@ class Battle:
         paused = gc.isenabled()
         gc.disable()  # the lists of sides and options are many small tuples the collector would walk in vain
         try:
-            self.sides = (_weaker(c, attacker), _weaker(c, defender))
+            listed = _concentrated if c.policy == "best" else _weaker  # the heuristic spreads damage its own way
+            self.sides = (listed(c, attacker), listed(c, defender))
             self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
             self.health = tuple(np.array([sum((c.health(u) or 0) - dmg for u, dmg in s) for s in sides], float)
                                 for sides in self.sides)
@@ -663,6 +681,25 @@ class Solution:
 def _columns(values: Any) -> Any:
     """Values of options ``[group, option, ...]`` as :meth:`Targets.choose` takes them: a row of columns each."""
     return values.reshape(values.shape[:2] + (math.prod(values.shape[2:]),))
+
+
+def _concentrated(c: Combat, side: Side) -> list[Side]:
+    """Every side ``side`` can be left with when each damage goes on the most damaged miniature of its unit type
+    (the best play's only options, the module's docstring, point 3): for each unit type a chain, one side more for
+    each health it loses; the empty one among them (what the end-of-round checks may leave), in the order of the
+    health they have left."""
+    chains = []
+    for unit in sorted({u for u, _ in side}):
+        damage = sorted((d for u, d in side if u == unit), reverse=True)
+        chain = [tuple((unit, d) for d in damage)]
+        while c.health(unit) is not None and damage:
+            damage[0] += 1
+            if c.lethal(unit, damage[0]):
+                damage.pop(0)
+            chain.append(tuple((unit, d) for d in damage))
+        chains.append(chain)
+    found = {()} | {tuple(sorted(x for part in parts for x in part)) for parts in itertools.product(*chains)}
+    return sorted(found, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:
