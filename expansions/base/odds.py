@@ -803,12 +803,12 @@ class Combat:
     def choose(self, options: list[State], t: int, side: int, stage: int, flags: frozenset,
                left: int | None) -> State:
         """The best option for the choosing side: its chance to win this theater less the enemy's, highest. Of
-        those within :data:`TIE` of the best, the one :meth:`tie_order` puts first, as the solve over arrays
-        chooses (``odds_duel.Duel.decide``): a tie is played the same way by every solver, so their figures
+        those within :data:`TIE` (``self.tie``) of the best, the one :meth:`tie_order` puts first, as the solve over
+        arrays chooses (``odds_duel.Duel.decide``): a tie is played the same way by every solver, so their figures
         agree to the last survivor, and so does a theater's play whatever the other theater is doing."""
         sign = 1.0 if side == 0 else -1.0  # the margin is the attacker's: the defender wants it low
         values = [sign * self.expect(option, stage, flags, left, False)[0][t] for option in options]
-        near = max(values) - TIE
+        near = max(values) - self.tie
         return min((o for o, v in zip(options, values) if v >= near), key=lambda o: self.tie_order(o, t, side))
 
     def tie_order(self, option: State, t: int, side: int) -> tuple:

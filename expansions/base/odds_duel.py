@@ -239,7 +239,8 @@ class Duel:
         """The index of the best of ``options`` (what each option of ``Combat.options`` leaves of the enemy) for
         ``side`` attacking in ``state`` (when the defender attacks, its units carry the attacker's damage: they
         roll as they did at the start of the step): the choice the solve makes, among the options that place all
-        the damage they can (the fewest health left), in the order of the units left."""
+        the damage they can (the fewest health left), each unit type's on its most damaged miniatures first (the
+        battle's sides), in the order of the units left."""
         t = self.t
         attacker = state[2 * t]
         defender = state[2 * t + 1] if side == 0 else self.survive(state[2 * t + 1])
@@ -349,19 +350,15 @@ class Battle:
 
     def _solve_free(self) -> Solution:
         """Until the combat ends: the defender's sides a health level at a time (see the module's docstring)."""
-        return self._free(np.ones(1), None)[0]
+        return self._solve_beside(np.ones(1), None)[0]
 
     def _solve_beside(self, stay: Any, elsewhere: Any) -> list[Solution]:
         """Until the combat ends, beside another theater that moves on its own (``odds_tied``: the ground battle
-        under an Ion Cannon), for several of its states at once: for each, the margin a round ending in a pair
-        leaves is ``stay * settled + elsewhere``: with chance ``stay`` the other theater is left as it was, so the
-        values are those being solved, and otherwise it goes where the values are known already (``elsewhere``:
-        their sum weighted by the chances, ``[a, d, state]``)."""
-        return self._free(stay, elsewhere)
-
-    def _free(self, stay: Any, elsewhere: Any) -> list[Solution]:
-        """:meth:`_solve_free` and :meth:`_solve_beside`: the values with a last axis of as many solves as
-        ``stay`` has numbers, so that several cost the Python of one."""
+        under an Ion Cannon), for several of its states at once, a last axis of the arrays (so that several cost
+        the Python of one): for each, the margin a round ending in a pair leaves is ``stay * settled + elsewhere``:
+        with chance ``stay`` the other theater is left as it was, so the values are those being solved, and
+        otherwise it goes where the values are known already (``elsewhere``: their sum weighted by the chances,
+        ``[a, d, state]``; ``None``: alone, :meth:`_solve_free`)."""
         A, D = self.targets
         pa, pd = self.pool_of
         shape = self.values_shape + (len(stay),)
@@ -422,7 +419,8 @@ class Battle:
 
     def _attack(self, replies: Any, cols: slice, chosen: Any) -> Any:
         """For the defender's sides ``cols``: the attacker's best choice for each of its rolls that place damage,
-        for every attacker's side (kept in ``chosen``), and their sum over the rolls: ``[a, d]``."""
+        for every attacker's side (kept in ``chosen``), and their sum over the rolls: ``[a, d]`` (and a last axis
+        of solves, if the replies have one: :meth:`_solve_beside`)."""
         A, D = self.targets
         pa, pd = self.pool_of
         g0, g1 = D.side_start[cols.start], D.side_start[cols.stop]
@@ -602,11 +600,11 @@ class Damages:
 
 
 class Below:
-    """Which of ``sides`` (one force's, :func:`_weaker`) each can be left as by damage, and what it costs each
-    health colour. A side ``s2`` is left of ``s`` when its units match into those of ``s``, unit for like unit,
-    each with at least as much damage (a missing unit: destroyed): for each unit type and damage ``x``, ``s2`` has
-    no more of them with ``x`` damage or less than ``s`` has (``counts``, Hall's condition for such a matching),
-    and the same units that take no damage (``kept``: only the empty side, which :func:`_weaker` always lists, has
+    """Which of ``sides`` (one force's, :func:`_concentrated` or :func:`_weaker`) each can be left as by damage,
+    and what it costs each health colour. A side ``s2`` is left of ``s`` when its units match into those of ``s``,
+    unit for like unit, each with at least as much damage (a missing unit: destroyed): for each unit type and damage
+    ``x``, ``s2`` has no more of them with ``x`` damage or less than ``s`` has (``counts``, Hall's condition for such
+    a matching), and the same units that take no damage (``kept``: only the empty side, which both always list, has
     fewer)."""
 
     def __init__(self, c: Combat, sides: list[Side]) -> None:
@@ -634,7 +632,7 @@ class Below:
         left; and how many each class has. Side ``n``'s classes are ``count[n]`` from ``first[n]``; the options
         come side after side, class after class. A class's options have exactly the health its side has less its
         damage, so they are among the sides of that health, a run of them (the sides are in the order of their
-        health, and then of their units left, :func:`_weaker`): only those are compared, a block of classes at a
+        health, and then of their units left): only those are compared, a block of classes at a
         time."""
         side = np.repeat(np.arange(len(count)), count)  # each group (a side's class): its side, its class
         kind = places(first, count)

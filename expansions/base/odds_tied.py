@@ -34,7 +34,6 @@ class Tied:
     and a space :class:`Battle` for each number of Ion Cannons that may stand (their sides numbered alike)."""
 
     def __init__(self, combat: Combat, start: State) -> None:
-        self.c = combat
         self.rebel = combat.factions.index("rebel")
         ground = Duel(combat, 1, ((), (), (), ()))
         self.ground, ga, gd = ground.battle(start[2], start[3])
@@ -137,11 +136,7 @@ class Tied:
         for k, pairs in chunks:
             battle = self.space[k]
             stay = np.array([self.moves(g, None).get(g, 0.0) for g in pairs])
-            elsewhere = np.zeros(battle.values_shape + (len(pairs),))
-            for n, g in enumerate(pairs):
-                for g2, p in self.moves(g, None).items():
-                    if g2 != g:
-                        elsewhere[..., n] += p * self.solved[(None, g2)][1].settled
+            elsewhere = np.stack([self._settled_after(g, None, None, staying=False) for g in pairs], axis=-1)
             for g, solution in zip(pairs, battle._solve_beside(stay, elsewhere)):
                 self.solved[(None, g)] = battle, _lean(solution)
 
@@ -157,14 +152,22 @@ class Tied:
                 found = self._plain(g, left)
                 if found is None:
                     battle = self.space[self.cannons_at(g)]
-                    if left == 1:
-                        then = np.where(battle.fixed, battle.fixed_value, battle.won)
-                    else:
-                        then = np.zeros(battle.values_shape)
-                        for g2, p in self.moves(g, left).items():
-                            then += p * self.solved[(left - 1, g2)][1].settled
+                    then = np.where(battle.fixed, battle.fixed_value, battle.won) if left == 1 else \
+                        self._settled_after(g, left, left - 1, staying=True)
                     found = battle, _lean(battle._solve_round(then))
                 self.solved[(left, g)] = found
+
+    def _settled_after(self, g: int, left: int | None, then: int | None, staying: bool) -> Any:
+        """The space margins a round beside ground pair ``g`` (its ground play with ``left`` rounds to go) leaves,
+        weighted by where the ground goes: the sum, over each ground pair it ends in, of its chance times the space
+        margins settled beside that pair with ``then`` rounds to go (solved already); ``g`` itself only if
+        ``staying`` (without a round limit its values are those being solved: ``Battle._solve_beside``'s
+        ``stay``)."""
+        out = np.zeros(self.space[0].values_shape)
+        for g2, p in self.moves(g, left).items():
+            if g2 != g or staying:
+                out += p * self.solved[(then, g2)][1].settled
+        return out
 
     # -- the forward pass ----------------------------------------------------------------------------------------
 
@@ -172,12 +175,11 @@ class Tied:
                 negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
         """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost in each theater after each round."""
-        if self.ground_chain is not None:
-            pass  # the heuristic's play is fixed: nothing to solve
-        elif rounds is None:
-            self._solve_free()
-        else:
-            self._solve_rounds(rounds)
+        if self.ground_chain is None:  # the heuristic's play is fixed: nothing to solve
+            if rounds is None:
+                self._solve_free()
+            else:
+                self._solve_rounds(rounds)
         space, ground = self.space[0], self.ground
         ns, ng = space.values_shape[0] * space.values_shape[1], ground.values_shape[0] * ground.values_shape[1]
         now = np.zeros((ns, ng))
