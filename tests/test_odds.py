@@ -200,13 +200,12 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     assert [x for row in damage for x in row] == pytest.approx([x for row in every for x in row], abs=1e-12)
 
 
-def test_the_forward_pass_gives_the_same_figures_in_runs_of_any_size(base, monkeypatch):
-    """The forward pass over a battle's arrays (docs/odds.md, How fast) builds and follows its moves a run of pairs
-    at a time, and the battle's options are found a block of classes at a time, so that no array is past
-    ``odds_forward.MERGED`` numbers even in a battle of 400,000 pairs: in runs of a few, many to a round, every
-    figure (each end, the survivors, the expected damage after each round, RB-CMB-07/08) is the one that runs as
-    large as the battle give, to the end and for 2 rounds."""
-    from swrebellion.expansions.base import odds_forward
+def test_the_options_found_in_blocks_of_any_size_give_the_same_figures(base, monkeypatch):
+    """A battle's options are found a block of classes at a time (docs/odds.md, How fast), so that no array is
+    past ``odds_duel.MERGED`` numbers even in a battle of 400,000 pairs: in blocks of a few, every figure (each end,
+    the survivors, the expected damage after each round, RB-CMB-07/08) is the one that blocks as large as the
+    battle give, to the end and for 2 rounds."""
+    from swrebellion.expansions.base import odds_duel
     from swrebellion.expansions.base.api.combat import odds_json
 
     def numbers(tree, at=""):
@@ -220,7 +219,7 @@ def test_the_forward_pass_gives_the_same_figures_in_runs_of_any_size(base, monke
     for rounds in (None, 2):
         whole = numbers(odds_json(odds(base, *forces, rounds=rounds)))
         with monkeypatch.context() as m:
-            m.setattr(odds_forward, "MERGED", 8)
+            m.setattr(odds_duel, "MERGED", 8)
             runs = numbers(odds_json(odds(base, *forces, rounds=rounds)))
         assert whole.keys() == runs.keys()
         assert all(runs[k] == pytest.approx(v, abs=1e-12) for k, v in whole.items()), rounds
@@ -367,18 +366,21 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
     assert words in str(refused.value)
 
 
-def test_without_numpy_every_door_says_how_to_install_it(monkeypatch):
-    """numpy is the optional extra ``odds`` (pyproject.toml): without it ``odds()`` raises ``OddsUnavailable`` (an
-    ``OddsError``) saying how to install it, `rebellion odds` prints that and fails without a traceback, the
-    terminal's ``odds SYSTEM`` screen shows it, and the heuristic agent's ``exact_odds`` knob keeps its estimate."""
+@pytest.mark.parametrize("missing", ["numpy", "numba"])
+def test_without_numpy_or_numba_every_door_says_how_to_install_it(monkeypatch, missing):
+    """numpy and numba are the optional extra ``odds`` (pyproject.toml): without either ``odds()`` raises
+    ``OddsUnavailable`` (an ``OddsError``) saying how to install it, `rebellion odds` prints that and fails without
+    a traceback, the terminal's ``odds SYSTEM`` screen shows it, and the heuristic agent's ``exact_odds`` knob keeps
+    its estimate."""
     import sys
 
     from swrebellion.expansions.base.agents.heuristic.seen import Seen, exact_battle
     from swrebellion.expansions.base.api.combat import OddsUnavailable
     from swrebellion.expansions.base.presentation.terminal.odds_screen import odds_screen
 
-    game = scenario.start(scenario.Scenario.model_validate({"name": "no numpy", "state": {}}), rules_for(("base",)))
-    monkeypatch.setitem(sys.modules, "numpy", None)  # `import numpy` now fails as if it were not installed
+    game = scenario.start(scenario.Scenario.model_validate({"name": f"no {missing}", "state": {}}),
+                          rules_for(("base",)))
+    monkeypatch.setitem(sys.modules, missing, None)  # importing it now fails as if it were not installed
     with pytest.raises(OddsUnavailable, match=r"pip install 'swrebellion\[odds\]'"):
         odds(game, {"x-wing": 1}, {"tie-fighter": 1})
     result = run("odds", "--attacker", "1 x-wing", "--defender", "1 tie-fighter")

@@ -161,11 +161,11 @@ class OddsError(ValueError):
 
 
 class OddsUnavailable(OddsError):
-    """The odds need numpy, the optional extra ``odds``, and it is not installed."""
+    """The odds need numpy and numba, the optional extra ``odds``, and one of them is not installed."""
 
 
 #: What :class:`OddsUnavailable` says.
-MISSING_NUMPY = "the exact odds need numpy, the optional extra 'odds': pip install 'swrebellion[odds]'"
+MISSING_NUMPY = "the exact odds need numpy and numba, the optional extra 'odds': pip install 'swrebellion[odds]'"
 
 
 # -- the public function ---------------------------------------------------------------------------------------------
@@ -220,6 +220,7 @@ def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
     agent may ask it for single decisions, :meth:`Combat.decide`). Raises :class:`OddsUnavailable` without
     numpy."""
     try:
+        import numba  # noqa: F401  (odds_loops.py)
         import numpy  # noqa: F401  (the best play's solve, odds_duel.py)
     except ImportError:
         raise OddsUnavailable(MISSING_NUMPY) from None

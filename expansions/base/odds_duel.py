@@ -73,8 +73,11 @@ RB-CMB-05).
 
 The forward pass (the chance of each end and the damage after each round) follows the choices the solve made, a
 round at a time, over the same arrays, and only out of the pairs that hold a chance over :data:`FAINT`: after the
-first rounds few do; its tables are built for those pairs alone, when they are first reached
-(:mod:`.odds_forward`). The choices :meth:`Duel.decide` gives the engine's cross-check are those too.
+first rounds few do (:func:`.odds_loops.follow`). The choices :meth:`Duel.decide` gives the engine's cross-check
+are those too.
+
+The choices, and the rounds of the forward pass, are loops compiled by numba (:mod:`.odds_loops`): a class's
+options are a ragged few, which whole-array steps could only take padded into blocks. The rest is numpy.
 """
 
 from __future__ import annotations
@@ -82,12 +85,13 @@ from __future__ import annotations
 import gc
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_forward import Moves, places, runs
+from .odds_loops import choose, follow
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -122,6 +126,12 @@ MOST = 20_000_000
 #: below the undecided chance it stops at (``odds.NEGLIGIBLE``), and the figures are rounded at 10^-16 anyway;
 #: but once the first few rounds are fought most pairs hold less, so the rounds after them are cheap.
 FAINT = 1e-30
+
+
+#: The most numbers :meth:`Below.options` compares at a time (8 bytes each, 1 MB): arrays well under 4 MB, the
+#: size from which numpy asks the system for huge pages, whose first touch can cost more than the comparison itself
+#: (on this machine, several times more).
+MERGED = 1 << 17
 
 
 class TooLarge(ValueError):
@@ -300,6 +310,7 @@ class Battle:
             if paused:
                 gc.enable()
         self.solutions: dict[int | None, Solution] = {}
+        self.middle: Any = None  # the forward pass's buffers (:meth:`Solution.step`)
 
     def _checks(self) -> tuple[Any, Any, Any]:
         """The pairs the end-of-round checks change (RS-CMB-15..17: a lone structure, Death Star Under
@@ -384,7 +395,8 @@ class Battle:
                 g0, g1 = A.side_start[as_], A.side_start[ae]
                 part = np.zeros((ae - as_, de - ds, shape[2]))
                 if g1 > g0:
-                    rows, best = A.choose(lambda at: _columns(after(A.cand[at], cols)), g0, g1, high=False)
+                    weaker = after(slice(0, as_), cols)  # the options: sides of less health than this level's
+                    rows, best = A.choose(weaker.reshape(as_, -1), A.cand, g0, g1, high=False)
                     defence[g0:g1, cols] = rows.reshape(answered[g0:g1].shape)
                     answered[g0:g1] = best.reshape(answered[g0:g1].shape)
                     part = A.per_side(answered[g0:g1] * A.weight[g0:g1][:, pd[cols], None], as_, ae)
@@ -407,7 +419,7 @@ class Battle:
         """One round more than the margins ``then`` (after the checks) of the round after."""
         A, D = self.targets
         pa, pd = self.pool_of
-        defence, answered = A.choose(lambda at: then[A.cand[at]], 0, A.groups, high=False)
+        defence, answered = A.choose(then, A.cand, 0, A.groups, high=False)
         replies = self._replies(answered, then)
         attack = np.zeros((D.groups, self.values_shape[0]), np.int32)
         everything = slice(0, self.values_shape[1])
@@ -427,7 +439,7 @@ class Battle:
         if g1 == g0:
             return np.zeros((self.values_shape[0], cols.stop - cols.start) + replies.shape[3:])
         flat = replies.reshape(replies.shape[0] * replies.shape[1], -1)  # a row an (e, pool): [a] or [a, solve]
-        rows, best = D.choose(lambda at: np.take(flat, self.reply_row[at], axis=0), g0, g1, high=True)
+        rows, best = D.choose(flat, self.reply_row, g0, g1, high=True)
         chosen[g0:g1] = rows.reshape(chosen[g0:g1].shape)
         weight = D.weight[g0:g1][:, pa].reshape(chosen[g0:g1].shape[:2] + (1,) * (chosen.ndim - 2))
         return np.moveaxis(D.per_side(best.reshape(chosen[g0:g1].shape) * weight, cols.start, cols.stop), 0, 1)
@@ -488,65 +500,28 @@ class Targets:
         self.cand_side = np.repeat(self.group_side, sizes)  # whose option each is
         self.side_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(count)])
         self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
-        self.blocks: dict[tuple[int, int], list[tuple[Any, Any]]] = {}
         self.by_pool: tuple[Any, Any, Any] | None = None
 
-    def placed(self, side: Any, pool: Any) -> tuple[Any, Any, Any]:
-        """The groups the rolls of each enemy pool ``pool[k]`` can place on each side ``side[k]`` (their chance
-        over 0), each ``k``'s in order, with that chance, and the ``k`` of each: the forward pass follows only
-        these (:mod:`.odds_forward`), for a given pool often under half the groups."""
-        pools = self.zero.shape[1]
-        if self.by_pool is None:  # the groups sorted by side, then pool, and where each (side, pool)'s begin
+    def rolls(self, chosen: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
+        """What the enemy's rolls place on these sides, as :func:`.odds_loops.follow` reads it: the groups that
+        can happen (their chance over 0) by side and then enemy dice pool, with those chances, and where the groups
+        of each (side, pool) begin (``side * pools + pool``); the options (``cand``), the option ``chosen`` for
+        each group and column, and the chance that a roll places nothing (``zero``). The forward pass reads only
+        these: for a given pool, often under half of a side's groups."""
+        if self.by_pool is None:
+            pools = self.zero.shape[1]
             group, p = np.nonzero(self.weight)
             key = self.group_side[group] * pools + p
             order = np.argsort(key, kind="stable")
             starts = np.searchsorted(key[order], np.arange(len(self.zero) * pools + 1))
             self.by_pool = group[order], self.weight[group, p][order], starts
-        groups, weights, starts = self.by_pool
-        k = side * pools + pool
-        counts = starts[k + 1] - starts[k]
-        at = places(starts[k], counts)
-        return groups[at], weights[at], np.repeat(np.arange(len(k)), counts)
+        return (*self.by_pool, self.cand, chosen, self.zero)
 
-    def choose(self, take: Callable[[Any], Any], g0: int, g1: int, high: bool) -> tuple[Any, Any]:
+    def choose(self, table: Any, rows: Any, g0: int, g1: int, high: bool) -> tuple[Any, Any]:
         """For the groups ``g0..g1``: the option chosen (its place in ``cand``) and its value for each column of
-        the values ``take`` gives of options (their places, any shape: a row of columns each); the first in order
-        within ``Combat.tie`` of the best, highest or lowest. The groups are taken by :meth:`widths`, so that the best
-        and the first near it are reductions along an axis of a block, not over ragged runs."""
-        columns = take(np.zeros((0, 1), np.intp)).shape[2]
-        rows = np.empty((g1 - g0, columns), np.intp)
-        best = np.empty((g1 - g0, columns))
-        for groups, at in self.widths(g0, g1):
-            values = take(at)  # [group, option, column]
-            w = at.shape[1]
-            near = (values.max(axis=1) - self.tie) if high else (values.min(axis=1) + self.tie)
-            first = np.full(values.shape[::2], w - 1)
-            value = values[:, w - 1].copy()
-            for k in range(w - 2, -1, -1):  # the first near the best is the last found going back
-                found = values[:, k] >= near if high else values[:, k] <= near
-                np.copyto(first, k, where=found)
-                np.copyto(value, values[:, k], where=found)
-            rows[groups] = at[np.arange(len(groups))[:, None], first]
-            best[groups] = value
-        return rows, best
-
-    def widths(self, g0: int, g1: int) -> list[tuple[Any, Any]]:
-        """The groups ``g0..g1`` in blocks of alike width: for each, the groups (their places from ``g0``) and
-        their options' places in ``cand`` (a row a group), the last option repeated to fill the width (a repeat
-        is never the first near the best). Widths grow by half, so that no block is more than a third repeats;
-        kept for the next call."""
-        found = self.blocks.get((g0, g1))
-        if found is None:
-            size = np.diff(self.group_start[g0:g1 + 1])
-            width = np.ones(len(size), np.intp)
-            while (width < size).any():
-                width = np.where(width < size, np.maximum(width + 1, width * 3 // 2), width)
-            found = self.blocks[(g0, g1)] = []
-            for w in np.unique(width):
-                groups = np.flatnonzero(width == w)
-                at = self.group_start[g0 + groups][:, None] + np.minimum(np.arange(w), size[groups][:, None] - 1)
-                found.append((groups, at))
-        return found
+        ``table``, whose row ``rows[k]`` is what option ``k`` is worth; the first in order within ``Combat.tie``
+        of the best, highest or lowest (:func:`.odds_loops.choose`)."""
+        return choose(np.ascontiguousarray(table), rows, self.group_start[g0:g1 + 1], high, self.tie)
 
     def per_side(self, values: Any, s0: int, s1: int) -> Any:
         """``values`` of the groups of the sides ``s0..s1`` summed per side (no group: 0)."""
@@ -663,22 +638,21 @@ class Solution:
     replies: Any
     attack: Any
     defence: Any
-    moves: Moves | None = None  # the tables of :meth:`step`, made at its first call
+    attack_rows: Any = None  # ``attack`` turned ``[a, group]``, made at the first :meth:`step`
 
     def step(self, battle: Battle, now: Any, faint: float = 0.0) -> Any:
-        """A round from the chances ``now`` (``[a, d]``): the attacker's rolls and choices take them to
-        ``[defender's pool, e, a]``, the defender's to the pairs before the checks, then the checks. Only the
-        moves out of pairs whose chance is over ``faint`` are followed (the others' chance is dropped), and only
-        those out of the middle steps they reach: late in a combat few pairs hold any chance worth following
-        (:mod:`.odds_forward`)."""
-        if self.moves is None:
-            self.moves = Moves(battle, self.attack, self.defence)
-        return self.moves.step(now, faint)
-
-
-def _columns(values: Any) -> Any:
-    """Values of options ``[group, option, ...]`` as :meth:`Targets.choose` takes them: a row of columns each."""
-    return values.reshape(values.shape[:2] + (math.prod(values.shape[2:]),))
+        """A round from the chances ``now`` (``[a, d]``) by these choices (:func:`.odds_loops.follow`). Only the
+        pairs whose chance is over ``faint`` are followed (the others' chance is dropped): late in a combat few
+        pairs hold any chance worth following."""
+        A, D = battle.targets
+        if self.attack_rows is None:  # the forward pass reads an attacker's side's choices along a row
+            self.attack_rows = np.ascontiguousarray(self.attack.T)
+        if battle.middle is None:  # one pair of buffers for every solution of the battle (odds_tied keeps many)
+            size = math.prod(battle.values_shape) * A.zero.shape[1]
+            battle.middle = np.zeros(size), np.empty(size, np.int64)
+        after = follow(np.ascontiguousarray(now, float).ravel(), faint, ~battle.terminal.ravel(), battle.end.ravel(),
+                       battle.pool_of, D.rolls(self.attack_rows), A.rolls(self.defence), *battle.middle)
+        return after.reshape(now.shape)
 
 
 def _concentrated(c: Combat, side: Side) -> list[Side]:
@@ -719,6 +693,21 @@ def _weaker(c: Combat, side: Side) -> list[Side]:
                 seen.add(nxt)
                 todo.append(nxt)
     return sorted(seen, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
+
+
+def runs(span: Any) -> Iterator[slice]:
+    """Runs of owners whose spans add up to at most :data:`MERGED` (or one owner, if its span is more)."""
+    ends = np.cumsum(span)
+    lo = 0
+    while lo < len(span):
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - span[lo] + MERGED, side="right")))
+        yield slice(lo, hi)
+        lo = hi
+
+
+def places(first: Any, counts: Any) -> Any:
+    """The places of runs of entries, each ``counts[k]`` long from ``first[k]``, one after the other."""
+    return (first - counts.cumsum() + counts).repeat(counts) + np.arange(counts.sum())
 
 
 def _levels(health: Any) -> list[tuple[int, int]]:
