@@ -46,17 +46,28 @@ LARGEST = {
 }
 
 
+#: Small queries that call every compiled loop of the odds (odds_loops.py) with every kind of array it is given:
+#: a theater alone, a round limit, two theaters an Ion Cannon ties together.
+WARM = [({"x-wing": 1}, {"tie-fighter": 1}, None), ({"x-wing": 1}, {"tie-fighter": 1}, 1),
+        ({"tie-fighter": 1, "stormtrooper": 1}, {"x-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}, None)]
+
+
 def _query(attacker: dict, defender: dict, policy: str, limit: float, out) -> None:
     """One query in a fresh process, stopped by the system after ``limit`` seconds of CPU time: its wall and CPU
     seconds (a quick one asked again until 0.2 s of CPU time have passed, each time with a fresh solver: the mean),
-    sent back through ``out``."""
+    and the CPU seconds the process took first to load the compiled loops (:data:`WARM`, not counted in the
+    query's), sent back through ``out``."""
     resource.setrlimit(resource.RLIMIT_CPU, (int(limit) + 1, int(limit) + 2))
     from swrebellion.engine import scenario
-    from swrebellion.expansions.base import odds_duel  # noqa: F401  (numpy: imported once, not timed)
+    from swrebellion.expansions.base import odds_duel  # noqa: F401  (numpy and numba: imported once, not timed)
     from swrebellion.expansions.base.api.combat import OddsError, odds
     from swrebellion.games import rules_for
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "bench", "state": {}}), rules_for(("base",)))
+    warm_cpu = time.process_time()
+    for warm_attacker, warm_defender, rounds in WARM:
+        odds(game, warm_attacker, warm_defender, policy=policy, rounds=rounds)
+    warm_cpu = time.process_time() - warm_cpu
     start, start_cpu = time.perf_counter(), time.process_time()
     queries = 0
     while not queries or time.process_time() - start_cpu < 0.2:  # the CPU clock may tick in steps of a few ms
@@ -67,12 +78,13 @@ def _query(attacker: dict, defender: dict, policy: str, limit: float, out) -> No
         else:
             refused = ""
         queries += 1
-    out.send(((time.perf_counter() - start) / queries, (time.process_time() - start_cpu) / queries, refused))
+    out.send(((time.perf_counter() - start) / queries, (time.process_time() - start_cpu) / queries, refused,
+              warm_cpu))
 
 
-def _timed(attacker: dict, defender: dict, policy: str, limit: float) -> tuple[float, float, str] | None:
-    """The query's (wall, CPU) seconds and, if it was refused as too large, why; or None if it did not finish
-    within ``limit`` seconds of CPU time."""
+def _timed(attacker: dict, defender: dict, policy: str, limit: float) -> tuple[float, float, str, float] | None:
+    """The query's (wall, CPU) seconds, if it was refused as too large why, and the CPU seconds its process took
+    to load the compiled loops; or None if it did not finish within ``limit`` seconds of CPU time."""
     receive, send = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=_query, args=(attacker, defender, policy, limit, send))
     child.start()
@@ -94,6 +106,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
     policies = ("best", "heuristic") if args.policy == "both" else (args.policy,)
+    warm = []
     for policy in policies:
         for group, goal, cases in (("typical", 0.1, TYPICAL), ("largest", 2.0, LARGEST)):
             for name, (attacker, defender) in cases.items():
@@ -105,15 +118,19 @@ def main() -> None:
                     if got is None:
                         break
                     runs.append(got)
+                    warm.append(got[3])
                 label = f"{policy:9} {group:8} {name:20}"
                 if len(runs) < args.runs:
                     print(f"{label} did not finish in {args.limit:g} s CPU (goal {goal * 1000:.0f} ms: over)",
                           flush=True)
                     continue
-                wall, cpu = statistics.median(w for w, _, _ in runs), statistics.median(c for _, c, _ in runs)
+                wall, cpu = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
                 verdict = ("refused as too large" if runs[0][2] else "ok") if cpu <= goal else "over"
                 print(f"{label} {wall * 1000:10.1f} ms wall {cpu * 1000:10.1f} ms CPU  "
                       f"(goal {goal * 1000:.0f} ms: {verdict})", flush=True)
+    if warm:
+        print(f"once a process, before its first query: {statistics.median(warm) * 1000:.0f} ms CPU to load the "
+              "compiled loops (the median; the first process ever also compiles them, a few seconds)")
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
 
 

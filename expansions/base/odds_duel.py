@@ -91,7 +91,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_loops import choose, follow
+from .odds_loops import Rolled, follow, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -287,7 +287,8 @@ class Battle:
             self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
             self.health = tuple(np.array([sum((c.health(u) or 0) - dmg for u, dmg in s) for s in sides], float)
                                 for sides in self.sides)
-            self.levels = tuple(_levels(h) for h in self.health)
+            # where each run of sides of equal health begins (one more: the end), for the loops
+            self.levels = tuple(np.flatnonzero(np.diff(h, prepend=-1.0, append=np.inf)) for h in self.health)
             pools = tuple([duel.pool(role, s) for s in sides] for role, sides in enumerate(self.sides))
             self.pool_number = tuple({p: n for n, p in enumerate(dict.fromkeys(ps))} for ps in pools)
             na, nd = (len(sides) for sides in self.sides)
@@ -300,12 +301,11 @@ class Battle:
             self.values_shape = (len(self.sides[0]), len(self.sides[1]))
             if c.policy == "best":  # the heuristic's chain (:class:`Chain`) needs no options to choose from
                 self.targets = (Targets(self, 0), Targets(self, 1))
-                D = self.targets[1]  # the row of the replies (``[pool, e]`` flat) each option of the attacker's reads
-                self.reply_row = self.pool_of[1][D.cand_side] * self.values_shape[1] + D.cand
             alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
             self.terminal = ~(alive[0][:, None] & alive[1][None, :])
             self.won = alive[0][:, None] * 1.0 - alive[1][None, :] * 1.0
             self.fixed, self.fixed_value, self.end = self._checks()
+            self.checked = (self.fixed, self.fixed_value, self.terminal, self.won)  # as the loops read them
         finally:
             if paused:
                 gc.enable()
@@ -371,91 +371,28 @@ class Battle:
         otherwise it goes where the values are known already (``elsewhere``: their sum weighted by the chances,
         ``[a, d, state]``; ``None``: alone, :meth:`_solve_free`)."""
         A, D = self.targets
-        pa, pd = self.pool_of
-        shape = self.values_shape + (len(stay),)
-        values = np.zeros(shape)
-        settled = np.zeros(shape)  # the margin a round ending in the pair leaves (after the checks)
-        replies = np.zeros((len(self.pool_number[1]), shape[1], shape[0], shape[2]))
-        attack = np.zeros((D.groups, shape[0], shape[2]), np.int32)
-        defence = np.zeros((A.groups, shape[1], shape[2]), np.int32)
-        none_on_d = D.zero[:, pa].T[..., None]  # [a, d, 1]: the chance the attacker's roll places nothing on d
-        none_on_a = A.zero[:, pd][..., None]  # [a, d, 1]: the chance the defender's roll places nothing on a
-        fixed, fixed_value = self.fixed[..., None], self.fixed_value[..., None]
-        terminal, won = self.terminal[..., None], self.won[..., None]
-
-        def after(rows: Any, cols: Any) -> Any:
-            """The margins a round ending in these pairs leaves (``settled`` alone unless beside a theater)."""
-            return settled[rows, cols] if elsewhere is None else stay * settled[rows, cols] + elsewhere[rows, cols]
-
-        for ds, de in self.levels[1]:
-            cols = slice(ds, de)
-            hit = self._attack(replies, cols, attack)
-            answered = np.zeros((A.groups, de - ds, shape[2]))
-            for as_, ae in self.levels[0]:
-                g0, g1 = A.side_start[as_], A.side_start[ae]
-                part = np.zeros((ae - as_, de - ds, shape[2]))
-                if g1 > g0:
-                    weaker = after(slice(0, as_), cols)  # the options: sides of less health than this level's
-                    rows, best = A.choose(weaker.reshape(as_, -1), A.cand, g0, g1, high=False)
-                    defence[g0:g1, cols] = rows.reshape(answered[g0:g1].shape)
-                    answered[g0:g1] = best.reshape(answered[g0:g1].shape)
-                    part = A.per_side(answered[g0:g1] * A.weight[g0:g1][:, pd[cols], None], as_, ae)
-                here = (slice(as_, ae), cols)
-                p0, q0, fix = none_on_d[here], none_on_a[here], fixed[here]
-                again = np.where(fix, 0.0, p0 * q0 * stay)
-                moved = 0.0 if elsewhere is None else q0 * elsewhere[here]  # nothing hit, the other moved
-                total = hit[as_:ae] + p0 * (part + np.where(fix, q0 * fixed_value[here], moved))
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    v = np.where(again < 1.0, total / (1.0 - again), 0.0)
-                v = np.where(terminal[here], won[here], v)
-                values[here] = v
-                settled[here] = np.where(fix, fixed_value[here], v)
-            replies[:, ds:de] = self._replies(answered, after(slice(None), cols))
-        then = after(slice(None), slice(None))
+        na, nd = self.values_shape
+        solves = len(stay)
+        alone = elsewhere is None
+        if alone:
+            elsewhere = np.zeros(self.values_shape + (solves,))
+        values, settled, replies, attack, defence = solve_until_end(
+            A.rolled, D.rolled, self.pool_of, self.levels, self.checked, stay,
+            np.ascontiguousarray(elsewhere).reshape(na, nd * solves), self.duel.c.tie)
+        values, settled = values.reshape(na, nd, solves), settled.reshape(na, nd, solves)
+        replies = replies.reshape(len(replies), nd, na, solves)
+        attack, defence = attack.reshape(D.groups, na, solves), defence.reshape(A.groups, nd, solves)
+        then = settled if alone else stay * settled + elsewhere
         return [Solution(values[..., n], settled[..., n], then[..., n], replies[..., n], attack[..., n],
-                         defence[..., n]) for n in range(shape[2])]
+                         defence[..., n]) for n in range(solves)]
 
     def _solve_round(self, then: Any) -> Solution:
         """One round more than the margins ``then`` (after the checks) of the round after."""
         A, D = self.targets
-        pa, pd = self.pool_of
-        defence, answered = A.choose(then, A.cand, 0, A.groups, high=False)
-        replies = self._replies(answered, then)
-        attack = np.zeros((D.groups, self.values_shape[0]), np.int32)
-        everything = slice(0, self.values_shape[1])
-        hit = self._attack(replies, everything, attack)
-        none = replies[pd, np.arange(self.values_shape[1]), :].T  # [a, d]: the attacker placed nothing on d
-        values = hit + D.zero[:, pa].T * none
+        values, replies, attack, defence = solve_round(A.rolled, D.rolled, self.pool_of, np.ascontiguousarray(then),
+                                                       self.duel.c.tie)
         values = np.where(self.terminal, self.won, values)
         return Solution(values, np.where(self.fixed, self.fixed_value, values), then, replies, attack, defence)
-
-    def _attack(self, replies: Any, cols: slice, chosen: Any) -> Any:
-        """For the defender's sides ``cols``: the attacker's best choice for each of its rolls that place damage,
-        for every attacker's side (kept in ``chosen``), and their sum over the rolls: ``[a, d]`` (and a last axis
-        of solves, if the replies have one: :meth:`_solve_beside`)."""
-        A, D = self.targets
-        pa, pd = self.pool_of
-        g0, g1 = D.side_start[cols.start], D.side_start[cols.stop]
-        if g1 == g0:
-            return np.zeros((self.values_shape[0], cols.stop - cols.start) + replies.shape[3:])
-        flat = replies.reshape(replies.shape[0] * replies.shape[1], -1)  # a row an (e, pool): [a] or [a, solve]
-        rows, best = D.choose(flat, self.reply_row, g0, g1, high=True)
-        chosen[g0:g1] = rows.reshape(chosen[g0:g1].shape)
-        weight = D.weight[g0:g1][:, pa].reshape(chosen[g0:g1].shape[:2] + (1,) * (chosen.ndim - 2))
-        return np.moveaxis(D.per_side(best.reshape(chosen[g0:g1].shape) * weight, cols.start, cols.stop), 0, 1)
-
-    def _replies(self, answered: Any, then: Any) -> Any:
-        """``[defender's pool, e, a]``: the margin once the attacker has left ``e`` of the defender, the defender
-        answering each roll of its pool at its best (``answered``: the margin of its best answer to each roll that
-        places damage, for each ``e``; ``then``: the margins after the round, for the rolls that place none)."""
-        A = self.targets[0]
-        out = np.empty((A.zero.shape[1], then.shape[1], then.shape[0]) + then.shape[2:])
-        zero = A.zero.reshape(A.zero.shape + (1,) * (then.ndim - 1))
-        flat = answered.reshape(len(answered), math.prod(answered.shape[1:]))  # a row a group
-        for a in range(then.shape[0]):
-            g0, g1 = A.side_start[a], A.side_start[a + 1]
-            out[:, :, a] = (A.weight[g0:g1].T @ flat[g0:g1]).reshape(out[:, :, a].shape) + zero[a] * then[a]
-        return out
 
     # -- following the choices ---------------------------------------------------------------------------------
 
@@ -478,11 +415,13 @@ class Targets:
     """The sides of one role (``role`` 0: the attacker's) as the enemy's rolls find them: for each side, the chance
     that each enemy dice pool places nothing on it (``zero``), and each class of damage that places some (a
     *group*: its side, its chance for each enemy pool in ``weight``) with its options (``cand``, the numbers of the
-    sides it can leave, from ``group_start``)."""
+    sides it can leave, from ``group_start``); the groups of side ``n`` are ``side_start[n]`` to
+    ``side_start[n + 1]``. ``rolled`` holds them as the loops read them (:class:`.odds_loops.Rolled`), with the
+    groups by side and then enemy pool, those with a chance only: the forward pass reads only these, for a given
+    pool often under half of a side's groups."""
 
     def __init__(self, battle: Battle, role: int) -> None:
         duel = battle.duel
-        self.tie = duel.c.tie
         sides = battle.sides[role]
         pools = list(battle.pool_number[1 - role])
         below = Below(duel.c, sides)
@@ -492,45 +431,17 @@ class Targets:
         room = np.array([numbers[room] for room in rooms], np.intp)
         self.zero = damages.zero[room]
         first, count = damages.start[room], damages.start[room + 1] - damages.start[room]  # each side's classes
-        self.group_side = np.repeat(np.arange(len(sides)), count)
-        self.groups = len(self.group_side)
+        self.groups = int(count.sum())
         self.weight = damages.chances[places(first, count)]
         self.cand, sizes = below.options(first, count, damages.need, damages.total)
         self.group_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)])
-        self.cand_side = np.repeat(self.group_side, sizes)  # whose option each is
         self.side_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(count)])
-        self.has = np.flatnonzero(np.diff(self.side_start))  # the sides some roll can damage
-        self.by_pool: tuple[Any, Any, Any] | None = None
-
-    def rolls(self, chosen: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
-        """What the enemy's rolls place on these sides, as :func:`.odds_loops.follow` reads it: the groups that
-        can happen (their chance over 0) by side and then enemy dice pool, with those chances, and where the groups
-        of each (side, pool) begin (``side * pools + pool``); the options (``cand``), the option ``chosen`` for
-        each group and column, and the chance that a roll places nothing (``zero``). The forward pass reads only
-        these: for a given pool, often under half of a side's groups."""
-        if self.by_pool is None:
-            pools = self.zero.shape[1]
-            group, p = np.nonzero(self.weight)
-            key = self.group_side[group] * pools + p
-            order = np.argsort(key, kind="stable")
-            starts = np.searchsorted(key[order], np.arange(len(self.zero) * pools + 1))
-            self.by_pool = group[order], self.weight[group, p][order], starts
-        return (*self.by_pool, self.cand, chosen, self.zero)
-
-    def choose(self, table: Any, rows: Any, g0: int, g1: int, high: bool) -> tuple[Any, Any]:
-        """For the groups ``g0..g1``: the option chosen (its place in ``cand``) and its value for each column of
-        ``table``, whose row ``rows[k]`` is what option ``k`` is worth; the first in order within ``Combat.tie``
-        of the best, highest or lowest (:func:`.odds_loops.choose`)."""
-        return choose(np.ascontiguousarray(table), rows, self.group_start[g0:g1 + 1], high, self.tie)
-
-    def per_side(self, values: Any, s0: int, s1: int) -> Any:
-        """``values`` of the groups of the sides ``s0..s1`` summed per side (no group: 0)."""
-        out = np.zeros((s1 - s0,) + values.shape[1:])
-        lo, hi = np.searchsorted(self.has, [s0, s1])
-        if hi > lo:
-            sides = self.has[lo:hi]
-            out[sides - s0] = np.add.reduceat(values, self.side_start[sides] - self.side_start[s0], axis=0)
-        return out
+        group, p = np.nonzero(self.weight)
+        key = np.repeat(np.arange(len(sides)), count)[group] * len(pools) + p
+        order = np.argsort(key, kind="stable")
+        self.rolled = Rolled(self.cand, self.group_start, self.side_start, self.weight, self.zero, group[order],
+                             self.weight[group, p][order],
+                             np.searchsorted(key[order], np.arange(len(sides) * len(pools) + 1)))
 
 
 class Damages:
@@ -651,7 +562,7 @@ class Solution:
             size = math.prod(battle.values_shape) * A.zero.shape[1]
             battle.middle = np.zeros(size), np.empty(size, np.int64)
         after = follow(np.ascontiguousarray(now, float).ravel(), faint, ~battle.terminal.ravel(), battle.end.ravel(),
-                       battle.pool_of, D.rolls(self.attack_rows), A.rolls(self.defence), *battle.middle)
+                       battle.pool_of, D.rolled, self.attack_rows, A.rolled, self.defence, *battle.middle)
         return after.reshape(now.shape)
 
 
@@ -708,13 +619,6 @@ def runs(span: Any) -> Iterator[slice]:
 def places(first: Any, counts: Any) -> Any:
     """The places of runs of entries, each ``counts[k]`` long from ``first[k]``, one after the other."""
     return (first - counts.cumsum() + counts).repeat(counts) + np.arange(counts.sum())
-
-
-def _levels(health: Any) -> list[tuple[int, int]]:
-    """The runs of equal health in ``health`` (sorted): ``(start, stop)`` pairs."""
-    cuts = np.flatnonzero(np.diff(health)) + 1
-    bounds = [0, *cuts.tolist(), len(health)]
-    return list(zip(bounds[:-1], bounds[1:]))
 
 
 def _may_be_lost(c: Combat, unit: str) -> bool:

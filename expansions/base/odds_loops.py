@@ -1,61 +1,197 @@
-"""The inner loops of the exact odds' best play (issue 34, :mod:`.odds_duel`), compiled by numba: a choice made
-for every column of a table at once, and a round followed from the chances of the pairs of sides.
+"""The loops of the exact odds' best play over arrays (issue 34, :mod:`.odds_duel`), compiled by numba: the solve
+of a theater fought alone (until it ends, or a round at a time) and the rounds of the forward pass.
 
-Written as plain loops, not as whole-array numpy steps: a battle's options are ragged (each class of damage has
-its own few), and numpy could only take them by padding them into blocks and making a temporary array per step,
-which cost 5 to 10 times what these loops do (docs/odds.md, How fast). Each function is compiled the first time it
-is called, and the machine code kept beside this file (numba's ``cache``), so later processes only load it.
+Written as plain loops over the pairs of sides, not as whole-array numpy steps: a class of damage has its own few
+options, which numpy could only take padded into blocks, a temporary array for each step, and a health level of
+sides at a time, a few dozen calls for each of hundreds of pairs of levels; these loops cost a third of that (docs/odds.md,
+How fast). Each function is compiled the first time it is called, and the machine code kept beside this file
+(numba's ``cache``), so later processes only load it.
+
+The names are those of :mod:`.odds_duel`: ``a`` an attacker's side, ``d`` a defender's, ``e`` what the attacker's
+roll leaves of ``d``, ``a2`` what the defender's leaves of ``a``; a *group* is a side with a class of damage an
+enemy roll can place on it, its *options* the sides that damage can leave (:class:`Rolled`); ``S`` solves side by
+side (``odds_tied``: one for each state of the other theater), a last axis of the values.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
 
-@njit(cache=True)
-def choose(table: Any, rows: Any, start: Any, high: bool, tie: float) -> tuple[Any, Any]:
-    """For each group of options (group ``g``'s are ``start[g]`` to ``start[g + 1]``, at least one; option ``k``
-    is worth the row ``rows[k]`` of ``table``, a value per column) and each column: the option chosen, the first
-    whose value is within ``tie`` of the highest (``high``) or the lowest (the tie rule, ``Combat.tie_order``),
-    and its value: ``(pick[g, column], value[g, column])``, ``pick`` the option's number ``k``."""
-    groups, width = len(start) - 1, table.shape[1]
-    sign = 1.0 if high else -1.0  # the lowest is the highest of the values turned round
-    pick = np.empty((groups, width), np.int32)
-    value = np.empty((groups, width))
-    near = np.empty(width)
-    for g in range(groups):
-        first, stop = start[g], start[g + 1]
-        for c in range(width):
-            near[c] = sign * table[rows[first], c]
-        for k in range(first + 1, stop):
-            row = table[rows[k]]
-            for c in range(width):
-                near[c] = max(near[c], sign * row[c])
-        for c in range(width):
-            near[c] -= tie
-            pick[g, c] = -1
-        for k in range(first, stop):
-            row = table[rows[k]]
-            for c in range(width):
-                if pick[g, c] < 0 and sign * row[c] >= near[c]:
-                    pick[g, c] = k
-                    value[g, c] = row[c]
-    return pick, value
+class Rolled(NamedTuple):
+    """One force's sides as the enemy's rolls find them (:class:`.odds_duel.Targets`), as the loops read them."""
+
+    cand: Any  # the options of every group, a run for each
+    group_start: Any  # where each group's options begin in ``cand`` (one more: the end)
+    side_start: Any  # where each side's groups begin (one more: the end)
+    weight: Any  # [group, enemy's dice pool]: the chance of the group's class of damage
+    zero: Any  # [side, enemy's dice pool]: the chance that a roll places nothing on the side
+    by_pool: Any  # the groups whose chance is over 0, by side and then enemy's pool
+    by_pool_chance: Any  # their chances
+    by_pool_start: Any  # where those of each (side, pool) begin: ``side * pools + pool`` (one more: the end)
 
 
 @njit(cache=True)
-def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], on_defender: tuple,
-           on_attacker: tuple, middle: Any, after: Any) -> Any:
+def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: float, pick: Any, value: Any) -> None:
+    """One group's choice for each column of ``table``: of its options ``first..stop`` (option ``k`` is worth the
+    row ``rows[k]``), the first whose value is within ``tie`` of the highest (``sign`` 1) or the lowest (-1), the
+    tie rule of ``Combat.tie_order``: the option's number ``k`` into ``pick``, its value into ``value``."""
+    width = table.shape[1]
+    for c in range(width):
+        value[c] = sign * table[rows[first], c]  # the best so far (the lowest is the highest turned round)
+        pick[c] = -1
+    for k in range(first + 1, stop):
+        row = table[rows[k]]
+        for c in range(width):
+            value[c] = max(value[c], sign * row[c])
+    for c in range(width):
+        value[c] -= tie  # what an option must reach to be chosen
+    for k in range(first, stop):
+        row = table[rows[k]]
+        for c in range(width):
+            if pick[c] < 0 and sign * row[c] >= value[c]:
+                pick[c] = k
+                value[c] = row[c]
+
+
+@njit(cache=True)
+def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, chosen: Any, hit: Any) -> None:
+    """The attacker's choices against the defender's side ``d``, for each of its attacker's sides and solves (a
+    column ``a * S + s`` of ``replies[e]``, the defender's replies to its pool ``[e, a * S + s]``): for each group
+    of ``d`` the option that leaves the defender the best reply, into ``chosen[group]``, and the sum over the
+    groups of their chance (from ``a``'s pool) times that reply, into ``hit``."""
+    width = replies.shape[1]
+    solves = width // len(pool_a)
+    value = np.empty(width)
+    hit[:] = 0.0
+    for g in range(defender.side_start[d], defender.side_start[d + 1]):
+        _choose(replies, defender.cand, defender.group_start[g], defender.group_start[g + 1], 1.0, tie, chosen[g],
+                value)
+        for c in range(width):
+            hit[c] += defender.weight[g, pool_a[c // solves]] * value[c]
+
+
+@njit(cache=True)
+def _replies(after: Any, answered: Any, attacker: Rolled, replies: Any) -> None:
+    """The defender's replies for one of its sides left ``e``: for each of its dice pools, attacker's side and
+    solve, the margin once it has answered each roll at its best (``answered[s, group]``, of ``e``) or, for the
+    rolls that place nothing, the round ended (``after[a, s]``): ``replies[pool, a * S + s]``."""
+    pools = attacker.zero.shape[1]
+    solves = after.shape[1]
+    for a in range(after.shape[0]):
+        for q in range(pools):
+            row = a * pools + q
+            for s in range(solves):
+                r = attacker.zero[a, q] * after[a, s]
+                for j in range(attacker.by_pool_start[row], attacker.by_pool_start[row + 1]):
+                    r += attacker.by_pool_chance[j] * answered[s, attacker.by_pool[j]]
+                replies[q, a * solves + s] = r
+
+
+@njit(cache=True)
+def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], levels: tuple[Any, Any],
+                    checks: tuple[Any, Any, Any, Any], stay: Any, elsewhere: Any, tie: float
+                    ) -> tuple[Any, Any, Any, Any, Any]:
+    """The best play until the combat ends, for ``S`` solves side by side (``len(stay)``): in each, a round
+    ending in a pair leaves ``stay[s] * settled + elsewhere[a, d * S + s]`` (alone: ``stay`` 1 and ``elsewhere``
+    0; beside a theater that moves on its own, :meth:`.odds_duel.Battle._solve_beside`). ``pools`` are each
+    side's dice pool, ``levels`` where each run of sides of equal health begins (one more: the end), ``checks``
+    the pairs the end-of-round checks settle (``fixed``, their margin ``fixed_value``), the pairs not fought
+    (``terminal``) and their margin (``won``). The values ``[a, d * S + s]`` at the start of a round and after
+    its checks, the replies ``[defender's pool, e, a * S + s]``, the attacker's choices ``[group of d, a * S + s]``
+    and the defender's ``[group of a, e * S + s]``.
+
+    Every option leaves a side of less health, so the values are solved a health level of the defender's sides
+    at a time, weakest first, and in each a health level of the attacker's: the margins each choice compares are
+    known by then, and each choice is made for the whole level of the other side at once. A round that places
+    nothing on either side comes back to where it began: its chance is summed as a geometric series (a
+    division)."""
+    pool_a, pool_d = pools
+    fixed, fixed_value, terminal, won = checks
+    na, nd, solves = len(pool_a), len(pool_d), len(stay)
+    values = np.zeros((na, nd * solves))
+    settled = np.zeros((na, nd * solves))
+    after = np.zeros((na, nd * solves))  # the margin a round ending in the pair leaves
+    replies = np.zeros((attacker.zero.shape[1], nd, na * solves))
+    attack = np.zeros((len(defender.weight), na * solves), np.int32)
+    defence = np.zeros((len(attacker.weight), nd * solves), np.int32)
+    hit = np.zeros((nd, na * solves))
+    answered = np.zeros((nd * solves, len(attacker.weight)))  # a column's together: its replies read them
+    for i in range(len(levels[1]) - 1):
+        d0, d1 = levels[1][i], levels[1][i + 1]
+        for d in range(d0, d1):
+            _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit[d])
+        columns = np.empty((na, (d1 - d0) * solves))  # the level's margins after a round, read along a row
+        for k in range(len(levels[0]) - 1):
+            a0, a1 = levels[0][k], levels[0][k + 1]
+            for g in range(attacker.side_start[a0], attacker.side_start[a1]):
+                _choose(columns, attacker.cand, attacker.group_start[g], attacker.group_start[g + 1], -1.0, tie,
+                        defence[g, d0 * solves:d1 * solves], answered[d0 * solves:d1 * solves, g])
+            for a in range(a0, a1):
+                for d in range(d0, d1):
+                    q = pool_d[d]
+                    p0, q0 = defender.zero[d, pool_a[a]], attacker.zero[a, q]  # each roll places nothing
+                    for s in range(solves):
+                        c = d * solves + s
+                        part = 0.0
+                        for g in range(attacker.side_start[a], attacker.side_start[a + 1]):
+                            part += attacker.weight[g, q] * answered[c, g]
+                        if terminal[a, d]:
+                            v = won[a, d]
+                        else:
+                            again = 0.0 if fixed[a, d] else p0 * q0 * stay[s]
+                            ended = q0 * fixed_value[a, d] if fixed[a, d] else q0 * elsewhere[a, c]
+                            v = (hit[d, a * solves + s] + p0 * (part + ended)) / (1.0 - again) if again < 1.0 else 0.0
+                        values[a, c] = v
+                        settled[a, c] = fixed_value[a, d] if fixed[a, d] else v
+                        after[a, c] = stay[s] * settled[a, c] + elsewhere[a, c]
+                        columns[a, c - d0 * solves] = after[a, c]
+        for d in range(d0, d1):
+            _replies(after[:, d * solves:(d + 1) * solves], answered[d * solves:(d + 1) * solves], attacker,
+                     replies[:, d])
+    return values, settled, replies, attack, defence
+
+
+@njit(cache=True)
+def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then: Any, tie: float
+                ) -> tuple[Any, Any, Any, Any]:
+    """The best play with one round more than the margins ``then`` (``[a, d]``, after the round's checks): the
+    values at the start of the round (the pairs not fought are left to the caller), the replies
+    ``[defender's pool, e, a]``, the attacker's choices ``[group of d, a]`` and the defender's ``[group of a, e]``.
+    Every margin a choice compares is known, so each is made for every side of the other force at once."""
+    pool_a, pool_d = pools
+    na, nd = then.shape
+    replies = np.zeros((attacker.zero.shape[1], nd, na))
+    attack = np.zeros((len(defender.weight), na), np.int32)
+    defence = np.zeros((len(attacker.weight), nd), np.int32)
+    answered = np.zeros((nd, len(attacker.weight)))
+    values = np.zeros((na, nd))
+    hit = np.zeros(na)
+    for g in range(len(attacker.weight)):
+        _choose(then, attacker.cand, attacker.group_start[g], attacker.group_start[g + 1], -1.0, tie, defence[g],
+                answered[:, g])
+    for e in range(nd):
+        _replies(then[:, e:e + 1], answered[e:e + 1], attacker, replies[:, e])
+    for d in range(nd):
+        _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit)
+        for a in range(na):
+            values[a, d] = hit[a] + defender.zero[d, pool_a[a]] * replies[pool_d[d], d, a]
+    return values, replies, attack, defence
+
+
+@njit(cache=True)
+def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], defender: Rolled, attack: Any,
+           attacker: Rolled, defence: Any, middle: Any, after: Any) -> Any:
     """The chance of each pair of sides (flat: ``a * nd + d``) after a round from the chances ``now``, by the
     choices of a solution; only the pairs ``fought`` whose chance is over ``faint`` are followed. ``end`` is the
     pair each pair ends the round as (the end-of-round checks), ``pools`` each side's dice pool (the attacker's,
-    the defender's); ``on_defender`` is what the attacker's rolls place on the defender's sides and what it
-    chose (:meth:`.odds_duel.Targets.rolls`, its choices ``[a, group]``), ``on_attacker`` the defender's on the
-    attacker's (its choices ``[group, e]``). ``middle`` is a buffer of zeros, one for each
-    ``(a, defender's pool, e)``, given back as zeros, and ``after`` one of as many ints.
+    the defender's); ``defender`` is what the attacker's rolls place on the defender's sides, and ``attack`` its
+    choices ``[a, group]``; ``attacker`` and ``defence`` the defender's on the attacker's (``[group, e]``).
+    ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
+    one of as many ints.
 
     A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the attacker's roll and choice
     have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``: units die only at the
@@ -64,9 +200,10 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     their rows."""
     pool_a, pool_d = pools
     na, nd = len(pool_a), len(pool_d)
-    groups, weight, start, cand, chosen, zero = on_defender
+    groups, weight, start, cand, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start,
+                                                  defender.cand, attack, defender.zero)
     rolled_a = zero.shape[1]  # how many dice pools the attacker's sides roll
-    rolled_d = on_attacker[5].shape[1]
+    rolled_d = attacker.zero.shape[1]
     # The middles given a chance, by block (a, the defender's pool): the first of each block, and after each the
     # next (-1: none), so that the defender's rolls are followed a block at a time, reading its choices along
     # their rows, without looking through the middles that have none.
@@ -92,7 +229,8 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
                     after[at] = first[block]
                     first[block] = at
                 middle[at] += chance * p
-    groups, weight, start, cand, chosen, zero = on_attacker
+    groups, weight, start, cand, chosen, zero = (attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start,
+                                                  attacker.cand, defence, attacker.zero)
     out = np.zeros(na * nd)
     column = np.empty(nd, np.int64)  # a block's middles: their e, and their chance
     held = np.empty(nd)
