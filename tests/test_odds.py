@@ -200,31 +200,6 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     assert [x for row in damage for x in row] == pytest.approx([x for row in every for x in row], abs=1e-12)
 
 
-def test_the_options_found_in_blocks_of_any_size_give_the_same_figures(base, monkeypatch):
-    """A battle's options are found a block of classes at a time (docs/odds.md, How fast), so that no array is
-    past ``odds_duel.MERGED`` numbers even in a battle of 400,000 pairs: in blocks of a few, every figure (each end,
-    the survivors, the expected damage after each round, RB-CMB-07/08) is the one that blocks as large as the
-    battle give, to the end and for 2 rounds."""
-    from swrebellion.expansions.base import odds_duel
-    from swrebellion.expansions.base.api.combat import odds_json
-
-    def numbers(tree, at=""):
-        if isinstance(tree, dict):
-            return {k: v for key, sub in tree.items() for k, v in numbers(sub, f"{at}/{key}").items()}
-        if isinstance(tree, list):
-            return {k: v for n, sub in enumerate(tree) for k, v in numbers(sub, f"{at}/{n}").items()}
-        return {at: tree}
-
-    forces = ({"x-wing": 2, "y-wing": 1, "corellian-corvette": 1}, {"tie-fighter": 3, "assault-carrier": 1})
-    for rounds in (None, 2):
-        whole = numbers(odds_json(odds(base, *forces, rounds=rounds)))
-        with monkeypatch.context() as m:
-            m.setattr(odds_duel, "MERGED", 8)
-            runs = numbers(odds_json(odds(base, *forces, rounds=rounds)))
-        assert whole.keys() == runs.keys()
-        assert all(runs[k] == pytest.approx(v, abs=1e-12) for k, v in whole.items()), rounds
-
-
 @pytest.mark.parametrize("policy", ["best", "heuristic"])
 @pytest.mark.parametrize("expansions, attacker, defender, damage", [
     (("base",), {"x-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2},

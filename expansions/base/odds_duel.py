@@ -85,13 +85,12 @@ from __future__ import annotations
 import gc
 import itertools
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_loops import Rolled, follow, solve_round, solve_until_end
+from .odds_loops import Rolled, find_options, follow, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -126,12 +125,6 @@ MOST = 20_000_000
 #: below the undecided chance it stops at (``odds.NEGLIGIBLE``), and the figures are rounded at 10^-16 anyway;
 #: but once the first few rounds are fought most pairs hold less, so the rounds after them are cheap.
 FAINT = 1e-30
-
-
-#: The most numbers :meth:`Below.options` compares at a time (8 bytes each, 1 MB): arrays well under 4 MB, the
-#: size from which numpy asks the system for huge pages, whose first touch can cost more than the comparison itself
-#: (on this machine, several times more).
-MERGED = 1 << 17
 
 
 class TooLarge(ValueError):
@@ -509,30 +502,14 @@ class Below:
         for u in touched:
             block = slice(first[u], first[u] + (c.health(u) or 0))
             self.counts[:, block] = np.cumsum(self.counts[:, block], axis=1)
-        self.health = self.left.sum(axis=1)
 
     def options(self, first: Any, count: Any, need: Any, total: Any) -> tuple[Any, Any]:
         """What each class of damage (its hits of each colour ``need``, a row a class, and its whole damage
         ``total``) can leave of each side, every damage placed (the module's docstring): the sides weaker than it
         by exactly the class's damage, of each colour at least its hits, each class's in the order of the units
         left; and how many each class has. Side ``n``'s classes are ``count[n]`` from ``first[n]``; the options
-        come side after side, class after class. A class's options have exactly the health its side has less its
-        damage, so they are among the sides of that health, a run of them (the sides are in the order of their
-        health, and then of their units left): only those are compared, a block of classes at a
-        time."""
-        side = np.repeat(np.arange(len(count)), count)  # each group (a side's class): its side, its class
-        kind = places(first, count)
-        health = self.health[side] - total[kind]
-        lo, hi = np.searchsorted(self.health, health, side="left"), np.searchsorted(self.health, health, side="right")
-        cand, sizes = [np.zeros(0, np.intp)], [np.zeros(0, np.intp)]
-        for part in runs((hi - lo) * (self.counts.shape[1] + 1)):
-            group = np.repeat(np.arange(part.start, part.stop), (hi - lo)[part])
-            option, n = places(lo[part], (hi - lo)[part]), side[group]
-            fits = ((self.counts[option] <= self.counts[n]).all(axis=1) & (self.kept[option] == self.kept[n])
-                    & (self.left[n] - self.left[option] >= need[kind[group]]).all(axis=1))
-            cand.append(option[fits])
-            sizes.append(np.bincount(group[fits] - part.start, minlength=part.stop - part.start))
-        return np.concatenate(cand), np.concatenate(sizes)
+        come side after side, class after class (:func:`.odds_loops.find_options`)."""
+        return find_options(self.counts, self.kept, self.left, first, count, need, total)
 
 
 @dataclass
@@ -604,16 +581,6 @@ def _weaker(c: Combat, side: Side) -> list[Side]:
                 seen.add(nxt)
                 todo.append(nxt)
     return sorted(seen, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
-
-
-def runs(span: Any) -> Iterator[slice]:
-    """Runs of owners whose spans add up to at most :data:`MERGED` (or one owner, if its span is more)."""
-    ends = np.cumsum(span)
-    lo = 0
-    while lo < len(span):
-        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - span[lo] + MERGED, side="right")))
-        yield slice(lo, hi)
-        lo = hi
 
 
 def places(first: Any, counts: Any) -> Any:

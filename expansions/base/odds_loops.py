@@ -3,9 +3,9 @@ of a theater fought alone (until it ends, or a round at a time) and the rounds o
 
 Written as plain loops over the pairs of sides, not as whole-array numpy steps: a class of damage has its own few
 options, which numpy could only take padded into blocks, a temporary array for each step, and a health level of
-sides at a time, a few dozen calls for each of hundreds of pairs of levels; these loops cost a third of that (docs/odds.md,
-How fast). Each function is compiled the first time it is called, and the machine code kept beside this file
-(numba's ``cache``), so later processes only load it.
+sides at a time, a few dozen calls for each of hundreds of pairs of levels; these loops cost a third of that
+(docs/odds.md, How fast). Each function is compiled the first time it is called, and the machine code kept beside
+this file (numba's ``cache``), so later processes only load it.
 
 The names are those of :mod:`.odds_duel`: ``a`` an attacker's side, ``d`` a defender's, ``e`` what the attacker's
 roll leaves of ``d``, ``a2`` what the defender's leaves of ``a``; a *group* is a side with a class of damage an
@@ -32,6 +32,48 @@ class Rolled(NamedTuple):
     by_pool: Any  # the groups whose chance is over 0, by side and then enemy's pool
     by_pool_chance: Any  # their chances
     by_pool_start: Any  # where those of each (side, pool) begin: ``side * pools + pool`` (one more: the end)
+
+
+@njit(cache=True)
+def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need: Any, total: Any) -> tuple[Any, Any]:
+    """The options of each class of damage on each side (:meth:`.odds_duel.Below.options`, which says what the
+    arguments are): the sides it can leave, each class's in order, and how many each class has. A class's options
+    have exactly the health its side has less the class's damage, and the sides are in the order of their health,
+    so only a run of them is compared with each class."""
+    health = left.sum(axis=1)
+    groups = count.sum()
+    lo, hi = np.empty(groups, np.int64), np.empty(groups, np.int64)  # each group's run of sides to compare
+    side, kind = np.empty(groups, np.int64), np.empty(groups, np.int64)
+    g = 0
+    for n in range(len(count)):
+        for k in range(first[n], first[n] + count[n]):
+            lo[g] = np.searchsorted(health, health[n] - total[k], side="left")
+            hi[g] = np.searchsorted(health, health[n] - total[k], side="right")
+            side[g], kind[g] = n, k
+            g += 1
+    fits = np.zeros((hi - lo).sum(), np.bool_)
+    sizes = np.zeros(groups, np.int64)
+    at = 0
+    for g in range(groups):
+        n, k = side[g], kind[g]
+        for option in range(lo[g], hi[g]):
+            ok = kept[option] == kept[n]
+            for x in range(counts.shape[1]):
+                ok = ok and counts[option, x] <= counts[n, x]
+            for colour in range(left.shape[1]):
+                ok = ok and left[n, colour] - left[option, colour] >= need[k, colour]
+            fits[at] = ok
+            sizes[g] += ok
+            at += 1
+    cand = np.empty(sizes.sum(), np.int64)
+    at, placed = 0, 0
+    for g in range(groups):
+        for option in range(lo[g], hi[g]):
+            if fits[at]:
+                cand[placed] = option
+                placed += 1
+            at += 1
+    return cand, sizes
 
 
 @njit(cache=True)
