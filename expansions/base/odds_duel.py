@@ -535,6 +535,9 @@ class Solution:
         A, D = battle.targets
         if self.attack_rows is None:  # the forward pass reads an attacker's side's choices along a row
             self.attack_rows = np.ascontiguousarray(self.attack.T)
+            # beside another theater a solve's choices are one of several side by side: laid out as alone, so
+            # that the compiled loop is the one it always is, not compiled again for another layout
+            self.defence = np.ascontiguousarray(self.defence)
         if battle.middle is None:  # one pair of buffers for every solution of the battle (odds_tied keeps many)
             size = math.prod(battle.values_shape) * A.zero.shape[1]
             battle.middle = np.zeros(size), np.empty(size, np.int64)
