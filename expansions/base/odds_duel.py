@@ -374,9 +374,9 @@ class Battle:
             np.ascontiguousarray(elsewhere).reshape(na, nd * solves), self.duel.c.tie)
         values, settled = values.reshape(na, nd, solves), settled.reshape(na, nd, solves)
         replies = replies.reshape(len(replies), nd, na, solves)
-        attack, defence = attack.reshape(D.groups, na, solves), defence.reshape(A.groups, nd, solves)
+        attack, defence = attack.reshape(na, solves, D.groups), defence.reshape(A.groups, nd, solves)
         then = settled if alone else stay * settled + elsewhere
-        return [Solution(values[..., n], settled[..., n], then[..., n], replies[..., n], attack[..., n],
+        return [Solution(values[..., n], settled[..., n], then[..., n], replies[..., n], attack[:, n],
                          defence[..., n]) for n in range(solves)]
 
     def _solve_round(self, then: Any) -> Solution:
@@ -516,9 +516,9 @@ class Below:
 class Solution:
     """The best play with a number of rounds to go: the margins at the start of a round (``values``) and after
     its checks (``settled``), the margins the defender compared (``then``), the replies
-    ``[defender's pool, e, a]``, and the options chosen: the attacker's for each class of each defender's side and
-    each attacker's side (``attack``), the defender's for each class of each attacker's side and each ``e``
-    (``defence``), as places in the options (``Targets.cand``)."""
+    ``[defender's pool, e, a]``, and the options chosen: the attacker's for each attacker's side and each class of
+    each defender's side (``attack``, ``[a, group]``), the defender's for each class of each attacker's side and
+    each ``e`` (``defence``, ``[group, e]``), as places in the options (``Targets.cand``)."""
 
     values: Any
     settled: Any
@@ -526,23 +526,21 @@ class Solution:
     replies: Any
     attack: Any
     defence: Any
-    attack_rows: Any = None  # ``attack`` turned ``[a, group]``, made at the first :meth:`step`
 
     def step(self, battle: Battle, now: Any, faint: float = 0.0) -> Any:
         """A round from the chances ``now`` (``[a, d]``) by these choices (:func:`.odds_loops.follow`). Only the
         pairs whose chance is over ``faint`` are followed (the others' chance is dropped): late in a combat few
         pairs hold any chance worth following."""
         A, D = battle.targets
-        if self.attack_rows is None:  # the forward pass reads an attacker's side's choices along a row
-            self.attack_rows = np.ascontiguousarray(self.attack.T)
+        if not (self.attack.flags.c_contiguous and self.defence.flags.c_contiguous):
             # beside another theater a solve's choices are one of several side by side: laid out as alone, so
             # that the compiled loop is the one it always is, not compiled again for another layout
-            self.defence = np.ascontiguousarray(self.defence)
+            self.attack, self.defence = np.ascontiguousarray(self.attack), np.ascontiguousarray(self.defence)
         if battle.middle is None:  # one pair of buffers for every solution of the battle (odds_tied keeps many)
             size = math.prod(battle.values_shape) * A.zero.shape[1]
-            battle.middle = np.zeros(size), np.empty(size, np.int64)
+            battle.middle = np.zeros(size), np.empty(size, np.int32)
         after = follow(np.ascontiguousarray(now, float).ravel(), faint, ~battle.terminal.ravel(), battle.end.ravel(),
-                       battle.pool_of, D.rolled, self.attack_rows, A.rolled, self.defence, *battle.middle)
+                       battle.pool_of, D.rolled, self.attack, A.rolled, self.defence, *battle.middle)
         return after.reshape(now.shape)
 
 

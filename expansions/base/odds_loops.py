@@ -104,14 +104,15 @@ def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, cho
     """The attacker's choices against the defender's side ``d``, for each of its attacker's sides and solves (a
     column ``a * S + s`` of ``replies[e]``, the defender's replies to its pool ``[e, a * S + s]``): for each group
     of ``d`` the option that leaves the defender the best reply, into ``chosen[group]``, and the sum over the
-    groups of their chance (from ``a``'s pool) times that reply, into ``hit``."""
+    groups of their chance (from ``a``'s pool) times that reply, into ``hit``. ``chosen`` is laid out
+    ``[a * S + s, group]``, as the forward pass reads it (an attacker's side's choices along a row)."""
     width = replies.shape[1]
     solves = width // len(pool_a)
     value = np.empty(width)
     hit[:] = 0.0
     for g in range(defender.side_start[d], defender.side_start[d + 1]):
-        _choose(replies, defender.cand, defender.group_start[g], defender.group_start[g + 1], 1.0, tie, chosen[g],
-                value)
+        _choose(replies, defender.cand, defender.group_start[g], defender.group_start[g + 1], 1.0, tie,
+                chosen[:, g], value)
         for c in range(width):
             hit[c] += defender.weight[g, pool_a[c // solves]] * value[c]
 
@@ -143,7 +144,7 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     side's dice pool, ``levels`` where each run of sides of equal health begins (one more: the end), ``checks``
     the pairs the end-of-round checks settle (``fixed``, their margin ``fixed_value``), the pairs not fought
     (``terminal``) and their margin (``won``). The values ``[a, d * S + s]`` at the start of a round and after
-    its checks, the replies ``[defender's pool, e, a * S + s]``, the attacker's choices ``[group of d, a * S + s]``
+    its checks, the replies ``[defender's pool, e, a * S + s]``, the attacker's choices ``[a * S + s, group of d]``
     and the defender's ``[group of a, e * S + s]``.
 
     Every option leaves a side of less health, so the values are solved a health level of the defender's sides
@@ -156,44 +157,45 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     na, nd, solves = len(pool_a), len(pool_d), len(stay)
     values = np.zeros((na, nd * solves))
     settled = np.zeros((na, nd * solves))
-    after = np.zeros((na, nd * solves))  # the margin a round ending in the pair leaves
     replies = np.zeros((attacker.zero.shape[1], nd, na * solves))
-    attack = np.zeros((len(defender.weight), na * solves), np.int32)
+    attack = np.zeros((na * solves, len(defender.weight)), np.int32)
     defence = np.zeros((len(attacker.weight), nd * solves), np.int32)
-    hit = np.zeros((nd, na * solves))
-    answered = np.zeros((nd * solves, len(attacker.weight)))  # a column's together: its replies read them
+    widest = np.max(levels[1][1:] - levels[1][:-1])  # what a level needs, kept for the next
+    hit = np.zeros((widest, na * solves))
+    answered = np.zeros((widest * solves, len(attacker.weight)))  # a column's together: its replies read them
+    after = np.zeros((na, widest * solves))  # the margins a round ending in the level's pairs leaves
     for i in range(len(levels[1]) - 1):
         d0, d1 = levels[1][i], levels[1][i + 1]
         for d in range(d0, d1):
-            _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit[d])
-        columns = np.empty((na, (d1 - d0) * solves))  # the level's margins after a round, read along a row
+            _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit[d - d0])
+        columns = after[:, :(d1 - d0) * solves]
         for k in range(len(levels[0]) - 1):
             a0, a1 = levels[0][k], levels[0][k + 1]
             for g in range(attacker.side_start[a0], attacker.side_start[a1]):
                 _choose(columns, attacker.cand, attacker.group_start[g], attacker.group_start[g + 1], -1.0, tie,
-                        defence[g, d0 * solves:d1 * solves], answered[d0 * solves:d1 * solves, g])
+                        defence[g, d0 * solves:d1 * solves], answered[:(d1 - d0) * solves, g])
             for a in range(a0, a1):
                 for d in range(d0, d1):
                     q = pool_d[d]
                     p0, q0 = defender.zero[d, pool_a[a]], attacker.zero[a, q]  # each roll places nothing
                     for s in range(solves):
-                        c = d * solves + s
+                        c, here = d * solves + s, (d - d0) * solves + s
                         part = 0.0
                         for g in range(attacker.side_start[a], attacker.side_start[a + 1]):
-                            part += attacker.weight[g, q] * answered[c, g]
+                            part += attacker.weight[g, q] * answered[here, g]
                         if terminal[a, d]:
                             v = won[a, d]
                         else:
                             again = 0.0 if fixed[a, d] else p0 * q0 * stay[s]
                             ended = q0 * fixed_value[a, d] if fixed[a, d] else q0 * elsewhere[a, c]
-                            v = (hit[d, a * solves + s] + p0 * (part + ended)) / (1.0 - again) if again < 1.0 else 0.0
+                            v = (hit[d - d0, a * solves + s] + p0 * (part + ended)) / (1.0 - again) \
+                                if again < 1.0 else 0.0
                         values[a, c] = v
                         settled[a, c] = fixed_value[a, d] if fixed[a, d] else v
-                        after[a, c] = stay[s] * settled[a, c] + elsewhere[a, c]
-                        columns[a, c - d0 * solves] = after[a, c]
+                        columns[a, here] = stay[s] * settled[a, c] + elsewhere[a, c]
         for d in range(d0, d1):
-            _replies(after[:, d * solves:(d + 1) * solves], answered[d * solves:(d + 1) * solves], attacker,
-                     replies[:, d])
+            here = (d - d0) * solves
+            _replies(columns[:, here:here + solves], answered[here:here + solves], attacker, replies[:, d])
     return values, settled, replies, attack, defence
 
 
@@ -202,12 +204,12 @@ def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then
                 ) -> tuple[Any, Any, Any, Any]:
     """The best play with one round more than the margins ``then`` (``[a, d]``, after the round's checks): the
     values at the start of the round (the pairs not fought are left to the caller), the replies
-    ``[defender's pool, e, a]``, the attacker's choices ``[group of d, a]`` and the defender's ``[group of a, e]``.
+    ``[defender's pool, e, a]``, the attacker's choices ``[a, group of d]`` and the defender's ``[group of a, e]``.
     Every margin a choice compares is known, so each is made for every side of the other force at once."""
     pool_a, pool_d = pools
     na, nd = then.shape
     replies = np.zeros((attacker.zero.shape[1], nd, na))
-    attack = np.zeros((len(defender.weight), na), np.int32)
+    attack = np.zeros((na, len(defender.weight)), np.int32)
     defence = np.zeros((len(attacker.weight), nd), np.int32)
     answered = np.zeros((nd, len(attacker.weight)))
     values = np.zeros((na, nd))
@@ -233,7 +235,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     the defender's); ``defender`` is what the attacker's rolls place on the defender's sides, and ``attack`` its
     choices ``[a, group]``; ``attacker`` and ``defence`` the defender's on the attacker's (``[group, e]``).
     ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
-    one of as many ints.
+    one of as many int32s.
 
     A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the attacker's roll and choice
     have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``: units die only at the
