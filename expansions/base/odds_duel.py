@@ -76,8 +76,9 @@ round at a time, over the same arrays, and only out of the pairs that hold a cha
 first rounds few do (:func:`.odds_loops.follow`). The choices :meth:`Duel.decide` gives the engine's cross-check
 are those too.
 
-The choices, and the rounds of the forward pass, are loops compiled by numba (:mod:`.odds_loops`): a class's
-options are a ragged few, which whole-array steps could only take padded into blocks. The rest is numpy.
+The options, the solve and the rounds of the forward pass are loops compiled by numba (:mod:`.odds_loops`): a
+class's options are a ragged few, which whole-array steps could only take padded into blocks. The sides, their
+dice and classes of damage, and the checks are made here, with numpy.
 """
 
 from __future__ import annotations

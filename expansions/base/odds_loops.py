@@ -103,9 +103,9 @@ def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: floa
 def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, chosen: Any, hit: Any) -> None:
     """The attacker's choices against the defender's side ``d``, for each of its attacker's sides and solves (a
     column ``a * S + s`` of ``replies[e]``, the defender's replies to its pool ``[e, a * S + s]``): for each group
-    of ``d`` the option that leaves the defender the best reply, into ``chosen[group]``, and the sum over the
-    groups of their chance (from ``a``'s pool) times that reply, into ``hit``. ``chosen`` is laid out
-    ``[a * S + s, group]``, as the forward pass reads it (an attacker's side's choices along a row)."""
+    of ``d`` the option that leaves the defender the best reply, into ``chosen[:, group]`` (``chosen`` is laid out
+    ``[a * S + s, group]``, as the forward pass reads it: an attacker's side's choices along a row), and the sum
+    over the groups of their chance (from ``a``'s pool) times that reply, into ``hit``."""
     width = replies.shape[1]
     solves = width // len(pool_a)
     value = np.empty(width)
