@@ -295,3 +295,19 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
                 e = column[k]
                 out[end[cand[chosen[g, e]] * nd + e]] += held[k] * p
     return out
+
+
+@njit(cache=True)
+def carried(now: Any, columns: Any, start: Any, target: Any, chance: Any) -> Any:
+    """The chances ``now`` (``[row, column]``) carried along moves between columns (a sparse product): each
+    listed column ``columns[k]`` moves to the columns ``target[j]`` with the chances ``chance[j]``, ``j`` from
+    ``start[k]`` to ``start[k + 1]``; the others' chances are dropped. (``odds_tied``: the ground round, the rows
+    the space pairs, the columns the ground pairs.)"""
+    out = np.zeros(now.shape)
+    for r in range(now.shape[0]):
+        for k in range(len(columns)):
+            c = now[r, columns[k]]
+            if c != 0.0:
+                for j in range(start[k], start[k + 1]):
+                    out[r, target[j]] += c * chance[j]
+    return out

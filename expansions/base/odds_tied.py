@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State
+from .odds_loops import carried
 
 
 class Tied:
@@ -234,15 +235,14 @@ class Tied:
         return out
 
     def _ground_round(self, now: Any, left: int | None) -> Any:
-        """The ground round: each ground pair's chances go where its chain leads (a ground battle over stays). A
-        column at a time, not one product with the chain's matrix: it is mostly zeros, and on small matrices the
-        threads of a matrix product cost more than they save."""
-        live = np.flatnonzero(now.any(axis=1))
-        out = np.zeros(now.shape)
-        for g in np.flatnonzero(now[live].any(axis=0)):
-            ends, chances = self.ends(int(g), left)
-            out[live[:, None], ends] += now[live, g][:, None] * chances
-        return out
+        """The ground round: each ground pair's chances go where its chain leads (a ground battle over stays), a
+        compiled loop over the moves of the ground pairs that hold a chance (:func:`.odds_loops.carried`), not one
+        product with the chain's matrix: it is mostly zeros."""
+        columns = np.flatnonzero(now.any(axis=0))
+        ends = [self.ends(int(g), left) for g in columns]
+        start = np.concatenate([[0], np.cumsum([len(targets) for targets, _ in ends])])
+        return carried(now, columns, start, np.concatenate([targets for targets, _ in ends]),
+                       np.concatenate([chances for _, chances in ends]))
 
 
 def _lost(battle: Battle, start: int, role: int) -> Any:
