@@ -557,3 +557,21 @@ def test_the_heuristic_agent_judges_small_attacks_by_the_exact_odds(base):
     assert exact_battle(seen, {"stormtrooper": 2}, {"rebel-trooper": 2}, "ground")[2] == pytest.approx(
         answer.wiped["rebel"] - answer.both_wiped)
     assert exact_battle(seen, {"tie-fighter": 5}, {"x-wing": 1}, "space") is None
+
+
+def test_the_compiled_loops_work_where_numba_may_not_write_its_cache(monkeypatch):
+    """numba keeps the loops' machine code on disk (beside odds_loops.py, else in the user's cache folder); where
+    it finds nowhere it may write, it refuses to cache, and the loops are compiled afresh instead: the odds still
+    answer rather than fail to import (docs/odds.md, How fast)."""
+    import numba
+    from numba.core import caching
+
+    from swrebellion.expansions.base import odds_loops
+
+    def twice(x):
+        return 2 * x
+
+    monkeypatch.setattr(caching.CacheImpl, "_locator_classes", [])  # no place numba may write its cache
+    with pytest.raises(RuntimeError, match="no locator"):
+        numba.njit(cache=True)(twice)
+    assert odds_loops._compiled(twice)(21) == 42

@@ -4,8 +4,8 @@ of a theater fought alone (until it ends, or a round at a time) and the rounds o
 Written as plain loops over the pairs of sides, not as whole-array numpy steps: a class of damage has its own few
 options, which numpy could only take padded into blocks, a temporary array for each step, and a health level of
 sides at a time, a few dozen calls for each of hundreds of pairs of levels; these loops cost a third of that
-(docs/odds.md, How fast). Each function is compiled the first time it is called, and the machine code kept beside
-this file (numba's ``cache``), so later processes only load it.
+(docs/odds.md, How fast). Each function is compiled the first time it is called, and the machine code kept on disk
+(:func:`_compiled`), so later processes only load it.
 
 The names are those of :mod:`.odds_duel`: ``a`` an attacker's side, ``d`` a defender's, ``e`` what the attacker's
 roll leaves of ``d``, ``a2`` what the defender's leaves of ``a``; a *group* is a side with a class of damage an
@@ -21,6 +21,16 @@ import numpy as np
 from numba import njit
 
 
+def _compiled(function: Any) -> Any:
+    """``function`` compiled by numba the first time it is called, its machine code cached on disk (beside this
+    file, else in numba's cache folder in the user's home) so that later processes only load it; where numba finds
+    nowhere it may write, compiled afresh in each process instead of failing to import."""
+    try:
+        return njit(cache=True)(function)
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return njit(function)
+
+
 class Rolled(NamedTuple):
     """One force's sides as the enemy's rolls find them (:class:`.odds_duel.Targets`), as the loops read them."""
 
@@ -34,7 +44,7 @@ class Rolled(NamedTuple):
     by_pool_start: Any  # where those of each (side, pool) begin: ``side * pools + pool`` (one more: the end)
 
 
-@njit(cache=True)
+@_compiled
 def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need: Any, total: Any) -> tuple[Any, Any]:
     """The options of each class of damage on each side (:meth:`.odds_duel.Below.options`, which says what the
     arguments are): the sides it can leave, each class's in order, and how many each class has. A class's options
@@ -76,7 +86,7 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
     return cand, sizes
 
 
-@njit(cache=True)
+@_compiled
 def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: float, pick: Any, value: Any) -> None:
     """One group's choice for each column of ``table``: of its options ``first..stop`` (option ``k`` is worth the
     row ``rows[k]``), the first whose value is within ``tie`` of the highest (``sign`` 1) or the lowest (-1), the
@@ -99,7 +109,7 @@ def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: floa
                 value[c] = row[c]
 
 
-@njit(cache=True)
+@_compiled
 def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, chosen: Any, hit: Any) -> None:
     """The attacker's choices against the defender's side ``d``, for each of its attacker's sides and solves (a
     column ``a * S + s`` of ``replies[e]``, the defender's replies to its pool ``[e, a * S + s]``): for each group
@@ -117,7 +127,7 @@ def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, cho
             hit[c] += defender.weight[g, pool_a[c // solves]] * value[c]
 
 
-@njit(cache=True)
+@_compiled
 def _replies(after: Any, answered: Any, attacker: Rolled, replies: Any) -> None:
     """The defender's replies for one of its sides left ``e``: for each of its dice pools, attacker's side and
     solve, the margin once it has answered each roll at its best (``answered[s, group]``, of ``e``) or, for the
@@ -134,7 +144,7 @@ def _replies(after: Any, answered: Any, attacker: Rolled, replies: Any) -> None:
                 replies[q, a * solves + s] = r
 
 
-@njit(cache=True)
+@_compiled
 def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], levels: tuple[Any, Any],
                     checks: tuple[Any, Any, Any, Any], stay: Any, elsewhere: Any, tie: float
                     ) -> tuple[Any, Any, Any, Any, Any]:
@@ -199,7 +209,7 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     return values, settled, replies, attack, defence
 
 
-@njit(cache=True)
+@_compiled
 def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then: Any, tie: float
                 ) -> tuple[Any, Any, Any, Any]:
     """The best play with one round more than the margins ``then`` (``[a, d]``, after the round's checks): the
@@ -226,7 +236,7 @@ def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then
     return values, replies, attack, defence
 
 
-@njit(cache=True)
+@_compiled
 def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], defender: Rolled, attack: Any,
            attacker: Rolled, defence: Any, middle: Any, after: Any) -> Any:
     """The chance of each pair of sides (flat: ``a * nd + d``) after a round from the chances ``now``, by the
@@ -297,7 +307,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     return out
 
 
-@njit(cache=True)
+@_compiled
 def carried(now: Any, columns: Any, start: Any, target: Any, chance: Any) -> Any:
     """The chances ``now`` (``[row, column]``) carried along moves between columns (a sparse product): each
     listed column ``columns[k]`` moves to the columns ``target[j]`` with the chances ``chance[j]``, ``j`` from
