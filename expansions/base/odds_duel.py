@@ -611,26 +611,33 @@ class Chain:
 
     def _moves(self, role: int) -> dict[int, Any]:
         """For each dice pool of ``role``'s sides: the chance that its roll, damage placed as the heuristic does,
-        leaves each side of the enemy as each other (``[side, side after]``, units at their health gone)."""
+        leaves each side of the enemy as each other (``[side, side after]``, units at their health gone). The
+        pools' rolls share most of their outcomes, so for each side what each outcome leaves of it is worked out
+        once, and each pool's row is its outcomes' chances times those."""
         b, c = self.b, self.duel.c
         enemy = 1 - role
-        sides = b.sides[enemy]
-        number_of: dict[Side, int] = {}  # a side with this attack's damage on it: the number of what survives
-        out = {}
-        for pool, number in b.pool_number[role].items():
-            matrix = np.zeros((len(sides), len(sides)))
-            for n, side in enumerate(sides):
-                if not side:
-                    matrix[n, n] = 1.0
-                    continue
-                for p, options in c.attack_options(pool, (), side, False):
-                    for w, (_, after) in options:
-                        found = number_of.get(after)
-                        if found is None:
-                            found = number_of[after] = b.index[enemy][self.duel.survive(after)]
-                        matrix[n, found] += p * w
-            out[number] = matrix
-        return out
+        sides, pools = b.sides[enemy], b.pool_number[role]
+        out = np.zeros((len(pools), len(sides), len(sides)))
+        for n, side in enumerate(sides):
+            if not side:
+                out[:, n, n] = 1.0
+                continue
+            outcomes: dict[tuple, int] = {}  # the outcomes of every pool's roll, numbered
+            chances: list[tuple[int, int, float]] = []  # (pool, outcome, its chance from that pool)
+            for pool, number in pools.items():
+                for result, p in c.results(pool, (), side, False):
+                    chances.append((number, outcomes.setdefault(result, len(outcomes)), p))
+            rolled = np.zeros((len(pools), len(outcomes)))
+            for number, k, p in chances:
+                rolled[number, k] = p
+            ends: dict[int, int] = {}  # the sides the outcomes leave of this one, numbered here
+            moves = [(k, ends.setdefault(b.index[enemy][self.duel.survive(after)], len(ends)), w)
+                     for result, k in outcomes.items() for w, (_, after) in c.options(result, (), side, False)]
+            left = np.zeros((len(outcomes), len(ends)))  # what each outcome leaves of the side
+            for k, end, w in moves:
+                left[k, end] += w
+            out[:, n, list(ends)] = rolled @ left
+        return dict(enumerate(out))
 
     def step(self, now: Any) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``)."""
