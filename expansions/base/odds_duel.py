@@ -608,6 +608,9 @@ class Chain:
         self.duel = duel
         self.b, _, _ = duel.battle(attacker, defender)
         self.moves = tuple(self._moves(role) for role in (0, 1))
+        # each dice pool and the sides that roll it, of each role (a step is called for every ground pair beside
+        # an Ion Cannon, each round: found once)
+        self.by_pool = tuple([(p, np.flatnonzero(pools == p)) for p in np.unique(pools)] for pools in self.b.pool_of)
 
     def _moves(self, role: int) -> dict[int, Any]:
         """For each dice pool of ``role``'s sides: the chance that its roll, damage placed as the heuristic does,
@@ -642,13 +645,10 @@ class Chain:
     def step(self, now: Any) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``)."""
         b = self.b
-        pa, pd = b.pool_of
         after = np.zeros(now.shape)
-        for q in np.unique(pd):
-            cols = np.flatnonzero(pd == q)
+        for q, cols in self.by_pool[1]:
             middle = np.zeros(now.shape)  # [a, e] for the defenders of pool q
-            for p in np.unique(pa):
-                rows = np.flatnonzero(pa == p)
-                middle[rows] = now[np.ix_(rows, cols)] @ self.moves[0][p][cols]
+            for p, rows in self.by_pool[0]:
+                middle[rows] = now[rows[:, None], cols] @ self.moves[0][p][cols]
             after += self.moves[1][q].T @ middle
         return np.bincount(b.end.ravel(), weights=after.ravel(), minlength=after.size).reshape(after.shape)
