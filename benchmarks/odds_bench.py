@@ -37,6 +37,10 @@ TYPICAL = {
                               "at-st": 1},
                              {"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3,
                               "ion-cannon": 1}),
+    "Rebel base, 5 and 5": ({"star-destroyer": 1, "tie-fighter": 3, "assault-carrier": 1, "stormtrooper": 3,
+                             "at-st": 1, "at-at": 1},
+                            {"x-wing": 2, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "airspeeder": 1,
+                             "ion-cannon": 1}),
 }
 LARGEST = {
     "largest": ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1,

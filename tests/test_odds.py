@@ -291,6 +291,9 @@ def test_bad_forces_are_refused(base):
 LARGEST = ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1,
             "rebel-trooper": 6, "airspeeder": 3, "shield-generator": 1, "ion-cannon": 1},
            {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 8, "stormtrooper": 8, "at-st": 3, "at-at": 2})
+#: A Rebel base of 5 ships and 5 ground units with an Ion Cannon, attacked by 6 and 6.
+REBEL_BASE = ({"star-destroyer": 1, "tie-fighter": 3, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1, "at-at": 1},
+              {"x-wing": 2, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "airspeeder": 1, "ion-cannon": 1})
 
 
 def test_the_largest_forces_are_refused_at_once_from_the_command():
@@ -308,7 +311,7 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
     said = " ".join(result.stderr.split())
     assert "tied together by the Ion Cannon" in said and "too large to solve exactly here" in said
     assert "2,700, 585, 784 and 441 ways (1,579,500 pairs of sides in space beside each of 345,744 on the " \
-           "ground: 546,102,648,000; at most 600,000" in said and "fewer units" in said
+           "ground: 546,102,648,000; at most 4,000,000" in said and "fewer units" in said
 
 
 @pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [
@@ -326,6 +329,8 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
     (("base",), {"x-wing": 5, "y-wing": 4, "corellian-corvette": 2, "mon-calamari-cruiser": 2},
      {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 6}, {}, "(614,250 pairs; at most 400,000"),
+    (("base",), *REBEL_BASE, {"policy": "heuristic"},  # RS-UNT-04: the heuristic's chains, stepped in Python
+     "(1,620 pairs of sides in space beside each of 2,304 on the ground: 3,732,480; at most 600,000"),
 ])
 def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, attacker, defender, kwargs, words):
     """Issue 34: the stage-by-stage solve (repairs, the Ion Cannon tying the theaters together), with a round limit
@@ -339,6 +344,17 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
         odds(game, attacker, defender, **kwargs)
     assert time.process_time() - began < 1.0
     assert words in str(refused.value)
+
+
+def test_the_best_play_takes_a_rebel_base_of_five_and_five_with_an_ion_cannon(base):
+    """A Rebel base of 5 ships and 5 ground units with an Ion Cannon against 6 and 6 (RS-UNT-04: the two battles
+    tied together, 3.7 million pairs of space sides beside ground sides) is within what the best play solves (about
+    3.4 s here, docs/odds.md), so it is not refused: the bound is checked before anything is solved."""
+    from swrebellion.expansions.base.odds import THEATERS, solver
+
+    combat, start = solver(base, *REBEL_BASE)
+    assert combat.tied(start, THEATERS)
+    combat.refuse_too_large(start, None, THEATERS)  # raises TooLarge past the bound
 
 
 @pytest.mark.parametrize("missing", ["numpy", "numba"])

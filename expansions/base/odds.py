@@ -62,9 +62,11 @@ OVERKILL = 5
 STAGED = 4_000
 #: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
 DUELLED = 400_000
-#: The most pairs of space sides times pairs of ground sides the best play of battles Ion Cannons tie together
-#: is solved for (:mod:`.odds_tied`): about 3 s and a third of a gigabyte here.
-TIED = 600_000
+#: The most pairs of space sides times pairs of ground sides the play of battles Ion Cannons tie together is
+#: solved for (:mod:`.odds_tied`), for each policy: the best play's about 5 s and 0.6 GB here at most (a Rebel base
+#: of 5 ships and 5 ground units with an Ion Cannon against 6 and 6, 3.7 million, 3.4 s); the heuristic's chains,
+#: stepped in Python beside each ground pair, about 4 s.
+TIED = {"best": 4_000_000, "heuristic": 600_000}
 #: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 8 s here.
 CHAINED = 25_000
 
@@ -445,13 +447,13 @@ class Combat:
                 if self.policy == "heuristic":  # a chain for each theater, as for a theater fought alone
                     for t in (0, 1):
                         _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], CHAINED, HEURISTIC_INSTEAD)
-                if space * ground > TIED:
+                if space * ground > TIED[self.policy]:
                     alone = ", or about the ground battle alone (--theater ground)" if ground <= DUELLED else ""
                     raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
                                    "solve exactly here: their forces can be left in "
                                    f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
                                    f"pairs of sides in space beside each of {ground:,} on the ground: "
-                                   f"{space * ground:,}; at most {TIED:,} are solved here); ask about fewer "
+                                   f"{space * ground:,}; at most {TIED[self.policy]:,} are solved here); ask about fewer "
                                    f"units{alone} (docs/odds.md, How fast)")
                 continue
             if self.arrays(state) is not None:

@@ -247,7 +247,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
     one of as many int32s.
 
-    A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the attacker's roll and choice
+    A pair not fought stays as it is. A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the attacker's roll and choice
     have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``: units die only at the
     end of the step, RB-CMB-08) but not on ``d`` itself; then the defender's roll and choice leave ``a2`` of the
     attacker, and the checks give the pair the round ends in. The loops run so that the choices are read along
@@ -304,20 +304,58 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
             for k in range(m):
                 e = column[k]
                 out[end[cand[chosen[g, e]] * nd + e]] += held[k] * p
+    for pair in range(na * nd):
+        if not fought[pair]:
+            out[pair] += now[pair]
     return out
 
 
 @_compiled
-def carried(now: Any, columns: Any, start: Any, target: Any, chance: Any) -> Any:
-    """The chances ``now`` (``[row, column]``) carried along moves between columns (a sparse product): each
-    listed column ``columns[k]`` moves to the columns ``target[j]`` with the chances ``chance[j]``, ``j`` from
-    ``start[k]`` to ``start[k + 1]``; the others' chances are dropped. (``odds_tied``: the ground round, the rows
-    the space pairs, the columns the ground pairs.)"""
+def carried(now: Any, rows: Any, start: Any, target: Any, chance: Any) -> Any:
+    """The chances ``now`` (``[row, column]``) carried along moves between rows (a sparse product): each listed
+    row ``rows[k]`` moves to the rows ``target[j]`` with the chances ``chance[j]``, ``j`` from ``start[k]`` to
+    ``start[k + 1]``; the others' chances are dropped. (``odds_tied``: the ground round, the rows the ground pairs,
+    the columns the space pairs.)"""
     out = np.zeros(now.shape)
-    for r in range(now.shape[0]):
-        for k in range(len(columns)):
-            c = now[r, columns[k]]
-            if c != 0.0:
-                for j in range(start[k], start[k + 1]):
-                    out[r, target[j]] += c * chance[j]
+    for k in range(len(rows)):
+        for j in range(start[k], start[k + 1]):
+            to, p = out[target[j]], chance[j]
+            for c, x in enumerate(now[rows[k]]):
+                to[c] += x * p
     return out
+
+
+@_compiled
+def settle(now: Any, finals: Any, faint: float, space_fought: Any, ground_fought: Any, space_lost: Any,
+           ground_lost: Any) -> tuple[Any, Any, float, Any, Any]:
+    """After a round of two theaters fought side by side (``now[ground pair, space pair]``): the chances of the
+    pairs where neither theater is fought any more moved to ``finals``, and the health each side is expected to
+    have lost in each theater (``space_lost[role, space pair]``, ``ground_lost[role, ground pair]``): of the
+    chances just moved, and of those still fought, each ``[space attacker, space defender, ground attacker,
+    ground defender]``; the chance still fought; then the chances of ``faint`` or less dropped (the next round
+    follows no pair held by one, as the duel's forward pass), and the ground pairs whose space battle has a
+    chance to follow, and those that hold any chance. One pass, the pairs with no chance skipped."""
+    over, going, still = np.zeros(4), np.zeros(4), 0.0
+    space_live = np.zeros(now.shape[0], np.bool_)
+    held = np.zeros(now.shape[0], np.bool_)
+    for g in range(now.shape[0]):
+        for s in range(now.shape[1]):
+            x = now[g, s]
+            if x == 0.0:
+                continue
+            lost = (x * space_lost[0, s], x * space_lost[1, s], x * ground_lost[0, g], x * ground_lost[1, g])
+            if space_fought[s] or ground_fought[g]:
+                still += x
+                for i in range(4):
+                    going[i] += lost[i]
+                if x <= faint:
+                    now[g, s] = 0.0
+                    continue
+                held[g] = True
+                space_live[g] = space_live[g] or space_fought[s]
+            else:
+                finals[g, s] += x
+                now[g, s] = 0.0
+                for i in range(4):
+                    over[i] += lost[i]
+    return over, going, still, space_live, held

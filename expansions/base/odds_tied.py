@@ -15,7 +15,7 @@ as it is, and in known values otherwise (``Battle._solve_beside``); the pairs wh
 solved together, as one more axis of the arrays. With a round limit the values are solved a round at a time, each
 from the last.
 
-The forward pass follows the chance of each space pair beside each ground pair (``[s, g]``), a round at a time:
+The forward pass follows the chance of each space pair beside each ground pair (``[g, s]``), a round at a time:
 each ground pair's space round by its own best play (``Solution.step``), then the ground round (the chain). The
 whole combat's figures need the two battles together, which is why the chances are kept beside each other.
 """
@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State
-from .odds_loops import carried
+from .odds_loops import carried, settle
 
 
 class Tied:
@@ -183,65 +183,59 @@ class Tied:
                 self._solve_rounds(rounds)
         space, ground = self.space[0], self.ground
         ns, ng = space.values_shape[0] * space.values_shape[1], ground.values_shape[0] * ground.values_shape[1]
-        now = np.zeros((ns, ng))
-        now[self.here, self.first] = 1.0
-        space_fought, ground_fought = ~space.terminal.ravel(), ~ground.terminal.ravel()
-        lost = [_lost(space, self.here, role).ravel() for role in (0, 1)] + \
-               [_lost(ground, self.first, role).ravel() for role in (0, 1)]
-        finals = np.zeros((ns, ng))
-        ended = [0.0] * 4
+        now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
+        now[self.first, self.here] = 1.0
+        fought = (~space.terminal.ravel(), ~ground.terminal.ravel())
+        lost = (np.stack([_lost(space, self.here, role).ravel() for role in (0, 1)]),
+                np.stack([_lost(ground, self.first, role).ravel() for role in (0, 1)]))
+        finals = np.zeros((ng, ns))
+        ended = np.zeros(4)
+        space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)  # the ground pairs to follow (settle)
+        space_live[self.first] = fought[0][self.here]
+        held[self.first] = True
         damage: list[tuple[float, ...]] = []
         played = 0
-        while (space_fought[self.here] or ground_fought[self.first]) and \
-                played < (rounds if rounds is not None else limit):
+        while (fought[0][self.here] or fought[1][self.first]) and played < (rounds if rounds is not None else limit):
             left = None if rounds is None else rounds - played
-            now = np.where(now > FAINT, now, 0.0)  # as the duel's forward pass, no pair held by a faint chance
-            now = self._ground_round(self._space_round(now, left), left)
+            now = self._ground_round(self._space_round(now, np.flatnonzero(space_live), left), np.flatnonzero(held),
+                                     left)
             played += 1
-            over = np.where(space_fought[:, None] | ground_fought[None, :], 0.0, now)
-            finals += over
-            now -= over
-            row = []
-            for i in range(4):
-                by_pair = (over.sum(axis=1), now.sum(axis=1)) if i < 2 else (over.sum(axis=0), now.sum(axis=0))
-                ended[i] += float(by_pair[0] @ lost[i])
-                row.append(ended[i] + float(by_pair[1] @ lost[i]))
-            damage.append(tuple(row))
-            if rounds is None and now.sum() < negligible:
+            over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
+            ended += over
+            damage.append(tuple((ended + going).tolist()))
+            if rounds is None and still < negligible:
                 break
         finals += now
         rows, cols = np.nonzero(finals)
         out: dict[State, float] = {}
-        for s, g in zip(rows, cols):
+        for g, s in zip(rows, cols):
             sa, sd = divmod(int(s), space.values_shape[1])
             ga, gd = divmod(int(g), ground.values_shape[1])
             out[(space.sides[0][sa], space.sides[1][sd], ground.sides[0][ga], ground.sides[1][gd])] = \
-                float(finals[s, g])
+                float(finals[g, s])
         return out, damage
 
-    def _space_round(self, now: Any, left: int | None) -> Any:
-        """The space round beside each ground pair, by its play (a space battle over stays as it is). As in the
-        duel's forward pass, pairs whose chance is :data:`.odds_duel.FAINT` or less are not followed."""
-        out = now.copy()
+    def _space_round(self, now: Any, rows: Any, left: int | None) -> Any:
+        """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
+        chance over :data:`.odds_duel.FAINT`), by its play (a space battle over stays as it is)."""
         fought = ~self.space[0].terminal.ravel()
-        for g in np.flatnonzero((now[fought] > FAINT).any(axis=0)):
-            column = np.where(fought, now[:, g], 0.0).reshape(self.space[0].values_shape)
+        shape = self.space[0].values_shape
+        for g in rows:
             if self.ground_chain is not None:
-                stepped = self.chains[self.cannons_at(int(g))].step(column)
+                stepped = self.chains[self.cannons_at(int(g))].step(np.where(fought, now[g], 0.0).reshape(shape))
+                now[g] = np.where(fought, 0.0, now[g]) + stepped.ravel()
             else:
                 battle, solution = self.solved[(left, int(g))]
-                stepped = solution.step(battle, column, FAINT)
-            out[:, g] = np.where(fought, 0.0, now[:, g]) + stepped.ravel()
-        return out
+                now[g] = solution.step(battle, now[g].reshape(shape), FAINT).ravel()
+        return now
 
-    def _ground_round(self, now: Any, left: int | None) -> Any:
-        """The ground round: each ground pair's chances go where its chain leads (a ground battle over stays), a
-        compiled loop over the moves of the ground pairs that hold a chance (:func:`.odds_loops.carried`), not one
-        product with the chain's matrix: it is mostly zeros."""
-        columns = np.flatnonzero(now.any(axis=0))
-        ends = [self.ends(int(g), left) for g in columns]
+    def _ground_round(self, now: Any, rows: Any, left: int | None) -> Any:
+        """The ground round: the chances of each ground pair of ``rows`` (those that hold any) go where its chain
+        leads (a ground battle over stays), a compiled loop over their moves (:func:`.odds_loops.carried`), not
+        one product with the chain's matrix: it is mostly zeros."""
+        ends = [self.ends(int(g), left) for g in rows]
         start = np.concatenate([[0], np.cumsum([len(targets) for targets, _ in ends])])
-        return carried(now, columns, start, np.concatenate([targets for targets, _ in ends]),
+        return carried(now, rows, start, np.concatenate([targets for targets, _ in ends]),
                        np.concatenate([chances for _, chances in ends]))
 
 
