@@ -60,14 +60,14 @@ OVERKILL = 5
 #: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together) is given: about 5
 #: seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
 STAGED = 4_000
-#: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about half a minute here.
+#: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about 7 s and 1 GB here.
 DUELLED = 400_000
 #: The most pairs of space sides times pairs of ground sides the play of battles Ion Cannons tie together is
 #: solved for (:mod:`.odds_tied`), for each policy: the best play's about 5 s and 0.6 GB here at most (a Rebel base
 #: of 5 ships and 5 ground units with an Ion Cannon against 6 and 6, 3.7 million, 3.4 s); the heuristic's chains,
 #: stepped in Python beside each ground pair, about 4 s.
 TIED = {"best": 4_000_000, "heuristic": 600_000}
-#: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 8 s here.
+#: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 4 s here.
 CHAINED = 25_000
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
