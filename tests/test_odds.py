@@ -389,6 +389,31 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+def test_the_command_says_it_is_working_when_a_query_takes_long(monkeypatch):
+    """A query that runs past ``PATIENCE`` (the first one after installing compiles the solver, about 10 s) gets
+    a line on stderr saying the odds are being worked out, so the wait is not taken for a hang; a quick one gets
+    none, and the answer on stdout is the same."""
+    import time
+
+    from swrebellion.expansions.base.api import combat
+    from swrebellion.tools import odds_cmd
+
+    forces = ("--attacker", "2 x-wing", "--defender", "1 tie-fighter")
+    quick = run("odds", *forces)
+    assert quick.exit_code == 0 and "Working out" not in quick.stderr
+    real = combat.odds
+
+    def slow(*args, **kwargs):
+        time.sleep(0.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(combat, "odds", slow)
+    monkeypatch.setattr(odds_cmd, "PATIENCE", 0.05)
+    waited = run("odds", *forces)
+    assert waited.exit_code == 0 and waited.stdout == quick.stdout
+    assert "Working out the exact odds" in waited.stderr and "compiles the solver" in waited.stderr
+
+
 def test_the_command_prints_each_theater_and_what_it_leaves_out(base):
     result = run("odds", "--attacker", "3 x-wing, 1 corellian-corvette, 2 rebel-trooper",
                  "--defender", "1 star-destroyer, 3 tie-fighter, 2 stormtrooper")
