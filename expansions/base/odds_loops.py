@@ -170,7 +170,7 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     replies = np.zeros((attacker.zero.shape[1], nd, na * solves))
     attack = np.zeros((na * solves, len(defender.weight)), np.int32)
     defence = np.zeros((len(attacker.weight), nd * solves), np.int32)
-    widest = np.max(levels[1][1:] - levels[1][:-1])  # what a level needs, kept for the next
+    widest = np.max(levels[1][1:] - levels[1][:-1])  # the buffers below hold one level, used again by the next
     hit = np.zeros((widest, na * solves))
     answered = np.zeros((widest * solves, len(attacker.weight)))  # a column's together: its replies read them
     after = np.zeros((na, widest * solves))  # the margins a round ending in the level's pairs leaves
