@@ -428,6 +428,9 @@ class Targets:
         self.groups = int(count.sum())
         self.weight = damages.chances[places(first, count)]
         self.cand, sizes = below.options(first, count, damages.need, damages.total)
+        # every class leaves some side (its damage on the most damaged miniatures first); the compiled loops read a
+        # group's first option without checking
+        assert sizes.all(), "a class of damage with no side it can leave"
         self.group_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)])
         self.side_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(count)])
         group, p = np.nonzero(self.weight)
