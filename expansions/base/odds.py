@@ -167,7 +167,7 @@ class OddsUnavailable(OddsError):
 
 
 #: What :class:`OddsUnavailable` says.
-MISSING_NUMPY = "the exact odds need numpy and numba, the optional extra 'odds': pip install 'swrebellion[odds]'"
+MISSING_EXTRA = "the exact odds need numpy and numba, the optional extra 'odds': pip install 'swrebellion[odds]'"
 
 
 # -- the public function ---------------------------------------------------------------------------------------------
@@ -220,12 +220,12 @@ def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
            policy: str = "best", damage: Mapping[str, Sequence[int]] | None = None) -> tuple[Combat, State]:
     """The solver of a combat between two forces, and its first state (what :func:`odds` asks; a test or an
     agent may ask it for single decisions, :meth:`Combat.decide`). Raises :class:`OddsUnavailable` without
-    numpy."""
+    numpy or numba."""
     try:
         import numba  # noqa: F401  (odds_loops.py)
         import numpy  # noqa: F401  (the best play's solve, odds_duel.py)
     except ImportError:
-        raise OddsUnavailable(MISSING_NUMPY) from None
+        raise OddsUnavailable(MISSING_EXTRA) from None
     kinds = _kinds(game)
     sides = [_side_of(kinds, force, name) for force, name in ((attacker, "attacker"), (defender, "defender"))]
     if sides[0] == sides[1]:
@@ -453,8 +453,8 @@ class Combat:
                                    "solve exactly here: their forces can be left in "
                                    f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
                                    f"pairs of sides in space beside each of {ground:,} on the ground: "
-                                   f"{space * ground:,}; at most {TIED[self.policy]:,} are solved here); ask about fewer "
-                                   f"units{alone} (docs/odds.md, How fast)")
+                                   f"{space * ground:,}; at most {TIED[self.policy]:,} are solved here); ask about "
+                                   f"fewer units{alone} (docs/odds.md, How fast)")
                 continue
             if self.arrays(state) is not None:
                 counts = [self.sides(state, i, None, self.policy == "best") for i in which]

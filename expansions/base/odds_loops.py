@@ -247,11 +247,11 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
     one of as many int32s.
 
-    A pair not fought stays as it is. A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the attacker's roll and choice
-    have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``: units die only at the
-    end of the step, RB-CMB-08) but not on ``d`` itself; then the defender's roll and choice leave ``a2`` of the
-    attacker, and the checks give the pair the round ends in. The loops run so that the choices are read along
-    their rows."""
+    A pair not fought stays as it is. A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the
+    attacker's roll and choice have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``:
+    units die only at the end of the step, RB-CMB-08) but not on ``d`` itself; then the defender's roll and choice leave
+    ``a2`` of the attacker, and the checks give the pair the round ends in. The loops run so that the choices are read
+    along their rows."""
     pool_a, pool_d = pools
     na, nd = len(pool_a), len(pool_d)
     groups, weight, start, cand, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start,
