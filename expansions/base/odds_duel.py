@@ -91,7 +91,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_loops import Rolled, find_options, follow, solve_round, solve_until_end
+from .odds_loops import Rolled, alike, find_options, follow, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -425,20 +425,26 @@ class Targets:
         room = np.array([numbers[room] for room in rooms], np.intp)
         self.zero = damages.zero[room]
         first, count = damages.start[room], damages.start[room + 1] - damages.start[room]  # each side's classes
-        self.groups = int(count.sum())
-        self.weight = damages.chances[places(first, count)]
-        self.cand, sizes = below.options(first, count, damages.need, damages.total)
+        cand, sizes = below.options(first, count, damages.need, damages.total)
         # every class leaves some side (its damage on the most damaged miniatures first); the compiled loops read a
         # group's first option without checking
         assert sizes.all(), "a class of damage with no side it can leave"
-        self.group_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)])
-        self.side_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(count)])
+        self.cand, self.group_start, self.side_start, self.weight = alike(
+            cand, np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)]),
+            np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances[places(first, count)])
+        self.groups = len(self.weight)
+        count = np.diff(self.side_start)
+        # the sides a side rolling each of its own pools may be left as: by a roll that places nothing, or any option
+        own = battle.pool_of[role]
+        reached = np.zeros((len(battle.pool_number[role]), len(sides)), bool)
+        reached[own, np.arange(len(sides))] = True
+        reached[own[np.repeat(np.repeat(np.arange(len(sides)), count), np.diff(self.group_start))], self.cand] = True
         group, p = np.nonzero(self.weight)
         key = np.repeat(np.arange(len(sides)), count)[group] * len(pools) + p
         order = np.argsort(key, kind="stable")
         self.rolled = Rolled(self.cand, self.group_start, self.side_start, self.weight, self.zero, group[order],
                              self.weight[group, p][order],
-                             np.searchsorted(key[order], np.arange(len(sides) * len(pools) + 1)))
+                             np.searchsorted(key[order], np.arange(len(sides) * len(pools) + 1)), reached)
 
 
 class Damages:

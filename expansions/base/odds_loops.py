@@ -42,6 +42,7 @@ class Rolled(NamedTuple):
     by_pool: Any  # the groups whose chance is over 0, by side and then enemy's pool
     by_pool_chance: Any  # their chances
     by_pool_start: Any  # where those of each (side, pool) begin: ``side * pools + pool`` (one more: the end)
+    reached: Any  # [own dice pool, side]: whether an enemy roll may leave the side of a side that rolls the pool
 
 
 @_compiled
@@ -87,6 +88,49 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
 
 
 @_compiled
+def alike(cand: Any, group_start: Any, side_start: Any, weight: Any) -> tuple[Any, Any, Any, Any]:
+    """The groups of each side merged where they have the same options (in the same order), their chances summed:
+    a choice hangs only on the options it is between, so such classes of damage are always answered alike, and
+    each side's many classes leave only a few lists of options (8 against 8 in space: 15,055 groups, 2,058 lists).
+    Given back as ``cand``, ``group_start``, ``side_start`` and ``weight`` are (:class:`Rolled`)."""
+    groups = len(group_start) - 1
+    into = np.empty(groups, np.int64)  # the merged group each group joins
+    kept = np.empty(groups, np.int64)  # each merged group's first group, whose options it keeps
+    starts = np.empty(len(side_start), np.int64)
+    m = 0
+    for n in range(len(side_start) - 1):
+        starts[n] = m
+        for g in range(side_start[n], side_start[n + 1]):
+            size, into[g] = group_start[g + 1] - group_start[g], -1
+            for h in range(starts[n], m):
+                k = kept[h]
+                if group_start[k + 1] - group_start[k] != size:
+                    continue
+                same = True
+                for i in range(size):
+                    if cand[group_start[g] + i] != cand[group_start[k] + i]:
+                        same = False
+                        break
+                if same:
+                    into[g] = h
+                    break
+            if into[g] < 0:
+                kept[m], into[g] = g, m
+                m += 1
+    starts[-1] = m
+    summed = np.zeros((m, weight.shape[1]))
+    for g in range(groups):
+        summed[into[g]] += weight[g]
+    sizes = group_start[kept[:m] + 1] - group_start[kept[:m]]
+    begins = np.zeros(m + 1, np.int64)
+    begins[1:] = np.cumsum(sizes)
+    options = np.empty(begins[m], np.int64)
+    for h in range(m):
+        options[begins[h]:begins[h + 1]] = cand[group_start[kept[h]]:group_start[kept[h] + 1]]
+    return options, begins, starts, summed
+
+
+@_compiled
 def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: float, pick: Any, value: Any) -> None:
     """One group's choice for each column of ``table``: of its options ``first..stop`` (option ``k`` is worth the
     row ``rows[k]``), the first whose value is within ``tie`` of the highest (``sign`` 1) or the lowest (-1), the
@@ -128,14 +172,17 @@ def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, cho
 
 
 @_compiled
-def _replies(after: Any, answered: Any, attacker: Rolled, replies: Any) -> None:
-    """The defender's replies for one of its sides left ``e``: for each of its dice pools, attacker's side and
-    solve, the margin once it has answered each roll at its best (``answered[s, group]``, of ``e``) or, for the
-    rolls that place nothing, the round ended (``after[a, s]``): ``replies[pool, a * S + s]``."""
+def _replies(after: Any, answered: Any, attacker: Rolled, asked: Any, replies: Any) -> None:
+    """The defender's replies for one of its sides left ``e``: for each of its dice pools a side that can be left
+    as ``e`` rolls (``asked[pool]``, the others' are never read: a sixth of them, 8 against 8 in space), attacker's
+    side and solve, the margin once it has answered each roll at its best (``answered[s, group]``, of ``e``) or,
+    for the rolls that place nothing, the round ended (``after[a, s]``): ``replies[pool, a * S + s]``."""
     pools = attacker.zero.shape[1]
     solves = after.shape[1]
     for a in range(after.shape[0]):
         for q in range(pools):
+            if not asked[q]:
+                continue
             row = a * pools + q
             for s in range(solves):
                 r = attacker.zero[a, q] * after[a, s]
@@ -205,7 +252,8 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
                         columns[a, here] = stay[s] * settled[a, c] + elsewhere[a, c]
         for d in range(d0, d1):
             here = (d - d0) * solves
-            _replies(columns[:, here:here + solves], answered[here:here + solves], attacker, replies[:, d])
+            _replies(columns[:, here:here + solves], answered[here:here + solves], attacker, defender.reached[:, d],
+                     replies[:, d])
     return values, settled, replies, attack, defence
 
 
@@ -228,7 +276,7 @@ def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then
         _choose(then, attacker.cand, attacker.group_start[g], attacker.group_start[g + 1], -1.0, tie, defence[g],
                 answered[:, g])
     for e in range(nd):
-        _replies(then[:, e:e + 1], answered[e:e + 1], attacker, replies[:, e])
+        _replies(then[:, e:e + 1], answered[e:e + 1], attacker, defender.reached[:, e], replies[:, e])
     for d in range(nd):
         _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit)
         for a in range(na):
