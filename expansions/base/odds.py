@@ -750,6 +750,11 @@ class Combat:
             found = self.rolls_memo[pool] = list(merged.items())
         return found
 
+    def colour_rolls(self, colour: str, n: int) -> tuple[tuple[float, tuple[int, int, int]], ...]:
+        """The chance of each (hits, direct hits, specials) among ``n`` dice of ``colour`` (specials count only
+        with repairs), of which :meth:`rolls` makes a pool's."""
+        return _colour(tuple(self.dice.faces[colour]), n, self.rules.repair)
+
     def roll_of(self, result: tuple) -> tuple:
         """A roll ``((colour, hits, direct hits, specials), ...)`` as :meth:`rolls` merges it."""
         specials = tuple((c, s) for c, _, _, s in result if s) if self.rules.repair else ()

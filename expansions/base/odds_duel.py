@@ -112,7 +112,7 @@ class Combat(Protocol):
     def health(self, unit: str) -> int | None: ...
     def lethal(self, unit: str, damage: int) -> bool: ...
     def checks(self, state: State, flags: frozenset) -> State: ...
-    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
+    def colour_rolls(self, colour: str, n: int) -> tuple[tuple[float, tuple[int, int, int]], ...]: ...
     def attack_options(self, pool: tuple, own: Side, enemy: Side, repairable: bool) -> list: ...
 
 
@@ -174,16 +174,23 @@ class Duel:
         return tuple(sorted(room.items(), key=str))
 
     def rolled(self, pool: tuple) -> tuple[Any, Any, Any]:
-        """The outcomes of the pool's roll (``Combat.rolls``) as arrays: the hits of each colour of the pool (a row
-        an outcome), the direct hits, the chances."""
+        """The outcomes of the pool's roll as the best play tells them apart (``Combat.rolls``) as arrays: the
+        hits of each colour of the pool (a row an outcome), the direct hits of all colours together, the chances.
+        Made from each colour's outcomes (``Combat.colour_rolls``), a product over the colours."""
         found = self.roll_memo.get(pool)
         if found is None:
-            outcomes = self.c.rolls(pool)
-            found = self.roll_memo[pool] = (
-                np.array([[dict(hits).get(c, 0) for c, _ in pool] for (hits, _, _), _ in outcomes], np.int64)
-                .reshape(len(outcomes), len(pool)),
-                np.array([direct for (_, direct, _), _ in outcomes], np.int64),
-                np.array([p for _, p in outcomes]))
+            hits, direct, chances = np.zeros((1, 0), np.int64), np.zeros(1, np.int64), np.ones(1)
+            for colour, n in pool:
+                outcomes = self.c.colour_rolls(colour, n)
+                q = np.array([p for p, _ in outcomes])
+                h, d, _ = np.array([x for _, x in outcomes], np.int64).T
+                hits = np.column_stack([np.repeat(hits, len(q), axis=0), np.tile(h, len(chances))])
+                direct = (direct[:, None] + d[None, :]).ravel()
+                chances = (chances[:, None] * q[None, :]).ravel()
+            base = sum(n for _, n in pool) + 1  # more than any count of hits
+            code = hits @ base ** np.arange(len(pool)) + direct * base ** len(pool)
+            found, merged = np.unique(code, return_index=True, return_inverse=True)[1:]
+            found = self.roll_memo[pool] = hits[found], direct[found], np.bincount(merged.ravel(), chances)
         return found
 
     def survive(self, side: Side) -> Side:
@@ -375,7 +382,7 @@ class Battle:
             np.ascontiguousarray(elsewhere).reshape(na, nd * solves), self.duel.c.tie)
         values, settled = values.reshape(na, nd, solves), settled.reshape(na, nd, solves)
         replies = replies.reshape(len(replies), nd, na, solves)
-        attack, defence = attack.reshape(na, solves, D.groups), defence.reshape(A.groups, nd, solves)
+        attack, defence = attack.reshape(na, solves, D.choices), defence.reshape(A.choices, nd, solves)
         then = settled if alone else stay * settled + elsewhere
         return [Solution(values[..., n], settled[..., n], then[..., n], replies[..., n], attack[:, n],
                          defence[..., n]) for n in range(solves)]
@@ -429,21 +436,23 @@ class Targets:
         # every class leaves some side (its damage on the most damaged miniatures first); the compiled loops read a
         # group's first option without checking
         assert sizes.all(), "a class of damage with no side it can leave"
-        self.cand, self.group_start, self.side_start, self.weight = alike(
+        own = battle.pool_of[role]
+        self.cand, self.choice_start, self.side_start, self.weight, self.choice = alike(
             cand, np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)]),
-            np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances[places(first, count)])
-        self.groups = len(self.weight)
+            np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances[places(first, count)], own)
+        self.choices = len(self.choice_start) - 1
         count = np.diff(self.side_start)
         # the sides a side rolling each of its own pools may be left as: by a roll that places nothing, or any option
-        own = battle.pool_of[role]
+        owner = np.repeat(np.arange(len(sides)), count)
+        sizes = np.diff(self.choice_start)[self.choice]
         reached = np.zeros((len(battle.pool_number[role]), len(sides)), bool)
         reached[own, np.arange(len(sides))] = True
-        reached[own[np.repeat(np.repeat(np.arange(len(sides)), count), np.diff(self.group_start))], self.cand] = True
+        reached[own[owner.repeat(sizes)], self.cand[places(self.choice_start[self.choice], sizes)]] = True
         group, p = np.nonzero(self.weight)
-        key = np.repeat(np.arange(len(sides)), count)[group] * len(pools) + p
+        key = owner[group] * len(pools) + p
         order = np.argsort(key, kind="stable")
-        self.rolled = Rolled(self.cand, self.group_start, self.side_start, self.weight, self.zero, group[order],
-                             self.weight[group, p][order],
+        self.rolled = Rolled(self.cand, self.choice_start, self.side_start, self.weight, self.choice, self.zero,
+                             self.choice[group[order]], self.weight[group, p][order],
                              np.searchsorted(key[order], np.arange(len(sides) * len(pools) + 1)), reached)
 
 

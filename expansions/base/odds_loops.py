@@ -34,12 +34,13 @@ def _compiled(function: Any) -> Any:
 class Rolled(NamedTuple):
     """One force's sides as the enemy's rolls find them (:class:`.odds_duel.Targets`), as the loops read them."""
 
-    cand: Any  # the options of every group, a run for each
-    group_start: Any  # where each group's options begin in ``cand`` (one more: the end)
+    cand: Any  # the options of every choice, a run for each
+    choice_start: Any  # where each choice's options begin in ``cand`` (one more: the end)
     side_start: Any  # where each side's groups begin (one more: the end)
-    weight: Any  # [group, enemy's dice pool]: the chance of the group's class of damage
+    weight: Any  # [group, enemy's dice pool]: the chance of the group's classes of damage
+    choice: Any  # [group]: the choice the group asks for
     zero: Any  # [side, enemy's dice pool]: the chance that a roll places nothing on the side
-    by_pool: Any  # the groups whose chance is over 0, by side and then enemy's pool
+    by_pool: Any  # the choices of the groups whose chance is over 0, by side and then enemy's pool
     by_pool_chance: Any  # their chances
     by_pool_start: Any  # where those of each (side, pool) begin: ``side * pools + pool`` (one more: the end)
     reached: Any  # [own dice pool, side]: whether an enemy roll may leave the side of a side that rolls the pool
@@ -88,46 +89,82 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
 
 
 @_compiled
-def alike(cand: Any, group_start: Any, side_start: Any, weight: Any) -> tuple[Any, Any, Any, Any]:
-    """The groups of each side merged where they have the same options (in the same order), their chances summed:
-    a choice hangs only on the options it is between, so such classes of damage are always answered alike, and
-    each side's many classes leave only a few lists of options (8 against 8 in space: 15,055 groups, 2,058 lists).
-    Given back as ``cand``, ``group_start``, ``side_start`` and ``weight`` are (:class:`Rolled`)."""
+def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, pool: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """The classes of damage (groups, each with its options ``cand[group_start[g]:group_start[g + 1]]``) as the
+    choices they ask for: a choice hangs only on the options it is between and the dice its side rolls back
+    (``pool[side]``), so every group with the same of both, of any side, is answered alike, and a force's many
+    classes ask for few choices (8 against 8 in space: the defender's 11,981 classes, 1,546 choices); and the
+    groups of a side with the same choice are one, their chances summed. Given back: the choices' options
+    (``cand``) and where each begins (``choice_start``), the merged groups' ``side_start`` and ``weight``, and
+    each merged group's choice (:class:`Rolled`)."""
     groups = len(group_start) - 1
-    into = np.empty(groups, np.int64)  # the merged group each group joins
-    kept = np.empty(groups, np.int64)  # each merged group's first group, whose options it keeps
+    side = np.empty(groups, np.int64)
+    for n in range(len(side_start) - 1):
+        side[side_start[n]:side_start[n + 1]] = n
+    key = np.empty(groups, np.int64)  # a hash of the pool and the options: only groups of equal keys compared
+    for g in range(groups):
+        h = pool[side[g]] + 1
+        for i in range(group_start[g], group_start[g + 1]):
+            h = h * 1000003 + cand[i] + 1  # wraps round: a hash
+        key[g] = h
+    order = np.argsort(key, kind="mergesort")  # stable: within equal keys the first group first
+    first = np.arange(groups)  # the first group with each group's pool and options
+    i = 0
+    while i < groups:
+        j = i
+        while j < groups and key[order[j]] == key[order[i]]:
+            j += 1
+        for x in range(i + 1, j):
+            g = order[x]
+            for y in range(i, x):
+                k = order[y]
+                if first[k] != k or pool[side[k]] != pool[side[g]] \
+                        or group_start[k + 1] - group_start[k] != group_start[g + 1] - group_start[g]:
+                    continue
+                same = True
+                for at in range(group_start[g + 1] - group_start[g]):
+                    if cand[group_start[g] + at] != cand[group_start[k] + at]:
+                        same = False
+                        break
+                if same:
+                    first[g] = k
+                    break
+        i = j
+    choice = np.empty(groups, np.int64)
+    choices = 0
+    for g in range(groups):
+        if first[g] == g:
+            choice[g] = choices
+            choices += 1
+        else:
+            choice[g] = choice[first[g]]
+    sizes = np.zeros(choices, np.int64)
+    for g in range(groups):
+        sizes[choice[g]] = group_start[g + 1] - group_start[g]
+    choice_start = np.zeros(choices + 1, np.int64)
+    choice_start[1:] = np.cumsum(sizes)
+    options = np.empty(choice_start[choices], np.int64)
+    for g in range(groups):
+        if first[g] == g:
+            options[choice_start[choice[g]]:choice_start[choice[g] + 1]] = cand[group_start[g]:group_start[g + 1]]
+    merged = np.empty(groups, np.int64)  # each group's merged group, which ...
+    held = np.full(choices, -1, np.int64)  # ... a side's first group of each choice starts
     starts = np.empty(len(side_start), np.int64)
     m = 0
     for n in range(len(side_start) - 1):
         starts[n] = m
         for g in range(side_start[n], side_start[n + 1]):
-            size, into[g] = group_start[g + 1] - group_start[g], -1
-            for h in range(starts[n], m):
-                k = kept[h]
-                if group_start[k + 1] - group_start[k] != size:
-                    continue
-                same = True
-                for i in range(size):
-                    if cand[group_start[g] + i] != cand[group_start[k] + i]:
-                        same = False
-                        break
-                if same:
-                    into[g] = h
-                    break
-            if into[g] < 0:
-                kept[m], into[g] = g, m
+            if held[choice[g]] < starts[n]:  # not yet met on this side
+                held[choice[g]] = m
                 m += 1
+            merged[g] = held[choice[g]]
     starts[-1] = m
     summed = np.zeros((m, weight.shape[1]))
+    kept = np.empty(m, np.int64)
     for g in range(groups):
-        summed[into[g]] += weight[g]
-    sizes = group_start[kept[:m] + 1] - group_start[kept[:m]]
-    begins = np.zeros(m + 1, np.int64)
-    begins[1:] = np.cumsum(sizes)
-    options = np.empty(begins[m], np.int64)
-    for h in range(m):
-        options[begins[h]:begins[h + 1]] = cand[group_start[kept[h]]:group_start[kept[h] + 1]]
-    return options, begins, starts, summed
+        summed[merged[g]] += weight[g]
+        kept[merged[g]] = choice[g]
+    return options, choice_start, starts, summed, kept
 
 
 @_compiled
@@ -154,28 +191,33 @@ def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: floa
 
 
 @_compiled
-def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, chosen: Any, hit: Any) -> None:
+def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, chosen: Any, made: Any, hit: Any
+            ) -> None:
     """The attacker's choices against the defender's side ``d``, for each of its attacker's sides and solves (a
-    column ``a * S + s`` of ``replies[e]``, the defender's replies to its pool ``[e, a * S + s]``): for each group
-    of ``d`` the option that leaves the defender the best reply, into ``chosen[:, group]`` (``chosen`` is laid out
-    ``[a * S + s, group]``, as the forward pass reads it: an attacker's side's choices along a row), and the sum
-    over the groups of their chance (from ``a``'s pool) times that reply, into ``hit``."""
+    column ``a * S + s`` of ``replies[e]``, the defender's replies to its pool ``[e, a * S + s]``): for each choice
+    ``d``'s groups ask for and no side asked for before (``made``), the option that leaves the defender the best
+    reply, into ``chosen[:, choice]`` (``chosen`` is laid out ``[a * S + s, choice]``, as the forward pass reads
+    it: an attacker's side's choices along a row); and the sum over the groups of their chance (from ``a``'s pool)
+    times the reply chosen, into ``hit``."""
     width = replies.shape[1]
     solves = width // len(pool_a)
     value = np.empty(width)
     hit[:] = 0.0
     for g in range(defender.side_start[d], defender.side_start[d + 1]):
-        _choose(replies, defender.cand, defender.group_start[g], defender.group_start[g + 1], 1.0, tie,
-                chosen[:, g], value)
+        k = defender.choice[g]
+        if not made[k]:
+            _choose(replies, defender.cand, defender.choice_start[k], defender.choice_start[k + 1], 1.0, tie,
+                    chosen[:, k], value)
+            made[k] = True
         for c in range(width):
-            hit[c] += defender.weight[g, pool_a[c // solves]] * value[c]
+            hit[c] += defender.weight[g, pool_a[c // solves]] * replies[defender.cand[chosen[c, k]], c]
 
 
 @_compiled
 def _replies(after: Any, answered: Any, attacker: Rolled, asked: Any, replies: Any) -> None:
     """The defender's replies for one of its sides left ``e``: for each of its dice pools a side that can be left
     as ``e`` rolls (``asked[pool]``, the others' are never read: a sixth of them, 8 against 8 in space), attacker's
-    side and solve, the margin once it has answered each roll at its best (``answered[s, group]``, of ``e``) or,
+    side and solve, the margin once it has answered each roll at its best (``answered[s, choice]``, of ``e``) or,
     for the rolls that place nothing, the round ended (``after[a, s]``): ``replies[pool, a * S + s]``."""
     pools = attacker.zero.shape[1]
     solves = after.shape[1]
@@ -201,8 +243,8 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     side's dice pool, ``levels`` where each run of sides of equal health begins (one more: the end), ``checks``
     the pairs the end-of-round checks settle (``fixed``, their margin ``fixed_value``), the pairs not fought
     (``terminal``) and their margin (``won``). The values ``[a, d * S + s]`` at the start of a round and after
-    its checks, the replies ``[defender's pool, e, a * S + s]``, the attacker's choices ``[a * S + s, group of d]``
-    and the defender's ``[group of a, e * S + s]``.
+    its checks, the replies ``[defender's pool, e, a * S + s]``, the attacker's choices ``[a * S + s, choice]``
+    and the defender's ``[choice, e * S + s]``.
 
     Every option leaves a side of less health, so the values are solved a health level of the defender's sides
     at a time, weakest first, and in each a health level of the attacker's: the margins each choice compares are
@@ -215,22 +257,27 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     values = np.zeros((na, nd * solves))
     settled = np.zeros((na, nd * solves))
     replies = np.zeros((attacker.zero.shape[1], nd, na * solves))
-    attack = np.zeros((na * solves, len(defender.weight)), np.int32)
-    defence = np.zeros((len(attacker.weight), nd * solves), np.int32)
+    attack = np.zeros((na * solves, len(defender.choice_start) - 1), np.int32)
+    defence = np.zeros((len(attacker.choice_start) - 1, nd * solves), np.int32)
+    made = np.zeros(len(defender.choice_start) - 1, np.bool_)  # the attacker's choices made: each once
     widest = np.max(levels[1][1:] - levels[1][:-1])  # the buffers below hold one level, used again by the next
     hit = np.zeros((widest, na * solves))
-    answered = np.zeros((widest * solves, len(attacker.weight)))  # a column's together: its replies read them
+    answered = np.zeros((widest * solves, len(attacker.choice_start) - 1))  # a column's together: replies read them
+    level = np.full(len(attacker.choice_start) - 1, -1, np.int64)  # the level of d each defender's choice was made at
     after = np.zeros((na, widest * solves))  # the margins a round ending in the level's pairs leaves
     for i in range(len(levels[1]) - 1):
         d0, d1 = levels[1][i], levels[1][i + 1]
         for d in range(d0, d1):
-            _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit[d - d0])
+            _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, made, hit[d - d0])
         columns = after[:, :(d1 - d0) * solves]
         for k in range(len(levels[0]) - 1):
             a0, a1 = levels[0][k], levels[0][k + 1]
             for g in range(attacker.side_start[a0], attacker.side_start[a1]):
-                _choose(columns, attacker.cand, attacker.group_start[g], attacker.group_start[g + 1], -1.0, tie,
-                        defence[g, d0 * solves:d1 * solves], answered[:(d1 - d0) * solves, g])
+                x = attacker.choice[g]
+                if level[x] < i:  # its options are weaker than a: their columns are known
+                    _choose(columns, attacker.cand, attacker.choice_start[x], attacker.choice_start[x + 1], -1.0,
+                            tie, defence[x, d0 * solves:d1 * solves], answered[:(d1 - d0) * solves, x])
+                    level[x] = i
             for a in range(a0, a1):
                 for d in range(d0, d1):
                     q = pool_d[d]
@@ -239,7 +286,7 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
                         c, here = d * solves + s, (d - d0) * solves + s
                         part = 0.0
                         for g in range(attacker.side_start[a], attacker.side_start[a + 1]):
-                            part += attacker.weight[g, q] * answered[here, g]
+                            part += attacker.weight[g, q] * answered[here, attacker.choice[g]]
                         if terminal[a, d]:
                             v = won[a, d]
                         else:
@@ -262,23 +309,25 @@ def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then
                 ) -> tuple[Any, Any, Any, Any]:
     """The best play with one round more than the margins ``then`` (``[a, d]``, after the round's checks): the
     values at the start of the round (the pairs not fought are left to the caller), the replies
-    ``[defender's pool, e, a]``, the attacker's choices ``[a, group of d]`` and the defender's ``[group of a, e]``.
+    ``[defender's pool, e, a]``, the attacker's choices ``[a, choice]`` and the defender's ``[choice, e]``.
     Every margin a choice compares is known, so each is made for every side of the other force at once."""
     pool_a, pool_d = pools
     na, nd = then.shape
     replies = np.zeros((attacker.zero.shape[1], nd, na))
-    attack = np.zeros((na, len(defender.weight)), np.int32)
-    defence = np.zeros((len(attacker.weight), nd), np.int32)
-    answered = np.zeros((nd, len(attacker.weight)))
+    choices = len(attacker.choice_start) - 1
+    attack = np.zeros((na, len(defender.choice_start) - 1), np.int32)
+    made = np.zeros(len(defender.choice_start) - 1, np.bool_)
+    defence = np.zeros((choices, nd), np.int32)
+    answered = np.zeros((nd, choices))
     values = np.zeros((na, nd))
     hit = np.zeros(na)
-    for g in range(len(attacker.weight)):
-        _choose(then, attacker.cand, attacker.group_start[g], attacker.group_start[g + 1], -1.0, tie, defence[g],
-                answered[:, g])
+    for x in range(choices):
+        _choose(then, attacker.cand, attacker.choice_start[x], attacker.choice_start[x + 1], -1.0, tie, defence[x],
+                answered[:, x])
     for e in range(nd):
         _replies(then[:, e:e + 1], answered[e:e + 1], attacker, defender.reached[:, e], replies[:, e])
     for d in range(nd):
-        _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, hit)
+        _attack(replies[pool_d[d]], d, defender, pool_a, tie, attack, made, hit)
         for a in range(na):
             values[a, d] = hit[a] + defender.zero[d, pool_a[a]] * replies[pool_d[d], d, a]
     return values, replies, attack, defence
@@ -291,7 +340,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     choices of a solution; only the pairs ``fought`` whose chance is over ``faint`` are followed. ``end`` is the
     pair each pair ends the round as (the end-of-round checks), ``pools`` each side's dice pool (the attacker's,
     the defender's); ``defender`` is what the attacker's rolls place on the defender's sides, and ``attack`` its
-    choices ``[a, group]``; ``attacker`` and ``defence`` the defender's on the attacker's (``[group, e]``).
+    choices ``[a, choice]``; ``attacker`` and ``defence`` the defender's on the attacker's (``[choice, e]``).
     ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
     one of as many int32s.
 
@@ -302,7 +351,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     along their rows."""
     pool_a, pool_d = pools
     na, nd = len(pool_a), len(pool_d)
-    groups, weight, start, cand, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start,
+    choices, weight, start, cand, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start,
                                                   defender.cand, attack, defender.zero)
     rolled_a = zero.shape[1]  # how many dice pools the attacker's sides roll
     rolled_d = attacker.zero.shape[1]
@@ -324,14 +373,14 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
             s = d * rolled_a + pool_a[a]
             for j in range(start[s], start[s + 1] + 1):  # the classes of damage, then the rolls that place none
                 if j < start[s + 1]:
-                    at, p = block * nd + cand[chosen[a, groups[j]]], weight[j]
+                    at, p = block * nd + cand[chosen[a, choices[j]]], weight[j]
                 else:
                     at, p = block * nd + d, zero[d, pool_a[a]]
                 if middle[at] == 0.0 and chance * p != 0.0:
                     after[at] = first[block]
                     first[block] = at
                 middle[at] += chance * p
-    groups, weight, start, cand, chosen, zero = (attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start,
+    choices, weight, start, cand, chosen, zero = (attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start,
                                                   attacker.cand, defence, attacker.zero)
     out = np.zeros(na * nd)
     column = np.empty(nd, np.int64)  # a block's middles: their e, and their chance
@@ -348,10 +397,10 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
         for k in range(m):  # the rolls that place nothing
             out[end[a * nd + column[k]]] += held[k] * zero[a, q]
         for j in range(start[block], start[block + 1]):
-            g, p = groups[j], weight[j]
+            x, p = choices[j], weight[j]
             for k in range(m):
                 e = column[k]
-                out[end[cand[chosen[g, e]] * nd + e]] += held[k] * p
+                out[end[cand[chosen[x, e]] * nd + e]] += held[k] * p
     for pair in range(na * nd):
         if not fought[pair]:
             out[pair] += now[pair]
