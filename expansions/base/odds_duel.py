@@ -91,7 +91,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_loops import Rolled, alike, find_options, follow, solve_round, solve_until_end
+from .odds_loops import Rolled, alike, by_pool, find_options, follow, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -142,6 +142,7 @@ class Duel:
         self.frame = frame
         self.battles: list[Battle] = []
         self.roll_memo: dict[tuple, tuple[Any, Any, Any]] = {}
+        self.pool_memo: dict[tuple[int, tuple[str, ...]], tuple] = {}
 
     def battle(self, attacker: Side, defender: Side) -> tuple[Battle, int, int]:
         """The battle whose sides hold both, and their numbers in it."""
@@ -159,10 +160,16 @@ class Duel:
         return tuple(out)  # type: ignore[return-value]
 
     def pool(self, role: int, side: Side) -> tuple:
-        """The dice ``side`` rolls as the attacker (``role`` 0) or the defender (1) of this theater."""
-        state = list(self.frame)
-        state[2 * self.t] = state[2 * self.t + 1] = side
-        return self.c.pool(role, side, self.c._cut(tuple(state), self.t, role))  # type: ignore[arg-type]
+        """The dice ``side`` rolls as the attacker (``role`` 0) or the defender (1) of this theater: the same for
+        every side of the same units, whatever their damage (``Combat.pool``)."""
+        key = (role, tuple(u for u, _ in side))
+        found = self.pool_memo.get(key)
+        if found is None:
+            state = list(self.frame)
+            state[2 * self.t] = state[2 * self.t + 1] = side
+            cut = self.c._cut(tuple(state), self.t, role)  # type: ignore[arg-type]
+            found = self.pool_memo[key] = self.c.pool(role, side, cut)
+        return found
 
     def room(self, side: Side) -> tuple:
         """The damage each health colour of ``side`` can still take: ``((colour, health left), ...)``."""
@@ -414,12 +421,14 @@ class Battle:
 
 class Targets:
     """The sides of one role (``role`` 0: the attacker's) as the enemy's rolls find them: for each side, the chance
-    that each enemy dice pool places nothing on it (``zero``), and each class of damage that places some (a
-    *group*: its side, its chance for each enemy pool in ``weight``) with its options (``cand``, the numbers of the
-    sides it can leave, from ``group_start``); the groups of side ``n`` are ``side_start[n]`` to
-    ``side_start[n + 1]``. ``rolled`` holds them as the loops read them (:class:`.odds_loops.Rolled`), with the
-    groups by side and then enemy pool, those with a chance only: the forward pass reads only these, for a given
-    pool often under half of a side's groups."""
+    that each enemy dice pool places nothing on it (``zero``), and its classes of damage that place some, those
+    that leave the same options merged (a *group*: its side, its chance for each enemy pool in ``weight``); each
+    group asks for a *choice* (``choice``) between its options, made once for every group of any side with the
+    same options and the same dice rolled back (:func:`.odds_loops.alike`): the options of choice ``k`` are
+    ``cand[choice_start[k]:choice_start[k + 1]]``, the numbers of the sides it can leave. The groups of side ``n``
+    are ``side_start[n]`` to ``side_start[n + 1]``. ``rolled`` holds them as the loops read them
+    (:class:`.odds_loops.Rolled`), with the groups by side and then enemy pool, those with a chance only: the
+    forward pass reads only these, for a given pool often under half of a side's groups."""
 
     def __init__(self, battle: Battle, role: int) -> None:
         duel = battle.duel
@@ -448,12 +457,8 @@ class Targets:
         reached = np.zeros((len(battle.pool_number[role]), len(sides)), bool)
         reached[own, np.arange(len(sides))] = True
         reached[own[owner.repeat(sizes)], self.cand[places(self.choice_start[self.choice], sizes)]] = True
-        group, p = np.nonzero(self.weight)
-        key = owner[group] * len(pools) + p
-        order = np.argsort(key, kind="stable")
         self.rolled = Rolled(self.cand, self.choice_start, self.side_start, self.weight, self.choice, self.zero,
-                             self.choice[group[order]], self.weight[group, p][order],
-                             np.searchsorted(key[order], np.arange(len(sides) * len(pools) + 1)), reached)
+                             *by_pool(self.side_start, self.weight, self.choice), reached)
 
 
 class Damages:
@@ -535,9 +540,9 @@ class Below:
 class Solution:
     """The best play with a number of rounds to go: the margins at the start of a round (``values``) and after
     its checks (``settled``), the margins the defender compared (``then``), the replies
-    ``[defender's pool, e, a]``, and the options chosen: the attacker's for each attacker's side and each class of
-    each defender's side (``attack``, ``[a, group]``), the defender's for each class of each attacker's side and
-    each ``e`` (``defence``, ``[group, e]``), as places in the options (``Targets.cand``)."""
+    ``[defender's pool, e, a]``, and the options chosen, as the sides they leave: the attacker's for each
+    attacker's side and each choice the defender's sides ask for (``attack``, ``[a, choice]``), the defender's for
+    each choice the attacker's sides ask for and each ``e`` (``defence``, ``[choice, e]``) (:class:`Targets`)."""
 
     values: Any
     settled: Any

@@ -8,9 +8,10 @@ sides at a time, a few dozen calls for each of hundreds of pairs of levels; thes
 (:func:`_compiled`), so later processes only load it.
 
 The names are those of :mod:`.odds_duel`: ``a`` an attacker's side, ``d`` a defender's, ``e`` what the attacker's
-roll leaves of ``d``, ``a2`` what the defender's leaves of ``a``; a *group* is a side with a class of damage an
-enemy roll can place on it, its *options* the sides that damage can leave (:class:`Rolled`); ``S`` solves side by
-side (``odds_tied``: one for each state of the other theater), a last axis of the values.
+roll leaves of ``d``, ``a2`` what the defender's leaves of ``a``; a *group* is a side with the classes of damage
+an enemy roll can place on it that leave the same *options* (the sides that damage can leave), a *choice* one
+made between those options, for every group that asks for it (:class:`Rolled`); ``S`` solves side by side
+(``odds_tied``: one for each state of the other theater), a last axis of the values.
 """
 
 from __future__ import annotations
@@ -168,10 +169,30 @@ def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, pool: Any) 
 
 
 @_compiled
+def by_pool(side_start: Any, weight: Any, choice: Any) -> tuple[Any, Any, Any]:
+    """The groups with a chance as the forward pass and the replies read them (:class:`Rolled`): by side and then
+    enemy pool, each as the choice it asks for and its chance; and where those of each (side, pool) begin (one
+    more: the end)."""
+    pools = weight.shape[1]
+    choices, chances = np.empty(np.count_nonzero(weight), np.int64), np.empty(np.count_nonzero(weight))
+    start = np.empty((len(side_start) - 1) * pools + 1, np.int64)
+    at = 0
+    for n in range(len(side_start) - 1):
+        for p in range(pools):
+            start[n * pools + p] = at
+            for g in range(side_start[n], side_start[n + 1]):
+                if weight[g, p] != 0.0:
+                    choices[at], chances[at] = choice[g], weight[g, p]
+                    at += 1
+    start[-1] = at
+    return choices, chances, start
+
+
+@_compiled
 def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: float, pick: Any, value: Any) -> None:
-    """One group's choice for each column of ``table``: of its options ``first..stop`` (option ``k`` is worth the
-    row ``rows[k]``), the first whose value is within ``tie`` of the highest (``sign`` 1) or the lowest (-1), the
-    tie rule of ``Combat.tie_order``: the option's number ``k`` into ``pick``, its value into ``value``."""
+    """One choice for each column of ``table``: of its options ``rows[first:stop]`` (the sides they leave, each
+    worth its row), the first whose value is within ``tie`` of the highest (``sign`` 1) or the lowest (-1), the
+    tie rule of ``Combat.tie_order``: the side it leaves into ``pick``, its value into ``value``."""
     width = table.shape[1]
     for c in range(width):
         value[c] = sign * table[rows[first], c]  # the best so far (the lowest is the highest turned round)
@@ -186,7 +207,7 @@ def _choose(table: Any, rows: Any, first: int, stop: int, sign: float, tie: floa
         row = table[rows[k]]
         for c in range(width):
             if pick[c] < 0 and sign * row[c] >= value[c]:
-                pick[c] = k
+                pick[c] = rows[k]
                 value[c] = row[c]
 
 
@@ -210,7 +231,7 @@ def _attack(replies: Any, d: int, defender: Rolled, pool_a: Any, tie: float, cho
                     chosen[:, k], value)
             made[k] = True
         for c in range(width):
-            hit[c] += defender.weight[g, pool_a[c // solves]] * replies[defender.cand[chosen[c, k]], c]
+            hit[c] += defender.weight[g, pool_a[c // solves]] * replies[chosen[c, k], c]
 
 
 @_compiled
@@ -351,8 +372,8 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     along their rows."""
     pool_a, pool_d = pools
     na, nd = len(pool_a), len(pool_d)
-    choices, weight, start, cand, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start,
-                                                  defender.cand, attack, defender.zero)
+    choices, weight, start, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start, attack,
+                                            defender.zero)
     rolled_a = zero.shape[1]  # how many dice pools the attacker's sides roll
     rolled_d = attacker.zero.shape[1]
     # The middles given a chance, by block (a, the defender's pool): the first of each block, and after each the
@@ -373,15 +394,15 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
             s = d * rolled_a + pool_a[a]
             for j in range(start[s], start[s + 1] + 1):  # the classes of damage, then the rolls that place none
                 if j < start[s + 1]:
-                    at, p = block * nd + cand[chosen[a, choices[j]]], weight[j]
+                    at, p = block * nd + chosen[a, choices[j]], weight[j]
                 else:
                     at, p = block * nd + d, zero[d, pool_a[a]]
                 if middle[at] == 0.0 and chance * p != 0.0:
                     after[at] = first[block]
                     first[block] = at
                 middle[at] += chance * p
-    choices, weight, start, cand, chosen, zero = (attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start,
-                                                  attacker.cand, defence, attacker.zero)
+    choices, weight, start, chosen, zero = (attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start, defence,
+                                            attacker.zero)
     out = np.zeros(na * nd)
     column = np.empty(nd, np.int64)  # a block's middles: their e, and their chance
     held = np.empty(nd)
@@ -400,7 +421,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
             x, p = choices[j], weight[j]
             for k in range(m):
                 e = column[k]
-                out[end[cand[chosen[x, e]] * nd + e]] += held[k] * p
+                out[end[chosen[x, e] * nd + e]] += held[k] * p
     for pair in range(na * nd):
         if not fought[pair]:
             out[pair] += now[pair]
