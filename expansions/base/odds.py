@@ -890,14 +890,19 @@ class Combat:
         wiped = {f: 0.0 for f in self.factions}
         both = undecided = 0.0
         survivors: dict[str, dict] = {f: {} for f in self.factions}
+        counted: dict[tuple, tuple] = {}  # a side's units in the theaters asked about, counted: met many times over
         for state, p in finals.items():
-            left = [[x for t in idx for x in state[2 * t + i]] for i in (0, 1)]
+            keys = []
             for i in (0, 1):
-                if not left[i]:
+                sides = tuple(state[2 * t + i] for t in idx)
+                key = counted.get(sides)
+                if key is None:
+                    key = counted[sides] = _counted([x for side in sides for x in side])
+                if not key:
                     wiped[self.factions[i]] += p
-                key = _counted(left[i])
                 survivors[self.factions[i]][key] = survivors[self.factions[i]].get(key, 0.0) + p
-            both += p if not left[0] and not left[1] else 0.0
+                keys.append(key)
+            both += p if not keys[0] and not keys[1] else 0.0
             undecided += p if any(state[2 * t] and state[2 * t + 1] for t in idx) else 0.0
         forces = [dict(_counted([x for t in idx for x in start[2 * t + i]])) for i in (0, 1)]
         lost = {self.factions[i]: [sum(d[2 * t + i] for t in idx) for d in damage] for i in (0, 1)}
