@@ -91,7 +91,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_loops import Rolled, alike, by_pool, find_options, follow, solve_round, solve_until_end
+from .odds_loops import Rolled, alike, by_pool, classes, find_options, follow, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -469,37 +469,22 @@ class Damages:
     The hits of a colour are cut to the health the room has of it, the direct hits to what is left."""
 
     def __init__(self, duel: Duel, pools: list[tuple], rooms: list[tuple], colours: list[str | None]) -> None:
-        room = np.array([[dict(r).get(c, 0) for c in colours] for r in rooms], np.int64)  # a row a room
-        base = max([sum(n for _, n in pool) for pool in pools], default=0) + 1  # more than any count of a class
-        digits = base ** np.arange(len(colours) + 1)  # a code: the hits of each colour, then the direct hits
-        span = int(digits[-1]) * base
-        keys, sums, rolled_by = [], [], []
-        for p, pool in enumerate(pools):
-            hits, direct, chances = duel.rolled(pool)
-            by_colour = np.zeros((len(hits), len(colours)), np.int64)
+        room = np.array([[dict(r).get(c, 0) for c in colours] for r in rooms], np.int64).reshape(len(rooms),
+                                                                                                   len(colours))
+        hits, direct, chances = [np.zeros((0, len(colours)), np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
+        for pool in pools:
+            pool_hits, pool_direct, pool_chances = duel.rolled(pool)
+            by_colour = np.zeros((len(pool_hits), len(colours)), np.int64)  # a colour no unit here has: lost
             for k, (colour, _) in enumerate(pool):
                 if colour in colours:
-                    by_colour[:, colours.index(colour)] = hits[:, k]
-            used = np.minimum(by_colour[None, :, :], room[:, None, :])  # [room, outcome, colour]
-            total = np.minimum(room.sum(axis=1), sum(n for _, n in pool))
-            placed = np.minimum(direct[None, :], total[:, None] - used.sum(axis=2))
-            code = used @ digits[:-1] + placed * digits[-1] + np.arange(len(rooms))[:, None] * span
-            found, merged = np.unique(code, return_inverse=True)
-            keys.append(found)
-            sums.append(np.bincount(merged.ravel(), weights=np.tile(chances, len(rooms))))
-            rolled_by.append(np.full(len(found), p))
-        every, key = np.unique(np.concatenate([np.zeros(0, np.int64), *keys]), return_inverse=True)
-        chance = np.zeros((len(every), len(pools)))
-        chance[key, np.concatenate([np.zeros(0, np.intp), *rolled_by])] = np.concatenate([np.zeros(0), *sums])
-        owner, code = np.divmod(every, span)
-        nothing = code == 0
-        self.zero = np.zeros((len(rooms), len(pools)))
-        self.zero[owner[nothing]] = chance[nothing]
-        self.chances = chance[~nothing]
-        code = code[~nothing]
-        self.need = code[:, None] // digits[None, :-1] % base
-        self.total = self.need.sum(axis=1) + code // digits[-1]
-        self.start = np.searchsorted(owner[~nothing], np.arange(len(rooms) + 1))
+                    by_colour[:, colours.index(colour)] = pool_hits[:, k]
+            hits.append(by_colour)
+            direct.append(pool_direct)
+            chances.append(pool_chances)
+        pool_start = np.concatenate([[0], np.cumsum([len(x) for x in direct[1:]])]).astype(np.int64)
+        dice = np.array([sum(n for _, n in pool) for pool in pools], np.int64)
+        self.zero, self.chances, self.need, self.total, self.start = classes(
+            room, np.concatenate(hits), np.concatenate(direct), np.concatenate(chances), pool_start, dice)
 
 
 class Below:

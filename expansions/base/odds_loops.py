@@ -48,6 +48,73 @@ class Rolled(NamedTuple):
 
 
 @_compiled
+def _code(hits: Any, direct: Any, o: int, room: Any, r: int, base: int, most: int) -> int:
+    """The code of the damage outcome ``o`` places on room ``r`` (:func:`classes`), ``most`` the damage it may
+    place at all."""
+    code, digit, used = 0, 1, 0
+    for c in range(room.shape[1]):
+        h = min(hits[o, c], room[r, c])
+        code += h * digit
+        used += h
+        digit *= base
+    return code + min(direct[o], most - used) * digit
+
+
+@_compiled
+def classes(room: Any, hits: Any, direct: Any, chance: Any, pool_start: Any, dice: Any
+            ) -> tuple[Any, Any, Any, Any, Any]:
+    """What each enemy dice pool's rolls place on a side with each room (:class:`.odds_duel.Damages`): ``room`` the
+    health of each colour each room has (a row a room), the outcomes of every pool one after the other (those of
+    pool ``p`` from ``pool_start[p]``): their hits of each colour, direct hits and chances, and how many dice each
+    pool rolls. Each outcome's damage is cut to the room (a colour's hits to its health of that colour, the direct
+    hits to what is left, and all to the dice rolled) and told by a code: the hits of each colour, then the direct
+    hits, digits of a base over any count of dice. Given back: the chance that each pool places nothing
+    (``[room, pool]``); and each class of damage that places some, the classes of a room from ``start[room]`` in
+    the order of their code: its chance from each pool (a row a class), its hits of each colour, its whole
+    damage. Two passes: the first counts each room's classes, the second fills them in."""
+    rooms, colours = room.shape
+    pools = len(dice)
+    base = (dice.max() if pools else 0) + 1
+    span = base ** (colours + 1)
+    placed = np.zeros((span, pools))  # one room's chance of each code from each pool
+    seen = np.zeros(span, np.bool_)
+    start = np.zeros(rooms + 1, np.int64)
+    for r in range(rooms):
+        health = room[r].sum()
+        for p in range(pools):
+            for o in range(pool_start[p], pool_start[p + 1]):
+                seen[_code(hits, direct, o, room, r, base, min(health, dice[p]))] = True
+        start[r + 1] = start[r] + seen[1:].sum()
+        seen[:] = False
+    zero = np.zeros((rooms, pools))
+    chances = np.zeros((start[rooms], pools))
+    need = np.zeros((start[rooms], colours), np.int64)
+    total = np.zeros(start[rooms], np.int64)
+    for r in range(rooms):
+        health = room[r].sum()
+        for p in range(pools):
+            for o in range(pool_start[p], pool_start[p + 1]):
+                code = _code(hits, direct, o, room, r, base, min(health, dice[p]))
+                placed[code, p] += chance[o]
+                seen[code] = True
+        zero[r] = placed[0]
+        placed[0] = 0.0
+        k = start[r]
+        for code in range(1, span):
+            if seen[code]:
+                chances[k] = placed[code]
+                placed[code] = 0.0
+                rest = code
+                for c in range(colours):
+                    need[k, c] = rest % base
+                    rest //= base
+                total[k] = need[k].sum() + rest
+                k += 1
+        seen[:] = False
+    return zero, chances, need, total, start
+
+
+@_compiled
 def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need: Any, total: Any) -> tuple[Any, Any]:
     """The options of each class of damage on each side (:meth:`.odds_duel.Below.options`, which says what the
     arguments are): the sides it can leave, each class's in order, and how many each class has. A class's options
