@@ -83,7 +83,6 @@ dice and classes of damage, and the checks are made here, with numpy.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import math
 from dataclasses import dataclass
@@ -91,6 +90,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .odds import collector_paused
 from .odds_loops import Rolled, alike, by_pool, classes, find_options, follow, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
@@ -170,15 +170,6 @@ class Duel:
             cut = self.c._cut(tuple(state), self.t, role)  # type: ignore[arg-type]
             found = self.pool_memo[key] = self.c.pool(role, side, cut)
         return found
-
-    def room(self, side: Side) -> tuple:
-        """The damage each health colour of ``side`` can still take: ``((colour, health left), ...)``."""
-        room: dict[str | None, int] = {}
-        for u, dmg in side:
-            if self.c.health(u) is not None:
-                colour = self.c.kinds[u].colour
-                room[colour] = room.get(colour, 0) + (self.c.health(u) or 0) - dmg
-        return tuple(sorted(room.items(), key=str))
 
     def rolled(self, pool: tuple) -> tuple[Any, Any, Any]:
         """The outcomes of the pool's roll as the best play tells them apart (``Combat.rolls``) as arrays: the
@@ -287,9 +278,7 @@ class Battle:
     def __init__(self, duel: Duel, attacker: Side, defender: Side) -> None:
         self.duel = duel
         c = duel.c
-        paused = gc.isenabled()
-        gc.disable()  # the lists of sides and options are many small tuples the collector would walk in vain
-        try:
+        with collector_paused():  # the lists of sides and options: many small tuples
             listed = _concentrated if c.policy == "best" else _weaker  # the heuristic spreads damage its own way
             self.sides = (listed(c, attacker), listed(c, defender))
             self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
@@ -314,9 +303,6 @@ class Battle:
             self.won = alive[0][:, None] * 1.0 - alive[1][None, :] * 1.0
             self.fixed, self.fixed_value, self.end = self._checks()
             self.checked = (self.fixed, self.fixed_value, self.terminal, self.won)  # as the loops read them
-        finally:
-            if paused:
-                gc.enable()
         self.solutions: dict[int | None, Solution] = {}
         self.middle: Any = None  # the forward pass's buffers (:meth:`Solution.step`)
 
@@ -352,18 +338,13 @@ class Battle:
         """The values and choices of the best play with ``left`` rounds to go (``None``: until the end)."""
         found = self.solutions.get(left)
         if found is None:
-            paused = gc.isenabled()
-            gc.disable()
-            try:
+            with collector_paused():
                 if left is None:
                     found = self._solve_free()
                 else:
                     then = self.solution(left - 1).settled if left > 1 else np.where(self.fixed, self.fixed_value,
                                                                                         self.won)
                     found = self._solve_round(then)
-            finally:
-                if paused:
-                    gc.enable()
             self.solutions[left] = found
         return found
 
@@ -435,10 +416,9 @@ class Targets:
         sides = battle.sides[role]
         pools = list(battle.pool_number[1 - role])
         below = Below(duel.c, sides)
-        rooms = [duel.room(side) for side in sides]
-        numbers = {room: r for r, room in enumerate(dict.fromkeys(rooms))}  # sides alike in health alike
-        damages = Damages(duel, pools, list(numbers), below.colours)
-        room = np.array([numbers[room] for room in rooms], np.intp)
+        rooms, room = np.unique(below.left, axis=0, return_inverse=True)  # sides alike in health alike
+        room = room.ravel()
+        damages = Damages(duel, pools, rooms, below.colours)
         self.zero = damages.zero[room]
         first, count = damages.start[room], damages.start[room + 1] - damages.start[room]  # each side's classes
         cand, sizes = below.options(first, count, damages.need, damages.total)
@@ -448,7 +428,7 @@ class Targets:
         own = battle.pool_of[role]
         self.cand, self.choice_start, self.side_start, self.weight, self.choice = alike(
             cand, np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)]),
-            np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances[places(first, count)], own)
+            np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances, places(first, count), own)
         self.choices = len(self.choice_start) - 1
         count = np.diff(self.side_start)
         # the sides a side rolling each of its own pools may be left as: by a roll that places nothing, or any option
@@ -462,15 +442,13 @@ class Targets:
 
 
 class Damages:
-    """What the rolls of each enemy dice pool place on a side with each of ``rooms`` (:meth:`Duel.room`): the
-    chance that they place nothing (``zero[room, pool]``), and each class of damage that places some, the classes
+    """What the rolls of each enemy dice pool place on a side with each of ``rooms`` (a row a room: the damage each
+    health colour of ``colours`` can still take, :attr:`Below.left`): the chance that they place nothing (``zero[room, pool]``), and each class of damage that places some, the classes
     of a room from ``start[room]``, in the order of a code of their damage: its chance from each pool
     (``chances``, a row a class), its hits of each of ``colours`` (``need``) and its whole damage (``total``).
     The hits of a colour are cut to the health the room has of it, the direct hits to what is left."""
 
-    def __init__(self, duel: Duel, pools: list[tuple], rooms: list[tuple], colours: list[str | None]) -> None:
-        room = np.array([[dict(r).get(c, 0) for c in colours] for r in rooms], np.int64).reshape(len(rooms),
-                                                                                                   len(colours))
+    def __init__(self, duel: Duel, pools: list[tuple], rooms: Any, colours: list[str | None]) -> None:
         hits, direct, chances = [np.zeros((0, len(colours)), np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
         for pool in pools:
             pool_hits, pool_direct, pool_chances = duel.rolled(pool)
@@ -484,7 +462,7 @@ class Damages:
         pool_start = np.concatenate([[0], np.cumsum([len(x) for x in direct[1:]])]).astype(np.int64)
         dice = np.array([sum(n for _, n in pool) for pool in pools], np.int64)
         self.zero, self.chances, self.need, self.total, self.start = classes(
-            room, np.concatenate(hits), np.concatenate(direct), np.concatenate(chances), pool_start, dice)
+            rooms, np.concatenate(hits), np.concatenate(direct), np.concatenate(chances), pool_start, dice)
 
 
 class Below:
@@ -503,11 +481,13 @@ class Below:
         self.counts = np.zeros((len(sides), width), np.int64)
         self.left = np.zeros((len(sides), len(self.colours)), np.int64)  # health left of each colour
         self.kept = np.array([sum(1 for u, _ in side if u not in first) for side in sides])
-        for n, side in enumerate(sides):
-            for u, dmg in side:
-                if u in first:
-                    self.counts[n, first[u] + dmg] += 1
-                    self.left[n, self.colours.index(c.kinds[u].colour)] += (c.health(u) or 0) - dmg
+        colour = {u: self.colours.index(c.kinds[u].colour) for u in touched}
+        health = {u: c.health(u) or 0 for u in touched}
+        # each damageable miniature of each side: (side, its column of counts, its colour, its health left)
+        units = np.array([(n, first[u] + dmg, colour[u], health[u] - dmg) for n, side in enumerate(sides)
+                          for u, dmg in side if u in first], np.int64).reshape(-1, 4)
+        np.add.at(self.counts, (units[:, 0], units[:, 1]), 1)
+        np.add.at(self.left, (units[:, 0], units[:, 2]), units[:, 3])
         for u in touched:
             block = slice(first[u], first[u] + (c.health(u) or 0))
             self.counts[:, block] = np.cumsum(self.counts[:, block], axis=1)

@@ -157,14 +157,16 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
 
 
 @_compiled
-def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, pool: Any) -> tuple[Any, Any, Any, Any, Any]:
+def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, rows: Any, pool: Any
+          ) -> tuple[Any, Any, Any, Any, Any]:
     """The classes of damage (groups, each with its options ``cand[group_start[g]:group_start[g + 1]]``) as the
     choices they ask for: a choice hangs only on the options it is between and the dice its side rolls back
     (``pool[side]``), so every group with the same of both, of any side, is answered alike, and a force's many
     classes ask for few choices (8 against 8 in space: the defender's 11,981 classes, 1,546 choices); and the
-    groups of a side with the same choice are one, their chances summed. Given back: the choices' options
-    (``cand``) and where each begins (``choice_start``), the merged groups' ``side_start`` and ``weight``, and
-    each merged group's choice (:class:`Rolled`)."""
+    groups of a side with the same choice are one, their chances summed (group ``g``'s are the row ``rows[g]`` of
+    ``weight``, one for each enemy pool). Given back: the choices' options (``cand``) and where each begins
+    (``choice_start``), the merged groups' ``side_start`` and ``weight``, and each merged group's choice
+    (:class:`Rolled`)."""
     groups = len(group_start) - 1
     side = np.empty(groups, np.int64)
     for n in range(len(side_start) - 1):
@@ -230,7 +232,7 @@ def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, pool: Any) 
     summed = np.zeros((m, weight.shape[1]))
     kept = np.empty(m, np.int64)
     for g in range(groups):
-        summed[merged[g]] += weight[g]
+        summed[merged[g]] += weight[rows[g]]
         kept[merged[g]] = choice[g]
     return options, choice_start, starts, summed, kept
 
