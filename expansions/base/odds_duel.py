@@ -91,7 +91,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from .odds import collector_paused
-from .odds_loops import Rolled, alike, by_pool, classes, find_options, follow, solve_round, solve_until_end
+from .odds_loops import Rolled, alike, by_pool, classes, find_options, follow, settle, solve_round, solve_until_end
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -218,27 +218,27 @@ class Duel:
         size = b.values_shape
         now = np.zeros(size)
         now[i, j] = 1.0
-        lost = (b.health[0][i] - b.health[0], b.health[1][j] - b.health[1])
-        fought = ~b.terminal
+        fought = ~b.terminal.ravel()
+        # the health each side has lost in each pair, as settle reads a battle's: [role, pair]
+        lost = np.stack([np.repeat(b.health[0][i] - b.health[0], size[1]), np.tile(b.health[1][j] - b.health[1],
+                                                                                     size[0])])
+        beside = np.zeros(1, bool), np.zeros((2, 1))  # nothing fought beside it: settle's one row
         chain = Chain(self, start[2 * t], start[2 * t + 1]) if self.c.policy == "heuristic" else None
         finals = np.zeros(size)
-        ended = [0.0, 0.0]
+        ended = np.zeros(2)
         damage: list[tuple[float, ...]] = []
         played = 0
-        while fought[i, j] and played < (rounds if rounds is not None else limit):
+        while fought[i * size[1] + j] and played < (rounds if rounds is not None else limit):
             left = None if rounds is None else rounds - played
-            now = chain.step(now) if chain is not None else b.step(now, left, FAINT)
+            now = np.ascontiguousarray(chain.step(now) if chain is not None else b.step(now, left, FAINT))
             played += 1
-            over = np.where(fought, 0.0, now)
-            finals += over
-            ended[0] += float(over.sum(axis=1) @ lost[0])
-            ended[1] += float(over.sum(axis=0) @ lost[1])
-            now -= over
+            over, going, still, _, _ = settle(now.reshape(1, -1), finals.reshape(1, -1), FAINT, fought, beside[0],
+                                              lost, beside[1])
+            ended += over[:2]
             row = [0.0, 0.0, 0.0, 0.0]
-            row[2 * t] = ended[0] + float(now.sum(axis=1) @ lost[0])
-            row[2 * t + 1] = ended[1] + float(now.sum(axis=0) @ lost[1])
+            row[2 * t], row[2 * t + 1] = (ended + going[:2]).tolist()
             damage.append(tuple(row))
-            if rounds is None and now.sum() < negligible:
+            if rounds is None and still < negligible:
                 break
         finals += now
         rows, cols = np.nonzero(finals)
@@ -370,10 +370,10 @@ class Battle:
             np.ascontiguousarray(elsewhere).reshape(na, nd * solves), self.duel.c.tie)
         values, settled = values.reshape(na, nd, solves), settled.reshape(na, nd, solves)
         replies = replies.reshape(len(replies), nd, na, solves)
-        attack, defence = attack.reshape(na, solves, D.choices), defence.reshape(A.choices, nd, solves)
+        attack, ends = attack.reshape(na, solves, D.choices), self._ends(defence.reshape(A.choices, nd, solves))
         then = settled if alone else stay * settled + elsewhere
         return [Solution(values[..., n], settled[..., n], then[..., n], replies[..., n], attack[:, n],
-                         defence[..., n]) for n in range(solves)]
+                         ends[..., n]) for n in range(solves)]
 
     def _solve_round(self, then: Any) -> Solution:
         """One round more than the margins ``then`` (after the checks) of the round after."""
@@ -381,7 +381,15 @@ class Battle:
         values, replies, attack, defence = solve_round(A.rolled, D.rolled, self.pool_of, np.ascontiguousarray(then),
                                                        self.duel.c.tie)
         values = np.where(self.terminal, self.won, values)
-        return Solution(values, np.where(self.fixed, self.fixed_value, values), then, replies, attack, defence)
+        return Solution(values, np.where(self.fixed, self.fixed_value, values), then, replies, attack,
+                        self._ends(defence[..., None])[..., 0])
+
+    def _ends(self, defence: Any) -> Any:
+        """The pair a round ends in after each of the defender's choices, for each ``e`` and solve (``defence``:
+        the sides they leave of the attacker, ``[choice, e, solve]``): the end-of-round checks read once, not at
+        each move of the forward pass. (Pair numbers fit 32 bits: at most :data:`MOST`.)"""
+        nd = self.values_shape[1]
+        return self.end.ravel()[defence * nd + np.arange(nd)[None, :, None]].astype(np.int32)
 
     # -- following the choices ---------------------------------------------------------------------------------
 
@@ -507,29 +515,31 @@ class Solution:
     its checks (``settled``), the margins the defender compared (``then``), the replies
     ``[defender's pool, e, a]``, and the options chosen, as the sides they leave: the attacker's for each
     attacker's side and each choice the defender's sides ask for (``attack``, ``[a, choice]``), the defender's for
-    each choice the attacker's sides ask for and each ``e`` (``defence``, ``[choice, e]``) (:class:`Targets`)."""
+    each choice the attacker's sides ask for and each ``e``, as the pair the round then ends in (``ends``,
+    ``[choice, e]``: the side it leaves of the attacker beside ``e``, after the end-of-round checks)
+    (:class:`Targets`)."""
 
     values: Any
     settled: Any
     then: Any
     replies: Any
     attack: Any
-    defence: Any
+    ends: Any
 
     def step(self, battle: Battle, now: Any, faint: float = 0.0) -> Any:
         """A round from the chances ``now`` (``[a, d]``) by these choices (:func:`.odds_loops.follow`). Only the
         pairs whose chance is over ``faint`` are followed (the others' chance is dropped): late in a combat few
         pairs hold any chance worth following."""
         A, D = battle.targets
-        if not (self.attack.flags.c_contiguous and self.defence.flags.c_contiguous):
+        if not (self.attack.flags.c_contiguous and self.ends.flags.c_contiguous):
             # beside another theater a solve's choices are one of several side by side: laid out as alone, so
             # that the compiled loop is the one it always is, not compiled again for another layout
-            self.attack, self.defence = np.ascontiguousarray(self.attack), np.ascontiguousarray(self.defence)
+            self.attack, self.ends = np.ascontiguousarray(self.attack), np.ascontiguousarray(self.ends)
         if battle.middle is None:  # one pair of buffers for every solution of the battle (odds_tied keeps many)
             size = math.prod(battle.values_shape) * A.zero.shape[1]
             battle.middle = np.zeros(size), np.empty(size, np.int32)
         after = follow(np.ascontiguousarray(now, float).ravel(), faint, ~battle.terminal.ravel(), battle.end.ravel(),
-                       battle.pool_of, D.rolled, self.attack, A.rolled, self.defence, *battle.middle)
+                       battle.pool_of, D.rolled, self.attack, A.rolled, self.ends, *battle.middle)
         return after.reshape(now.shape)
 
 

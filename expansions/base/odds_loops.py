@@ -425,12 +425,13 @@ def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then
 
 @_compiled
 def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], defender: Rolled, attack: Any,
-           attacker: Rolled, defence: Any, middle: Any, after: Any) -> Any:
+           attacker: Rolled, ends: Any, middle: Any, after: Any) -> Any:
     """The chance of each pair of sides (flat: ``a * nd + d``) after a round from the chances ``now``, by the
     choices of a solution; only the pairs ``fought`` whose chance is over ``faint`` are followed. ``end`` is the
     pair each pair ends the round as (the end-of-round checks), ``pools`` each side's dice pool (the attacker's,
     the defender's); ``defender`` is what the attacker's rolls place on the defender's sides, and ``attack`` its
-    choices ``[a, choice]``; ``attacker`` and ``defence`` the defender's on the attacker's (``[choice, e]``).
+    choices ``[a, choice]``; ``attacker`` is what the defender's rolls place on the attacker's sides, and ``ends``
+    the pair the round ends in after each of its choices ``[choice, e]`` (:class:`.odds_duel.Solution`).
     ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
     one of as many int32s.
 
@@ -470,8 +471,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
                     after[at] = first[block]
                     first[block] = at
                 middle[at] += chance * p
-    choices, weight, start, chosen, zero = (attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start, defence,
-                                            attacker.zero)
+    choices, weight, start, zero = attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start, attacker.zero
     out = np.zeros(na * nd)
     column = np.empty(nd, np.int64)  # a block's middles: their e, and their chance
     held = np.empty(nd)
@@ -490,7 +490,7 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
             x, p = choices[j], weight[j]
             for k in range(m):
                 e = column[k]
-                out[end[chosen[x, e] * nd + e]] += held[k] * p
+                out[ends[x, e]] += held[k] * p
     for pair in range(na * nd):
         if not fought[pair]:
             out[pair] += now[pair]
@@ -513,25 +513,27 @@ def carried(now: Any, rows: Any, start: Any, target: Any, chance: Any) -> Any:
 
 
 @_compiled
-def settle(now: Any, finals: Any, faint: float, space_fought: Any, ground_fought: Any, space_lost: Any,
-           ground_lost: Any) -> tuple[Any, Any, float, Any, Any]:
-    """After a round of two theaters fought side by side (``now[ground pair, space pair]``): the chances of the
-    pairs where neither theater is fought any more moved to ``finals``, and the health each side is expected to
-    have lost in each theater (``space_lost[role, space pair]``, ``ground_lost[role, ground pair]``): of the
-    chances just moved, and of those still fought, each ``[space attacker, space defender, ground attacker,
-    ground defender]``; the chance still fought; then the chances of ``faint`` or less dropped (the next round
-    follows no pair held by one, as the duel's forward pass), and the ground pairs whose space battle has a
-    chance to follow, and those that hold any chance. One pass, the pairs with no chance skipped."""
+def settle(now: Any, finals: Any, faint: float, column_fought: Any, row_fought: Any, column_lost: Any,
+           row_lost: Any) -> tuple[Any, Any, float, Any, Any]:
+    """After a round, the chances ``now[row, column]`` of a pair of one battle (a column) beside a pair of another
+    (a row): ``odds_tied``, the space and the ground battles, a row a ground pair; a duel, its pairs in one row
+    beside nothing fought. The chances of the pairs where neither is fought any more moved to ``finals``, and the
+    health each side is expected to have lost in each battle (``column_lost[role, column]``,
+    ``row_lost[role, row]``): of the chances just moved, and of those still fought, each ``[column's attacker,
+    column's defender, row's attacker, row's defender]``; the chance still fought; then the chances of ``faint``
+    or less dropped (the next round follows no pair held by one, as the duel's forward pass), and the rows whose
+    column battle has a chance to follow, and those that hold any chance. One pass, the pairs with no chance
+    skipped."""
     over, going, still = np.zeros(4), np.zeros(4), 0.0
-    space_live = np.zeros(now.shape[0], np.bool_)
+    column_live = np.zeros(now.shape[0], np.bool_)
     held = np.zeros(now.shape[0], np.bool_)
     for g in range(now.shape[0]):
         for s in range(now.shape[1]):
             x = now[g, s]
             if x == 0.0:
                 continue
-            lost = (x * space_lost[0, s], x * space_lost[1, s], x * ground_lost[0, g], x * ground_lost[1, g])
-            if space_fought[s] or ground_fought[g]:
+            lost = (x * column_lost[0, s], x * column_lost[1, s], x * row_lost[0, g], x * row_lost[1, g])
+            if column_fought[s] or row_fought[g]:
                 still += x
                 for i in range(4):
                     going[i] += lost[i]
@@ -539,10 +541,10 @@ def settle(now: Any, finals: Any, faint: float, space_fought: Any, ground_fought
                     now[g, s] = 0.0
                     continue
                 held[g] = True
-                space_live[g] = space_live[g] or space_fought[s]
+                column_live[g] = column_live[g] or column_fought[s]
             else:
                 finals[g, s] += x
                 now[g, s] = 0.0
                 for i in range(4):
                     over[i] += lost[i]
-    return over, going, still, space_live, held
+    return over, going, still, column_live, held
