@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from swrebellion.engine import Game, RandomAgent, scenario
 from swrebellion.engine.save import save_game
-from swrebellion.expansions.base.api.combat import OddsError, odds
+from swrebellion.expansions.base.api.combat import OddsError, OddsTooLarge, odds
 from swrebellion.games import rules_for
 from swrebellion.tools.cli import main
 
@@ -340,10 +340,44 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
     began = time.process_time()
-    with pytest.raises(OddsError, match="too large to solve exactly here") as refused:
+    with pytest.raises(OddsTooLarge, match="too large to solve exactly here") as refused:
         odds(game, attacker, defender, **kwargs)
     assert time.process_time() - began < 1.0
     assert words in str(refused.value)
+
+
+@pytest.mark.parametrize("attacker, defender, policy, at_once", [
+    ({"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, "best", True),  # 8 vs 8: 33,750 pairs, 0.1 s
+    ({"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2, "at-at": 1},
+     {"x-wing": 2, "y-wing": 1, "rebel-trooper": 2, "ion-cannon": 1}, "best", True),  # RS-UNT-04: 17,280, 50 ms
+    ({"star-destroyer": 1, "tie-fighter": 4, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1},
+     {"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "ion-cannon": 1}, "best",
+     False),  # tied: 518,400 pairs of space sides beside ground sides, about 0.5 s
+    ({"x-wing": 3, "y-wing": 2, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 4, "star-destroyer": 1, "assault-carrier": 1}, "heuristic", False),  # its chain: 4,500 pairs, 1 s
+])
+def test_a_quick_query_takes_on_only_what_is_answered_at_once(base, attacker, defender, policy, at_once):
+    """Issue 34: ``odds(quick=True)`` (a page beside a move) takes on only battles answered in about a tenth of a
+    second (``QUICK``, docs/odds.md) and refuses the others at once with ``OddsTooLarge``, naming the quick bound;
+    every one of them is within what a patient query takes on (``PATIENT``). Checked before anything is solved."""
+    import time
+
+    from swrebellion.expansions.base.odds import PATIENT, QUICK, THEATERS, solver
+    from swrebellion.expansions.base.odds_duel import TooLarge
+
+    combat, start = solver(base, attacker, defender, policy)
+    combat.refuse_too_large(start, None, THEATERS, PATIENT)  # raises TooLarge past the bound
+    if at_once:
+        combat.refuse_too_large(start, None, THEATERS, QUICK)
+        return
+    with pytest.raises(TooLarge):
+        combat.refuse_too_large(start, None, THEATERS, QUICK)
+    began = time.process_time()
+    with pytest.raises(OddsTooLarge, match="are solved for a quick answer") as refused:
+        odds(base, attacker, defender, policy=policy, quick=True)
+    assert time.process_time() - began < 1.0
+    assert isinstance(refused.value, OddsError)
 
 
 def test_the_best_play_takes_a_rebel_base_of_five_and_five_with_an_ion_cannon(base):

@@ -59,18 +59,33 @@ NEGLIGIBLE = 1e-12
 MAX_ROUNDS = 200
 #: How much damage beyond its health a unit's marks are tracked to, while its side can still repair in the step.
 OVERKILL = 5
-#: The most states the stage-by-stage solve (repairs, Ion Cannons tying the theaters together) is given: about 5
-#: seconds here; past it a query is refused at once (:meth:`Combat.refuse_too_large`).
-STAGED = 4_000
-#: The most pairs of sides the best play over arrays (:mod:`.odds_duel`) is given: about 7 s and 1 GB here.
-DUELLED = 400_000
-#: The most pairs of space sides times pairs of ground sides the play of battles Ion Cannons tie together is
-#: solved for (:mod:`.odds_tied`), for each policy: the best play's about 5 s and 0.6 GB here at most (a Rebel base
-#: of 5 ships and 5 ground units with an Ion Cannon against 6 and 6, 3.7 million, 3.4 s); the heuristic's chains,
-#: stepped in Python beside each ground pair, about 4 s.
-TIED = {"best": 4_000_000, "heuristic": 600_000}
-#: The most pairs of sides the heuristic's chain over arrays (:class:`.odds_duel.Chain`) is given: about 4 s here.
-CHAINED = 25_000
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """How large a battle :func:`odds` takes on, for each of its solvers; past it a query is refused at once
+    (:meth:`Combat.refuse_too_large`), with :class:`OddsTooLarge`. The sizes are counted, not listed, so the
+    refusal costs milliseconds. ``where`` ends the refusal's "at most N are solved ...". (Times measured here, one
+    core: docs/odds.md, How fast.)"""
+
+    staged: int  # states of the stage-by-stage solve (repairs; a Death Star the Ion Cannons silence)
+    duelled: int  # pairs of sides of the best play of a theater alone, over arrays (odds_duel)
+    tied: int  # pairs of space sides times pairs of ground sides of the best play an Ion Cannon ties (odds_tied)
+    tied_heuristic: int  # the same for the heuristic's chains, stepped in Python beside each ground pair
+    chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain)
+    where: str
+
+
+#: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
+#: stage-by-stage solve about 5 s; the best play over arrays at 400,000 pairs about 3 s and 1 GB; battles an Ion
+#: Cannon ties, at 4 million, about 2.5 s and 0.6 GB (a Rebel base of 5 ships and 5 ground units with an Ion Cannon
+#: against 6 and 6, 3.7 million, 2 s), the heuristic's at 600,000 about 4 s; the heuristic's chain about 4 s.
+PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, tied_heuristic=600_000, chained=25_000, where="here")
+#: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
+#: agent's turn (8 vs 8 in space, 33,750 pairs, about 0.1 s; a Rebel base of 6 units with an Ion Cannon against 7,
+#: 17,280, 50 ms; the heuristic's chain of 4 vs 4 in space, 216 pairs, 40 ms).
+QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, tied_heuristic=5_000, chained=300,
+               where="for a quick answer")
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
@@ -164,6 +179,12 @@ class OddsError(ValueError):
     no way to compute them here (:class:`OddsUnavailable`)."""
 
 
+class OddsTooLarge(OddsError):
+    """A battle larger than :func:`odds` solves exactly in the time it is given (:data:`PATIENT`, or :data:`QUICK`
+    with ``quick``): refused at once, before anything is solved; the message says how large it is and what to
+    ask instead."""
+
+
 class OddsUnavailable(OddsError):
     """The odds need numpy and numba, the optional extra ``odds``, and one of them is not installed."""
 
@@ -176,7 +197,8 @@ MISSING_EXTRA = "the exact odds need numpy and numba, the optional extra 'odds':
 
 
 def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], theater: TheaterChoice = "both", *,
-         rounds: int | None = None, policy: Policy = "best", damage: Mapping[str, Sequence[int]] | None = None) -> Odds:
+         rounds: int | None = None, policy: Policy = "best", damage: Mapping[str, Sequence[int]] | None = None,
+         quick: bool = False) -> Odds:
     """The exact odds of a combat between ``attacker`` (who rolls first: the current player) and ``defender``,
     each a ``{unit type: count}`` of one side's units in the system, with the rules of ``game`` (its enabled
     expansions; nothing else of the game is read). ``theater`` limits the answer to one theater; ``rounds`` to
@@ -184,9 +206,11 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     damage: ``"best"`` (each side playing for its chance to win the theater less the enemy's) or ``"heuristic"``
     (the heuristic agent's rule). ``damage`` is the damage already on units, as the combat under way records it
     (RB-CMB-07): for a unit type, one number per damaged miniature (``{"star-destroyer": [2]}``: one of them has 2
-    damage); the figures start from it, and the damage reported is what is lost from then on. Raises
-    :class:`OddsError` for forces that are not two sides' units, damage that does not fit them, or a battle too
-    large to solve exactly."""
+    damage); the figures start from it, and the damage reported is what is lost from then on. ``quick`` takes on
+    only battles answered in about a tenth of a second (:data:`QUICK`: for a page beside a move, or an agent's
+    turn), not in some seconds (:data:`PATIENT`). Raises :class:`OddsError` for forces that are not two sides'
+    units or damage that does not fit them, and :class:`OddsTooLarge` (one) at once for a battle too large to
+    solve exactly in that time."""
     if policy not in ("best", "heuristic"):
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
     if theater not in ("space", "ground", "both"):
@@ -198,10 +222,10 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     from .odds_duel import TooLarge
 
     try:
-        combat.refuse_too_large(start, rounds, wanted)
+        combat.refuse_too_large(start, rounds, wanted, QUICK if quick else PATIENT)
         answer = combat.solve(start, rounds, wanted)
     except TooLarge as exc:
-        raise OddsError(str(exc)) from None
+        raise OddsTooLarge(str(exc)) from None
     parts: list[tuple[str, dict[str, object]]] = []
     damaged: dict[Unit, int] = {}
     for x in sorted(x for side in start for x in side if x[1]):
@@ -426,14 +450,15 @@ class Combat:
         or checks, and each side plays it for its margin there (ties too: :meth:`tie_order`)."""
         return "space" in wanted and self.coupled(start)
 
-    def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str]) -> None:
-        """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run for more
-        than some seconds: a battle solved over arrays with more than :data:`DUELLED` pairs of sides (the best
-        play) or :data:`CHAINED` (the heuristic's), battles tied together by Ion Cannons with more than
-        :data:`TIED` pairs of space sides beside pairs of ground sides, or a stage-by-stage solve with more than
-        :data:`STAGED` states (both forces' sides in the theaters solved together; with a round limit and no repairs
-        only the sides the enemy's dice can leave in that many rounds). The sides are counted, not listed
-        (:meth:`sides`), so the refusal costs milliseconds."""
+    def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str],
+                         bounds: Bounds = PATIENT) -> None:
+        """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run past
+        ``bounds``: a battle solved over arrays with more pairs of sides than ``bounds.duelled`` (the best play) or
+        ``bounds.chained`` (the heuristic's), battles tied together by Ion Cannons with more pairs of space sides
+        beside pairs of ground sides than ``bounds.tied`` (``tied_heuristic``), or a stage-by-stage solve with more
+        states than ``bounds.staged`` (both forces' sides in the theaters solved together; with a round limit and
+        no repairs only the sides the enemy's dice can leave in that many rounds). The sides are counted, not
+        listed (:meth:`sides`), so the refusal costs milliseconds."""
         from .odds_duel import TooLarge
 
         if self.tied(start, wanted):
@@ -446,31 +471,33 @@ class Combat:
             if len(which) == 4 and self.linked(state):
                 counts = [self.sides(state, i, None, self.policy == "best") for i in which]
                 space, ground = counts[0] * counts[1], counts[2] * counts[3]
+                most = bounds.tied if self.policy == "best" else bounds.tied_heuristic
                 if self.policy == "heuristic":  # a chain for each theater, as for a theater fought alone
                     for t in (0, 1):
-                        _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], CHAINED, HEURISTIC_INSTEAD)
-                if space * ground > TIED[self.policy]:
-                    alone = ", or about the ground battle alone (--theater ground)" if ground <= DUELLED else ""
+                        _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], bounds.chained, bounds.where,
+                                      HEURISTIC_INSTEAD)
+                if space * ground > most:
+                    alone = ", or about the ground battle alone (--theater ground)" if ground <= bounds.duelled else ""
                     raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
                                    "solve exactly here: their forces can be left in "
                                    f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
                                    f"pairs of sides in space beside each of {ground:,} on the ground: "
-                                   f"{space * ground:,}; at most {TIED[self.policy]:,} are solved here); ask about "
+                                   f"{space * ground:,}; at most {most:,} are solved {bounds.where}); ask about "
                                    f"fewer units{alone} (docs/odds.md, How fast)")
                 continue
             if self.arrays(state) is not None:
                 counts = [self.sides(state, i, None, self.policy == "best") for i in which]
                 if self.policy == "best":
-                    _refuse_pairs(names, counts, DUELLED, "")
+                    _refuse_pairs(names, counts, bounds.duelled, bounds.where, "")
                 else:
-                    _refuse_pairs(names, counts, CHAINED, HEURISTIC_INSTEAD)
+                    _refuse_pairs(names, counts, bounds.chained, bounds.where, HEURISTIC_INSTEAD)
                 continue
             counts = [self.sides(state, i, rounds) for i in which]
-            if math.prod(counts) * self.lookahead(rounds) <= STAGED:
+            if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
                 continue
             ways = ", ".join(f"{n:,}" for n in counts[:-1]) + f" and {counts[-1]:,}"
             asks = ["fewer units"]
-            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= STAGED:
+            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
                 asks.append("fewer rounds (--rounds 1)")
             within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
             ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
@@ -478,7 +505,8 @@ class Combat:
                 if len(which) == 4 else f"the {names} battle is"
             raise TooLarge(f"{what} too large to solve exactly here: {'their' if len(which) == 4 else 'its'} forces "
                            f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
-                           f"{STAGED:,} are solved here); ask about {', or '.join(asks)} (docs/odds.md, How fast)")
+                           f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
+                           "(docs/odds.md, How fast)")
 
     def lookahead(self, rounds: int | None) -> int:
         """How many times the best play with repairs solves the states: once for each round it looks ahead (with
@@ -943,15 +971,15 @@ class Combat:
 HEURISTIC_INSTEAD = ", or the best play (--policy best), solved far faster"
 
 
-def _refuse_pairs(name: str, counts: Sequence[int], most: int, instead: str) -> None:
+def _refuse_pairs(name: str, counts: Sequence[int], most: int, where: str, instead: str) -> None:
     """Raise ``odds_duel.TooLarge`` for a battle solved over arrays whose forces can be left in more than ``most``
-    pairs of ways (``counts``: each force's)."""
+    pairs of ways (``counts``: each force's; ``where``: :attr:`Bounds.where`)."""
     from .odds_duel import TooLarge
 
     if math.prod(counts) > most:
         raise TooLarge(f"the {name} battle is too large to solve exactly here: its forces can be left in "
                        f"{counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most {most:,} are "
-                       f"solved here); ask about fewer units{instead} (docs/odds.md, How fast)")
+                       f"solved {where}); ask about fewer units{instead} (docs/odds.md, How fast)")
 
 
 def _present(start: State, theater: str) -> bool:

@@ -10,10 +10,14 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from servekit import move, read_panel, settle, twin_games
 
+from swrebellion.engine import scenario
 from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
 from swrebellion.expansions.base.api.combat import odds, system_damage, system_forces
+from swrebellion.games import rules_for
+from swrebellion.tools.serve.presentation import combat_odds
 
 SEED = 4_100_200_300_400_500
 #: Moves played at most before the Empire stops in a system the Rebels hold (with this seed, after 67).
@@ -57,3 +61,38 @@ def test_a_combat_starting_move_shows_its_odds_and_hides_nothing(tmp_path, monke
         for name, t in answer.theaters.items():
             if name != "combat":
                 assert f"you win {100 * (t.wiped['rebel'] - t.both_wiped):.0f}%" in shown, (shown, name)
+
+
+IMPERIAL = {"star-destroyer": 2, "tie-fighter": 6, "assault-carrier": 2, "stormtrooper": 2}
+
+
+@pytest.mark.parametrize("rebels, quick", [
+    ({"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2}, True),  # 6 ships, 10 Imperial
+    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2},
+     False),
+])
+def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_the_command(rebels, quick):
+    """Beside "done" (stop moving: the combat starts) the page shows the exact odds whenever the solver answers
+    quickly (``odds(quick=True)``: about a tenth of a second, docs/odds.md), not only up to 4 units a side in a
+    theater as it once did: here 6 Rebel ships against 10 Imperial ones (11,340 pairs of sides in space); a space
+    battle past that (11 Rebel ships: 283,500 pairs) points to `rebellion odds` instead. The Empire moves
+    everything from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so that it may still move more."""
+    start = scenario.Scenario.model_validate({"name": "odds beside a move", "seed": 1, "state": {
+        "phase": "command", "current": "empire", "leaders": {"darth-vader": "pool"},
+        "units": {"hoth": rebels, "bespin": IMPERIAL, "endor": {"assault-carrier": 1}},
+        "decks": {"tactics-space": [], "tactics-ground": []}}})
+    game = scenario.start(start, rules_for(("base",)))
+    for option in ("activate:hoth", "bespin", "everything"):
+        game.apply(option, player="empire")
+    decision = game.pending[0]
+    assert decision.kind == "move-from" and "done" in {o.id for o in decision.options}
+    shown = combat_odds(game, decision)["done"]
+    if not quick:
+        assert "too many units to work them out here" in shown and "rebellion odds --system hoth" in shown
+        return
+    attacker, defender = system_forces(game, "hoth", "empire")
+    assert sum(defender.values()) - defender.get("rebel-trooper", 0) == 6 > 4
+    answer = odds(game, attacker, defender, damage=system_damage(game, "hoth", "empire"))
+    for name, t in answer.theaters.items():
+        if name != "combat":
+            assert f"you win {100 * (t.wiped['rebel'] - t.both_wiped):.0f}%" in shown, (shown, name)

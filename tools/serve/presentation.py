@@ -73,9 +73,6 @@ def not_offered(game: Game, decision: Decision) -> list[str]:
     return presentation.not_offered(game, decision)
 
 
-#: The most units a side may have in a theater for a page to show a combat's exact odds: past it the exact solve
-#: takes seconds (docs/odds.md, "How fast"), and the page says to ask `rebellion odds` instead.
-QUICK_UNITS = 4
 THEATERS = {"space": N_("Space battle"), "ground": N_("Ground battle")}
 
 
@@ -83,7 +80,7 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     """Beside the option that ends a move into a system the enemy holds, and so starts the combat there, the exact
     odds of that combat (issue 34), as ``{option id: words}``. Everything comes from the deciding seat's view: the
     system it activated (its last ``activate`` event), the units there and the damage they carry."""
-    from swrebellion.expansions.base.api.combat import OddsError, odds, system_damage, system_forces
+    from swrebellion.expansions.base.api.combat import OddsError, OddsTooLarge, odds, system_damage, system_forces
     from swrebellion.i18n import gettext as _
 
     if decision.kind != "move-from" or "done" not in {o.id for o in decision.options}:
@@ -98,12 +95,11 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
         return {}
     try:
         attacker, defender = system_forces(game, target, side)
-        units = {u: info.theater for u, info in game.rules.content.items("units").items()}
-        if any(sum(n for u, n in force.items() if units.get(u) == theater) > QUICK_UNITS
-               for force in (attacker, defender) for theater in ("space", "ground")):
-            return {"done": _("Combat odds: too many units to work them out here (ask `rebellion odds --system "
-                              "{system} --load SAVE`).").format(system=target)}
-        answer = odds(game, attacker, defender, damage=system_damage(game, target, side))
+        # quick: only what is answered in about a tenth of a second (docs/odds.md, "How fast"), for a page
+        answer = odds(game, attacker, defender, damage=system_damage(game, target, side), quick=True)
+    except OddsTooLarge:
+        return {"done": _("Combat odds: too many units to work them out here (ask `rebellion odds --system "
+                          "{system} --load SAVE`).").format(system=target)}
     except OddsError:
         return {}
     enemy = answer.defender_side if answer.attacker_side == side else answer.attacker_side

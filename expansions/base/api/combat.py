@@ -3,14 +3,15 @@ destroying and retreating, its lasting effects, and the tactic cards of the side
 runs a combat its own way (Rise of the Empire's cinematic combat), the battle steps, damage and dice of an attack,
 and a part of the combat or the attack of its own (:func:`part`, :func:`attack_part`). The odds of a combat
 (docs/odds.md): :func:`odds` between two forces (an :class:`Odds` of :class:`TheaterOdds`; :class:`OddsError` for
-forces it cannot take, :class:`OddsUnavailable` without numpy), :func:`system_forces` (a system's forces as one side sees them) and :func:`system_damage` (the damage on
-them in a combat under way), :class:`OddsRules`,
-the combat rules it follows (the ``"combat-odds"`` value), and :func:`odds_text` / :func:`odds_json`, an answer for a
-person or as plain JSON data (what ``rebellion odds`` prints)."""
+forces it cannot take, :class:`OddsTooLarge` for a battle too large to solve in the time it is given,
+:class:`OddsUnavailable` without numpy or numba), :func:`system_forces` (a system's forces as one side sees them)
+and :func:`system_damage` (the damage on them in a combat under way), :class:`OddsRules`, the combat rules it follows
+(the ``"combat-odds"`` value), and :func:`odds_text` / :func:`odds_json`, an answer for a person or as plain JSON
+data (what ``rebellion odds`` prints)."""
 
 from __future__ import annotations
 
-from ..odds import Odds, OddsError, OddsUnavailable, TheaterOdds, odds, system_damage, system_forces
+from ..odds import Odds, OddsError, OddsTooLarge, OddsUnavailable, TheaterOdds, odds, system_damage, system_forces
 from ..odds import as_json as odds_json
 from ..odds import as_text as odds_text
 from ..odds import Rules as OddsRules
@@ -49,5 +50,5 @@ __all__ = ["CombatState", "Attack", "THEATERS", "ROLE", "state", "order", "conte
            "health", "retreat", "check_battles", "effects", "add_effect", "action_options", "draw_tactics",
            "tactic_hand", "begin_battle_step", "fight_battle", "add_damage", "remove_damage", "redirect_damage",
            "spend_die", "mark_attack", "part", "attack_part",
-           "odds", "Odds", "TheaterOdds", "OddsError", "OddsUnavailable", "OddsRules", "system_forces", "system_damage", "odds_text",
-           "odds_json"]
+           "odds", "Odds", "TheaterOdds", "OddsError", "OddsTooLarge", "OddsUnavailable", "OddsRules", "system_forces",
+           "system_damage", "odds_text", "odds_json"]
