@@ -424,6 +424,17 @@ def solve_round(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], then
 
 
 @_compiled
+def ends_of(defence: Any, end: Any, nd: int) -> None:
+    """In place, each of the defender's choices (``defence[choice, e * S + s]``: the side ``a2`` it leaves of the
+    attacker) as the pair the round then ends in, ``end[a2 * nd + e]`` (the end-of-round checks), which the
+    forward pass reads: the checks looked up once, not at each of its moves."""
+    solves = defence.shape[1] // nd
+    for x in range(defence.shape[0]):
+        for c in range(defence.shape[1]):
+            defence[x, c] = end[defence[x, c] * nd + c // solves]
+
+
+@_compiled
 def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], defender: Rolled, attack: Any,
            attacker: Rolled, ends: Any, middle: Any, after: Any) -> Any:
     """The chance of each pair of sides (flat: ``a * nd + d``) after a round from the chances ``now``, by the
