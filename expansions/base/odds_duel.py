@@ -84,7 +84,6 @@ dice and classes of damage, and the checks are made here, with numpy.
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -305,7 +304,6 @@ class Battle:
             self.fixed, self.fixed_value, self.end = self._checks()
             self.checked = (self.fixed, self.fixed_value, self.terminal, self.won)  # as the loops read them
         self.solutions: dict[int | None, Solution] = {}
-        self.middle: Any = None  # the forward pass's buffers (:meth:`Solution.step`)
 
     def _checks(self) -> tuple[Any, Any, Any]:
         """The pairs the end-of-round checks change (RS-CMB-15..17: a lone structure, Death Star Under
@@ -530,13 +528,8 @@ class Solution:
             # beside another theater a solve's choices are one of several side by side: laid out as alone, so
             # that the compiled loop is the one it always is, not compiled again for another layout
             self.attack, self.ends = np.ascontiguousarray(self.attack), np.ascontiguousarray(self.ends)
-        if battle.middle is None:  # one pair of buffers for every solution of the battle (odds_tied keeps many)
-            size = math.prod(battle.values_shape) * A.zero.shape[1]
-            # written through at once, not left to the rounds' first scattered touches: those are each a page
-            # fault, and this machine took 0.9 s over the 94 MB of a battle of 291,600 pairs (10 ms written)
-            battle.middle = np.full(size, 0.0), np.full(size, 0, np.int32)
         after = follow(np.ascontiguousarray(now, float).ravel(), faint, ~battle.terminal.ravel(), battle.end.ravel(),
-                       battle.pool_of, D.rolled, self.attack, A.rolled, self.ends, *battle.middle)
+                       battle.pool_of, D.rolled, self.attack, A.rolled, self.ends)
         return after.reshape(now.shape)
 
 

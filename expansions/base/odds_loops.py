@@ -436,72 +436,74 @@ def ends_of(defence: Any, end: Any, nd: int) -> None:
 
 @_compiled
 def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], defender: Rolled, attack: Any,
-           attacker: Rolled, ends: Any, middle: Any, after: Any) -> Any:
+           attacker: Rolled, ends: Any) -> Any:
     """The chance of each pair of sides (flat: ``a * nd + d``) after a round from the chances ``now``, by the
     choices of a solution; only the pairs ``fought`` whose chance is over ``faint`` are followed. ``end`` is the
     pair each pair ends the round as (the end-of-round checks), ``pools`` each side's dice pool (the attacker's,
     the defender's); ``defender`` is what the attacker's rolls place on the defender's sides, and ``attack`` its
     choices ``[a, choice]``; ``attacker`` is what the defender's rolls place on the attacker's sides, and ``ends``
     the pair the round ends in after each of its choices ``[choice, e]`` (:class:`.odds_duel.Solution`).
-    ``middle`` is a buffer of zeros, one for each ``(a, defender's pool, e)``, given back as zeros, and ``after``
-    one of as many int32s.
 
     A pair not fought stays as it is. A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the
     attacker's roll and choice have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``:
     units die only at the end of the step, RB-CMB-08) but not on ``d`` itself; then the defender's roll and choice leave
-    ``a2`` of the attacker, and the checks give the pair the round ends in. The loops run so that the choices are read
-    along their rows."""
+    ``a2`` of the attacker, and the checks give the pair the round ends in. The middles are gathered an attacker's
+    side at a time, in a buffer of one side's (``[defender's pool, e]``, small enough to stay in the cache), and
+    followed on a pool at a time, reading the choices along their rows."""
     pool_a, pool_d = pools
     na, nd = len(pool_a), len(pool_d)
-    choices, weight, start, chosen, zero = (defender.by_pool, defender.by_pool_chance, defender.by_pool_start, attack,
-                                            defender.zero)
-    rolled_a = zero.shape[1]  # how many dice pools the attacker's sides roll
-    rolled_d = attacker.zero.shape[1]
-    # The middles given a chance, by block (a, the defender's pool): the first of each block, and after each the
-    # next (-1: none), so that the defender's rolls are followed a block at a time, reading its choices along
-    # their rows, without looking through the middles that have none.
-    first = np.full(na * rolled_d, -1, np.int64)
-    blocks = np.empty(na * rolled_d, np.int64)
-    n = 0
+    # the arrays the loops read, as locals: compiled, they are then known not to change under the loops' stores,
+    # not read again from the tuples at each step (a third of the time, 8 vs 8 in space)
+    choices_d, weight_d, start_d = defender.by_pool, defender.by_pool_chance, defender.by_pool_start
+    choices_a, weight_a, start_a = attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start
+    zero_d, zero_a = defender.zero, attacker.zero
+    rolled_a = zero_d.shape[1]  # how many dice pools the attacker's sides roll
+    rolled_d = zero_a.shape[1]
+    middle = np.zeros(rolled_d * nd)  # one attacker's side's middles, given back as zeros once followed
+    # the middles given a chance, by the defender's pool: the first of each pool, and after each the next (-1:
+    # none), so that a pool's are followed without looking through those that have none; and the pools met
+    after = np.empty(rolled_d * nd, np.int64)
+    first = np.full(rolled_d, -1, np.int64)
+    met = np.empty(rolled_d, np.int64)
+    out = np.zeros(na * nd)
+    column = np.empty(nd, np.int64)  # a pool's middles: their e, and their chance
+    held = np.empty(nd)
     for a in range(na):
+        n = 0
         for d in range(nd):
             chance = now[a * nd + d]
             if chance <= faint or not fought[a * nd + d]:
                 continue
-            block = a * rolled_d + pool_d[d]
-            if first[block] < 0:
-                blocks[n] = block
+            q = pool_d[d]
+            if first[q] < 0:
+                met[n] = q
                 n += 1
             s = d * rolled_a + pool_a[a]
-            for j in range(start[s], start[s + 1] + 1):  # the classes of damage, then the rolls that place none
-                if j < start[s + 1]:
-                    at, p = block * nd + chosen[a, choices[j]], weight[j]
+            for j in range(start_d[s], start_d[s + 1] + 1):  # the classes of damage, then the rolls that place none
+                if j < start_d[s + 1]:
+                    at, p = q * nd + attack[a, choices_d[j]], weight_d[j]
                 else:
-                    at, p = block * nd + d, zero[d, pool_a[a]]
+                    at, p = q * nd + d, zero_d[d, pool_a[a]]
                 if middle[at] == 0.0 and chance * p != 0.0:
-                    after[at] = first[block]
-                    first[block] = at
+                    after[at] = first[q]
+                    first[q] = at
                 middle[at] += chance * p
-    choices, weight, start, zero = attacker.by_pool, attacker.by_pool_chance, attacker.by_pool_start, attacker.zero
-    out = np.zeros(na * nd)
-    column = np.empty(nd, np.int64)  # a block's middles: their e, and their chance
-    held = np.empty(nd)
-    for i in range(n):
-        block = blocks[i]
-        a, q = block // rolled_d, block % rolled_d
-        m, at = 0, first[block]
-        while at >= 0:
-            column[m], held[m] = at % nd, middle[at]
-            middle[at] = 0.0
-            m += 1
-            at = after[at]
-        for k in range(m):  # the rolls that place nothing
-            out[end[a * nd + column[k]]] += held[k] * zero[a, q]
-        for j in range(start[block], start[block + 1]):
-            x, p = choices[j], weight[j]
-            for k in range(m):
-                e = column[k]
-                out[ends[x, e]] += held[k] * p
+        for i in range(n):
+            q = met[i]
+            m, at = 0, first[q]
+            while at >= 0:
+                column[m], held[m] = at % nd, middle[at]
+                middle[at] = 0.0
+                m += 1
+                at = after[at]
+            first[q] = -1
+            for k in range(m):  # the rolls that place nothing
+                out[end[a * nd + column[k]]] += held[k] * zero_a[a, q]
+            block = a * rolled_d + q
+            for j in range(start_a[block], start_a[block + 1]):
+                x, p = choices_a[j], weight_a[j]
+                for k in range(m):
+                    out[ends[x, column[k]]] += held[k] * p
     for pair in range(na * nd):
         if not fought[pair]:
             out[pair] += now[pair]
