@@ -59,6 +59,7 @@ class Tied:
         self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
         self.moves_memo: dict[tuple[int, int | None], dict[int, float]] = {}
         self.ends_memo: dict[tuple[int, int | None], tuple[Any, Any]] = {}
+        self.row: dict[int, int] = {}  # the forward pass's row of each ground pair it can come to
 
     # -- the values ----------------------------------------------------------------------------------------------
 
@@ -82,11 +83,13 @@ class Tied:
         return found
 
     def ends(self, g: int, left: int | None) -> tuple[Any, Any]:
-        """:meth:`moves` as two arrays: the ground pairs, their chances."""
+        """:meth:`moves` as two arrays, as the forward pass reads them: the rows of the ground pairs, their
+        chances."""
         found = self.ends_memo.get((g, left))
         if found is None:
             moves = self.moves(g, left)
-            found = self.ends_memo[(g, left)] = (np.array(list(moves), np.intp), np.array(list(moves.values())))
+            found = self.ends_memo[(g, left)] = (np.array([self.row[g2] for g2 in moves], np.intp),
+                                                 np.array(list(moves.values())))
         return found
 
     def cannons_at(self, g: int) -> int:
@@ -182,23 +185,27 @@ class Tied:
             else:
                 self._solve_rounds(rounds)
         space, ground = self.space[0], self.ground
-        ns, ng = space.values_shape[0] * space.values_shape[1], ground.values_shape[0] * ground.values_shape[1]
+        pairs = np.array(self._reach_forward(rounds), np.intp)  # a row each, not each of the ground battle's pairs
+        self.row = {int(g): n for n, g in enumerate(pairs)}
+        self.ends_memo.clear()  # (its rows are this pass's)
+        ns, ng = space.values_shape[0] * space.values_shape[1], len(pairs)
+        first = self.row[self.first]
         now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
-        now[self.first, self.here] = 1.0
-        fought = (~space.terminal.ravel(), ~ground.terminal.ravel())
+        now[first, self.here] = 1.0
+        fought = (~space.terminal.ravel(), ~ground.terminal.ravel()[pairs])
         lost = (np.stack([_lost(space, self.here, role).ravel() for role in (0, 1)]),
-                np.stack([_lost(ground, self.first, role).ravel() for role in (0, 1)]))
+                np.stack([_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
         finals = np.zeros((ng, ns))
         ended = np.zeros(4)
-        space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)  # the ground pairs to follow (settle)
-        space_live[self.first] = fought[0][self.here]
-        held[self.first] = True
+        space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)  # the rows to follow (settle)
+        space_live[first] = fought[0][self.here]
+        held[first] = True
         damage: list[tuple[float, ...]] = []
         played = 0
-        while (fought[0][self.here] or fought[1][self.first]) and played < (rounds if rounds is not None else limit):
+        while (fought[0][self.here] or fought[1][first]) and played < (rounds if rounds is not None else limit):
             left = None if rounds is None else rounds - played
-            now = self._ground_round(self._space_round(now, np.flatnonzero(space_live), left), np.flatnonzero(held),
-                                     left)
+            now = self._space_round(now, np.flatnonzero(space_live), pairs, left)
+            now = self._ground_round(now, np.flatnonzero(held), pairs, left)
             played += 1
             over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
             ended += over
@@ -208,32 +215,45 @@ class Tied:
         finals += now
         rows, cols = np.nonzero(finals)
         out: dict[State, float] = {}
-        for g, s in zip(rows, cols):
+        for r, s in zip(rows, cols):
             sa, sd = divmod(int(s), space.values_shape[1])
-            ga, gd = divmod(int(g), ground.values_shape[1])
+            ga, gd = divmod(int(pairs[r]), ground.values_shape[1])
             out[(space.sides[0][sa], space.sides[1][sd], ground.sides[0][ga], ground.sides[1][gd])] = \
-                float(finals[g, s])
+                float(finals[r, s])
         return out, damage
 
-    def _space_round(self, now: Any, rows: Any, left: int | None) -> Any:
+    def _reach_forward(self, rounds: int | None) -> list[int]:
+        """The ground pairs the forward pass can come to, in ``rounds`` (the play of each round, with as many
+        rounds to go as are left) or until the combat ends."""
+        if rounds is None:
+            return self._reach(None)
+        level, seen = {self.first}, {self.first}
+        for played in range(rounds):
+            level = {g2 for g in level for g2 in self.moves(g, rounds - played)}
+            seen |= level
+        return sorted(seen)
+
+    def _space_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
         """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
-        chance over :data:`.odds_duel.FAINT`), by its play (a space battle over stays as it is)."""
+        chance over :data:`.odds_duel.FAINT`; ``pairs``: the ground pair of each row), by its play (a space battle
+        over stays as it is)."""
         fought = ~self.space[0].terminal.ravel()
         shape = self.space[0].values_shape
-        for g in rows:
+        for r in rows:
+            g = int(pairs[r])
             if self.ground_chain is not None:
-                stepped = self.chains[self.cannons_at(int(g))].step(np.where(fought, now[g], 0.0).reshape(shape))
-                now[g] = np.where(fought, 0.0, now[g]) + stepped.ravel()
+                stepped = self.chains[self.cannons_at(g)].step(np.where(fought, now[r], 0.0).reshape(shape))
+                now[r] = np.where(fought, 0.0, now[r]) + stepped.ravel()
             else:
-                battle, solution = self.solved[(left, int(g))]
-                now[g] = solution.step(battle, now[g].reshape(shape), FAINT).ravel()
+                battle, solution = self.solved[(left, g)]
+                now[r] = solution.step(battle, now[r].reshape(shape), FAINT).ravel()
         return now
 
-    def _ground_round(self, now: Any, rows: Any, left: int | None) -> Any:
-        """The ground round: the chances of each ground pair of ``rows`` (those that hold any) go where its chain
-        leads (a ground battle over stays), a compiled loop over their moves (:func:`.odds_loops.carried`), not
-        one product with the chain's matrix: it is mostly zeros."""
-        ends = [self.ends(int(g), left) for g in rows]
+    def _ground_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
+        """The ground round: the chances of each ground pair of ``rows`` (the rows that hold any; ``pairs``: the
+        ground pair of each row) go where its chain leads (a ground battle over stays), a compiled loop over their
+        moves (:func:`.odds_loops.carried`), not one product with the chain's matrix: it is mostly zeros."""
+        ends = [self.ends(int(pairs[r]), left) for r in rows]
         start = np.concatenate([[0], np.cumsum([len(targets) for targets, _ in ends])])
         return carried(now, rows, start, np.concatenate([targets for targets, _ in ends]),
                        np.concatenate([chances for _, chances in ends]))
