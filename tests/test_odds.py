@@ -383,7 +383,7 @@ def test_a_quick_query_takes_on_only_what_is_answered_at_once(base, attacker, de
 def test_the_best_play_takes_a_rebel_base_of_five_and_five_with_an_ion_cannon(base):
     """A Rebel base of 5 ships and 5 ground units with an Ion Cannon against 6 and 6 (RS-UNT-04: the two battles
     tied together, 3.7 million pairs of space sides beside ground sides) is within what the best play solves (about
-    3.4 s here, docs/odds.md), so it is not refused: the bound is checked before anything is solved."""
+    1.8 s here, docs/odds.md), so it is not refused: the bound is checked before anything is solved."""
     from swrebellion.expansions.base.odds import THEATERS, solver
 
     combat, start = solver(base, *REBEL_BASE)
