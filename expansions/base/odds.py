@@ -29,9 +29,7 @@ repairs or a Death Star the cannons silence leave them to the stage-by-stage sol
 
 from __future__ import annotations
 
-import gc
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
@@ -562,6 +560,8 @@ class Combat:
     def solve(self, start: State, rounds: int | None, wanted: Sequence[str]) -> dict[str, TheaterOdds]:
         """Each wanted theater's figures and, when both are, the whole combat's: the theaters apart (their
         product is the combat) unless :meth:`tied`."""
+        from .odds_duel import collector_paused
+
         with collector_paused():
             return self._solve(start, rounds, wanted)
 
@@ -987,20 +987,6 @@ def _present(start: State, theater: str) -> bool:
     """Whether the theater is fought at all: both sides have units there."""
     t = THEATERS.index(theater)
     return bool(start[2 * t] and start[2 * t + 1])
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector held off for a while (at once again if it was already): the solver makes
-    many small tuples, dicts and arrays, none of them in a cycle, which the collector would walk in vain; one full
-    collection in a process that has loaded numba walks its whole heap, some 20 ms."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _counted(units: Sequence[Unit]) -> tuple[tuple[str, int], ...]:

@@ -83,13 +83,14 @@ dice and classes of damage, and the checks are made here, with numpy.
 
 from __future__ import annotations
 
+import gc
 import itertools
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Iterator, Protocol
 
 import numpy as np
 
-from .odds import collector_paused
 from .odds_loops import (Rolled, alike, by_pool, classes, ends_of, find_options, follow, settle, solve_round,
                          solve_until_end)
 
@@ -126,6 +127,20 @@ MOST = 20_000_000
 #: below the undecided chance it stops at (``odds.NEGLIGIBLE``), and the figures are rounded at 10^-16 anyway;
 #: but once the first few rounds are fought most pairs hold less, so the rounds after them are cheap.
 FAINT = 1e-30
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off for a while (at once again if it was already): the solver makes
+    many small tuples, dicts and arrays, none of them in a cycle, which the collector would walk in vain; one full
+    collection in a process that has loaded numba walks its whole heap, some 20 ms."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 class TooLarge(ValueError):
