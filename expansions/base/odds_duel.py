@@ -442,9 +442,11 @@ class Targets:
         # group's first option without checking
         assert sizes.all(), "a class of damage with no side it can leave"
         own = battle.pool_of[role]
+        group_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)])
+        key = _listed(cand, group_start, own[np.repeat(np.arange(len(sides)), count)])
         self.cand, self.choice_start, self.side_start, self.weight, self.choice = alike(
-            cand, np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)]),
-            np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances, places(first, count), own)
+            cand, group_start, np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances,
+            places(first, count), own, key, np.argsort(key, kind="stable"))
         self.choices = len(self.choice_start) - 1
         count = np.diff(self.side_start)
         # the sides a side rolling each of its own pools may be left as: by a roll that places nothing, or any option
@@ -586,6 +588,16 @@ def _weaker(c: Combat, side: Side) -> list[Side]:
                 seen.add(nxt)
                 todo.append(nxt)
     return sorted(seen, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
+
+
+def _listed(cand: Any, starts: Any, pool: Any) -> Any:
+    """A hash of each run of options ``cand[starts[g]:starts[g + 1]]`` (none empty) and of the dice pool ``pool[g]``
+    that goes with it (:func:`.odds_loops.alike`): a polynomial in the options, wrapping round 64 bits."""
+    sizes = np.diff(starts)
+    at = np.arange(len(cand)) - np.repeat(starts[:-1], sizes)  # each option's place in its run
+    powers = np.cumprod(np.full(int(sizes.max(initial=0)) + 1, 1_000_003, np.uint64))  # wraps round: a hash
+    terms = (cand.astype(np.uint64) + np.uint64(1)) * powers[at]
+    return np.add.reduceat(terms, starts[:-1]) + (pool.astype(np.uint64) + np.uint64(1)) * powers[sizes]
 
 
 def places(first: Any, counts: Any) -> Any:

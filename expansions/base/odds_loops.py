@@ -157,27 +157,22 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
 
 
 @_compiled
-def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, rows: Any, pool: Any
+def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, rows: Any, pool: Any, key: Any, order: Any
           ) -> tuple[Any, Any, Any, Any, Any]:
     """The classes of damage (groups, each with its options ``cand[group_start[g]:group_start[g + 1]]``) as the
     choices they ask for: a choice hangs only on the options it is between and the dice its side rolls back
     (``pool[side]``), so every group with the same of both, of any side, is answered alike, and a force's many
     classes ask for few choices (8 against 8 in space: the defender's 11,981 classes, 1,546 choices); and the
     groups of a side with the same choice are one, their chances summed (group ``g``'s are the row ``rows[g]`` of
-    ``weight``, one for each enemy pool). Given back: the choices' options (``cand``) and where each begins
-    (``choice_start``), the merged groups' ``side_start`` and ``weight``, and each merged group's choice
-    (:class:`Rolled`)."""
+    ``weight``, one for each enemy pool). Only groups of the same ``key`` (a hash of the pool and the options) are
+    compared, taken in ``order`` (the groups by key, each key's in their order: a stable sort, made by numpy, whose
+    sort compiled here would double this function's compiling). Given back: the choices' options (``cand``) and
+    where each begins (``choice_start``), the merged groups' ``side_start`` and ``weight``, and each merged group's
+    choice (:class:`Rolled`)."""
     groups = len(group_start) - 1
     side = np.empty(groups, np.int64)
     for n in range(len(side_start) - 1):
         side[side_start[n]:side_start[n + 1]] = n
-    key = np.empty(groups, np.int64)  # a hash of the pool and the options: only groups of equal keys compared
-    for g in range(groups):
-        h = pool[side[g]] + 1
-        for i in range(group_start[g], group_start[g + 1]):
-            h = h * 1000003 + cand[i] + 1  # wraps round: a hash
-        key[g] = h
-    order = np.argsort(key, kind="mergesort")  # stable: within equal keys the first group first
     first = np.arange(groups)  # the first group with each group's pool and options
     i = 0
     while i < groups:
