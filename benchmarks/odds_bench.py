@@ -138,7 +138,7 @@ def main() -> None:
                       f"(goal {goal * 1000:.0f} ms: {verdict})", flush=True)
     if warm:
         print(f"once a process, before its first query: {statistics.median(warm) * 1000:.0f} ms CPU to load the "
-              "compiled loops (the median; the first process ever also compiles them, about 7 s here)")
+              "compiled loops (the median; the first process ever also compiles them, about 12 s here)")
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
 
 

@@ -424,7 +424,7 @@ def run(*args):
 
 
 def test_the_command_says_it_is_working_when_a_query_takes_long(monkeypatch):
-    """A query that runs past ``PATIENCE`` (the first one after installing compiles the solver, about 10 s) gets
+    """A query that runs past ``PATIENCE`` (the first one after installing compiles the solver, about 12 s) gets
     a line on stderr saying the odds are being worked out, so the wait is not taken for a hang; a quick one gets
     none, and the answer on stdout is the same."""
     import time

@@ -88,7 +88,7 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
 
 
 #: Seconds a query runs before the command says it is working: the first query after installing also compiles the
-#: solver (about 10 s, once: docs/odds.md, How fast), and the largest battles it answers take some seconds.
+#: solver (about 12 s, once: docs/odds.md, How fast), and the largest battles it answers take some seconds.
 PATIENCE = 2.0
 
 
@@ -99,7 +99,7 @@ def _patience(seconds: float) -> Iterator[None]:
     from swrebellion.i18n import gettext as _
 
     timer = threading.Timer(seconds, lambda: click.echo(_(
-        "Working out the exact odds... (the first query after installing also compiles the solver: about 10 s, "
+        "Working out the exact odds... (the first query after installing also compiles the solver: about 12 s, "
         "once)"), err=True))
     timer.daemon = True
     timer.start()
