@@ -17,7 +17,9 @@ and the damage the roll places (its *class*: hits of each colour and direct hits
 take), so the options of a choice are fixed lists of side numbers, made once per (side, class): the attacker
 choosing for a defender's side and class chooses for every attacker's side at once (a row of the matrix of
 replies), and the defender choosing for an attacker's side and class chooses for every defender's side at once (a
-column of the values). The replies ``R[defender's dice pool][e][a]`` (the margin once the attacker has left ``e``,
+column of the values). A choice hangs only on its options and the dice rolled back, so a side's classes that leave
+the same options are one *group*, and a choice is made once for every group, of any side, that asks for it
+(:func:`.odds_loops.alike`: 8 against 8 in space, the defender's 11,981 classes ask for 1,546 choices). The replies ``R[defender's dice pool][e][a]`` (the margin once the attacker has left ``e``,
 the defender answering every roll at its best) are made once for each pool, whatever side rolled it.
 
 The order. The defender's sides are solved a health level at a time (a level needs only the weaker ones, whose
