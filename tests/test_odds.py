@@ -427,25 +427,54 @@ def test_the_command_says_it_is_working_when_a_query_takes_long(monkeypatch):
     """A query that runs past ``PATIENCE`` (the first one after installing compiles the solver, about 12 s) gets
     a line on stderr saying the odds are being worked out, so the wait is not taken for a hang; a quick one gets
     none, and the answer on stdout is the same."""
-    import time
-
-    from swrebellion.expansions.base.api import combat
     from swrebellion.tools import odds_cmd
 
     forces = ("--attacker", "2 x-wing", "--defender", "1 tie-fighter")
+    run("odds", *forces)  # the solver loaded first (compiled, in a fresh checkout), so the next query is quick
     quick = run("odds", *forces)
     assert quick.exit_code == 0 and "Working out" not in quick.stderr
-    real = combat.odds
+    _slow_solve(monkeypatch)
+    monkeypatch.setattr(odds_cmd, "PATIENCE", 0.05)
+    waited = run("odds", *forces)
+    assert waited.exit_code == 0 and waited.stdout == quick.stdout
+    assert "Working out the exact odds" in waited.stderr and "compiles the solver" in waited.stderr
+
+
+def _slow_solve(monkeypatch) -> None:
+    """Every query half a second slower, as the first one after installing is (it compiles the solver)."""
+    import time
+
+    from swrebellion.expansions.base.odds import Combat
+
+    real = Combat.solve
 
     def slow(*args, **kwargs):
         time.sleep(0.5)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(combat, "odds", slow)
-    monkeypatch.setattr(odds_cmd, "PATIENCE", 0.05)
-    waited = run("odds", *forces)
-    assert waited.exit_code == 0 and waited.stdout == quick.stdout
-    assert "Working out the exact odds" in waited.stderr and "compiles the solver" in waited.stderr
+    monkeypatch.setattr(Combat, "solve", slow)
+
+
+def test_the_terminal_says_it_is_working_when_a_query_takes_long(monkeypatch, capsys):
+    """``odds SYSTEM`` at the terminal prompt (docs/terminal.md) tells the person waiting, on stderr, that the odds
+    are being worked out when a query runs past the screen's ``PATIENCE`` (the first one after installing compiles
+    the solver, about 12 s, and says nothing otherwise); the screen is the same either way."""
+    import importlib
+
+    screen = importlib.import_module("swrebellion.expansions.base.presentation.terminal.odds_screen")
+
+    start = scenario.Scenario.model_validate({"name": "odds at the prompt", "seed": 1, "state": {
+        "units": {"hoth": {"x-wing": 2}, "bespin": {"star-destroyer": 1}}}})
+    game = scenario.start(start, rules_for(("base",)))
+    screen.odds_screen(game, "empire", "hoth")  # the solver loaded first (compiled, in a fresh checkout)
+    capsys.readouterr()
+    quick = screen.odds_screen(game, "empire", "hoth")
+    assert "If you moved every unit of yours" in quick[0] and "Working out" not in capsys.readouterr().err
+    _slow_solve(monkeypatch)
+    monkeypatch.setattr(screen, "PATIENCE", 0.05)
+    assert screen.odds_screen(game, "empire", "hoth") == quick
+    said = capsys.readouterr().err
+    assert "Working out the exact odds" in said and "compiles the solver" in said
 
 
 def test_the_command_prints_each_theater_and_what_it_leaves_out(base):

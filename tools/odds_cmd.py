@@ -3,10 +3,7 @@ saved game as one side sees it."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import threading
-from collections.abc import Iterator
 
 import click
 
@@ -75,9 +72,8 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
         defender_units, more = parse_units(game, defender, "--defender")
         damage.update(more)
     try:
-        with _patience(PATIENCE):
-            answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy,
-                             damage=damage)
+        answer = compute(game, attacker_units, defender_units, theater, rounds=rounds, policy=policy, damage=damage,
+                         patience=PATIENCE)
     except OddsUnavailable as exc:  # not the user's input: the optional extra is missing
         raise click.ClickException(str(exc)) from None
     except OddsError as exc:
@@ -90,23 +86,6 @@ def odds(attacker, defender, system, load_path, side, theater, rounds, policy, f
 #: Seconds a query runs before the command says it is working: the first query after installing also compiles the
 #: solver (about 12 s, once: docs/odds.md, How fast), and the largest battles it answers take some seconds.
 PATIENCE = 2.0
-
-
-@contextlib.contextmanager
-def _patience(seconds: float) -> Iterator[None]:
-    """If what runs inside takes more than ``seconds``, say on stderr that the odds are being worked out, so that a
-    silent wait is not taken for a hang."""
-    from swrebellion.i18n import gettext as _
-
-    timer = threading.Timer(seconds, lambda: click.echo(_(
-        "Working out the exact odds... (the first query after installing also compiles the solver: about 12 s, "
-        "once)"), err=True))
-    timer.daemon = True
-    timer.start()
-    try:
-        yield
-    finally:
-        timer.cancel()
 
 
 def parse_units(game, text: str, option: str) -> tuple[dict[str, int], dict[str, list[int]]]:

@@ -30,6 +30,9 @@ repairs or a Death Star the cannons silence leave them to the stage-by-stage sol
 from __future__ import annotations
 
 import math
+import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
@@ -197,7 +200,7 @@ MISSING_EXTRA = "the exact odds need numpy and numba, the optional extra 'odds':
 
 def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], theater: TheaterChoice = "both", *,
          rounds: int | None = None, policy: Policy = "best", damage: Mapping[str, Sequence[int]] | None = None,
-         quick: bool = False) -> Odds:
+         quick: bool = False, patience: float | None = None) -> Odds:
     """The exact odds of a combat between ``attacker`` (who rolls first: the current player) and ``defender``,
     each a ``{unit type: count}`` of one side's units in the system, with the rules of ``game`` (its enabled
     expansions; nothing else of the game is read). ``theater`` limits the answer to one theater; ``rounds`` to
@@ -207,9 +210,11 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     (RB-CMB-07): for a unit type, one number per damaged miniature (``{"star-destroyer": [2]}``: one of them has 2
     damage); the figures start from it, and the damage reported is what is lost from then on. ``quick`` takes on
     only battles answered in about a tenth of a second (:data:`QUICK`: for a page beside a move, or an agent's
-    turn), not in some seconds (:data:`PATIENT`). Raises :class:`OddsError` for forces that are not two sides'
-    units or damage that does not fit them, and :class:`OddsTooLarge` (one) at once for a battle too large to
-    solve exactly in that time."""
+    turn), not in some seconds (:data:`PATIENT`). ``patience``, for a person waiting at a command or a terminal: if
+    the answer takes longer than that many seconds, a line on stderr says, in the reader's language, that it is
+    being worked out (the first query after installing also compiles the solver), so that the wait is not taken for
+    a hang. Raises :class:`OddsError` for forces that are not two sides' units or damage that does not fit them,
+    and :class:`OddsTooLarge` (one) at once for a battle too large to solve exactly in that time."""
     if policy not in ("best", "heuristic"):
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
     if theater not in ("space", "ground", "both"):
@@ -221,8 +226,9 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     from .odds_duel import TooLarge
 
     try:
-        combat.refuse_too_large(start, rounds, wanted, QUICK if quick else PATIENT)
-        answer = combat.solve(start, rounds, wanted)
+        with _told_if_slow(patience):
+            combat.refuse_too_large(start, rounds, wanted, QUICK if quick else PATIENT)
+            answer = combat.solve(start, rounds, wanted)
     except TooLarge as exc:
         raise OddsTooLarge(str(exc)) from None
     parts: list[tuple[str, dict[str, object]]] = []
@@ -239,6 +245,23 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     notes = [template.format(**values) for template, values in parts]
     return Odds(combat.factions[0], combat.factions[1], policy, rounds, answer, LEFT_OUT + combat.rules.left_out,
                 notes, parts)
+
+
+@contextmanager
+def _told_if_slow(seconds: float | None) -> Iterator[None]:
+    """:func:`odds`'s ``patience``: a line on stderr if what runs inside takes more than ``seconds`` (``None``:
+    never)."""
+    timer = None if seconds is None else threading.Timer(seconds, lambda: print(gettext(
+        "Working out the exact odds... (the first query after installing also compiles the solver: about 12 s, "
+        "once)"), file=sys.stderr, flush=True))
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
 
 
 def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],

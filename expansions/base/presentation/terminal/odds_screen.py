@@ -12,6 +12,10 @@ from .screens import Screen, _adjacent, _resolve, _unknown
 
 _ = gettext
 
+#: Seconds a query runs before the terminal says on stderr that the odds are being worked out (``odds``'s
+#: ``patience``): the first query after installing also compiles the solver, about 12 s (docs/odds.md, How fast).
+PATIENCE = 2.0
+
 
 def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
     if not argument:
@@ -35,7 +39,7 @@ def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
         title = _("If you moved every unit of yours from the neighbouring systems into {system} (transport not "
                   "checked):").format(system=screen.name(sid))
     try:
-        answer = odds(game, attacker, defender, damage=damage)
+        answer = odds(game, attacker, defender, damage=damage, patience=PATIENCE)
     except OddsError as exc:
         return ["  " + str(exc)]
     return [title] + ["  " + line if line else "" for line in as_text(answer).splitlines()]
