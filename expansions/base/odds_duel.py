@@ -498,16 +498,16 @@ class Below:
         self.colours: list[str | None] = sorted({c.kinds[u].colour for u in touched}, key=str)
         first = dict(zip(touched, np.cumsum([0] + [c.health(u) or 0 for u in touched]).tolist()))
         width = sum(c.health(u) or 0 for u in touched)
-        self.counts = np.zeros((len(sides), width), np.int64)
-        self.left = np.zeros((len(sides), len(self.colours)), np.int64)  # health left of each colour
         self.kept = np.array([sum(1 for u, _ in side if u not in first) for side in sides])
         colour = {u: self.colours.index(c.kinds[u].colour) for u in touched}
         health = {u: c.health(u) or 0 for u in touched}
         # each damageable miniature of each side: (side, its column of counts, its colour, its health left)
         units = np.array([(n, first[u] + dmg, colour[u], health[u] - dmg) for n, side in enumerate(sides)
                           for u, dmg in side if u in first], np.int64).reshape(-1, 4)
-        np.add.at(self.counts, (units[:, 0], units[:, 1]), 1)
-        np.add.at(self.left, (units[:, 0], units[:, 2]), units[:, 3])
+        n, k = len(sides), len(self.colours)
+        self.counts = np.bincount(units[:, 0] * width + units[:, 1], minlength=n * width).reshape(n, width)
+        self.left = np.bincount(units[:, 0] * k + units[:, 2], units[:, 3],  # health left of each colour
+                                minlength=n * k).reshape(n, k).astype(np.int64)
         for u in touched:
             block = slice(first[u], first[u] + (c.health(u) or 0))
             self.counts[:, block] = np.cumsum(self.counts[:, block], axis=1)
