@@ -279,6 +279,8 @@ class Duel:
         sol = b.solution(left)
         if side == 0:
             pool = b.pool_number[1][self.pool(1, state[2 * t + 1])]
+            # the solve works out only the replies a roll can ask for (Rolled.reached): these are such options
+            assert b.targets[1].rolled.reached[pool, placed].all(), "a reply the solve did not work out"
             values = sol.replies[pool, placed, i]
             best = placed[int(np.argmax(values >= values.max() - self.c.tie))]
         else:
