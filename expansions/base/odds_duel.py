@@ -134,8 +134,9 @@ FAINT = 1e-30
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector held off for a while (at once again if it was already): the solver makes
-    many small tuples, dicts and arrays, none of them in a cycle, which the collector would walk in vain; one full
-    collection in a process that has loaded numba walks its whole heap, some 20 ms."""
+    many small tuples, dicts and arrays, which the collector would walk in vain while they live (a collection in a
+    process that has loaded numba walks its whole heap: 20 to 50 ms here); the few cycles among them (a duel and
+    its battles point at each other) are collected once it runs again."""
     paused = gc.isenabled()
     gc.disable()
     try:
