@@ -251,17 +251,18 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
 def _told_if_slow(seconds: float | None) -> Iterator[None]:
     """:func:`odds`'s ``patience``: a line on stderr if what runs inside takes more than ``seconds`` (``None``:
     never)."""
-    timer = None if seconds is None else threading.Timer(seconds, lambda: print(gettext(
+    if seconds is None:
+        yield
+        return
+    timer = threading.Timer(seconds, lambda: print(gettext(
         "Working out the exact odds... (the first query after installing also compiles the solver: about 12 s, "
         "once)"), file=sys.stderr, flush=True))
-    if timer is not None:
-        timer.daemon = True
-        timer.start()
+    timer.daemon = True
+    timer.start()
     try:
         yield
     finally:
-        if timer is not None:
-            timer.cancel()
+        timer.cancel()
 
 
 def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],

@@ -19,8 +19,9 @@ choosing for a defender's side and class chooses for every attacker's side at on
 replies), and the defender choosing for an attacker's side and class chooses for every defender's side at once (a
 column of the values). A choice hangs only on its options and the dice rolled back, so a side's classes that leave
 the same options are one *group*, and a choice is made once for every group, of any side, that asks for it
-(:func:`.odds_loops.alike`: 8 against 8 in space, the defender's 11,981 classes ask for 1,546 choices). The replies ``R[defender's dice pool][e][a]`` (the margin once the attacker has left ``e``,
-the defender answering every roll at its best) are made once for each pool, whatever side rolled it.
+(:func:`.odds_loops.alike`: 8 against 8 in space, the defender's 11,981 classes ask for 1,546 choices). The
+replies ``R[defender's dice pool][e][a]`` (the margin once the attacker has left ``e``, the defender answering every
+roll at its best) are made once for each pool, whatever side rolled it.
 
 The order. The defender's sides are solved a health level at a time (a level needs only the weaker ones, whose
 replies are made); in a level, the rolls that place damage need nothing of it, and the rolls that place none on the
@@ -236,7 +237,7 @@ class Duel:
         size = b.values_shape
         now = np.zeros(size)
         now[i, j] = 1.0
-        fought = ~b.terminal.ravel()
+        fought = b.fought
         # the health each side has lost in each pair, as settle reads a battle's: [role, pair]
         lost = np.stack([np.repeat(b.health[0][i] - b.health[0], size[1]), np.tile(b.health[1][j] - b.health[1],
                                                                                      size[0])])
@@ -320,6 +321,7 @@ class Battle:
                 self.targets = (Targets(self, 0), Targets(self, 1))
             alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
             self.terminal = ~(alive[0][:, None] & alive[1][None, :])
+            self.fought = ~self.terminal.ravel()  # as the forward pass reads it, each round: made once
             self.won = alive[0][:, None] * 1.0 - alive[1][None, :] * 1.0
             self.fixed, self.fixed_value, self.end = self._checks()
             self.checked = (self.fixed, self.fixed_value, self.terminal, self.won)  # as the loops read them
@@ -447,11 +449,11 @@ class Targets:
         # group's first option without checking
         assert sizes.all(), "a class of damage with no side it can leave"
         own = battle.pool_of[role]
-        group_start = np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes)])
+        group_start = starts(sizes)
         key = _listed(cand, group_start, own[np.repeat(np.arange(len(sides)), count)])
         self.cand, self.choice_start, self.side_start, self.weight, self.choice = alike(
-            cand, group_start, np.concatenate([np.zeros(1, np.intp), np.cumsum(count)]), damages.chances,
-            places(first, count), own, key, np.argsort(key, kind="stable"))
+            cand, group_start, starts(count), damages.chances, places(first, count), own, key,
+            np.argsort(key, kind="stable"))
         self.choices = len(self.choice_start) - 1
         count = np.diff(self.side_start)
         # the sides a side rolling each of its own pools may be left as: by a roll that places nothing, or any option
@@ -466,10 +468,11 @@ class Targets:
 
 class Damages:
     """What the rolls of each enemy dice pool place on a side with each of ``rooms`` (a row a room: the damage each
-    health colour of ``colours`` can still take, :attr:`Below.left`): the chance that they place nothing (``zero[room, pool]``), and each class of damage that places some, the classes
-    of a room from ``start[room]``, in the order of a code of their damage: its chance from each pool
-    (``chances``, a row a class), its hits of each of ``colours`` (``need``) and its whole damage (``total``).
-    The hits of a colour are cut to the health the room has of it, the direct hits to what is left."""
+    health colour of ``colours`` can still take, :attr:`Below.left`): the chance that they place nothing
+    (``zero[room, pool]``), and each class of damage that places some, the classes of a room from ``start[room]``,
+    in the order of a code of their damage: its chance from each pool (``chances``, a row a class), its hits of
+    each of ``colours`` (``need``) and its whole damage (``total``). The hits of a colour are cut to the health the
+    room has of it, the direct hits to what is left."""
 
     def __init__(self, duel: Duel, pools: list[tuple], rooms: Any, colours: list[str | None]) -> None:
         hits, direct, chances = [np.zeros((0, len(colours)), np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
@@ -482,7 +485,7 @@ class Damages:
             hits.append(by_colour)
             direct.append(pool_direct)
             chances.append(pool_chances)
-        pool_start = np.concatenate([[0], np.cumsum([len(x) for x in direct[1:]])]).astype(np.int64)
+        pool_start = starts([len(x) for x in direct[1:]])
         dice = np.array([sum(n for _, n in pool) for pool in pools], np.int64)
         self.zero, self.chances, self.need, self.total, self.start = classes(
             rooms, np.concatenate(hits), np.concatenate(direct), np.concatenate(chances), pool_start, dice)
@@ -497,13 +500,13 @@ class Below:
     fewer)."""
 
     def __init__(self, c: Combat, sides: list[Side]) -> None:
-        touched = sorted({u for s in sides for u, _ in s if c.health(u) is not None})
+        health = {u: c.health(u) for s in sides for u, _ in s}
+        touched = sorted(u for u, h in health.items() if h is not None)
         self.colours: list[str | None] = sorted({c.kinds[u].colour for u in touched}, key=str)
-        first = dict(zip(touched, np.cumsum([0] + [c.health(u) or 0 for u in touched]).tolist()))
-        width = sum(c.health(u) or 0 for u in touched)
+        first = dict(zip(touched, starts([health[u] for u in touched]).tolist()))
+        width = sum(health[u] for u in touched)
         self.kept = np.array([sum(1 for u, _ in side if u not in first) for side in sides])
         colour = {u: self.colours.index(c.kinds[u].colour) for u in touched}
-        health = {u: c.health(u) or 0 for u in touched}
         # each damageable miniature of each side: (side, its column of counts, its colour, its health left)
         units = np.array([(n, first[u] + dmg, colour[u], health[u] - dmg) for n, side in enumerate(sides)
                           for u, dmg in side if u in first], np.int64).reshape(-1, 4)
@@ -512,7 +515,7 @@ class Below:
         self.left = np.bincount(units[:, 0] * k + units[:, 2], units[:, 3],  # health left of each colour
                                 minlength=n * k).reshape(n, k).astype(np.int64)
         for u in touched:
-            block = slice(first[u], first[u] + (c.health(u) or 0))
+            block = slice(first[u], first[u] + health[u])
             self.counts[:, block] = np.cumsum(self.counts[:, block], axis=1)
 
     def options(self, first: Any, count: Any, need: Any, total: Any) -> tuple[Any, Any]:
@@ -550,7 +553,7 @@ class Solution:
             # beside another theater a solve's choices are one of several side by side: laid out as alone, so
             # that the compiled loop is the one it always is, not compiled again for another layout
             self.attack, self.ends = np.ascontiguousarray(self.attack), np.ascontiguousarray(self.ends)
-        after = follow(np.ascontiguousarray(now, float).ravel(), faint, ~battle.terminal.ravel(), battle.end.ravel(),
+        after = follow(np.ascontiguousarray(now, float).ravel(), faint, battle.fought, battle.end.ravel(),
                        battle.pool_of, D.rolled, self.attack, A.rolled, self.ends)
         return after.reshape(now.shape)
 
@@ -603,6 +606,11 @@ def _listed(cand: Any, starts: Any, pool: Any) -> Any:
     powers = np.cumprod(np.full(int(sizes.max(initial=0)) + 1, 1_000_003, np.uint64))  # wraps round: a hash
     terms = (cand.astype(np.uint64) + np.uint64(1)) * powers[at]
     return np.add.reduceat(terms, starts[:-1]) + (pool.astype(np.uint64) + np.uint64(1)) * powers[sizes]
+
+
+def starts(sizes: Any) -> Any:
+    """Where each of runs of these sizes begins, one after the other (one more: the end)."""
+    return np.concatenate([np.zeros(1, np.intp), np.cumsum(sizes, dtype=np.intp)])
 
 
 def places(first: Any, counts: Any) -> Any:

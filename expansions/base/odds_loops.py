@@ -237,8 +237,8 @@ def by_pool(side_start: Any, weight: Any, choice: Any) -> tuple[Any, Any, Any]:
     """The groups with a chance as the forward pass and the replies read them (:class:`Rolled`): by side and then
     enemy pool, each as the choice it asks for and its chance; and where those of each (side, pool) begin (one
     more: the end)."""
-    pools = weight.shape[1]
-    choices, chances = np.empty(np.count_nonzero(weight), np.int64), np.empty(np.count_nonzero(weight))
+    pools, given = weight.shape[1], np.count_nonzero(weight)
+    choices, chances = np.empty(given, np.int64), np.empty(given)
     start = np.empty((len(side_start) - 1) * pools + 1, np.int64)
     at = 0
     for n in range(len(side_start) - 1):

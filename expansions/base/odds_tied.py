@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State
+from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State, starts
 from .odds_loops import carried, settle
 
 
@@ -105,16 +105,27 @@ class Tied:
             return self.space[k], self.space[k].solution(left)
         return None
 
-    def _reach(self, left: int | None) -> list[int]:
-        """The ground pairs a combat from the start can come to (with ``left`` rounds: the per-round plays), the
-        weakest first."""
-        seen, todo = {self.first}, [self.first]
-        while todo:
-            g = todo.pop()
-            for g2 in self.moves(g, left):
-                if g2 not in seen:
-                    seen.add(g2)
-                    todo.append(g2)
+    def _levels(self, rounds: int) -> list[set[int]]:
+        """The ground pairs the combat can stand in after 0, 1, ... ``rounds`` rounds, each round by the play with
+        as many rounds to go as are left."""
+        levels = [{self.first}]
+        for played in range(rounds):
+            levels.append({g2 for g in levels[-1] for g2 in self.moves(g, rounds - played)})
+        return levels
+
+    def _reach(self, rounds: int | None) -> list[int]:
+        """The ground pairs a combat from the start can come to, in ``rounds`` or until it ends, the weakest
+        first."""
+        if rounds is not None:
+            seen = set().union(*self._levels(rounds))
+        else:
+            seen, todo = {self.first}, [self.first]
+            while todo:
+                g = todo.pop()
+                for g2 in self.moves(g, None):
+                    if g2 not in seen:
+                        seen.add(g2)
+                        todo.append(g2)
         health = self.ground.health[0][:, None] + self.ground.health[1][None, :]
         return sorted(seen, key=lambda g: health.flat[g])
 
@@ -146,9 +157,7 @@ class Tied:
 
     def _solve_rounds(self, rounds: int) -> None:
         """The values with 1 to ``rounds`` rounds to go beside every ground pair the combat can come to."""
-        levels = [{self.first}]
-        for r in range(1, rounds):  # the ground pairs after r rounds, by the plays with rounds - r + 1 to go
-            levels.append({g2 for g in levels[-1] for g2 in self.moves(g, rounds - r + 1)})
+        levels = self._levels(rounds)
         for left in range(1, rounds + 1):
             for g in levels[rounds - left]:
                 if (left, g) in self.solved:
@@ -185,14 +194,14 @@ class Tied:
             else:
                 self._solve_rounds(rounds)
         space, ground = self.space[0], self.ground
-        pairs = np.array(self._reach_forward(rounds), np.intp)  # a row each, not each of the ground battle's pairs
+        pairs = np.array(self._reach(rounds), np.intp)  # a row each, not each of the ground battle's pairs
         self.row = {int(g): n for n, g in enumerate(pairs)}
         self.ends_memo.clear()  # (its rows are this pass's)
         ns, ng = space.values_shape[0] * space.values_shape[1], len(pairs)
         first = self.row[self.first]
         now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
         now[first, self.here] = 1.0
-        fought = (~space.terminal.ravel(), ~ground.terminal.ravel()[pairs])
+        fought = (space.fought, ground.fought[pairs])
         lost = (np.stack([_lost(space, self.here, role).ravel() for role in (0, 1)]),
                 np.stack([_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
         finals = np.zeros((ng, ns))
@@ -222,22 +231,11 @@ class Tied:
                 float(finals[r, s])
         return out, damage
 
-    def _reach_forward(self, rounds: int | None) -> list[int]:
-        """The ground pairs the forward pass can come to, in ``rounds`` (the play of each round, with as many
-        rounds to go as are left) or until the combat ends."""
-        if rounds is None:
-            return self._reach(None)
-        level, seen = {self.first}, {self.first}
-        for played in range(rounds):
-            level = {g2 for g in level for g2 in self.moves(g, rounds - played)}
-            seen |= level
-        return sorted(seen)
-
     def _space_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
         """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
         chance over :data:`.odds_duel.FAINT`; ``pairs``: the ground pair of each row), by its play (a space battle
         over stays as it is)."""
-        fought = ~self.space[0].terminal.ravel()
+        fought = self.space[0].fought
         shape = self.space[0].values_shape
         for r in rows:
             g = int(pairs[r])
@@ -254,7 +252,7 @@ class Tied:
         ground pair of each row) go where its chain leads (a ground battle over stays), a compiled loop over their
         moves (:func:`.odds_loops.carried`), not one product with the chain's matrix: it is mostly zeros."""
         ends = [self.ends(int(pairs[r]), left) for r in rows]
-        start = np.concatenate([[0], np.cumsum([len(targets) for targets, _ in ends])])
+        start = starts([len(targets) for targets, _ in ends])
         return carried(now, rows, start, np.concatenate([targets for targets, _ in ends]),
                        np.concatenate([chances for _, chances in ends]))
 
