@@ -17,7 +17,7 @@ from swrebellion.engine import scenario
 from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
 from swrebellion.expansions.base.api.combat import odds, system_damage, system_forces
 from swrebellion.games import rules_for
-from swrebellion.tools.serve.presentation import combat_odds
+from swrebellion.tools.serve.presentation import combat_odds, percent
 
 SEED = 4_100_200_300_400_500
 #: Moves played at most before the Empire stops in a system the Rebels hold (with this seed, after 67).
@@ -60,7 +60,7 @@ def test_a_combat_starting_move_shows_its_odds_and_hides_nothing(tmp_path, monke
         answer = odds(games[0], attacker, defender, damage=system_damage(games[0], target, "empire"))
         for name, t in answer.theaters.items():
             if name != "combat":
-                assert f"you win {100 * (t.wiped['rebel'] - t.both_wiped):.0f}%" in shown, (shown, name)
+                assert f"you win {percent(t.wiped['rebel'] - t.both_wiped)}" in shown, (shown, name)
 
 
 IMPERIAL = {"star-destroyer": 2, "tie-fighter": 6, "assault-carrier": 2, "stormtrooper": 2}
@@ -95,4 +95,12 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
     answer = odds(game, attacker, defender, damage=system_damage(game, "hoth", "empire"))
     for name, t in answer.theaters.items():
         if name != "combat":
-            assert f"you win {100 * (t.wiped['rebel'] - t.both_wiped):.0f}%" in shown, (shown, name)
+            assert f"you win {percent(t.wiped['rebel'] - t.both_wiped)}" in shown, (shown, name)
+
+
+@pytest.mark.parametrize("chance, shown", [(0.0, "0%"), (1e-15, "0%"), (0.004, "<1%"), (0.5, "50%"), (0.996, ">99%"),
+                                           (1.0 - 1e-15, "100%"), (1.0, "100%")])
+def test_the_page_never_shows_an_uncertain_chance_as_0_or_100_percent(chance, shown):
+    """A space battle the Empire wins 99.6% of the time read "you win 100%" beside the move: a player takes that for
+    certain. Whole percents still, but "<1%" and ">99%" for what may or may not happen (under 10^-9 is none)."""
+    assert percent(chance) == shown

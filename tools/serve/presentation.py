@@ -105,12 +105,23 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     enemy = answer.defender_side if answer.attacker_side == side else answer.attacker_side
     parts = [_("{theater}: you win {win}, the enemy {lose}, both wiped out {both}").format(
         theater=_(THEATERS[name]),
-        win=f"{100 * (t.wiped[enemy] - t.both_wiped):.0f}%", lose=f"{100 * (t.wiped[side] - t.both_wiped):.0f}%",
-        both=f"{100 * t.both_wiped:.0f}%") for name, t in answer.theaters.items() if name != "combat"]
+        win=percent(t.wiped[enemy] - t.both_wiped), lose=percent(t.wiped[side] - t.both_wiped),
+        both=percent(t.both_wiped)) for name, t in answer.theaters.items() if name != "combat"]
     if not parts:
         return {}
     return {"done": _("Exact combat odds if you stop here (no cards, leaders or retreats): {parts}.").format(
         parts="; ".join(parts))}
+
+
+def percent(chance: float) -> str:
+    """A chance as the page shows it, in whole percents, but never 0% or 100% for what may or may not happen: a
+    player reads "100%" as certain (under 10^-9 counts as none, the figures' rounding)."""
+    shown = round(100 * chance)
+    if shown == 0 and chance > 1e-9:
+        return "<1%"
+    if shown == 100 and chance < 1 - 1e-9:
+        return ">99%"
+    return f"{shown}%"
 
 
 def waiting(game: Game, player: str) -> str:
