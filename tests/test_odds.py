@@ -179,7 +179,8 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     combat, start = solver(base, attacker, defender)
     duel = combat.duel(start)
     assert duel is not None
-    finals, damage = duel.forward(start, None, MAX_ROUNDS, NEGLIGIBLE)
+    ends, damage = duel.forward(start, None, MAX_ROUNDS, NEGLIGIBLE)
+    finals = ends.states()
     full = combat.health_left(start)
     now, ended, lost, every = {start: 1.0}, {}, [0.0] * 4, []
     for _ in damage:

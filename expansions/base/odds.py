@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
     from .odds_duel import Duel, Side, State, Unit
+    from .odds_finals import Finals
 
 Policy = Literal["best", "heuristic"]
 TheaterChoice = Literal["space", "ground", "both"]
@@ -605,7 +606,7 @@ class Combat:
 
     # -- the forward pass: the distribution of states after each round ----------------------------------------------
 
-    def forward(self, start: State, rounds: int | None) -> tuple[dict[State, float], list[tuple[float, ...]]]:
+    def forward(self, start: State, rounds: int | None) -> tuple[Finals, list[tuple[float, ...]]]:
         """The chance of each state the combat ends in (or stands in after ``rounds``), and the expected health
         each side has lost in each theater after each round."""
         duel = self.arrays(start)
@@ -646,7 +647,9 @@ class Combat:
                 break
         for state, p in now.items():
             finals[state] = finals.get(state, 0.0) + p
-        return finals, damage
+        from .odds_finals import Finals
+
+        return Finals.of(finals), damage
 
     def fought(self, state: State) -> bool:
         return bool((state[0] and state[1]) or (state[2] and state[3]))
@@ -943,29 +946,22 @@ class Combat:
 
     # -- the answer --------------------------------------------------------------------------------------------
 
-    def summary(self, name: str, start: State, finals: Mapping[State, float], damage: list) -> TheaterOdds:
-        """The figures of one theater, or of both (``name == "combat"``)."""
+    def summary(self, name: str, start: State, finals: Finals, damage: list) -> TheaterOdds:
+        """The figures of one theater, or of both (``name == "combat"``), from the forward pass's ends."""
         idx = [THEATERS.index(name)] if name in THEATERS else [0, 1]
-        wiped = {f: 0.0 for f in self.factions}
-        both = undecided = 0.0
+        wiped: dict[str, float] = {}
         survivors: dict[str, dict] = {f: {} for f in self.factions}
-        counted: dict[tuple, tuple] = {}  # a side's units in the theaters asked about, counted: met many times over
-        for state, p in finals.items():
-            keys = []
-            for i in (0, 1):
-                sides = tuple(state[2 * t + i] for t in idx)
-                key = counted.get(sides)
-                if key is None:
-                    key = counted[sides] = _counted([x for side in sides for x in side])
-                if not key:
-                    wiped[self.factions[i]] += p
-                survivors[self.factions[i]][key] = survivors[self.factions[i]].get(key, 0.0) + p
-                keys.append(key)
-            both += p if not keys[0] and not keys[1] else 0.0
-            undecided += p if any(state[2 * t] and state[2 * t + 1] for t in idx) else 0.0
+        gone = []  # for each side, whether each end leaves it no unit in the theaters asked about
+        for i, f in enumerate(self.factions):
+            for units, p in finals.by_units([2 * t + i for t in idx]):
+                key = _counted(units)
+                survivors[f][key] = survivors[f].get(key, 0.0) + p
+            gone.append(finals.gone([2 * t + i for t in idx]))
+            wiped[f] = finals.total(gone[-1])
         forces = [dict(_counted([x for t in idx for x in start[2 * t + i]])) for i in (0, 1)]
         lost = {self.factions[i]: [sum(d[2 * t + i] for t in idx) for d in damage] for i in (0, 1)}
-        return TheaterOdds(name, forces[0], forces[1], wiped, both, undecided, survivors, lost)
+        return TheaterOdds(name, forces[0], forces[1], wiped, finals.total(gone[0] & gone[1]),
+                           finals.total(finals.fought(idx)), survivors, lost)
 
     def combine(self, space: TheaterOdds, ground: TheaterOdds, parts: dict) -> TheaterOdds:
         """The whole combat from two independent theaters, from each theater's figures (``parts``: their forward

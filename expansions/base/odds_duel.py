@@ -88,12 +88,14 @@ from __future__ import annotations
 
 import gc
 import itertools
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator, Protocol
 
 import numpy as np
 
+from .odds_finals import Finals
 from .odds_loops import (Rolled, alike, by_pool, classes, ends_of, find_options, follow, settle, solve_round,
                          solve_until_end)
 
@@ -228,7 +230,7 @@ class Duel:
         return {self.state(b.sides[0][i2], b.sides[1][j2]): p for (i2, j2), p in b.outcomes(i, j, left).items()}
 
     def forward(self, start: State, rounds: int | None,
-                limit: int, negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
+                limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward`` over the battle's arrays: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost after each round (the other theater loses none),
         by the best play's choices or, with the heuristic policy, its :class:`Chain`."""
@@ -260,8 +262,12 @@ class Duel:
             if rounds is None and still < negligible:
                 break
         finals += now
-        rows, cols = np.nonzero(finals)
-        return {self.state(b.sides[0][a], b.sides[1][d]): float(finals[a, d]) for a, d in zip(rows, cols)}, damage
+        a, d = np.nonzero(finals)
+        sides: list = [[side] for side in self.frame]  # the other theater's sides: as they stand
+        sides[2 * t], sides[2 * t + 1] = b.sides
+        at = np.zeros((len(a), 4), np.int64)
+        at[:, 2 * t], at[:, 2 * t + 1] = a, d
+        return Finals(sides, at, finals[a, d]), damage
 
     def decide(self, state: State, side: int, options: list[Side], left: int | None) -> int:
         """The index of the best of ``options`` (what each option of ``Combat.options`` leaves of the enemy) for
@@ -373,22 +379,26 @@ class Battle:
         """Until the combat ends: the defender's sides a health level at a time (see the module's docstring)."""
         return self._solve_beside(np.ones(1), None)[0]
 
-    def _solve_beside(self, stay: Any, elsewhere: Any) -> list[Solution]:
+    def _solve_beside(self, stay: Any, elsewhere: Any, room: Any = None) -> list[Solution]:
         """Until the combat ends, beside another theater that moves on its own (``odds_tied``: the ground battle
         under an Ion Cannon), for several of its states at once, a last axis of the arrays (so that several cost
         the Python of one): for each, the margin a round ending in a pair leaves is ``stay * settled + elsewhere``:
         with chance ``stay`` the other theater is left as it was, so the values are those being solved, and
         otherwise it goes where the values are known already (``elsewhere``: their sum weighted by the chances,
-        ``[a, d, state]``; ``None``: alone, :meth:`_solve_free`)."""
+        ``[a, d, state]``; ``None``: alone, :meth:`_solve_free`). ``room``: a flat array the solutions' replies
+        are laid in, if given (the caller's to hand to solve after solve, once it has read them: a fresh array for
+        each would be touched afresh, page by page, and with many solves that costs more than the solve)."""
         A, D = self.targets
         na, nd = self.values_shape
         solves = len(stay)
         alone = elsewhere is None
         if alone:
             elsewhere = np.zeros(self.values_shape + (solves,))
-        values, settled, replies, attack, defence = solve_until_end(
+        shape = (A.rolled.zero.shape[1], nd, na * solves)  # [defender's pool, e, a * S + s]
+        replies = np.zeros(shape) if room is None else room[:math.prod(shape)].reshape(shape)
+        values, settled, attack, defence = solve_until_end(
             A.rolled, D.rolled, self.pool_of, self.levels, self.checked, stay,
-            np.ascontiguousarray(elsewhere).reshape(na, nd * solves), self.duel.c.tie)
+            np.ascontiguousarray(elsewhere).reshape(na, nd * solves), self.duel.c.tie, replies)
         values, settled = values.reshape(na, nd, solves), settled.reshape(na, nd, solves)
         replies = replies.reshape(len(replies), nd, na, solves)
         ends_of(defence, self.end.ravel(), nd)
@@ -549,12 +559,11 @@ class Solution:
         pairs whose chance is over ``faint`` are followed (the others' chance is dropped): late in a combat few
         pairs hold any chance worth following."""
         A, D = battle.targets
-        if not (self.attack.flags.c_contiguous and self.ends.flags.c_contiguous):
-            # beside another theater a solve's choices are one of several side by side: laid out as alone, so
-            # that the compiled loop is the one it always is, not compiled again for another layout
-            self.attack, self.ends = np.ascontiguousarray(self.attack), np.ascontiguousarray(self.ends)
-        after = follow(np.ascontiguousarray(now, float).ravel(), faint, battle.fought, battle.end.ravel(),
-                       battle.pool_of, D.rolled, self.attack, A.rolled, self.ends)
+        after = np.array(now, float).reshape(1, -1)
+        one = np.zeros(1, np.intp)  # the one row, by the one play
+        # (the choices laid out as the compiled loop always reads them, not compiled again for another layout)
+        follow(after, one, one, faint, battle.fought, battle.end.ravel(), battle.pool_of, D.rolled,
+               np.ascontiguousarray(self.attack)[None], A.rolled, np.ascontiguousarray(self.ends)[None])
         return after.reshape(now.shape)
 
 

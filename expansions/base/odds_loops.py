@@ -320,16 +320,17 @@ def _replies(after: Any, answered: Any, attacker: Rolled, asked: Any, replies: A
 
 @_compiled
 def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], levels: tuple[Any, Any],
-                    checks: tuple[Any, Any, Any, Any], stay: Any, elsewhere: Any, tie: float
-                    ) -> tuple[Any, Any, Any, Any, Any]:
+                    checks: tuple[Any, Any, Any, Any], stay: Any, elsewhere: Any, tie: float, replies: Any
+                    ) -> tuple[Any, Any, Any, Any]:
     """The best play until the combat ends, for ``S`` solves side by side (``len(stay)``): in each, a round
     ending in a pair leaves ``stay[s] * settled + elsewhere[a, d * S + s]`` (alone: ``stay`` 1 and ``elsewhere``
     0; beside a theater that moves on its own, :meth:`.odds_duel.Battle._solve_beside`). ``pools`` are each
     side's dice pool, ``levels`` where each run of sides of equal health begins (one more: the end), ``checks``
     the pairs the end-of-round checks settle (``fixed``, their margin ``fixed_value``), the pairs not fought
     (``terminal``) and their margin (``won``). The values ``[a, d * S + s]`` at the start of a round and after
-    its checks, the replies ``[defender's pool, e, a * S + s]``, the attacker's choices ``[a * S + s, choice]``
-    and the defender's ``[choice, e * S + s]``.
+    its checks, the attacker's choices ``[a * S + s, choice]`` and the defender's ``[choice, e * S + s]``; the
+    replies ``[defender's pool, e, a * S + s]`` into ``replies``, given (only those of the pools a side that can be
+    left as ``e`` rolls are written: the caller may hand the same array to solve after solve).
 
     Every option leaves a side of less health, so the values are solved a health level of the defender's sides
     at a time, weakest first, and in each a health level of the attacker's: the margins each choice compares are
@@ -341,7 +342,6 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     na, nd, solves = len(pool_a), len(pool_d), len(stay)
     values = np.zeros((na, nd * solves))
     settled = np.zeros((na, nd * solves))
-    replies = np.zeros((attacker.zero.shape[1], nd, na * solves))
     attack = np.zeros((na * solves, len(defender.choice_start) - 1), np.int32)
     defence = np.zeros((len(attacker.choice_start) - 1, nd * solves), np.int32)
     made = np.zeros(len(defender.choice_start) - 1, np.bool_)  # the attacker's choices made: each once
@@ -386,7 +386,7 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
             here = (d - d0) * solves
             _replies(columns[:, here:here + solves], answered[here:here + solves], attacker, defender.reached[:, d],
                      replies[:, d])
-    return values, settled, replies, attack, defence
+    return values, settled, attack, defence
 
 
 @_compiled
@@ -430,21 +430,24 @@ def ends_of(defence: Any, end: Any, nd: int) -> None:
 
 
 @_compiled
-def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any], defender: Rolled, attack: Any,
-           attacker: Rolled, ends: Any) -> Any:
-    """The chance of each pair of sides (flat: ``a * nd + d``) after a round from the chances ``now``, by the
-    choices of a solution; only the pairs ``fought`` whose chance is over ``faint`` are followed. ``end`` is the
-    pair each pair ends the round as (the end-of-round checks), ``pools`` each side's dice pool (the attacker's,
-    the defender's); ``defender`` is what the attacker's rolls place on the defender's sides, and ``attack`` its
-    choices ``[a, choice]``; ``attacker`` is what the defender's rolls place on the attacker's sides, and ``ends``
-    the pair the round ends in after each of its choices ``[choice, e]`` (:class:`.odds_duel.Solution`).
+def follow(now: Any, rows: Any, plays: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any],
+           defender: Rolled, attack: Any, attacker: Rolled, ends: Any) -> None:
+    """In place, the chance of each pair of sides (flat: ``a * nd + d``) in each row ``rows[i]`` of ``now`` after a
+    round by the choices of the row's play ``plays[i]`` (a duel: one row, one play; beside an Ion Cannon, a row for
+    each ground pair, a play for each ground pair the space play differs beside: ``odds_tied``); only the pairs
+    ``fought`` whose chance is over ``faint`` are followed. ``end`` is the pair each pair ends the round as (the
+    end-of-round checks), ``pools`` each side's dice pool (the attacker's, the defender's); ``defender`` is what
+    the attacker's rolls place on the defender's sides, and ``attack`` each play's choices ``[play, a, choice]``;
+    ``attacker`` is what the defender's rolls place on the attacker's sides, and ``ends`` the pair the round ends in
+    after each play's choices ``[play, choice, e]`` (:class:`.odds_duel.Solution`).
 
     A pair not fought stays as it is. A round from ``(a, d)`` passes through a middle ``(a, defender's pool, e)``: the
     attacker's roll and choice have left ``e`` of the defender, whose answer hangs on the pool it rolls (that of ``d``:
     units die only at the end of the step, RB-CMB-08) but not on ``d`` itself; then the defender's roll and choice leave
     ``a2`` of the attacker, and the checks give the pair the round ends in. The middles are gathered an attacker's
     side at a time, in a buffer of one side's (``[defender's pool, e]``, small enough to stay in the cache), and
-    followed on a pool at a time, reading the choices along their rows."""
+    followed on a pool at a time, reading the choices along their rows. The rows are followed in one call, not one
+    each: beside an Ion Cannon a round has hundreds, each a few hundred pairs."""
     pool_a, pool_d = pools
     na, nd = len(pool_a), len(pool_d)
     # the arrays the loops read, as locals: compiled, they are then known not to change under the loops' stores,
@@ -460,49 +463,50 @@ def follow(now: Any, faint: float, fought: Any, end: Any, pools: tuple[Any, Any]
     after = np.empty(rolled_d * nd, np.int64)
     first = np.full(rolled_d, -1, np.int64)
     met = np.empty(rolled_d, np.int64)
-    out = np.zeros(na * nd)
+    out = np.zeros(na * nd)  # a row's chances after the round, copied into it once followed
     column = np.empty(nd, np.int64)  # a pool's middles: their e, and their chance
     held = np.empty(nd)
-    for a in range(na):
-        n = 0
-        for d in range(nd):
-            chance = now[a * nd + d]
-            if chance <= faint or not fought[a * nd + d]:
-                continue
-            q = pool_d[d]
-            if first[q] < 0:
-                met[n] = q
-                n += 1
-            s = d * rolled_a + pool_a[a]
-            for j in range(start_d[s], start_d[s + 1] + 1):  # the classes of damage, then the rolls that place none
-                if j < start_d[s + 1]:
-                    at, p = q * nd + attack[a, choices_d[j]], weight_d[j]
-                else:
-                    at, p = q * nd + d, zero_d[d, pool_a[a]]
-                if middle[at] == 0.0 and chance * p != 0.0:
-                    after[at] = first[q]
-                    first[q] = at
-                middle[at] += chance * p
-        for i in range(n):
-            q = met[i]
-            m, at = 0, first[q]
-            while at >= 0:
-                column[m], held[m] = at % nd, middle[at]
-                middle[at] = 0.0
-                m += 1
-                at = after[at]
-            first[q] = -1
-            for k in range(m):  # the rolls that place nothing
-                out[end[a * nd + column[k]]] += held[k] * zero_a[a, q]
-            block = a * rolled_d + q
-            for j in range(start_a[block], start_a[block + 1]):
-                x, p = choices_a[j], weight_a[j]
-                for k in range(m):
-                    out[ends[x, column[k]]] += held[k] * p
-    for pair in range(na * nd):
-        if not fought[pair]:
-            out[pair] += now[pair]
-    return out
+    for i in range(len(rows)):
+        chances, chosen, ended = now[rows[i]], attack[plays[i]], ends[plays[i]]
+        for a in range(na):
+            n = 0
+            for d in range(nd):
+                chance = chances[a * nd + d]
+                if chance <= faint or not fought[a * nd + d]:
+                    continue
+                q = pool_d[d]
+                if first[q] < 0:
+                    met[n] = q
+                    n += 1
+                s = d * rolled_a + pool_a[a]
+                for j in range(start_d[s], start_d[s + 1] + 1):  # the classes of damage, then the rolls placing none
+                    if j < start_d[s + 1]:
+                        at, p = q * nd + chosen[a, choices_d[j]], weight_d[j]
+                    else:
+                        at, p = q * nd + d, zero_d[d, pool_a[a]]
+                    if middle[at] == 0.0 and chance * p != 0.0:
+                        after[at] = first[q]
+                        first[q] = at
+                    middle[at] += chance * p
+            for k in range(n):
+                q = met[k]
+                m, at = 0, first[q]
+                while at >= 0:
+                    column[m], held[m] = at % nd, middle[at]
+                    middle[at] = 0.0
+                    m += 1
+                    at = after[at]
+                first[q] = -1
+                for c in range(m):  # the rolls that place nothing
+                    out[end[a * nd + column[c]]] += held[c] * zero_a[a, q]
+                block = a * rolled_d + q
+                for j in range(start_a[block], start_a[block + 1]):
+                    x, p = choices_a[j], weight_a[j]
+                    for c in range(m):
+                        out[ended[x, column[c]]] += held[c] * p
+        for pair in range(na * nd):
+            chances[pair] = out[pair] + (0.0 if fought[pair] else chances[pair])
+            out[pair] = 0.0
 
 
 @_compiled
@@ -510,13 +514,21 @@ def carried(now: Any, rows: Any, start: Any, target: Any, chance: Any) -> Any:
     """The chances ``now`` (``[row, column]``) carried along moves between rows (a sparse product): each listed
     row ``rows[k]`` moves to the rows ``target[j]`` with the chances ``chance[j]``, ``j`` from ``start[k]`` to
     ``start[k + 1]``; the others' chances are dropped. (``odds_tied``: the ground round, the rows the ground pairs,
-    the columns the space pairs.)"""
+    the columns the space pairs.) A row's columns that hold a chance are found once for all its moves: most hold
+    none (a sixth of them, a Rebel base of 5 and 5)."""
     out = np.zeros(now.shape)
+    held = np.empty(now.shape[1], np.int64)
     for k in range(len(rows)):
+        row = now[rows[k]]
+        m = 0
+        for c in range(len(row)):
+            if row[c] != 0.0:
+                held[m] = c
+                m += 1
         for j in range(start[k], start[k + 1]):
             to, p = out[target[j]], chance[j]
-            for c, x in enumerate(now[rows[k]]):
-                to[c] += x * p
+            for i in range(m):
+                to[held[i]] += row[held[i]] * p
     return out
 
 

@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State, starts
-from .odds_loops import carried, settle
+from .odds_finals import Finals
+from .odds_loops import carried, follow, settle
 
 
 class Tied:
@@ -60,6 +61,7 @@ class Tied:
         self.moves_memo: dict[tuple[int, int | None], dict[int, float]] = {}
         self.ends_memo: dict[tuple[int, int | None], tuple[Any, Any]] = {}
         self.row: dict[int, int] = {}  # the forward pass's row of each ground pair it can come to
+        self.plays_memo: tuple[int | None, tuple[Any, dict]] | None = None  # (_plays)
 
     # -- the values ----------------------------------------------------------------------------------------------
 
@@ -144,15 +146,18 @@ class Tied:
                 wave[g] = 1 + max((wave[g2] for g2 in self.moves(g, None) if g2 != g), default=0)
                 waves.setdefault((wave[g], self.cannons_at(g)), []).append(g)
         chunks = []  # no more solves at once than keep their replies under MOST numbers
+        size = 0  # the most replies of a chunk
         for (_, k), pairs in sorted(waves.items()):
-            most = max(1, MOST // (len(self.space[k].pool_number[1]) * self.space[k].values_shape[0]
-                                   * self.space[k].values_shape[1]))
+            each = len(self.space[k].pool_number[1]) * self.space[k].values_shape[0] * self.space[k].values_shape[1]
+            most = max(1, MOST // each)
             chunks += [(k, pairs[n:n + most]) for n in range(0, len(pairs), most)]
+            size = max(size, each * min(most, len(pairs)))
+        room = np.empty(size)  # the replies of each chunk, read only as it is solved: the same array for each
         for k, pairs in chunks:
             battle = self.space[k]
             stay = np.array([self.moves(g, None).get(g, 0.0) for g in pairs])
             elsewhere = np.stack([self._settled_after(g, None, None, staying=False) for g in pairs], axis=-1)
-            for g, solution in zip(pairs, battle._solve_beside(stay, elsewhere)):
+            for g, solution in zip(pairs, battle._solve_beside(stay, elsewhere, room)):
                 self.solved[(None, g)] = battle, _lean(solution)
 
     def _solve_rounds(self, rounds: int) -> None:
@@ -185,7 +190,7 @@ class Tied:
     # -- the forward pass ----------------------------------------------------------------------------------------
 
     def forward(self, rounds: int | None, limit: int,
-                negligible: float) -> tuple[dict[State, float], list[tuple[float, ...]]]:
+                negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost in each theater after each round."""
         if self.ground_chain is None:  # the heuristic's play is fixed: nothing to solve
@@ -197,6 +202,7 @@ class Tied:
         pairs = np.array(self._reach(rounds), np.intp)  # a row each, not each of the ground battle's pairs
         self.row = {int(g): n for n, g in enumerate(pairs)}
         self.ends_memo.clear()  # (its rows are this pass's)
+        self.plays_memo = None
         ns, ng = space.values_shape[0] * space.values_shape[1], len(pairs)
         first = self.row[self.first]
         now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
@@ -223,29 +229,49 @@ class Tied:
                 break
         finals += now
         rows, cols = np.nonzero(finals)
-        out: dict[State, float] = {}
-        for r, s in zip(rows, cols):
-            sa, sd = divmod(int(s), space.values_shape[1])
-            ga, gd = divmod(int(pairs[r]), ground.values_shape[1])
-            out[(space.sides[0][sa], space.sides[1][sd], ground.sides[0][ga], ground.sides[1][gd])] = \
-                float(finals[r, s])
-        return out, damage
+        at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
+        return Finals((*space.sides, *ground.sides), at, finals[rows, cols]), damage
 
     def _space_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
         """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
         chance over :data:`.odds_duel.FAINT`; ``pairs``: the ground pair of each row), by its play (a space battle
-        over stays as it is)."""
-        fought = self.space[0].fought
-        shape = self.space[0].values_shape
-        for r in rows:
-            g = int(pairs[r])
-            if self.ground_chain is not None:
-                stepped = self.chains[self.cannons_at(g)].step(np.where(fought, now[r], 0.0).reshape(shape))
+        over stays as it is): the best play's rows in one compiled call for each number of cannons standing."""
+        if self.ground_chain is not None:
+            fought = self.space[0].fought
+            shape = self.space[0].values_shape
+            for r in rows:
+                stepped = self.chains[self.cannons_at(int(pairs[r]))].step(np.where(fought, now[r], 0.0).reshape(shape))
                 now[r] = np.where(fought, 0.0, now[r]) + stepped.ravel()
-            else:
-                battle, solution = self.solved[(left, g)]
-                now[r] = solution.step(battle, now[r].reshape(shape), FAINT).ravel()
+            return now
+        play, stacked = self._plays(pairs, left)
+        k_of = self.cannons[np.divmod(pairs[rows], self.ground.values_shape[1])[self.rebel]]
+        for k, (attack, ends) in stacked.items():
+            battle = self.space[k]
+            A, D = battle.targets
+            mine = rows[k_of == k]
+            follow(now, mine, play[mine], FAINT, battle.fought, battle.end.ravel(), battle.pool_of, D.rolled, attack,
+                   A.rolled, ends)
         return now
+
+    def _plays(self, pairs: Any, left: int | None) -> tuple[Any, dict[int, tuple[Any, Any]]]:
+        """The space plays of the rows with ``left`` rounds to go (those of the ground pairs the solve reached
+        with as many): each row's play (-1: none), and for each number of cannons standing its battle's plays'
+        choices stacked, as :func:`.odds_loops.follow` reads them (``attack[play]``, ``ends[play]``). Ground pairs
+        that share a play (every one the ground no longer changes space beside) share its number. Kept for the
+        next round when it has as many to go (``left`` ``None``: every round)."""
+        if self.plays_memo is not None and self.plays_memo[0] == left:
+            return self.plays_memo[1]
+        play = np.full(len(pairs), -1, np.intp)
+        found: dict[int, dict[int, tuple[int, Solution]]] = {}  # for each number of cannons: its plays, numbered
+        for r, g in enumerate(pairs.tolist()):
+            solved = self.solved.get((left, g))
+            if solved is not None:
+                plays = found.setdefault(self.cannons_at(g), {})
+                play[r] = plays.setdefault(id(solved[1]), (len(plays), solved[1]))[0]
+        stacked = {k: (np.stack([p.attack for _, p in plays.values()]), np.stack([p.ends for _, p in plays.values()]))
+                   for k, plays in found.items()}
+        self.plays_memo = left, (play, stacked)
+        return play, stacked
 
     def _ground_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
         """The ground round: the chances of each ground pair of ``rows`` (the rows that hold any; ``pairs``: the
