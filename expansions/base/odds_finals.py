@@ -10,12 +10,12 @@ second (every state's sides hashed again for each figure).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .odds_duel import Side, State
+Side = tuple  # one side's units of a theater (odds_duel.Side, not imported: odds_duel imports this module)
+State = tuple  # four sides (odds_duel.State)
 
 
 class Finals:
