@@ -80,13 +80,13 @@ class Bounds:
 
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
 #: stage-by-stage solve about 5 s (1,600 states, 1.4 s); the best play over arrays 291,600 pairs in 1.4 s; the battles
-#: an Ion Cannon ties 3.7 million in 1.8 s and 0.34 GB (a Rebel base of 5 ships and 5 ground units with an Ion Cannon
+#: an Ion Cannon ties 3.7 million in 1.6 s and 0.36 GB (a Rebel base of 5 ships and 5 ground units with an Ion Cannon
 #: against 6 and 6), the heuristic's 518,400 in 3.1 s; the heuristic's chain 20,736 pairs in 2.7 s (docs/odds.md, How
 #: fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, tied_heuristic=600_000, chained=25_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
-#: 47 ms; the heuristic's chain of 4 vs 4 in space, 216 pairs, 50 ms).
+#: 20 ms; the heuristic's chain of 4 vs 4 in space, 216 pairs, 50 ms).
 QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, tied_heuristic=5_000, chained=300,
                where="for a quick answer")
 
