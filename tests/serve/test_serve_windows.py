@@ -28,10 +28,11 @@ from swrebellion.games import default_setup, rules_for
 from swrebellion.tools.serve import Hall
 from swrebellion.tools.serve.rooms import answered_alone, card_window
 
-#: The twins' seed: the first that reaches :data:`DIFFERING` windows answered alone in one twin only
-#: (:func:`differing_windows`); a rules change that alters the game finds it again
+#: The twins' seed: of the first 40, the one that reaches :data:`DIFFERING` windows answered alone in one twin only
+#: in the fewest moves (:func:`differing_windows`: 258 moves, 17 card windows; seed 3, the first to reach them at
+#: all, took 491 and 42, twice the test's time); a rules change that alters the game finds it again
 #: (``PYTHONPATH=tests python tests/serve/test_serve_windows.py``).
-SEED = 3
+SEED = 24
 OBSERVERS = ("empire", "spectator")
 #: The window time of the twins' server (seconds): shorter than a person's, to keep the test short.
 WINDOW = 0.4
@@ -156,27 +157,31 @@ def _compare(client, twins, moves: int) -> bool:
     return True
 
 
-def differing_windows(seed: int, moves: int = 600) -> int:
-    """How many card windows the server answers alone in one twin and not the other, in the twins the test plays
-    from ``seed`` (the server's default setup, the same chooser), played here without the server."""
+def differing_windows(seed: int, moves: int = 600) -> tuple[int, int]:
+    """How many card windows the server answers alone in one twin and not the other (up to :data:`DIFFERING`), in
+    the twins the test plays from ``seed`` (the server's default setup, the same chooser), played here without the
+    server until the twins part, if they do; and the moves it took."""
     rules = rules_for(ROE)
     games = [Game.new(rules, seed, {"setup": default_setup(rules)}) for _ in range(2)]
     chooser, swapped, differing = PlaysNoActionCard(seed), False, 0
-    for _ in range(moves):
-        if games[0].over:
-            break
+    for step in range(moves):
+        if games[0].over or differing >= DIFFERING:
+            return differing, step
         if not swapped and games[0].state["data"]["phase"] != "setup":
             for game, cards in zip(games, hands(games[0], "rebel")):
                 swap_hand(game, "rebel", cards)
             swapped = True
         decisions = [game.pending[0] for game in games]
+        if len({(d.player, d.kind) for d in decisions}) > 1:  # the twins parted: the test could go no further
+            return differing, step
         alone = [answered_alone(game, d) for game, d in zip(games, decisions)]
         differing += swapped and alone[0] != alone[1]
         choice = chooser.choose(games[0], decisions[0])
         for game, decision in zip(games, decisions):
             game.apply(choice, player=decision.player)
-    return differing
+    return differing, moves
 
 
 if __name__ == "__main__":
-    print(next(seed for seed in range(1, 100) if differing_windows(seed) >= DIFFERING))
+    print(min((steps, seed) for seed in range(1, 41) for found, steps in [differing_windows(seed)]
+              if found >= DIFFERING)[1])
