@@ -150,9 +150,21 @@ def test_a_game_outlives_the_server_and_a_damaged_record_is_named(db):
         assert answer.status_code == 500 and "cannot be loaded" in answer.text and "nowhere" in answer.text
 
 
+def test_an_sqlite_busy_timeout_is_5_s_unless_the_url_says(tmp_path):
+    """How long a move waits for another process's write (docs/serve.md, The database): 5 s by default, what
+    ``?timeout=`` says otherwise (the setting would otherwise be overridden by the default)."""
+    from swrebellion.tools.serve import connect
+
+    for name, busy in (("a.sqlite3", 5000), ("b.sqlite3?timeout=10", 10000)):
+        with connect(f"sqlite:///{tmp_path / name}").connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == busy
+
+
 def test_a_locked_database_is_said_and_loses_nothing(tmp_path):
+    """A move the database cannot take (locked past the busy timeout the URL sets: 0.5 s here, 5 s unless it
+    says) is refused with 503, and nothing is changed; the same move is taken once the database is free."""
     path = tmp_path / "games.sqlite3"
-    with TestClient(create_app(Hall(new_store(f"sqlite:///{path}")))) as client:
+    with TestClient(create_app(Hall(new_store(f"sqlite:///{path}?timeout=0.5")))) as client:
         links = create(client)
         empire = read_panel(client.get(links["empire"] + "panel").text)
         locker = sqlite3.connect(path, timeout=0)
@@ -324,17 +336,17 @@ def test_pages_reconnecting_at_once_after_a_restart_share_one_room(client, db):
 
 
 def test_a_bot_waits_out_a_locked_database_and_plays_on(tmp_path):
-    """A bot whose move cannot be written (the database locked longer than its 5 s busy timeout) tries again once
-    the database is back, instead of stopping for good: the game goes on by itself."""
+    """A bot whose move cannot be written (the database locked longer than its busy timeout, 0.5 s here) tries
+    again once the database is back, instead of stopping for good: the game goes on by itself."""
     import time
 
     path = tmp_path / "games.sqlite3"
-    with TestClient(create_app(Hall(new_store(f"sqlite:///{path}")))) as client:
+    with TestClient(create_app(Hall(new_store(f"sqlite:///{path}?timeout=0.5")))) as client:
         links = create(client, empire="random")  # the Empire places its starting units first (RB-SET-03)
         locker = sqlite3.connect(path, timeout=30)
         locker.execute("begin exclusive")
         try:
-            time.sleep(7)  # past the busy timeout: the bot's write fails at least once
+            time.sleep(2)  # past the busy timeout: the bot's write fails at least once
             held = read_panel(client.get(links["spectator"] + "panel").text).moves
         finally:
             locker.rollback()

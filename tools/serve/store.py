@@ -86,14 +86,22 @@ def default_url() -> str:
     return f"sqlite:///{base / 'games.sqlite3'}"
 
 
+#: How long an SQLite write waits for another to finish, unless the URL says (``?timeout=``).
+BUSY_SECONDS = 5.0
+
+
 def connect(url: str) -> sa.Engine:
     """An engine for ``url`` with the schema migrated to the newest version. ``postgresql://`` URLs use psycopg 3;
-    SQLite gets WAL mode (readers never wait for the writer) and a busy timeout."""
+    SQLite gets WAL mode (readers never wait for the writer) and a busy timeout: how long a write waits for
+    another to finish before it gives up (a move is then refused, and nothing is changed), 5 s unless the URL says
+    (``sqlite:///games.sqlite3?timeout=10``)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     try:
         if url.startswith("sqlite"):
-            engine = sa.create_engine(url, connect_args={"timeout": 5})
+            # (connect_args would override the URL's own timeout)
+            given = "timeout" in sa.engine.make_url(url).query
+            engine = sa.create_engine(url, connect_args={} if given else {"timeout": BUSY_SECONDS})
             sa.event.listen(engine, "connect", _sqlite_pragmas)
         else:
             # no pool_pre_ping: a ping before every transaction was a round trip of each move's (7% of a
