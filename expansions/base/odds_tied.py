@@ -38,6 +38,7 @@ class Tied:
     def __init__(self, combat: Combat, start: State) -> None:
         self.rebel = combat.factions.index("rebel")
         ground = Duel(combat, 1, ((), (), (), ()))
+        self.duels = [ground]  # kept while their battles are used: a battle points at its duel only weakly
         self.ground, ga, gd = ground.battle(start[2], start[3])
         self.first = ga * self.ground.values_shape[1] + gd
 
@@ -52,6 +53,7 @@ class Tied:
             frame: list[Side] = [(), (), (), ()]
             frame[2 + self.rebel] = tuple(cannons[:k])
             space = Duel(combat, 0, (frame[0], frame[1], frame[2], frame[3]))
+            self.duels.append(space)
             self.space[k], sa, sd = space.battle(start[0], start[1])
             if combat.policy == "heuristic":
                 self.chains[k] = Chain(space, start[0], start[1])
