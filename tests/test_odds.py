@@ -277,6 +277,28 @@ def test_the_ground_battle_beside_an_ion_cannon_is_solved_alone_when_it_alone_is
     assert answer.theaters["space"].wiped["rebel"] > 0.99 and answer.theaters["combat"].wiped["rebel"] > 0.99
 
 
+@pytest.mark.parametrize("attacker, defender", [
+    ({"x-wing": 2, "rebel-trooper": 2}, {"tie-fighter": 3, "stormtrooper": 2}),  # two duels
+    ({"star-destroyer": 1, "stormtrooper": 2}, {"x-wing": 2, "rebel-trooper": 1, "ion-cannon": 1}),  # tied
+])
+def test_a_query_leaves_nothing_for_the_garbage_collector(base, attacker, defender):
+    """A query's arrays are freed as soon as its answer is given (odds_duel.Duel: a duel points back at its combat,
+    and a battle at its duel, weakly): no reference cycle keeps them until the next collection, so that a process
+    asking many (a server, an agent) reuses their memory. The garbage collector finds nothing after a query."""
+    import gc
+
+    odds(base, attacker, defender)  # (the first query may compile or load the solver, which is not the query's)
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        odds(base, attacker, defender)
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
+
+
 def test_bad_forces_are_refused(base):
     with pytest.raises(OddsError, match=r"too large to solve exactly here: .* \(1,579,500 pairs; at most 400,000"):
         odds(base, {"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1},
