@@ -242,7 +242,8 @@ class Tied:
             fought = self.space[0].fought
             shape = self.space[0].values_shape
             for r in rows:
-                stepped = self.chains[self.cannons_at(int(pairs[r]))].step(np.where(fought, now[r], 0.0).reshape(shape))
+                chain = self.chains[self.cannons_at(int(pairs[r]))]
+                stepped = chain.step(np.where(fought, now[r], 0.0).reshape(shape))
                 now[r] = np.where(fought, 0.0, now[r]) + stepped.ravel()
             return now
         play, stacked = self._plays(pairs, left)
@@ -251,6 +252,7 @@ class Tied:
             battle = self.space[k]
             A, D = battle.targets
             mine = rows[k_of == k]
+            assert (play[mine] >= 0).all(), "a row the solve did not reach"  # (-1 would read another's play)
             follow(now, mine, play[mine], FAINT, battle.fought, battle.end.ravel(), battle.pool_of, D.rolled, attack,
                    A.rolled, ends)
         return now
