@@ -745,7 +745,8 @@ class Combat:
                     out[2 + side] = ()
         empire = self.factions.index("empire")
         rebel = 1 - empire
-        if out[empire] and out[rebel] and all("death-star-under-construction" in k[u].abilities for u, _ in out[empire]):
+        if out[empire] and out[rebel] and all("death-star-under-construction" in k[u].abilities
+                                              for u, _ in out[empire]):
             if all(u in self.rules.untouchable for u, _ in out[empire]):
                 out[rebel] = ()  # nothing can end it: the Rebel ships must leave (Rise of the Empire's units.py)
             else:
@@ -1297,8 +1298,9 @@ def as_json(answer: Odds) -> dict:
         return {
             "theater": t.theater, "forces": {answer.attacker_side: t.attacker, answer.defender_side: t.defender},
             "wiped_out": t.wiped, "both_wiped_out": t.both_wiped, "undecided": t.undecided,
-            "survivors": {side: [{"units": dict(units), "chance": p} for units, p in
-                                 sorted(rows.items(), key=lambda r: (-r[1], r[0]))] for side, rows in t.survivors.items()},
+            "survivors": {side: [{"units": dict(units), "chance": p}
+                                 for units, p in sorted(rows.items(), key=lambda r: (-r[1], r[0]))]
+                          for side, rows in t.survivors.items()},
             "expected_damage_by_round": t.damage,
         }
 
@@ -1341,8 +1343,8 @@ def as_text(answer: Odds, rows: int = 6, shown_rounds: int = 8) -> str:
                 str(i + 1) for i in range(min(shown_rounds, len(t.damage[a]))))))
             for side in (a, d):
                 more = " ..." if len(t.damage[side]) > shown_rounds else ""
-                lines.append(f"    {name[side]:<{width}} " + " ".join(f"{x:5.2f}" for x in t.damage[side][:shown_rounds])
-                             + more)
+                figures = " ".join(f"{x:5.2f}" for x in t.damage[side][:shown_rounds])
+                lines.append(f"    {name[side]:<{width}} {figures}{more}")
         for side in (a, d):
             lines.append("  " + _("{side} survivors:").format(side=name[side]))
             ranked = [r for r in sorted(t.survivors[side].items(), key=lambda r: (-r[1], r[0])) if r[1] >= SHOWN]
