@@ -309,6 +309,22 @@ def test_bad_forces_are_refused(base):
         odds(base, {"x-wing": 1}, {"y-wing": 1})
     with pytest.raises(OddsError, match="1 or more"):
         odds(base, {"x-wing": 0}, {"tie-fighter": 1})
+    # RB-SUP-01: no force has more miniatures of a type than the box (8 X-wings); a count in the billions used to
+    # be listed miniature by miniature (minutes, then memory) or to fail deep inside with an OverflowError
+    with pytest.raises(OddsError, match=r"has 9 x-wing, but the game has only 8 of them .*RB-SUP-01.* 8 or fewer"):
+        odds(base, {"x-wing": 9}, {"tie-fighter": 1})
+    for huge in (10**9, 10**20):
+        with pytest.raises(OddsError, match=f"has {huge:,} tie-fighter, but the game has only 24"):
+            odds(base, {"x-wing": 1}, {"tie-fighter": huge})
+    assert odds(base, {"x-wing": 8}, {"tie-fighter": 1}).theaters["space"].wiped["empire"] > 0.99  # all 8: fine
+
+
+def test_a_count_past_the_supply_is_a_clean_error_at_the_command():
+    """`rebellion odds` with an absurd count (RB-SUP-01) says what is wrong and exits 2 at once: no traceback, no
+    "expansion 'base' failed", no hang."""
+    result = run("odds", "--attacker", "99999999999999999999 x-wing", "--defender", "2 tie-fighter")
+    assert result.exit_code == 2, result.output
+    assert "but the game has only 8 of them" in result.output and "failed" not in result.output
 
 
 LARGEST = ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-transport": 1,

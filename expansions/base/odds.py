@@ -133,6 +133,7 @@ class Kind:
     dice: tuple[tuple[str, int], ...]
     abilities: frozenset[str]
     worth: float  # what the heuristic agent thinks it is worth (its damage rule reads it)
+    supply: int  # how many miniatures the game has (RB-SUP-01): no force has more
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,8 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     turn), not in some seconds (:data:`PATIENT`). ``patience``, for a person waiting at a command or a terminal: if
     the answer takes longer than that many seconds, a line on stderr says, in the reader's language, that it is
     being worked out (the first query after installing also compiles the solver), so that the wait is not taken for
-    a hang. Raises :class:`OddsError` for forces that are not two sides' units or damage that does not fit them,
+    a hang. Raises :class:`OddsError` for forces that are not two sides' units (or have more of a unit type than
+    the game's supply, RB-SUP-01) or damage that does not fit them,
     and :class:`OddsTooLarge` (one) at once for a battle too large to solve exactly in that time."""
     if policy not in ("best", "heuristic"):
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
@@ -321,7 +323,7 @@ def _kinds(game: Game) -> dict[str, Kind]:
         cache = game.rules.cache["base.odds-kinds"] = {
             u: Kind(info.faction, info.theater, info.kind, info.health, info.health_colour,
                     tuple((c, n) for c, n in (info.attack or {}).items()), frozenset(info.abilities or ()),
-                    unit_worth(u, info))
+                    unit_worth(u, info), info.supply)
             for u, info in tables(game).units.items()}
     return cache
 
@@ -335,6 +337,10 @@ def _side_of(kinds: Mapping[str, Kind], force: Mapping[str, int], name: str) -> 
             raise OddsError(f"unknown unit {unit!r} in the {name}")
         if not isinstance(count, int) or count < 1:
             raise OddsError(f"the {name}'s count of {unit} must be a whole number of 1 or more, not {count!r}")
+        if count > kinds[unit].supply:  # (checked first: a count in the millions would be listed unit by unit)
+            raise OddsError(f"the {name} has {count:,} {unit}, but the game has only {kinds[unit].supply} of them "
+                            f"(RB-SUP-01: the miniatures in the box are the limit); ask about {kinds[unit].supply} "
+                            "or fewer")
         factions.add(kinds[unit].faction)
     if len(factions) > 1:
         raise OddsError(f"the {name} mixes Rebel and Imperial units: give each side's units apart")
