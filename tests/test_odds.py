@@ -317,6 +317,10 @@ def test_bad_forces_are_refused(base):
         with pytest.raises(OddsError, match=f"has {huge:,} tie-fighter, but the game has only 24"):
             odds(base, {"x-wing": 1}, {"tie-fighter": huge})
     assert odds(base, {"x-wing": 8}, {"tie-fighter": 1}).theaters["space"].wiped["empire"] > 0.99  # all 8: fine
+    # a round limit past MAX_ROUNDS (200, the most played without one) used to recurse 1,000 levels deep and fail
+    for rounds in (0, 201, 10**6):
+        with pytest.raises(OddsError, match=f"rounds must be 1 to 200, not {rounds}"):
+            odds(base, {"x-wing": 1}, {"tie-fighter": 1}, rounds=rounds)
 
 
 def test_a_count_past_the_supply_is_a_clean_error_at_the_command():

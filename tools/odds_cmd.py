@@ -21,7 +21,7 @@ from .options import expansion_options, lang_option, load_game_or_exit, pack_opt
               help="With --load: whose view the forces are read in (only what that side may see).")
 @click.option("--theater", type=click.Choice(["space", "ground", "both"]), default="both", show_default=True)
 @click.option("--rounds", type=click.IntRange(min=1), default=None,
-              help="Stop after this many combat rounds (default: until the combat ends).")
+              help="Stop after this many combat rounds, at most 200 (default: until the combat ends).")
 @click.option("--policy", type=click.Choice(["best", "heuristic"]), default="best", show_default=True,
               help="How both sides assign damage: as well as possible, or as the heuristic agent does.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)

@@ -57,7 +57,8 @@ LOOKAHEAD = 8
 TIE = 1e-12
 #: A combat still undecided with less than this chance is taken as over (its remainder is reported as undecided).
 NEGLIGIBLE = 1e-12
-#: Rounds played at most when no limit is given (a combat where neither side can ever hurt the other).
+#: Rounds played at most when no limit is given (a combat where neither side can ever hurt the other), and the
+#: most a limit may ask for (past it the answer is that of no limit: no combat of a real game lasts that long).
 MAX_ROUNDS = 200
 #: How much damage beyond its health a unit's marks are tracked to, while its side can still repair in the step.
 OVERKILL = 5
@@ -222,8 +223,9 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
         raise OddsError(f"unknown policy {policy!r}: 'best' or 'heuristic'")
     if theater not in ("space", "ground", "both"):
         raise OddsError(f"unknown theater {theater!r}: 'space', 'ground' or 'both'")
-    if rounds is not None and rounds < 1:
-        raise OddsError(f"rounds must be 1 or more, not {rounds}")
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise OddsError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds} (leave the limit out to ask until the "
+                        "combat ends)")
     combat, start = solver(game, attacker, defender, policy, damage)
     wanted = THEATERS if theater == "both" else (theater,)
     from .odds_duel import TooLarge
