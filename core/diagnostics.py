@@ -165,13 +165,17 @@ class Hints:
 def did_you_mean(word: object, choices: Iterable[object]) -> str | None:
     """``"did you mean 'x'?"`` when one of ``choices`` is close to ``word``, else ``None``. A word made of parts
     (``deck:rebel:actions``) is compared with the choices of its own first part when there are any: the closest
-    string to a deck may be a hand (``hand:rebel:actions``), which is never what its author meant."""
+    string to a deck may be a hand (``hand:rebel:actions``), which is never what its author meant. Case is ignored
+    in the comparison (ids are lower case, and ``X-Wing`` means ``x-wing``, not ``y-wing``)."""
     import difflib
 
     if not isinstance(word, str):
         return None
-    close = difflib.get_close_matches(word, _family(word, choices), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else None
+    folded: dict[str, str] = {}
+    for choice in _family(word, choices):
+        folded.setdefault(choice.casefold(), choice)
+    close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
+    return f"did you mean {folded[close[0]]!r}?" if close else None
 
 
 def _family(word: str, choices: Iterable[object]) -> list[str]:

@@ -552,6 +552,8 @@ def test_the_command_speaks_the_language_asked(how, words, monkeypatch):
 
 @pytest.mark.parametrize("args, message", [
     (["--attacker", "3 x-wng", "--defender", "1 tie-fighter"], "unknown unit 'x-wng'; did you mean 'x-wing'?"),
+    # ids are lower case: a name typed as printed on the box is led to its id (it was led to 'y-wing')
+    (["--attacker", "3 X-Wing", "--defender", "1 tie-fighter"], "unknown unit 'X-Wing'; did you mean 'x-wing'?"),
     (["--attacker", "0 x-wing", "--defender", "1 tie-fighter"], "must be 1 or more"),
     (["--attacker", "3 x-wing,", "--defender", "1 tie-fighter"], "part 2 is empty"),
     (["--attacker", "1 x-wing"], "give --attacker and --defender"),
