@@ -314,3 +314,24 @@ def test_simulate_and_balance_speak_the_language_of_lang(tmp_path, lang, env):
         assert "İsyancı kazanma payı" in text and "En çok oynanan kartlar" in text
     page = report.read_text()
     assert "No clear effect" in page or "favours the" in page
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["balance", "--pack", "examples/packs/probe-swarm"]])
+def test_more_workers_than_cpus_is_refused_before_anything_starts(command, monkeypatch):
+    """`--workers` starts that many local processes: a slip of the finger (10,000) used to try to start them all.
+    More than the machine's CPUs (2 on any machine) is a usage error, said at once in the command's language, and
+    no worker or game is started."""
+    from swrebellion.tools import simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd, "_cpus", lambda: 4)
+    started = []
+    monkeypatch.setattr(simulation, "run", lambda *args, **kwargs: started.append(args))
+    repo = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(repo)
+    result = CliRunner().invoke(main, [*command, "-n", "1", "--workers", "10000", "--lang", "ru"])
+    assert result.exit_code == 2, result.output
+    assert "10000 — больше, чем 4 процессоров" in result.output and "--scheduler" in result.output
+    assert started == []
+    assert simulate_cmd.check_workers(4) is None  # as many as the CPUs: fine
+    monkeypatch.setattr(simulate_cmd, "_cpus", lambda: 1)
+    assert simulate_cmd.check_workers(2) is None  # 2 on any machine

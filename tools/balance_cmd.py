@@ -32,9 +32,10 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
       rebellion balance --pack my-pack/ -n 1000 --workers 2 --report balance.html
       rebellion balance --pack my-pack/ --expansion rise-of-the-empire --agents rebel=heuristic,empire=heuristic
     """
-    from .simulate_cmd import require_sim
+    from .simulate_cmd import check_workers, require_sim
 
     require_sim("balance")
+    check_workers(workers)
     check_output("--report", report)  # before the games, not after them
     from rich.console import Console
 

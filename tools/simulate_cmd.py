@@ -47,6 +47,28 @@ def _scheduler_address(ctx, param, value):
     return value
 
 
+def _cpus() -> int:
+    """The CPUs this process may run on (a container's share, where the system says)."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every system)
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int) -> None:
+    """At most one local worker per CPU (2 on any machine): each is a process playing games in pure Python, so
+    more only share the same CPUs, and a slip of the finger (``--workers 10000``) would start thousands of them.
+    Checked in the command, not as the option is read, so that the message is in the command's language."""
+    most = max(2, _cpus())
+    if workers > most:
+        raise click.BadParameter(_("{n} is more than this machine's {cpus} CPUs; each worker is a process playing "
+                                   "games on one, so more would only share them: give {most} or fewer, or use "
+                                   "--scheduler for a cluster").format(n=workers, cpus=_cpus(), most=most),
+                                 param_hint="--workers")
+
+
 def run_options(func):
     """Options shared by `simulate` and `balance`: games, agents, seed, setup, players, workers, scheduler."""
     for option in reversed([
@@ -58,7 +80,8 @@ def run_options(func):
         click.option("--setup", "setup_id", default=None, metavar="ID", help=SETUP_HELP),
         click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="2, or 3-4."),
         click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True,
-                     help="Local worker processes (Dask); 1 plays in this process. Results do not depend on it."),
+                     help="Local worker processes (Dask), at most one per CPU; 1 plays in this process. Results do "
+                          "not depend on it."),
         click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_scheduler_address,
                      help="Run on this Dask cluster instead of local workers (docs/simulation.md)."),
     ]):
@@ -87,6 +110,7 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
       rebellion simulate -n 5000 --scheduler tcp://10.0.0.5:8786 --out big.parquet
     """
     require_sim("simulate")
+    check_workers(workers)
     from . import agents_opt, simulation
 
     check_output("--out", out)  # before the games, not after them
