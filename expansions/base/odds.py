@@ -1162,46 +1162,65 @@ def _greedy(combat: Combat, enemy: Side, blocks: tuple, repairable: bool, score)
     found = memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
-    states: dict[tuple, float] = {tuple(sorted((u, d, 0) for u, d in enemy)): 1.0}
-    for block in blocks:
-        merged: dict[tuple, float] = {}
-        for st, p in states.items():
-            for after, q in _block(combat, st, block, score).items():
-                merged[after] = merged.get(after, 0.0) + p * q
-        states = merged
     found = {}
-    for st, p in states.items():
-        side = tuple(sorted((u, min(d + n, combat.cap(u, repairable)) if combat.health(u) is not None else d)
-                            for u, d, n in st))
+    for st, p in _placed(combat, enemy, blocks, score).items():
+        side = _marked(combat, st, repairable)
         found[side] = found.get(side, 0.0) + p
     memo[key] = found
     return found
 
 
+def _placed(combat: Combat, enemy: Side, blocks: tuple, score) -> dict[tuple, float]:
+    """The targets after the heuristic has placed ``blocks`` on ``enemy``, with their chances (:func:`_greedy`):
+    kept for every run of blocks a roll begins with, since a pool's rolls share their first blocks."""
+    key = ("placed", enemy, blocks)
+    memo = combat.stage_memo
+    found = memo.get(key)
+    if found is None:
+        if not blocks:
+            found = {tuple(sorted((u, d, 0) for u, d in enemy)): 1.0}
+        else:
+            found = {}
+            for st, p in _placed(combat, enemy, blocks[:-1], score).items():
+                for after, q in _block(combat, st, blocks[-1], score).items():
+                    found[after] = found.get(after, 0.0) + p * q
+        memo[key] = found
+    return found  # type: ignore[return-value]
+
+
+def _marked(combat: Combat, st: tuple, repairable: bool) -> Side:
+    """The side the targets ``st`` leave once this attack's damage is on them (cut to what a unit can carry)."""
+    key = ("marked", st, repairable)
+    memo = combat.stage_memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(sorted((u, min(d + n, combat.cap(u, repairable)) if combat.health(u) is not None
+                                          else d) for u, d, n in st))
+    return found  # type: ignore[return-value]
+
+
 def _block(combat: Combat, st: tuple, block: tuple, score) -> dict[tuple, float]:
     """One colour's block of hits and direct hits (``(colour, hits, direct hits)``) placed by the heuristic on the
-    targets ``st`` (:func:`_greedy`), with the chance of each end. Kept for the other blocks rolled beside it: a
-    pool's rolls are every pairing of its colours' blocks, so each block is placed once per state, not once per
-    roll."""
+    targets ``st`` (:func:`_greedy`), with the chance of each end: its first result (a hit with the chance of the
+    hits among the block's) on the best target, then the rest of the block from there. Kept for every state and
+    rest of a block: a pool's rolls are every pairing of its colours' blocks, and blocks of different sizes share
+    their rests."""
     key = ("block", st, block)
     memo = combat.stage_memo
     found = memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
     colour, hits, direct = block
-    now = {(st, hits, direct): 1.0}
-    for _ in range(hits + direct):
-        nxt: dict[tuple, float] = {}
-        for (here, h, d), p in now.items():
-            for chance, which, rest in ((h / (h + d), colour, (h - 1, d)), (d / (h + d), None, (h, d - 1))):
-                if chance:
-                    for q, after in _best_targets(combat, here, which, score):
-                        k2 = (after, *rest)
-                        nxt[k2] = nxt.get(k2, 0.0) + p * chance * q
-        now = nxt
-    found = {}
-    for (here, _, _), p in now.items():
-        found[here] = found.get(here, 0.0) + p
+    if hits + direct == 0:
+        found = {st: 1.0}
+    else:
+        found = {}
+        for chance, which, rest in ((hits / (hits + direct), colour, (colour, hits - 1, direct)),
+                                    (direct / (hits + direct), None, (colour, hits, direct - 1))):
+            if chance:
+                for q, after in _best_targets(combat, st, which, score):
+                    for end, r in _block(combat, after, rest, score).items():
+                        found[end] = found.get(end, 0.0) + chance * q * r
     memo[key] = found
     return found
 
