@@ -685,12 +685,17 @@ class Chain:
         return dict(enumerate(out))
 
     def step(self, now: Any) -> Any:
-        """The chance of each pair after a round from the chances ``now`` (``[a, d]``)."""
+        """The chance of each pair after a round from the chances ``now`` (``[a, d]``, or a stack of such:
+        ``[row, a, d]``, stepped together, as ``odds_tied`` does the space battle beside each ground pair)."""
         b = self.b
         after = np.zeros(now.shape)
         for q, cols in self.by_pool[1]:
-            middle = np.zeros(now.shape)  # [a, e] for the defenders of pool q
+            middle = np.zeros(now.shape)  # [..., a, e] for the defenders of pool q
             for p, rows in self.by_pool[0]:
-                middle[rows] = now[rows[:, None], cols] @ self.moves[0][p][cols]
+                middle[..., rows, :] = now[..., rows[:, None], cols] @ self.moves[0][p][cols]
             after += self.moves[1][q].T @ middle
-        return np.bincount(b.end.ravel(), weights=after.ravel(), minlength=after.size).reshape(after.shape)
+        # the end-of-round checks: each pair's chance to the pair it ends as, in each stacked matrix apart
+        size = b.end.size
+        flat = after.reshape(-1, size)
+        to = (b.end.ravel()[None, :] + size * np.arange(len(flat))[:, None]).ravel()
+        return np.bincount(to, weights=flat.ravel(), minlength=flat.size).reshape(now.shape)

@@ -238,16 +238,18 @@ class Tied:
         """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
         chance over :data:`.odds_duel.FAINT`; ``pairs``: the ground pair of each row), by its play (a space battle
         over stays as it is): the best play's rows in one compiled call for each number of cannons standing."""
-        if self.ground_chain is not None:
+        k_of = self.cannons[np.divmod(pairs[rows], self.ground.values_shape[1])[self.rebel]]
+        if self.ground_chain is not None:  # the rows with as many cannons standing stepped together
             fought = self.space[0].fought
             shape = self.space[0].values_shape
-            for r in rows:
-                chain = self.chains[self.cannons_at(int(pairs[r]))]
-                stepped = chain.step(np.where(fought, now[r], 0.0).reshape(shape))
-                now[r] = np.where(fought, 0.0, now[r]) + stepped.ravel()
+            for k, chain in self.chains.items():
+                mine = rows[k_of == k]
+                if not len(mine):
+                    continue
+                stepped = chain.step(np.where(fought, now[mine], 0.0).reshape(len(mine), *shape))
+                now[mine] = np.where(fought, 0.0, now[mine]) + stepped.reshape(len(mine), -1)
             return now
         play, stacked = self._plays(pairs, left)
-        k_of = self.cannons[np.divmod(pairs[rows], self.ground.values_shape[1])[self.rebel]]
         for k, (attack, ends) in stacked.items():
             battle = self.space[k]
             A, D = battle.targets
