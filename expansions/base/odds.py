@@ -82,7 +82,7 @@ class Bounds:
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
 #: stage-by-stage solve about 5 s (1,600 states, 1.4 s); the best play over arrays 291,600 pairs in 1.4 s; the battles
 #: an Ion Cannon ties 3.7 million in 1.6 s and 0.36 GB (a Rebel base of 5 ships and 5 ground units with an Ion Cannon
-#: against 6 and 6), the heuristic's 518,400 in 3.1 s; the heuristic's chain 20,736 pairs in 2.7 s (docs/odds.md, How
+#: against 6 and 6), the heuristic's 518,400 in 1.2 s; the heuristic's chain 20,736 pairs in 1.9 s (docs/odds.md, How
 #: fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, tied_heuristic=600_000, chained=25_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
