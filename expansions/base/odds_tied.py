@@ -15,9 +15,10 @@ as it is, and in known values otherwise (``Battle._solve_beside``); the pairs wh
 solved together, as one more axis of the arrays. With a round limit the values are solved a round at a time, each
 from the last.
 
-The forward pass follows the chance of each space pair beside each ground pair (``[g, s]``), a round at a time:
-each ground pair's space round by its own best play (``Solution.step``), then the ground round (the chain). The
-whole combat's figures need the two battles together, which is why the chances are kept beside each other.
+The forward pass follows the chance of each space pair beside each ground pair (``[g, s]``, a row a ground pair),
+a round at a time: each ground pair's space round by its own best play (every row with as many cannons standing
+in one compiled call, their plays stacked: :meth:`Tied._plays`), then the ground round (the chain). The whole
+combat's figures need the two battles together, which is why the chances are kept beside each other.
 """
 
 from __future__ import annotations
