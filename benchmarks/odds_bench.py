@@ -52,6 +52,9 @@ LARGEST = {
                  "rebel-trooper": 6, "airspeeder": 3, "shield-generator": 1, "ion-cannon": 1},
                 {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 8, "stormtrooper": 8, "at-st": 3,
                  "at-at": 2}),
+    # nothing in space changes the ground battle: asked alone, it is a duel of its own (docs/odds.md, How fast)
+    "largest, ground alone": ({"rebel-trooper": 6, "airspeeder": 3, "shield-generator": 1, "ion-cannon": 1},
+                              {"stormtrooper": 8, "at-st": 3, "at-at": 2}, "ground"),
 }
 
 
@@ -61,7 +64,7 @@ WARM = [({"x-wing": 1}, {"tie-fighter": 1}, None), ({"x-wing": 1}, {"tie-fighter
         ({"tie-fighter": 1, "stormtrooper": 1}, {"x-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}, None)]
 
 
-def _query(attacker: dict, defender: dict, policy: str, limit: float, out) -> None:
+def _query(attacker: dict, defender: dict, theater: str, policy: str, limit: float, out) -> None:
     """One query in a fresh process, stopped by the system after ``limit`` seconds of CPU time: its wall and CPU
     seconds (a quick one asked again until 0.2 s of CPU time have passed, each time with a fresh solver: the mean),
     and the CPU seconds the process took first to load the compiled loops (:data:`WARM`, not counted in the
@@ -84,7 +87,7 @@ def _query(attacker: dict, defender: dict, policy: str, limit: float, out) -> No
     queries = 0
     while not queries or time.process_time() - start_cpu < 0.2:  # the CPU clock may tick in steps of a few ms
         try:
-            odds(game, attacker, defender, policy=policy)
+            odds(game, attacker, defender, theater, policy=policy)
         except OddsError as exc:  # too large to solve: refused at once, which is timed too
             refused = str(exc)
         else:
@@ -94,11 +97,12 @@ def _query(attacker: dict, defender: dict, policy: str, limit: float, out) -> No
               warm_cpu))
 
 
-def _timed(attacker: dict, defender: dict, policy: str, limit: float) -> tuple[float, float, str, float] | None:
+def _timed(attacker: dict, defender: dict, theater: str, policy: str,
+           limit: float) -> tuple[float, float, str, float] | None:
     """The query's (wall, CPU) seconds, if it was refused as too large why, and the CPU seconds its process took
     to load the compiled loops; or None if it did not finish within ``limit`` seconds of CPU time."""
     receive, send = multiprocessing.Pipe(duplex=False)
-    child = multiprocessing.Process(target=_query, args=(attacker, defender, policy, limit, send))
+    child = multiprocessing.Process(target=_query, args=(attacker, defender, theater, policy, limit, send))
     child.start()
     send.close()
     try:
@@ -121,12 +125,12 @@ def main() -> None:
     warm = []
     for policy in policies:
         for group, goal, cases in (("typical", 0.1, TYPICAL), ("largest", 2.0, LARGEST)):
-            for name, (attacker, defender) in cases.items():
+            for name, (attacker, defender, *theater) in cases.items():  # (a theater, if not both)
                 if args.only and name != args.only:
                     continue
                 runs = []
                 for _ in range(args.runs):
-                    got = _timed(attacker, defender, policy, args.limit)
+                    got = _timed(attacker, defender, theater[0] if theater else "both", policy, args.limit)
                     if got is None:
                         break
                     runs.append(got)
