@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import click
 import pytest
 from click.testing import CliRunner
 from dask.distributed import Client
@@ -332,6 +333,9 @@ def test_more_workers_than_cpus_is_refused_before_anything_starts(command, monke
     assert result.exit_code == 2, result.output
     assert "10000 — больше, чем 4 процессоров" in result.output and "--scheduler" in result.output
     assert started == []
-    assert simulate_cmd.check_workers(4) is None  # as many as the CPUs: fine
+    assert simulate_cmd.check_workers(4, None) is None  # as many as the CPUs: fine
+    assert simulate_cmd.check_workers(10000, "tcp://127.0.0.1:8786") is None  # a cluster's: no local worker
     monkeypatch.setattr(simulate_cmd, "_cpus", lambda: 1)
-    assert simulate_cmd.check_workers(2) is None  # 2 on any machine
+    assert simulate_cmd.check_workers(2, None) is None  # 2 on any machine
+    with pytest.raises(click.BadParameter):
+        simulate_cmd.check_workers(3, None)

@@ -35,7 +35,7 @@ def balance(pack, games, agents, seed, setup_id, players, workers, scheduler, ac
     from .simulate_cmd import check_workers, require_sim
 
     require_sim("balance")
-    check_workers(workers)
+    check_workers(workers, scheduler)
     check_output("--report", report)  # before the games, not after them
     from rich.console import Console
 

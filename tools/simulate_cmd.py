@@ -57,15 +57,17 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
-def check_workers(workers: int) -> None:
+def check_workers(workers: int, scheduler: str | None) -> None:
     """At most one local worker per CPU (2 on any machine): each is a process playing games in pure Python, so
     more only share the same CPUs, and a slip of the finger (``--workers 10000``) would start thousands of them.
-    Checked in the command, not as the option is read, so that the message is in the command's language."""
-    most = max(2, _cpus())
-    if workers > most:
+    (With ``--scheduler`` no local worker is started.) Checked in the command, not as the option is read, so that
+    the message is in the command's language."""
+    cpus = _cpus()
+    most = max(2, cpus)
+    if scheduler is None and workers > most:
         raise click.BadParameter(_("{n} is more than this machine's {cpus} CPUs; each worker is a process playing "
                                    "games on one, so more would only share them: give {most} or fewer, or use "
-                                   "--scheduler for a cluster").format(n=workers, cpus=_cpus(), most=most),
+                                   "--scheduler for a cluster").format(n=workers, cpus=cpus, most=most),
                                  param_hint="--workers")
 
 
@@ -110,7 +112,7 @@ def simulate(games, agents, seed, setup_id, players, workers, scheduler, active,
       rebellion simulate -n 5000 --scheduler tcp://10.0.0.5:8786 --out big.parquet
     """
     require_sim("simulate")
-    check_workers(workers)
+    check_workers(workers, scheduler)
     from . import agents_opt, simulation
 
     check_output("--out", out)  # before the games, not after them

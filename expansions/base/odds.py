@@ -35,6 +35,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
 
 from swrebellion.i18n import N_, gettext, ngettext
@@ -226,14 +227,10 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         raise OddsError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds} (leave the limit out to ask until the "
                         "combat ends)")
-    try:
-        from .odds_duel import collector_paused
-    except ImportError:  # numpy or numba
-        raise OddsUnavailable(MISSING_EXTRA) from None
     # The solver's memos (for the heuristic's play some 100,000 small tuples) are freed as _answered returns, before
     # the garbage collector runs again: re-enabled while they still lived, its first pass walked them all (some
     # 70 ms of 6 vs 6 in space).
-    with collector_paused():
+    with _arrays().collector_paused():
         return _answered(game, attacker, defender, theater, rounds, policy, damage, quick, patience)
 
 
@@ -290,11 +287,7 @@ def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
     """The solver of a combat between two forces, and its first state (what :func:`odds` asks; a test or an
     agent may ask it for single decisions, :meth:`Combat.decide`). Raises :class:`OddsUnavailable` without
     numpy or numba."""
-    try:
-        import numba  # noqa: F401  (odds_loops.py)
-        import numpy  # noqa: F401  (the best play's solve, odds_duel.py)
-    except ImportError:
-        raise OddsUnavailable(MISSING_EXTRA) from None
+    _arrays()
     kinds = _kinds(game)
     sides = [_side_of(kinds, force, name) for force, name in ((attacker, "attacker"), (defender, "defender"))]
     if sides[0] == sides[1]:
@@ -308,6 +301,19 @@ def solver(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int],
     marks = _marks(kinds, {**attacker, **defender}, damage or {})
     return combat, tuple(_units(kinds, force, th, marks)  # type: ignore[return-value]
                          for th in THEATERS for force in (attacker, defender))
+
+
+def _arrays() -> ModuleType:
+    """The solver over arrays (:mod:`.odds_duel`), or :class:`OddsUnavailable` when numpy or numba, the optional
+    extra ``odds``, is not installed."""
+    try:
+        import numba  # noqa: F401  (odds_loops.py)
+        import numpy  # noqa: F401  (the best play's solve, odds_duel.py)
+
+        from . import odds_duel
+    except ImportError:
+        raise OddsUnavailable(MISSING_EXTRA) from None
+    return odds_duel
 
 
 def _marks(kinds: Mapping[str, Kind], units: Mapping[str, int],
@@ -607,13 +613,7 @@ class Combat:
 
     def solve(self, start: State, rounds: int | None, wanted: Sequence[str]) -> dict[str, TheaterOdds]:
         """Each wanted theater's figures and, when both are, the whole combat's: the theaters apart (their
-        product is the combat) unless :meth:`tied`."""
-        from .odds_duel import collector_paused
-
-        with collector_paused():
-            return self._solve(start, rounds, wanted)
-
-    def _solve(self, start: State, rounds: int | None, wanted: Sequence[str]) -> dict[str, TheaterOdds]:
+        product is the combat) unless :meth:`tied`. (:func:`odds` holds the garbage collector off meanwhile.)"""
         if self.tied(start, wanted):
             finals, damage = self.forward(start, rounds)
             out = {th: self.summary(th, start, finals, damage) for th in wanted if _present(start, th)}
