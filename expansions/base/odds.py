@@ -74,23 +74,21 @@ class Bounds:
 
     staged: int  # states of the stage-by-stage solve (repairs; a Death Star the Ion Cannons silence)
     duelled: int  # pairs of sides of the best play of a theater alone, over arrays (odds_duel)
-    tied: int  # pairs of space sides times pairs of ground sides of the best play an Ion Cannon ties (odds_tied)
-    tied_heuristic: int  # the same for the heuristic's chains, stepped in Python beside each ground pair
+    tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), either policy
     chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain)
     where: str
 
 
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
 #: stage-by-stage solve about 5 s (1,600 states, 1.4 s); the best play over arrays 291,600 pairs in 1.4 s; the battles
-#: an Ion Cannon ties 3.7 million in 1.6 s and 0.36 GB (a Rebel base of 5 ships and 5 ground units with an Ion Cannon
-#: against 6 and 6), the heuristic's 518,400 in 1.2 s; the heuristic's chain 20,736 pairs in 1.9 s (docs/odds.md, How
-#: fast).
-PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, tied_heuristic=600_000, chained=25_000, where="here")
+#: an Ion Cannon ties 3.7 million in 1.6 s and 0.36 GB with the best play, 1.1 s with the heuristic's (a Rebel base of
+#: 5 ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain 388,800 pairs in 2 s and
+#: 0.33 GB (docs/odds.md, How fast).
+PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=400_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
-#: 20 ms; the heuristic's chain of 4 vs 4 in space, 216 pairs, 50 ms).
-QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, tied_heuristic=5_000, chained=300,
-               where="for a quick answer")
+#: 20 ms; the heuristic's chain of 6 vs 6 in space, 4,500 pairs, 50 ms, of 8 vs 8 on the ground, 20,736, 0.1 s).
+QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=10_000, where="for a quick answer")
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
@@ -508,7 +506,7 @@ class Combat:
         """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run past
         ``bounds``: a battle solved over arrays with more pairs of sides than ``bounds.duelled`` (the best play) or
         ``bounds.chained`` (the heuristic's), battles tied together by Ion Cannons with more pairs of space sides
-        beside pairs of ground sides than ``bounds.tied`` (``tied_heuristic``), or a stage-by-stage solve with more
+        beside pairs of ground sides than ``bounds.tied`` (either policy), or a stage-by-stage solve with more
         states than ``bounds.staged`` (both forces' sides in the theaters solved together; with a round limit and
         no repairs only the sides the enemy's dice can leave in that many rounds). The sides are counted, not
         listed (:meth:`sides`), so the refusal costs milliseconds."""
@@ -524,18 +522,17 @@ class Combat:
             if len(which) == 4 and self.linked(state):
                 counts = [self.sides(state, i, None, self.policy == "best") for i in which]
                 space, ground = counts[0] * counts[1], counts[2] * counts[3]
-                most = bounds.tied if self.policy == "best" else bounds.tied_heuristic
                 if self.policy == "heuristic":  # a chain for each theater, as for a theater fought alone
                     for t in (0, 1):
                         _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], bounds.chained, bounds.where,
                                       HEURISTIC_INSTEAD)
-                if space * ground > most:
+                if space * ground > bounds.tied:
                     alone = ", or about the ground battle alone (--theater ground)" if ground <= bounds.duelled else ""
                     raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
                                    "solve exactly here: their forces can be left in "
                                    f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
                                    f"pairs of sides in space beside each of {ground:,} on the ground: "
-                                   f"{space * ground:,}; at most {most:,} are solved {bounds.where}); ask about "
+                                   f"{space * ground:,}; at most {bounds.tied:,} are solved {bounds.where}); ask about "
                                    f"fewer units{alone} (docs/odds.md, How fast)")
                 continue
             if self.arrays(state) is not None:
@@ -800,8 +797,10 @@ class Combat:
         key = (pool, own, enemy, repairable)
         found = self.attack_memo.get(key)
         if found is None:
-            found = self.attack_memo[key] = [(p, self.options(result, own, enemy, repairable))
-                                             for result, p in self.results(pool, own, enemy, repairable)]
+            results = self.results(pool, own, enemy, repairable)
+            found = self.attack_memo[key] = (
+                _heuristic_attack(self, results, own, enemy, repairable) if self.policy == "heuristic"
+                else [(p, self.options(result, own, enemy, repairable)) for result, p in results])
         return found
 
     def results(self, pool: tuple, own: Side, enemy: Side, repairable: bool) -> list[tuple[tuple, float]]:
@@ -886,8 +885,8 @@ class Combat:
         return damaged, room
 
     def options(self, result: tuple, own: Side, enemy: Side, repairable: bool) -> list[tuple[float, tuple]]:
-        if self.policy == "heuristic":
-            return _heuristic_options(self, result, own, enemy, repairable)
+        """The best play's options for a roll ``result`` (as :meth:`canonical` takes it): every repair its
+        specials allow, with every way to place its damage."""
         hits, direct, specials = result
         owns = _repairs(self, own, dict(specials)) if specials else {own}
         results = tuple(c for c, n in hits for _ in range(n)) + (None,) * direct
@@ -1013,7 +1012,7 @@ class Combat:
             {self.factions[i]: [d[i] + d[2 + i] for d in damage] for i in (0, 1)})
 
 
-HEURISTIC_INSTEAD = ", or the best play (--policy best), solved far faster"
+HEURISTIC_INSTEAD = ", or the best play (--policy best), which takes on larger forces"
 
 
 def _refuse_pairs(name: str, counts: Sequence[int], most: int, where: str, instead: str) -> None:
@@ -1151,116 +1150,39 @@ def _repairs(combat: Combat, own: Side, specials: Mapping[str, int]) -> set[Side
 # -- the heuristic agent's rule --------------------------------------------------------------------------------------
 
 
-def _heuristic_options(combat: Combat, result: tuple, own: Side, enemy: Side,
-                       repairable: bool) -> list[tuple[float, tuple]]:
-    """The heuristic agent's repairs (any at random: ``prefer_acting``) then its damage, result by result in the
-    engine's order (each colour's dice in the order rolled: every arrangement of its hits and direct hits equally
-    likely), each to the best target by ``heuristic.choices.damage_score``, ties at random: ``(chance, (own,
-    enemy))`` pairs."""
-    from .worth import damage_score
-
-    dice, specials = result
-    owns = _random_repairs(combat, own, dict(specials)) if specials else {own: 1.0}
-    out: dict[tuple[Side, Side], float] = {}
-    for after, q in _greedy(combat, enemy, dice, repairable, damage_score).items():
-        for mine, r in owns.items():
-            out[(mine, after)] = out.get((mine, after), 0.0) + q * r
-    return [(w, o) for o, w in sorted(out.items())]
-
-
-def _greedy(combat: Combat, enemy: Side, blocks: tuple, repairable: bool, score) -> dict[Side, float]:
-    """The heuristic's damage, result by result: each colour's block of hits and direct hits in a random order
-    (the next result is a hit with the chance of the hits left among the block's), each to the best-scoring target
-    (ties at random). The targets are as the engine lists them: each miniature's old damage and this attack's."""
-    key = ("greedy", enemy, blocks, repairable)
-    memo = combat.stage_memo
-    found = memo.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    found = {}
-    for st, p in _placed(combat, enemy, blocks, score).items():
-        side = _marked(combat, st, repairable)
-        found[side] = found.get(side, 0.0) + p
-    memo[key] = found
+def _heuristic_attack(combat: Combat, results: list[tuple[tuple, float]], own: Side, enemy: Side,
+                      repairable: bool) -> list[tuple[float, list[tuple[float, tuple[Side, Side]]]]]:
+    """:meth:`Combat.attack_options` for the heuristic agent: for each roll its repairs (any at random:
+    ``prefer_acting``) then its damage, each result on the best target by ``worth.damage_score``, equals at random
+    (:mod:`.odds_greedy`), as ``(chance, (own, enemy))`` pairs."""
+    placed = _heuristic_damage(combat, enemy, tuple(sorted({dice for (dice, _), _ in results})), repairable)
+    found = []
+    for (dice, specials), p in results:
+        owns = _random_repairs(combat, own, dict(specials)) if specials else {own: 1.0}
+        out: dict[tuple[Side, Side], float] = {}
+        for after, q in placed[dice].items():
+            for mine, r in owns.items():
+                out[(mine, after)] = out.get((mine, after), 0.0) + q * r
+        found.append((p, [(w, o) for o, w in sorted(out.items())]))
     return found
 
 
-def _placed(combat: Combat, enemy: Side, blocks: tuple, score) -> dict[tuple, float]:
-    """The targets after the heuristic has placed ``blocks`` on ``enemy``, with their chances (:func:`_greedy`):
-    kept for every run of blocks a roll begins with, since a pool's rolls share their first blocks."""
-    key = ("placed", enemy, blocks)
-    memo = combat.stage_memo
-    found = memo.get(key)
-    if found is None:
-        if not blocks:
-            found = {tuple(sorted((u, d, 0) for u, d in enemy)): 1.0}
-        else:
-            found = {}
-            for st, p in _placed(combat, enemy, blocks[:-1], score).items():
-                for after, q in _block(combat, st, blocks[-1], score).items():
-                    found[after] = found.get(after, 0.0) + p * q
-        memo[key] = found
-    return found  # type: ignore[return-value]
+def _heuristic_damage(combat: Combat, enemy: Side, rolls: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
+    """What each of the heuristic's ``rolls`` (``odds_greedy.Blocks``) leaves of ``enemy``, with the chances."""
+    from .odds_greedy import Cells, Rolls, colours
 
-
-def _marked(combat: Combat, st: tuple, repairable: bool) -> Side:
-    """The side the targets ``st`` leave once this attack's damage is on them (cut to what a unit can carry)."""
-    key = ("marked", st, repairable)
-    memo = combat.stage_memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = tuple(sorted((u, min(d + n, combat.cap(u, repairable)) if combat.health(u) is not None
-                                          else d) for u, d, n in st))
-    return found  # type: ignore[return-value]
-
-
-def _block(combat: Combat, st: tuple, block: tuple, score) -> dict[tuple, float]:
-    """One colour's block of hits and direct hits (``(colour, hits, direct hits)``) placed by the heuristic on the
-    targets ``st`` (:func:`_greedy`), with the chance of each end: its first result (a hit with the chance of the
-    hits among the block's) on the best target, then the rest of the block from there. Kept for every state and
-    rest of a block: a pool's rolls are every pairing of its colours' blocks, and blocks of different sizes share
-    their rests."""
-    key = ("block", st, block)
-    memo = combat.stage_memo
-    found = memo.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    colour, hits, direct = block
-    if hits + direct == 0:
-        found = {st: 1.0}
-    else:
-        found = {}
-        for chance, which, rest in ((hits / (hits + direct), colour, (colour, hits - 1, direct)),
-                                    (direct / (hits + direct), None, (colour, hits, direct - 1))):
-            if chance:
-                for q, after in _best_targets(combat, st, which, score):
-                    for end, r in _block(combat, after, rest, score).items():
-                        found[end] = found.get(end, 0.0) + chance * q * r
-    memo[key] = found
-    return found
-
-
-def _best_targets(combat: Combat, st: tuple, colour: str | None, score) -> list[tuple[float, tuple]]:
-    """The targets of one result the heuristic picks between (best score, equals at random)."""
-    key = ("targets", st, colour)
+    key = ("damage", enemy, rolls, repairable)
     found = combat.stage_memo.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    targets = sorted({x for x in st if combat.health(x[0]) is not None
-                      and (colour is None or combat.kinds[x[0]].colour == colour)})
-    if not targets:
-        return [(1.0, st)]  # nothing can take it: lost
-    scores = {x: score(combat.kinds[x[0]].worth, combat.health(x[0]), x[1], x[2]) for x in targets}
-    best = max(scores.values())
-    top = [x for x in targets if scores[x] >= best - 1e-9]
-    out = []
-    for x in top:
-        after = list(st)
-        after.remove(x)
-        after.append((x[0], x[1], x[2] + 1))
-        out.append((1.0 / len(top), tuple(sorted(after))))
-    combat.stage_memo[key] = out
-    return out
+    if found is None:
+        trie = combat.stage_memo.get(("rolls", rolls))
+        if trie is None:
+            trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, colours(combat))
+        cells = Cells(combat, enemy, repairable)
+        rows, chances = cells.place(enemy, trie, colours(combat))
+        sides = [cells.side(row) for row in rows]
+        found = combat.stage_memo[key] = {dice: {sides[e]: float(chances[u, e]) for e in chances[u].nonzero()[0]}
+                                          for u, dice in enumerate(rolls)}
+    return found  # type: ignore[return-value]
 
 
 def _random_repairs(combat: Combat, own: Side, specials: Mapping[str, int]) -> dict[Side, float]:

@@ -97,8 +97,8 @@ from typing import Any, Iterator, Protocol
 import numpy as np
 
 from .odds_finals import Finals
-from .odds_loops import (Rolled, alike, by_pool, classes, ends_of, find_options, follow, settle, solve_round,
-                         solve_until_end)
+from .odds_loops import (Rolled, alike, by_pool, chain_round, classes, ends_of, find_options, follow, settle,
+                         solve_round, solve_until_end)
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage)
 Side = tuple[Unit, ...]  # one side's units of a theater, sorted
@@ -638,9 +638,17 @@ def _may_be_lost(c: Combat, unit: str) -> bool:
     return kind.kind == "structure" or bool({"death-star-under-construction", "rebel-transport"} & kind.abilities)
 
 
+def _sparse(dense: Any) -> tuple[Any, Any, Any]:
+    """The rows of ``dense`` (``[..., row, column]``, its rows one after the other) as sparse rows: where each row's
+    entries begin (one more: the end), their columns, their values."""
+    flat = dense.reshape(-1, dense.shape[-1])
+    rows, columns = np.nonzero(flat)
+    return np.searchsorted(rows, np.arange(len(flat) + 1)), columns, flat[rows, columns]
+
+
 class Chain:
     """The heuristic policy in theater ``t`` fought alone, without repairs (issue 34): what the heuristic leaves of
-    a side hangs only on that side and the enemy's roll (``odds._heuristic_options``: it never reads the chooser's
+    a side hangs only on that side and the enemy's roll (:mod:`.odds_greedy`: it never reads the chooser's
     own units), so a round is a fixed Markov chain over the pairs of sides of a :class:`Battle`: the attacker's
     roll takes the defender's side ``d`` to ``e`` by ``hit[attacker's pool][d, e]``, the defender's roll (of
     ``d``'s dice: units die at the end of the step) takes the attacker's ``a`` to ``a2`` by
@@ -649,53 +657,44 @@ class Chain:
     def __init__(self, duel: Duel, attacker: Side, defender: Side) -> None:
         self.duel = duel
         self.b, _, _ = duel.battle(attacker, defender)
-        self.moves = tuple(self._moves(role) for role in (0, 1))
-        # each dice pool and the sides that roll it, of each role (a step is called for every ground pair beside
-        # an Ion Cannon, each round: found once)
-        self.by_pool = tuple([(p, np.flatnonzero(pools == p)) for p in np.unique(pools)] for pools in self.b.pool_of)
+        # each role's ``hit`` as sparse rows, a row for each (pool, enemy's side): where its moves begin, the sides
+        # they leave, their chances
+        self.hits = tuple(_sparse(self._moves(role)) for role in (0, 1))
 
-    def _moves(self, role: int) -> dict[int, Any]:
+    def _moves(self, role: int) -> Any:
         """For each dice pool of ``role``'s sides: the chance that its roll, damage placed as the heuristic does,
-        leaves each side of the enemy as each other (``[side, side after]``, units at their health gone). The
-        pools' rolls share most of their outcomes, so for each side what each outcome leaves of it is worked out
-        once, and each pool's row is its outcomes' chances times those."""
+        leaves each side of the enemy as each other (``[side, side after]``, units at their health gone). What
+        each roll leaves of a side is worked out once for all the pools (:mod:`.odds_greedy`), and each pool's
+        row is its rolls' chances times those."""
+        from .odds_greedy import Cells, Rolls, colours
+
         b, c = self.b, self.duel.c
         enemy = 1 - role
         sides, pools = b.sides[enemy], b.pool_number[role]
+        numbered: dict[tuple, int] = {}  # the rolls of every pool, numbered
+        chances = [(number, numbered.setdefault(dice, len(numbered)), p)
+                   for pool, number in pools.items() for (dice, _), p in c.rolls(pool)]
+        rolled = np.zeros((len(pools), len(numbered)))
+        for number, k, p in chances:
+            rolled[number, k] += p
+        rolls = Rolls(list(numbered), colours(c))
+        cells = Cells(c, tuple(x for side in sides for x in side), False)
+        index = {cells.row(side).tobytes(): n for n, side in enumerate(sides)}
         out = np.zeros((len(pools), len(sides), len(sides)))
         for n, side in enumerate(sides):
             if not side:
                 out[:, n, n] = 1.0
                 continue
-            outcomes: dict[tuple, int] = {}  # the outcomes of every pool's roll, numbered
-            chances: list[tuple[int, int, float]] = []  # (pool, outcome, its chance from that pool)
-            for pool, number in pools.items():
-                for result, p in c.results(pool, (), side, False):
-                    chances.append((number, outcomes.setdefault(result, len(outcomes)), p))
-            rolled = np.zeros((len(pools), len(outcomes)))
-            for number, k, p in chances:
-                rolled[number, k] = p
-            ends: dict[int, int] = {}  # the sides the outcomes leave of this one, numbered here
-            moves = [(k, ends.setdefault(b.index[enemy][self.duel.survive(after)], len(ends)), w)
-                     for result, k in outcomes.items() for w, (_, after) in c.options(result, (), side, False)]
-            left = np.zeros((len(outcomes), len(ends)))  # what each outcome leaves of the side
-            for k, end, w in moves:
-                left[k, end] += w
-            out[:, n, list(ends)] = rolled @ left
-        return dict(enumerate(out))
+            rows, left = cells.place(side, rolls, colours(c))
+            rows[:, cells.lethal] = 0  # units at their health die at the end of the step
+            into = np.zeros((len(rows), len(sides)))
+            into[np.arange(len(rows)), [index[row.tobytes()] for row in rows]] = 1.0
+            out[:, n] = (rolled @ left) @ into
+        return out
 
     def step(self, now: Any) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``, or a stack of such:
         ``[row, a, d]``, stepped together, as ``odds_tied`` does the space battle beside each ground pair)."""
-        b = self.b
-        after = np.zeros(now.shape)
-        for q, cols in self.by_pool[1]:
-            middle = np.zeros(now.shape)  # [..., a, e] for the defenders of pool q
-            for p, rows in self.by_pool[0]:
-                middle[..., rows, :] = now[..., rows[:, None], cols] @ self.moves[0][p][cols]
-            after += self.moves[1][q].T @ middle
-        # the end-of-round checks: each pair's chance to the pair it ends as, in each stacked matrix apart
-        size = b.end.size
-        flat = after.reshape(-1, size)
-        to = (b.end.ravel()[None, :] + size * np.arange(len(flat))[:, None]).ravel()
-        return np.bincount(to, weights=flat.ravel(), minlength=flat.size).reshape(now.shape)
+        stack = np.ascontiguousarray(now).reshape(-1, *self.b.end.shape)
+        return chain_round(stack, self.b.pool_of[0], self.b.pool_of[1], *self.hits[0], *self.hits[1],
+                           self.b.end.ravel()).reshape(now.shape)

@@ -510,6 +510,45 @@ def follow(now: Any, rows: Any, plays: Any, faint: float, fought: Any, end: Any,
 
 
 @_compiled
+def chain_round(now: Any, pool_a: Any, pool_d: Any, attack_start: Any, attack_to: Any, attack_chance: Any,
+                defence_start: Any, defence_to: Any, defence_chance: Any, end: Any) -> Any:
+    """A round of the heuristic's chain (:class:`.odds_duel.Chain`) from the chances ``now`` (``[row, a, d]``, each
+    row a battle of its own): the attacker's roll leaves ``e`` of ``d`` by the sparse row ``pool_a[a] * nd + d`` of
+    ``attack_*``, the defender's (of ``d``'s dice) ``a2`` of ``a`` by the row ``pool_d[d] * na + a`` of
+    ``defence_*``, and the pair ``(a2, e)`` ends the round as the pair ``end[a2 * nd + e]``. What the attacker's
+    roll leaves is gathered for each ``a`` by the defender's pool first, so each defender's roll is taken once for
+    every ``e`` it meets, not once for every ``d``."""
+    rows, na, nd = now.shape
+    pools = pool_d.max() + 1
+    out = np.zeros(now.shape)
+    middle = np.zeros((pools, nd))  # for one ``a``: [defender's pool, e]
+    for r in range(rows):
+        flat = out[r].reshape(-1)
+        for a in range(na):
+            held = False
+            for d in range(nd):
+                x = now[r, a, d]
+                if x == 0.0:
+                    continue
+                held = True
+                q, row = pool_d[d], pool_a[a] * nd + d
+                for j in range(attack_start[row], attack_start[row + 1]):
+                    middle[q, attack_to[j]] += x * attack_chance[j]
+            if not held:
+                continue
+            for q in range(pools):
+                row = q * na + a
+                for e in range(nd):
+                    y = middle[q, e]
+                    if y == 0.0:
+                        continue
+                    middle[q, e] = 0.0
+                    for j in range(defence_start[row], defence_start[row + 1]):
+                        flat[end[defence_to[j] * nd + e]] += y * defence_chance[j]
+    return out
+
+
+@_compiled
 def carried(now: Any, rows: Any, start: Any, target: Any, chance: Any) -> Any:
     """The chances ``now`` (``[row, column]``) carried along moves between rows (a sparse product): each listed
     row ``rows[k]`` moves to the rows ``target[j]`` with the chances ``chance[j]``, ``j`` from ``start[k]`` to

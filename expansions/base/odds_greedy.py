@@ -1,0 +1,336 @@
+"""The heuristic agent's damage as the exact odds follow it (issue 34, ``policy="heuristic"``): each result of a roll
+on the best target by :func:`.worth.damage_score`, equals at random, for every roll a side can take at once, in a
+loop compiled by numba (:func:`placements`).
+
+The engine offers a result's targets as the distinct (unit, old damage, this attack's damage) of the enemy's
+miniatures of the result's colour (any colour for a direct hit), and the heuristic agent
+(``agents.heuristic.choices.assign_damage``) takes the best-scoring, equals at random. Each colour's results come
+in a random order (every arrangement of its hits and direct hits alike), the colours in the pool's order. So what a
+roll leaves of a side is a chance over *placements* (each miniature's damage from this attack), followed here result
+by result.
+
+A colour's block of ``h`` hits and ``d`` direct hits is a path through the lattice of (hits placed, direct hits
+placed), every path to ``(h, d)`` alike: the chances summed over the paths to each point, divided by their number,
+give every block of that colour at once from one walk of the lattice (a *job*). Rolls that begin with the same
+blocks share the walks after them: the rolls are a trie of blocks (:class:`Rolls`), a *node* the placements after
+some first blocks.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from .odds_loops import _compiled
+from .worth import damage_score
+
+Side = tuple[tuple[str, int], ...]  # a side's miniatures, (unit type, damage) sorted, as ``odds_duel.Side``
+
+
+class Combat(Protocol):
+    """What the heuristic's damage reads of the solver (``odds.Combat``); this module sits below the solvers that
+    use it, ``odds`` and ``odds_duel``."""
+
+    kinds: Any
+    dice: Any
+
+    def health(self, unit: str) -> int | None: ...
+    def cap(self, unit: str, repairable: bool) -> int: ...
+    def lethal(self, unit: str, damage: int) -> bool: ...
+
+#: A roll's dice as the heuristic places them: ``((colour, hits, direct hits), ...)`` in the pool's order.
+Blocks = tuple[tuple[str, int, int], ...]
+
+
+def colours(combat: Combat) -> dict[str | None, int]:
+    """The health colours numbered as :func:`placements` reads them: a result of a colour hits a unit of that
+    colour; a unit of none (``None``) takes only direct hits, which are numbered last (``len(colours)``)."""
+    names = set(combat.dice.faces) | {k.colour for k in combat.kinds.values() if k.colour}
+    out: dict[str | None, int] = {name: n for n, name in enumerate(sorted(names))}
+    out[None] = len(out)
+    return out
+
+
+class Rolls:
+    """Rolls (each a :data:`Blocks`) as the trie :func:`placements` walks: its nodes numbered parents first (the
+    root 0: nothing placed), each node's children of one colour under one *job* (a walk of that colour's lattice
+    from the node, as far as its children's blocks go), each roll ending at a *leaf*."""
+
+    def __init__(self, rolls: Sequence[Blocks], colours: Mapping[str, int]) -> None:
+        tree: dict = {}
+        for blocks in rolls:
+            node = tree
+            for block in blocks:
+                node = node.setdefault(block, {})
+        self.most = max((sum(h + d for _, h, d in blocks) for blocks in rolls), default=0)  # results in a roll
+        jobs: list[tuple[int, int, int, int, int]] = []  # (node, colour, most hits, direct hits, results)
+        children: list[tuple[int, int, int]] = []  # (job, hits, direct hits): node 1 + its place here
+        number: dict[int, int] = {id(tree): 0}
+        queue = [tree]
+        for node in queue:  # breadth first: a node's dist is made before any job walks from it
+            by_colour: dict[str, list] = {}
+            for block in sorted(node):
+                by_colour.setdefault(block[0], []).append(block)
+            for colour, blocks in by_colour.items():
+                job = len(jobs)
+                jobs.append((number[id(node)], colours[colour], max(h for _, h, _ in blocks),
+                             max(d for _, _, d in blocks), max(h + d for _, h, d in blocks)))
+                for block in blocks:
+                    child = node[block]
+                    number[id(child)] = len(children) + 1
+                    children.append((job, block[1], block[2]))
+                    queue.append(child)
+        self.jobs = np.array(jobs, np.int64).reshape(-1, 5)
+        self.children = np.array(children, np.int64).reshape(-1, 3)
+        leaf = []
+        for blocks in rolls:
+            node = tree
+            for block in blocks:
+                node = node[block]
+            leaf.append(number[id(node)])
+        self.leaf = np.array(leaf, np.int64)
+
+
+class Cells:
+    """The (unit, damage) a force's units can be left with, numbered: a side is a count for each (``row``)."""
+
+    def __init__(self, combat: Combat, units: Side, repairable: bool) -> None:
+        self.c = combat
+        self.repairable = repairable
+        self.cells: list[tuple[str, int]] = []
+        for unit in sorted({u for u, _ in units}):
+            most = max([combat.cap(unit, repairable)] + [d for u, d in units if u == unit])
+            self.cells += [(unit, d) for d in range(most + 1)]
+        self.index = {cell: n for n, cell in enumerate(self.cells)}
+        self.lethal = np.array([combat.lethal(u, d) for u, d in self.cells])
+
+    def row(self, side: Side) -> Any:
+        out = np.zeros(len(self.cells), np.int64)
+        for x in side:
+            out[self.index[x]] += 1
+        return out
+
+    def side(self, row: Any) -> Side:
+        return tuple(x for n in np.flatnonzero(row) for x in [self.cells[n]] * int(row[n]))
+
+    def place(self, side: Side, rolls: Rolls, colours: Mapping[str, int]) -> tuple[Any, Any]:
+        """What each of ``rolls`` leaves of ``side`` when the heuristic places its damage: the sides it can leave,
+        as rows of this force's cells (this attack's damage on them, cut to what a unit can carry; units at their
+        health still there), and ``[roll, side left]`` the chance of each."""
+        c = self.c
+        groups = sorted({x for x in side if c.health(x[0]) is not None})  # targets, alike miniatures grouped
+        slot = np.zeros(len(groups) + 1, np.int64)
+        slot[1:] = np.cumsum([sum(1 for x in side if x == g) for g in groups])
+        colour = np.array([colours[c.kinds[u].colour] for u, _ in groups], np.int64)
+        score = np.empty((len(groups), rolls.most + 1))
+        cell = np.empty((len(groups), rolls.most + 1), np.int64)
+        # With no repairs to come, more damage on a unit at its health changes nothing (it dies at the end of the
+        # step): it is no target, and a result that finds only such is lost, as it would be on them. The sides
+        # left are the same, and far fewer placements are followed. A unit that may yet be repaired carries its
+        # damage past its health, and stays a target.
+        spent = np.full(len(groups), rolls.most + 1, np.int64)
+        for g, (u, d) in enumerate(groups):
+            health, cap = c.health(u), c.cap(u, self.repairable)
+            if not self.repairable:
+                spent[g] = health - d
+            for n in range(rolls.most + 1):
+                score[g, n] = damage_score(c.kinds[u].worth, health, d, n)
+                cell[g, n] = self.index[(u, min(d + n, cap))]
+        base = self.row(tuple(x for x in side if c.health(x[0]) is None))  # untouchable: never a target
+        return placements(slot, colour, len(colours), score, spent, cell, base, rolls.jobs, rolls.children,
+                          rolls.leaf)
+
+
+@_compiled
+def _hash(row: Any) -> int:
+    h = 17
+    for v in row:
+        h = h * 1_000_003 + v  # wraps round 64 bits: a hash
+    return h
+
+
+@_compiled
+def _numbered(rows: Any, hashes: Any, table: Any, count: int, row: Any) -> tuple[int, Any, Any, Any, int]:
+    """The number of ``row`` among the first ``count`` of ``rows``, added as the next if it is not there: a hash
+    table, ``table`` (a power of 2 long, at most half full) holding the numbers of the rows (-1: none) where their
+    ``hashes`` lead, each next free place after. Returns the number, and ``rows``, ``hashes``, ``table`` and
+    ``count`` as they are after (grown when full)."""
+    h = _hash(row)
+    mask = len(table) - 1
+    i = h & mask
+    while table[i] >= 0:
+        n = table[i]
+        if hashes[n] == h and _same(rows[n], row):
+            return n, rows, hashes, table, count
+        i = (i + 1) & mask
+    rows = _grown(rows, count + 1, 0)
+    hashes = _grown(hashes, count + 1, 0)
+    for j in range(len(row)):
+        rows[count, j] = row[j]
+    hashes[count], table[i] = h, count
+    count += 1
+    if 2 * count > len(table):
+        table = np.full(2 * len(table), -1, np.int64)
+        mask = len(table) - 1
+        for n in range(count):
+            i = hashes[n] & mask
+            while table[i] >= 0:
+                i = (i + 1) & mask
+            table[i] = n
+    return count - 1, rows, hashes, table, count
+
+
+@_compiled
+def _grown(a: Any, need: int, fill: int) -> Any:
+    """``a`` with room for ``need`` rows (twice as many as it had, or more), the new rows ``fill``."""
+    if need <= a.shape[0]:
+        return a
+    out = np.full((max(need, 2 * a.shape[0]),) + a.shape[1:], fill, a.dtype)
+    into, old = out.reshape(-1), a.reshape(-1)
+    for i in range(len(old)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
+        into[i] = old[i]
+    return out
+
+
+@_compiled
+def _same(a: Any, b: Any) -> bool:
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@_compiled
+def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: Any, base: Any, jobs: Any,
+               children: Any, leaf: Any) -> tuple[Any, Any]:
+    """What each roll (a leaf of the trie ``jobs``, ``children``: :class:`Rolls`) leaves of a side when the
+    heuristic places its damage: the distinct sides (rows of counts of cells, ``base`` those of the side's
+    untouchable units) and ``[roll, side left]`` their chances.
+
+    The side's targets are miniatures in *groups* of alike ones (``slot[g]`` to ``slot[g + 1]``), each of a health
+    ``colour[g]``; a *placement* is the damage this attack put on each, kept in descending order within a group
+    (a numbered row of ``rows``). A result of colour ``k`` (``direct``: a direct hit) goes on the distinct
+    (group, damage) with the highest ``score[g, damage]``, equals at random, or is lost if none can take it; a
+    miniature so damaged is the cell ``cell[g, damage]``. One with ``spent[g]`` damage or more is no target: more
+    would change nothing (:meth:`Cells.place`)."""
+    slots = slot[-1]
+    rows, hashes, table = np.zeros((64, slots), np.int64), np.zeros(64, np.int64), np.full(128, -1, np.int64)
+    _, rows, hashes, table, count = _numbered(rows, hashes, table, 0, rows[0])  # none yet placed: the first
+    # each placement's moves by a result of each colour: from ``first[row, k]``, ``many[row, k]`` of them (-1:
+    # not made yet) to the placements ``to`` with the chances ``chance``
+    first = np.full((64, direct + 1), -1, np.int64)
+    many = np.zeros((64, direct + 1), np.int64)
+    to, chance, moves = np.empty(256, np.int64), np.empty(256), 0
+    top, top_score = np.empty(max(slots, 1), np.int64), np.empty(max(slots, 1))  # a result's targets
+    # the chance of each placement at each node, ``node_start[node]`` to ``node_start[node + 1]``
+    node_row, node_chance = np.zeros(64, np.int64), np.ones(64)
+    node_start = np.zeros(len(children) + 2, np.int64)
+    node_start[1] = 1
+    made = 1  # nodes with their chances
+    # where each placement's chance is in the point being made: at ``place[row]`` if ``stamp[row]`` is ``now``
+    stamp, place, now = np.zeros(64, np.int64), np.zeros(64, np.int64), 0
+    for job in range(len(jobs)):
+        node, k, most_hits, most_direct, most = jobs[job]
+        # the lattice of the job's colour: the chances summed over the paths to each (hits, direct hits) placed,
+        # as far as its children's blocks go
+        width = most_direct + 1
+        point_start = np.zeros((most_hits + 1) * width + 1, np.int64)
+        point_row = node_row[node_start[node]:node_start[node + 1]].copy()
+        point_chance = node_chance[node_start[node]:node_start[node + 1]].copy()
+        point_start[1] = len(point_row)
+        for p in range(1, (most_hits + 1) * width):
+            i, j = p // width, p % width
+            if i + j > most:
+                point_start[p + 1] = point_start[p]
+                continue
+            # the moves into (i, j): a hit from (i - 1, j), a direct hit from (i, j - 1); made once for each
+            # placement and colour of result
+            now += 1
+            at = point_start[p]
+            for source, kind in ((p - width, k), (p - 1, direct)):
+                if (kind == k and i == 0) or (kind == direct and j == 0):
+                    continue
+                for n in range(point_start[source], point_start[source + 1]):
+                    r = point_row[n]
+                    if first[r, kind] < 0:
+                        tops, best = 0, -np.inf
+                        for g in range(len(colour)):
+                            if kind != direct and colour[g] != kind:
+                                continue
+                            for s in range(slot[g], slot[g + 1]):
+                                if s > slot[g] and rows[r, s] == rows[r, s - 1] or rows[r, s] >= spent[g]:
+                                    continue  # the same (group, damage) as the slot before, or spent
+                                top[tops], top_score[tops] = s, score[g, rows[r, s]]
+                                best = max(best, top_score[tops])
+                                tops += 1
+                        kept = 0  # the best to 1e-9, equals at random
+                        for t in range(tops):
+                            if top_score[t] >= best - 1e-9:
+                                top[kept] = top[t]
+                                kept += 1
+                        to = _grown(to, moves + max(kept, 1), 0)
+                        chance = _grown(chance, moves + max(kept, 1), 0)
+                        first[r, kind], many[r, kind] = moves, max(kept, 1)
+                        if kept == 0:  # nothing can take it: lost
+                            to[moves], chance[moves] = r, 1.0
+                            moves += 1
+                        for t in range(kept):
+                            after = rows[r].copy()
+                            after[top[t]] += 1  # the first of its run: the order stays descending
+                            m, rows, hashes, table, count = _numbered(rows, hashes, table, count, after)
+                            first = _grown(first, count, -1)
+                            many = _grown(many, count, 0)
+                            stamp = _grown(stamp, count, 0)
+                            place = _grown(place, count, 0)
+                            to[moves], chance[moves] = m, 1.0 / kept
+                            moves += 1
+                    for x in range(first[r, kind], first[r, kind] + many[r, kind]):
+                        m = to[x]
+                        if stamp[m] != now:
+                            point_row = _grown(point_row, at + 1, 0)
+                            point_chance = _grown(point_chance, at + 1, 0)
+                            stamp[m], place[m], point_row[at], point_chance[at] = now, at, m, 0.0
+                            at += 1
+                        point_chance[place[m]] += point_chance[n] * chance[x]
+            point_start[p + 1] = at
+        # the job's children: its lattice at their blocks, over the number of paths there
+        while made <= len(children) and children[made - 1, 0] == job:
+            _, hits, direct_hits = children[made - 1]
+            p = hits * width + direct_hits
+            paths = 1.0
+            for n in range(1, direct_hits + 1):
+                paths = paths * (hits + n) / n
+            a, b = point_start[p], point_start[p + 1]
+            at = node_start[made]
+            node_row = _grown(node_row, at + b - a, 0)
+            node_chance = _grown(node_chance, at + b - a, 0)
+            for n in range(a, b):
+                node_row[at + n - a], node_chance[at + n - a] = point_row[n], point_chance[n] / paths
+            node_start[made + 1] = at + b - a
+            made += 1
+    # each leaf's placements as the sides they leave
+    cells = len(base)
+    sides, side_hashes, side_table = np.zeros((16, cells), np.int64), np.zeros(16, np.int64), np.full(32, -1, np.int64)
+    side_of = np.full(count, -1, np.int64)
+    nsides = 0
+    out = np.zeros((len(leaf), 16))
+    for roll in range(len(leaf)):
+        node = leaf[roll]
+        for n in range(node_start[node], node_start[node + 1]):
+            r = node_row[n]
+            if side_of[r] < 0:
+                row = base.copy()
+                for g in range(len(colour)):
+                    for s in range(slot[g], slot[g + 1]):
+                        row[cell[g, rows[r, s]]] += 1
+                side_of[r], sides, side_hashes, side_table, nsides = _numbered(sides, side_hashes, side_table, nsides,
+                                                                               row)
+            if side_of[r] >= out.shape[1]:
+                wider = np.zeros((len(leaf), 2 * out.shape[1]))
+                for k in range(len(leaf)):
+                    for m in range(out.shape[1]):
+                        wider[k, m] = out[k, m]
+                out = wider
+            out[roll, side_of[r]] += node_chance[n]
+    return sides[:nsides], out[:, :nsides]
