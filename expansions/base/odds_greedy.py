@@ -144,10 +144,12 @@ class Cells:
 
 @_compiled
 def _hash(row: Any) -> int:
-    h = 17
+    """A hash of a row of small numbers (FNV-1a over its entries, wrapping round 64 bits), its high bits folded into
+    the low ones that place it in a table: without that, rows alike but for a few small entries crowd together."""
+    h = -3750763034362895579
     for v in row:
-        h = h * 1_000_003 + v  # wraps round 64 bits: a hash
-    return h
+        h = (h ^ v) * 1099511628211
+    return h ^ (h >> 29) ^ (h >> 47)
 
 
 @_compiled
@@ -183,7 +185,8 @@ def _numbered(rows: Any, hashes: Any, table: Any, count: int, row: Any) -> tuple
 
 @_compiled
 def _grown(a: Any, need: int, fill: int) -> Any:
-    """``a`` with room for ``need`` rows (twice as many as it had, or more), the new rows ``fill``."""
+    """``a`` with room for ``need`` rows (twice as many as it had, or more), the new rows ``fill``. (Called only
+    when ``a`` is full: a call passes the array in and out, which costs more than the test.)"""
     if need <= a.shape[0]:
         return a
     out = np.full((max(need, 2 * a.shape[0]),) + a.shape[1:], fill, a.dtype)
@@ -230,15 +233,21 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
     made = 1  # nodes with their chances
     # where each placement's chance is in the point being made: at ``place[row]`` if ``stamp[row]`` is ``now``
     stamp, place, now = np.zeros(64, np.int64), np.zeros(64, np.int64), 0
+    # a job's lattice: the chances at point ``p = hits * width + direct hits`` from ``point_start[p]`` to
+    # ``point_start[p + 1]`` (the arrays kept from job to job)
+    point_start, point_row, point_chance = np.zeros(64, np.int64), np.zeros(64, np.int64), np.zeros(64)
     for job in range(len(jobs)):
         node, k, most_hits, most_direct, most = jobs[job]
         # the lattice of the job's colour: the chances summed over the paths to each (hits, direct hits) placed,
         # as far as its children's blocks go
         width = most_direct + 1
-        point_start = np.zeros((most_hits + 1) * width + 1, np.int64)
-        point_row = node_row[node_start[node]:node_start[node + 1]].copy()
-        point_chance = node_chance[node_start[node]:node_start[node + 1]].copy()
-        point_start[1] = len(point_row)
+        point_start = _grown(point_start, (most_hits + 1) * width + 1, 0)
+        first_size = node_start[node + 1] - node_start[node]
+        point_row = _grown(point_row, first_size, 0)
+        point_chance = _grown(point_chance, first_size, 0)
+        for n in range(first_size):
+            point_row[n], point_chance[n] = node_row[node_start[node] + n], node_chance[node_start[node] + n]
+        point_start[0], point_start[1] = 0, first_size
         for p in range(1, (most_hits + 1) * width):
             i, j = p // width, p % width
             if i + j > most:
@@ -269,8 +278,8 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
                             if top_score[t] >= best - 1e-9:
                                 top[kept] = top[t]
                                 kept += 1
-                        to = _grown(to, moves + max(kept, 1), 0)
-                        chance = _grown(chance, moves + max(kept, 1), 0)
+                        if moves + max(kept, 1) > len(to):
+                            to, chance = _grown(to, moves + max(kept, 1), 0), _grown(chance, moves + max(kept, 1), 0)
                         first[r, kind], many[r, kind] = moves, max(kept, 1)
                         if kept == 0:  # nothing can take it: lost
                             to[moves], chance[moves] = r, 1.0
@@ -279,17 +288,16 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
                             after = rows[r].copy()
                             after[top[t]] += 1  # the first of its run: the order stays descending
                             m, rows, hashes, table, count = _numbered(rows, hashes, table, count, after)
-                            first = _grown(first, count, -1)
-                            many = _grown(many, count, 0)
-                            stamp = _grown(stamp, count, 0)
-                            place = _grown(place, count, 0)
+                            if count > len(first):  # a new placement: room for what is kept of each
+                                first, many = _grown(first, count, -1), _grown(many, count, 0)
+                                stamp, place = _grown(stamp, count, 0), _grown(place, count, 0)
                             to[moves], chance[moves] = m, 1.0 / kept
                             moves += 1
                     for x in range(first[r, kind], first[r, kind] + many[r, kind]):
                         m = to[x]
                         if stamp[m] != now:
-                            point_row = _grown(point_row, at + 1, 0)
-                            point_chance = _grown(point_chance, at + 1, 0)
+                            if at == len(point_row):
+                                point_row, point_chance = _grown(point_row, at + 1, 0), _grown(point_chance, at + 1, 0)
                             stamp[m], place[m], point_row[at], point_chance[at] = now, at, m, 0.0
                             at += 1
                         point_chance[place[m]] += point_chance[n] * chance[x]
@@ -303,8 +311,8 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
                 paths = paths * (hits + n) / n
             a, b = point_start[p], point_start[p + 1]
             at = node_start[made]
-            node_row = _grown(node_row, at + b - a, 0)
-            node_chance = _grown(node_chance, at + b - a, 0)
+            if at + b - a > len(node_row):
+                node_row, node_chance = _grown(node_row, at + b - a, 0), _grown(node_chance, at + b - a, 0)
             for n in range(a, b):
                 node_row[at + n - a], node_chance[at + n - a] = point_row[n], point_chance[n] / paths
             node_start[made + 1] = at + b - a

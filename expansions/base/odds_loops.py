@@ -521,30 +521,29 @@ def chain_round(now: Any, pool_a: Any, pool_d: Any, attack_start: Any, attack_to
     rows, na, nd = now.shape
     pools = pool_d.max() + 1
     out = np.zeros(now.shape)
-    middle = np.zeros((pools, nd))  # for one ``a``: [defender's pool, e]
+    middle = np.zeros(pools * nd)  # for one ``a``: [defender's pool * nd + e]
+    held = np.empty(pools * nd, np.int64)  # the entries of ``middle`` that hold a chance
     for r in range(rows):
         flat = out[r].reshape(-1)
         for a in range(na):
-            held = False
+            m = 0
             for d in range(nd):
                 x = now[r, a, d]
                 if x == 0.0:
                     continue
-                held = True
                 q, row = pool_d[d], pool_a[a] * nd + d
                 for j in range(attack_start[row], attack_start[row + 1]):
-                    middle[q, attack_to[j]] += x * attack_chance[j]
-            if not held:
-                continue
-            for q in range(pools):
-                row = q * na + a
-                for e in range(nd):
-                    y = middle[q, e]
-                    if y == 0.0:
-                        continue
-                    middle[q, e] = 0.0
-                    for j in range(defence_start[row], defence_start[row + 1]):
-                        flat[end[defence_to[j] * nd + e]] += y * defence_chance[j]
+                    at = q * nd + attack_to[j]
+                    if middle[at] == 0.0:
+                        held[m] = at
+                        m += 1
+                    middle[at] += x * attack_chance[j]
+            for k in range(m):
+                q, e = held[k] // nd, held[k] % nd
+                y, row = middle[held[k]], q * na + a
+                middle[held[k]] = 0.0
+                for j in range(defence_start[row], defence_start[row + 1]):
+                    flat[end[defence_to[j] * nd + e]] += y * defence_chance[j]
     return out
 
 
