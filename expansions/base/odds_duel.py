@@ -638,14 +638,6 @@ def _may_be_lost(c: Combat, unit: str) -> bool:
     return kind.kind == "structure" or bool({"death-star-under-construction", "rebel-transport"} & kind.abilities)
 
 
-def _sparse(dense: Any) -> tuple[Any, Any, Any]:
-    """The rows of ``dense`` (``[..., row, column]``, its rows one after the other) as sparse rows: where each row's
-    entries begin (one more: the end), their columns, their values."""
-    flat = dense.reshape(-1, dense.shape[-1])
-    rows, columns = np.nonzero(flat)
-    return np.searchsorted(rows, np.arange(len(flat) + 1)), columns, flat[rows, columns]
-
-
 class Chain:
     """The heuristic policy in theater ``t`` fought alone, without repairs (issue 34): what the heuristic leaves of
     a side hangs only on that side and the enemy's roll (:mod:`.odds_greedy`: it never reads the chooser's
@@ -657,15 +649,14 @@ class Chain:
     def __init__(self, duel: Duel, attacker: Side, defender: Side) -> None:
         self.duel = duel
         self.b, _, _ = duel.battle(attacker, defender)
-        # each role's ``hit`` as sparse rows, a row for each (pool, enemy's side): where its moves begin, the sides
-        # they leave, their chances
-        self.hits = tuple(_sparse(self._moves(role)) for role in (0, 1))
+        self.hits = tuple(self._moves(role) for role in (0, 1))
 
-    def _moves(self, role: int) -> Any:
+    def _moves(self, role: int) -> tuple[Any, Any, Any]:
         """For each dice pool of ``role``'s sides: the chance that its roll, damage placed as the heuristic does,
-        leaves each side of the enemy as each other (``[side, side after]``, units at their health gone). What
-        each roll leaves of a side is worked out once for all the pools (:mod:`.odds_greedy`), and each pool's
-        row is its rolls' chances times those."""
+        leaves each side of the enemy as each other (units at their health gone), as sparse rows, a row for each
+        (pool, enemy's side) in that order: where its entries begin (one more: the end), the sides after, their
+        chances. What each roll leaves of a side is worked out once for all the pools (:mod:`.odds_greedy`), and
+        each pool's row is its rolls' chances times those."""
         from .odds_greedy import Cells, Rolls, colours
 
         b, c = self.b, self.duel.c
@@ -680,17 +671,27 @@ class Chain:
         rolls = Rolls(list(numbered), colours(c))
         cells = Cells(c, tuple(x for side in sides for x in side), False)
         index = {cells.row(side).tobytes(): n for n, side in enumerate(sides)}
-        out = np.zeros((len(pools), len(sides), len(sides)))
+        row_of, to, chance = [], [], []  # the entries of every row, side by side
         for n, side in enumerate(sides):
-            if not side:
-                out[:, n, n] = 1.0
+            if not side:  # nothing to hit: it stays
+                row_of.append(np.arange(len(pools)) * len(sides) + n)
+                to.append(np.full(len(pools), n))
+                chance.append(np.ones(len(pools)))
                 continue
             rows, left = cells.place(side, rolls, colours(c))
             rows[:, cells.lethal] = 0  # units at their health die at the end of the step
-            into = np.zeros((len(rows), len(sides)))
-            into[np.arange(len(rows)), [index[row.tobytes()] for row in rows]] = 1.0
-            out[:, n] = (rolled @ left) @ into
-        return out
+            after, merged = np.unique([index[row.tobytes()] for row in rows], return_inverse=True)
+            into = np.zeros((len(rows), len(after)))
+            into[np.arange(len(rows)), merged] = 1.0
+            by_pool = (rolled @ left) @ into
+            pool, k = np.nonzero(by_pool)
+            row_of.append(pool * len(sides) + n)
+            to.append(after[k])
+            chance.append(by_pool[pool, k])
+        row = np.concatenate(row_of)
+        order = np.argsort(row, kind="stable")
+        start = np.searchsorted(row[order], np.arange(len(pools) * len(sides) + 1))
+        return start, np.concatenate(to)[order], np.concatenate(chance)[order]
 
     def step(self, now: Any) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``, or a stack of such:

@@ -104,6 +104,8 @@ class Cells:
             self.cells += [(unit, d) for d in range(most + 1)]
         self.index = {cell: n for n, cell in enumerate(self.cells)}
         self.lethal = np.array([combat.lethal(u, d) for u, d in self.cells])
+        self.room = 128  # the placements :func:`placements` makes room for (doubled when it is not enough)
+        self.groups: dict[tuple, tuple[int, Any, int, Any]] = {}  # :meth:`_group`
 
     def row(self, side: Side) -> Any:
         out = np.zeros(len(self.cells), np.int64)
@@ -114,6 +116,26 @@ class Cells:
     def side(self, row: Any) -> Side:
         return tuple(x for n in np.flatnonzero(row) for x in [self.cells[n]] * int(row[n]))
 
+    def _group(self, group: tuple[str, int], most: int, colours: Mapping[str, int]) -> tuple[int, Any, int, Any]:
+        """What :func:`placements` reads of a group of alike miniatures (unit, damage) that can take ``most``
+        results: its colour, the heuristic's score and the cell of each damage it may be given, the damage past
+        which more changes nothing. Made once for each group."""
+        key = (group, most)
+        found = self.groups.get(key)
+        if found is None:
+            c = self.c
+            unit, old = group
+            health, cap, kind = c.health(unit), c.cap(unit, self.repairable), c.kinds[unit]
+            # With no repairs to come, more damage on a unit at its health changes nothing (it dies at the end of
+            # the step): it is no target, and a result that finds only such is lost, as it would be on them. The
+            # sides left are the same, and far fewer placements are followed. A unit that may yet be repaired
+            # carries its damage past its health, and stays a target.
+            found = self.groups[key] = (
+                colours[kind.colour], [damage_score(kind.worth, health, old, n) for n in range(most + 1)],
+                most + 1 if self.repairable else health - old,
+                [self.index[(unit, min(old + n, cap))] for n in range(most + 1)])
+        return found
+
     def place(self, side: Side, rolls: Rolls, colours: Mapping[str, int]) -> tuple[Any, Any]:
         """What each of ``rolls`` leaves of ``side`` when the heuristic places its damage: the sides it can leave,
         as rows of this force's cells (this attack's damage on them, cut to what a unit can carry; units at their
@@ -121,25 +143,18 @@ class Cells:
         c = self.c
         groups = sorted({x for x in side if c.health(x[0]) is not None})  # targets, alike miniatures grouped
         slot = np.zeros(len(groups) + 1, np.int64)
-        slot[1:] = np.cumsum([sum(1 for x in side if x == g) for g in groups])
-        colour = np.array([colours[c.kinds[u].colour] for u, _ in groups], np.int64)
-        score = np.empty((len(groups), rolls.most + 1))
-        cell = np.empty((len(groups), rolls.most + 1), np.int64)
-        # With no repairs to come, more damage on a unit at its health changes nothing (it dies at the end of the
-        # step): it is no target, and a result that finds only such is lost, as it would be on them. The sides
-        # left are the same, and far fewer placements are followed. A unit that may yet be repaired carries its
-        # damage past its health, and stays a target.
-        spent = np.full(len(groups), rolls.most + 1, np.int64)
-        for g, (u, d) in enumerate(groups):
-            health, cap = c.health(u), c.cap(u, self.repairable)
-            if not self.repairable:
-                spent[g] = health - d
-            for n in range(rolls.most + 1):
-                score[g, n] = damage_score(c.kinds[u].worth, health, d, n)
-                cell[g, n] = self.index[(u, min(d + n, cap))]
+        slot[1:] = np.cumsum([side.count(g) for g in groups])
+        made = [self._group(g, rolls.most, colours) for g in groups]
+        colour, spent = (np.array([m[i] for m in made], np.int64) for i in (0, 2))
+        score = np.array([m[1] for m in made], np.float64).reshape(len(made), rolls.most + 1)
+        cell = np.array([m[3] for m in made], np.int64).reshape(len(made), rolls.most + 1)
         base = self.row(tuple(x for x in side if c.health(x[0]) is None))  # untouchable: never a target
-        return placements(slot, colour, len(colours), score, spent, cell, base, rolls.jobs, rolls.children,
-                          rolls.leaf)
+        while True:
+            try:
+                return placements(slot, colour, len(colours), score, spent, cell, base, rolls.jobs, rolls.children,
+                                  rolls.leaf, self.room)
+            except Full:
+                self.room *= 2  # kept for the next side: the sides of a force are alike in size
 
 
 @_compiled
@@ -152,48 +167,29 @@ def _hash(row: Any) -> int:
     return h ^ (h >> 29) ^ (h >> 47)
 
 
+class Full(Exception):
+    """:func:`placements` ran out of the room it was given (:meth:`Cells.place` gives it twice as much)."""
+
+
 @_compiled
-def _numbered(rows: Any, hashes: Any, table: Any, count: int, row: Any) -> tuple[int, Any, Any, Any, int]:
-    """The number of ``row`` among the first ``count`` of ``rows``, added as the next if it is not there: a hash
-    table, ``table`` (a power of 2 long, at most half full) holding the numbers of the rows (-1: none) where their
-    ``hashes`` lead, each next free place after. Returns the number, and ``rows``, ``hashes``, ``table`` and
-    ``count`` as they are after (grown when full)."""
+def _numbered(rows: Any, hashes: Any, table: Any, count: int, row: Any) -> tuple[int, int]:
+    """The number of ``row`` among the first ``count`` of ``rows``, added as the next if it is not there, and the
+    count after: a hash table, ``table`` (a power of 2 long, at least twice the room of ``rows``) holding the
+    numbers of the rows (-1: none) where their ``hashes`` lead, or at the next free place after."""
     h = _hash(row)
     mask = len(table) - 1
     i = h & mask
     while table[i] >= 0:
         n = table[i]
         if hashes[n] == h and _same(rows[n], row):
-            return n, rows, hashes, table, count
+            return n, count
         i = (i + 1) & mask
-    rows = _grown(rows, count + 1, 0)
-    hashes = _grown(hashes, count + 1, 0)
+    if count == len(rows):
+        raise Full("placements")
     for j in range(len(row)):
         rows[count, j] = row[j]
     hashes[count], table[i] = h, count
-    count += 1
-    if 2 * count > len(table):
-        table = np.full(2 * len(table), -1, np.int64)
-        mask = len(table) - 1
-        for n in range(count):
-            i = hashes[n] & mask
-            while table[i] >= 0:
-                i = (i + 1) & mask
-            table[i] = n
-    return count - 1, rows, hashes, table, count
-
-
-@_compiled
-def _grown(a: Any, need: int, fill: int) -> Any:
-    """``a`` with room for ``need`` rows (twice as many as it had, or more), the new rows ``fill``. (Called only
-    when ``a`` is full: a call passes the array in and out, which costs more than the test.)"""
-    if need <= a.shape[0]:
-        return a
-    out = np.full((max(need, 2 * a.shape[0]),) + a.shape[1:], fill, a.dtype)
-    into, old = out.reshape(-1), a.reshape(-1)
-    for i in range(len(old)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
-        into[i] = old[i]
-    return out
+    return count, count + 1
 
 
 @_compiled
@@ -206,7 +202,7 @@ def _same(a: Any, b: Any) -> bool:
 
 @_compiled
 def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: Any, base: Any, jobs: Any,
-               children: Any, leaf: Any) -> tuple[Any, Any]:
+               children: Any, leaf: Any, room: int) -> tuple[Any, Any]:
     """What each roll (a leaf of the trie ``jobs``, ``children``: :class:`Rolls`) leaves of a side when the
     heuristic places its damage: the distinct sides (rows of counts of cells, ``base`` those of the side's
     untouchable units) and ``[roll, side left]`` their chances.
@@ -216,47 +212,54 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
     (a numbered row of ``rows``). A result of colour ``k`` (``direct``: a direct hit) goes on the distinct
     (group, damage) with the highest ``score[g, damage]``, equals at random, or is lost if none can take it; a
     miniature so damaged is the cell ``cell[g, damage]``. One with ``spent[g]`` damage or more is no target: more
-    would change nothing (:meth:`Cells.place`)."""
-    slots = slot[-1]
-    rows, hashes, table = np.zeros((64, slots), np.int64), np.zeros(64, np.int64), np.full(128, -1, np.int64)
-    _, rows, hashes, table, count = _numbered(rows, hashes, table, 0, rows[0])  # none yet placed: the first
+    would change nothing (:meth:`Cells.place`).
+
+    The arrays are made once, ``room`` placements and some multiples of it for the rest, and :class:`Full` is
+    raised past that: an array grown in the loops would have numba count its references at every turn of them,
+    which cost twice the work."""
+    slots, kinds = slot[-1], direct + 1
+    size = 1
+    while size < 2 * room:
+        size *= 2
+    rows, hashes, table = np.zeros((room, slots), np.int64), np.zeros(room, np.int64), np.full(size, -1, np.int64)
+    _, count = _numbered(rows, hashes, table, 0, np.zeros(slots, np.int64))  # none yet placed: the first
     # each placement's moves by a result of each colour: from ``first[row, k]``, ``many[row, k]`` of them (-1:
     # not made yet) to the placements ``to`` with the chances ``chance``
-    first = np.full((64, direct + 1), -1, np.int64)
-    many = np.zeros((64, direct + 1), np.int64)
-    to, chance, moves = np.empty(256, np.int64), np.empty(256), 0
+    first, many = np.full((room, kinds), -1, np.int64), np.zeros((room, kinds), np.int64)
+    to, chance, moves = np.empty(4 * room, np.int64), np.empty(4 * room), 0
     top, top_score = np.empty(max(slots, 1), np.int64), np.empty(max(slots, 1))  # a result's targets
+    after = np.empty(slots, np.int64)
     # the chance of each placement at each node, ``node_start[node]`` to ``node_start[node + 1]``
-    node_row, node_chance = np.zeros(64, np.int64), np.ones(64)
+    node_row, node_chance = np.zeros(8 * room, np.int64), np.ones(8 * room)
     node_start = np.zeros(len(children) + 2, np.int64)
     node_start[1] = 1
     made = 1  # nodes with their chances
     # where each placement's chance is in the point being made: at ``place[row]`` if ``stamp[row]`` is ``now``
-    stamp, place, now = np.zeros(64, np.int64), np.zeros(64, np.int64), 0
+    stamp, place, now = np.zeros(room, np.int64), np.zeros(room, np.int64), 0
     # a job's lattice: the chances at point ``p = hits * width + direct hits`` from ``point_start[p]`` to
-    # ``point_start[p + 1]`` (the arrays kept from job to job)
-    point_start, point_row, point_chance = np.zeros(64, np.int64), np.zeros(64, np.int64), np.zeros(64)
+    # ``point_start[p + 1]``
+    points = 1
+    for job in range(len(jobs)):
+        points = max(points, (jobs[job, 2] + 1) * (jobs[job, 3] + 1))
+    point_start = np.zeros(points + 1, np.int64)
+    point_row, point_chance = np.zeros(8 * room, np.int64), np.zeros(8 * room)
     for job in range(len(jobs)):
         node, k, most_hits, most_direct, most = jobs[job]
         # the lattice of the job's colour: the chances summed over the paths to each (hits, direct hits) placed,
         # as far as its children's blocks go
         width = most_direct + 1
-        point_start = _grown(point_start, (most_hits + 1) * width + 1, 0)
-        first_size = node_start[node + 1] - node_start[node]
-        point_row = _grown(point_row, first_size, 0)
-        point_chance = _grown(point_chance, first_size, 0)
-        for n in range(first_size):
+        at = node_start[node + 1] - node_start[node]
+        for n in range(at):
             point_row[n], point_chance[n] = node_row[node_start[node] + n], node_chance[node_start[node] + n]
-        point_start[0], point_start[1] = 0, first_size
+        point_start[0], point_start[1] = 0, at
         for p in range(1, (most_hits + 1) * width):
             i, j = p // width, p % width
             if i + j > most:
-                point_start[p + 1] = point_start[p]
+                point_start[p + 1] = at
                 continue
             # the moves into (i, j): a hit from (i - 1, j), a direct hit from (i, j - 1); made once for each
             # placement and colour of result
             now += 1
-            at = point_start[p]
             for source, kind in ((p - width, k), (p - 1, direct)):
                 if (kind == k and i == 0) or (kind == direct and j == 0):
                     continue
@@ -279,25 +282,23 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
                                 top[kept] = top[t]
                                 kept += 1
                         if moves + max(kept, 1) > len(to):
-                            to, chance = _grown(to, moves + max(kept, 1), 0), _grown(chance, moves + max(kept, 1), 0)
+                            raise Full("moves")
                         first[r, kind], many[r, kind] = moves, max(kept, 1)
                         if kept == 0:  # nothing can take it: lost
                             to[moves], chance[moves] = r, 1.0
                             moves += 1
                         for t in range(kept):
-                            after = rows[r].copy()
+                            for s in range(slots):
+                                after[s] = rows[r, s]
                             after[top[t]] += 1  # the first of its run: the order stays descending
-                            m, rows, hashes, table, count = _numbered(rows, hashes, table, count, after)
-                            if count > len(first):  # a new placement: room for what is kept of each
-                                first, many = _grown(first, count, -1), _grown(many, count, 0)
-                                stamp, place = _grown(stamp, count, 0), _grown(place, count, 0)
-                            to[moves], chance[moves] = m, 1.0 / kept
+                            to[moves], count = _numbered(rows, hashes, table, count, after)
+                            chance[moves] = 1.0 / kept
                             moves += 1
                     for x in range(first[r, kind], first[r, kind] + many[r, kind]):
                         m = to[x]
                         if stamp[m] != now:
                             if at == len(point_row):
-                                point_row, point_chance = _grown(point_row, at + 1, 0), _grown(point_chance, at + 1, 0)
+                                raise Full("points")
                             stamp[m], place[m], point_row[at], point_chance[at] = now, at, m, 0.0
                             at += 1
                         point_chance[place[m]] += point_chance[n] * chance[x]
@@ -312,33 +313,32 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
             a, b = point_start[p], point_start[p + 1]
             at = node_start[made]
             if at + b - a > len(node_row):
-                node_row, node_chance = _grown(node_row, at + b - a, 0), _grown(node_chance, at + b - a, 0)
+                raise Full("nodes")
             for n in range(a, b):
                 node_row[at + n - a], node_chance[at + n - a] = point_row[n], point_chance[n] / paths
             node_start[made + 1] = at + b - a
             made += 1
-    # each leaf's placements as the sides they leave
-    cells = len(base)
-    sides, side_hashes, side_table = np.zeros((16, cells), np.int64), np.zeros(16, np.int64), np.full(32, -1, np.int64)
+    # the sides the leaves' placements leave, numbered, then each leaf's chances of them
+    size = 1
+    while size < 2 * count:
+        size *= 2
+    sides, side_hashes, side_table = np.zeros((count, len(base)), np.int64), np.zeros(count, np.int64), \
+        np.full(size, -1, np.int64)
     side_of = np.full(count, -1, np.int64)
+    row = np.empty(len(base), np.int64)
     nsides = 0
-    out = np.zeros((len(leaf), 16))
-    for roll in range(len(leaf)):
-        node = leaf[roll]
+    for node in leaf:
         for n in range(node_start[node], node_start[node + 1]):
             r = node_row[n]
             if side_of[r] < 0:
-                row = base.copy()
+                for c in range(len(base)):
+                    row[c] = base[c]
                 for g in range(len(colour)):
                     for s in range(slot[g], slot[g + 1]):
                         row[cell[g, rows[r, s]]] += 1
-                side_of[r], sides, side_hashes, side_table, nsides = _numbered(sides, side_hashes, side_table, nsides,
-                                                                               row)
-            if side_of[r] >= out.shape[1]:
-                wider = np.zeros((len(leaf), 2 * out.shape[1]))
-                for k in range(len(leaf)):
-                    for m in range(out.shape[1]):
-                        wider[k, m] = out[k, m]
-                out = wider
-            out[roll, side_of[r]] += node_chance[n]
-    return sides[:nsides], out[:, :nsides]
+                side_of[r], nsides = _numbered(sides, side_hashes, side_table, nsides, row)
+    out = np.zeros((len(leaf), nsides))
+    for roll in range(len(leaf)):
+        for n in range(node_start[leaf[roll]], node_start[leaf[roll] + 1]):
+            out[roll, side_of[node_row[n]]] += node_chance[n]
+    return sides[:nsides], out
