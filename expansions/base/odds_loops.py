@@ -1,5 +1,6 @@
-"""The loops of the exact odds' best play over arrays (issue 34, :mod:`.odds_duel`), compiled by numba: the solve
-of a theater fought alone (until it ends, or a round at a time) and the rounds of the forward pass.
+"""The loops of the exact odds over arrays (issue 34, :mod:`.odds_duel`), compiled by numba: the best play's solve
+of a theater fought alone (until it ends, or a round at a time), the rounds of its forward pass, and a round of the
+heuristic's chain (:func:`chain_round`; the heuristic's damage is placed in :mod:`.odds_greedy`).
 
 Written as plain loops over the pairs of sides, not as whole-array numpy steps: a class of damage has its own few
 options, which numpy could only take padded into blocks, a temporary array for each step, and a health level of
