@@ -657,7 +657,7 @@ class Chain:
         (pool, enemy's side) in that order: where its entries begin (one more: the end), the sides after, their
         chances. What each roll leaves of a side is worked out once for all the pools (:mod:`.odds_greedy`), and
         each pool's row is its rolls' chances times those."""
-        from .odds_greedy import Cells, Rolls, colours
+        from .odds_greedy import Cells, Rolls, chain_moves, colours
 
         b, c = self.b, self.duel.c
         enemy = 1 - role
@@ -665,33 +665,16 @@ class Chain:
         numbered: dict[tuple, int] = {}  # the rolls of every pool, numbered
         chances = [(number, numbered.setdefault(dice, len(numbered)), p)
                    for pool, number in pools.items() for (dice, _), p in c.rolls(pool)]
-        rolled = np.zeros((len(pools), len(numbered)))
-        for number, k, p in chances:
-            rolled[number, k] += p
+        chances.sort()  # by pool
+        pool_start = np.searchsorted([number for number, _, _ in chances], np.arange(len(pools) + 1))
         rolls = Rolls(list(numbered), colours(c))
         cells = Cells(c, tuple(x for side in sides for x in side), False)
-        index = {cells.row(side).tobytes(): n for n, side in enumerate(sides)}
-        row_of, to, chance = [], [], []  # the entries of every row, side by side
-        for n, side in enumerate(sides):
-            if not side:  # nothing to hit: it stays
-                row_of.append(np.arange(len(pools)) * len(sides) + n)
-                to.append(np.full(len(pools), n))
-                chance.append(np.ones(len(pools)))
-                continue
-            rows, left = cells.place(side, rolls, colours(c))
-            rows[:, cells.lethal] = 0  # units at their health die at the end of the step
-            after, merged = np.unique([index[row.tobytes()] for row in rows], return_inverse=True)
-            into = np.zeros((len(rows), len(after)))
-            into[np.arange(len(rows)), merged] = 1.0
-            by_pool = (rolled @ left) @ into
-            pool, k = np.nonzero(by_pool)
-            row_of.append(pool * len(sides) + n)
-            to.append(after[k])
-            chance.append(by_pool[pool, k])
-        row = np.concatenate(row_of)
+        known = np.array([cells.row(side) for side in sides], np.int64)
+        row, to, chance = chain_moves(*cells.targets(sides, rolls.most, colours(c)), len(colours(c)), rolls.jobs,
+                                      rolls.children, rolls.leaf, cells.room, pool_start, np.array([k for _, k, _ in chances]),
+                                      np.array([p for _, _, p in chances]), known, cells.lethal)
         order = np.argsort(row, kind="stable")
-        start = np.searchsorted(row[order], np.arange(len(pools) * len(sides) + 1))
-        return start, np.concatenate(to)[order], np.concatenate(chance)[order]
+        return np.searchsorted(row[order], np.arange(len(pools) * len(sides) + 1)), to[order], chance[order]
 
     def step(self, now: Any) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``, or a stack of such:

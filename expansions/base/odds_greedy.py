@@ -136,25 +136,35 @@ class Cells:
                 [self.index[(unit, min(old + n, cap))] for n in range(most + 1)])
         return found
 
+    def targets(self, sides: Sequence[Side], most: int, colours: Mapping[str, int]) -> tuple[Any, ...]:
+        """What :func:`placements` and :func:`chain_moves` read of ``sides`` against rolls of up to ``most``
+        results: where each side's groups of alike miniatures begin (one more: the end), each group's miniatures,
+        colour, scores, spent damage and cells (:meth:`_group`), and each side's untouchable units as a row."""
+        health = self.c.health
+        sizes: list[int] = []
+        made: list[tuple[int, Any, int, Any]] = []
+        group_start = [0]
+        for side in sides:
+            groups = sorted({x for x in side if health(x[0]) is not None})  # targets, alike miniatures grouped
+            sizes += [side.count(g) for g in groups]
+            made += [self._group(g, most, colours) for g in groups]
+            group_start.append(len(made))
+        colour, spent = (np.array([m[i] for m in made], np.int64) for i in (0, 2))
+        score = np.array([m[1] for m in made], np.float64).reshape(len(made), most + 1)
+        cell = np.array([m[3] for m in made], np.int64).reshape(len(made), most + 1)
+        base = np.array([self.row(tuple(x for x in side if health(x[0]) is None)) for side in sides],  # untouchable
+                        np.int64).reshape(len(sides), len(self.cells))
+        return np.array(group_start, np.int64), np.array(sizes, np.int64), colour, score, spent, cell, base
+
     def place(self, side: Side, rolls: Rolls, colours: Mapping[str, int]) -> tuple[Any, Any]:
         """What each of ``rolls`` leaves of ``side`` when the heuristic places its damage: the sides it can leave,
         as rows of this force's cells (this attack's damage on them, cut to what a unit can carry; units at their
         health still there), and ``[roll, side left]`` the chance of each."""
-        c = self.c
-        groups = sorted({x for x in side if c.health(x[0]) is not None})  # targets, alike miniatures grouped
-        slot = np.zeros(len(groups) + 1, np.int64)
-        slot[1:] = np.cumsum([side.count(g) for g in groups])
-        made = [self._group(g, rolls.most, colours) for g in groups]
-        colour, spent = (np.array([m[i] for m in made], np.int64) for i in (0, 2))
-        score = np.array([m[1] for m in made], np.float64).reshape(len(made), rolls.most + 1)
-        cell = np.array([m[3] for m in made], np.int64).reshape(len(made), rolls.most + 1)
-        base = self.row(tuple(x for x in side if c.health(x[0]) is None))  # untouchable: never a target
-        while True:
-            try:
-                return placements(slot, colour, len(colours), score, spent, cell, base, rolls.jobs, rolls.children,
-                                  rolls.leaf, self.room)
-            except Full:
-                self.room *= 2  # kept for the next side: the sides of a force are alike in size
+        _, sizes, colour, score, spent, cell, base = self.targets([side], rolls.most, colours)
+        slot = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        found, left, self.room = placements(slot, colour, len(colours), score, spent, cell, base[0], rolls.jobs,
+                                            rolls.children, rolls.leaf, self.room)
+        return found, left
 
 
 @_compiled
@@ -167,29 +177,44 @@ def _hash(row: Any) -> int:
     return h ^ (h >> 29) ^ (h >> 47)
 
 
-class Full(Exception):
-    """:func:`placements` ran out of the room it was given (:meth:`Cells.place` gives it twice as much)."""
-
-
 @_compiled
-def _numbered(rows: Any, hashes: Any, table: Any, count: int, row: Any) -> tuple[int, int]:
-    """The number of ``row`` among the first ``count`` of ``rows``, added as the next if it is not there, and the
-    count after: a hash table, ``table`` (a power of 2 long, at least twice the room of ``rows``) holding the
-    numbers of the rows (-1: none) where their ``hashes`` lead, or at the next free place after."""
+def _find(rows: Any, hashes: Any, table: Any, row: Any) -> tuple[int, int, int]:
+    """Where ``row`` is among ``rows`` by the hash table ``table`` (a power of 2 long, at least twice the room of
+    ``rows``: the numbers of the rows, -1 where none, each where its hash in ``hashes`` leads or at the next free
+    place after): its number (-1: not there), the free place it would take, its hash."""
     h = _hash(row)
     mask = len(table) - 1
     i = h & mask
     while table[i] >= 0:
         n = table[i]
         if hashes[n] == h and _same(rows[n], row):
-            return n, count
+            return n, i, h
         i = (i + 1) & mask
+    return -1, i, h
+
+
+@_compiled
+def _numbered(rows: Any, hashes: Any, table: Any, count: int, row: Any) -> tuple[int, int]:
+    """The number of ``row`` among the first ``count`` of ``rows`` (:func:`_find`), added as the next if it is not
+    there, and the count after; -1 if it is not there and ``rows`` is full."""
+    n, i, h = _find(rows, hashes, table, row)
+    if n >= 0:
+        return n, count
     if count == len(rows):
-        raise Full("placements")
+        return -1, count
     for j in range(len(row)):
         rows[count, j] = row[j]
     hashes[count], table[i] = h, count
     return count, count + 1
+
+
+@_compiled
+def _table(size: int) -> Any:
+    """An empty hash table for :func:`_find` with room for ``size`` rows."""
+    length = 1
+    while length < 2 * size:
+        length *= 2
+    return np.full(length, -1, np.int64)
 
 
 @_compiled
@@ -201,8 +226,8 @@ def _same(a: Any, b: Any) -> bool:
 
 
 @_compiled
-def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: Any, base: Any, jobs: Any,
-               children: Any, leaf: Any, room: int) -> tuple[Any, Any]:
+def _placed(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: Any, base: Any, jobs: Any,
+            children: Any, leaf: Any, room: int) -> tuple[bool, Any, Any]:
     """What each roll (a leaf of the trie ``jobs``, ``children``: :class:`Rolls`) leaves of a side when the
     heuristic places its damage: the distinct sides (rows of counts of cells, ``base`` those of the side's
     untouchable units) and ``[roll, side left]`` their chances.
@@ -214,14 +239,12 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
     miniature so damaged is the cell ``cell[g, damage]``. One with ``spent[g]`` damage or more is no target: more
     would change nothing (:meth:`Cells.place`).
 
-    The arrays are made once, ``room`` placements and some multiples of it for the rest, and :class:`Full` is
-    raised past that: an array grown in the loops would have numba count its references at every turn of them,
-    which cost twice the work."""
+    The arrays are made once, ``room`` placements and some multiples of it for the rest; past that, it gives up
+    (first ``False``: :func:`placements` asks again with more room). An array grown in the loops would have numba
+    count its references at every turn of them, which cost twice the work."""
     slots, kinds = slot[-1], direct + 1
-    size = 1
-    while size < 2 * room:
-        size *= 2
-    rows, hashes, table = np.zeros((room, slots), np.int64), np.zeros(room, np.int64), np.full(size, -1, np.int64)
+    nothing = np.zeros((0, len(base)), np.int64), np.zeros((0, 0))
+    rows, hashes, table = np.zeros((room, slots), np.int64), np.zeros(room, np.int64), _table(room)
     _, count = _numbered(rows, hashes, table, 0, np.zeros(slots, np.int64))  # none yet placed: the first
     # each placement's moves by a result of each colour: from ``first[row, k]``, ``many[row, k]`` of them (-1:
     # not made yet) to the placements ``to`` with the chances ``chance``
@@ -282,7 +305,7 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
                                 top[kept] = top[t]
                                 kept += 1
                         if moves + max(kept, 1) > len(to):
-                            raise Full("moves")
+                            return False, *nothing
                         first[r, kind], many[r, kind] = moves, max(kept, 1)
                         if kept == 0:  # nothing can take it: lost
                             to[moves], chance[moves] = r, 1.0
@@ -292,13 +315,15 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
                                 after[s] = rows[r, s]
                             after[top[t]] += 1  # the first of its run: the order stays descending
                             to[moves], count = _numbered(rows, hashes, table, count, after)
+                            if to[moves] < 0:
+                                return False, *nothing
                             chance[moves] = 1.0 / kept
                             moves += 1
                     for x in range(first[r, kind], first[r, kind] + many[r, kind]):
                         m = to[x]
                         if stamp[m] != now:
                             if at == len(point_row):
-                                raise Full("points")
+                                return False, *nothing
                             stamp[m], place[m], point_row[at], point_chance[at] = now, at, m, 0.0
                             at += 1
                         point_chance[place[m]] += point_chance[n] * chance[x]
@@ -313,17 +338,13 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
             a, b = point_start[p], point_start[p + 1]
             at = node_start[made]
             if at + b - a > len(node_row):
-                raise Full("nodes")
+                return False, *nothing
             for n in range(a, b):
                 node_row[at + n - a], node_chance[at + n - a] = point_row[n], point_chance[n] / paths
             node_start[made + 1] = at + b - a
             made += 1
     # the sides the leaves' placements leave, numbered, then each leaf's chances of them
-    size = 1
-    while size < 2 * count:
-        size *= 2
-    sides, side_hashes, side_table = np.zeros((count, len(base)), np.int64), np.zeros(count, np.int64), \
-        np.full(size, -1, np.int64)
+    sides, side_hashes, side_table = np.zeros((count, len(base)), np.int64), np.zeros(count, np.int64), _table(count)
     side_of = np.full(count, -1, np.int64)
     row = np.empty(len(base), np.int64)
     nsides = 0
@@ -341,4 +362,93 @@ def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell
     for roll in range(len(leaf)):
         for n in range(node_start[leaf[roll]], node_start[leaf[roll] + 1]):
             out[roll, side_of[node_row[n]]] += node_chance[n]
-    return sides[:nsides], out
+    return True, sides[:nsides], out
+
+
+@_compiled
+def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: Any, base: Any, jobs: Any,
+               children: Any, leaf: Any, room: int) -> tuple[Any, Any, int]:
+    """What each roll leaves of a side (:func:`_placed`), asked again with twice the room until it is enough; and
+    the room that was (for the next side: the sides of a force are alike in size)."""
+    while True:
+        done, sides, out = _placed(slot, colour, direct, score, spent, cell, base, jobs, children, leaf, room)
+        if done:
+            return sides, out, room
+        room *= 2
+
+
+@_compiled
+def chain_moves(group_start: Any, size: Any, colour: Any, score: Any, spent: Any, cell: Any, base: Any, direct: int,
+                jobs: Any, children: Any, leaf: Any, room: int, pool_start: Any, roll: Any, roll_chance: Any,
+                known: Any, lethal: Any) -> tuple[Any, Any, Any]:
+    """For each dice pool and each of a force's sides ``known`` (rows of counts of cells), the chance that the
+    pool's roll, damage placed by the heuristic (:func:`placements`), leaves the side as each other once its units
+    at their health (the cells ``lethal``) are gone: ``(row, side after, chance)`` entries, a row for each (pool,
+    side), ``pool * len(known) + side``. Side ``n``'s groups are ``group_start[n]`` to ``group_start[n + 1]`` of
+    ``size`` (their miniatures), ``colour``, ``score``, ``spent``, ``cell``, its untouchable units ``base[n]``; pool
+    ``p`` rolls ``roll[j]`` with the chance ``roll_chance[j]``, ``j`` from ``pool_start[p]`` to ``pool_start[p +
+    1]``. (The moves of the heuristic's chain, :class:`.odds_duel.Chain`, all in one call: one for each side cost
+    more in numpy calls than the placing.)"""
+    sides, pools = len(known), len(pool_start) - 1
+    hashes, table = np.zeros(sides, np.int64), _table(sides)
+    for n in range(sides):
+        _numbered(known, hashes, table, n, known[n])
+    out_row, out_to, out_chance = np.empty(pools * sides * 4, np.int64), np.empty(pools * sides * 4, np.int64), \
+        np.empty(pools * sides * 4)
+    entries = 0
+    acc = np.zeros(sides)
+    held = np.empty(sides, np.int64)
+    for n in range(sides):
+        first, last = group_start[n], group_start[n + 1]
+        slot = np.zeros(last - first + 1, np.int64)
+        for g in range(first, last):
+            slot[g - first + 1] = slot[g - first] + size[g]
+        ends, left, room = placements(slot, colour[first:last], direct, score[first:last], spent[first:last],
+                                      cell[first:last], base[n], jobs, children, leaf, room)
+        into = np.empty(len(ends), np.int64)
+        for e in range(len(ends)):
+            for c in range(len(lethal)):
+                if lethal[c]:
+                    ends[e, c] = 0
+            into[e] = _find(known, hashes, table, ends[e])[0]
+            assert into[e] >= 0, "a side the heuristic leaves that the battle does not list"
+        # each roll's sides left, as sparse rows: most rolls leave only a few
+        nonzero = 0
+        for u in range(len(left)):
+            for e in range(len(ends)):
+                nonzero += left[u, e] != 0.0
+        start, side_to, side_chance = np.zeros(len(left) + 1, np.int64), np.empty(nonzero, np.int64), \
+            np.empty(nonzero)
+        for u in range(len(left)):
+            start[u + 1] = start[u]
+            for e in range(len(ends)):
+                if left[u, e] != 0.0:
+                    side_to[start[u + 1]], side_chance[start[u + 1]] = into[e], left[u, e]
+                    start[u + 1] += 1
+        for p in range(pools):
+            m = 0
+            for j in range(pool_start[p], pool_start[p + 1]):
+                u, w = roll[j], roll_chance[j]
+                for x in range(start[u], start[u + 1]):
+                    t = side_to[x]
+                    if acc[t] == 0.0:
+                        held[m] = t
+                        m += 1
+                    acc[t] += w * side_chance[x]
+            if entries + m > len(out_row):  # grown only here, once a side and pool at most
+                out_row, out_to, out_chance = _longer(out_row, entries + m), _longer(out_to, entries + m), \
+                    _longer(out_chance, entries + m)
+            for k in range(m):
+                out_row[entries], out_to[entries], out_chance[entries] = p * sides + n, held[k], acc[held[k]]
+                acc[held[k]] = 0.0
+                entries += 1
+    return out_row[:entries], out_to[:entries], out_chance[:entries]
+
+
+@_compiled
+def _longer(a: Any, need: int) -> Any:
+    """``a`` with room for ``need`` (twice as much as it had, or more)."""
+    out = np.empty(max(need, 2 * len(a)), a.dtype)
+    for i in range(len(a)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
+        out[i] = a[i]
+    return out
