@@ -1,6 +1,7 @@
 """The heuristic agent's damage as the exact odds follow it (issue 34, ``policy="heuristic"``): each result of a roll
 on the best target by :func:`.worth.damage_score`, equals at random, for every roll a side can take at once, in a
-loop compiled by numba (:func:`placements`).
+loop compiled by numba (:func:`placements`; :func:`chain_moves` for all of a force's sides, the heuristic's chain in
+``odds_duel``; the stage-by-stage solve asks :meth:`Cells.place` for one side).
 
 The engine offers a result's targets as the distinct (unit, old damage, this attack's damage) of the enemy's
 miniatures of the result's colour (any colour for a direct hit), and the heuristic agent
