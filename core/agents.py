@@ -16,13 +16,15 @@ The entry point names an **agent factory**, called as ``factory(side, seed, **kn
            the knobs it accepts as keyword parameters with defaults, so an unknown knob is refused by name
 
 The built-in agents are ``random`` (the kernel's), ``heuristic`` (the base game's) and ``search`` (the kernel's
-information-set Monte Carlo tree search); ``rebellion play --help`` lists what is installed.
+information-set Monte Carlo tree search); ``rebellion play --help`` lists what is installed. A factory checks its
+knobs' numbers with :func:`knob_number`, so that a value out of range (``nan`` among them) is refused by name.
 """
 
 from __future__ import annotations
 
 import difflib
 import inspect
+import math
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -34,6 +36,17 @@ ENTRY_POINT_GROUP = "swrebellion.agents"
 
 class AgentError(ValueError):
     """An agent that cannot be made: unknown name, unknown knob, bad knob value. Worded for the person who asked."""
+
+
+def knob_number(name: str, value: Any, low: float, high: float = math.inf) -> float:
+    """Knob ``name``'s ``value`` as a number from ``low`` to ``high``, or a ``ValueError`` saying the range (which
+    :func:`make` reports as an :class:`AgentError`): ``nan`` and the infinities are refused too, since no
+    comparison refuses them on its own (``nan < 0`` is false)."""
+    number = float(value)
+    if not (math.isfinite(number) and low <= number <= high):
+        span = f"{low:,g} or more" if high == math.inf else f"between {low:,g} and {high:,g}"
+        raise ValueError(f"{name} must be {span}, not {value}")
+    return number
 
 
 def names() -> list[str]:

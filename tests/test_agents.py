@@ -25,7 +25,17 @@ def test_the_built_in_agents_are_entry_points_with_their_knobs():
     ("heuristic", {"agression": 1}, "did you mean 'aggression'"),
     ("heuristic", {"aggression": 3}, "aggression must be between 0 and 1"),
     ("heuristic", {"aggression": float("nan")}, "aggression must be between 0 and 1, not nan"),  # issue 32
-    ("search", {"iterations": 0}, "iterations must be 1 or more"),
+    ("search", {"iterations": 0}, "iterations must be between 1 and 10,000, not 0"),
+    # hostile knobs: a budget of hours, and numbers no comparison refuses on its own (nan < 0 is false)
+    ("search", {"iterations": 99999999999}, "iterations must be between 1 and 10,000, not 99999999999"),
+    ("search", {"seconds": float("nan")}, "seconds must be 0 or more, not nan"),
+    ("search", {"seconds": -5}, "seconds must be 0 or more, not -5"),
+    ("search", {"exploration": float("inf")}, "exploration must be 0 or more, not inf"),
+    ("search", {"confidence": float("nan")}, "confidence must be 0 or more, not nan"),
+    ("search", {"horizon": -1}, "horizon must be 0 or more, not -1"),
+    ("search", {"width": 0}, "width must be 1 or more, not 0"),
+    ("heuristic", {"margin": float("nan")}, "margin must be 0 or more, not nan"),
+    ("heuristic", {"opposition": float("inf")}, "opposition must be 0 or more, not inf"),
     ("heuristic", {"hunch": -1}, "hunch must be 0 or more"),
     ("search", {"policy": "heuristic;hunch"}, "policy knob 'hunch' is not KEY=VALUE"),
     ("search", {"policy": "heuristic;hnch=1"}, "did you mean 'hunch'"),

@@ -234,6 +234,11 @@ def _number(text: str) -> Any:
     return text
 
 
+#: The most iterations a searched decision may be given (7, the default, take about 1 s of CPU here at most; this
+#: many, some 20 minutes): past it a typo, not a plan. ``seconds`` sets a time ceiling instead.
+MOST_ITERATIONS = 10_000
+
+
 def search_agent(side: str, seed: int, policy: str = POLICY, iterations: int = 7, seconds: float = 0.0,
                  width: int = 3, depth: int = 1, horizon: int = 30, exploration: float = 0.7,
                  confidence: float = 1.0) -> SearchAgent:
@@ -241,12 +246,12 @@ def search_agent(side: str, seed: int, policy: str = POLICY, iterations: int = 7
     (``NAME;KEY=VALUE...``); ``seconds``: a time ceiling per decision (0: none)."""
     from swrebellion import agents
 
-    if int(iterations) < 1:
-        raise ValueError(f"iterations must be 1 or more, not {iterations}")
-    if int(width) < 1 or int(horizon) < 0 or int(depth) < 1:
-        raise ValueError("width and depth must be 1 or more, horizon 0 or more")
+    number = agents.knob_number
+    # (a budget past MOST_ITERATIONS would keep one decision going for hours, with nothing on the screen)
+    iterations = int(number("iterations", iterations, 1, MOST_ITERATIONS))
     name, knobs = policy_spec(str(policy))
     return SearchAgent(side, seed, policy=agents.make(name, side, rngmod.derive(seed, 2), knobs),
-                       iterations=int(iterations), seconds=float(seconds) or None, width=int(width),
-                       depth=int(depth), horizon=int(horizon), exploration=float(exploration),
-                       confidence=float(confidence))
+                       iterations=iterations, seconds=number("seconds", seconds, 0) or None,
+                       width=int(number("width", width, 1)), depth=int(number("depth", depth, 1)),
+                       horizon=int(number("horizon", horizon, 0)), exploration=number("exploration", exploration, 0),
+                       confidence=number("confidence", confidence, 0))

@@ -157,13 +157,10 @@ def heuristic_agent(side: str, seed: int, aggression: float = 0.5, reserve: int 
                     opposition: float = 1.0, margin: float = 2.0, hunch: float = HUNCH,
                     exact_odds: int = 0) -> HeuristicAgent:
     """The ``heuristic`` entry point of ``swrebellion.agents``."""
-    if not 0 <= float(aggression) <= 1:
-        raise ValueError(f"aggression must be between 0 and 1, not {aggression}")
-    if int(reserve) < 0:
-        raise ValueError(f"reserve must be 0 or more, not {reserve}")
-    if float(margin) < 0:
-        raise ValueError(f"margin must be 0 or more, not {margin}")
-    if float(hunch) < 0:
-        raise ValueError(f"hunch must be 0 or more, not {hunch}")
-    return HeuristicAgent(side, seed, aggression=aggression, reserve=reserve, opposition=opposition, margin=margin,
-                          hunch=hunch, exact_odds=bool(int(exact_odds)))
+    from swrebellion.agents import knob_number
+
+    return HeuristicAgent(side, seed, aggression=knob_number("aggression", aggression, 0, 1),
+                          reserve=int(knob_number("reserve", reserve, 0)),
+                          opposition=knob_number("opposition", opposition, 0),
+                          margin=knob_number("margin", margin, 0), hunch=knob_number("hunch", hunch, 0),
+                          exact_odds=bool(int(exact_odds)))
