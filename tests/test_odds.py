@@ -172,9 +172,14 @@ def test_placing_all_the_damage_one_can_loses_nothing(base, seed):
 ])
 def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defender):
     """The forward pass over the duel's arrays (docs/odds.md, How fast: it follows only the pairs of sides whose
-    chance is over 10^-30) gives, round by round, the chance of each end and the expected damage that following
-    every state a round at a time gives, each state's round played by the same best play (RB-CMB-07/08)."""
+    chance is over ``FAINT``, 10^-22) gives, round by round, the chance of each end and the expected damage that
+    following every state a round at a time gives, each state's round played by the same best play
+    (RB-CMB-07/08). What it may drop in a whole combat (``FAINT`` for each of at most ``MOST`` pairs a round, for
+    at most ``MAX_ROUNDS`` rounds) stays under the undecided chance it stops at."""
     from swrebellion.expansions.base.odds import MAX_ROUNDS, NEGLIGIBLE, solver
+    from swrebellion.expansions.base.odds_duel import FAINT, MOST
+
+    assert FAINT * MOST * MAX_ROUNDS < NEGLIGIBLE
 
     combat, start = solver(base, attacker, defender)
     duel = combat.duel(start)
