@@ -81,14 +81,14 @@ class Bounds:
 
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
 #: stage-by-stage solve about 5 s (1,600 states, 1.4 s); the best play over arrays 291,600 pairs in 1.4 s; the battles
-#: an Ion Cannon ties 3.7 million in 1.6 s and 0.36 GB with the best play, 1.1 s with the heuristic's (a Rebel base of
-#: 5 ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain 388,800 pairs in 2 s and
-#: 0.33 GB (docs/odds.md, How fast).
-PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=400_000, where="here")
+#: an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play, 0.74 s with the heuristic's (a Rebel base of
+#: 5 ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain 661,500 pairs in 0.54 s and
+#: 0.25 GB (docs/odds.md, How fast; past some 700,000 the memory guard, ``odds_duel.MOST``, often refuses it first).
+PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
-#: 20 ms; the heuristic's chain of 6 vs 6 in space, 4,500 pairs, 50 ms, of 8 vs 8 on the ground, 20,736, 0.1 s).
-QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=10_000, where="for a quick answer")
+#: 20 ms; the heuristic's chain of 8 vs 8 on the ground, 20,736 pairs, 30 ms, in space, 40,500, 57 ms).
+QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=50_000, where="for a quick answer")
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
