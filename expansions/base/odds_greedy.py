@@ -161,9 +161,7 @@ class Cells:
         """What each of ``rolls`` leaves of ``side`` when the heuristic places its damage: the sides it can leave,
         as rows of this force's cells (this attack's damage on them, cut to what a unit can carry; units at their
         health still there), and ``[roll, side left]`` the chance of each."""
-        _, sizes, colour, score, spent, cell, base = self.targets([side], rolls.most, colours)
-        slot = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        found, left, self.room = placements(slot, colour, len(colours), score, spent, cell, base[0], rolls.jobs,
+        found, left, self.room = placements(*self.targets([side], rolls.most, colours), 0, len(colours), rolls.jobs,
                                             rolls.children, rolls.leaf, self.room)
         return found, left
 
@@ -367,12 +365,19 @@ def _placed(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: A
 
 
 @_compiled
-def placements(slot: Any, colour: Any, direct: int, score: Any, spent: Any, cell: Any, base: Any, jobs: Any,
-               children: Any, leaf: Any, room: int) -> tuple[Any, Any, int]:
-    """What each roll leaves of a side (:func:`_placed`), asked again with twice the room until it is enough; and
-    the room that was (for the next side: the sides of a force are alike in size)."""
+def placements(group_start: Any, size: Any, colour: Any, score: Any, spent: Any, cell: Any, base: Any, n: int,
+               direct: int, jobs: Any, children: Any, leaf: Any, room: int) -> tuple[Any, Any, int]:
+    """What each roll leaves of side ``n`` of :meth:`Cells.targets` (:func:`_placed`), asked again with twice the
+    room until it is enough; and the room that was (for the next side: the sides of a force are alike in size).
+    (One way in, from :meth:`Cells.place` and :func:`chain_moves` alike: numba compiles a function again for each
+    kind of array it is given, some seconds each.)"""
+    first, last = group_start[n], group_start[n + 1]
+    slot = np.zeros(last - first + 1, np.int64)
+    for g in range(first, last):
+        slot[g - first + 1] = slot[g - first] + size[g]
     while True:
-        done, sides, out = _placed(slot, colour, direct, score, spent, cell, base, jobs, children, leaf, room)
+        done, sides, out = _placed(slot, colour[first:last], direct, score[first:last], spent[first:last],
+                                   cell[first:last], base[n], jobs, children, leaf, room)
         if done:
             return sides, out, room
         room *= 2
@@ -400,12 +405,8 @@ def chain_moves(group_start: Any, size: Any, colour: Any, score: Any, spent: Any
     acc = np.zeros(sides)
     held = np.empty(sides, np.int64)
     for n in range(sides):
-        first, last = group_start[n], group_start[n + 1]
-        slot = np.zeros(last - first + 1, np.int64)
-        for g in range(first, last):
-            slot[g - first + 1] = slot[g - first] + size[g]
-        ends, left, room = placements(slot, colour[first:last], direct, score[first:last], spent[first:last],
-                                      cell[first:last], base[n], jobs, children, leaf, room)
+        ends, left, room = placements(group_start, size, colour, score, spent, cell, base, n, direct, jobs, children,
+                                      leaf, room)
         into = np.empty(len(ends), np.int64)
         for e in range(len(ends)):
             for c in range(len(lethal)):

@@ -98,12 +98,14 @@ def classes(room: Any, hits: Any, direct: Any, chance: Any, pool_start: Any, dic
                 code = _code(hits, direct, o, room, r, base, min(health, dice[p]))
                 placed[code, p] += chance[o]
                 seen[code] = True
-        zero[r] = placed[0]
+        for p in range(pools):  # (loops, not row assignments: numba compiles their shape check for seconds)
+            zero[r, p] = placed[0, p]
         placed[0] = 0.0
         k = start[r]
         for code in range(1, span):
             if seen[code]:
-                chances[k] = placed[code]
+                for p in range(pools):
+                    chances[k, p] = placed[code, p]
                 placed[code] = 0.0
                 rest = code
                 for c in range(colours):
@@ -121,7 +123,10 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
     arguments are): the sides it can leave, each class's in order, and how many each class has. A class's options
     have exactly the health its side has less the class's damage, and the sides are in the order of their health,
     so only a run of them is compared with each class."""
-    health = left.sum(axis=1)
+    # (loops, not whole-array sums and differences: numba compiles their error messages for seconds, once a process)
+    health = np.zeros(len(left), np.int64)
+    for n in range(len(left)):
+        health[n] = left[n].sum()
     groups = count.sum()
     lo, hi = np.empty(groups, np.int64), np.empty(groups, np.int64)  # each group's run of sides to compare
     side, kind = np.empty(groups, np.int64), np.empty(groups, np.int64)
@@ -132,7 +137,10 @@ def find_options(counts: Any, kept: Any, left: Any, first: Any, count: Any, need
             hi[g] = np.searchsorted(health, health[n] - total[k], side="right")
             side[g], kind[g] = n, k
             g += 1
-    fits = np.zeros((hi - lo).sum(), np.bool_)
+    compared = 0
+    for g in range(groups):
+        compared += hi[g] - lo[g]
+    fits = np.zeros(compared, np.bool_)
     sizes = np.zeros(groups, np.int64)
     at = 0
     for g in range(groups):
@@ -173,7 +181,8 @@ def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, rows: Any, 
     groups = len(group_start) - 1
     side = np.empty(groups, np.int64)
     for n in range(len(side_start) - 1):
-        side[side_start[n]:side_start[n + 1]] = n
+        for g in range(side_start[n], side_start[n + 1]):
+            side[g] = n
     first = np.arange(groups)  # the first group with each group's pool and options
     i = 0
     while i < groups:
@@ -208,11 +217,13 @@ def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, rows: Any, 
     for g in range(groups):
         sizes[choice[g]] = group_start[g + 1] - group_start[g]
     choice_start = np.zeros(choices + 1, np.int64)
-    choice_start[1:] = np.cumsum(sizes)
+    for k in range(choices):
+        choice_start[k + 1] = choice_start[k] + sizes[k]
     options = np.empty(choice_start[choices], np.int64)
     for g in range(groups):
         if first[g] == g:
-            options[choice_start[choice[g]]:choice_start[choice[g] + 1]] = cand[group_start[g]:group_start[g + 1]]
+            for j in range(group_start[g + 1] - group_start[g]):
+                options[choice_start[choice[g]] + j] = cand[group_start[g] + j]
     merged = np.empty(groups, np.int64)  # each group's merged group, which ...
     held = np.full(choices, -1, np.int64)  # ... a side's first group of each choice starts
     starts = np.empty(len(side_start), np.int64)
@@ -228,7 +239,8 @@ def alike(cand: Any, group_start: Any, side_start: Any, weight: Any, rows: Any, 
     summed = np.zeros((m, weight.shape[1]))
     kept = np.empty(m, np.int64)
     for g in range(groups):
-        summed[merged[g]] += weight[rows[g]]
+        for p in range(weight.shape[1]):
+            summed[merged[g], p] += weight[rows[g], p]
         kept[merged[g]] = choice[g]
     return options, choice_start, starts, summed, kept
 
@@ -346,7 +358,9 @@ def solve_until_end(attacker: Rolled, defender: Rolled, pools: tuple[Any, Any], 
     attack = np.zeros((na * solves, len(defender.choice_start) - 1), np.int32)
     defence = np.zeros((len(attacker.choice_start) - 1, nd * solves), np.int32)
     made = np.zeros(len(defender.choice_start) - 1, np.bool_)  # the attacker's choices made: each once
-    widest = np.max(levels[1][1:] - levels[1][:-1])  # the buffers below hold one level, used again by the next
+    widest = 0  # the buffers below hold one level, used again by the next
+    for i in range(len(levels[1]) - 1):
+        widest = max(widest, levels[1][i + 1] - levels[1][i])
     hit = np.zeros((widest, na * solves))
     answered = np.zeros((widest * solves, len(attacker.choice_start) - 1))  # a column's together: replies read them
     level = np.full(len(attacker.choice_start) - 1, -1, np.int64)  # the level of d each defender's choice was made at
