@@ -58,27 +58,21 @@ LARGEST = {
 }
 
 
-#: Small queries that call every compiled loop of the odds (odds_loops.py) with every kind of array it is given:
-#: a theater alone, a round limit, two theaters an Ion Cannon ties together.
-WARM = [({"x-wing": 1}, {"tie-fighter": 1}, None), ({"x-wing": 1}, {"tie-fighter": 1}, 1),
-        ({"tie-fighter": 1, "stormtrooper": 1}, {"x-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}, None)]
-
-
 def _query(attacker: dict, defender: dict, theater: str, policy: str, limit: float, out) -> None:
     """One query in a fresh process, stopped by the system after ``limit`` seconds of CPU time: its wall and CPU
     seconds (a quick one asked again until 0.2 s of CPU time have passed, each time with a fresh solver: the mean),
-    and the CPU seconds the process took first to load the compiled loops (:data:`WARM`, not counted in the
+    and the CPU seconds the process took first to load the compiled loops (``odds.warm_up``, not counted in the
     query's), sent back through ``out``."""
     resource.setrlimit(resource.RLIMIT_CPU, (int(limit) + 1, int(limit) + 2))
     from swrebellion.engine import scenario
     from swrebellion.expansions.base import odds_duel  # noqa: F401  (numpy and numba: imported once, not timed)
     from swrebellion.expansions.base.api.combat import OddsError, odds
+    from swrebellion.expansions.base.odds import warm_up
     from swrebellion.games import rules_for
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "bench", "state": {}}), rules_for(("base",)))
     warm_cpu = time.process_time()
-    for warm_attacker, warm_defender, rounds in WARM:
-        odds(game, warm_attacker, warm_defender, policy=policy, rounds=rounds)
+    warm_up(game, (policy,))
     warm_cpu = time.process_time() - warm_cpu
     # the imports' objects (numba's above all) still wait for their first collections, some 20 ms of the
     # collector walking them once: a long-running process has long since done it, and it is no query's work
@@ -146,7 +140,8 @@ def main() -> None:
                       f"(goal {goal * 1000:.0f} ms: {verdict})", flush=True)
     if warm:
         print(f"once a process, before its first query: {statistics.median(warm) * 1000:.0f} ms CPU to load the "
-              "compiled loops (the median; the first process ever also compiles them, about 12 s here)")
+              "compiled loops (the median; the first process ever also compiles them: about 12 s here for the best "
+              "play, 8 s more for the heuristic's)")
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
 
 

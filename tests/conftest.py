@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -46,8 +47,29 @@ def toy_rules():
 def pytest_collection_modifyitems(items):
     """The tests marked ``slow`` first (in their order), the rest after: xdist hands the workers tests in this
     order, so the slow ones start at once, side by side, instead of one of them starting last and keeping the
-    whole run waiting."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    whole run waiting. The exact odds' tests (their files are named for them) come last, by when the loops they
+    run are compiled (:func:`pytest_sessionstart`)."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, "odds" in item.path.name))
+
+
+#: The exact odds' loops compiled (or loaded), for both damage policies.
+ODDS_WARMUP = """
+from swrebellion.engine import scenario
+from swrebellion.expansions.base.odds import warm_up
+from swrebellion.games import rules_for
+warm_up(scenario.start(scenario.Scenario.model_validate({"name": "warm-up", "state": {}}), rules_for(("base",))))
+"""
+
+
+def pytest_sessionstart(session):
+    """On a fresh checkout the exact odds' loops are compiled by numba the first time they run (some 20 s of CPU
+    here), and every worker and every server a test starts would compile them for itself until one has kept them
+    on disk: so the run compiles them once, in a process of its own, from the start, while the workers run the
+    other tests (the odds' come last); it ends by itself. Where they are kept already, it only loads them."""
+    if hasattr(session.config, "workerinput"):  # a worker of pytest-xdist: the run's first process starts it
+        return
+    subprocess.Popen([sys.executable, "-c", ODDS_WARMUP], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)
 
 
 def pytest_addoption(parser):
