@@ -321,7 +321,7 @@ def test_the_heuristic_damage_loop_follows_every_order_and_equal_choice(base, re
     trie = Rolls(rolls, colours(combat))
     for side in sides:
         cells = Cells(combat, side, repairable)
-        rows, chances = cells.place(side, trie, colours(combat))
+        rows, chances = cells.place(side, trie)
         for k, blocks in enumerate(rolls):
             placed = {cells.side(row): chances[k, n] for n, row in enumerate(rows) if chances[k, n]}
             by_hand = _heuristic_by_hand(combat, side, blocks, repairable)

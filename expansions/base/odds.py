@@ -1184,16 +1184,16 @@ def _heuristic_attack(combat: Combat, results: list[tuple[tuple, float]], own: S
 
 def _heuristic_damage(combat: Combat, enemy: Side, rolls: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
     """What each of the heuristic's ``rolls`` (``odds_greedy.Blocks``) leaves of ``enemy``, with the chances."""
-    from .odds_greedy import Cells, Rolls, colours
+    from .odds_greedy import Cells, Rolls
 
     key = ("damage", enemy, rolls, repairable)
     found = combat.stage_memo.get(key)
     if found is None:
+        cells = Cells(combat, enemy, repairable)
         trie = combat.stage_memo.get(("rolls", rolls))
         if trie is None:
-            trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, colours(combat))
-        cells = Cells(combat, enemy, repairable)
-        rows, chances = cells.place(enemy, trie, colours(combat))
+            trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, cells.colours)
+        rows, chances = cells.place(enemy, trie)
         sides = [cells.side(row) for row in rows]
         found = combat.stage_memo[key] = {dice: {sides[e]: float(chances[u, e]) for e in chances[u].nonzero()[0]}
                                           for u, dice in enumerate(rolls)}

@@ -659,7 +659,7 @@ class Chain:
         (pool, enemy's side) in that order: where its entries begin (one more: the end), the sides after, their
         chances. What each roll leaves of a side is worked out once for all the pools (:mod:`.odds_greedy`), and
         each pool's row is its rolls' chances times those."""
-        from .odds_greedy import Cells, Rolls, chain_moves, colours
+        from .odds_greedy import Cells, Rolls, chain_moves
 
         b, c = self.b, self.duel.c
         enemy = 1 - role
@@ -669,12 +669,13 @@ class Chain:
                    for pool, number in pools.items() for (dice, _), p in c.rolls(pool)]
         chances.sort()  # by pool
         pool_start = np.searchsorted([number for number, _, _ in chances], np.arange(len(pools) + 1))
-        rolls = Rolls(list(numbered), colours(c))
         cells = Cells(c, tuple(x for side in sides for x in side), False)
+        rolls = Rolls(list(numbered), cells.colours)
         known = np.array([cells.row(side) for side in sides], np.int64)
-        row, to, chance = chain_moves(*cells.targets(sides, rolls.most, colours(c)), len(colours(c)), rolls.jobs,
-                                      rolls.children, rolls.leaf, cells.room, pool_start, np.array([k for _, k, _ in chances]),
-                                      np.array([p for _, _, p in chances]), known, cells.lethal)
+        row, to, chance = chain_moves(*cells.targets(sides, rolls.most), len(cells.colours), rolls.jobs,
+                                      rolls.children, rolls.leaf, cells.room, pool_start,
+                                      np.array([k for _, k, _ in chances]), np.array([p for _, _, p in chances]),
+                                      known, cells.lethal)
         order = np.argsort(row, kind="stable")
         return np.searchsorted(row[order], np.arange(len(pools) * len(sides) + 1)), to[order], chance[order]
 

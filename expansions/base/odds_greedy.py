@@ -105,6 +105,7 @@ class Cells:
             self.cells += [(unit, d) for d in range(most + 1)]
         self.index = {cell: n for n, cell in enumerate(self.cells)}
         self.lethal = np.array([combat.lethal(u, d) for u, d in self.cells])
+        self.colours = colours(combat)
         self.room = 128  # the placements :func:`placements` makes room for (doubled when it is not enough)
         self.groups: dict[tuple, tuple[int, Any, int, Any]] = {}  # :meth:`_group`
 
@@ -117,7 +118,7 @@ class Cells:
     def side(self, row: Any) -> Side:
         return tuple(x for n in np.flatnonzero(row) for x in [self.cells[n]] * int(row[n]))
 
-    def _group(self, group: tuple[str, int], most: int, colours: Mapping[str, int]) -> tuple[int, Any, int, Any]:
+    def _group(self, group: tuple[str, int], most: int) -> tuple[int, Any, int, Any]:
         """What :func:`placements` reads of a group of alike miniatures (unit, damage) that can take ``most``
         results: its colour, the heuristic's score and the cell of each damage it may be given, the damage past
         which more changes nothing. Made once for each group."""
@@ -132,12 +133,12 @@ class Cells:
             # sides left are the same, and far fewer placements are followed. A unit that may yet be repaired
             # carries its damage past its health, and stays a target.
             found = self.groups[key] = (
-                colours[kind.colour], [damage_score(kind.worth, health, old, n) for n in range(most + 1)],
+                self.colours[kind.colour], [damage_score(kind.worth, health, old, n) for n in range(most + 1)],
                 most + 1 if self.repairable else health - old,
                 [self.index[(unit, min(old + n, cap))] for n in range(most + 1)])
         return found
 
-    def targets(self, sides: Sequence[Side], most: int, colours: Mapping[str, int]) -> tuple[Any, ...]:
+    def targets(self, sides: Sequence[Side], most: int) -> tuple[Any, ...]:
         """What :func:`placements` and :func:`chain_moves` read of ``sides`` against rolls of up to ``most``
         results: where each side's groups of alike miniatures begin (one more: the end), each group's miniatures,
         colour, scores, spent damage and cells (:meth:`_group`), and each side's untouchable units as a row."""
@@ -148,7 +149,7 @@ class Cells:
         for side in sides:
             groups = sorted({x for x in side if health(x[0]) is not None})  # targets, alike miniatures grouped
             sizes += [side.count(g) for g in groups]
-            made += [self._group(g, most, colours) for g in groups]
+            made += [self._group(g, most) for g in groups]
             group_start.append(len(made))
         colour, spent = (np.array([m[i] for m in made], np.int64) for i in (0, 2))
         score = np.array([m[1] for m in made], np.float64).reshape(len(made), most + 1)
@@ -157,11 +158,11 @@ class Cells:
                         np.int64).reshape(len(sides), len(self.cells))
         return np.array(group_start, np.int64), np.array(sizes, np.int64), colour, score, spent, cell, base
 
-    def place(self, side: Side, rolls: Rolls, colours: Mapping[str, int]) -> tuple[Any, Any]:
+    def place(self, side: Side, rolls: Rolls) -> tuple[Any, Any]:
         """What each of ``rolls`` leaves of ``side`` when the heuristic places its damage: the sides it can leave,
         as rows of this force's cells (this attack's damage on them, cut to what a unit can carry; units at their
         health still there), and ``[roll, side left]`` the chance of each."""
-        found, left, self.room = placements(*self.targets([side], rolls.most, colours), 0, len(colours), rolls.jobs,
+        found, left, self.room = placements(*self.targets([side], rolls.most), 0, len(self.colours), rolls.jobs,
                                             rolls.children, rolls.leaf, self.room)
         return found, left
 
@@ -169,7 +170,7 @@ class Cells:
 @_compiled
 def _hash(row: Any) -> int:
     """A hash of a row of small numbers (FNV-1a over its entries, wrapping round 64 bits), its high bits folded into
-    the low ones that place it in a table: without that, rows alike but for a few small entries crowd together."""
+    the low ones, which place it in a table (:func:`_find`)."""
     h = -3750763034362895579
     for v in row:
         h = (h ^ v) * 1099511628211
