@@ -452,7 +452,7 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
     (("base",), {"x-wing": 5, "y-wing": 4, "corellian-corvette": 2, "mon-calamari-cruiser": 2},
      {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 6}, {}, "(614,250 pairs; at most 400,000"),
-    (("base",), {**REBEL_BASE[0], "tie-fighter": 4}, REBEL_BASE[1], {"policy": "heuristic"},  # RS-UNT-04
+    (("base",), {**REBEL_BASE[0], "tie-fighter": 4}, REBEL_BASE[1], {},  # RS-UNT-04
      "(2,025 pairs of sides in space beside each of 2,304 on the ground: 4,665,600; at most 4,000,000"),
 ])
 def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, attacker, defender, kwargs, words):
@@ -505,6 +505,25 @@ def test_a_quick_query_takes_on_only_what_is_answered_at_once(base, attacker, de
         odds(base, attacker, defender, policy=policy, quick=True)
     assert time.process_time() - began < 1.0
     assert isinstance(refused.value, OddsError)
+
+
+def test_the_heuristics_battles_an_ion_cannon_ties_are_bounded_each_as_if_alone(base):
+    """The heuristic's play beside an Ion Cannon (RS-UNT-04) is followed a branch for each round the cannon may
+    fall in, its space and ground battles apart (``odds_tied``), so it is bounded by each battle's chain, not by
+    their product as the best play is: a Rebel base of 5 and 5 against 10 ships and 6 ground units, which the best
+    play refuses, is answered (and its figures are the stage-by-stage solve's wherever that can be asked, a test
+    above)."""
+    from swrebellion.expansions.base.odds import THEATERS, solver
+    from swrebellion.expansions.base.odds_duel import TooLarge
+
+    forces = ({**REBEL_BASE[0], "tie-fighter": 7}, REBEL_BASE[1])
+    combat, start = solver(base, *forces, "heuristic")
+    combat.refuse_too_large(start, None, THEATERS)  # raises TooLarge past the bound
+    best, start = solver(base, *forces)
+    with pytest.raises(TooLarge, match="tied together by the Ion Cannon"):
+        best.refuse_too_large(start, None, THEATERS)
+    answer = odds(base, *forces, policy="heuristic")
+    assert sum(answer.theaters["combat"].survivors["empire"].values()) == pytest.approx(1.0, abs=1e-12)
 
 
 def test_the_best_play_takes_a_rebel_base_of_five_and_five_with_an_ion_cannon(base):

@@ -537,11 +537,11 @@ class Combat:
             if len(which) == 4 and self.linked(state):
                 counts = [self.sides(state, i, None, self.policy == "best") for i in which]
                 space, ground = counts[0] * counts[1], counts[2] * counts[3]
-                if self.policy == "heuristic":  # a chain for each theater, as for a theater fought alone
+                if self.policy == "heuristic":  # a chain for each theater, followed apart (odds_tied: branches)
                     for t in (0, 1):
                         _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], bounds.chained, bounds.where,
                                       HEURISTIC_INSTEAD)
-                if space * ground > bounds.tied:
+                elif space * ground > bounds.tied:
                     alone = ", or about the ground battle alone (--theater ground)" if ground <= bounds.duelled else ""
                     raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
                                    "solve exactly here: their forces can be left in "

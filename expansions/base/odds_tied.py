@@ -19,6 +19,10 @@ The forward pass follows the chance of each space pair beside each ground pair (
 a round at a time: each ground pair's space round by its own best play (every row with as many cannons standing
 in one compiled call, their plays stacked: :meth:`Tied._plays`), then the ground round (the chain). The whole
 combat's figures need the two battles together, which is why the chances are kept beside each other.
+
+The heuristic's play needs no solve, and its space round hangs on the ground only through how many cannons stand:
+its forward pass follows the two battles apart, in a branch for each set of rounds the cannons may have fallen in
+(:meth:`Tied._follow_branches`), a few dozen vectors instead of a row for each ground pair.
 """
 
 from __future__ import annotations
@@ -75,15 +79,7 @@ class Tied:
         if found is None:
             nd = self.ground.values_shape[1]
             a, d = divmod(g, nd)
-            if self.ground_chain is None:
-                ends = self.ground.outcomes(a, d, left)
-            elif self.ground.terminal[a, d]:
-                ends = {(a, d): 1.0}
-            else:
-                now = np.zeros(self.ground.values_shape)
-                now[a, d] = 1.0
-                after = self.ground_chain.step(now)
-                ends = {(int(i), int(j)): float(after[i, j]) for i, j in zip(*np.nonzero(after))}
+            ends = self.ground.outcomes(a, d, left)
             found = self.moves_memo[(g, left)] = {a2 * nd + d2: p for (a2, d2), p in ends.items()}
         return found
 
@@ -196,11 +192,12 @@ class Tied:
                 negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost in each theater after each round."""
-        if self.ground_chain is None:  # the heuristic's play is fixed: nothing to solve
-            if rounds is None:
-                self._solve_free()
-            else:
-                self._solve_rounds(rounds)
+        if self.ground_chain is not None:  # the heuristic's play is fixed: nothing to solve
+            return self._follow_branches(rounds, limit, negligible)
+        if rounds is None:
+            self._solve_free()
+        else:
+            self._solve_rounds(rounds)
         space, ground = self.space[0], self.ground
         pairs = np.array(self._reach(rounds), np.intp)  # a row each, not each of the ground battle's pairs
         self.row = {int(g): n for n, g in enumerate(pairs)}
@@ -235,21 +232,79 @@ class Tied:
         at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
         return Finals((*space.sides, *ground.sides), at, finals[rows, cols]), damage
 
+    def _follow_branches(self, rounds: int | None, limit: int,
+                         negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+        """:meth:`forward` for the heuristic's play, by *branches*: its space round hangs on the ground only
+        through how many cannons stand (a chain for each number, :attr:`chains`), and nothing in space changes the
+        ground. So once it is known in which rounds the cannons fell (a branch), the two battles go their own
+        ways: the chance of a space pair beside a ground pair is, summed over the branches, the chance of the space
+        pair in the branch times the chance of the ground pair and the branch. A branch is a space vector and a
+        ground vector, stepped by their chains; after each ground round the chance of the ground pairs with fewer
+        cannons standing starts a branch of its own, with a copy of the space vector. The branches are a few more
+        than the rounds in which a cannon may fall, far fewer than the ground pairs a combat comes to (which the
+        best play's pass follows a row each). A pair of a branch whose chance beside the whole of its other battle is
+        :data:`.odds_duel.FAINT` or less, shared among the branches, is dropped, as the duel's pass drops faint
+        pairs."""
+        space, ground = self.space[0], self.ground
+        ns, ng = space.values_shape[0] * space.values_shape[1], ground.values_shape[0] * ground.values_shape[1]
+        standing = np.repeat(self.cannons, ground.values_shape[1]) if self.rebel == 0 else \
+            np.tile(self.cannons, ground.values_shape[0])  # the cannons standing in each ground pair
+        fought = (space.fought, ground.fought)
+        lost = (np.stack([_lost(space, self.here, role).ravel() for role in (0, 1)]),
+                np.stack([_lost(ground, self.first, role).ravel() for role in (0, 1)]))
+        # the branches, a row each: the cannons standing, the space pairs' chances (given the branch), the ground
+        # pairs' (and the branch's)
+        cannons, spaces, grounds = np.array([standing[self.first]]), np.zeros((1, ns)), np.zeros((1, ng))
+        spaces[0, self.here] = grounds[0, self.first] = 1.0
+        damage: list[tuple[float, ...]] = []
+        played = 0
+        while fought[0][self.here] or fought[1][self.first]:
+            if played == (rounds if rounds is not None else limit):
+                break
+            for k, chain in self.chains.items():  # the space round, the branches with as many cannons together
+                mine = np.flatnonzero(cannons == k)
+                if len(mine):
+                    spaces[mine] = chain.step(spaces[mine].reshape(len(mine), *space.values_shape)).reshape(-1, ns)
+            grounds = self.ground_chain.step(grounds.reshape(len(grounds), *ground.values_shape)).reshape(-1, ng)
+            for k in range(int(cannons.max())):  # the cannons fallen in this round: a branch for each number left
+                fell = np.where((cannons[:, None] > k) & (standing[None, :] == k), grounds, 0.0)
+                new = np.flatnonzero(fell.any(axis=1))
+                if len(new):
+                    grounds = np.concatenate([grounds - fell, fell[new]])
+                    spaces = np.concatenate([spaces, spaces[new]])
+                    cannons = np.concatenate([cannons, np.full(len(new), k)])
+            played += 1
+            # each branch's chance (its ground row's) and its space row's whole (under 1 by what was dropped)
+            weight, whole = grounds.sum(axis=1), spaces.sum(axis=1)
+            damage.append(tuple((weight @ (spaces @ lost[0].T)).tolist() + (whole @ (grounds @ lost[1].T)).tolist()))
+            still = float(weight @ whole - (spaces @ ~fought[0]) @ (grounds @ ~fought[1]))
+            # the faint pairs still fought, dropped: of FAINT shared among the branches, so that a round drops no
+            # more than the duel's pass may (FAINT for each of at most MOST pairs, and a battle has no more)
+            faint = FAINT / len(cannons)
+            spaces[fought[0][None, :] & (spaces * weight[:, None] <= faint)] = 0.0
+            grounds[fought[1][None, :] & (grounds * whole[:, None] <= faint)] = 0.0
+            kept = spaces.any(axis=1) & grounds.any(axis=1)
+            cannons, spaces, grounds = cannons[kept], spaces[kept], grounds[kept]
+            if rounds is None and still < negligible:
+                break
+        return self._branch_finals(spaces, grounds), damage
+
+    def _branch_finals(self, spaces: Any, grounds: Any) -> Finals:
+        """The ends of :meth:`_follow_branches` (its branches' rows): each pair of a space pair and a ground pair,
+        its chance summed over the branches."""
+        space, ground = self.space[0], self.ground
+        s_at, g_at = np.flatnonzero(spaces.any(axis=0)), np.flatnonzero(grounds.any(axis=0))
+        joint = spaces[:, s_at].T @ grounds[:, g_at]
+        rows, cols = np.nonzero(joint)
+        at = np.stack([*np.divmod(s_at[rows], space.values_shape[1]), *np.divmod(g_at[cols], ground.values_shape[1])],
+                      1)
+        return Finals((*space.sides, *ground.sides), at, joint[rows, cols])
+
     def _space_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
         """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
         chance over :data:`.odds_duel.FAINT`; ``pairs``: the ground pair of each row), by its play (a space battle
         over stays as it is): the best play's rows in one compiled call for each number of cannons standing."""
         k_of = self.cannons[np.divmod(pairs[rows], self.ground.values_shape[1])[self.rebel]]
-        if self.ground_chain is not None:  # the rows with as many cannons standing stepped together
-            fought = self.space[0].fought
-            shape = self.space[0].values_shape
-            for k, chain in self.chains.items():
-                mine = rows[k_of == k]
-                if not len(mine):
-                    continue
-                stepped = chain.step(np.where(fought, now[mine], 0.0).reshape(len(mine), *shape))
-                now[mine] = np.where(fought, 0.0, now[mine]) + stepped.reshape(len(mine), -1)
-            return now
         play, stacked = self._plays(pairs, left)
         for k, (attack, ends) in stacked.items():
             battle = self.space[k]
