@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from swrebellion.engine.game import Game
 
     from .odds_duel import Duel, Side, State, Unit
-    from .odds_finals import Finals
+    from .odds_finals import Branched, Finals
 
 Policy = Literal["best", "heuristic"]
 TheaterChoice = Literal["space", "ground", "both"]
@@ -74,21 +74,22 @@ class Bounds:
 
     staged: int  # states of the stage-by-stage solve (repairs; a Death Star the Ion Cannons silence)
     duelled: int  # pairs of sides of the best play of a theater alone, over arrays (odds_duel)
-    tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), either policy
-    chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain)
+    tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), the best play
+    chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain), of each theater
     where: str
 
 
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
 #: stage-by-stage solve about 5 s (1,600 states, 1.4 s); the best play over arrays 291,600 pairs in 1.4 s; the battles
-#: an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play, 0.74 s with the heuristic's (a Rebel base of
-#: 5 ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain 661,500 pairs in 0.54 s and
-#: 0.25 GB (docs/odds.md, How fast; past some 700,000 the memory guard, ``odds_duel.MOST``, often refuses it first).
+#: an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play (a Rebel base of 5 ships and 5 ground units
+#: with an Ion Cannon against 6 and 6); the heuristic's chain counts only the sides its play comes to
+#: (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the bound is never met in
+#: one (docs/odds.md, How fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
-#: 20 ms; the heuristic's chain of 8 vs 8 on the ground, 20,736 pairs, 30 ms, in space, 40,500, 57 ms).
-QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=50_000, where="for a quick answer")
+#: 20 ms; the heuristic's chain of 8 vs 8 in space, 5,670 pairs, 45 ms, of 10 against 12 on the ground, 20,720, 90 ms).
+QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=20_000, where="for a quick answer")
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
 LEFT_OUT = (
@@ -424,6 +425,7 @@ class Combat:
         self.step_memo: dict[tuple, list] = {}
         self.stage_memo: dict[tuple, object] = {}  # damage assignments and the heuristic's choices
         self.duels: dict[tuple, Duel] = {}
+        self.reach_memo: dict[tuple, tuple[list[Side], list[Side]]] = {}  # (odds_duel.reached)
 
     # -- facts ---------------------------------------------------------------------------------------------------
 
@@ -535,27 +537,30 @@ class Combat:
         for state, which in parts:
             names = " and ".join(THEATERS[i // 2] for i in which[::2])
             if len(which) == 4 and self.linked(state):
-                counts = [self.sides(state, i, None, self.policy == "best") for i in which]
-                space, ground = counts[0] * counts[1], counts[2] * counts[3]
                 if self.policy == "heuristic":  # a chain for each theater, followed apart (odds_tied: branches)
-                    for t in (0, 1):
-                        _refuse_pairs(THEATERS[t], counts[2 * t:2 * t + 2], bounds.chained, bounds.where,
-                                      HEURISTIC_INSTEAD)
-                elif space * ground > bounds.tied:
+                    for t in (0, 1):  # (space as the chain with no cannon standing, the most Imperial dice)
+                        _refuse_pairs(THEATERS[t], self.chain_sides(state, t, ((), (), (), ())), bounds.chained,
+                                      bounds.where, "")
+                    continue
+                counts = [self.sides(state, i, None, True) for i in which]
+                space, ground = counts[0] * counts[1], counts[2] * counts[3]
+                if space * ground > bounds.tied:
                     alone = ", or about the ground battle alone (--theater ground)" if ground <= bounds.duelled else ""
                     raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
                                    "solve exactly here: their forces can be left in "
                                    f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
                                    f"pairs of sides in space beside each of {ground:,} on the ground: "
                                    f"{space * ground:,}; at most {bounds.tied:,} are solved {bounds.where}); ask about "
-                                   f"fewer units{alone} (docs/odds.md, How fast)")
+                                   f"fewer units{alone}{HEURISTIC_INSTEAD} (docs/odds.md, How fast)")
                 continue
-            if self.arrays(state) is not None:
-                counts = [self.sides(state, i, None, self.policy == "best") for i in which]
+            duel = self.arrays(state)
+            if duel is not None:
                 if self.policy == "best":
-                    _refuse_pairs(names, counts, bounds.duelled, bounds.where, "")
+                    _refuse_pairs(names, [self.sides(state, i, None, True) for i in which], bounds.duelled,
+                                  bounds.where, HEURISTIC_INSTEAD)
                 else:
-                    _refuse_pairs(names, counts, bounds.chained, bounds.where, HEURISTIC_INSTEAD)
+                    _refuse_pairs(names, self.chain_sides(state, duel.t, duel.frame), bounds.chained, bounds.where,
+                                  "")
                 continue
             counts = [self.sides(state, i, rounds) for i in which]
             if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
@@ -572,6 +577,14 @@ class Combat:
                            f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
                            f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
                            "(docs/odds.md, How fast)")
+
+    def chain_sides(self, state: State, t: int, frame: State) -> list[int]:
+        """How many sides each force of theater ``t`` of ``state`` comes to under the heuristic's play, the other
+        theater standing as ``frame`` has it: its chain's sides (:func:`.odds_duel.reached`, found by following its
+        damage from the start: some milliseconds, and kept for the chain)."""
+        from .odds_duel import Duel, reached
+
+        return [len(sides) for sides in reached(Duel(self, t, frame), state[2 * t], state[2 * t + 1])]
 
     def lookahead(self, rounds: int | None) -> int:
         """How many times the best play with repairs solves the states: once for each round it looks ahead (with
@@ -984,22 +997,20 @@ class Combat:
 
     # -- the answer --------------------------------------------------------------------------------------------
 
-    def summary(self, name: str, start: State, finals: Finals, damage: list) -> TheaterOdds:
+    def summary(self, name: str, start: State, finals: Finals | Branched, damage: list) -> TheaterOdds:
         """The figures of one theater, or of both (``name == "combat"``), from the forward pass's ends."""
+        from .odds_finals import counts
+
         idx = [THEATERS.index(name)] if name in THEATERS else [0, 1]
         wiped: dict[str, float] = {}
-        survivors: dict[str, dict] = {f: {} for f in self.factions}
-        gone = []  # for each side, whether each end leaves it no unit in the theaters asked about
-        for i, f in enumerate(self.factions):
-            for units, p in finals.by_units([2 * t + i for t in idx]):
-                key = _counted(units)
-                survivors[f][key] = survivors[f].get(key, 0.0) + p
-            gone.append(finals.gone([2 * t + i for t in idx]))
-            wiped[f] = finals.total(gone[-1])
-        forces = [dict(_counted([x for t in idx for x in start[2 * t + i]])) for i in (0, 1)]
+        survivors: dict[str, dict] = {}
+        for i, f in enumerate(self.factions):  # each side's in the theaters asked about
+            survivors[f] = finals.by_units([2 * t + i for t in idx])
+            wiped[f] = finals.empty([2 * t + i for t in idx])
+        forces = [dict(counts([x for t in idx for x in start[2 * t + i]])) for i in (0, 1)]
         lost = {self.factions[i]: [sum(d[2 * t + i] for t in idx) for d in damage] for i in (0, 1)}
-        return TheaterOdds(name, forces[0], forces[1], wiped, finals.total(gone[0] & gone[1]),
-                           finals.total(finals.fought(idx)), survivors, lost)
+        return TheaterOdds(name, forces[0], forces[1], wiped, finals.empty([2 * t + i for t in idx for i in (0, 1)]),
+                           finals.undecided(idx), survivors, lost)
 
     def combine(self, space: TheaterOdds, ground: TheaterOdds, parts: dict) -> TheaterOdds:
         """The whole combat from two independent theaters, from each theater's figures (``parts``: their forward
@@ -1027,7 +1038,9 @@ class Combat:
             {self.factions[i]: [d[i] + d[2 + i] for d in damage] for i in (0, 1)})
 
 
-HEURISTIC_INSTEAD = ", or the best play (--policy best), which takes on larger forces"
+#: What a refusal of the best play over arrays offers besides fewer units: the heuristic's chain follows only the sides
+#: its play comes to, far fewer (:func:`.odds_duel.reached`), and is answered for the largest forces of a real game.
+HEURISTIC_INSTEAD = ", or about the heuristic agent's play (--policy heuristic), which takes on larger forces"
 
 
 def _refuse_pairs(name: str, counts: Sequence[int], most: int, where: str, instead: str) -> None:
@@ -1045,13 +1058,6 @@ def _present(start: State, theater: str) -> bool:
     """Whether the theater is fought at all: both sides have units there."""
     t = THEATERS.index(theater)
     return bool(start[2 * t] and start[2 * t + 1])
-
-
-def _counted(units: Sequence[Unit]) -> tuple[tuple[str, int], ...]:
-    counts: dict[str, int] = {}
-    for u, _ in units:
-        counts[u] = counts.get(u, 0) + 1
-    return tuple(sorted(counts.items()))
 
 
 def _put(state: State, t: int, side: int, own: Side, enemy: Side) -> State:

@@ -313,8 +313,9 @@ class Battle:
         self.duel = weakref.proxy(duel)  # (Duel.__init__: no cycle)
         c = duel.c
         with collector_paused():  # the lists of sides and options: many small tuples
-            listed = _concentrated if c.policy == "best" else _weaker  # the heuristic spreads damage its own way
-            self.sides = (listed(c, attacker), listed(c, defender))
+            # the heuristic spreads damage its own way
+            self.sides = (_concentrated(c, attacker), _concentrated(c, defender)) if c.policy == "best" else \
+                reached(duel, attacker, defender)
             self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
             self.health = tuple(np.array([sum((c.health(u) or 0) - dmg for u, dmg in s) for s in sides], float)
                                 for sides in self.sides)
@@ -612,6 +613,61 @@ def _weaker(c: Combat, side: Side) -> list[Side]:
                 seen.add(nxt)
                 todo.append(nxt)
     return sorted(seen, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
+
+
+def reached(duel: Duel, attacker: Side, defender: Side) -> tuple[list[Side], list[Side]]:
+    """Every side of each force the heuristic's play can come to, round after round (the sides of its
+    :class:`Chain`): from the side it starts with, what the rolls of each dice pool the enemy's sides roll leave of
+    it, the damage placed as the heuristic places it (:mod:`.odds_greedy`), and again from each of those; the empty
+    side among them (what the end-of-round checks may leave), in the order of the health they have left. The
+    heuristic piles its damage up, so they are few of the sides weaker than the start (:func:`_weaker`): the 8
+    Imperial ships of the benchmark's largest forces, 153 of 1,890. The enemy's pools are those of its sides found
+    so far, taken again until no pool is new (fewer dice of the same colours leave nothing new, but the colours'
+    order may change). Kept by the combat for each duel's frame, since the bounds ask before the battle is made
+    (``odds.Combat.refuse_too_large``)."""
+    from .odds_greedy import Cells, Rolls
+
+    c = duel.c
+    key = (duel.t, duel.frame, attacker, defender)
+    found = c.reach_memo.get(key)
+    if found is not None:
+        return found
+    starts_ = (attacker, defender)
+    sides: tuple[set[Side], set[Side]] = ({attacker, ()}, {defender, ()})
+    used: tuple[set[tuple], set[tuple]] = (set(), set())  # the rolls each force's sides were rolled at by
+    cells = tuple(Cells(c, side, False) for side in starts_)
+    grown = True
+    while grown:
+        grown = False
+        for role in (0, 1):
+            pools = {duel.pool(1 - role, s) for s in sides[1 - role] if s}
+            # (a colour's block with no result places nothing: left out, the rolls of fewer dice are among these)
+            rolls = {tuple(b for b in dice if b[1] or b[2]) for pool in pools for (dice, _), p in c.rolls(pool)
+                     if p > 0.0}
+            if rolls <= used[role]:
+                continue
+            used[role].update(rolls)
+            trie = Rolls(sorted(used[role]), cells[role].colours)
+            # every roll again from the start (some are new), the sides found kept as their rows' bytes: most rows
+            # a side's rolls leave were found before
+            todo = [starts_[role]]
+            seen = {cells[role].row(side).tobytes() for side in (starts_[role], ())}
+            found_sides = {starts_[role], ()}
+            while todo:
+                ends, left = cells[role].place(todo.pop(), trie)
+                ends[:, cells[role].lethal] = 0  # units at their health die at the end of the step
+                for row in ends[left.any(axis=0)]:
+                    code = row.tobytes()
+                    if code not in seen:
+                        seen.add(code)
+                        side = cells[role].side(row)
+                        found_sides.add(side)
+                        todo.append(side)
+            grown = grown or bool(found_sides - sides[role])
+            sides[role].update(found_sides)
+    found = c.reach_memo[key] = tuple(  # type: ignore[assignment]
+        sorted(listed, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s)) for listed in sides)
+    return found  # type: ignore[return-value]
 
 
 def _listed(cand: Any, starts: Any, pool: Any) -> Any:

@@ -43,32 +43,113 @@ class Finals:
         """Whether each end's ``k``-th side has no unit left."""
         return np.array([not side for side in self.sides[k]], bool)[self.at[:, k]]
 
-    def gone(self, ks: Sequence[int]) -> Any:
-        """Whether each end leaves no unit in any of the sides ``ks``."""
-        return np.logical_and.reduce([self._empty(k) for k in ks])
+    def empty(self, ks: Sequence[int]) -> float:
+        """The chance that the ends leave no unit in any of the sides ``ks``."""
+        return float(self.chance[np.logical_and.reduce([self._empty(k) for k in ks])].sum())
 
-    def fought(self, theaters: Sequence[int]) -> Any:
-        """Whether each end leaves both sides units in one of ``theaters`` (0 space, 1 ground) at least."""
-        return np.logical_or.reduce([~self._empty(2 * t) & ~self._empty(2 * t + 1) for t in theaters])
+    def undecided(self, theaters: Sequence[int]) -> float:
+        """The chance that the ends leave both sides units in one of ``theaters`` (0 space, 1 ground) at least."""
+        fought = np.logical_or.reduce([~self._empty(2 * t) & ~self._empty(2 * t + 1) for t in theaters])
+        return float(self.chance[fought].sum())
 
-    def total(self, where: Any) -> float:
-        """The chance of the ends ``where`` holds (a mask: :meth:`gone`, :meth:`fought`)."""
-        return float(self.chance[where].sum())
-
-    def by_units(self, ks: Sequence[int]) -> list[tuple[list, float]]:
+    def by_units(self, ks: Sequence[int]) -> dict[tuple[tuple[str, int], ...], float]:
         """The chance of each set of units the ends leave in the sides ``ks`` together (one side's in each
-        theater asked about): the units (a list of miniatures), the chance. The ends are counted by their sides'
-        numbers, and each set's units listed once."""
+        theater asked about), a set as ``((unit type, how many), ...)`` in the order of the types. Each side's
+        units are counted once, and the ends grouped by the numbers of their counts (the largest forces of a real
+        game end in some 90,000 pairs of a space side and a ground side, of a few thousand sets of units)."""
         code = np.zeros(len(self.chance), np.int64)
+        listed = []  # for each of ks, its sets of units, numbered
         for k in ks:
-            code = code * len(self.sides[k]) + self.at[:, k]
+            numbers: dict[tuple[tuple[str, int], ...], int] = {}
+            number = np.array([numbers.setdefault(counts(side), len(numbers)) for side in self.sides[k]], np.int64)
+            code = code * len(numbers) + number[self.at[:, k]]
+            listed.append(list(numbers))
         found, which = np.unique(code, return_inverse=True)
         chances = np.bincount(which.ravel(), weights=self.chance, minlength=len(found))
-        out = []
+        out: dict[tuple[tuple[str, int], ...], float] = {}
         for code_, p in zip(found.tolist(), chances.tolist()):
-            units: list = []
-            for k in reversed(ks):
-                code_, n = divmod(code_, len(self.sides[k]))
-                units += self.sides[k][n]
-            out.append((units, p))
+            parts: tuple[tuple[str, int], ...] = ()
+            for sets in reversed(listed):
+                code_, n = divmod(code_, len(sets))
+                parts += sets[n]
+            out[tuple(sorted(parts)) if len(ks) > 1 else parts] = p  # no unit type fights in both theaters
+        return out
+
+
+def counts(units: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """How many miniatures of each unit type ``units`` (``(unit, damage)``) hold, in the order of the types."""
+    found: dict[str, int] = {}
+    for u, _ in units:
+        found[u] = found.get(u, 0) + 1
+    return tuple(sorted(found.items()))
+
+
+class Branched:
+    """The ends of the heuristic's play beside an Ion Cannon (``odds_tied.Tied._follow_branches``), kept as its
+    branches: the chance of a space pair ``s`` (``sides[0][s // nd]``, ``sides[1][s % nd]``) beside a ground pair
+    ``g`` is ``sum(spaces[b, s] * grounds[b, g])`` over the branches ``b``. Every figure of an answer asks about a
+    side of each theater (whether it is empty, its units) or whether a theater is fought, so it is a sum over the
+    branches of a space factor times a ground factor, each a sum over one battle's pairs: the ends are never
+    listed pair by pair (after a round of the largest forces of a real game, some 450 million of them)."""
+
+    def __init__(self, sides: Sequence[Sequence[Side]], spaces: Any, grounds: Any) -> None:
+        self.sides = tuple(sides)
+        self.rows = (spaces, grounds)  # the branches' rows, of each theater
+
+    def _pairs(self, t: int) -> tuple[Any, Any]:
+        """The number of each side of theater ``t``'s pairs: the attacker's, the defender's."""
+        n = len(self.sides[2 * t + 1])
+        pairs = np.arange(self.rows[t].shape[1])
+        return pairs // n, pairs % n
+
+    def _factor(self, t: int, holds: Any) -> Any:
+        """For each branch, the chance of theater ``t``'s pairs where ``holds`` (a mask of its pairs)."""
+        return self.rows[t] @ holds.astype(float)
+
+    def _empty(self, k: int) -> Any:
+        """Whether each pair of side ``k``'s theater leaves it no unit."""
+        t, role = divmod(k, 2)
+        return np.array([not side for side in self.sides[k]], bool)[self._pairs(t)[role]]
+
+    def empty(self, ks: Sequence[int]) -> float:
+        factors = [self._factor(t, np.logical_and.reduce([self._empty(k) for k in ks if k // 2 == t]
+                                                         + [np.ones(self.rows[t].shape[1], bool)]))
+                   for t in (0, 1)]
+        return float(factors[0] @ factors[1])
+
+    def undecided(self, theaters: Sequence[int]) -> float:
+        whole = [self.rows[t].sum(axis=1) for t in (0, 1)]
+        quiet = [self._factor(t, ~(~self._empty(2 * t) & ~self._empty(2 * t + 1))) if t in theaters else whole[t]
+                 for t in (0, 1)]
+        return float(whole[0] @ whole[1] - quiet[0] @ quiet[1])
+
+    def by_units(self, ks: Sequence[int]) -> dict[tuple[tuple[str, int], ...], float]:
+        """:meth:`Finals.by_units`: for each branch, the chance of each set of units in each theater, their products
+        summed over the branches."""
+        parts = []  # for each theater: its sets of units (of the sides ks has there), and each branch's chances
+        for t in (0, 1):
+            mine = [k for k in ks if k // 2 == t]
+            code = np.zeros(self.rows[t].shape[1], np.int64)
+            listed: list[list[tuple[tuple[str, int], ...]]] = []
+            for k in mine:
+                numbers: dict[tuple[tuple[str, int], ...], int] = {}
+                number = np.array([numbers.setdefault(counts(side), len(numbers)) for side in self.sides[k]],
+                                  np.int64)
+                code = code * len(numbers) + number[self._pairs(t)[k % 2]]
+                listed.append(list(numbers))
+            size = int(np.prod([len(x) for x in listed]))
+            chances = np.stack([np.bincount(code, weights=row, minlength=size) for row in self.rows[t]])
+            keys = []
+            for n in range(size):
+                key: tuple[tuple[str, int], ...] = ()
+                for sets in reversed(listed):
+                    n, m = divmod(n, len(sets))
+                    key += sets[m]
+                keys.append(key)
+            parts.append((keys, chances))
+        (space_keys, space), (ground_keys, ground) = parts
+        joint = space.T @ ground  # [space set, ground set]
+        out: dict[tuple[tuple[str, int], ...], float] = {}
+        for i, j in zip(*np.nonzero(joint)):
+            out[tuple(sorted(space_keys[i] + ground_keys[j]))] = float(joint[i, j])  # no type fights in both
         return out

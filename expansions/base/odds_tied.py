@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State, starts
-from .odds_finals import Finals
+from .odds_finals import Branched, Finals
 from .odds_loops import carried, follow, settle
 
 
@@ -189,7 +189,7 @@ class Tied:
     # -- the forward pass ----------------------------------------------------------------------------------------
 
     def forward(self, rounds: int | None, limit: int,
-                negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+                negligible: float) -> tuple[Finals | Branched, list[tuple[float, ...]]]:
         """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost in each theater after each round."""
         if self.ground_chain is not None:  # the heuristic's play is fixed: nothing to solve
@@ -233,7 +233,7 @@ class Tied:
         return Finals((*space.sides, *ground.sides), at, finals[rows, cols]), damage
 
     def _follow_branches(self, rounds: int | None, limit: int,
-                         negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+                         negligible: float) -> tuple[Branched, list[tuple[float, ...]]]:
         """:meth:`forward` for the heuristic's play, by *branches*: its space round hangs on the ground only
         through how many cannons stand (a chain for each number, :attr:`chains`), and nothing in space changes the
         ground. So once it is known in which rounds the cannons fell (a branch), the two battles go their own
@@ -267,12 +267,14 @@ class Tied:
                     spaces[mine] = chain.step(spaces[mine].reshape(len(mine), *space.values_shape)).reshape(-1, ns)
             grounds = self.ground_chain.step(grounds.reshape(len(grounds), *ground.values_shape)).reshape(-1, ng)
             for k in range(int(cannons.max())):  # the cannons fallen in this round: a branch for each number left
-                fell = np.where((cannons[:, None] > k) & (standing[None, :] == k), grounds, 0.0)
-                new = np.flatnonzero(fell.any(axis=1))
-                if len(new):
-                    grounds = np.concatenate([grounds - fell, fell[new]])
-                    spaces = np.concatenate([spaces, spaces[new]])
-                    cannons = np.concatenate([cannons, np.full(len(new), k)])
+                was = np.flatnonzero(cannons > k)
+                fell = grounds[was] * (standing == k)
+                new = fell.any(axis=1)
+                if new.any():
+                    grounds[was] -= fell
+                    grounds = np.concatenate([grounds, fell[new]])
+                    spaces = np.concatenate([spaces, spaces[was[new]]])
+                    cannons = np.concatenate([cannons, np.full(int(new.sum()), k)])
             played += 1
             # each branch's chance (its ground row's) and its space row's whole (under 1 by what was dropped)
             weight, whole = grounds.sum(axis=1), spaces.sum(axis=1)
@@ -287,18 +289,7 @@ class Tied:
             cannons, spaces, grounds = cannons[kept], spaces[kept], grounds[kept]
             if rounds is None and still < negligible:
                 break
-        return self._branch_finals(spaces, grounds), damage
-
-    def _branch_finals(self, spaces: Any, grounds: Any) -> Finals:
-        """The ends of :meth:`_follow_branches` (its branches' rows): each pair of a space pair and a ground pair,
-        its chance summed over the branches."""
-        space, ground = self.space[0], self.ground
-        s_at, g_at = np.flatnonzero(spaces.any(axis=0)), np.flatnonzero(grounds.any(axis=0))
-        joint = spaces[:, s_at].T @ grounds[:, g_at]
-        rows, cols = np.nonzero(joint)
-        at = np.stack([*np.divmod(s_at[rows], space.values_shape[1]), *np.divmod(g_at[cols], ground.values_shape[1])],
-                      1)
-        return Finals((*space.sides, *ground.sides), at, joint[rows, cols])
+        return Branched((*space.sides, *ground.sides), spaces, grounds), damage
 
     def _space_round(self, now: Any, rows: Any, pairs: Any, left: int | None) -> Any:
         """The space round beside each ground pair of ``rows`` (a row of ``now``: those whose space battle holds a
