@@ -648,21 +648,23 @@ def reached(duel: Duel, attacker: Side, defender: Side) -> tuple[list[Side], lis
                 continue
             used[role].update(rolls)
             trie = Rolls(sorted(used[role]), cells[role].colours)
-            # every roll again from the start (some are new), the sides found kept as their rows' bytes: most rows
-            # a side's rolls leave were found before
-            todo = [starts_[role]]
+            # every roll again from the start (some are new), a wave of new sides at a time; the sides found kept
+            # as their rows' bytes: most rows a side's rolls leave were found before
+            wave = [starts_[role]]
             seen = {cells[role].row(side).tobytes() for side in (starts_[role], ())}
             found_sides = {starts_[role], ()}
-            while todo:
-                ends, left = cells[role].place(todo.pop(), trie)
-                ends[:, cells[role].lethal] = 0  # units at their health die at the end of the step
-                for row in ends[left.any(axis=0)]:
-                    code = row.tobytes()
-                    if code not in seen:
-                        seen.add(code)
-                        side = cells[role].side(row)
-                        found_sides.add(side)
-                        todo.append(side)
+            while wave:
+                after = []
+                for ends, left in cells[role].place_all(wave, trie):
+                    ends[:, cells[role].lethal] = 0  # units at their health die at the end of the step
+                    for row in ends[left.any(axis=0)]:
+                        code = row.tobytes()
+                        if code not in seen:
+                            seen.add(code)
+                            side = cells[role].side(row)
+                            found_sides.add(side)
+                            after.append(side)
+                wave = after
             grown = grown or bool(found_sides - sides[role])
             sides[role].update(found_sides)
     found = c.reach_memo[key] = tuple(  # type: ignore[assignment]

@@ -19,7 +19,7 @@ some first blocks.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -162,9 +162,15 @@ class Cells:
         """What each of ``rolls`` leaves of ``side`` when the heuristic places its damage: the sides it can leave,
         as rows of this force's cells (this attack's damage on them, cut to what a unit can carry; units at their
         health still there), and ``[roll, side left]`` the chance of each."""
-        found, left, self.room = placements(*self.targets([side], rolls.most), 0, len(self.colours), rolls.jobs,
-                                            rolls.children, rolls.leaf, self.room)
-        return found, left
+        return next(self.place_all([side], rolls))
+
+    def place_all(self, sides: Sequence[Side], rolls: Rolls) -> Iterator[tuple[Any, Any]]:
+        """:meth:`place` for each of ``sides`` in turn, what the loop reads of them made at once."""
+        targets = self.targets(sides, rolls.most)
+        for n in range(len(sides)):
+            found, left, self.room = placements(*targets, n, len(self.colours), rolls.jobs, rolls.children,
+                                                rolls.leaf, self.room)
+            yield found, left
 
 
 @_compiled

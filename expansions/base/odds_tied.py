@@ -250,10 +250,15 @@ class Tied:
         standing = np.repeat(self.cannons, ground.values_shape[1]) if self.rebel == 0 else \
             np.tile(self.cannons, ground.values_shape[0])  # the cannons standing in each ground pair
         fought = (space.fought, ground.fought)
-        lost = (np.stack([_lost(space, self.here, role).ravel() for role in (0, 1)]),
-                np.stack([_lost(ground, self.first, role).ravel() for role in (0, 1)]))
+        # what each round's figures read of each battle's pairs, in one product a battle: the health each side has
+        # lost, whether the battle is over, and 1 (a row's whole)
+        read = [np.stack([*(_lost(battle, first, role).ravel() for role in (0, 1)), ~battle.fought,
+                          np.ones(len(battle.fought))], axis=1)
+                for battle, first in ((space, self.here), (ground, self.first))]
+        fell_at = [standing == k for k in range(int(standing.max()))]  # the ground pairs with k cannons standing
         # the branches, a row each: the cannons standing, the space pairs' chances (given the branch), the ground
-        # pairs' (and the branch's)
+        # pairs' (and the branch's); the branch that starts with the cannons standing first, and each branch made
+        # later after those made before, so that the rows of as many cannons run together (with one cannon)
         cannons, spaces, grounds = np.array([standing[self.first]]), np.zeros((1, ns)), np.zeros((1, ng))
         spaces[0, self.here] = grounds[0, self.first] = 1.0
         damage: list[tuple[float, ...]] = []
@@ -264,11 +269,12 @@ class Tied:
             for k, chain in self.chains.items():  # the space round, the branches with as many cannons together
                 mine = np.flatnonzero(cannons == k)
                 if len(mine):
-                    spaces[mine] = chain.step(spaces[mine].reshape(len(mine), *space.values_shape)).reshape(-1, ns)
+                    rows = slice(mine[0], mine[-1] + 1) if mine[-1] - mine[0] + 1 == len(mine) else mine
+                    spaces[rows] = chain.step(spaces[rows].reshape(len(mine), *space.values_shape)).reshape(-1, ns)
             grounds = self.ground_chain.step(grounds.reshape(len(grounds), *ground.values_shape)).reshape(-1, ng)
             for k in range(int(cannons.max())):  # the cannons fallen in this round: a branch for each number left
                 was = np.flatnonzero(cannons > k)
-                fell = grounds[was] * (standing == k)
+                fell = grounds[was] * fell_at[k]
                 new = fell.any(axis=1)
                 if new.any():
                     grounds[was] -= fell
@@ -276,17 +282,20 @@ class Tied:
                     spaces = np.concatenate([spaces, spaces[was[new]]])
                     cannons = np.concatenate([cannons, np.full(int(new.sum()), k)])
             played += 1
-            # each branch's chance (its ground row's) and its space row's whole (under 1 by what was dropped)
-            weight, whole = grounds.sum(axis=1), spaces.sum(axis=1)
-            damage.append(tuple((weight @ (spaces @ lost[0].T)).tolist() + (whole @ (grounds @ lost[1].T)).tolist()))
-            still = float(weight @ whole - (spaces @ ~fought[0]) @ (grounds @ ~fought[1]))
+            (space_lost, over_s, whole), (ground_lost, over_g, weight) = \
+                ((x[:, :2], x[:, 2], x[:, 3]) for x in (spaces @ read[0], grounds @ read[1]))
+            # (each branch's chance is its ground row's whole; its space row's is under 1 by what was dropped)
+            damage.append(tuple((weight @ space_lost).tolist() + (whole @ ground_lost).tolist()))
+            still = float(weight @ whole - over_s @ over_g)
             # the faint pairs still fought, dropped: of FAINT shared among the branches, so that a round drops no
             # more than the duel's pass may (FAINT for each of at most MOST pairs, and a battle has no more)
             faint = FAINT / len(cannons)
-            spaces[fought[0][None, :] & (spaces * weight[:, None] <= faint)] = 0.0
-            grounds[fought[1][None, :] & (grounds * whole[:, None] <= faint)] = 0.0
+            with np.errstate(divide="ignore"):  # (a branch of no chance: every pair dropped)
+                np.putmask(spaces, fought[0][None, :] & (spaces <= (faint / weight)[:, None]), 0.0)
+                np.putmask(grounds, fought[1][None, :] & (grounds <= (faint / whole)[:, None]), 0.0)
             kept = spaces.any(axis=1) & grounds.any(axis=1)
-            cannons, spaces, grounds = cannons[kept], spaces[kept], grounds[kept]
+            if not kept.all():
+                cannons, spaces, grounds = cannons[kept], spaces[kept], grounds[kept]
             if rounds is None and still < negligible:
                 break
         return Branched((*space.sides, *ground.sides), spaces, grounds), damage
