@@ -23,7 +23,8 @@ from .options import expansion_options, lang_option, load_game_or_exit, pack_opt
 @click.option("--rounds", type=click.IntRange(min=1), default=None,
               help="Stop after this many combat rounds, at most 200 (default: until the combat ends).")
 @click.option("--policy", type=click.Choice(["best", "heuristic"]), default="best", show_default=True,
-              help="How both sides assign damage: as well as possible, or as the heuristic agent does.")
+              help="How both sides assign damage: as well as possible, or as the heuristic agent does (which is "
+                   "answered for larger forces, up to the largest of a real game).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 @pack_option
