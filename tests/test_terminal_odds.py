@@ -34,3 +34,24 @@ def test_odds_of_a_system_at_the_prompt(tmp_path):
     assert "Nothing is called" in shown or "Did you mean" in shown
     child.sendeof()
     child.expect(["Saved", pytest.importorskip("pexpect").EOF])
+
+
+def test_a_combat_too_large_for_the_best_play_shows_the_heuristics_odds_and_says_so():
+    """``odds SYSTEM`` where the best play is too large to work out (5 X-wings, 4 Y-wings, 2 Corellian Corvettes
+    and 2 Mon Calamari Cruisers against 3 Star Destroyers, 2 Assault Carriers and 6 TIE Fighters: 614,250 pairs of
+    sides, docs/odds.md) shows the odds of both sides assigning damage as the heuristic agent does, which are
+    answered for far larger forces, and says so, instead of only the refusal."""
+    from swrebellion.engine import scenario
+    from swrebellion.expansions.base.api.combat import odds
+    from swrebellion.expansions.base.presentation.terminal.odds_screen import odds_screen
+
+    rebels = {"x-wing": 5, "y-wing": 4, "corellian-corvette": 2, "mon-calamari-cruiser": 2}
+    imperials = {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 6}
+    start = scenario.Scenario.model_validate({"name": "a large battle", "seed": 1, "state": {
+        "phase": "command", "current": "empire", "units": {"hoth": {**rebels, **imperials}}}})
+    game = scenario.start(start, rules_for(("base",)))
+    shown = "\n".join(odds_screen(game, "empire", "hoth"))
+    assert "Too many units to work out the best play here" in shown, shown
+    assert "as the heuristic agent does" in shown
+    wiped = odds(game, imperials, rebels, "space", policy="heuristic").theaters["space"].wiped["rebel"]
+    assert f"Rebel wiped out {100 * wiped:6.2f}%" in shown

@@ -66,17 +66,20 @@ def test_a_combat_starting_move_shows_its_odds_and_hides_nothing(tmp_path, monke
 IMPERIAL = {"star-destroyer": 2, "tie-fighter": 6, "assault-carrier": 2, "stormtrooper": 2}
 
 
-@pytest.mark.parametrize("rebels, quick", [
-    ({"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2}, True),  # 6 ships, 10 Imperial
-    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2},
-     False),
+@pytest.mark.parametrize("rebels, policy", [
+    ({"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2}, "best"),  # 6 ships, 10 Imperial
+    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 1, "rebel-trooper": 2},
+     "heuristic"),
+    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2}, None),
 ])
-def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_the_command(rebels, quick):
+def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_the_command(rebels, policy):
     """Beside "done" (stop moving: the combat starts) the page shows the exact odds whenever the solver answers
     quickly (``odds(quick=True)``: about a tenth of a second, docs/odds.md), not only up to 4 units a side in a
-    theater as it once did: here 6 Rebel ships against 10 Imperial ones (11,340 pairs of sides in space); a space
-    battle past that (11 Rebel ships: 283,500 pairs) points to `rebellion odds` instead. The Empire moves
-    everything from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so that it may still move more."""
+    theater as it once did: here 6 Rebel ships against 10 Imperial ones (11,340 pairs of sides in space). Past that,
+    the odds of both sides assigning damage as the bots do, said so, which are answered for far larger forces: 10
+    Rebel ships (157,500 pairs of sides for the best play, 16,380 the bots' play comes to); past those too (11
+    Rebel ships: 23,660 pairs the bots' play comes to), it points to `rebellion odds`. The Empire moves everything
+    from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so that it may still move more."""
     start = scenario.Scenario.model_validate({"name": "odds beside a move", "seed": 1, "state": {
         "phase": "command", "current": "empire", "leaders": {"darth-vader": "pool"},
         "units": {"hoth": rebels, "bespin": IMPERIAL, "endor": {"assault-carrier": 1}},
@@ -87,12 +90,13 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
     decision = game.pending[0]
     assert decision.kind == "move-from" and "done" in {o.id for o in decision.options}
     shown = combat_odds(game, decision)["done"]
-    if not quick:
+    if policy is None:
         assert "too many units to work them out here" in shown and "rebellion odds --system hoth" in shown
         return
+    assert ("as the bots do" in shown) == (policy == "heuristic"), shown
     attacker, defender = system_forces(game, "hoth", "empire")
-    assert sum(defender.values()) - defender.get("rebel-trooper", 0) == 6 > 4
-    answer = odds(game, attacker, defender, damage=system_damage(game, "hoth", "empire"))
+    assert sum(defender.values()) - defender.get("rebel-trooper", 0) > 4
+    answer = odds(game, attacker, defender, damage=system_damage(game, "hoth", "empire"), policy=policy)
     for name, t in answer.theaters.items():
         if name != "combat":
             assert f"you win {percent(t.wiped['rebel'] - t.both_wiped)}" in shown, (shown, name)

@@ -78,8 +78,10 @@ THEATERS = {"space": N_("Space battle"), "ground": N_("Ground battle")}
 
 def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     """Beside the option that ends a move into a system the enemy holds, and so starts the combat there, the exact
-    odds of that combat (issue 34), as ``{option id: words}``. Everything comes from the deciding seat's view: the
-    system it activated (its last ``activate`` event), the units there and the damage they carry."""
+    odds of that combat (issue 34), as ``{option id: words}``: with both sides assigning damage as well as possible,
+    or, where that is too large to work out at once, as the bots do (and said so). Everything comes from the
+    deciding seat's view: the system it activated (its last ``activate`` event), the units there and the damage
+    they carry."""
     from swrebellion.expansions.base.api.combat import OddsError, OddsTooLarge, odds, system_damage, system_forces
     from swrebellion.i18n import gettext as _
 
@@ -95,8 +97,15 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
         return {}
     try:
         attacker, defender = system_forces(game, target, side)
-        # quick: only what is answered in about a tenth of a second (docs/odds.md, "How fast"), for a page
-        answer = odds(game, attacker, defender, damage=system_damage(game, target, side), quick=True)
+        damage = system_damage(game, target, side)
+        # quick: only what is answered in about a tenth of a second (docs/odds.md, "How fast"), for a page; past
+        # it the bots' way of assigning damage, whose odds are answered for far larger forces
+        policy = "best"
+        try:
+            answer = odds(game, attacker, defender, damage=damage, quick=True)
+        except OddsTooLarge:
+            policy = "heuristic"
+            answer = odds(game, attacker, defender, damage=damage, quick=True, policy=policy)
     except OddsTooLarge:
         return {"done": _("Combat odds: too many units to work them out here (ask `rebellion odds --system "
                           "{system} --load SAVE`).").format(system=target)}
@@ -109,6 +118,10 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
         both=percent(t.both_wiped)) for name, t in answer.theaters.items() if name != "combat"]
     if not parts:
         return {}
+    if policy == "heuristic":
+        return {"done": _("Exact combat odds if you stop here and both sides assign damage as the bots do (too many "
+                          "units to work out the best play here; no cards, leaders or retreats): {parts}.").format(
+            parts="; ".join(parts))}
     return {"done": _("Exact combat odds if you stop here (no cards, leaders or retreats): {parts}.").format(
         parts="; ".join(parts))}
 

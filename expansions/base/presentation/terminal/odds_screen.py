@@ -1,12 +1,13 @@
 """``odds SYSTEM`` at the terminal (issue 34, docs/odds.md): the exact odds of the combat in a system, or of the one
 the person would start there by moving in every unit of theirs from the neighbouring systems. Read from the
-asking side's view only, like every screen."""
+asking side's view only, like every screen. Where the best play is too large to work out, the odds of the heuristic
+agent's way of assigning damage, which are answered for far larger forces, said so."""
 
 from __future__ import annotations
 
 from swrebellion.i18n import gettext
 
-from ...odds import OddsError, as_text, odds, system_damage, system_forces
+from ...odds import OddsError, OddsTooLarge, as_text, odds, system_damage, system_forces
 from ...tables import OPPONENT
 from .screens import Screen, _adjacent, _resolve, _unknown
 
@@ -40,9 +41,16 @@ def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
                   "checked):").format(system=screen.name(sid))
     try:
         answer = odds(game, attacker, defender, damage=damage, patience=PATIENCE)
+    except OddsTooLarge as exc:  # the heuristic agent's way of assigning damage is answered for far larger forces
+        try:
+            answer = odds(game, attacker, defender, damage=damage, patience=PATIENCE, policy="heuristic")
+        except OddsError:
+            return ["  " + str(exc)]
+        title += "\n  " + _("Too many units to work out the best play here: these odds have both sides assign "
+                             "damage as the heuristic agent does.")
     except OddsError as exc:
         return ["  " + str(exc)]
-    return [title] + ["  " + line if line else "" for line in as_text(answer).splitlines()]
+    return title.split("\n") + ["  " + line if line else "" for line in as_text(answer).splitlines()]
 
 
 def _moving_in(screen: Screen, sid: str, side: str) -> tuple[dict[str, int], dict[str, int]]:
