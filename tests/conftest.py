@@ -52,10 +52,8 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: (item.get_closest_marker("slow") is None, "odds" in item.path.name))
 
 
-#: The exact odds' loops compiled (or loaded), for both damage policies, at a lower priority (nice 10).
+#: The exact odds' loops compiled (or loaded), for both damage policies.
 ODDS_WARMUP = """
-import os
-os.nice(10)
 from swrebellion.engine import scenario
 from swrebellion.expansions.base.odds import warm_up
 from swrebellion.games import rules_for
@@ -67,9 +65,7 @@ def pytest_sessionstart(session):
     """On a fresh checkout the exact odds' loops are compiled by numba the first time they run (some 20 s of CPU
     here), and every worker and every server a test starts would compile them for itself until one has kept them
     on disk: so the run compiles them once, in a process of its own, from the start, while the workers run the
-    other tests (the odds' come last); it ends by itself. Where they are kept already, it only loads them. It runs
-    at a lower priority, so that it takes mostly the CPU the tests leave idle (a quarter of the run: servers and
-    browsers waiting) instead of slowing the first tests down, and is still done minutes before the odds' tests."""
+    other tests (the odds' come last); it ends by itself. Where they are kept already, it only loads them."""
     if hasattr(session.config, "workerinput"):  # a worker of pytest-xdist: the run's first process starts it
         return
     subprocess.Popen([sys.executable, "-c", ODDS_WARMUP], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
