@@ -92,7 +92,7 @@ import math
 import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator, Protocol
+from typing import Any, Iterable, Iterator, Protocol
 
 import numpy as np
 
@@ -113,8 +113,10 @@ class Combat(Protocol):
     kinds: Any
     policy: str
     tie: float  # margins no further apart than this are equally good (``Combat.tie_order`` breaks the tie)
+    reach_memo: dict[tuple, tuple[list[Side], list[Side]]]  # (:func:`reached`)
 
     def pool(self, side: int, units: Side, cut_red: int) -> tuple[tuple[str, int], ...]: ...
+    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
     def _cut(self, state: State, t: int, side: int) -> int: ...
     def health(self, unit: str) -> int | None: ...
     def lethal(self, unit: str, damage: int) -> bool: ...
@@ -590,8 +592,8 @@ def _concentrated(c: Combat, side: Side) -> list[Side]:
                 damage.pop(0)
             chain.append(tuple((unit, d) for d in damage))
         chains.append(chain)
-    found = {()} | {tuple(sorted(x for part in parts for x in part)) for parts in itertools.product(*chains)}
-    return sorted(found, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
+    return _in_health_order(c, {()} | {tuple(sorted(x for part in parts for x in part))
+                                        for parts in itertools.product(*chains)})
 
 
 def _weaker(c: Combat, side: Side) -> list[Side]:
@@ -612,64 +614,72 @@ def _weaker(c: Combat, side: Side) -> list[Side]:
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    return sorted(seen, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
+    return _in_health_order(c, seen)
 
 
 def reached(duel: Duel, attacker: Side, defender: Side) -> tuple[list[Side], list[Side]]:
     """Every side of each force the heuristic's play can come to, round after round (the sides of its
-    :class:`Chain`): from the side it starts with, what the rolls of each dice pool the enemy's sides roll leave of
-    it, the damage placed as the heuristic places it (:mod:`.odds_greedy`), and again from each of those; the empty
-    side among them (what the end-of-round checks may leave), in the order of the health they have left. The
-    heuristic piles its damage up, so they are few of the sides weaker than the start (:func:`_weaker`): the 8
-    Imperial ships of the benchmark's largest forces, 153 of 1,890. The enemy's pools are those of its sides found
-    so far, taken again until no pool is new (fewer dice of the same colours leave nothing new, but the colours'
-    order may change). Kept by the combat for each duel's frame, since the bounds ask before the battle is made
+    :class:`Chain`), in the order of the health they have left: what the rolls of the dice pools the enemy's sides
+    roll leave of its start, the damage placed as the heuristic places it (:func:`_left_by`). The heuristic piles
+    its damage up, so they are few of the sides weaker than the start (:func:`_weaker`): the 8 Imperial ships of
+    the benchmark's largest forces, 153 of 1,890. The enemy's pools are those of its sides found so far, taken
+    again until no pool brings a new roll (fewer dice of the same colours bring none, but the colours' order may
+    change). Kept by the combat for each duel's frame, since the bounds ask before the battle is made
     (``odds.Combat.refuse_too_large``)."""
     from .odds_greedy import Cells, Rolls
 
     c = duel.c
     key = (duel.t, duel.frame, attacker, defender)
     found = c.reach_memo.get(key)
-    if found is not None:
-        return found
-    starts_ = (attacker, defender)
-    sides: tuple[set[Side], set[Side]] = ({attacker, ()}, {defender, ()})
-    used: tuple[set[tuple], set[tuple]] = (set(), set())  # the rolls each force's sides were rolled at by
-    cells = tuple(Cells(c, side, False) for side in starts_)
-    grown = True
-    while grown:
-        grown = False
-        for role in (0, 1):
-            pools = {duel.pool(1 - role, s) for s in sides[1 - role] if s}
-            # (a colour's block with no result places nothing: left out, the rolls of fewer dice are among these)
-            rolls = {tuple(b for b in dice if b[1] or b[2]) for pool in pools for (dice, _), p in c.rolls(pool)
-                     if p > 0.0}
-            if rolls <= used[role]:
-                continue
-            used[role].update(rolls)
-            trie = Rolls(sorted(used[role]), cells[role].colours)
-            # every roll again from the start (some are new), a wave of new sides at a time; the sides found kept
-            # as their rows' bytes: most rows a side's rolls leave were found before
-            wave = [starts_[role]]
-            seen = {cells[role].row(side).tobytes() for side in (starts_[role], ())}
-            found_sides = {starts_[role], ()}
-            while wave:
-                after = []
-                for ends, left in cells[role].place_all(wave, trie):
-                    ends[:, cells[role].lethal] = 0  # units at their health die at the end of the step
-                    for row in ends[left.any(axis=0)]:
-                        code = row.tobytes()
-                        if code not in seen:
-                            seen.add(code)
-                            side = cells[role].side(row)
-                            found_sides.add(side)
-                            after.append(side)
-                wave = after
-            grown = grown or bool(found_sides - sides[role])
-            sides[role].update(found_sides)
-    found = c.reach_memo[key] = tuple(  # type: ignore[assignment]
-        sorted(listed, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s)) for listed in sides)
-    return found  # type: ignore[return-value]
+    if found is None:
+        starts_ = (attacker, defender)
+        sides: tuple[set[Side], set[Side]] = ({attacker, ()}, {defender, ()})
+        used: tuple[set[tuple], set[tuple]] = (set(), set())  # the rolls each force's sides were rolled at by
+        cells = tuple(Cells(c, side, False) for side in starts_)
+        grown = True
+        while grown:
+            grown = False
+            for role in (0, 1):
+                pools = {duel.pool(1 - role, s) for s in sides[1 - role] if s}
+                # (a colour's block with no result places nothing: left out, the rolls of fewer dice are among these)
+                rolls = {tuple(b for b in dice if b[1] or b[2]) for pool in pools for (dice, _), p in c.rolls(pool)
+                         if p > 0.0}
+                if rolls <= used[role]:
+                    continue
+                used[role].update(rolls)
+                left = _left_by(cells[role], starts_[role], Rolls(sorted(used[role]), cells[role].colours))
+                grown = grown or bool(left - sides[role])
+                sides[role].update(left)
+        found = c.reach_memo[key] = (_in_health_order(c, sides[0]), _in_health_order(c, sides[1]))
+    return found
+
+
+def _left_by(cells: Any, start: Side, rolls: Any) -> set[Side]:
+    """Every side ``start`` can be left as by rolls of ``rolls`` (an :class:`.odds_greedy.Rolls`), one after another,
+    the heuristic placing their damage on the units of ``cells`` (an :class:`.odds_greedy.Cells`), units at their
+    health gone at the end of each step; the empty side among them (what the end-of-round checks may leave). Found
+    a wave of new sides at a time, each kept as its row's bytes: most rows a side's rolls leave were found before."""
+    found = {start, ()}
+    seen = {cells.row(side).tobytes() for side in found}
+    wave = [start]
+    while wave:
+        after = []
+        for ends, chances in cells.place_all(wave, rolls):
+            ends[:, cells.lethal] = 0
+            for row in ends[chances.any(axis=0)]:
+                code = row.tobytes()
+                if code not in seen:
+                    seen.add(code)
+                    side = cells.side(row)
+                    found.add(side)
+                    after.append(side)
+        wave = after
+    return found
+
+
+def _in_health_order(c: Combat, sides: Iterable[Side]) -> list[Side]:
+    """``sides`` in the order of the health they have left (the empty side first), alike by their units."""
+    return sorted(sides, key=lambda s: (sum((c.health(u) or 0) - dmg for u, dmg in s), s))
 
 
 def _listed(cand: Any, starts: Any, pool: Any) -> Any:

@@ -193,7 +193,7 @@ class Tied:
         """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost in each theater after each round."""
         if self.ground_chain is not None:  # the heuristic's play is fixed: nothing to solve
-            return self._follow_branches(rounds, limit, negligible)
+            return self._follow_branches(self.ground_chain, rounds, limit, negligible)
         if rounds is None:
             self._solve_free()
         else:
@@ -232,7 +232,7 @@ class Tied:
         at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
         return Finals((*space.sides, *ground.sides), at, finals[rows, cols]), damage
 
-    def _follow_branches(self, rounds: int | None, limit: int,
+    def _follow_branches(self, ground_chain: Chain, rounds: int | None, limit: int,
                          negligible: float) -> tuple[Branched, list[tuple[float, ...]]]:
         """:meth:`forward` for the heuristic's play, by *branches*: its space round hangs on the ground only
         through how many cannons stand (a chain for each number, :attr:`chains`), and nothing in space changes the
@@ -271,7 +271,7 @@ class Tied:
                 if len(mine):
                     rows = slice(mine[0], mine[-1] + 1) if mine[-1] - mine[0] + 1 == len(mine) else mine
                     spaces[rows] = chain.step(spaces[rows].reshape(len(mine), *space.values_shape)).reshape(-1, ns)
-            grounds = self.ground_chain.step(grounds.reshape(len(grounds), *ground.values_shape)).reshape(-1, ng)
+            grounds = ground_chain.step(grounds.reshape(len(grounds), *ground.values_shape)).reshape(-1, ng)
             for k in range(int(cannons.max())):  # the cannons fallen in this round: a branch for each number left
                 was = np.flatnonzero(cannons > k)
                 fell = grounds[was] * fell_at[k]
