@@ -5,9 +5,9 @@ fixed chain (:class:`Chain`).
 
 The states. Each force can be left in a finite set of sides (its units with their damage, alike miniatures merged:
 for the best play those its damage leaves on the most damaged miniatures first, :func:`_concentrated`, see below;
-for the heuristic, every side weaker than the one it starts with, :func:`_weaker`); a state of the battle is a pair
-of them, and the values are a matrix ``[attacker's side, defender's side]``. Sides are in the order of the health
-they have left, and damage only takes health away, so a round from a pair ends in pairs no stronger on either side.
+for the heuristic those its play can come to, :func:`reached`); a state of the battle is a pair of them, and the
+values are a matrix ``[attacker's side, defender's side]``. Sides are in the order of the health they have left,
+and damage only takes health away, so a round from a pair ends in pairs no stronger on either side.
 
 A round. In a step both sides roll the dice of the units they had when it began (units die only at its end,
 RB-CMB-08), so the defender's roll does not hang on the attacker's: a round from ``(a, d)`` is the attacker's roll,
@@ -512,7 +512,7 @@ class Damages:
 
 
 class Below:
-    """Which of ``sides`` (one force's, :func:`_concentrated` or :func:`_weaker`) each can be left as by damage,
+    """Which of ``sides`` (one force's, :func:`_concentrated`) each can be left as by damage,
     and what it costs each health colour. A side ``s2`` is left of ``s`` when its units match into those of ``s``,
     unit for like unit, each with at least as much damage (a missing unit: destroyed): for each unit type and damage
     ``x``, ``s2`` has no more of them with ``x`` damage or less than ``s`` has (``counts``, Hall's condition for such
