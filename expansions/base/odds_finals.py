@@ -10,12 +10,14 @@ second (every state's sides hashed again for each figure).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+import math
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
 Side = tuple  # one side's units of a theater (odds_duel.Side, not imported: odds_duel imports this module)
 State = tuple  # four sides (odds_duel.State)
+Units = tuple[tuple[str, int], ...]  # how many of each unit type, in the order of the types (:func:`counts`)
 
 
 class Finals:
@@ -52,36 +54,51 @@ class Finals:
         fought = np.logical_or.reduce([~self._empty(2 * t) & ~self._empty(2 * t + 1) for t in theaters])
         return float(self.chance[fought].sum())
 
-    def by_units(self, ks: Sequence[int]) -> dict[tuple[tuple[str, int], ...], float]:
+    def by_units(self, ks: Sequence[int]) -> dict[Units, float]:
         """The chance of each set of units the ends leave in the sides ``ks`` together (one side's in each
         theater asked about), a set as ``((unit type, how many), ...)`` in the order of the types. Each side's
         units are counted once, and the ends grouped by the numbers of their counts (the largest forces of a real
         game end in some 90,000 pairs of a space side and a ground side, of a few thousand sets of units)."""
-        code = np.zeros(len(self.chance), np.int64)
-        listed = []  # for each of ks, its sets of units, numbered
-        for k in ks:
-            numbers: dict[tuple[tuple[str, int], ...], int] = {}
-            number = np.array([numbers.setdefault(counts(side), len(numbers)) for side in self.sides[k]], np.int64)
-            code = code * len(numbers) + number[self.at[:, k]]
-            listed.append(list(numbers))
+        code, listed = _codes(self.sides, ks, lambda k: self.at[:, k], len(self.chance))
         found, which = np.unique(code, return_inverse=True)
         chances = np.bincount(which.ravel(), weights=self.chance, minlength=len(found))
-        out: dict[tuple[tuple[str, int], ...], float] = {}
-        for code_, p in zip(found.tolist(), chances.tolist()):
-            parts: tuple[tuple[str, int], ...] = ()
-            for sets in reversed(listed):
-                code_, n = divmod(code_, len(sets))
-                parts += sets[n]
-            out[tuple(sorted(parts)) if len(ks) > 1 else parts] = p  # no unit type fights in both theaters
-        return out
+        return {_together(_decoded(c, listed)): p for c, p in zip(found.tolist(), chances.tolist())}
 
 
-def counts(units: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+def counts(units: Sequence[tuple[str, int]]) -> Units:
     """How many miniatures of each unit type ``units`` (``(unit, damage)``) hold, in the order of the types."""
     found: dict[str, int] = {}
     for u, _ in units:
         found[u] = found.get(u, 0) + 1
     return tuple(sorted(found.items()))
+
+
+def _codes(sides: Sequence[Sequence[Side]], ks: Sequence[int], numbers: Callable[[int], Any],
+           size: int) -> tuple[Any, list[list[Units]]]:
+    """For each of ``size`` ends (or pairs), a code of the sets of units its sides ``ks`` leave (``numbers(k)``: the
+    number of each one's ``k``-th side); and for each of ``ks``, its sides' sets of units, numbered."""
+    code = np.zeros(size, np.int64)
+    listed = []
+    for k in ks:
+        found: dict[Units, int] = {}
+        number = np.array([found.setdefault(counts(side), len(found)) for side in sides[k]], np.int64)
+        code = code * len(found) + number[numbers(k)]
+        listed.append(list(found))
+    return code, listed
+
+
+def _decoded(code: int, listed: list[list[Units]]) -> Units:
+    """The units of the code :func:`_codes` gave, each of ``ks``' in turn."""
+    units: Units = ()
+    for sets in reversed(listed):
+        code, n = divmod(code, len(sets))
+        units += sets[n]
+    return units
+
+
+def _together(units: Units) -> Units:
+    """A side's units in both theaters as one set, in the order of the types (no unit type fights in both)."""
+    return tuple(sorted(units))
 
 
 class Branched:
@@ -112,44 +129,29 @@ class Branched:
         return np.array([not side for side in self.sides[k]], bool)[self._pairs(t)[role]]
 
     def empty(self, ks: Sequence[int]) -> float:
+        """:meth:`Finals.empty`, a sum over the branches of a factor of each theater."""
         factors = [self._factor(t, np.logical_and.reduce([self._empty(k) for k in ks if k // 2 == t]
                                                          + [np.ones(self.rows[t].shape[1], bool)]))
                    for t in (0, 1)]
         return float(factors[0] @ factors[1])
 
     def undecided(self, theaters: Sequence[int]) -> float:
+        """:meth:`Finals.undecided`: all the chance less that of neither theater fought, over the branches."""
         whole = [self.rows[t].sum(axis=1) for t in (0, 1)]
         quiet = [self._factor(t, ~(~self._empty(2 * t) & ~self._empty(2 * t + 1))) if t in theaters else whole[t]
                  for t in (0, 1)]
         return float(whole[0] @ whole[1] - quiet[0] @ quiet[1])
 
-    def by_units(self, ks: Sequence[int]) -> dict[tuple[tuple[str, int], ...], float]:
+    def by_units(self, ks: Sequence[int]) -> dict[Units, float]:
         """:meth:`Finals.by_units`: for each branch, the chance of each set of units in each theater, their products
         summed over the branches."""
         parts = []  # for each theater: its sets of units (of the sides ks has there), and each branch's chances
         for t in (0, 1):
-            mine = [k for k in ks if k // 2 == t]
-            code = np.zeros(self.rows[t].shape[1], np.int64)
-            listed: list[list[tuple[tuple[str, int], ...]]] = []
-            for k in mine:
-                numbers: dict[tuple[tuple[str, int], ...], int] = {}
-                number = np.array([numbers.setdefault(counts(side), len(numbers)) for side in self.sides[k]],
-                                  np.int64)
-                code = code * len(numbers) + number[self._pairs(t)[k % 2]]
-                listed.append(list(numbers))
-            size = int(np.prod([len(x) for x in listed]))
+            pairs = self.rows[t].shape[1]
+            code, listed = _codes(self.sides, [k for k in ks if k // 2 == t], lambda k: self._pairs(t)[k % 2], pairs)
+            size = math.prod(len(sets) for sets in listed)
             chances = np.stack([np.bincount(code, weights=row, minlength=size) for row in self.rows[t]])
-            keys = []
-            for n in range(size):
-                key: tuple[tuple[str, int], ...] = ()
-                for sets in reversed(listed):
-                    n, m = divmod(n, len(sets))
-                    key += sets[m]
-                keys.append(key)
-            parts.append((keys, chances))
+            parts.append(([_decoded(n, listed) for n in range(size)], chances))
         (space_keys, space), (ground_keys, ground) = parts
         joint = space.T @ ground  # [space set, ground set]
-        out: dict[tuple[tuple[str, int], ...], float] = {}
-        for i, j in zip(*np.nonzero(joint)):
-            out[tuple(sorted(space_keys[i] + ground_keys[j]))] = float(joint[i, j])  # no type fights in both
-        return out
+        return {_together(space_keys[i] + ground_keys[j]): float(joint[i, j]) for i, j in zip(*np.nonzero(joint))}
