@@ -882,3 +882,30 @@ def test_the_heuristic_takes_on_the_largest_forces_of_a_real_game(base):
     best, start = solver(base, *LARGEST)
     with pytest.raises(TooLarge, match=r"or about the heuristic agent's play \(--policy heuristic\)"):
         best.refuse_too_large(start, None, THEATERS)
+
+
+def test_the_heuristics_ends_beside_an_ion_cannon_are_never_listed_pair_by_pair():
+    """Issue 34: beside an Ion Cannon (RS-UNT-04) the heuristic's ends are kept as its branches
+    (``odds_finals.Branched``: every figure a sum over the branches of a space factor times a ground factor), never
+    listed pair by pair: after a round of the largest forces of a real game those pairs are some 450 million, which
+    a first version of the branches listed (one array of 6.75 GB; the process was killed at 24 GB). Asked for 2
+    rounds in a process allowed 2 GB of memory, the answer comes (it takes some 0.2 GB), and its chances add up."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, resource, sys\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+            "from swrebellion.engine import scenario\n"
+            "from swrebellion.expansions.base.api.combat import odds\n"
+            "from swrebellion.games import rules_for\n"
+            "game = scenario.start(scenario.Scenario.model_validate({'name': 'odds', 'state': {}}), "
+            "rules_for(('base',)))\n"
+            "combat = odds(game, *json.loads(sys.argv[1]), rounds=2, policy='heuristic').theaters['combat']\n"
+            "print(json.dumps([combat.undecided, {f: sum(s.values()) for f, s in combat.survivors.items()}]))\n")
+    result = subprocess.run([sys.executable, "-c", code, json.dumps(LARGEST)], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    undecided, survivors = json.loads(result.stdout)
+    assert undecided > 0.99  # two rounds of the largest forces rarely end their combat
+    assert survivors == {"rebel": pytest.approx(1.0, abs=1e-12), "empire": pytest.approx(1.0, abs=1e-12)}
