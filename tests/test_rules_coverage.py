@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_rule_id_index_matches_the_rules_documents_when_named():
     """The index names every rules document and rules in each; with SWREBELLION_RULES set to the rules documents'
-    folder (``SWREBELLION_RULES=../shared/rules pytest``), it is what they hold."""
+    folder (``SWREBELLION_RULES=path/to/rules pytest``), it is what they hold."""
     index = rc.read_index(ROOT / rc.INDEX)
     assert set(index) == set(rc.DOCUMENTS) and all(index.values())
     if "SWREBELLION_RULES" in os.environ:
