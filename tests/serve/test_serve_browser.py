@@ -119,6 +119,7 @@ def _play_three_rounds(browser, server, folder: Path) -> None:
     spectator = Tab(browser, links["spectator"])
     pages = {**seats, "spectator": spectator}
     moves, fought, restarted, closed, reopened = 0, None, False, None, False
+    boards = {True: 0, False: 0, None: 0}  # after a move, a page's board: kept, drawn anew, or first seen
     while beside.state["data"]["round"] < 4 and not beside.over:
         assert moves < 400, "three rounds took over 400 moves"
         decision = beside.pending[0]
@@ -144,11 +145,13 @@ def _play_three_rounds(browser, server, folder: Path) -> None:
         for name, tab in pages.items():
             if not tab.page.is_closed():
                 _follow(name, tab, moves, server)
+                boards[_board_kept(tab)] += 1
         if fought is None and beside.state["data"]["combat"]:
             fought = moves
             for name, tab in pages.items():
                 tab.page.screenshot(path=str(folder / f"combat-{name}.png"))
     assert fought is not None and restarted, "no combat in three rounds"
+    assert boards[True] > 100 and boards[False] > 100, boards  # about half the moves change nobody's board
     assert beside.state["data"]["round"] == 4
     spectator.page.screenshot(path=str(folder / "spectator-round-4.png"))
     seats["rebel"].page.screenshot(path=str(folder / "rebel-round-4.png"), full_page=True)
@@ -188,6 +191,22 @@ def _follow(name: str, tab: Tab, moves: int, server: Server) -> None:
     except Exception:
         raise AssertionError(f"{name} at {tab.moves()} of {moves}: {tab.page.inner_text('#notice')} "
                              f"{tab.errors[-3:]} {server.messages()[-800:]}") from None
+
+
+def _board_kept(tab: Tab) -> bool | None:
+    """Whether the page still shows the board element it showed after the last move (marked then), which it
+    must exactly when the picture's address is the same (the address names the picture: the browser draws it
+    once); None the first time a page is looked at."""
+    return tab.page.eval_on_selector(".board img", """img => {
+        const kept = img.seen === undefined ? null : true;
+        const same = window.lastBoard === img.getAttribute("src");
+        if (kept === null && window.lastBoard !== undefined && same) throw new Error("the same picture drawn anew");
+        if (kept && !same) throw new Error("a new picture in the old element");
+        const first = window.lastBoard === undefined;
+        window.lastBoard = img.getAttribute("src");
+        img.seen = true;
+        return first ? null : Boolean(kept);
+    }""")
 
 
 def _restart(server: Server, pages: dict[str, Tab], folder: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -355,3 +356,54 @@ def test_a_bot_waits_out_a_locked_database_and_plays_on(tmp_path):
         while read_panel(client.get(links["spectator"] + "panel").text).moves <= held:
             assert time.monotonic() < deadline, "the bot stopped when the database was locked"
             time.sleep(0.2)
+
+
+def test_a_board_keeps_its_address_while_it_looks_the_same_and_the_browser_may_keep_it(db):
+    """The board picture's address names the picture a seat sees (the version it was first shown at, and a digest
+    of it): a move that leaves a seat's board as it was leaves its address, so the page keeps the picture it shows
+    and its browser draws it once, and the browser may keep it (it never changes); a move that changes what the
+    seat sees changes the address. Before a seat's board is first asked for, its address is the version alone (a
+    bot's client never asks: the server does not draw it for nothing), and is not kept. An address whose picture
+    the game has moved on from is answered with the board as it is now, never kept. Each seat's is of its own
+    view: the Rebel's board shows where its hidden base is, the Empire's never (RB-BAS-02)."""
+    seats = ("rebel", "empire", "spectator")
+    kept = "private, max-age=31536000, immutable"
+    with TestClient(create_app(Hall(new_store(db), window=0.01), poll=0.05)) as client:
+        links = create(client)
+
+        def address(who: str) -> str:
+            panel = client.get(links[who] + "panel").text
+            return html.unescape(re.search(r'<img src="board\.svg\?([^"]+)"', panel).group(1))
+
+        def picture(who: str, query: str):
+            return client.get(links[who] + "board.svg?" + query)
+
+        shown, drawn = {who: [] for who in seats}, {who: [] for who in seats}
+        for step in range(60):
+            if step:
+                deadline = time.monotonic() + 30
+                while not any(read_panel(client.get(links[who] + "panel").text).decision for who in seats[:2]):
+                    assert time.monotonic() < deadline, "nobody is asked"  # (a card window the server answers)
+                    time.sleep(0.02)
+                who, asked = next((who, o) for who in seats[:2]
+                                  if (o := read_panel(client.get(links[who] + "panel").text)).decision)
+                assert move(client, links[who], asked.decision, asked.options[-1]).status_code == 200
+            for seat in seats:
+                query = address(seat)
+                answer = picture(seat, query)
+                if step == 0:
+                    assert query == "v=0" and answer.headers["cache-control"] == "no-store"
+                else:
+                    assert answer.headers["cache-control"] == kept
+                if step > 1:
+                    assert (query == shown[seat][-1]) == (answer.text == drawn[seat][-1]), "it names the picture"
+                shown[seat].append(query)
+                drawn[seat].append(answer.text)
+        for seat in seats:
+            steps = list(zip(shown[seat][1:], shown[seat][2:]))
+            assert any(a == b for a, b in steps) and any(a != b for a, b in steps), (seat, shown[seat])
+        assert "Hidden in " in drawn["rebel"][-1] and "Hidden in " not in drawn["empire"][-1] + drawn["spectator"][-1]
+        stale = next(query for query, svg in zip(shown["empire"][1:], drawn["empire"][1:])
+                     if svg != drawn["empire"][-1])
+        answer = picture("empire", stale)
+        assert answer.text == drawn["empire"][-1] and answer.headers["cache-control"] == "no-store"

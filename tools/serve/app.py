@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 from pathlib import Path
@@ -141,12 +142,21 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
             return Response(exc.message, status_code=exc.status, media_type="text/plain")
         except StoreError as exc:
             return Response(str(exc), status_code=503, media_type="text/plain")
-        # drawn in a worker thread, as the panel is worked out: the server keeps telling moves meanwhile
-        svg = await asyncio.to_thread(_in_language, _lang(request, room.lang), presentation.board_svg, room.game,
-                                      _viewer(link))
+        wanted, key = request.query_params.get("d"), (_viewer(link), _lang(request, room.lang))
+        shown = room.boards.get(key)
+        if shown is not None and shown[0] == wanted:
+            svg = shown[2]
+        else:  # drawn in a worker thread, as the panel is worked out: the server keeps telling moves meanwhile
+            game = room.game
+            svg = await asyncio.to_thread(_in_language, key[1], presentation.board_svg, game, key[0])
+            if shown is None:  # the viewer's pages name their board by its picture from now on (``_board``)
+                room.boards[key] = (_digest(svg), len(game.state["choices"]), svg)
+        # the address names the picture (``_board``): what it names never changes, so the browser may keep it; a
+        # picture that is not the one asked for (the game has moved on since) is never kept under its address
+        kept = "private, max-age=31536000, immutable" if _digest(svg) == wanted else "no-store"
         # drawn as an <img>: an SVG shown so runs no script whatever it holds; its own styles are inline
-        return Response(svg, media_type="image/svg+xml",
-                        headers={"content-security-policy": "default-src 'none'; style-src 'unsafe-inline'"})
+        return Response(svg, media_type="image/svg+xml", headers={
+            "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'", "cache-control": kept})
 
     async def move(request: Request) -> Response:
         if not same_origin(request.headers, request.url.netloc):
@@ -376,11 +386,34 @@ def _panel_parts(room: Room, game, link: Link) -> dict:
         "waiting": presentation.heading(game, alone) if alone else (
             "" if decision or game.over else presentation.waiting(game, viewer)),
         "screens": presentation.screens(game, viewer),
+        "board": _board(room, game, viewer),
         **_newest_first(_account(room, game, viewer)),
         "board_words": (_("The board as the %(seat)s sees it") % {"seat": _seat_words(viewer)} if viewer
                         else _("The board, as everybody sees it")),
         "creator": link.role == "creator",
     }
+
+
+def _board(room: Room, game, viewer: str | None) -> str:
+    """The query of the board picture's address (``board.svg?...``) for ``viewer`` at this version of the game: the
+    version at which this picture was first shown here (the server must have reached it) and a digest of it. A
+    move that leaves the viewer's board as it was (about half of them) leaves its address too, so the page keeps
+    the picture it shows: drawing a new one is most of the work a move costs the reader's browser. Until a board
+    of this viewer has been asked for (a bot's or a script's client never asks) it is not drawn for the address,
+    which is then the version alone: drawing it costs the server about as much as the rest of the panel."""
+    key, moves = (viewer, i18n.language()), len(game.state["choices"])
+    if key not in room.boards:
+        return f"v={moves}"
+    svg = presentation.board_svg(game, viewer)
+    digest = _digest(svg)
+    shown = room.boards[key]
+    if shown[0] != digest:
+        shown = room.boards[key] = (digest, moves, svg)
+    return f"v={shown[1]}&d={digest}"
+
+
+def _digest(svg: str) -> str:
+    return hashlib.sha256(svg.encode()).hexdigest()[:20]
 
 
 def _choices(hall: Hall) -> dict:
@@ -460,7 +493,6 @@ def _options(form, hall: Hall, expansions: list[str]) -> dict[str, str]:
 
 def _replay_csp(html: str) -> str:
     import base64
-    import hashlib
     import re
 
     hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"

@@ -38,9 +38,15 @@ async function fetchPanel() {
     if (Number(fresh.firstElementChild.dataset.moves) === shown && !holder.querySelector("button:disabled")) return;
     const hadFocus = holder.contains(document.activeElement);
     const board = fresh.querySelector(".board img");
-    // swap once the new picture is drawn (no blank board), but never wait for it long: a browser may not decode
-    // an image that is not in the page yet
-    if (board) await Promise.race([board.decode().catch(() => {}), new Promise((done) => setTimeout(done, 2000))]);
+    const shownBoard = holder.querySelector(".board");
+    if (board && shownBoard && shownBoard.querySelector("img")?.getAttribute("src") === board.getAttribute("src")) {
+      // the same picture (its address names it): the board shown stays, not drawn again
+      fresh.querySelector(".board").replaceWith(shownBoard);
+    } else if (board) {
+      // swap once the new picture is drawn (no blank board), but never wait for it long: a browser may not decode
+      // an image that is not in the page yet
+      await Promise.race([board.decode().catch(() => {}), new Promise((done) => setTimeout(done, 2000))]);
+    }
     holder.replaceChildren(...fresh.childNodes);
     shown = Number(holder.firstElementChild.dataset.moves);
     const first = holder.querySelector(".decision button");
