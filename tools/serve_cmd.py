@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gc
 import ipaddress
+import logging
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -65,12 +67,32 @@ def serve(host, port, db_url, create_limit, packs):
         raise click.ClickException(str(exc)) from None
     gc.set_threshold(*GC_THRESHOLDS)
     sys.setswitchinterval(SWITCH_INTERVAL)
+    threading.Thread(target=warm_up_odds, name="odds-warm-up", daemon=True).start()
     click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C stops it; games are kept in the database)", err=True)
     # websockets-sansio: uvicorn's "websockets" implementation is deprecated (it warned at every start); no
     # per-message compression: the messages are a few bytes ({"moves": N}) and deflating each cost more than sending it
     uvicorn.run(create_app(Hall(store, offered), RateLimit(create_limit, 60)), host=host, port=port,
                 ws="websockets-sansio", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False, log_level="warning",
                 proxy_headers=True)
+
+
+def warm_up_odds() -> None:
+    """The exact odds' compiled loops loaded while the server starts taking games (in a thread of its own), so that
+    the first page beside a move into combat, or the first bot weighing an attack, does not wait for them: some 0.5 s
+    once a process, and the first time ever after installing some 20 s, when they are compiled and kept on disk
+    (docs/odds.md, "How fast"). Without the odds extra (numpy, numba) there is nothing to load: pages show no odds.
+    A failure here is logged, never the server's end: the odds are then worked out when first asked, as without."""
+    try:
+        from swrebellion.engine import scenario
+        from swrebellion.expansions.base.odds import OddsUnavailable, warm_up
+        from swrebellion.games import rules_for
+
+        warm_up(scenario.start(scenario.Scenario.model_validate({"name": "warm-up", "state": {}}),
+                               rules_for(("base",))))
+    except OddsUnavailable:
+        pass
+    except Exception:  # noqa: BLE001 - whatever it is, the server serves on
+        logging.getLogger("swrebellion.serve").exception("the exact odds could not be made ready ahead")
 
 
 def _loopback(host: str) -> bool:
