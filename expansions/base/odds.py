@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import math
 import sys
+import tempfile
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Iterator, Literal, Mapping, Sequence
 
@@ -239,13 +241,40 @@ WARM_UP = (({"x-wing": 1}, {"tie-fighter": 1}, None), ({"x-wing": 1}, {"tie-figh
            ({"tie-fighter": 1, "stormtrooper": 1}, {"x-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}, None))
 
 
+#: The file processes warming up at once take turns on (:func:`warm_up`).
+WARM_UP_LOCK = Path(tempfile.gettempdir()) / "swrebellion-odds-warm-up.lock"
+
+
 def warm_up(game: Game, policies: Sequence[Policy] = ("best", "heuristic")) -> None:
     """Every compiled loop of ``policies`` loaded, so that no query a person waits for pays for it: compiled and
     kept on disk the first time ever (some 20 s here), loaded afterwards (about 0.5 s, once a process). The
-    benchmark and the test run call it first."""
-    for policy in policies:
-        for attacker, defender, rounds in WARM_UP:
-            odds(game, attacker, defender, policy=policy, rounds=rounds)
+    benchmark, the test run and `rebellion serve` call it first. Processes warming up at once take turns
+    (:data:`WARM_UP_LOCK`), so that the first time ever one compiles the loops and the others, waiting meanwhile,
+    load what it kept: each compiling them for itself cost as many times the 20 s (the tests start several
+    servers as the run starts)."""
+    with _one_at_a_time(WARM_UP_LOCK):
+        for policy in policies:
+            for attacker, defender, rounds in WARM_UP:
+                odds(game, attacker, defender, policy=policy, rounds=rounds)
+
+
+@contextmanager
+def _one_at_a_time(path: Path) -> Iterator[None]:
+    """Held by one process at a time (an exclusive ``flock`` on ``path``); where that cannot be had (no ``fcntl``,
+    a file that cannot be opened), not held: taking turns saves work, it is never needed for a right answer."""
+    try:
+        import fcntl
+
+        handle = open(path, "a")
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
 
 
 def _answered(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], theater: TheaterChoice,

@@ -1,12 +1,15 @@
 """`rebellion serve` makes the exact odds ready while it starts (issue 34: the odds beside a move that starts a
 combat): their compiled loops are loaded in a thread of their own, so the first page beside a move into combat does
 not wait for them (compiling them the first time ever takes some 20 s), and the server never waits for that nor
-stops for it."""
+stops for it. Processes making them ready at once take turns, so that they are compiled once, not once each."""
 
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import threading
+import time
 
 import uvicorn
 from click.testing import CliRunner
@@ -55,3 +58,27 @@ def test_a_failure_to_make_the_odds_ready_is_logged_and_the_odds_stay_askable(mo
     monkeypatch.setattr(odds, "warm_up", unavailable)
     serve_cmd.warm_up_odds()  # without numpy or numba pages show no odds: nothing to say
     assert caplog.text == ""
+
+
+def test_processes_making_the_odds_ready_at_once_take_turns(tmp_path, monkeypatch):
+    """While another process makes the odds ready (holding the lock), a warm-up waits, doing nothing (the first
+    time ever, the other is compiling the loops), and goes on once it is done (then loading what it kept)."""
+    lock = tmp_path / "warm-up.lock"
+    monkeypatch.setattr(odds, "WARM_UP_LOCK", lock)
+    asked: list[tuple] = []
+    monkeypatch.setattr(odds, "odds", lambda game, attacker, defender, **how: asked.append((attacker, defender)))
+    other = subprocess.Popen(
+        [sys.executable, "-c", f"import fcntl, sys; f = open({str(lock)!r}, 'a'); fcntl.flock(f, fcntl.LOCK_EX); "
+                               "print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline() == "held\n"
+        waiting = threading.Thread(target=odds.warm_up, args=(None,))
+        waiting.start()
+        time.sleep(0.5)
+        assert waiting.is_alive() and not asked, "it did not wait for the other process"
+    finally:
+        other.stdin.close()
+        other.wait(10)
+    waiting.join(10)
+    assert not waiting.is_alive() and len(asked) == 2 * len(odds.WARM_UP)
