@@ -84,10 +84,10 @@ def warm_up_odds() -> None:
     A failure here is logged, never the server's end: the odds are then worked out when first asked, as without."""
     try:
         from swrebellion.engine import scenario
-        from swrebellion.expansions.base.odds import OddsUnavailable, warm_up
+        from swrebellion.expansions.base.api.combat import OddsUnavailable, odds_warm_up
         from swrebellion.games import rules_for
 
-        warm_up(scenario.start(scenario.Scenario.model_validate({"name": "warm-up", "state": {}}),
+        odds_warm_up(scenario.start(scenario.Scenario.model_validate({"name": "warm-up", "state": {}}),
                                rules_for(("base",))))
     except OddsUnavailable:
         pass

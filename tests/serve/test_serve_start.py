@@ -15,6 +15,7 @@ import uvicorn
 from click.testing import CliRunner
 
 from swrebellion.expansions.base import odds
+from swrebellion.expansions.base.api import combat
 from swrebellion.tools import serve_cmd
 from swrebellion.tools.cli import main
 
@@ -34,7 +35,7 @@ def test_the_server_loads_the_odds_loops_in_the_background_as_it_starts(tmp_path
         seen["serving while loading"] = "done" not in seen
         release.set()
 
-    monkeypatch.setattr(odds, "warm_up", warm_up)
+    monkeypatch.setattr(combat, "odds_warm_up", warm_up)
     monkeypatch.setattr(uvicorn, "run", run)
     result = CliRunner().invoke(main, ["serve", "--db", f"sqlite:///{tmp_path / 'games.sqlite3'}", "--port", "0"])
     assert result.exit_code == 0, result.output
@@ -46,16 +47,16 @@ def test_a_failure_to_make_the_odds_ready_is_logged_and_the_odds_stay_askable(mo
     def broken(game, policies=("best", "heuristic")):
         raise RuntimeError("no room on the disk for the compiled loops")
 
-    monkeypatch.setattr(odds, "warm_up", broken)
+    monkeypatch.setattr(combat, "odds_warm_up", broken)
     with caplog.at_level(logging.ERROR, logger="swrebellion.serve"):
         serve_cmd.warm_up_odds()  # returns: the server serves on
     assert "could not be made ready ahead" in caplog.text and "no room on the disk" in caplog.text
 
     def unavailable(game, policies=("best", "heuristic")):
-        raise odds.OddsUnavailable(odds.MISSING_EXTRA)
+        raise combat.OddsUnavailable(odds.MISSING_EXTRA)
 
     caplog.clear()
-    monkeypatch.setattr(odds, "warm_up", unavailable)
+    monkeypatch.setattr(combat, "odds_warm_up", unavailable)
     serve_cmd.warm_up_odds()  # without numpy or numba pages show no odds: nothing to say
     assert caplog.text == ""
 

@@ -7,11 +7,12 @@ forces it cannot take, :class:`OddsTooLarge` for a battle too large to solve in 
 :class:`OddsUnavailable` without numpy or numba), :func:`system_forces` (a system's forces as one side sees them)
 and :func:`system_damage` (the damage on them in a combat under way), :class:`OddsRules`, the combat rules it follows
 (the ``"combat-odds"`` value), and :func:`odds_text` / :func:`odds_json`, an answer for a person or as plain JSON
-data (what ``rebellion odds`` prints)."""
+data (what ``rebellion odds`` prints); :func:`odds_warm_up` loads the solver ahead (a server, an agent)."""
 
 from __future__ import annotations
 
 from ..odds import Odds, OddsError, OddsTooLarge, OddsUnavailable, TheaterOdds, odds, system_damage, system_forces
+from ..odds import warm_up as odds_warm_up
 from ..odds import as_json as odds_json
 from ..odds import as_text as odds_text
 from ..odds import Rules as OddsRules
@@ -51,4 +52,4 @@ __all__ = ["CombatState", "Attack", "THEATERS", "ROLE", "state", "order", "conte
            "tactic_hand", "begin_battle_step", "fight_battle", "add_damage", "remove_damage", "redirect_damage",
            "spend_die", "mark_attack", "part", "attack_part",
            "odds", "Odds", "TheaterOdds", "OddsError", "OddsTooLarge", "OddsUnavailable", "OddsRules", "system_forces",
-           "system_damage", "odds_text", "odds_json"]
+           "system_damage", "odds_text", "odds_json", "odds_warm_up"]
