@@ -23,8 +23,9 @@ MISSING = "`rebellion serve` needs the serve extra: pip install 'swrebellion[ser
 GC_THRESHOLDS = (50_000, 20, 20)
 #: How often (seconds) the interpreter lets another thread of the server run: the event loop, the threads that work
 #: out panels and the database's threads take turns, and with Python's 5 ms a move's request could wait several
-#: turns of 5 ms behind a thread working out a panel. At 0.2 ms, benchmarks/serve_load.py's p95 fell from 175-191 to 94 ms with one SQLite process and from 115-139 to
-#: 60 ms with two, for 5-20% more CPU a move (docs/serve.md, "How fast").
+#: turns of 5 ms behind a thread working out a panel. At 0.2 ms, benchmarks/serve_load.py's p95 fell from 175-191 to
+#: 94 ms with one SQLite process and from 115-139 to 60 ms with two, for 5-20% more CPU a move (docs/serve.md, "How
+#: fast").
 SWITCH_INTERVAL = 0.0002
 
 
@@ -87,8 +88,8 @@ def warm_up_odds() -> None:
         from swrebellion.expansions.base.api.combat import OddsUnavailable, odds_warm_up
         from swrebellion.games import rules_for
 
-        odds_warm_up(scenario.start(scenario.Scenario.model_validate({"name": "warm-up", "state": {}}),
-                               rules_for(("base",))))
+        game = scenario.start(scenario.Scenario.model_validate({"name": "warm-up", "state": {}}), rules_for(("base",)))
+        odds_warm_up(game)
     except OddsUnavailable:
         pass
     except Exception:  # noqa: BLE001 - whatever it is, the server serves on
