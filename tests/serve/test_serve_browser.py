@@ -155,6 +155,11 @@ def _play_three_rounds(browser, server, folder: Path) -> None:
     assert beside.state["data"]["round"] == 4
     spectator.page.screenshot(path=str(folder / "spectator-round-4.png"))
     seats["rebel"].page.screenshot(path=str(folder / "rebel-round-4.png"), full_page=True)
+    # on a wide screen the account sits right under the board, however long the hand beside them (ten missions
+    # and five objectives here): it stood below a gap as tall as the hand was long
+    gap = seats["rebel"].page.evaluate("() => document.querySelector('.account').getBoundingClientRect().top"
+                                       " - document.querySelector('.board').getBoundingClientRect().bottom")
+    assert 0 <= gap <= 20, f"a gap of {gap} px between the board and the account"
     account = spectator.page.inner_text(".account")
     assert "Round 3" in account and "combat" in account.lower()
     # the account lists the newest line first, at the top of its box where the eye lands, numbered by its place
