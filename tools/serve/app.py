@@ -145,15 +145,16 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         wanted, key = request.query_params.get("d"), (_viewer(link), _lang(request, room.lang))
         shown = room.boards.get(key)
         if shown is not None and shown[0] == wanted:
-            svg = shown[2]
+            digest, svg = wanted, shown[2]
         else:  # drawn in a worker thread, as the panel is worked out: the server keeps telling moves meanwhile
             game = room.game
             svg = await asyncio.to_thread(_in_language, key[1], presentation.board_svg, game, key[0])
+            digest = _digest(svg)
             if shown is None:  # the viewer's pages name their board by its picture from now on (``_board``)
-                room.boards[key] = (_digest(svg), len(game.state["choices"]), svg)
+                room.boards[key] = (digest, len(game.state["choices"]), svg)
         # the address names the picture (``_board``): what it names never changes, so the browser may keep it; a
         # picture that is not the one asked for (the game has moved on since) is never kept under its address
-        kept = "private, max-age=31536000, immutable" if _digest(svg) == wanted else "no-store"
+        kept = "private, max-age=31536000, immutable" if digest == wanted else "no-store"
         # drawn as an <img>: an SVG shown so runs no script whatever it holds; its own styles are inline
         return Response(svg, media_type="image/svg+xml", headers={
             "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'", "cache-control": kept})
