@@ -145,7 +145,10 @@ def _play_three_rounds(browser, server, folder: Path) -> None:
         for name, tab in pages.items():
             if not tab.page.is_closed():
                 _follow(name, tab, moves, server)
-                boards[_board_kept(tab)] += 1
+                try:
+                    boards[_board_kept(tab)] += 1
+                except Exception as exc:
+                    raise AssertionError(f"{name} at move {moves}: {exc}") from None
         if fought is None and beside.state["data"]["combat"]:
             fought = moves
             for name, tab in pages.items():
@@ -205,9 +208,10 @@ def _board_kept(tab: Tab) -> bool | None:
     return tab.page.eval_on_selector(".board img", """img => {
         const kept = img.seen === undefined ? null : true;
         const same = window.lastBoard === img.getAttribute("src");
-        if (kept === null && window.lastBoard !== undefined && same) throw new Error("the same picture drawn anew");
-        if (kept && !same) throw new Error("a new picture in the old element");
+        const was = ` (${window.lastBoard} before, ${img.getAttribute("src")} now)`;
         const first = window.lastBoard === undefined;
+        if (kept === null && !first && same) throw new Error("the same picture drawn anew" + was);
+        if (kept && !same) throw new Error("a new picture in the old element" + was);
         window.lastBoard = img.getAttribute("src");
         img.seen = true;
         return first ? null : Boolean(kept);

@@ -127,12 +127,17 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
 
     async def play(request: Request) -> Response:
         room, link = await seat(request)
-        shown = await _panel(room, link, _lang(request, room.lang))
+        lang = _lang(request, room.lang)
+        room.drawn_for.add((_viewer(link), lang))  # the page shows the board (``_board``)
+        shown = await _panel(room, link, lang)
         return page(request, "play.html", default_lang=room.lang, make=lambda: {"who": _who(link), **shown})
 
     async def panel(request: Request) -> Response:
         room, link = await seat(request, _heard(request))
-        shown = await _panel(room, link, _lang(request, room.lang))
+        lang = _lang(request, room.lang)
+        if request.query_params.get("board") == "shown":  # asked by a page that shows the board (play.js)
+            room.drawn_for.add((_viewer(link), lang))
+        shown = await _panel(room, link, lang)
         return page(request, "panel.html", default_lang=room.lang, make=lambda: shown)
 
     async def board(request: Request) -> Response:
@@ -143,6 +148,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
         except StoreError as exc:
             return Response(str(exc), status_code=503, media_type="text/plain")
         wanted, key = request.query_params.get("d"), (_viewer(link), _lang(request, room.lang))
+        room.drawn_for.add(key)  # the viewer's pages name their board by its picture from now on (``_board``)
         shown = room.boards.get(key)
         if shown is not None and shown[0] == wanted:
             digest, svg = wanted, shown[2]
@@ -150,7 +156,7 @@ def create_app(hall: Hall, create_limit: RateLimit | None = None, poll: float = 
             game = room.game
             svg = await asyncio.to_thread(_in_language, key[1], presentation.board_svg, game, key[0])
             digest = _digest(svg)
-            if shown is None:  # the viewer's pages name their board by its picture from now on (``_board``)
+            if shown is None:
                 room.boards[key] = (digest, len(game.state["choices"]), svg)
         # the address names the picture (``_board``): what it names never changes, so the browser may keep it; a
         # picture that is not the one asked for (the game has moved on since) is never kept under its address
@@ -325,7 +331,9 @@ async def _panel(room: Room, link: Link, lang: str) -> dict:
     meanwhile the server keeps judging and telling moves (worked out in the event loop, a move waited behind every
     page asked before it: docs/serve.md, How fast). Requests asking at once share the one working out."""
     game = room.game  # never changed in place: a move puts a new game in the room
-    key = (len(game.state["choices"]), link.role, link.player, link.agent, lang)
+    # (a panel worked out before the viewer's board was first shown names it by the version alone: ``_board``)
+    key = (len(game.state["choices"]), link.role, link.player, link.agent, lang,
+           (_viewer(link), lang) in room.drawn_for)
     if key not in room.panels:
         if any(k[0] != key[0] for k in room.panels):
             room.panels.clear()
@@ -399,16 +407,19 @@ def _board(room: Room, game, viewer: str | None) -> str:
     """The query of the board picture's address (``board.svg?...``) for ``viewer`` at this version of the game: the
     version at which this picture was first shown here (the server must have reached it) and a digest of it. A
     move that leaves the viewer's board as it was (about half of them) leaves its address too, so the page keeps
-    the picture it shows: drawing a new one is most of the work a move costs the reader's browser. Until a board
-    of this viewer has been asked for (a bot's or a script's client never asks) it is not drawn for the address,
-    which is then the version alone: drawing it costs the server about as much as the rest of the panel."""
+    the picture it shows: drawing a new one is most of the work a move costs the reader's browser. Until a page
+    of this viewer has shown the board (:attr:`.Room.drawn_for`: a bot's or a script's client never does) it is
+    not drawn for the address, which is then the version alone: drawing it costs the server about as much as the
+    rest of the panel. A page says so with every panel it asks for, so a server started again (which remembers
+    no picture) names the board by its picture from the first panel on: a page never meets the version alone
+    between two addresses of one picture."""
     key, moves = (viewer, i18n.language()), len(game.state["choices"])
-    if key not in room.boards:
+    if key not in room.drawn_for:
         return f"v={moves}"
     svg = presentation.board_svg(game, viewer)
     digest = _digest(svg)
-    shown = room.boards[key]
-    if shown[0] != digest:
+    shown = room.boards.get(key)
+    if shown is None or shown[0] != digest:
         shown = room.boards[key] = (digest, moves, svg)
     return f"v={shown[1]}&d={digest}"
 

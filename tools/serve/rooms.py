@@ -70,6 +70,8 @@ class Room:
     #: The board picture each (viewer, language) was last shown: (its digest, the version of the game it was first
     #: shown at, the SVG), so that a page whose board did not change asks for the same address (``app._board``).
     boards: dict[tuple, tuple[str, int, str]] = field(default_factory=dict)
+    #: The (viewer, language) pairs whose board some page shows: their panels name it by its picture (``app._board``).
+    drawn_for: set[tuple] = field(default_factory=set)
     #: When each open decision was first seen open here (``time.monotonic()``), and the server's answers being made
     #: to card windows a person's seat has nothing to play at (decision id -> the task making it).
     opened: dict[str, float] = field(default_factory=dict)

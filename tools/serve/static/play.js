@@ -24,9 +24,11 @@ function fill(template, value) {
 
 async function fetchPanel() {
   try {
-    // bounded: a request lost with a server that went away must not hold every later refresh back
-    const response = await fetch(`panel?v=${heard}`, { headers: { Accept: "text/html" }, cache: "no-store",
-                                            signal: AbortSignal.timeout(10000) });
+    // board=shown: this page shows the board, so the server names it by its picture (docs/serve.md); bounded: a
+    // request lost with a server that went away must not hold every later refresh back
+    const response = await fetch(`panel?v=${heard}&board=shown`, { headers: { Accept: "text/html" },
+                                                                  cache: "no-store",
+                                                                  signal: AbortSignal.timeout(10000) });
     if (!response.ok) {
       say(fill(words.unshown, response.status));
       return;
