@@ -161,7 +161,9 @@ def test_answered_says_whether_any_plugin_adjusts_a_value():
     def modify_value(game, name, value, context):
         return None
 
-    old = Game.new(rules_from_active(activated("base,old", plugin("old", modify_value=modify_value))), 1)
+    # the deprecated hook still works, and says so (docs/hooks.md)
+    with pytest.warns(DeprecationWarning, match="modify_value is deprecated: use register_values"):
+        old = Game.new(rules_from_active(activated("base,old", plugin("old", modify_value=modify_value))), 1)
     assert old.answered("combat-dice") and old.answered("requirement-icons")
 
 
