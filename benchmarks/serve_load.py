@@ -9,7 +9,8 @@ that panel offers).
 
 Prints the time from a move's request to the other seat's update over its WebSocket (p50, p95), moves and games
 per second, the errors seen, the CPU time per move of the servers and of the clients, and the servers' memory per
-open game (their resident size after the games are open, less before, divided by the games). The time a card
+open game (their resident size after the games are open, less before, divided by the games; a server is measured
+once it has settled from its start). The time a card
 window's answer is held (rooms.WINDOW_SECONDS, against timing tells; the server says it in a Server-Timing header)
 is left out of the latency, as bot thinking would be, and counted apart. ``--servers N``: N server processes on
 the one database, each game played on one of them (as a proxy routing by the game's path does: docs/serve.md,
@@ -236,7 +237,21 @@ def _serve(db: str, folder: str, n: int) -> tuple[int, subprocess.Popen]:
             break
         except OSError:
             time.sleep(0.2)
+    _settled(server.pid)
     return port, server
+
+
+def _settled(pid: int) -> None:
+    """Wait until the server has done what it does as it starts (it loads the exact odds' compiled loops in a
+    thread of its own: some 0.5 s of CPU and tens of MB, which the figures of the games would otherwise take in):
+    until its CPU time stands still for half a second, 30 s at most."""
+    deadline, used = time.monotonic() + 30, _cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = _cpu_seconds(pid)
+        if now == used:
+            return
+        used = now
 
 
 def main() -> None:
