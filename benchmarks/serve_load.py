@@ -10,9 +10,9 @@ that panel offers).
 Prints the time from a move's request to the other seat's update over its WebSocket (p50, p95), moves and games
 per second, the errors seen, the CPU time per move of the servers and of the clients, and the servers' memory per
 open game (their resident size after the games are open, less before, divided by the games; a server is measured
-once it has settled from its start). The time a card
-window's answer is held (rooms.WINDOW_SECONDS, against timing tells; the server says it in a Server-Timing header)
-is left out of the latency, as bot thinking would be, and counted apart. ``--servers N``: N server processes on
+once it has settled from its start). The time a card window's answer is held (rooms.WINDOW_SECONDS, against timing
+tells; the server says it in a Server-Timing header) is left out of the latency, as bot thinking would be, and
+counted apart. ``--servers N``: N server processes on
 the one database, each game played on one of them (as a proxy routing by the game's path does: docs/serve.md,
 Scale-out). The servers and the clients share this machine's cores, and so does whatever else runs on it: the
 machine's load is printed with the figures. Figures are measured here, never asserted in tests.
