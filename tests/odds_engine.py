@@ -1,6 +1,6 @@
 """Combats fought by the engine's own combat code (``phases/combat.py``, Rise of the Empire's ``cinematic.py``) for
 the cross-check of the exact odds (tests/test_odds.py, issue 34): the same forces, the same rules, and damage
-assigned by the same policy, the best play's choices asked of the solver (:meth:`odds.Combat.decide`) or the
+assigned by the same policy, the best play's choices asked of the solver (:meth:`odds_combat.Combat.decide`) or the
 heuristic agent itself. Cards and leaders are out of it as they are out of the odds: no leader is in the game, so
 none draws or retreats, and in cinematic combat each side plays its first advanced tactic card and uses neither
 half."""
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from swrebellion.engine import scenario
 from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
-from swrebellion.expansions.base.odds import THEATERS, Combat, solver
+from swrebellion.expansions.base.odds import solver
+from swrebellion.expansions.base.odds_combat import THEATERS, Combat
 from swrebellion.expansions.base.rules import combat as rules
 from swrebellion.expansions.base.tables import tables
 

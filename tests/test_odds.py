@@ -176,7 +176,8 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     following every state a round at a time gives, each state's round played by the same best play
     (RB-CMB-07/08). What it may drop in a whole combat (``FAINT`` for each of at most ``MOST`` pairs a round, for
     at most ``MAX_ROUNDS`` rounds) stays under the undecided chance it stops at."""
-    from swrebellion.expansions.base.odds import MAX_ROUNDS, NEGLIGIBLE, solver
+    from swrebellion.expansions.base.odds import solver
+    from swrebellion.expansions.base.odds_combat import MAX_ROUNDS, NEGLIGIBLE
     from swrebellion.expansions.base.odds_duel import FAINT, MOST
 
     assert FAINT * MOST * MAX_ROUNDS < NEGLIGIBLE
@@ -231,7 +232,7 @@ def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, atta
     stage-by-stage solve's to 1e-12 (which it gets back when the arrays are turned off). For the best play that
     holds only if both break a tie between equally good choices alike (``Combat.tie_order``): before they did, the
     survivors of the carriers' battle differed by 2 to 10 points."""
-    from swrebellion.expansions.base.odds import Combat
+    from swrebellion.expansions.base.odds_combat import Combat
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
 
@@ -493,7 +494,8 @@ def test_a_quick_query_takes_on_only_what_is_answered_at_once(base, attacker, de
     every one of them is within what a patient query takes on (``PATIENT``). Checked before anything is solved."""
     import time
 
-    from swrebellion.expansions.base.odds import PATIENT, QUICK, THEATERS, solver
+    from swrebellion.expansions.base.odds import PATIENT, QUICK, solver
+    from swrebellion.expansions.base.odds_combat import THEATERS
     from swrebellion.expansions.base.odds_duel import TooLarge
 
     combat, start = solver(base, attacker, defender, policy)
@@ -516,15 +518,16 @@ def test_the_heuristics_battles_an_ion_cannon_ties_are_bounded_each_as_if_alone(
     their product as the best play is: a Rebel base of 5 and 5 against 10 ships and 6 ground units, which the best
     play refuses, is answered (and its figures are the stage-by-stage solve's wherever that can be asked, a test
     above)."""
-    from swrebellion.expansions.base.odds import THEATERS, solver
+    from swrebellion.expansions.base.odds import PATIENT, solver
+    from swrebellion.expansions.base.odds_combat import THEATERS
     from swrebellion.expansions.base.odds_duel import TooLarge
 
     forces = ({**REBEL_BASE[0], "tie-fighter": 7}, REBEL_BASE[1])
     combat, start = solver(base, *forces, "heuristic")
-    combat.refuse_too_large(start, None, THEATERS)  # raises TooLarge past the bound
+    combat.refuse_too_large(start, None, THEATERS, PATIENT)  # raises TooLarge past the bound
     best, start = solver(base, *forces)
     with pytest.raises(TooLarge, match="tied together by the Ion Cannon"):
-        best.refuse_too_large(start, None, THEATERS)
+        best.refuse_too_large(start, None, THEATERS, PATIENT)
     answer = odds(base, *forces, policy="heuristic")
     assert sum(answer.theaters["combat"].survivors["empire"].values()) == pytest.approx(1.0, abs=1e-12)
 
@@ -533,11 +536,12 @@ def test_the_best_play_takes_a_rebel_base_of_five_and_five_with_an_ion_cannon(ba
     """A Rebel base of 5 ships and 5 ground units with an Ion Cannon against 6 and 6 (RS-UNT-04: the two battles
     tied together, 3.7 million pairs of space sides beside ground sides) is within what the best play solves (about
     1.8 s here, docs/odds.md), so it is not refused: the bound is checked before anything is solved."""
-    from swrebellion.expansions.base.odds import THEATERS, solver
+    from swrebellion.expansions.base.odds import PATIENT, solver
+    from swrebellion.expansions.base.odds_combat import THEATERS
 
     combat, start = solver(base, *REBEL_BASE)
     assert combat.tied(start, THEATERS)
-    combat.refuse_too_large(start, None, THEATERS)  # raises TooLarge past the bound
+    combat.refuse_too_large(start, None, THEATERS, PATIENT)  # raises TooLarge past the bound
 
 
 @pytest.mark.parametrize("missing", ["numpy", "numba"])
@@ -593,7 +597,7 @@ def _slow_solve(monkeypatch) -> None:
     """Every query half a second slower, as the first one after installing is (it compiles the solver)."""
     import time
 
-    from swrebellion.expansions.base.odds import Combat
+    from swrebellion.expansions.base.odds_combat import Combat
 
     real = Combat.solve
 
@@ -842,7 +846,8 @@ def test_the_heuristics_chain_lists_every_side_its_play_comes_to(base, attacker,
     a chance (its states followed round by round until the combat ends, each round by the heuristic's rule:
     RB-CMB-07/08, RS-ATK-05/06) is listed, so the chain misses none (how few they are for large forces: the test
     below)."""
-    from swrebellion.expansions.base.odds import Combat, solver
+    from swrebellion.expansions.base.odds import solver
+    from swrebellion.expansions.base.odds_combat import Combat
     from swrebellion.expansions.base.odds_duel import _weaker, reached
 
     combat, start = solver(base, attacker, defender, "heuristic")
@@ -871,17 +876,18 @@ def test_the_heuristic_takes_on_the_largest_forces_of_a_real_game(base):
     what the heuristic's play takes on, its chains counting only the sides it comes to (it piles its damage up):
     300 and 153 in space of the 5,400 and 1,890 weaker than the start, 126 and 333 on the ground of 1,120 and 900
     (the benchmark answers them in under 2 s)."""
-    from swrebellion.expansions.base.odds import THEATERS, solver
+    from swrebellion.expansions.base.odds import PATIENT, solver
+    from swrebellion.expansions.base.odds_combat import THEATERS
     from swrebellion.expansions.base.odds_duel import TooLarge
 
     combat, start = solver(base, *LARGEST, "heuristic")
-    combat.refuse_too_large(start, None, THEATERS)  # raises TooLarge past the bound
+    combat.refuse_too_large(start, None, THEATERS, PATIENT)  # raises TooLarge past the bound
     assert combat.chain_sides(start, 0, ((), (), (), ())) == [300, 153]
     assert combat.chain_sides(start, 1, ((), (), (), ())) == [126, 333]
     assert [combat.sides(start, i, None) for i in range(4)] == [5_400, 1_890, 1_120, 900]
     best, start = solver(base, *LARGEST)
     with pytest.raises(TooLarge, match=r"or about the heuristic agent's play \(--policy heuristic\)"):
-        best.refuse_too_large(start, None, THEATERS)
+        best.refuse_too_large(start, None, THEATERS, PATIENT)
 
 
 def test_the_heuristics_ends_beside_an_ion_cannon_are_never_listed_pair_by_pair():

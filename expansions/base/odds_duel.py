@@ -1,7 +1,7 @@
 """The best play in one theater fought alone, without repairs (issue 34): the common case of the exact odds, solved
-over arrays of both forces' states (numpy) instead of state by state (``odds.Combat`` solves the rest: repairs, Ion
-Cannons tying the theaters together). The heuristic policy in such a theater is followed over the same arrays as a
-fixed chain (:class:`Chain`).
+over arrays of both forces' states (numpy) instead of state by state (``odds_combat.Combat`` solves the rest:
+repairs, Ion Cannons tying the theaters together). The heuristic policy in such a theater is followed over the same
+arrays as a fixed chain (:class:`Chain`).
 
 The states. Each force can be left in a finite set of sides (its units with their damage, alike miniatures merged:
 for the best play those its damage leaves on the most damaged miniatures first, :func:`_concentrated`, see below;
@@ -58,7 +58,7 @@ RB-CMB-05).
    it; and the end-of-round checks keep it (a weaker side is the sooner left with nothing but structures or Rebel
    Transports, and lost). Not so with a Death Star the Ion Cannons silence, or a Death Star Under Construction
    that takes no damage (RS-CMB-16/18): destroying its escorts forces the Rebel ships out, so such a battle is
-   left to ``odds.Combat`` (``Combat.monotone``).
+   left to ``odds_combat.Combat`` (``Combat.monotone``).
 2. A way that places less damage than another way could is dominated by a way that places it all. If a hit of a
    colour is lost while a unit of that colour has health left, it can go there. If it is lost because the direct
    hits filled its colour, one of those direct hits can move to a unit that still has health left (if none has,
@@ -106,7 +106,7 @@ State = tuple[Side, Side, Side, Side]  # space: attacker, defender; ground: atta
 
 
 class Combat(Protocol):
-    """What a duel reads of the whole solver (``odds.Combat``)."""
+    """What a duel reads of the whole solver (``odds_combat.Combat``)."""
 
     rules: Any
     factions: tuple[str, str]
@@ -131,11 +131,11 @@ MOST = 20_000_000
 
 
 #: The forward pass follows no pair whose chance is this or less: the chances it drops add up to less than
-#: 4 x 10^-13 in a whole combat (at most :data:`MOST` pairs of sides a round, ``odds.MAX_ROUNDS`` rounds at most:
-#: ``tests/test_odds.py`` checks the product), under the undecided chance it stops at (``odds.NEGLIGIBLE``,
-#: 10^-12); in a real battle far less (8 vs 8 in space: 10^-16, the figures alike to 10^-15). Once the first few
-#: rounds are fought most pairs hold less, so the rounds after them are cheap: 10^-22 rather than 10^-30 takes
-#: 8 vs 8 in space from 84 to 77 ms, an Ion Cannon base of 6 a side from 0.37 to 0.30 s.
+#: 4 x 10^-13 in a whole combat (at most :data:`MOST` pairs of sides a round, ``odds_combat.MAX_ROUNDS`` rounds at
+#: most: ``tests/test_odds.py`` checks the product), under the undecided chance it stops at
+#: (``odds_combat.NEGLIGIBLE``, 10^-12); in a real battle far less (8 vs 8 in space: 10^-16, the figures alike to
+#: 10^-15). Once the first few rounds are fought most pairs hold less, so the rounds after them are cheap: 10^-22
+#: rather than 10^-30 takes 8 vs 8 in space from 84 to 77 ms, an Ion Cannon base of 6 a side from 0.37 to 0.30 s.
 FAINT = 1e-22
 
 
@@ -625,7 +625,7 @@ def reached(duel: Duel, attacker: Side, defender: Side) -> tuple[list[Side], lis
     the benchmark's largest forces, 153 of 1,890. The enemy's pools are those of its sides found so far, taken
     again until no pool brings a new roll (fewer dice of the same colours bring none, but the colours' order may
     change). Kept by the combat for each duel's frame, since the bounds ask before the battle is made
-    (``odds.Combat.refuse_too_large``)."""
+    (``odds_combat.Combat.refuse_too_large``)."""
     from .odds_greedy import Cells, Rolls
 
     c = duel.c

@@ -30,7 +30,7 @@ Side = tuple[tuple[str, int], ...]  # a side's miniatures, (unit type, damage) s
 
 
 class Combat(Protocol):
-    """What the heuristic's damage reads of the solver (``odds.Combat``); this module sits below the solvers that
+    """What the heuristic's damage reads of the solver (``odds_combat.Combat``); this module sits below the solvers that
     use it, ``odds`` and ``odds_duel``."""
 
     kinds: Any

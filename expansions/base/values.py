@@ -49,7 +49,7 @@ VALUES: dict[str, tuple[str, dict[str, str]]] = {
     "structures-lost": ("whether lone structures facing enemy ground units are lost at the end of a round "
                         "(RS-CMB-15)", FACTION),
     "plans-targets": ("the stations Death Star Plans may destroy (RB-DSP-02)", {"system": "the combat's"}),
-    "combat-odds": ("the combat rules the odds calculator follows (`odds.Rules`: repairs with specials, lone "
+    "combat-odds": ("the combat rules the odds calculator follows (`api.combat.OddsRules`: repairs with specials, lone "
                     "structures kept, units that take no damage, Ion Cannons working, more left out)",
                     {"units": "`{unit type: count}` of both sides' units in the combat"}),
     "tactic-draws": ("the tactic cards a leader's tactic value draws at the start of a combat (RS-CMB-07)",

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ..odds import Odds, OddsError, OddsTooLarge, OddsUnavailable, TheaterOdds, odds, system_damage, system_forces
 from ..odds import warm_up as odds_warm_up
-from ..odds import as_json as odds_json
-from ..odds import as_text as odds_text
-from ..odds import Rules as OddsRules
+from ..odds_combat import Rules as OddsRules
+from ..presentation.odds_answer import as_json as odds_json
+from ..presentation.odds_answer import as_text as odds_text
 from ..rules.combat import (
     THEATERS,
     ROLE,

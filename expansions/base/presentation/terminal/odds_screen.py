@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from swrebellion.i18n import gettext
 
-from ...odds import OddsError, OddsTooLarge, as_text, odds, system_damage, system_forces
+from ...odds import OddsError, OddsTooLarge, odds, system_damage, system_forces
 from ...tables import OPPONENT
+from ..odds_answer import as_text
 from .screens import Screen, _adjacent, _resolve, _unknown
 
 _ = gettext
