@@ -6,6 +6,10 @@ the load, printed before and after). Each query runs in a child process, stopped
 time, so that forces too large to solve are reported as such instead of holding the benchmark up.
 
     python benchmarks/odds_bench.py [--runs 3] [--policy best|heuristic|both] [--only NAME] [--limit 60]
+                                    [-x rise-of-the-empire]
+
+``-x EXPANSION`` enables an expansion beside the base game, as ``rebellion odds -x`` does: with Rise of the Empire the
+same forces fight by its cinematic combat (specials repair damage, RE-CIN-15).
 """
 
 from __future__ import annotations
@@ -58,7 +62,8 @@ LARGEST = {
 }
 
 
-def _query(attacker: dict, defender: dict, theater: str, policy: str, limit: float, out) -> None:
+def _query(attacker: dict, defender: dict, theater: str, policy: str, limit: float, expansions: tuple,
+           out) -> None:
     """One query in a fresh process, stopped by the system after ``limit`` seconds of CPU time: its wall and CPU
     seconds (a quick one asked again until 0.2 s of CPU time have passed, each time with a fresh solver: the mean),
     and the CPU seconds the process took first to load the compiled loops (``odds.warm_up``, not counted in the
@@ -70,7 +75,8 @@ def _query(attacker: dict, defender: dict, theater: str, policy: str, limit: flo
     from swrebellion.expansions.base.odds import warm_up
     from swrebellion.games import rules_for
 
-    game = scenario.start(scenario.Scenario.model_validate({"name": "bench", "state": {}}), rules_for(("base",)))
+    game = scenario.start(scenario.Scenario.model_validate({"name": "bench", "state": {}}),
+                          rules_for(("base", *expansions)))
     warm_cpu = time.process_time()
     warm_up(game, (policy,))
     warm_cpu = time.process_time() - warm_cpu
@@ -91,12 +97,13 @@ def _query(attacker: dict, defender: dict, theater: str, policy: str, limit: flo
               warm_cpu))
 
 
-def _timed(attacker: dict, defender: dict, theater: str, policy: str,
-           limit: float) -> tuple[float, float, str, float] | None:
+def _timed(attacker: dict, defender: dict, theater: str, policy: str, limit: float,
+           expansions: tuple) -> tuple[float, float, str, float] | None:
     """The query's (wall, CPU) seconds, if it was refused as too large why, and the CPU seconds its process took
     to load the compiled loops; or None if it did not finish within ``limit`` seconds of CPU time."""
     receive, send = multiprocessing.Pipe(duplex=False)
-    child = multiprocessing.Process(target=_query, args=(attacker, defender, theater, policy, limit, send))
+    child = multiprocessing.Process(target=_query,
+                                    args=(attacker, defender, theater, policy, limit, expansions, send))
     child.start()
     send.close()
     try:
@@ -113,7 +120,12 @@ def main() -> None:
     parser.add_argument("--policy", choices=["best", "heuristic", "both"], default="both")
     parser.add_argument("--only", default=None, help="Run only the case of this name.")
     parser.add_argument("--limit", type=float, default=60.0, help="Seconds of CPU time a query may take.")
+    parser.add_argument("-x", "--expansion", action="append", default=[],
+                        help="Enable an expansion beside the base game (repeatable).")
     args = parser.parse_args()
+    expansions = tuple(args.expansion)
+    if expansions:
+        print(f"expansions: base, {', '.join(expansions)}", flush=True)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
     policies = ("best", "heuristic") if args.policy == "both" else (args.policy,)
     warm = []
@@ -124,7 +136,8 @@ def main() -> None:
                     continue
                 runs = []
                 for _ in range(args.runs):
-                    got = _timed(attacker, defender, theater[0] if theater else "both", policy, args.limit)
+                    got = _timed(attacker, defender, theater[0] if theater else "both", policy, args.limit,
+                                 expansions)
                     if got is None:
                         break
                     runs.append(got)
