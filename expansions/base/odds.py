@@ -34,11 +34,12 @@ TheaterChoice = Literal["space", "ground", "both"]
 
 
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
-#: stage-by-stage solve about 5 s (1,600 states, 1.4 s); the best play over arrays 291,600 pairs in 1.4 s; the battles
-#: an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play (a Rebel base of 5 ships and 5 ground units
-#: with an Ion Cannon against 6 and 6); the heuristic's chain counts only the sides its play comes to
-#: (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the bound is never met in
-#: one (docs/odds.md, How fast).
+#: stage-by-stage solve about 5 s (1,600 states tied by an Ion Cannon, 1.4 s; Rise of the Empire's repairs cost more a
+#: state: 6 vs 6 on the ground, 3,600 states, 10 s by the heuristic's play); the best play over arrays 291,600 pairs
+#: in 1.4 s; the battles an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play (a Rebel base of 5
+#: ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain counts only the sides its play
+#: comes to (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the bound is never
+#: met in one (docs/odds.md, How fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
