@@ -26,8 +26,8 @@ BASE_LAYERS = [
     ("state access", ["board", "cards", "asked"]),
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
-    ("phase steps, scenarios, combat odds", ["phases", "scenario", "plays", "odds", "odds_combat", "odds_duel",
-                                             "odds_finals", "odds_greedy", "odds_loops", "odds_tied"]),
+    ("phase steps, scenarios, combat odds", ["phases", "scenario", "plays", "odds", "odds_combat", "odds_cinematic",
+                                             "odds_duel", "odds_finals", "odds_greedy", "odds_loops", "odds_tied"]),
     # Issue 27 §1: presentation and agents use the rules; the rules never import them.
     ("presentation: narration, pictures, terminal screens", ["presentation"]),
     ("agents", ["agents"]),

@@ -207,6 +207,18 @@ def test_the_forward_pass_over_arrays_follows_every_state(base, attacker, defend
     assert [x for row in damage for x in row] == pytest.approx([x for row in every for x in row], abs=1e-12)
 
 
+def _figures(answer):
+    """Every figure of an answer, by name: each side wiped out, both, undecided, the damage after each round and the
+    survivors, in each theater and the whole combat."""
+    out = {}
+    for name, t in answer.theaters.items():
+        out.update({(name, "wiped", side): p for side, p in t.wiped.items()})
+        out.update({(name, "both"): t.both_wiped, (name, "undecided"): t.undecided})
+        out.update({(name, "damage", side, n): x for side, row in t.damage.items() for n, x in enumerate(row)})
+        out.update({(name, side, units): p for side, rows in t.survivors.items() for units, p in rows.items()})
+    return out
+
+
 @pytest.mark.parametrize("policy", ["best", "heuristic"])
 @pytest.mark.parametrize("expansions, attacker, defender, damage", [
     (("base",), {"x-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2},
@@ -235,24 +247,44 @@ def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, atta
     from swrebellion.expansions.base.odds_combat import Combat
 
     game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
-
-    def figures(answer):
-        out = {}
-        for name, t in answer.theaters.items():
-            out.update({(name, "wiped", side): p for side, p in t.wiped.items()})
-            out.update({(name, "both"): t.both_wiped, (name, "undecided"): t.undecided})
-            out.update({(name, "damage", side, n): x for side, row in t.damage.items() for n, x in enumerate(row)})
-            out.update({(name, side, units): p for side, rows in t.survivors.items() for units, p in rows.items()})
-        return out
-
     for rounds in (None, 2):
-        arrays = figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
+        arrays = _figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
         with monkeypatch.context() as m:
             m.setattr(Combat, "arrays", lambda self, state: None)
             m.setattr(Combat, "linked", lambda self, state: False)
-            staged = figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
+            staged = _figures(odds(game, attacker, defender, rounds=rounds, policy=policy, damage=damage))
         assert arrays.keys() == staged.keys()
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
+
+
+@pytest.mark.parametrize("attacker, defender, damage", [
+    ({"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}, {}),  # RE-CIN-15: repairs in space
+    ({"tie-fighter": 2, "assault-carrier": 1}, {"x-wing": 2, "y-wing": 1}, {}),  # the Empire rolls first
+    ({"x-wing": 2}, {"tie-striker": 2}, {}),  # RE-DIE-01: green dice
+    ({"x-wing": 2, "corellian-corvette": 1}, {"star-destroyer": 1, "tie-fighter": 1}, {"star-destroyer": [2]}),
+    ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-ROE-02: it rolled
+    ({"x-wing": 3, "corellian-corvette": 1, "rebel-trooper": 2},  # the issue's example: both theaters, apart
+     {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2}, {}),
+])
+def test_the_heuristics_chain_with_repairs_gives_the_stage_by_stage_figures(roe, attacker, defender, damage,
+                                                                            monkeypatch):
+    """Issue 34, Rise of the Empire: the heuristic's play in a theater fought alone with repairs (a special takes a
+    damage off one's own unit at random, RE-CIN-15; the defender's damage past health until its own roll may save
+    the unit, RB-CMB-08 and RE-CIN-17; lone structures that rolled stay, RS-ROE-02) is followed as a chain over
+    arrays (``odds_cinematic``), and every figure, to the end and for 2 rounds, is the stage-by-stage solve's to
+    1e-12 (which it gets back when the chain is turned off)."""
+    from swrebellion.expansions.base.odds import solver
+    from swrebellion.expansions.base.odds_combat import Combat
+
+    combat, start = solver(roe, attacker, defender, "heuristic", damage)
+    assert any(combat.cinematic_theater(combat.alone(start, t)) == t for t in (0, 1))  # the chain is what is asked
+    for rounds in (None, 2):
+        chain = _figures(odds(roe, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
+        with monkeypatch.context() as m:
+            m.setattr(Combat, "cinematic_theater", lambda self, state: None)
+            staged = _figures(odds(roe, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
+        assert chain.keys() == staged.keys()
+        assert all(abs(chain[k] - staged[k]) <= 1e-12 for k in chain), rounds
 
 
 def _heuristic_by_hand(combat, side, blocks, repairable):
@@ -452,6 +484,12 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      "(41,958 pairs; at most 20,000 are solved for a quick answer); ask about fewer units (docs"),
     (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
      {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
+    (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
+     "(40,500 pairs; at most 25,000 are solved here)"),  # RE-CIN-15: the heuristic's chain with repairs
+    (("base", "rise-of-the-empire"), {"x-wing": 3, "y-wing": 2, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 4, "star-destroyer": 1, "assault-carrier": 1}, {"policy": "heuristic", "quick": True},
+     "(4,500 pairs; at most 500 are solved for a quick answer)"),
     (("base",), {"x-wing": 5, "y-wing": 4, "corellian-corvette": 2, "mon-calamari-cruiser": 2},
      {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 6}, {},
      "(614,250 pairs; at most 400,000 are solved here); ask about fewer units, or about the heuristic agent's play "
@@ -750,7 +788,9 @@ CASES = [  # (expansions, attacker, defender, policy, combats), each chosen so t
     (("base", "rise-of-the-empire"), {"x-wing": 1, "corellian-corvette": 1}, {"tie-striker": 1, "assault-carrier": 1},
      "best", 400),  # RE-CIN-15: the best repairs
     (("base", "rise-of-the-empire"), {"tie-striker": 3, "assault-carrier": 1}, {"x-wing": 2, "corellian-corvette": 1},
-     "heuristic", 400),  # RE-DIE-01 green dice, the heuristic's random repairs
+     "heuristic", 400),  # RE-DIE-01 green dice, the heuristic's random repairs (its chain with repairs)
+    (("base", "rise-of-the-empire"), {"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 2, "shield-generator": 1},
+     "heuristic", 400),  # RS-ROE-02: a lone structure that rolled stays; the chain with repairs on the ground
 ]
 
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 from .tables import OPPONENT
 
 if TYPE_CHECKING:
+    from .odds_cinematic import CinematicChain
     from .odds_duel import Duel, Side, State, Unit
     from .odds_finals import Branched, Finals
 
@@ -67,6 +68,7 @@ class Bounds:
     duelled: int  # pairs of sides of the best play of a theater alone, over arrays (odds_duel)
     tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), the best play
     chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain), of each theater
+    cinematic: int  # pairs of round-start sides of the heuristic's chain with repairs (odds_cinematic), counted
     where: str
 
 
@@ -213,6 +215,25 @@ class Combat:
             found = self.duels[(t, frame)] = Duel(self, t, frame)
         return found
 
+    def cinematic(self, state: State) -> CinematicChain | None:
+        """The heuristic's play in the one theater fought in ``state`` with repairs (Rise of the Empire's cinematic
+        combat), as a chain over arrays (:mod:`.odds_cinematic`), where it applies (:meth:`cinematic_theater`)."""
+        from .odds_cinematic import CinematicChain
+
+        t = self.cinematic_theater(state)
+        if t is None:
+            return None
+        return CinematicChain(self, t, _put(state, t, 0, (), ()), state[2 * t], state[2 * t + 1])
+
+    def cinematic_theater(self, state: State) -> int | None:
+        """The theater the heuristic's chain with repairs follows in ``state``: with the heuristic's play and
+        repairs, the one theater fought, not tied to the other by Ion Cannons (those, and the best play with
+        repairs, are solved stage by stage); else ``None``."""
+        fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
+        if self.policy != "heuristic" or not self.rules.repair or len(fought) != 1 or self.coupled(state):
+            return None
+        return fought[0]
+
     def linked(self, state: State) -> bool:
         """Whether both theaters of ``state``, tied together by Ion Cannons, are solved over arrays
         (:mod:`.odds_tied`): without repairs or lone structures kept for having rolled, and without a Death Star
@@ -282,6 +303,9 @@ class Combat:
                                    f"pairs of sides in space beside each of {ground:,} on the ground: "
                                    f"{space * ground:,}; at most {bounds.tied:,} are solved {bounds.where}); ask about "
                                    f"fewer units{alone}{HEURISTIC_INSTEAD} (docs/odds.md, How fast)")
+                continue
+            if self.cinematic_theater(state) is not None:  # every round-start side counted: more than it comes to
+                _refuse_pairs(names, [self.sides(state, i, None) for i in which], bounds.cinematic, bounds.where, "")
                 continue
             duel = self.arrays(state)
             if duel is not None:
@@ -391,6 +415,9 @@ class Combat:
         duel = self.arrays(start)
         if duel is not None:
             return duel.forward(start, rounds, MAX_ROUNDS, NEGLIGIBLE)
+        chain = self.cinematic(start)
+        if chain is not None:
+            return chain.forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
         if self.linked(start):
             from .odds_tied import Tied
 
@@ -917,7 +944,9 @@ def _heuristic_attack(combat: Combat, results: list[tuple[tuple, float]], own: S
     roll's repairs hang only on its specials and its damage only on its hits, so the damage of the rolls with the
     same specials is summed first and paired with their repairs once, not once a roll (with Rise of the Empire's
     repairs, the issue's example: 0.87 s to 0.5 s)."""
-    placed = _heuristic_damage(combat, enemy, tuple(sorted({dice for (dice, _), _ in results})), repairable)
+    from .odds_greedy import heuristic_damage, random_repairs
+
+    placed = heuristic_damage(combat, enemy, tuple(sorted({dice for (dice, _), _ in results})), repairable)
     damage: dict[tuple, dict[Side, float]] = {}  # for each specials rolled, the chance of each enemy side left
     for (dice, specials), p in results:
         summed = damage.setdefault(specials, {})
@@ -925,58 +954,8 @@ def _heuristic_attack(combat: Combat, results: list[tuple[tuple, float]], own: S
             summed[after] = summed.get(after, 0.0) + p * q
     out: dict[tuple[Side, Side], float] = {}
     for specials, left in damage.items():
-        owns = _random_repairs(combat, own, dict(specials)) if specials else {own: 1.0}
+        owns = random_repairs(combat, own, dict(specials)) if specials else {own: 1.0}
         for mine, r in owns.items():
             for after, q in left.items():
                 out[(mine, after)] = out.get((mine, after), 0.0) + q * r
     return [(1.0, [(w, o) for o, w in sorted(out.items())])]
-
-
-def _heuristic_damage(combat: Combat, enemy: Side, rolls: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
-    """What each of the heuristic's ``rolls`` (``odds_greedy.Blocks``) leaves of ``enemy``, with the chances."""
-    from .odds_greedy import Cells, Rolls
-
-    key = ("damage", enemy, rolls, repairable)
-    found = combat.stage_memo.get(key)
-    if found is None:
-        cells = Cells(combat, enemy, repairable)
-        trie = combat.stage_memo.get(("rolls", rolls))
-        if trie is None:
-            trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, cells.colours)
-        rows, chances = cells.place(enemy, trie)
-        sides = [cells.side(row) for row in rows]
-        found = combat.stage_memo[key] = {dice: {sides[e]: float(chances[u, e]) for e in chances[u].nonzero()[0]}
-                                          for u, dice in enumerate(rolls)}
-    return found  # type: ignore[return-value]
-
-
-def _random_repairs(combat: Combat, own: Side, specials: Mapping[str, int]) -> dict[Side, float]:
-    """The heuristic's repairs: while a special can repair, one of the offered (colour, unit, damage) repairs at
-    random (cinematic ``combat-action``: every repair scores alike, 'done' lower). Kept for the side and the
-    specials: a side meets the same specials in the rolls against every enemy side it faces."""
-    key = ("repairs", own, tuple(sorted(specials.items())))
-    found = combat.stage_memo.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    states = {(own, key[2]): 1.0}
-    done: dict[Side, float] = {}
-    while states:
-        nxt: dict = {}
-        for (st, left), p in states.items():
-            spare = dict(left)
-            offers = sorted({(combat.kinds[u].colour, u, d) for u, d in st if d > 0
-                             and spare.get(combat.kinds[u].colour or "", 0) > 0})
-            if not offers:
-                done[st] = done.get(st, 0.0) + p
-                continue
-            for colour, u, d in offers:
-                out = list(st)
-                out.remove((u, d))
-                out.append((u, d - 1))
-                rest = dict(spare)
-                rest[colour or ""] -= 1
-                key = (tuple(sorted(out)), tuple(sorted((c, n) for c, n in rest.items() if n)))
-                nxt[key] = nxt.get(key, 0.0) + p / len(offers)
-        states = nxt
-    combat.stage_memo[("repairs", own, tuple(sorted(specials.items())))] = done
-    return done

@@ -1,7 +1,8 @@
 """The heuristic agent's damage as the exact odds follow it (issue 34, ``policy="heuristic"``): each result of a roll
 on the best target by :func:`.worth.damage_score`, equals at random, for every roll a side can take at once, in a
 loop compiled by numba (:func:`placements`; :func:`chain_moves` for all of a force's sides, the heuristic's chain in
-``odds_duel``; the stage-by-stage solve asks :meth:`Cells.place` for one side).
+``odds_duel``; the stage-by-stage solve and the chain with repairs ask :func:`heuristic_damage` for one side); and its
+repairs (:func:`random_repairs`), which Rise of the Empire's specials make.
 
 The engine offers a result's targets as the distinct (unit, old damage, this attack's damage) of the enemy's
 miniatures of the result's colour (any colour for a direct hit), and the heuristic agent
@@ -30,11 +31,12 @@ Side = tuple[tuple[str, int], ...]  # a side's miniatures, (unit type, damage) s
 
 
 class Combat(Protocol):
-    """What the heuristic's damage reads of the solver (``odds_combat.Combat``); this module sits below the solvers that
-    use it, ``odds`` and ``odds_duel``."""
+    """What the heuristic's damage and repairs read of the solver (``odds_combat.Combat``); this module sits below
+    the solvers that use it, ``odds_combat``, ``odds_duel`` and ``odds_cinematic``."""
 
     kinds: Any
     dice: Any
+    stage_memo: dict  # what :func:`heuristic_damage` and :func:`random_repairs` keep for the query
 
     def health(self, unit: str) -> int | None: ...
     def cap(self, unit: str, repairable: bool) -> int: ...
@@ -171,6 +173,72 @@ class Cells:
             found, left, self.room = placements(*targets, n, len(self.colours), rolls.jobs, rolls.children,
                                                 rolls.leaf, self.room)
             yield found, left
+
+
+def heuristic_damage(combat: Combat, enemy: Side, rolls: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
+    """What each of the heuristic's ``rolls`` (:data:`Blocks`) leaves of ``enemy``, with the chances (a side at a
+    time, for the stage-by-stage solve and the chain with repairs: :class:`.odds_cinematic.CinematicChain`)."""
+    key = ("damage", enemy, rolls, repairable)
+    found = combat.stage_memo.get(key)
+    if found is None:
+        cells = Cells(combat, enemy, repairable)
+        trie = combat.stage_memo.get(("rolls", rolls))
+        if trie is None:
+            trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, cells.colours)
+        rows, chances = cells.place(enemy, trie)
+        sides = [cells.side(row) for row in rows]
+        found = combat.stage_memo[key] = {dice: {sides[e]: float(chances[u, e]) for e in chances[u].nonzero()[0]}
+                                          for u, dice in enumerate(rolls)}
+    return found  # type: ignore[return-value]
+
+
+def random_repairs(combat: Combat, own: Side, specials: Mapping[str, int]) -> dict[Side, float]:
+    """The heuristic's repairs: while a special can repair, one of the offered (colour, unit, damage) repairs at
+    random (cinematic ``combat-action``: every repair scores alike, 'done' lower). The colours repair apart: an
+    offer taken at random among all is, once its colour is known, taken at random among its colour's, and each
+    colour's repairs go on until its specials or its damaged units run out, whatever the others do. So the chance
+    of each side left is the product of each colour's (:func:`_colour_repairs`, kept for the units of that colour
+    and its specials, which many sides share); kept for the side and the specials too."""
+    key = ("repairs", own, tuple(sorted(specials.items())))
+    found = combat.stage_memo.get(key)
+    if found is None:
+        untouched = tuple(x for x in own if combat.kinds[x[0]].colour not in specials)
+        parts: dict[tuple, float] = {untouched: 1.0}
+        for colour, n in sorted(specials.items()):
+            repaired = _colour_repairs(combat, tuple(x for x in own if combat.kinds[x[0]].colour == colour), n)
+            parts = {a + b: p * q for a, p in parts.items() for b, q in repaired.items()}
+        found = combat.stage_memo[key] = {}
+        for units, p in parts.items():
+            side = tuple(sorted(units))
+            found[side] = found.get(side, 0.0) + p  # type: ignore[index, attr-defined]
+    return found  # type: ignore[return-value]
+
+
+def _colour_repairs(combat: Combat, units: Side, n: int) -> dict[Side, float]:
+    """:func:`random_repairs` of one colour: ``n`` specials on ``units`` (all of that colour), one damage off one
+    of the distinct damaged (unit, damage) at random, while both last."""
+    key = ("colour repairs", units, n)
+    found = combat.stage_memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    states = {units: 1.0}
+    done: dict[Side, float] = {}
+    for left in range(n, -1, -1):
+        nxt: dict[Side, float] = {}
+        for st, p in states.items():
+            offers = sorted({x for x in st if x[1] > 0}) if left else []
+            if not offers:
+                done[st] = done.get(st, 0.0) + p
+                continue
+            for u, d in offers:
+                out = list(st)
+                out.remove((u, d))
+                out.append((u, d - 1))
+                after = tuple(sorted(out))
+                nxt[after] = nxt.get(after, 0.0) + p / len(offers)
+        states = nxt
+    combat.stage_memo[key] = done
+    return done
 
 
 @_compiled

@@ -621,3 +621,59 @@ def settle(now: Any, finals: Any, faint: float, column_fought: Any, row_fought: 
                 for i in range(4):
                     over[i] += lost[i]
     return over, going, still, column_live, held
+
+
+@_compiled
+def cinematic_round(now: Any, fought: Any, pool_a: Any, pool_d: Any, class_a: Any, repair_a_start: Any,
+                    repair_a_to: Any, repair_a_chance: Any, damage_a_start: Any, damage_a_to: Any,
+                    damage_a_chance: Any, class_d: Any, repair_d_start: Any, repair_d_to: Any, repair_d_chance: Any,
+                    damage_d_start: Any, damage_d_to: Any, damage_d_chance: Any, combo: Any, end: Any, middle: Any,
+                    held: Any) -> Any:
+    """A round of the heuristic's chain in Rise of the Empire's cinematic combat
+    (:class:`.odds_cinematic.CinematicChain`) from the chances ``now`` (``[a, d]``): for each pair fought, each
+    class of the attacker's pool (``pool_a[a]``; its classes ``class_a[pool]`` to ``class_a[pool + 1]``) takes
+    ``a`` to ``a1`` by the sparse row ``a * classes + class`` of ``repair_a_*`` and ``d`` to a middle side ``m``
+    by the row ``class * nd + d`` of ``damage_a_*``; the middles are gathered by the defender's pool (``d``'s, as
+    ``m`` has its units) in ``middle`` (``[pool, a1, m]``, flat, zeros; ``held`` as long: the entries given a
+    chance), then each class of the defender's pool takes ``m`` to ``d2`` by the row ``m * classes + class`` of
+    ``repair_d_*`` and ``a1`` to ``a2`` by the row ``class * na + a1`` of ``damage_d_*`` (both sides as the step
+    leaves them, units at their health gone), and the pair ends the round as ``end[flags, a2 * nd + d2]``, the
+    flags those of the pools rolled (``combo[a's pool, d's pool]``). A pair not fought stays as it is."""
+    na, nd = now.shape
+    middles = len(middle) // (max(1, len(class_d) - 1) * na)
+    ka, kd = class_a[-1], class_d[-1]
+    out = np.zeros(na * nd)
+    m = 0
+    for a in range(na):
+        for d in range(nd):
+            x = now[a, d]
+            if x == 0.0:
+                continue
+            if not fought[a * nd + d]:
+                out[a * nd + d] += x
+                continue
+            qa, qd = pool_a[a], pool_d[d]
+            for k in range(class_a[qa], class_a[qa + 1]):
+                row, block = a * ka + k, k * nd + d
+                for i in range(repair_a_start[row], repair_a_start[row + 1]):
+                    base, y = (qd * na + repair_a_to[i]) * middles, x * repair_a_chance[i]
+                    for j in range(damage_a_start[block], damage_a_start[block + 1]):
+                        at = base + damage_a_to[j]
+                        if middle[at] == 0.0:
+                            held[m] = at
+                            m += 1
+                        middle[at] += y * damage_a_chance[j]
+    for h in range(m):
+        at = held[h]
+        y = middle[at]
+        middle[at] = 0.0
+        qd, rest = at // (na * middles), at % (na * middles)
+        a1, d1 = rest // middles, rest % middles
+        flags = combo[pool_a[a1], qd]
+        for k in range(class_d[qd], class_d[qd + 1]):
+            row, block = d1 * kd + k, k * na + a1
+            for i in range(repair_d_start[row], repair_d_start[row + 1]):
+                d2, z = repair_d_to[i], y * repair_d_chance[i]
+                for j in range(damage_d_start[block], damage_d_start[block + 1]):
+                    out[end[flags, damage_d_to[j] * nd + d2]] += z * damage_d_chance[j]
+    return out.reshape(na, nd)

@@ -1,0 +1,296 @@
+"""The heuristic's play in one theater of Rise of the Empire's cinematic combat, over arrays (issue 34): a fixed
+Markov chain over pairs of sides, as :class:`.odds_duel.Chain` is for the base game, instead of the stage-by-stage
+solve over whole states.
+
+Why a chain of its own. A special removes a damage from one's own unit (RE-CIN-15), so a round can leave a side
+stronger than it began, and the defender's units carry the attacker's damage past their health until the
+defender's own roll may save them (units die at the end of the step, RB-CMB-08). The base game's chain follows
+only damage; this one follows both. A round from a pair ``(a, d)``:
+
+1. the attacker's roll (of ``a``'s pool): its specials repair ``a`` at random (the heuristic's ``prefer_acting``:
+   every repair alike), ``a1``; its hits and direct hits go where the heuristic puts them, on ``d``, the damage
+   carried past health (``d1``, a *middle* side);
+2. the defender's roll (of ``d``'s pool: ``d1`` has the same units): its specials repair ``d1`` (a unit past its
+   health may be saved), its hits and direct hits go on ``a1``, cut at health (nothing repairs them any more);
+3. the units at their health die, and the end-of-round checks run (RS-CMB-15..17; with Rise of the Empire, lone
+   structures whose side rolled stay, RS-ROE-02: the checks read which sides rolled, which hangs on their pools).
+
+A roll's repairs hang only on its specials and its damage only on its hits, so each pool's rolls are summed by
+their specials (a *class*) and a round is, for each class, the repairs of one side times the damage on the other:
+tables of sparse rows (:class:`Sparse`), made once, and one compiled loop a round (:func:`.odds_loops.
+cinematic_round`). The sides are those the play comes to from the start (:meth:`CinematicChain._closure`), found
+side by side, not pair by pair. ``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+from .odds_duel import FAINT, MOST, Side, State, TooLarge, _in_health_order, _may_be_lost, starts
+from .odds_finals import Finals
+from .odds_greedy import heuristic_damage, random_repairs
+from .odds_loops import cinematic_round, settle
+
+
+class Combat(Protocol):
+    """What the chain reads of the whole solver (``odds_combat.Combat``)."""
+
+    kinds: Any
+
+    def pool(self, side: int, units: Side, cut_red: int) -> tuple: ...
+    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
+    def _cut(self, state: State, t: int, side: int) -> int: ...
+    def health(self, unit: str) -> int | None: ...
+    def lethal(self, unit: str, damage: int) -> bool: ...
+    def flag(self, flags: frozenset, state: State, t: int, side: int) -> frozenset: ...
+    def checks(self, state: State, flags: frozenset) -> State: ...
+
+
+class Sparse:
+    """Rows of chances, kept as the compiled loop reads them: where each of ``rows`` rows' entries begin (one more:
+    the end), the numbers they lead to, their chances. Rows are given in order; a row never given is empty."""
+
+    def __init__(self, rows: int) -> None:
+        self.rows = rows
+        self.at: list[int] = []
+        self.to: list[int] = []
+        self.chance: list[float] = []
+
+    def row(self, n: int, entries: dict[int, float]) -> None:
+        for to, p in sorted(entries.items()):
+            self.at.append(n)
+            self.to.append(to)
+            self.chance.append(p)
+
+    def arrays(self) -> tuple[Any, Any, Any]:
+        counts = np.bincount(np.array(self.at, np.int64), minlength=self.rows)
+        return starts(counts), np.array(self.to, np.int64), np.array(self.chance)
+
+
+class CinematicChain:
+    """Theater ``t`` fought alone with repairs, the other theater's sides standing as ``frame`` has them (the Ion
+    Cannons' cut): the sides each force comes to (:attr:`sides`, round-start sides in the order of their health,
+    the empty one first; the defender's middle sides apart), the tables of a round, and its forward pass."""
+
+    def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side) -> None:
+        self.c, self.t, self.frame = combat, t, frame
+        self.pools: tuple[dict[tuple, int], dict[tuple, int]] = ({}, {})
+        self.classes: tuple[dict[tuple, list], dict[tuple, list]] = ({}, {})  # for each pool: (specials, rolls)
+        self.blocks: tuple[dict[tuple, tuple], dict[tuple, tuple]] = ({}, {})  # for each pool: its rolls' blocks
+        self.survivors: dict[Side, Side] = {}  # (_survive)
+        found = self._closure(attacker, defender)
+        self.sides = tuple(_in_health_order(combat, s) for s in found[:2])
+        self.middle = sorted(found[2])
+        self.index = tuple({s: n for n, s in enumerate(sides)} for sides in (*self.sides, self.middle))
+        self.start = self.index[0][attacker], self.index[1][defender]
+        self.health = tuple(np.array([sum((combat.health(u) or 0) - d for u, d in s) for s in sides], float)
+                            for sides in self.sides)
+        alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
+        self.fought = (alive[0][:, None] & alive[1][None, :]).ravel()
+        self.tables = self._tables()
+
+    # -- the sides ------------------------------------------------------------------------------------------------
+
+    def state(self, a: Side, d: Side) -> State:
+        out = list(self.frame)
+        out[2 * self.t], out[2 * self.t + 1] = a, d
+        return tuple(out)  # type: ignore[return-value]
+
+    def pool(self, role: int, side: Side) -> tuple:
+        """The dice ``side`` rolls as the attacker (``role`` 0) or the defender (1): the same for every side of the
+        same units, whatever their damage."""
+        state = self.state(side, side)
+        return self.c.pool(role, side, self.c._cut(state, self.t, role))
+
+    def _pool_classes(self, role: int, pool: tuple) -> list[tuple[tuple, list[tuple[tuple, float]]]]:
+        """The pool's rolls by their specials (a class each): ``[(specials, [(blocks, chance), ...]), ...]``, the
+        pool numbered among ``role``'s the first time it is met."""
+        found = self.classes[role].get(pool)
+        if found is None:
+            self.pools[role].setdefault(pool, len(self.pools[role]))
+            by: dict[tuple, list[tuple[tuple, float]]] = {}
+            for (blocks, specials), p in self.c.rolls(pool):
+                by.setdefault(specials, []).append((blocks, p))
+            found = self.classes[role][pool] = sorted(by.items())
+            self.blocks[role][pool] = tuple(sorted({b for _, rolls in found for b, _ in rolls}))
+        return found
+
+    def _placed(self, enemy: Side, role: int, pool: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
+        """What each roll of ``role``'s pool leaves of ``enemy``, the heuristic placing its damage
+        (:mod:`.odds_greedy`)."""
+        self._pool_classes(role, pool)
+        return heuristic_damage(self.c, enemy, self.blocks[role][pool], repairable)
+
+    def _survive(self, side: Side) -> Side:
+        """What is left of ``side`` at the end of the step (units at their health die)."""
+        found = self.survivors.get(side)
+        if found is None:
+            found = self.survivors[side] = tuple(x for x in side if not self.c.lethal(*x))
+        return found
+
+    def _closure(self, attacker: Side, defender: Side) -> tuple[set[Side], set[Side], set[Side]]:
+        """The attacker's and the defender's round-start sides and the defender's middle sides the play comes to
+        from the start, side by side: each force's sides grown by its own repairs and by what the rolls of the
+        enemy's pools (those of the enemy's sides found so far) leave of it, until nothing new is found. The empty
+        side is among each force's (what the end-of-round checks may leave)."""
+        sides: tuple[set[Side], set[Side]] = ({attacker, ()}, {defender, ()})
+        middle: set[Side] = set()
+        done: tuple[set, set] = (set(), set())  # (side, pool) pairs grown already
+        grown = True
+        while grown:
+            grown = False
+            pools = tuple({self.pool(role, s) for s in sides[role] if s} for role in (0, 1))
+            found: tuple[set[Side], set[Side]] = (set(), set())
+            for a in list(sides[0]):
+                if not a:
+                    continue
+                for specials, _ in self._pool_classes(0, self.pool(0, a)):
+                    found[0].update(random_repairs(self.c, a, dict(specials)))
+                for pool in pools[1]:
+                    if (a, pool) not in done[0]:
+                        done[0].add((a, pool))
+                        for left in self._placed(a, 1, pool, False).values():
+                            found[0].update(self._survive(s) for s in left)
+            for d in list(sides[1]):
+                if not d:
+                    continue
+                for pool in pools[0]:
+                    if (d, pool) not in done[1]:
+                        done[1].add((d, pool))
+                        for left in self._placed(d, 0, pool, True).values():
+                            for d1 in left:
+                                if d1 not in middle:
+                                    middle.add(d1)
+                                    for specials, _ in self._pool_classes(1, self.pool(1, d1)):
+                                        found[1].update(self._survive(s) for s in random_repairs(
+                                            self.c, d1, dict(specials)))
+            for role in (0, 1):
+                new = found[role] - sides[role]
+                if new:
+                    sides[role].update(new)
+                    grown = True
+        return sides[0], sides[1], middle
+
+    # -- the tables of a round ----------------------------------------------------------------------------------
+
+    def _tables(self) -> tuple:
+        """What :func:`.odds_loops.cinematic_round` reads: each side's pool, each pool's classes, the four tables
+        of sparse rows (the attacker's repairs ``[a, class]`` and its damage ``[class, d]`` to a middle side, the
+        defender's repairs ``[middle, class]`` and its damage ``[class, a1]``, both to sides at the end of the
+        step), and the pair each pair ends the round as, for each set of the checks' flags."""
+        (sa, sd), sm = self.sides, self.middle
+        index_a, index_d, index_m = self.index
+        na, nd = len(sa), len(sd)
+        pool_of = [np.array([self.pools[role][self.pool(role, s)] if s else -1 for s in sides], np.int64)
+                   for role, sides in ((0, sa), (1, sd))]
+        by_pool = [sorted(self.pools[role].items(), key=lambda x: x[1]) for role in (0, 1)]
+        classes = [[self._pool_classes(role, pool) for pool, _ in by_pool[role]] for role in (0, 1)]
+        class_start = [starts([len(c) for c in cs]) for cs in classes]
+        count = [int(c[-1]) for c in class_start]
+        nm = len(sm)
+        repair_a, damage_a = Sparse(na * count[0]), Sparse(count[0] * nd)
+        repair_d, damage_d = Sparse(nm * count[1]), Sparse(count[1] * na)
+        for n, a in enumerate(sa):  # [a, class]: the attacker's repairs, to round-start sides
+            if a:
+                mine = pool_of[0][n]
+                for k, (specials, _) in enumerate(classes[0][mine], start=int(class_start[0][mine])):
+                    repair_a.row(n * count[0] + k, {index_a[s]: p for s, p in random_repairs(self.c, a,
+                                                                                             dict(specials)).items()})
+        self._damage_rows(damage_a, 0, [pool for pool, _ in by_pool[0]], class_start[0], sd, index_m, lambda s: s)
+        for n, m in enumerate(sm):  # [middle, class]: the defender's repairs, to the sides left at the end of the step
+            mine = self.pools[1][self.pool(1, m)]
+            for k, (specials, _) in enumerate(classes[1][mine], start=int(class_start[1][mine])):
+                row: dict[int, float] = {}
+                for s, p in random_repairs(self.c, m, dict(specials)).items():
+                    to = index_d[self._survive(s)]
+                    row[to] = row.get(to, 0.0) + p
+                repair_d.row(n * count[1] + k, row)
+        self._damage_rows(damage_d, 1, [pool for pool, _ in by_pool[1]], class_start[1], sa, index_a, self._survive)
+        # the checks' flags hang on whether each side rolled (its pool): a set of flags for each pair of pools
+        flags: dict[frozenset, int] = {}
+        combo = np.zeros((max(1, len(by_pool[0])), max(1, len(by_pool[1]))), np.int64)
+        for _, qa in by_pool[0]:
+            for _, qd in by_pool[1]:
+                a, d = _rolling(sa, pool_of[0], qa), _rolling(sd, pool_of[1], qd)
+                state = self.state(a, d)
+                f = self.c.flag(self.c.flag(frozenset(), state, self.t, 0), state, self.t, 1)
+                combo[qa, qd] = flags.setdefault(f, len(flags))
+        end = np.tile(np.arange(na * nd, dtype=np.int64), (max(1, len(flags)), 1))
+        lone = [[n for n, s in enumerate(sides) if s and all(_may_be_lost(self.c, u)
+                                                             or "death-star" in self.c.kinds[u].abilities
+                                                             for u, _ in s)] for sides in (sa, sd)]
+        pairs = {(a, d) for a in lone[0] for d in range(nd)} | {(a, d) for a in range(na) for d in lone[1]}
+        for f, k in flags.items():
+            for a, d in pairs:
+                checked = self.c.checks(self.state(sa[a], sd[d]), f)
+                end[k, a * nd + d] = index_a[checked[2 * self.t]] * nd + index_d[checked[2 * self.t + 1]]
+        # the middles of a round, gathered by the defender's pool: zeros, and left so by each round
+        size = max(1, len(by_pool[1])) * na * max(1, nm)
+        if size > MOST:  # the memory guard, as odds_duel.Battle's: never built
+            raise TooLarge(f"the {('space', 'ground')[self.t]} battle is too large to solve exactly here: its "
+                           f"middles of a round would hold {size:,} numbers; ask about fewer units (docs/odds.md, "
+                           "How fast)")
+        middle = np.zeros(size)
+        return (pool_of[0], pool_of[1], class_start[0], *repair_a.arrays(), *damage_a.arrays(), class_start[1],
+                *repair_d.arrays(), *damage_d.arrays(), combo, end, middle, np.empty(len(middle), np.int64))
+
+    def _damage_rows(self, out: Sparse, role: int, pools: list[tuple], class_start: Any, enemies: list[Side],
+                     index: dict[Side, int], after: Any) -> None:
+        """``[class, enemy side]``: what the rolls of each class of each of ``role``'s ``pools`` leave of each of
+        ``enemies`` (the attacker's damage carried past health: the defender may yet repair it), their chances
+        summed, each side left taken by ``after`` and numbered by ``index``."""
+        for pool, first in zip(pools, class_start):
+            placed = [self._placed(e, role, pool, role == 0) if e else {} for e in enemies]
+            for k, (_, rolls) in enumerate(self._pool_classes(role, pool), start=int(first)):
+                for n, (e, left) in enumerate(zip(enemies, placed)):
+                    if e:
+                        row: dict[int, float] = {}
+                        for blocks, p in rolls:
+                            for s, q in left[blocks].items():
+                                to = index[after(s)]
+                                row[to] = row.get(to, 0.0) + p * q
+                        out.row(k * len(enemies) + n, row)
+
+    # -- the forward pass ---------------------------------------------------------------------------------------
+
+    def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+        """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each
+        side's expected health lost after each round (the other theater loses none), as ``odds_duel.Duel.forward``
+        gives them."""
+        t = self.t
+        i, j = self.start
+        size = (len(self.sides[0]), len(self.sides[1]))
+        now = np.zeros(size)
+        now[i, j] = 1.0
+        lost = np.stack([np.repeat(self.health[0][i] - self.health[0], size[1]),
+                         np.tile(self.health[1][j] - self.health[1], size[0])])
+        beside = np.zeros(1, bool), np.zeros((2, 1))  # nothing fought beside it: settle's one row
+        finals = np.zeros(size)
+        ended = np.zeros(2)
+        damage: list[tuple[float, ...]] = []
+        played = 0
+        while self.fought[i * size[1] + j] and played < (rounds if rounds is not None else limit):
+            now = cinematic_round(now, self.fought, *self.tables)
+            played += 1
+            over, going, still, _, _ = settle(now.reshape(1, -1), finals.reshape(1, -1), FAINT, self.fought,
+                                              beside[0], lost, beside[1])
+            ended += over[:2]
+            row = [0.0, 0.0, 0.0, 0.0]
+            row[2 * t], row[2 * t + 1] = (ended + going[:2]).tolist()
+            damage.append(tuple(row))
+            if rounds is None and still < negligible:
+                break
+        finals += now
+        a, d = np.nonzero(finals)
+        sides: list = [[side] for side in self.frame]  # the other theater's sides: as they stand
+        sides[2 * t], sides[2 * t + 1] = self.sides
+        at = np.zeros((len(a), 4), np.int64)
+        at[:, 2 * t], at[:, 2 * t + 1] = a, d
+        return Finals(sides, at, finals[a, d]), damage
+
+
+def _rolling(sides: list[Side], pool_of: Any, pool: int) -> Side:
+    """A side that rolls the pool numbered ``pool``."""
+    return sides[int(np.flatnonzero(pool_of == pool)[0])]
