@@ -265,23 +265,30 @@ def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, atta
     ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-ROE-02: it rolled
     ({"x-wing": 3, "corellian-corvette": 1, "rebel-trooper": 2},  # the issue's example: both theaters, apart
      {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2}, {}),
+    ({"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2},  # RS-UNT-04: the theaters tied by the cannon
+     {"x-wing": 2, "ion-cannon": 1, "rebel-trooper": 1}, {}),
+    ({"x-wing": 2, "ion-cannon": 1, "rebel-trooper": 1}, {"tie-fighter": 2, "stormtrooper": 2}, {}),  # Rebel first
+    ({"assault-carrier": 1, "tie-fighter": 1, "at-st": 1},
+     {"y-wing": 2, "ion-cannon": 1, "airspeeder": 1}, {"ion-cannon": [1]}),
 ])
 def test_the_heuristics_chain_with_repairs_gives_the_stage_by_stage_figures(roe, attacker, defender, damage,
                                                                             monkeypatch):
-    """Issue 34, Rise of the Empire: the heuristic's play in a theater fought alone with repairs (a special takes a
-    damage off one's own unit at random, RE-CIN-15; the defender's damage past health until its own roll may save
-    the unit, RB-CMB-08 and RE-CIN-17; lone structures that rolled stay, RS-ROE-02) is followed as a chain over
-    arrays (``odds_cinematic``), and every figure, to the end and for 2 rounds, is the stage-by-stage solve's to
-    1e-12 (which it gets back when the chain is turned off)."""
+    """Issue 34, Rise of the Empire: the heuristic's play with repairs (a special takes a damage off one's own unit
+    at random, RE-CIN-15; the defender's damage past health until its own roll may save the unit, RB-CMB-08 and
+    RE-CIN-17; lone structures that rolled stay, RS-ROE-02) is followed as a chain over arrays (``odds_cinematic``:
+    a theater alone, or beside an Ion Cannon a chain for each battle, their branches followed by ``odds_tied``),
+    and every figure, to the end and for 2 rounds, is the stage-by-stage solve's to 1e-12 (which it gets back when
+    the chains are turned off)."""
     from swrebellion.expansions.base.odds import solver
     from swrebellion.expansions.base.odds_combat import Combat
 
     combat, start = solver(roe, attacker, defender, "heuristic", damage)
-    assert any(combat.cinematic_theater(combat.alone(start, t)) == t for t in (0, 1))  # the chain is what is asked
+    assert combat.linked(start) or any(combat.cinematic_theater(combat.alone(start, t)) == t for t in (0, 1))
     for rounds in (None, 2):
         chain = _figures(odds(roe, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
         with monkeypatch.context() as m:
             m.setattr(Combat, "cinematic_theater", lambda self, state: None)
+            m.setattr(Combat, "linked", lambda self, state: False)
             staged = _figures(odds(roe, attacker, defender, rounds=rounds, policy="heuristic", damage=damage))
         assert chain.keys() == staged.keys()
         assert all(abs(chain[k] - staged[k]) <= 1e-12 for k in chain), rounds

@@ -74,13 +74,14 @@ class CinematicChain:
     Cannons' cut): the sides each force comes to (:attr:`sides`, round-start sides in the order of their health,
     the empty one first; the defender's middle sides apart), the tables of a round, and its forward pass."""
 
-    def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side) -> None:
+    def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side,
+                 reach: tuple[set[Side], set[Side], set[Side]] | None = None) -> None:
         self.c, self.t, self.frame = combat, t, frame
-        self.pools: tuple[dict[tuple, int], dict[tuple, int]] = ({}, {})
         self.classes: tuple[dict[tuple, list], dict[tuple, list]] = ({}, {})  # for each pool: (specials, rolls)
         self.blocks: tuple[dict[tuple, tuple], dict[tuple, tuple]] = ({}, {})  # for each pool: its rolls' blocks
         self.survivors: dict[Side, Side] = {}  # (_survive)
-        found = self._closure(attacker, defender)
+        found = self._closure(attacker, defender) if reach is None else reach
+        self.reach = found  # (another frame's chain may be made over the same sides: odds_tied)
         self.sides = tuple(_in_health_order(combat, s) for s in found[:2])
         self.middle = sorted(found[2])
         self.index = tuple({s: n for n, s in enumerate(sides)} for sides in (*self.sides, self.middle))
@@ -89,7 +90,20 @@ class CinematicChain:
                             for sides in self.sides)
         alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
         self.fought = (alive[0][:, None] & alive[1][None, :]).ravel()
-        self.tables = self._tables()
+        self._made: tuple | None = None  # the tables, made when a round is first stepped (:attr:`tables`)
+
+    @property
+    def tables(self) -> tuple:
+        """The tables of a round (:meth:`_tables`), made the first time they are read: beside an Ion Cannon a chain
+        whose sides are then taken together with another's is never stepped, and its tables never made."""
+        if self._made is None:
+            self._made = self._tables()
+        return self._made
+
+    @property
+    def values_shape(self) -> tuple[int, int]:
+        """How many round-start sides each force has: the shape of the pairs' chances."""
+        return len(self.sides[0]), len(self.sides[1])
 
     # -- the sides ------------------------------------------------------------------------------------------------
 
@@ -105,11 +119,9 @@ class CinematicChain:
         return self.c.pool(role, side, self.c._cut(state, self.t, role))
 
     def _pool_classes(self, role: int, pool: tuple) -> list[tuple[tuple, list[tuple[tuple, float]]]]:
-        """The pool's rolls by their specials (a class each): ``[(specials, [(blocks, chance), ...]), ...]``, the
-        pool numbered among ``role``'s the first time it is met."""
+        """The pool's rolls by their specials (a class each): ``[(specials, [(blocks, chance), ...]), ...]``."""
         found = self.classes[role].get(pool)
         if found is None:
-            self.pools[role].setdefault(pool, len(self.pools[role]))
             by: dict[tuple, list[tuple[tuple, float]]] = {}
             for (blocks, specials), p in self.c.rolls(pool):
                 by.setdefault(specials, []).append((blocks, p))
@@ -183,9 +195,12 @@ class CinematicChain:
         (sa, sd), sm = self.sides, self.middle
         index_a, index_d, index_m = self.index
         na, nd = len(sa), len(sd)
-        pool_of = [np.array([self.pools[role][self.pool(role, s)] if s else -1 for s in sides], np.int64)
+        # the pools each force's sides roll, numbered in their order (not as found: the order of the sums is fixed)
+        numbered = [{pool: n for n, pool in enumerate(sorted({self.pool(role, s) for s in sides if s}))}
+                    for role, sides in ((0, sa), (1, sd))]
+        pool_of = [np.array([numbered[role][self.pool(role, s)] if s else -1 for s in sides], np.int64)
                    for role, sides in ((0, sa), (1, sd))]
-        by_pool = [sorted(self.pools[role].items(), key=lambda x: x[1]) for role in (0, 1)]
+        by_pool = [list(numbered[role].items()) for role in (0, 1)]
         classes = [[self._pool_classes(role, pool) for pool, _ in by_pool[role]] for role in (0, 1)]
         class_start = [starts([len(c) for c in cs]) for cs in classes]
         count = [int(c[-1]) for c in class_start]
@@ -200,7 +215,7 @@ class CinematicChain:
                                                                                              dict(specials)).items()})
         self._damage_rows(damage_a, 0, [pool for pool, _ in by_pool[0]], class_start[0], sd, index_m, lambda s: s)
         for n, m in enumerate(sm):  # [middle, class]: the defender's repairs, to the sides left at the end of the step
-            mine = self.pools[1][self.pool(1, m)]
+            mine = numbered[1][self.pool(1, m)]
             for k, (specials, _) in enumerate(classes[1][mine], start=int(class_start[1][mine])):
                 row: dict[int, float] = {}
                 for s, p in random_repairs(self.c, m, dict(specials)).items():
@@ -255,6 +270,13 @@ class CinematicChain:
 
     # -- the forward pass ---------------------------------------------------------------------------------------
 
+    def step(self, now: Any) -> Any:
+        """The chance of each pair after a round from the chances ``now`` (``[a, d]``, or a stack of such:
+        ``[row, a, d]``, each row a battle of its own, as ``odds_tied``'s branches are), as
+        :meth:`.odds_duel.Chain.step` gives them."""
+        stack = np.ascontiguousarray(now).reshape(-1, *self.values_shape)
+        return np.stack([cinematic_round(row, self.fought, *self.tables) for row in stack]).reshape(now.shape)
+
     def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each
         side's expected health lost after each round (the other theater loses none), as ``odds_duel.Duel.forward``
@@ -272,7 +294,7 @@ class CinematicChain:
         damage: list[tuple[float, ...]] = []
         played = 0
         while self.fought[i * size[1] + j] and played < (rounds if rounds is not None else limit):
-            now = cinematic_round(now, self.fought, *self.tables)
+            now = self.step(now)
             played += 1
             over, going, still, _, _ = settle(now.reshape(1, -1), finals.reshape(1, -1), FAINT, self.fought,
                                               beside[0], lost, beside[1])

@@ -230,17 +230,21 @@ class Combat:
         repairs, the one theater fought, not tied to the other by Ion Cannons (those, and the best play with
         repairs, are solved stage by stage); else ``None``."""
         fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
-        if self.policy != "heuristic" or not self.rules.repair or len(fought) != 1 or self.coupled(state):
+        if (self.policy != "heuristic" or not (self.rules.repair or self.rules.structures_kept_if_rolled)
+                or len(fought) != 1 or self.coupled(state)):
             return None
         return fought[0]
 
     def linked(self, state: State) -> bool:
         """Whether both theaters of ``state``, tied together by Ion Cannons, are solved over arrays
-        (:mod:`.odds_tied`): without repairs or lone structures kept for having rolled, and without a Death Star
-        the cannons silence or one under construction that takes no damage (:meth:`monotone`: the best play's
-        pruning needs it, and its end-of-round check reads both theaters)."""
-        return (not self.rules.repair and not self.rules.structures_kept_if_rolled and self.coupled(state)
-                and self.monotone(state, 0))
+        (:mod:`.odds_tied`): with repairs or lone structures kept for having rolled (Rise of the Empire) only the
+        heuristic's play (its chains with repairs, :mod:`.odds_cinematic`), and never beside a Death Star the
+        cannons silence or one under construction that takes no damage (:meth:`monotone`: the best play's pruning
+        needs it, and its end-of-round check reads both theaters)."""
+        if not self.coupled(state) or not self.monotone(state, 0):
+            return False
+        # with repairs (or lone structures kept for having rolled) the heuristic's play only: its chains with repairs
+        return self.policy == "heuristic" or not (self.rules.repair or self.rules.structures_kept_if_rolled)
 
     def monotone(self, state: State, t: int) -> bool:
         """Whether weakening a force in theater ``t`` can only lower its margin, as :mod:`.odds_duel`'s pruning
@@ -288,6 +292,11 @@ class Combat:
         for state, which in parts:
             names = " and ".join(THEATERS[i // 2] for i in which[::2])
             if len(which) == 4 and self.linked(state):
+                if self.policy == "heuristic" and (self.rules.repair or self.rules.structures_kept_if_rolled):
+                    for t in (0, 1):  # its chains with repairs: every side counted, as for a theater alone
+                        _refuse_pairs(THEATERS[t], [self.sides(state, 2 * t + i, None) for i in (0, 1)],
+                                      bounds.cinematic, bounds.where, "")
+                    continue
                 if self.policy == "heuristic":  # a chain for each theater, followed apart (odds_tied: branches)
                     for t in (0, 1):  # (space as the chain with no cannon standing, the most Imperial dice)
                         _refuse_pairs(THEATERS[t], self.chain_sides(state, t, ((), (), (), ())), bounds.chained,

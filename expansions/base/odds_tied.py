@@ -22,7 +22,8 @@ combat's figures need the two battles together, which is why the chances are kep
 
 The heuristic's play needs no solve, and its space round hangs on the ground only through how many cannons stand:
 its forward pass follows the two battles apart, in a branch for each set of rounds the cannons may have fallen in
-(:meth:`Tied._follow_branches`), a few dozen vectors instead of a row for each ground pair.
+(:meth:`Tied._follow_branches`), a few dozen vectors instead of a row for each ground pair. With Rise of the Empire's
+repairs its chains are those of :mod:`.odds_cinematic` (:meth:`Tied._cinematic`), the branches followed alike.
 """
 
 from __future__ import annotations
@@ -42,16 +43,19 @@ class Tied:
 
     def __init__(self, combat: Combat, start: State) -> None:
         self.rebel = combat.factions.index("rebel")
+        self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
+        self.moves_memo: dict[tuple[int, int | None], dict[int, float]] = {}
+        self.ends_memo: dict[tuple[int, int | None], tuple[Any, Any]] = {}
+        self.row: dict[int, int] = {}  # the forward pass's row of each ground pair it can come to
+        self.plays_memo: tuple[int | None, tuple[Any, dict]] | None = None  # (_plays)
+        if combat.rules.repair or combat.rules.structures_kept_if_rolled:
+            self._cinematic(combat, start)
+            return
         ground = Duel(combat, 1, ((), (), (), ()))
         self.duels = [ground]  # kept while their battles are used: a battle points at its duel only weakly
         self.ground, ga, gd = ground.battle(start[2], start[3])
         self.first = ga * self.ground.values_shape[1] + gd
-
-        def cannon(unit: str) -> bool:
-            return "ion-cannon" in combat.kinds[unit].abilities
-
-        cannons = [x for x in start[2 + self.rebel] if cannon(x[0])]
-        self.cannons = np.array([sum(1 for u, _ in side if cannon(u)) for side in self.ground.sides[self.rebel]])
+        cannons = self._cannons(combat, start)
         self.space: dict[int, Battle] = {}
         self.chains: dict[int, Chain] = {}  # the heuristic's space chain for each number of cannons standing
         for k in range(len(cannons) + 1):  # the frame holds only the cannons: all the space dice read of the ground
@@ -64,11 +68,38 @@ class Tied:
                 self.chains[k] = Chain(space, start[0], start[1])
         self.ground_chain = Chain(ground, start[2], start[3]) if combat.policy == "heuristic" else None
         self.here = sa * self.space[0].values_shape[1] + sd
-        self.solved: dict[tuple[int | None, int], tuple[Battle, Solution]] = {}
-        self.moves_memo: dict[tuple[int, int | None], dict[int, float]] = {}
-        self.ends_memo: dict[tuple[int, int | None], tuple[Any, Any]] = {}
-        self.row: dict[int, int] = {}  # the forward pass's row of each ground pair it can come to
-        self.plays_memo: tuple[int | None, tuple[Any, dict]] | None = None  # (_plays)
+
+    def _cinematic(self, combat: Combat, start: State) -> None:
+        """The heuristic's play with repairs (Rise of the Empire's cinematic combat, :mod:`.odds_cinematic`): the
+        ground battle's chain, and a space chain for each number of cannons standing, over the sides any of them
+        comes to (so that they are numbered alike, as the branches need)."""
+        from .odds_cinematic import CinematicChain
+
+        ground = CinematicChain(combat, 1, ((), (), (), ()), start[2], start[3])
+        self.ground, self.ground_chain = ground, ground  # (read as a battle and stepped as a chain)
+        self.first = ground.start[0] * ground.values_shape[1] + ground.start[1]
+        cannons = self._cannons(combat, start)
+        frames = []
+        for k in range(len(cannons) + 1):
+            frame: list[Side] = [(), (), (), ()]
+            frame[2 + self.rebel] = tuple(cannons[:k])
+            frames.append((frame[0], frame[1], frame[2], frame[3]))
+        chains = [CinematicChain(combat, 0, frame, start[0], start[1]) for frame in frames]
+        reach = tuple(set().union(*(chain.reach[i] for chain in chains)) for i in range(3))
+        if any(chain.reach != reach for chain in chains):
+            chains = [CinematicChain(combat, 0, frame, start[0], start[1], reach) for frame in frames]  # type: ignore
+        self.chains = dict(enumerate(chains))  # type: ignore[arg-type]
+        self.space = dict(self.chains)  # type: ignore[arg-type]
+        self.here = chains[0].start[0] * chains[0].values_shape[1] + chains[0].start[1]
+
+    def _cannons(self, combat: Combat, start: State) -> list:
+        """The Rebel Ion Cannons in ``start``, and (:attr:`cannons`) how many stand in each of the Rebel's ground
+        sides."""
+        def cannon(unit: str) -> bool:
+            return "ion-cannon" in combat.kinds[unit].abilities
+
+        self.cannons = np.array([sum(1 for u, _ in side if cannon(u)) for side in self.ground.sides[self.rebel]])
+        return [x for x in start[2 + self.rebel] if cannon(x[0])]
 
     # -- the values ----------------------------------------------------------------------------------------------
 
