@@ -490,7 +490,8 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      {"stormtrooper": 8, "at-st": 3, "at-at": 2}, {"policy": "heuristic", "theater": "ground", "quick": True},
      "(41,958 pairs; at most 20,000 are solved for a quick answer); ask about fewer units (docs"),
     (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
-     {}, "8 rounds ahead; at most 4,000 are solved here"),  # RE-CIN-15: repairs, solved stage by stage
+     {}, "8 rounds ahead; at most 4,000 are solved here); ask about fewer units, or fewer rounds (--rounds 1), or "
+     "the heuristic agent's play (--policy heuristic), which takes on larger forces"),  # RE-CIN-15: stage by stage
     (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
      "(40,500 pairs; at most 25,000 are solved here)"),  # RE-CIN-15: the heuristic's chain with repairs

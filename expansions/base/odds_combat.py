@@ -332,6 +332,9 @@ class Combat:
             asks = ["fewer units"]
             if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
                 asks.append("fewer rounds (--rounds 1)")
+            if self.policy == "best" and (self.rules.repair or self.rules.structures_kept_if_rolled) \
+                    and self.monotone(state, 0):  # its chains with repairs take on larger forces (odds_cinematic)
+                asks.append(HEURISTIC_INSTEAD.removeprefix(", or about "))
             within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
             ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
             what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
