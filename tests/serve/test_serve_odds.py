@@ -108,3 +108,25 @@ def test_the_page_never_shows_an_uncertain_chance_as_0_or_100_percent(chance, sh
     """A space battle the Empire wins 99.6% of the time read "you win 100%" beside the move: a player takes that for
     certain. Whole percents still, but "<1%" and ">99%" for what may or may not happen (under 10^-9 is none)."""
     assert percent(chance) == shown
+
+
+def test_with_rise_of_the_empire_the_page_shows_the_bots_odds_of_a_small_combat():
+    """With Rise of the Empire a special repairs one's own units (RE-CIN-15): the best play is then solved stage by
+    stage, too slowly for a page, but the bots' play is followed as a chain with repairs (docs/odds.md), quickly
+    enough for one: beside "done" the page shows those odds, said to be the bots', not "too many units" (as it did
+    while the bots' play too was followed stage by stage: the space battle's 240 pairs of sides were too many)."""
+    start = scenario.Scenario.model_validate({"name": "odds beside a move", "seed": 1, "state": {
+        "phase": "command", "current": "empire", "leaders": {"darth-vader": "pool"},
+        "units": {"hoth": {"x-wing": 3, "corellian-corvette": 1, "rebel-trooper": 2},  # the issue's example
+                  "bespin": {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2},
+                  "endor": {"assault-carrier": 1}}}})
+    game = scenario.start(start, rules_for(("base", "rise-of-the-empire")))
+    for option in ("activate:hoth", "bespin", "everything"):
+        game.apply(option, player="empire")
+    shown = combat_odds(game, game.pending[0])["done"]
+    assert "as the bots do" in shown, shown
+    attacker, defender = system_forces(game, "hoth", "empire")
+    answer = odds(game, attacker, defender, policy="heuristic")
+    for name, t in answer.theaters.items():
+        if name != "combat":
+            assert f"you win {percent(t.wiped['rebel'] - t.both_wiped)}" in shown, (shown, name)
