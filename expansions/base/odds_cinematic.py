@@ -30,7 +30,7 @@ import numpy as np
 
 from .odds_duel import FAINT, MOST, Side, State, TooLarge, _in_health_order, _may_be_lost, starts
 from .odds_finals import Finals
-from .odds_greedy import heuristic_damage, random_repairs
+from .odds_greedy import heuristic_placements, random_repairs
 from .odds_loops import cinematic_round, settle
 
 
@@ -50,23 +50,30 @@ class Combat(Protocol):
 
 class Sparse:
     """Rows of chances, kept as the compiled loop reads them: where each of ``rows`` rows' entries begin (one more:
-    the end), the numbers they lead to, their chances. Rows are given in order; a row never given is empty."""
+    the end), the numbers they lead to, their chances. Each row is given once, in any order; a row never given is
+    empty."""
 
     def __init__(self, rows: int) -> None:
         self.rows = rows
-        self.at: list[int] = []
-        self.to: list[int] = []
-        self.chance: list[float] = []
+        self.parts: list[tuple[int, Any, Any]] = []
 
     def row(self, n: int, entries: dict[int, float]) -> None:
-        for to, p in sorted(entries.items()):
-            self.at.append(n)
-            self.to.append(to)
-            self.chance.append(p)
+        ordered = sorted(entries.items())
+        self.parts.append((n, np.array([to for to, _ in ordered], np.int64), np.array([p for _, p in ordered])))
+
+    def given(self, n: int, to: Any, chance: Any) -> None:
+        """Row ``n`` from arrays: the numbers it leads to (each once, in order) and their chances; those of no
+        chance left out."""
+        kept = chance != 0.0
+        self.parts.append((n, to[kept], chance[kept]))
 
     def arrays(self) -> tuple[Any, Any, Any]:
-        counts = np.bincount(np.array(self.at, np.int64), minlength=self.rows)
-        return starts(counts), np.array(self.to, np.int64), np.array(self.chance)
+        self.parts.sort(key=lambda part: part[0])
+        counts = np.zeros(self.rows, np.int64)
+        for n, to, _ in self.parts:
+            counts[n] = len(to)
+        return (starts(counts), np.concatenate([np.zeros(0, np.int64)] + [to for _, to, _ in self.parts]),
+                np.concatenate([np.zeros(0)] + [p for _, _, p in self.parts]))
 
 
 class CinematicChain:
@@ -129,11 +136,12 @@ class CinematicChain:
             self.blocks[role][pool] = tuple(sorted({b for _, rolls in found for b, _ in rolls}))
         return found
 
-    def _placed(self, enemy: Side, role: int, pool: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
-        """What each roll of ``role``'s pool leaves of ``enemy``, the heuristic placing its damage
-        (:mod:`.odds_greedy`)."""
+    def _placed(self, enemy: Side, role: int, pool: tuple, repairable: bool) -> tuple[list[Side], Any]:
+        """What the rolls of ``role``'s pool leave of ``enemy``, the heuristic placing its damage: the sides they
+        can leave, and ``[roll, side]`` their chances, the rolls in the order of :attr:`blocks`
+        (:func:`.odds_greedy.heuristic_placements`)."""
         self._pool_classes(role, pool)
-        return heuristic_damage(self.c, enemy, self.blocks[role][pool], repairable)
+        return heuristic_placements(self.c, enemy, self.blocks[role][pool], repairable)
 
     def _survive(self, side: Side) -> Side:
         """What is left of ``side`` at the end of the step (units at their health die)."""
@@ -163,21 +171,19 @@ class CinematicChain:
                 for pool in pools[1]:
                     if (a, pool) not in done[0]:
                         done[0].add((a, pool))
-                        for left in self._placed(a, 1, pool, False).values():
-                            found[0].update(self._survive(s) for s in left)
+                        found[0].update(self._survive(s) for s in self._placed(a, 1, pool, False)[0])
             for d in list(sides[1]):
                 if not d:
                     continue
                 for pool in pools[0]:
                     if (d, pool) not in done[1]:
                         done[1].add((d, pool))
-                        for left in self._placed(d, 0, pool, True).values():
-                            for d1 in left:
-                                if d1 not in middle:
-                                    middle.add(d1)
-                                    for specials, _ in self._pool_classes(1, self.pool(1, d1)):
-                                        found[1].update(self._survive(s) for s in random_repairs(
-                                            self.c, d1, dict(specials)))
+                        for d1 in self._placed(d, 0, pool, True)[0]:
+                            if d1 not in middle:
+                                middle.add(d1)
+                                for specials, _ in self._pool_classes(1, self.pool(1, d1)):
+                                    found[1].update(self._survive(s) for s in random_repairs(self.c, d1,
+                                                                                             dict(specials)))
             for role in (0, 1):
                 new = found[role] - sides[role]
                 if new:
@@ -255,18 +261,25 @@ class CinematicChain:
                      index: dict[Side, int], after: Any) -> None:
         """``[class, enemy side]``: what the rolls of each class of each of ``role``'s ``pools`` leave of each of
         ``enemies`` (the attacker's damage carried past health: the defender may yet repair it), their chances
-        summed, each side left taken by ``after`` and numbered by ``index``."""
+        summed (a product of the classes' chances of each roll and the rolls' of each side left), each side left
+        taken by ``after`` and numbered by ``index``."""
         for pool, first in zip(pools, class_start):
-            placed = [self._placed(e, role, pool, role == 0) if e else {} for e in enemies]
-            for k, (_, rolls) in enumerate(self._pool_classes(role, pool), start=int(first)):
-                for n, (e, left) in enumerate(zip(enemies, placed)):
-                    if e:
-                        row: dict[int, float] = {}
-                        for blocks, p in rolls:
-                            for s, q in left[blocks].items():
-                                to = index[after(s)]
-                                row[to] = row.get(to, 0.0) + p * q
-                        out.row(k * len(enemies) + n, row)
+            classes = self._pool_classes(role, pool)
+            place = {blocks: n for n, blocks in enumerate(self.blocks[role][pool])}
+            weight = np.zeros((len(classes), len(place)))  # [class, roll]: the chance of each roll of the class
+            for k, (_, rolls) in enumerate(classes):
+                for blocks, p in rolls:
+                    weight[k, place[blocks]] += p
+            for n, e in enumerate(enemies):
+                if e:
+                    left, chances = self._placed(e, role, pool, role == 0)
+                    # the sides left, taken by ``after`` and numbered: sides alike after it summed, by a product
+                    numbers, which = np.unique(np.array([index[after(s)] for s in left], np.int64),
+                                               return_inverse=True)
+                    merged = np.zeros((len(left), len(numbers)))
+                    merged[np.arange(len(left)), which.ravel()] = 1.0
+                    for k, row in enumerate(weight @ chances @ merged, start=int(first)):
+                        out.given(k * len(enemies) + n, numbers, row)
 
     # -- the forward pass ---------------------------------------------------------------------------------------
 

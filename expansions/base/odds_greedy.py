@@ -177,8 +177,21 @@ class Cells:
 
 def heuristic_damage(combat: Combat, enemy: Side, rolls: tuple, repairable: bool) -> dict[tuple, dict[Side, float]]:
     """What each of the heuristic's ``rolls`` (:data:`Blocks`) leaves of ``enemy``, with the chances (a side at a
-    time, for the stage-by-stage solve and the chain with repairs: :class:`.odds_cinematic.CinematicChain`)."""
+    time, for the stage-by-stage solve): :func:`heuristic_placements` as a dict for each roll."""
     key = ("damage", enemy, rolls, repairable)
+    found = combat.stage_memo.get(key)
+    if found is None:
+        sides, chances = heuristic_placements(combat, enemy, rolls, repairable)
+        found = combat.stage_memo[key] = {dice: {sides[e]: float(chances[u, e]) for e in chances[u].nonzero()[0]}
+                                          for u, dice in enumerate(rolls)}
+    return found  # type: ignore[return-value]
+
+
+def heuristic_placements(combat: Combat, enemy: Side, rolls: tuple, repairable: bool) -> tuple[list[Side], Any]:
+    """What the heuristic's ``rolls`` (:data:`Blocks`) leave of ``enemy``: the sides they can leave, and
+    ``[roll, side]`` the chance of each (the chain with repairs, :class:`.odds_cinematic.CinematicChain`, sums
+    them as arrays)."""
+    key = ("placements", enemy, rolls, repairable)
     found = combat.stage_memo.get(key)
     if found is None:
         cells = Cells(combat, enemy, repairable)
@@ -186,9 +199,7 @@ def heuristic_damage(combat: Combat, enemy: Side, rolls: tuple, repairable: bool
         if trie is None:
             trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, cells.colours)
         rows, chances = cells.place(enemy, trie)
-        sides = [cells.side(row) for row in rows]
-        found = combat.stage_memo[key] = {dice: {sides[e]: float(chances[u, e]) for e in chances[u].nonzero()[0]}
-                                          for u, dice in enumerate(rolls)}
+        found = combat.stage_memo[key] = ([cells.side(row) for row in rows], chances)
     return found  # type: ignore[return-value]
 
 
