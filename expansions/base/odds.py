@@ -40,12 +40,12 @@ TheaterChoice = Literal["space", "ground", "both"]
 #: Rebel base of 5 ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain counts only the
 #: sides its play comes to (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the
 #: bound is never met in one; its chain with repairs counts every side (more than it comes to): 8 vs 8 on the ground,
-#: 20,736 pairs, 2.9 s (docs/odds.md, How fast).
+#: 20,736 pairs, 1.5 s (docs/odds.md, How fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, cinematic=25_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
 #: 20 ms; the heuristic's chain of 8 vs 8 in space, 5,670 pairs, 45 ms, of 10 against 12 on the ground, 20,720, 90 ms;
-#: with repairs, the issue's example's space battle, 240 pairs, 54 ms).
+#: its chain with repairs, the issue's example, 240 pairs in space, 45 ms).
 QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=20_000, cinematic=500, where="for a quick answer")
 
 
