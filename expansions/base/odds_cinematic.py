@@ -28,10 +28,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_duel import FAINT, MOST, Side, State, TooLarge, _in_health_order, _may_be_lost, starts
+from .odds_duel import MOST, Side, State, TooLarge, _in_health_order, _may_be_lost, starts, theater_forward
 from .odds_finals import Finals
 from .odds_greedy import heuristic_placements, random_repairs
-from .odds_loops import cinematic_round, settle
+from .odds_loops import cinematic_round
 
 
 class Combat(Protocol):
@@ -292,38 +292,10 @@ class CinematicChain:
 
     def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each
-        side's expected health lost after each round (the other theater loses none), as ``odds_duel.Duel.forward``
-        gives them."""
-        t = self.t
-        i, j = self.start
-        size = (len(self.sides[0]), len(self.sides[1]))
-        now = np.zeros(size)
-        now[i, j] = 1.0
-        lost = np.stack([np.repeat(self.health[0][i] - self.health[0], size[1]),
-                         np.tile(self.health[1][j] - self.health[1], size[0])])
-        beside = np.zeros(1, bool), np.zeros((2, 1))  # nothing fought beside it: settle's one row
-        finals = np.zeros(size)
-        ended = np.zeros(2)
-        damage: list[tuple[float, ...]] = []
-        played = 0
-        while self.fought[i * size[1] + j] and played < (rounds if rounds is not None else limit):
-            now = self.step(now)
-            played += 1
-            over, going, still, _, _ = settle(now.reshape(1, -1), finals.reshape(1, -1), FAINT, self.fought,
-                                              beside[0], lost, beside[1])
-            ended += over[:2]
-            row = [0.0, 0.0, 0.0, 0.0]
-            row[2 * t], row[2 * t + 1] = (ended + going[:2]).tolist()
-            damage.append(tuple(row))
-            if rounds is None and still < negligible:
-                break
-        finals += now
-        a, d = np.nonzero(finals)
-        sides: list = [[side] for side in self.frame]  # the other theater's sides: as they stand
-        sides[2 * t], sides[2 * t + 1] = self.sides
-        at = np.zeros((len(a), 4), np.int64)
-        at[:, 2 * t], at[:, 2 * t + 1] = a, d
-        return Finals(sides, at, finals[a, d]), damage
+        side's expected health lost after each round (the other theater loses none), as
+        :func:`.odds_duel.theater_forward` follows a theater alone."""
+        return theater_forward(lambda now, left: self.step(now), self.start, self.fought, self.health, self.sides,
+                               self.frame, self.t, rounds, limit, negligible)
 
 
 def _rolling(sides: list[Side], pool_of: Any, pool: int) -> Side:

@@ -243,40 +243,14 @@ class Duel:
         """``Combat.forward`` over the battle's arrays: the chance of each state the combat ends in (or stands in
         after ``rounds``) and each side's expected health lost after each round (the other theater loses none),
         by the best play's choices or, with the heuristic policy, its :class:`Chain`."""
-        t = self.t
-        b, i, j = self.battle(start[2 * t], start[2 * t + 1])
-        size = b.values_shape
-        now = np.zeros(size)
-        now[i, j] = 1.0
-        fought = b.fought
-        # the health each side has lost in each pair, as settle reads a battle's: [role, pair]
-        lost = np.stack([np.repeat(b.health[0][i] - b.health[0], size[1]), np.tile(b.health[1][j] - b.health[1],
-                                                                                     size[0])])
-        beside = np.zeros(1, bool), np.zeros((2, 1))  # nothing fought beside it: settle's one row
-        chain = Chain(self, start[2 * t], start[2 * t + 1]) if self.c.policy == "heuristic" else None
-        finals = np.zeros(size)
-        ended = np.zeros(2)
-        damage: list[tuple[float, ...]] = []
-        played = 0
-        while fought[i * size[1] + j] and played < (rounds if rounds is not None else limit):
-            left = None if rounds is None else rounds - played
-            now = np.ascontiguousarray(chain.step(now) if chain is not None else b.step(now, left, FAINT))
-            played += 1
-            over, going, still, _, _ = settle(now.reshape(1, -1), finals.reshape(1, -1), FAINT, fought, beside[0],
-                                              lost, beside[1])
-            ended += over[:2]
-            row = [0.0, 0.0, 0.0, 0.0]
-            row[2 * t], row[2 * t + 1] = (ended + going[:2]).tolist()
-            damage.append(tuple(row))
-            if rounds is None and still < negligible:
-                break
-        finals += now
-        a, d = np.nonzero(finals)
-        sides: list = [[side] for side in self.frame]  # the other theater's sides: as they stand
-        sides[2 * t], sides[2 * t + 1] = b.sides
-        at = np.zeros((len(a), 4), np.int64)
-        at[:, 2 * t], at[:, 2 * t + 1] = a, d
-        return Finals(sides, at, finals[a, d]), damage
+        b, i, j = self.battle(start[2 * self.t], start[2 * self.t + 1])
+        chain = Chain(self, start[2 * self.t], start[2 * self.t + 1]) if self.c.policy == "heuristic" else None
+
+        def step(now: Any, left: int | None) -> Any:
+            return np.ascontiguousarray(chain.step(now) if chain is not None else b.step(now, left, FAINT))
+
+        return theater_forward(step, (i, j), b.fought, b.health, b.sides, self.frame, self.t, rounds, limit,
+                               negligible)
 
     def decide(self, state: State, side: int, options: list[Side], left: int | None) -> int:
         """The index of the best of ``options`` (what each option of ``Combat.options`` leaves of the enemy) for
@@ -304,6 +278,46 @@ class Duel:
             values = sol.then[placed, j]
             best = placed[int(np.argmax(values <= values.min() + self.c.tie))]
         return survived.index(best)
+
+
+def theater_forward(step: Any, start: tuple[int, int], fought: Any, health: tuple[Any, Any], sides: tuple,
+                    frame: State, t: int, rounds: int | None, limit: int,
+                    negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+    """The forward pass of theater ``t`` fought alone, over its pairs of sides (``sides``, each force's ``health``
+    left; ``fought`` the pairs still fought, flat), from the pair ``start``: ``step(now, left)`` plays a round from
+    the chances ``now`` (``[a, d]``) with ``left`` rounds to go (``None``: until the end), the solvers' own way
+    (:class:`Duel`, :class:`.odds_cinematic.CinematicChain`). Gives the chance of each state the combat ends in (or
+    stands in after ``rounds``; the other theater's sides as ``frame`` has them) and each side's expected health
+    lost after each round; pairs of chance :data:`FAINT` or less are dropped as it goes (``odds_loops.settle``)."""
+    i, j = start
+    size = (len(health[0]), len(health[1]))
+    now = np.zeros(size)
+    now[i, j] = 1.0
+    # the health each side has lost in each pair, as settle reads a battle's: [role, pair]
+    lost = np.stack([np.repeat(health[0][i] - health[0], size[1]), np.tile(health[1][j] - health[1], size[0])])
+    beside = np.zeros(1, bool), np.zeros((2, 1))  # nothing fought beside it: settle's one row
+    finals = np.zeros(size)
+    ended = np.zeros(2)
+    damage: list[tuple[float, ...]] = []
+    played = 0
+    while fought[i * size[1] + j] and played < (rounds if rounds is not None else limit):
+        now = step(now, None if rounds is None else rounds - played)
+        played += 1
+        over, going, still, _, _ = settle(now.reshape(1, -1), finals.reshape(1, -1), FAINT, fought, beside[0], lost,
+                                          beside[1])
+        ended += over[:2]
+        row = [0.0, 0.0, 0.0, 0.0]
+        row[2 * t], row[2 * t + 1] = (ended + going[:2]).tolist()
+        damage.append(tuple(row))
+        if rounds is None and still < negligible:
+            break
+    finals += now
+    a, d = np.nonzero(finals)
+    every: list = [[side] for side in frame]  # the other theater's sides: as they stand
+    every[2 * t], every[2 * t + 1] = sides
+    at = np.zeros((len(a), 4), np.int64)
+    at[:, 2 * t], at[:, 2 * t + 1] = a, d
+    return Finals(every, at, finals[a, d]), damage
 
 
 class Battle:
