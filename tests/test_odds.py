@@ -866,6 +866,23 @@ def test_the_heuristic_agent_judges_small_attacks_by_the_exact_odds(base):
     assert exact_battle(seen, {"tie-fighter": 5}, {"x-wing": 1}, "space") is None
 
 
+def test_the_heuristic_agent_asks_only_quick_odds(base, roe):
+    """The ``exact_odds`` knob asks the odds for every move the agent weighs, so it asks for a quick answer
+    (``odds(quick=True)``) and keeps the estimate otherwise: with Rise of the Empire's repairs (RE-CIN-15) the best
+    play of 4 ships a side is solved stage by stage, some seconds a question (docs/odds.md), which a bot's turn must
+    not wait for; without them the same battle is answered exactly."""
+    from swrebellion.expansions.base.agents.heuristic.choices import _hopeless
+    from swrebellion.expansions.base.agents.heuristic.seen import Seen, exact_battle
+
+    rebels, imperials = {"x-wing": 2, "y-wing": 1, "corellian-corvette": 1}, {"tie-fighter": 3, "assault-carrier": 1}
+    assert exact_battle(Seen(base, "rebel"), rebels, imperials, "space") is not None
+    assert exact_battle(Seen(roe, "rebel"), rebels, imperials, "space") is None  # the estimate answers
+    with pytest.raises(OddsTooLarge, match="for a quick answer"):
+        odds(roe, rebels, imperials, quick=True)
+    for estimate in (False, True):  # too slow to answer at once: whatever the estimate said
+        assert _hopeless(Seen(roe, "rebel"), {"current": "rebel"}, rebels, imperials, estimate) is estimate
+
+
 def test_the_compiled_loops_work_where_numba_may_not_write_its_cache(monkeypatch):
     """numba keeps the loops' machine code on disk (beside odds_loops.py, else in the user's cache folder); where
     it finds nowhere it may write, it refuses to cache, and the loops are compiled afresh instead: the odds still

@@ -471,7 +471,8 @@ def _hopeless(s: Seen, combat: dict, mine: dict, theirs: dict, estimate: bool) -
     """With the ``exact_odds`` knob: the battle is hopeless when, on average over the theaters fought, this side's
     chance to win (the enemy wiped out, some of its own units left) is under 1/4 and the enemy's over 1/2, from the
     exact odds of the forces as they stand, with the damage they carry (issue 34). Forces too large for a quick
-    answer (:data:`~.seen.EXACT_UNITS`) keep the estimate."""
+    answer (more than :data:`~.seen.EXACT_UNITS`, or not answered at once: ``odds(quick=True)``) keep the
+    estimate."""
     units = s.t.units
     for force in (mine, theirs):
         for theater in ("space", "ground"):
@@ -482,7 +483,7 @@ def _hopeless(s: Seen, combat: dict, mine: dict, theirs: dict, estimate: bool) -
     try:
         damage = {u: [m for m in marks if m] for u, marks in (combat.get("damage") or {}).items()
                   if u in mine or u in theirs}
-        answer = odds(s.game, attacker, defender, damage=damage)
+        answer = odds(s.game, attacker, defender, damage=damage, quick=True)
     except OddsError:
         return estimate
     fought = [t for name, t in answer.theaters.items() if name != "combat"]

@@ -277,8 +277,9 @@ def exact_battle(seen: Seen, attackers: dict[str, int], defenders: dict[str, int
     """One theater's battle by its exact odds (issue 34), ``attackers`` rolling first, both sides assigning damage
     at their best, until it ends: the share of each side's value it expects to keep, and the attackers' chance to
     win the theater (the defenders wiped out, some attackers left). ``None`` when a side has no units there or more
-    than :data:`EXACT_UNITS`, or without numpy (the ``odds`` extra): the estimate, :func:`battle`, answers. Answers are kept with the rules: they depend
-    on the expansions and the forces only."""
+    than :data:`EXACT_UNITS`, when the odds are not answered at once (``quick``: with Rise of the Empire's repairs
+    the best play takes seconds), or without numpy (the ``odds`` extra): the estimate, :func:`battle`, answers.
+    Answers are kept with the rules: they depend on the expansions and the forces only."""
     if not attackers or not defenders or max(sum(attackers.values()), sum(defenders.values())) > EXACT_UNITS:
         return None
     key = ("exact-battle", theater, tuple(sorted(attackers.items())), tuple(sorted(defenders.items())))
@@ -287,7 +288,7 @@ def exact_battle(seen: Seen, attackers: dict[str, int], defenders: dict[str, int
         from ...odds import OddsError, odds
 
         try:
-            answer = odds(seen.game, attackers, defenders, theater)  # type: ignore[arg-type]
+            answer = odds(seen.game, attackers, defenders, theater, quick=True)  # type: ignore[arg-type]
         except OddsError:
             cache[key] = None
         else:
