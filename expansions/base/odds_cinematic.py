@@ -19,7 +19,9 @@ A roll's repairs hang only on its specials and its damage only on its hits, so e
 their specials (a *class*) and a round is, for each class, the repairs of one side times the damage on the other:
 tables of sparse rows (:class:`Sparse`), made once, and one compiled loop a round (:func:`.odds_loops.
 cinematic_round`). The sides are those the play comes to from the start (:meth:`CinematicChain._closure`), found
-side by side, not pair by pair. ``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
+side by side, not pair by pair. Beside an Ion Cannon, :mod:`.odds_tied` follows a chain for the ground battle and
+one for the space battle with each number of cannons standing, made over the same sides (``reach``).
+``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
 """
 
 from __future__ import annotations
@@ -35,9 +37,13 @@ from .odds_loops import cinematic_round
 
 
 class Combat(Protocol):
-    """What the chain reads of the whole solver (``odds_combat.Combat``)."""
+    """What the chain reads of the whole solver (``odds_combat.Combat``), and through :mod:`.odds_greedy`."""
 
     kinds: Any
+    dice: Any
+    stage_memo: dict
+
+    def cap(self, unit: str, repairable: bool) -> int: ...
 
     def pool(self, side: int, units: Side, cut_red: int) -> tuple: ...
     def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
