@@ -24,7 +24,8 @@ from .options import expansion_options, lang_option, load_game_or_exit, pack_opt
               help="Stop after this many combat rounds, at most 200 (default: until the combat ends).")
 @click.option("--policy", type=click.Choice(["best", "heuristic"]), default="best", show_default=True,
               help="How both sides assign damage: as well as possible, or as the heuristic agent does (which is "
-                   "answered for larger forces, up to the largest of a real game).")
+                   "answered for larger forces: in the base game up to the largest of a real game, with Rise of "
+                   "the Empire's repairs up to some 8 a side on the ground).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @expansion_options
 @pack_option
