@@ -55,13 +55,10 @@ class Tied:
         self.duels = [ground]  # kept while their battles are used: a battle points at its duel only weakly
         self.ground, ga, gd = ground.battle(start[2], start[3])
         self.first = ga * self.ground.values_shape[1] + gd
-        cannons = self._cannons(combat, start)
         self.space: dict[int, Battle] = {}
         self.chains: dict[int, Chain] = {}  # the heuristic's space chain for each number of cannons standing
-        for k in range(len(cannons) + 1):  # the frame holds only the cannons: all the space dice read of the ground
-            frame: list[Side] = [(), (), (), ()]
-            frame[2 + self.rebel] = tuple(cannons[:k])
-            space = Duel(combat, 0, (frame[0], frame[1], frame[2], frame[3]))
+        for k, frame in enumerate(self._frames(combat, start)):
+            space = Duel(combat, 0, frame)
             self.duels.append(space)
             self.space[k], sa, sd = space.battle(start[0], start[1])
             if combat.policy == "heuristic":
@@ -78,12 +75,7 @@ class Tied:
         ground = CinematicChain(combat, 1, ((), (), (), ()), start[2], start[3])
         self.ground, self.ground_chain = ground, ground  # (read as a battle and stepped as a chain)
         self.first = ground.start[0] * ground.values_shape[1] + ground.start[1]
-        cannons = self._cannons(combat, start)
-        frames = []
-        for k in range(len(cannons) + 1):
-            frame: list[Side] = [(), (), (), ()]
-            frame[2 + self.rebel] = tuple(cannons[:k])
-            frames.append((frame[0], frame[1], frame[2], frame[3]))
+        frames = self._frames(combat, start)
         chains = [CinematicChain(combat, 0, frame, start[0], start[1]) for frame in frames]
         reach = tuple(set().union(*(chain.reach[i] for chain in chains)) for i in range(3))
         if any(chain.reach != reach for chain in chains):
@@ -92,14 +84,21 @@ class Tied:
         self.space = dict(self.chains)  # type: ignore[arg-type]
         self.here = chains[0].start[0] * chains[0].values_shape[1] + chains[0].start[1]
 
-    def _cannons(self, combat: Combat, start: State) -> list:
-        """The Rebel Ion Cannons in ``start``, and (:attr:`cannons`) how many stand in each of the Rebel's ground
-        sides."""
+    def _frames(self, combat: Combat, start: State) -> list[State]:
+        """The space battle's frame for each number of Rebel Ion Cannons standing, none first: it holds only the
+        cannons, all the space dice read of the ground; and (:attr:`cannons`) how many stand in each of the
+        Rebel's ground sides."""
         def cannon(unit: str) -> bool:
             return "ion-cannon" in combat.kinds[unit].abilities
 
         self.cannons = np.array([sum(1 for u, _ in side if cannon(u)) for side in self.ground.sides[self.rebel]])
-        return [x for x in start[2 + self.rebel] if cannon(x[0])]
+        cannons = tuple(x for x in start[2 + self.rebel] if cannon(x[0]))
+        frames = []
+        for k in range(len(cannons) + 1):
+            frame: list[Side] = [(), (), (), ()]
+            frame[2 + self.rebel] = cannons[:k]
+            frames.append((frame[0], frame[1], frame[2], frame[3]))
+        return frames
 
     # -- the values ----------------------------------------------------------------------------------------------
 
