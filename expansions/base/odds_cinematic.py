@@ -30,14 +30,16 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_duel import MOST, Side, State, TooLarge, _in_health_order, _may_be_lost, starts, theater_forward
+from .odds_duel import (MOST, Duel, Side, State, TooLarge, _in_health_order, checked_pairs, starts,
+                        theater_forward)
 from .odds_finals import Finals
 from .odds_greedy import heuristic_placements, random_repairs
 from .odds_loops import cinematic_round
 
 
 class Combat(Protocol):
-    """What the chain reads of the whole solver (``odds_combat.Combat``), and through :mod:`.odds_greedy`."""
+    """What the chain reads of the whole solver (``odds_combat.Combat``), itself and through :mod:`.odds_greedy` and
+    :class:`.odds_duel.Duel`."""
 
     kinds: Any
     dice: Any
@@ -90,6 +92,7 @@ class CinematicChain:
     def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side,
                  reach: tuple[set[Side], set[Side], set[Side]] | None = None) -> None:
         self.c, self.t, self.frame = combat, t, frame
+        self.duel = Duel(combat, t, frame)  # its states and pools: this theater's beside the frame
         self.classes: tuple[dict[tuple, list], dict[tuple, list]] = ({}, {})  # for each pool: (specials, rolls)
         self.blocks: tuple[dict[tuple, tuple], dict[tuple, tuple]] = ({}, {})  # for each pool: its rolls' blocks
         self.survivors: dict[Side, Side] = {}  # (_survive)
@@ -121,15 +124,11 @@ class CinematicChain:
     # -- the sides ------------------------------------------------------------------------------------------------
 
     def state(self, a: Side, d: Side) -> State:
-        out = list(self.frame)
-        out[2 * self.t], out[2 * self.t + 1] = a, d
-        return tuple(out)  # type: ignore[return-value]
+        return self.duel.state(a, d)
 
     def pool(self, role: int, side: Side) -> tuple:
-        """The dice ``side`` rolls as the attacker (``role`` 0) or the defender (1): the same for every side of the
-        same units, whatever their damage."""
-        state = self.state(side, side)
-        return self.c.pool(role, side, self.c._cut(state, self.t, role))
+        """The dice ``side`` rolls as the attacker (``role`` 0) or the defender (1) (:meth:`.odds_duel.Duel.pool`)."""
+        return self.duel.pool(role, side)
 
     def _pool_classes(self, role: int, pool: tuple) -> list[tuple[tuple, list[tuple[tuple, float]]]]:
         """The pool's rolls by their specials (a class each): ``[(specials, [(blocks, chance), ...]), ...]``."""
@@ -150,10 +149,11 @@ class CinematicChain:
         return heuristic_placements(self.c, enemy, self.blocks[role][pool], repairable)
 
     def _survive(self, side: Side) -> Side:
-        """What is left of ``side`` at the end of the step (units at their health die)."""
+        """What is left of ``side`` at the end of the step (:meth:`.odds_duel.Duel.survive`), kept: the sides found
+        and the tables ask again and again."""
         found = self.survivors.get(side)
         if found is None:
-            found = self.survivors[side] = tuple(x for x in side if not self.c.lethal(*x))
+            found = self.survivors[side] = self.duel.survive(side)
         return found
 
     def _closure(self, attacker: Side, defender: Side) -> tuple[set[Side], set[Side], set[Side]]:
@@ -245,10 +245,7 @@ class CinematicChain:
                 f = self.c.flag(self.c.flag(frozenset(), state, self.t, 0), state, self.t, 1)
                 combo[qa, qd] = flags.setdefault(f, len(flags))
         end = np.tile(np.arange(na * nd, dtype=np.int64), (max(1, len(flags)), 1))
-        lone = [[n for n, s in enumerate(sides) if s and all(_may_be_lost(self.c, u)
-                                                             or "death-star" in self.c.kinds[u].abilities
-                                                             for u, _ in s)] for sides in (sa, sd)]
-        pairs = {(a, d) for a in lone[0] for d in range(nd)} | {(a, d) for a in range(na) for d in lone[1]}
+        pairs = checked_pairs(self.c, (sa, sd))
         for f, k in flags.items():
             for a, d in pairs:
                 checked = self.c.checks(self.state(sa[a], sd[d]), f)

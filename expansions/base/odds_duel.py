@@ -367,10 +367,7 @@ class Battle:
         fixed = np.zeros(size, bool)
         value = np.zeros(size)
         end = np.arange(size[0] * size[1]).reshape(size)
-        lone = [[n for n, s in enumerate(sides) if s and all(_may_be_lost(c, u) for u, _ in s)]
-                for sides in self.sides]
-        pairs = {(a, d) for a in lone[0] for d in range(size[1])} | {(a, d) for a in range(size[0]) for d in lone[1]}
-        for a, d in sorted(pairs):
+        for a, d in sorted(checked_pairs(c, self.sides)):
             sa, sd = self.sides[0][a], self.sides[1][d]
             checked = c.checks(duel.state(sa, sd), frozenset())
             a2, d2 = checked[2 * duel.t], checked[2 * duel.t + 1]
@@ -714,6 +711,16 @@ def starts(sizes: Any) -> Any:
 def places(first: Any, counts: Any) -> Any:
     """The places of runs of entries, each ``counts[k]`` long from ``first[k]``, one after the other."""
     return (first - counts.cumsum() + counts).repeat(counts) + np.arange(counts.sum())
+
+
+def checked_pairs(c: Combat, sides: tuple[list[Side], list[Side]]) -> set[tuple[int, int]]:
+    """The pairs of two forces' ``sides`` (numbers) the end-of-round checks may change: those where a side is made
+    only of units that may be lost when alone (:func:`_may_be_lost`) or of Death Stars (RS-CMB-18: Rebel ships
+    facing one the Ion Cannons silence leave). The checks are asked of these only."""
+    lone = [[n for n, s in enumerate(force) if s and all(_may_be_lost(c, u) or "death-star" in c.kinds[u].abilities
+                                                        for u, _ in s)] for force in sides]
+    na, nd = len(sides[0]), len(sides[1])
+    return {(a, d) for a in lone[0] for d in range(nd)} | {(a, d) for a in range(na) for d in lone[1]}
 
 
 def _may_be_lost(c: Combat, unit: str) -> bool:
