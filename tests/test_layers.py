@@ -27,7 +27,8 @@ BASE_LAYERS = [
     ("rule primitives", ["rules", "knowledge"]),
     ("effect ops", ["ops"]),
     ("phase steps, scenarios, combat odds", ["phases", "scenario", "plays", "odds", "odds_combat", "odds_cinematic",
-                                             "odds_duel", "odds_finals", "odds_greedy", "odds_loops", "odds_tied"]),
+                                             "odds_duel", "odds_finals", "odds_greedy", "odds_loops", "odds_repairs",
+                                             "odds_tied", "odds_ways"]),
     # Issue 27 §1: presentation and agents use the rules; the rules never import them.
     ("presentation: narration, pictures, terminal screens", ["presentation"]),
     ("agents", ["agents"]),

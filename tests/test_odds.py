@@ -294,6 +294,35 @@ def test_the_heuristics_chain_with_repairs_gives_the_stage_by_stage_figures(roe,
         assert all(abs(chain[k] - staged[k]) <= 1e-12 for k in chain), rounds
 
 
+@pytest.mark.parametrize("attacker, defender, damage", [
+    ({"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}, {}),  # RE-CIN-15: repairs in space
+    ({"tie-fighter": 2, "assault-carrier": 1}, {"x-wing": 2, "y-wing": 1}, {}),  # the Empire rolls first
+    ({"x-wing": 2}, {"tie-striker": 2}, {}),  # RE-DIE-01: green dice
+    ({"x-wing": 2, "corellian-corvette": 1}, {"star-destroyer": 1, "tie-fighter": 1}, {"star-destroyer": [2]}),
+    ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-ROE-02: it rolled
+    ({"assault-carrier": 2}, {"corellian-corvette": 2}, {}),  # ties: which carrier to finish, which to repair
+])
+def test_the_best_play_with_repairs_over_arrays_gives_the_stage_by_stage_figures(roe, attacker, defender, damage,
+                                                                                 monkeypatch):
+    """Issue 34, Rise of the Empire: the best play with repairs in a theater fought alone (a special takes a damage
+    off one's own unit, RE-CIN-15; the defender's damage carried past health until its own roll may save the unit,
+    RB-CMB-08; lone structures that rolled stay, RS-ROE-02; the play looking 8 rounds ahead) is solved over arrays
+    (``odds_repairs``), and every figure, to the end and for 2 rounds, is the stage-by-stage solve's to 1e-12 (which
+    it gets back when the arrays are turned off): both weigh every option of the rules and break ties alike."""
+    from swrebellion.expansions.base.odds import solver
+    from swrebellion.expansions.base.odds_combat import Combat
+
+    combat, start = solver(roe, attacker, defender, "best", damage)
+    assert any(combat.repaired_theater(combat.alone(start, t)) == t for t in (0, 1))
+    for rounds in (None, 2):
+        arrays = _figures(odds(roe, attacker, defender, rounds=rounds, damage=damage))
+        with monkeypatch.context() as m:
+            m.setattr(Combat, "repaired_theater", lambda self, state: None)
+            staged = _figures(odds(roe, attacker, defender, rounds=rounds, damage=damage))
+        assert arrays.keys() == staged.keys()
+        assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
+
+
 def _heuristic_by_hand(combat, side, blocks, repairable):
     """What the heuristic agent's damage leaves of ``side``, followed the slow way, every arrangement of each
     colour's results and every equal target apart: the targets of a result are the distinct (unit, old damage,
@@ -337,6 +366,41 @@ def _heuristic_by_hand(combat, side, blocks, repairable):
                             for u, d, n in st))
         out[left] = out.get(left, 0.0) + p
     return out
+
+
+def test_the_sets_of_ways_are_those_the_hit_by_hit_search_finds(roe):
+    """Issue 34: the best play with repairs takes its options as sets worked out a colour at a time
+    (``odds_ways``): what a roll's hits of each colour then its direct hits can leave of a side (RS-ATK-05/06: a hit
+    on a unit of its colour, a direct hit on any, none past a unit's tracked damage; a result "placed" on a unit at
+    that cap is lost), and what its specials can repair (RE-CIN-15). On 2,000 random sides and rolls, with and without
+    the damage carried past health, they are exactly the sides the stage-by-stage solve's search finds result by
+    result (``odds_combat._assignments``, ``_repairs``)."""
+    import random
+
+    from swrebellion.expansions.base.odds import solver
+    from swrebellion.expansions.base.odds_combat import _assignments, _repairs
+    from swrebellion.expansions.base.odds_ways import Ways
+
+    combat, _ = solver(roe, {"x-wing": 1}, {"tie-fighter": 1}, "best")
+    ways = Ways(combat)
+    rng = random.Random(34)
+    kinds = sorted(u for u in combat.kinds if combat.kinds[u].theater in ("space", "ground"))
+    colours = sorted({k.colour for k in combat.kinds.values() if k.colour} | set(combat.dice.faces))
+    for _ in range(2000):
+        repairable = rng.random() < 0.5
+        side = []
+        for unit in rng.sample(kinds, rng.randint(1, 3)):
+            health = combat.health(unit)
+            for _ in range(rng.randint(1, 3)):  # now and then a unit already at its cap
+                side.append((unit, 0 if health is None else rng.choice(
+                    [rng.randint(0, health - 1), combat.cap(unit, repairable)])))
+        side = tuple(sorted(side))
+        hits = {c: rng.randint(0, 4) for c in rng.sample(colours, rng.randint(0, len(colours)))}
+        direct = rng.randint(0, 3)
+        results = tuple(c for c in hits for _ in range(hits[c])) + (None,) * direct
+        assert ways.damage(side, hits, direct, repairable) == _assignments(combat, side, results, repairable), side
+        specials = {c: rng.randint(0, 3) for c in colours}
+        assert ways.repairs(side, specials) == _repairs(combat, side, specials), side
 
 
 @pytest.mark.parametrize("repairable", [False, True])
@@ -490,8 +554,12 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      {"stormtrooper": 8, "at-st": 3, "at-at": 2}, {"policy": "heuristic", "theater": "ground", "quick": True},
      "(41,958 pairs; at most 20,000 are solved for a quick answer); ask about fewer units (docs"),
     (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
-     {}, "8 rounds ahead; at most 4,000 are solved here); ask about fewer units, or fewer rounds (--rounds 1), or "
-     "the heuristic agent's play (--policy heuristic), which takes on larger forces"),  # RE-CIN-15: stage by stage
+     {"quick": True}, "(1,080 pairs, solved for each of 8 rounds ahead; at most 2,000 are solved for a quick answer); "
+     "ask about fewer units, or fewer rounds (--rounds 1), or the heuristic agent's play (--policy heuristic), which "
+     "takes on larger forces"),  # RE-CIN-15: the best play with repairs over arrays (odds_repairs)
+    (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {},
+     "(40,500 pairs, solved for each of 8 rounds ahead; at most 36,000 are solved here)"),
     (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
      "(40,500 pairs; at most 25,000 are solved here)"),  # RE-CIN-15: the heuristic's chain with repairs
@@ -869,12 +937,15 @@ def test_the_heuristic_agent_judges_small_attacks_by_the_exact_odds(base):
 def test_the_heuristic_agent_asks_only_quick_odds(base, roe):
     """The ``exact_odds`` knob asks the odds for every move the agent weighs, so it asks for a quick answer
     (``odds(quick=True)``) and keeps the estimate otherwise: with Rise of the Empire's repairs (RE-CIN-15) the best
-    play of 4 ships a side is solved stage by stage, some seconds a question (docs/odds.md), which a bot's turn must
-    not wait for; without them the same battle is answered exactly."""
+    play of 4 small ships a side is answered at once, of 4 with two large ones each (2,025 pairs of sides) in about
+    a second (docs/odds.md), which a bot's turn must not wait for; without repairs that battle is answered exactly
+    too."""
     from swrebellion.expansions.base.agents.heuristic.choices import _hopeless
     from swrebellion.expansions.base.agents.heuristic.seen import Seen, exact_battle
 
     rebels, imperials = {"x-wing": 2, "y-wing": 1, "corellian-corvette": 1}, {"tie-fighter": 3, "assault-carrier": 1}
+    assert exact_battle(Seen(roe, "rebel"), rebels, imperials, "space") is not None
+    rebels, imperials = {"x-wing": 2, "mon-calamari-cruiser": 2}, {"tie-fighter": 2, "star-destroyer": 2}
     assert exact_battle(Seen(base, "rebel"), rebels, imperials, "space") is not None
     assert exact_battle(Seen(roe, "rebel"), rebels, imperials, "space") is None  # the estimate answers
     with pytest.raises(OddsTooLarge, match="for a quick answer"):

@@ -34,19 +34,22 @@ TheaterChoice = Literal["space", "ground", "both"]
 
 
 #: What :func:`odds` takes on by default (``rebellion odds``, the terminal's ``odds``): some seconds at most. The
-#: stage-by-stage solve about 5 s (1,600 states tied by an Ion Cannon, 1.4 s; Rise of the Empire's repairs cost more a
-#: state: 4 vs 4 in space, 216 states solved 8 rounds ahead, 3.9 s by the best play); the best play over arrays
-#: 291,600 pairs in 1.4 s; the battles an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play (a
-#: Rebel base of 5 ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain counts only the
-#: sides its play comes to (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the
-#: bound is never met in one; its chain with repairs counts every side (more than it comes to): 8 vs 8 on the ground,
-#: 20,736 pairs, 1.5 s (docs/odds.md, How fast).
-PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, cinematic=25_000, where="here")
+#: stage-by-stage solve about 5 s (1,600 states tied by an Ion Cannon, 1.4 s); the best play over arrays 291,600 pairs
+#: in 1.4 s; the battles an Ion Cannon ties 3.7 million in 1.3 s and 0.36 GB with the best play (a Rebel base of 5
+#: ships and 5 ground units with an Ion Cannon against 6 and 6); the heuristic's chain counts only the sides its play
+#: comes to (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the bound is never
+#: met in one; its chain with repairs counts every side (more than it comes to): 8 vs 8 on the ground, 20,736 pairs,
+#: 1.5 s; the best play with repairs (Rise of the Empire) 6 vs 6 in space, 4,500 pairs solved 8 rounds ahead, 5.3 s
+#: (docs/odds.md, How fast).
+PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, cinematic=25_000,
+                 repaired=36_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
 #: 20 ms; the heuristic's chain of 8 vs 8 in space, 5,670 pairs, 45 ms, of 10 against 12 on the ground, 20,720, 90 ms;
-#: its chain with repairs, the issue's example, 240 pairs in space, 45 ms).
-QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=20_000, cinematic=500, where="for a quick answer")
+#: its chain with repairs, the issue's example, 240 pairs in space, 45 ms; the best play with repairs, the same
+#: battle solved 8 rounds ahead, 1,920, 60 ms).
+QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=20_000, cinematic=500, repaired=2_000,
+               where="for a quick answer")
 
 
 #: What every answer leaves out, in the words the command prints (docs/odds.md).
@@ -156,17 +159,18 @@ def warm_up(game: Game, policies: Sequence[Policy] = ("best", "heuristic")) -> N
         for policy in policies:
             for attacker, defender, rounds in WARM_UP:
                 odds(game, attacker, defender, policy=policy, rounds=rounds)
-        if "heuristic" in policies:
-            _warm_up_repairs(game)
+        _warm_up_repairs(game, policies)
 
 
-def _warm_up_repairs(game: Game) -> None:
-    """The heuristic's chain with repairs (Rise of the Empire's cinematic combat, :mod:`.odds_cinematic`) loaded
-    too, whatever the game's expansions: the first warm-up query's forces, solved with repairs on."""
+def _warm_up_repairs(game: Game, policies: Sequence[Policy]) -> None:
+    """The loops of Rise of the Empire's cinematic combat loaded too, whatever the game's expansions (the best
+    play's solve with repairs, :mod:`.odds_repairs`; the heuristic's chain with repairs, :mod:`.odds_cinematic`):
+    the first warm-up query's forces, solved with repairs on."""
     with _arrays().collector_paused():
-        combat, start = solver(game, *WARM_UP[0][:2], "heuristic")
-        combat.rules = replace(combat.rules, repair=True)
-        combat.forward(start, None)
+        for policy in policies:
+            combat, start = solver(game, *WARM_UP[0][:2], policy)
+            combat.rules = replace(combat.rules, repair=True)
+            combat.forward(start, None)
 
 
 @contextmanager

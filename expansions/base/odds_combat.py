@@ -24,8 +24,10 @@ ties, to 1e-12: the one that leaves the enemy least, then the first in order, as
 theaters are solved apart unless Ion Cannons tie them together (a ground battle that can destroy them changes the
 Imperial space dice). The best play in a theater fought alone without repairs, the common case, is solved over
 arrays of both forces' sides instead (:mod:`.odds_duel`), and the heuristic policy there is followed over them as
-a chain; so are two theaters an Ion Cannon ties together, unless repairs or a Death Star the cannons silence leave
-them to the stage-by-stage solve (:mod:`.odds_tied`).
+a chain; with repairs, the best play of a theater alone is solved over arrays too (:mod:`.odds_repairs`), and the
+heuristic's followed as a chain (:mod:`.odds_cinematic`); so are two theaters an Ion Cannon ties together, unless a
+Death Star the cannons silence, or the best play with repairs, leave them to the stage-by-stage solve
+(:mod:`.odds_tied`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from .odds_cinematic import CinematicChain
     from .odds_duel import Duel, Side, State, Unit
     from .odds_finals import Branched, Finals
+    from .odds_repairs import Lookahead
 
 THEATERS = ("space", "ground")
 #: How far ahead the best play looks when repairs can undo damage (cinematic combat) and no round limit is given:
@@ -64,11 +67,12 @@ class Bounds:
     counted, not listed, so the refusal costs milliseconds. ``where`` ends the refusal's "at most N are solved ...".
     (Times measured here, one core: docs/odds.md, How fast.)"""
 
-    staged: int  # states of the stage-by-stage solve (repairs; a Death Star the Ion Cannons silence)
+    staged: int  # states of the stage-by-stage solve (the Ion Cannons' battles with repairs, a silenced Death Star)
     duelled: int  # pairs of sides of the best play of a theater alone, over arrays (odds_duel)
     tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), the best play
     chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain), of each theater
     cinematic: int  # pairs of round-start sides of the heuristic's chain with repairs (odds_cinematic), counted
+    repaired: int  # pairs of sides of the best play with repairs (odds_repairs), times the rounds it looks ahead
     where: str
 
 
@@ -227,13 +231,33 @@ class Combat:
 
     def cinematic_theater(self, state: State) -> int | None:
         """The theater the heuristic's chain with repairs follows in ``state``: with the heuristic's play and
-        repairs, the one theater fought, not tied to the other by Ion Cannons (those, and the best play with
-        repairs, are solved stage by stage); else ``None``."""
-        fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
-        if (self.policy != "heuristic" or not (self.rules.repair or self.rules.structures_kept_if_rolled)
-                or len(fought) != 1 or self.coupled(state)):
+        repairs (or lone structures kept for having rolled), the one theater fought alone (:meth:`fought_alone`;
+        beside an Ion Cannon, :mod:`.odds_tied` follows its chains); else ``None``."""
+        if self.policy != "heuristic" or not (self.rules.repair or self.rules.structures_kept_if_rolled):
             return None
-        return fought[0]
+        return self.fought_alone(state)
+
+    def repaired_theater(self, state: State) -> int | None:
+        """The theater whose best play with repairs is solved over arrays (:mod:`.odds_repairs`) in ``state``: the
+        one fought alone (:meth:`fought_alone`; beside an Ion Cannon it is solved stage by stage); else ``None``."""
+        if self.policy != "best" or not self.rules.repair:
+            return None
+        return self.fought_alone(state)
+
+    def fought_alone(self, state: State) -> int | None:
+        """The one theater fought in ``state``, when it is not tied to the other by Ion Cannons; else ``None``."""
+        fought = [t for t in (0, 1) if state[2 * t] and state[2 * t + 1]]
+        return fought[0] if len(fought) == 1 and not self.coupled(state) else None
+
+    def repaired(self, state: State) -> Lookahead | None:
+        """The best play in the one theater fought in ``state`` with repairs (Rise of the Empire's cinematic combat),
+        solved over arrays (:mod:`.odds_repairs`), where it applies (:meth:`repaired_theater`)."""
+        from .odds_repairs import Lookahead
+
+        t = self.repaired_theater(state)
+        if t is None:
+            return None
+        return Lookahead(self, t, _put(state, t, 0, (), ()), state[2 * t], state[2 * t + 1], LOOKAHEAD)
 
     def linked(self, state: State) -> bool:
         """Whether both theaters of ``state``, tied together by Ion Cannons, are solved over arrays
@@ -325,12 +349,15 @@ class Combat:
                     _refuse_pairs(names, self.chain_sides(state, duel.t, duel.frame), bounds.chained, bounds.where,
                                   "")
                 continue
+            # the best play with repairs in a theater alone over arrays (odds_repairs), or the stage-by-stage solve
+            arrays = self.repaired_theater(state) is not None
+            most, noun = (bounds.repaired, "pairs") if arrays else (bounds.staged, "states")
             counts = [self.sides(state, i, rounds) for i in which]
-            if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
+            if math.prod(counts) * self.lookahead(rounds) <= most:
                 continue
             ways = ", ".join(f"{n:,}" for n in counts[:-1]) + f" and {counts[-1]:,}"
             asks = ["fewer units"]
-            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
+            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= most:
                 asks.append("fewer rounds (--rounds 1)")
             if self.policy == "best" and (self.rules.repair or self.rules.structures_kept_if_rolled) \
                     and self.monotone(state, 0):  # its chains with repairs take on larger forces (odds_cinematic)
@@ -340,8 +367,8 @@ class Combat:
             what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
                 if len(which) == 4 else f"the {names} battle is"
             raise TooLarge(f"{what} too large to solve exactly here: {'their' if len(which) == 4 else 'its'} forces "
-                           f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
-                           f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
+                           f"can be left in {ways} ways ({math.prod(counts):,} {noun}{within}{ahead}; at most "
+                           f"{most:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
                            "(docs/odds.md, How fast)")
 
     def chain_sides(self, state: State, t: int, frame: State) -> list[int]:
@@ -430,6 +457,9 @@ class Combat:
         chain = self.cinematic(start)
         if chain is not None:
             return chain.forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
+        lookahead = self.repaired(start)
+        if lookahead is not None:
+            return lookahead.forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
         if self.linked(start):
             from .odds_tied import Tied
 

@@ -677,3 +677,175 @@ def cinematic_round(now: Any, fought: Any, pool_a: Any, pool_d: Any, class_a: An
                 for j in range(damage_d_start[block], damage_d_start[block + 1]):
                     out[end[flags, damage_d_to[j] * nd + d2]] += z * damage_d_chance[j]
     return out.reshape(na, nd)
+
+
+# -- the best play with repairs (odds_repairs.Lookahead) ----------------------------------------------------------
+# A chooser's tables (``odds_repairs.Choosers``, ``own``): for its side ``n`` and an entry ``e`` of its plan against
+# the enemy's side ``x`` (``own.plan[own.sig_of[n], x]``), the repair list is
+# ``own.reps[own.rep_first[n] + own.plan_special[e]]`` and the damage list ``own.plan_damage[e]``.
+
+
+@_compiled
+def _repair_list(own: Any, n: int, e: int) -> tuple[int, int]:
+    """Where the repair list of side ``n``'s plan entry ``e`` begins and ends in ``own.repair_to``."""
+    r = own.reps[own.rep_first[n] + own.plan_special[e]]
+    return own.repair_start[r], own.repair_start[r + 1]
+
+
+@_compiled
+def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: Any, damage_start: Any,
+                   damage_to: Any, own: Any, nd: int) -> Any:
+    """``W[a1, m]`` of :mod:`.odds_repairs`: for each attacker's side ``a1`` and middle side ``m``, the sum over the
+    entries of ``m``'s plan against ``a1`` of their chance times the least, over the repairs of ``m`` (the
+    defender's sides they leave) and the sides its damage leaves of ``a1`` (``damage_to`` of the entry's damage
+    list), of ``values`` (``V_(k-1)``, flat) at the pair the round ends in (``end[flags, a2 * nd + d2]``, the flags
+    ``combo[a1's pool, m's pool]``). The least over the damage is made first, once for each damage list and
+    defender's side (``least[flags, list, d2]``)."""
+    nf = end.shape[0]
+    lists = len(damage_start) - 1
+    least = np.empty((nf, lists, nd))
+    for f in range(nf):
+        for g in range(lists):
+            for d2 in range(nd):
+                low = np.inf
+                for j in range(damage_start[g], damage_start[g + 1]):
+                    low = min(low, values[end[f, damage_to[j] * nd + d2]])
+                least[f, g, d2] = low
+    na, nm = len(pool_a), len(middle_pool)
+    out = np.zeros((na, nm))
+    for a1 in range(na):
+        if pool_a[a1] < 0:
+            continue
+        for m in range(nm):
+            f = combo[pool_a[a1], middle_pool[m]]
+            plan = own.plan[own.sig_of[m], a1]
+            total = 0.0
+            for e in range(own.plan_start[plan], own.plan_start[plan + 1]):
+                g = own.plan_damage[e]
+                r0, r1 = _repair_list(own, m, e)
+                low = np.inf
+                for i in range(r0, r1):
+                    low = min(low, least[f, g, own.repair_to[i]])
+                total += own.plan_chance[e] * low
+            out[a1, m] = total
+    return out
+
+
+@_compiled
+def repair_reply_best(replies: Any, damage_start: Any, damage_to: Any) -> Any:
+    """For each of the attacker's damage lists (middle sides) and each attacker's side ``a1``, the most of
+    ``replies`` (``W[a1, m]``) over the list: ``[list, a1]``."""
+    lists = len(damage_start) - 1
+    na = replies.shape[0]
+    out = np.empty((lists, na))
+    for g in range(lists):
+        for a1 in range(na):
+            high = -np.inf
+            for j in range(damage_start[g], damage_start[g + 1]):
+                high = max(high, replies[a1, damage_to[j]])
+            out[g, a1] = high
+    return out
+
+
+@_compiled
+def repair_attack(best: Any, won: Any, fought: Any, own: Any) -> Any:
+    """``V_k[a, d]`` of :mod:`.odds_repairs`: for each pair fought, the sum over the entries of ``a``'s plan against
+    ``d`` of their chance times the most, over the repairs of ``a``, of ``best[damage list, a1]``
+    (:func:`repair_reply_best`); a pair not fought keeps who holds the theater (``won``)."""
+    na, nd = won.shape
+    out = won.copy()
+    for a in range(na):
+        for d in range(nd):
+            if not fought[a * nd + d]:
+                continue
+            plan = own.plan[own.sig_of[a], d]
+            total = 0.0
+            for e in range(own.plan_start[plan], own.plan_start[plan + 1]):
+                g = own.plan_damage[e]
+                r0, r1 = _repair_list(own, a, e)
+                high = -np.inf
+                for i in range(r0, r1):
+                    high = max(high, best[g, own.repair_to[i]])
+                total += own.plan_chance[e] * high
+            out[a, d] = total
+    return out
+
+
+@_compiled
+def repair_forward(now: Any, fought: Any, replies: Any, values: Any, tie: float, end: Any, combo: Any, pool_a: Any,
+                   middle_pool: Any, left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any,
+                   defence: Any, defence_damage_start: Any, defence_damage_to: Any) -> Any:
+    """A round of the best play with repairs (:mod:`.odds_repairs`) from the chances ``now`` (``[a, d]``): each
+    roll's choice as the tie rule makes it (``Combat.tie_order``), of the options within ``tie`` of the best. The
+    attacker's (of ``replies``, ``W[a1, m]``): the first by the defender's units left (``left_of[m]``), then the
+    repaired side's place in its list, then the middle side's in its; the defender's (of ``values``, ``V_(k-1)``
+    at the pair the round ends in): the first by the attacker's side left (its number), then the repaired side's
+    place in its list. A pair not fought stays as it is."""
+    na, nd = now.shape
+    nm = len(middle_pool)
+    middle = np.zeros(na * nm)
+    held = np.empty(na * nm, np.int64)
+    count = 0
+    out = np.zeros(na * nd)
+    for a in range(na):
+        for d in range(nd):
+            x = now[a, d]
+            if x == 0.0:
+                continue
+            if not fought[a * nd + d]:
+                out[a * nd + d] += x
+                continue
+            plan = attack.plan[attack.sig_of[a], d]
+            for e in range(attack.plan_start[plan], attack.plan_start[plan + 1]):
+                g = attack.plan_damage[e]
+                r0, r1 = _repair_list(attack, a, e)
+                g0, g1 = attack_damage_start[g], attack_damage_start[g + 1]
+                high = -np.inf
+                for i in range(r0, r1):
+                    for j in range(g0, g1):
+                        high = max(high, replies[attack.repair_to[i], attack_damage_to[j]])
+                high -= tie
+                chosen = -1
+                j0 = g0
+                while chosen < 0:  # a run of middle sides with the same units left, each repair against it
+                    j1 = j0 + 1
+                    while j1 < g1 and left_of[attack_damage_to[j1]] == left_of[attack_damage_to[j0]]:
+                        j1 += 1
+                    for i in range(r0, r1):
+                        for j in range(j0, j1):
+                            if replies[attack.repair_to[i], attack_damage_to[j]] >= high:
+                                chosen = attack.repair_to[i] * nm + attack_damage_to[j]
+                                break
+                        if chosen >= 0:
+                            break
+                    j0 = j1
+                if middle[chosen] == 0.0:
+                    held[count] = chosen
+                    count += 1
+                middle[chosen] += x * attack.plan_chance[e]
+    for h in range(count):
+        at = held[h]
+        y = middle[at]
+        a1, m = at // nm, at % nm
+        f = combo[pool_a[a1], middle_pool[m]]
+        plan = defence.plan[defence.sig_of[m], a1]
+        for e in range(defence.plan_start[plan], defence.plan_start[plan + 1]):
+            g = defence.plan_damage[e]
+            r0, r1 = _repair_list(defence, m, e)
+            g0, g1 = defence_damage_start[g], defence_damage_start[g + 1]
+            low = np.inf
+            for j in range(g0, g1):
+                for i in range(r0, r1):
+                    low = min(low, values[end[f, defence_damage_to[j] * nd + defence.repair_to[i]]])
+            low += tie
+            chosen = -1
+            for j in range(g0, g1):
+                for i in range(r0, r1):
+                    pair = end[f, defence_damage_to[j] * nd + defence.repair_to[i]]
+                    if values[pair] <= low:
+                        chosen = pair
+                        break
+                if chosen >= 0:
+                    break
+            out[chosen] += y * defence.plan_chance[e]
+    return out.reshape(na, nd)

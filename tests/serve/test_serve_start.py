@@ -68,7 +68,7 @@ def test_processes_making_the_odds_ready_at_once_take_turns(tmp_path, monkeypatc
     monkeypatch.setattr(odds, "WARM_UP_LOCK", lock)
     asked: list[tuple] = []
     monkeypatch.setattr(odds, "odds", lambda game, attacker, defender, **how: asked.append((attacker, defender)))
-    monkeypatch.setattr(odds, "_warm_up_repairs", lambda game: asked.append("repairs"))
+    monkeypatch.setattr(odds, "_warm_up_repairs", lambda game, policies: asked.append("repairs"))
     other = subprocess.Popen(
         [sys.executable, "-c", f"import fcntl, sys; f = open({str(lock)!r}, 'a'); fcntl.flock(f, fcntl.LOCK_EX); "
                                "print('held', flush=True); sys.stdin.read()"],

@@ -1,0 +1,433 @@
+"""The best play in one theater of Rise of the Empire's cinematic combat, over arrays (issue 34): the values of
+every pair of sides solved round by round, :data:`.odds_combat.LOOKAHEAD` rounds ahead, instead of state by state
+(``odds_combat.Combat``'s stage-by-stage solve, whose figures it gives to the last survivor).
+
+Why a solve of its own. A special removes a damage from one's own unit (RE-CIN-15), so a round can leave a side
+stronger than it began: the values are no longer ordered by the sides' health, and states come back, so the play
+looks a fixed number of rounds ahead (``Combat.value``). And the defender's units carry the attacker's damage past
+their health until its own roll may save them (units die at the end of the step, RB-CMB-08). So a round from a pair
+``(a, d)`` of round-start sides is two choices, each over a roll's repairs of one's own side times the ways to place
+its damage on the enemy's:
+
+1. the attacker's roll (of ``a``'s pool): it chooses ``a1`` among its repairs of ``a`` and ``m`` (a *middle* side)
+   among the ways to place its hits on ``d``, carried past health, the one best for it (highest ``W``);
+2. the defender's roll (of ``d``'s pool: ``m`` has the same units): it chooses ``d2`` among its repairs of ``m``
+   and ``a2`` among the ways to place its hits on ``a1``, cut at health (nothing repairs them any more), the one best
+   for it; the units at their health die, the end-of-round checks run (they read which sides rolled, RS-ROE-02),
+   and the round ends in a pair ``(a', d')``.
+
+With ``k`` rounds to go the values are ``V_k[a, d]`` (the attacker's chance to win less the defender's; ``V_0`` is
+who holds the theater) and ``W_k[a1, m]``, the value of the defender's roll to come:
+
+* ``W_k[a1, m]`` = the sum over the defender's rolls of their chance times the least, over its options, of
+  ``V_(k-1)`` at the pair the round ends in;
+* ``V_k[a, d]`` = the sum over the attacker's rolls of their chance times the most, over its options, of
+  ``W_k[a1, m]``.
+
+What a roll can do hangs only on one side and part of the roll: its repairs on the chooser's own side and the
+specials it rolled (only of the colours of its damaged units, at most as many as the pool can roll: a *special
+key*), its damage on the enemy's side and the hits it rolled (at most what the enemy can take: a *hit key*). So the
+options are lists made once (as sets, :mod:`.odds_ways`), a *repair list* for each side and special key, a *damage
+list* for each side and hit key; a roll of a pair is a repair list and a damage list, and the rolls of a pair that
+ask for the same two are merged (a *plan* of entries: which repairs, which damage, the chance). The plans hang on
+the enemy's side and only the *signature* of the chooser's (its pool and the damage on each colour of its units as
+far as the pool can repair it): far fewer than the pairs. The best over a repair list times a damage list is the best
+over the repairs of the best over the damage, the latter made once a round for each damage list and each side it
+may go with (``best[list, a1]``, ``least[flags, list, d2]``), so a pair costs a few lookups a roll
+(:func:`.odds_loops.repair_attack`, :func:`.odds_loops.repair_defence`).
+
+A choice among options whose values are within ``Combat.tie`` of the best is the one ``Combat.tie_order`` puts
+first (the enemy left least health, then first in the order of its units left, then of the chooser's own side): the
+lists are kept in that order, and only the forward pass, which follows the choices, reads it
+(:func:`.odds_loops.repair_forward`). The values are the best's, which the chosen is within ``tie`` of.
+``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
+
+How fast (one core here): the issue's example, 240 pairs of sides in space, 60 ms with the tables; 6 vs 6 on the
+ground, 3,600 pairs, 2 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 5.3 s (the stage-by-stage solve took
+6.9 s for the first and could not take on the others). Most of the larger ones' time is the defender's values,
+some 40 million lookups for each round looked ahead (docs/odds.md, How fast).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+
+from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, checked_pairs, starts, theater_forward
+from .odds_finals import Finals
+from .odds_loops import repair_attack, repair_defence, repair_forward, repair_reply_best
+from .odds_ways import Ways
+
+
+class Combat(Protocol):
+    """What the solve reads of the whole solver (``odds_combat.Combat``), itself and through
+    :class:`.odds_duel.Duel`."""
+
+    kinds: Any
+    tie: float
+
+    def cap(self, unit: str, repairable: bool) -> int: ...
+    def health(self, unit: str) -> int | None: ...
+    def lethal(self, unit: str, damage: int) -> bool: ...
+    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
+    def flag(self, flags: frozenset, state: State, t: int, side: int) -> frozenset: ...
+    def checks(self, state: State, flags: frozenset) -> State: ...
+
+
+def every_side(c: Combat, side: Side) -> list[Side]:
+    """Every round-start side ``side`` can come to once repairs may take damage off again: for each unit type no
+    more miniatures than it has, each with any damage short of its health (a type that takes no damage stays as it
+    is), the empty side among them; in the order of the health they have left (``Combat.tie_order``'s)."""
+    groups = []
+    for unit in sorted({u for u, _ in side}):
+        mine = tuple(x for x in side if x[0] == unit)
+        health = c.health(unit)
+        if health is None:
+            groups.append([mine])
+            continue
+        groups.append([tuple((unit, d) for d in damage) for k in range(len(mine) + 1)
+                       for damage in itertools.combinations_with_replacement(range(health), k)])
+    return _in_health_order(c, {()} | {tuple(sorted(x for part in parts for x in part))
+                                       for parts in itertools.product(*groups)})
+
+
+class Lists:
+    """Options kept as the compiled loops read them: each list a run of numbers (its entries, in the order of the
+    tie rule), given once and numbered as given (equal lists given again share a number)."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[int, ...]] = []
+        self.number: dict[tuple[int, ...], int] = {}
+
+    def add(self, entries: tuple[int, ...]) -> int:
+        found = self.number.get(entries)
+        if found is None:
+            found = self.number[entries] = len(self.runs)
+            self.runs.append(entries)
+        return found
+
+    def arrays(self) -> tuple[Any, Any]:
+        return (starts([len(run) for run in self.runs]),
+                np.array([x for run in self.runs for x in run], np.int64))
+
+
+class Lookahead:
+    """Theater ``t`` fought alone with repairs, the other theater's sides standing as ``frame`` has them (the Ion
+    Cannons' cut): every round-start side of each force (:func:`every_side`), the defender's middle sides its
+    attacker's rolls leave, the options of every roll as lists, the values ``V_k`` and ``W_k`` solved a round at a
+    time, and the forward pass that follows the choices."""
+
+    def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side, ahead: int) -> None:
+        self.c, self.t, self.frame = combat, t, frame
+        self.ahead = ahead  # the rounds the play looks past the one it is in, with no round limit (Combat.value)
+        self.duel = Duel(combat, t, frame)  # its pools and states: this theater's beside the frame
+        self.ways = Ways(combat)
+        self.survivors: dict[Side, Side] = {}  # (survive)
+        self.sides = (every_side(combat, attacker), every_side(combat, defender))
+        self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
+        self.start = self.index[0][attacker], self.index[1][defender]
+        self.health = tuple(np.array([sum((combat.health(u) or 0) - d for u, d in s) for s in sides], float)
+                            for sides in self.sides)
+        alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
+        self.fought = (alive[0][:, None] & alive[1][None, :]).ravel()
+        self.won = (alive[0][:, None].astype(float) - alive[1][None, :]) * ~self.fought.reshape(alive[0].size, -1)
+        self.colours = sorted({colour for role in (0, 1) for s in self.sides[role] if s
+                               for colour, _ in self.duel.pool(role, s)}
+                              | {combat.kinds[u].colour for sides in self.sides for s in sides for u, _ in s
+                                 if combat.kinds[u].colour})
+        self._pools()
+        self._attack_tables()
+        self._defence_tables()
+        self._end()
+        self.values: list[Any] = [self.won.copy()]
+        self.replies: dict[int, Any] = {}
+
+    # -- the pools and their rolls ------------------------------------------------------------------------------
+
+    def _pools(self) -> None:
+        """Each force's dice pools (numbered in their order: the order of the sums is fixed), the pool of each of
+        its sides, and each pool's rolls as arrays: hits of each colour, direct hits, specials of each colour,
+        chance (``Combat.rolls``, the best play's)."""
+        self.pool_number = []
+        self.pool_of = []
+        self.rolled = []
+        for role in (0, 1):
+            sides = self.sides[role]
+            numbered = {pool: n for n, pool in enumerate(sorted({self.duel.pool(role, s) for s in sides if s}))}
+            self.pool_number.append(numbered)
+            self.pool_of.append(np.array([numbered[self.duel.pool(role, s)] if s else -1 for s in sides], np.int64))
+            at = {colour: n for n, colour in enumerate(self.colours)}
+            rolled = []
+            for pool in numbered:
+                rolls = self.c.rolls(pool)
+                hits = np.zeros((len(rolls), len(self.colours)), np.int64)
+                specials = np.zeros_like(hits)
+                for r, ((h, _, s), _) in enumerate(rolls):
+                    for colour, n in h:
+                        hits[r, at[colour]] = n
+                    for colour, n in s:
+                        specials[r, at[colour]] = n
+                rolled.append((pool, hits, np.array([d for (_, d, _), _ in rolls], np.int64), specials,
+                               np.array([p for _, p in rolls])))
+            self.rolled.append(rolled)
+
+    def _room(self, side: Side, repairable: bool) -> Any:
+        """The damage each health colour of ``side`` can still take (to its health, or beyond while it may still be
+        repaired)."""
+        room = np.zeros(len(self.colours), np.int64)
+        for u, d in side:
+            colour = self.c.kinds[u].colour
+            if self.c.health(u) is not None and colour:
+                room[self.colours.index(colour)] += self.c.cap(u, repairable) - d
+        return room
+
+    def _damaged(self, side: Side) -> Any:
+        """The damage on each colour of ``side``'s units: at most as many specials of a colour repair anything."""
+        out = np.zeros(len(self.colours), np.int64)
+        for u, d in side:
+            colour = self.c.kinds[u].colour
+            if d and colour:
+                out[self.colours.index(colour)] += d
+        return out
+
+    def _special_keys(self, q: int, role: int, damaged: Any) -> tuple[Any, Any]:
+        """The specials of each roll of ``role``'s pool ``q`` that can repair a side with ``damaged``: the distinct
+        ones and each roll's among them."""
+        _, _, _, specials, _ = self.rolled[role][q]
+        keys, which = np.unique(np.minimum(specials, damaged), axis=0, return_inverse=True)
+        return keys, which.ravel()
+
+    def _hits(self, key: Any) -> dict[str, int]:
+        """A hit key's hits of each colour (its direct hits are ``key[-1]``)."""
+        return {c: int(n) for c, n in zip(self.colours, key[:-1]) if n}
+
+    def _specials(self, key: Any) -> dict[str, int]:
+        return {c: int(n) for c, n in zip(self.colours, key) if n}
+
+    # -- the options of each roll ------------------------------------------------------------------------------
+
+    def _damage(self, role: int, enemies: list[Side], repairable: bool, number: Any) -> tuple[dict, Lists]:
+        """The damage lists of ``role``'s rolls on each of ``enemies``: for each of ``role``'s pools and each enemy's
+        side, the list of each roll (the sides its damage can leave, numbered by ``number`` in the order of the tie
+        rule's first keys). What a roll can do to a side hangs only on its hits cut to what the side can take (its
+        *hit key*): each side's keys are worked out once, whatever pool rolled them."""
+        rooms = np.array([self._room(side, repairable) for side in enemies]).reshape(len(enemies), -1)
+        alive = np.array([bool(side) for side in enemies])
+        lists = Lists()
+        known: dict[tuple[int, bytes], int] = {}  # (enemy's side, hit key) -> its list
+        which: dict[tuple[int, int], Any] = {}
+        for q, (_, hits, direct, _, _) in enumerate(self.rolled[role]):
+            # [side, roll, colour]: each roll's hits cut to what each side can take, then its direct hits
+            cut = np.concatenate([np.minimum(hits[None], rooms[:, None]),
+                                  np.minimum(direct[None], rooms.sum(axis=1)[:, None])[..., None]], axis=2)
+            base = int(cut.max(initial=0)) + 1
+            code = cut @ base ** np.arange(cut.shape[2])  # [side, roll]: the side and the hit key as one number
+            code += np.arange(len(enemies))[:, None] * base ** cut.shape[2]
+            found, first, back = np.unique(code, return_index=True, return_inverse=True)
+            rows = cut.reshape(-1, cut.shape[2])[first]
+            numbered = np.full(len(found), -1, np.int64)
+            for n, (key, at) in enumerate(zip(rows, first)):
+                e = int(at) // code.shape[1]
+                if alive[e]:
+                    mark = (e, key.tobytes())
+                    if mark not in known:
+                        known[mark] = lists.add(number(self.ways.damage(enemies[e], self._hits(key), int(key[-1]),
+                                                                        repairable)))
+                    numbered[n] = known[mark]
+            per_roll = numbered[back.reshape(code.shape)]
+            for e in np.flatnonzero(alive):
+                which[(q, int(e))] = per_roll[e]
+        return which, lists
+
+    def _choosers(self, role: int, owners: list[Side], pools: Any, after: Any, enemies: list[Side],
+                  damage: dict, lists: int) -> Choosers:
+        """The choices of ``role``'s rolls for each of ``owners`` (its sides as they roll, each rolling the pool
+        ``pools[n]``) against each of ``enemies`` (``damage[(pool, enemy's side)]``: each roll's damage list, of
+        ``lists``): each owner's repair list for each of its special keys (the sides
+        they leave taken by ``after``, in the order of the repaired sides' tuples: the tie rule's last key), and a
+        plan for each owner's *signature* (its pool, and the damage on each colour of its units, as much as the pool
+        can repair) and enemy's side: its rolls merged by special key and damage list."""
+        most = [specials.max(axis=0, initial=0) for _, _, _, specials, _ in self.rolled[role]]
+        repairs = Lists()
+        signatures: dict[tuple[int, bytes], int] = {}
+        keyed: list[tuple[int, Any, Any]] = []  # for each signature: its pool, special keys and each roll's key
+        sig_of = np.full(len(owners), -1, np.int64)
+        rep_first = np.zeros(len(owners), np.int64)
+        reps: list[int] = []
+        for n, own in enumerate(owners):
+            if not own:
+                continue
+            q = int(pools[n])
+            damaged = np.minimum(self._damaged(own), most[q])
+            sig = signatures.get((q, damaged.tobytes()))
+            if sig is None:
+                sig = signatures[(q, damaged.tobytes())] = len(keyed)
+                keyed.append((q, *self._special_keys(q, role, damaged)))
+            sig_of[n], rep_first[n] = sig, len(reps)
+            reps += [repairs.add(tuple(after(s) for s in sorted(self.ways.repairs(own, self._specials(key)))))
+                     for key in keyed[sig][1]]
+        plans = Plans()
+        table = np.full((max(1, len(keyed)), len(enemies)), -1, np.int64)
+        alive = [e for e, enemy in enumerate(enemies) if enemy]
+        stacked: dict[int, Any] = {}  # for each pool: [enemy's side alive, roll] -> damage list
+        for sig, (q, keys, spec_which) in enumerate(keyed):
+            if q not in stacked:
+                stacked[q] = np.stack([damage[(q, e)] for e in alive]).reshape(len(alive), -1)
+            # the rolls merged by (enemy's side, special key, damage list), one number each, all sides at once
+            code = (np.arange(len(alive))[:, None] * len(keys) + spec_which[None]) * lists + stacked[q]
+            found, back = np.unique(code, return_inverse=True)
+            chance = np.bincount(back.ravel(), np.tile(self.rolled[role][q][4], len(alive)), len(found))
+            owner, spec, listed = found // (len(keys) * lists), found // lists % len(keys), found % lists
+            bounds = np.searchsorted(owner, np.arange(len(alive) + 1))
+            for i, e in enumerate(alive):
+                part = slice(bounds[i], bounds[i + 1])
+                table[sig, e] = plans.add(spec[part], listed[part], chance[part])
+        return Choosers(sig_of, rep_first, np.array(reps, np.int64), *repairs.arrays(), table, *plans.arrays())
+
+    def _attack_tables(self) -> None:
+        """The attacker's options: its repairs of its sides (round-start sides), its damage on the defender's sides
+        carried past health (middle sides, in the order of their units left, then of their tuples). Numbers the
+        middle sides."""
+        sa, sd = self.sides
+        middles: set[Side] = set()
+        which, found = self._damage(0, sd, True, lambda ways: (middles.update(ways), tuple(ways))[1])
+        self.middle = sorted(middles)
+        size = len(sa) * len(self.middle)
+        if size > MOST:  # the memory guard, as odds_duel.Battle's: never built
+            raise TooLarge(f"the {('space', 'ground')[self.t]} battle is too large to solve exactly here: the "
+                           f"values of its defender's rolls would hold {size:,} numbers; ask about fewer units "
+                           "(docs/odds.md, How fast)")
+        index_m = {m: n for n, m in enumerate(self.middle)}
+        index_d = self.index[1]
+        self.left_of = np.array([index_d[self.survive(m)] for m in self.middle], np.int64)
+        self.middle_pool = np.array([self.pool_number[1][self.duel.pool(1, m)] for m in self.middle], np.int64)
+        damage = Lists()  # the lists again, of the middle sides' numbers in the tie rule's order
+        renumber = np.array([damage.add(tuple(sorted((index_m[m] for m in ways), key=lambda n: (self.left_of[n], n))))
+                             for ways in found.runs], np.int64)
+        self.attack_damage = damage.arrays()
+        self.attack = self._choosers(0, sa, self.pool_of[0], self.index[0].__getitem__, sd,
+                                     {key: renumber[lists] for key, lists in which.items()}, len(damage.runs))
+
+    def _defence_tables(self) -> None:
+        """The defender's options: its repairs of the middle sides, as the round-start sides they leave at the end of
+        the step, its damage on the attacker's sides cut at health, as the sides left at the end of the step (in
+        their order: the tie rule's first)."""
+        index_a, index_d = self.index
+        survive = self.survive
+        which, damage = self._damage(1, self.sides[0], False,
+                                     lambda ways: tuple(sorted({index_a[survive(s)] for s in ways})))
+        self.defence_damage = damage.arrays()
+        self.defence = self._choosers(1, self.middle, self.middle_pool, lambda s: index_d[survive(s)],
+                                      self.sides[0], which, len(damage.runs))
+
+    def _end(self) -> None:
+        """The pair each pair of sides at the end of the step ends the round as, for each set of the checks' flags
+        (they hang on whether each side rolled: its pool), and the flags of each pair of pools."""
+        sa, sd = self.sides
+        nd = len(sd)
+        flags: dict[frozenset, int] = {}
+        combo = np.zeros((max(1, len(self.rolled[0])), max(1, len(self.rolled[1]))), np.int64)
+        for qa in range(len(self.rolled[0])):
+            for qd in range(len(self.rolled[1])):
+                a = sa[int(np.flatnonzero(self.pool_of[0] == qa)[0])]
+                d = sd[int(np.flatnonzero(self.pool_of[1] == qd)[0])]
+                state = self.duel.state(a, d)
+                f = self.c.flag(self.c.flag(frozenset(), state, self.t, 0), state, self.t, 1)
+                combo[qa, qd] = flags.setdefault(f, len(flags))
+        end = np.tile(np.arange(len(sa) * nd, dtype=np.int64), (max(1, len(flags)), 1))
+        for f, k in flags.items():
+            for a, d in checked_pairs(self.c, (sa, sd)):
+                checked = self.c.checks(self.state(sa[a], sd[d]), f)
+                end[k, a * nd + d] = self.index[0][checked[2 * self.t]] * nd + self.index[1][checked[2 * self.t + 1]]
+        self.combo, self.end = combo, end
+
+    def state(self, a: Side, d: Side) -> State:
+        return self.duel.state(a, d)
+
+    def survive(self, side: Side) -> Side:
+        """What is left of ``side`` at the end of the step (:meth:`.odds_duel.Duel.survive`), kept: the lists ask
+        again and again."""
+        found = self.survivors.get(side)
+        if found is None:
+            found = self.survivors[side] = self.duel.survive(side)
+        return found
+
+    # -- the solve ---------------------------------------------------------------------------------------------
+
+    def solve(self, k: int) -> tuple[Any, Any]:
+        """``W_k`` and ``V_(k-1)``: what the choices of a round with ``k`` rounds to go read."""
+        while len(self.values) < k:
+            n = len(self.values)
+            self.values.append(self._attack(self._replies(n)))
+        return self._replies(k), self.values[k - 1]
+
+    def _replies(self, k: int) -> Any:
+        found = self.replies.get(k)
+        if found is None:
+            found = self.replies[k] = repair_defence(self.values[k - 1].ravel(), self.end, self.combo,
+                                                     self.pool_of[0], self.middle_pool, *self.defence_damage,
+                                                     self.defence, len(self.sides[1]))
+        return found
+
+    def _attack(self, replies: Any) -> Any:
+        return repair_attack(repair_reply_best(replies, *self.attack_damage), self.won, self.fought, self.attack)
+
+    # -- the forward pass ---------------------------------------------------------------------------------------
+
+    def step(self, now: Any, left: int | None) -> Any:
+        """The chance of each pair after a round from the chances ``now`` (``[a, d]``) with ``left`` rounds to go
+        (``None``: until the end, the play looking :attr:`ahead` rounds past this one)."""
+        replies, values = self.solve(self.ahead + 1 if left is None else left)
+        return repair_forward(now, self.fought, replies, values.ravel(), self.c.tie, self.end, self.combo,
+                              self.pool_of[0], self.middle_pool, self.left_of, self.attack, *self.attack_damage,
+                              self.defence, *self.defence_damage)
+
+    def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+        """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each
+        side's expected health lost after each round, as :func:`.odds_duel.theater_forward` follows a theater
+        alone."""
+        return theater_forward(self.step, self.start, self.fought, self.health, self.sides, self.frame, self.t,
+                               rounds, limit, negligible)
+
+
+class Choosers(NamedTuple):
+    """One side's choices as the compiled loops read them (:meth:`Lookahead._choosers`): for each of its sides the
+    signature and where its repair lists begin in ``reps`` (one for each special key of the signature), the repair
+    lists (``repair_start``, ``repair_to``), the plan of each signature and enemy's side (``plan``), and the plans'
+    entries (where each plan's begin, their special keys, damage lists and chances)."""
+
+    sig_of: Any
+    rep_first: Any
+    reps: Any
+    repair_start: Any
+    repair_to: Any
+    plan: Any
+    plan_start: Any
+    plan_special: Any
+    plan_damage: Any
+    plan_chance: Any
+
+
+class Plans:
+    """The plans of the pairs (their rolls merged by the lists they ask for: repair list, damage list, chance),
+    each given once and numbered as given (equal plans share a number)."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[Any, Any, Any]] = []
+        self.number: dict[bytes, int] = {}
+
+    def add(self, repairs: Any, damage: Any, chance: Any) -> int:
+        code = repairs.tobytes() + b"|" + damage.tobytes() + b"|" + chance.tobytes()
+        found = self.number.get(code)
+        if found is None:
+            found = self.number[code] = len(self.parts)
+            self.parts.append((repairs, damage, chance))
+        return found
+
+    def arrays(self) -> tuple[Any, Any, Any, Any]:
+        return (starts([len(p[0]) for p in self.parts]),
+                np.concatenate([np.zeros(0, np.int64)] + [p[0] for p in self.parts]),
+                np.concatenate([np.zeros(0, np.int64)] + [p[1] for p in self.parts]),
+                np.concatenate([np.zeros(0)] + [p[2] for p in self.parts]))
