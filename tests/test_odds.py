@@ -257,12 +257,18 @@ def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, atta
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
 
 
-@pytest.mark.parametrize("attacker, defender, damage", [
+#: Battles of Rise of the Empire's cinematic combat whose figures the solvers over arrays are checked on.
+REPAIRED = [
     ({"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}, {}),  # RE-CIN-15: repairs in space
     ({"tie-fighter": 2, "assault-carrier": 1}, {"x-wing": 2, "y-wing": 1}, {}),  # the Empire rolls first
     ({"x-wing": 2}, {"tie-striker": 2}, {}),  # RE-DIE-01: green dice
     ({"x-wing": 2, "corellian-corvette": 1}, {"star-destroyer": 1, "tie-fighter": 1}, {"star-destroyer": [2]}),
     ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-ROE-02: it rolled
+]
+
+
+@pytest.mark.parametrize("attacker, defender, damage", [
+    *REPAIRED,
     ({"x-wing": 3, "corellian-corvette": 1, "rebel-trooper": 2},  # the example: both theaters, apart
      {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2}, {}),
     ({"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2},  # RS-UNT-04: the theaters tied by the cannon
@@ -295,11 +301,7 @@ def test_the_heuristics_chain_with_repairs_gives_the_stage_by_stage_figures(roe,
 
 
 @pytest.mark.parametrize("attacker, defender, damage", [
-    ({"x-wing": 2, "y-wing": 1}, {"tie-fighter": 2, "assault-carrier": 1}, {}),  # RE-CIN-15: repairs in space
-    ({"tie-fighter": 2, "assault-carrier": 1}, {"x-wing": 2, "y-wing": 1}, {}),  # the Empire rolls first
-    ({"x-wing": 2}, {"tie-striker": 2}, {}),  # RE-DIE-01: green dice
-    ({"x-wing": 2, "corellian-corvette": 1}, {"star-destroyer": 1, "tie-fighter": 1}, {"star-destroyer": [2]}),
-    ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-ROE-02: it rolled
+    *REPAIRED,
     ({"assault-carrier": 2}, {"corellian-corvette": 2}, {}),  # ties: which carrier to finish, which to repair
 ])
 def test_the_best_play_with_repairs_over_arrays_gives_the_stage_by_stage_figures(roe, attacker, defender, damage,

@@ -624,6 +624,18 @@ def settle(now: Any, finals: Any, faint: float, column_fought: Any, row_fought: 
 
 
 @_compiled
+def _not_fought(now: Any, fought: Any) -> Any:
+    """The chances after a round of the pairs ``now`` (``[a, d]``) holds that are not fought (they stay as they
+    are), flat; the rounds of the chains with repairs add the others'."""
+    out = np.zeros(now.size)
+    flat = now.ravel()
+    for n in range(now.size):
+        if not fought[n]:
+            out[n] = flat[n]
+    return out
+
+
+@_compiled
 def cinematic_round(now: Any, fought: Any, pool_a: Any, pool_d: Any, class_a: Any, repair_a_start: Any,
                     repair_a_to: Any, repair_a_chance: Any, damage_a_start: Any, damage_a_to: Any,
                     damage_a_chance: Any, class_d: Any, repair_d_start: Any, repair_d_to: Any, repair_d_chance: Any,
@@ -642,15 +654,12 @@ def cinematic_round(now: Any, fought: Any, pool_a: Any, pool_d: Any, class_a: An
     na, nd = now.shape
     middles = len(middle) // (max(1, len(class_d) - 1) * na)
     ka, kd = class_a[-1], class_d[-1]
-    out = np.zeros(na * nd)
+    out = _not_fought(now, fought)
     m = 0
     for a in range(na):
         for d in range(nd):
             x = now[a, d]
-            if x == 0.0:
-                continue
-            if not fought[a * nd + d]:
-                out[a * nd + d] += x
+            if x == 0.0 or not fought[a * nd + d]:
                 continue
             qa, qd = pool_a[a], pool_d[d]
             for k in range(class_a[qa], class_a[qa + 1]):
@@ -786,14 +795,11 @@ def repair_forward(now: Any, fought: Any, replies: Any, values: Any, tie: float,
     middle = np.zeros(na * nm)
     held = np.empty(na * nm, np.int64)
     count = 0
-    out = np.zeros(na * nd)
+    out = _not_fought(now, fought)
     for a in range(na):
         for d in range(nd):
             x = now[a, d]
-            if x == 0.0:
-                continue
-            if not fought[a * nd + d]:
-                out[a * nd + d] += x
+            if x == 0.0 or not fought[a * nd + d]:
                 continue
             plan = attack.plan[attack.sig_of[a], d]
             for e in range(attack.plan_start[plan], attack.plan_start[plan + 1]):
