@@ -325,6 +325,25 @@ def test_the_best_play_with_repairs_over_arrays_gives_the_stage_by_stage_figures
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
 
 
+@pytest.mark.parametrize("expansions, attacker, defender, damage", [
+    (("base",), {"stormtrooper": 1}, {"shield-generator": 1}, {}),  # RS-CMB-15: the lone structure is lost
+    (("base", "rise-of-the-empire"), {"rebel-vanguard": 1, "golan-arms-turret": 1, "shield-generator": 1},
+     {"shield-bunker": 1}, {"shield-bunker": [1]}),  # RS-ROE-02: it rolled no dice, so it is lost all the same
+])
+@pytest.mark.parametrize("policy", ["best", "heuristic"])
+def test_a_combat_over_before_its_round_limit_gives_the_damage_of_the_rounds_fought(expansions, attacker, defender,
+                                                                                  damage, policy):
+    """Issue 34: the damage after each round is given for the rounds fought: a combat sure to end in its first
+    round (a lone structure that rolled nothing is lost at its end, RS-CMB-15, RS-ROE-02) asked about for 3 rounds
+    gives one round's damage, as with no limit, whichever solver answers (the solves over arrays gave 3 rows, the
+    stage-by-stage one)."""
+    game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
+    limited = odds(game, attacker, defender, rounds=3, policy=policy, damage=damage).theaters["ground"]
+    whole = odds(game, attacker, defender, policy=policy, damage=damage).theaters["ground"]
+    assert limited.undecided == 0.0
+    assert limited.damage == whole.damage and all(len(row) == 1 for row in limited.damage.values())
+
+
 def _heuristic_by_hand(combat, side, blocks, repairable):
     """What the heuristic agent's damage leaves of ``side``, followed the slow way, every arrangement of each
     colour's results and every equal target apart: the targets of a result are the distinct (unit, old damage,

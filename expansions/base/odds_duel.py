@@ -309,7 +309,7 @@ def theater_forward(step: Any, start: tuple[int, int], fought: Any, health: tupl
         row = [0.0, 0.0, 0.0, 0.0]
         row[2 * t], row[2 * t + 1] = (ended + going[:2]).tolist()
         damage.append(tuple(row))
-        if rounds is None and still < negligible:
+        if still == 0.0 or (rounds is None and still < negligible):  # over before any round limit: as staged
             break
     finals += now
     a, d = np.nonzero(finals)
