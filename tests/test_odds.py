@@ -575,12 +575,15 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      {"stormtrooper": 8, "at-st": 3, "at-at": 2}, {"policy": "heuristic", "theater": "ground", "quick": True},
      "(41,958 pairs; at most 20,000 are solved for a quick answer); ask about fewer units (docs"),
     (("base", "rise-of-the-empire"), {"x-wing": 5, "corellian-corvette": 2}, {"tie-fighter": 5, "star-destroyer": 1},
-     {"quick": True}, "(1,080 pairs, solved for each of 8 rounds ahead; at most 2,000 are solved for a quick answer); "
-     "ask about fewer units, or fewer rounds (--rounds 1), or the heuristic agent's play (--policy heuristic), which "
-     "takes on larger forces"),  # RE-CIN-15: the best play with repairs over arrays (odds_repairs)
+     {"quick": True, "rounds": 1},  # RE-CIN-15: the best play with repairs over arrays; fewer rounds no help
+     "(1,080 pairs; at most 250 are solved for a quick answer); ask about fewer units (docs"),
+    (("base", "rise-of-the-empire"), {"rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1},
+     {"stormtrooper": 5, "at-st": 2, "at-at": 1}, {"rounds": 1},  # its chain with repairs takes it on: offered
+     "(20,736 pairs; at most 4,500 are solved here); ask about fewer units, or about the heuristic agent's play "
+     "(--policy heuristic), which takes on larger forces"),
     (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {},
-     "(40,500 pairs, solved for each of 8 rounds ahead; at most 36,000 are solved here)"),
+     "(40,500 pairs; at most 4,500 are solved here); ask about fewer units (docs"),  # nor its chain: 25,000
     (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, {"policy": "heuristic"},
      "(40,500 pairs; at most 25,000 are solved here)"),  # RE-CIN-15: the heuristic's chain with repairs

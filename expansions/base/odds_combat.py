@@ -72,7 +72,7 @@ class Bounds:
     tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), the best play
     chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain), of each theater
     cinematic: int  # pairs of round-start sides of the heuristic's chain with repairs (odds_cinematic), counted
-    repaired: int  # pairs of sides of the best play with repairs (odds_repairs), times the rounds it looks ahead
+    repaired: int  # pairs of sides of the best play with repairs (odds_repairs), each with damage under its health
     where: str
 
 
@@ -349,26 +349,33 @@ class Combat:
                     _refuse_pairs(names, self.chain_sides(state, duel.t, duel.frame), bounds.chained, bounds.where,
                                   "")
                 continue
-            # the best play with repairs in a theater alone over arrays (odds_repairs), or the stage-by-stage solve
-            arrays = self.repaired_theater(state) is not None
-            most, noun = (bounds.repaired, "pairs") if arrays else (bounds.staged, "states")
+            if self.repaired_theater(state) is not None:  # the best play with repairs over arrays (odds_repairs)
+                counts = [self.sides(state, i, None) for i in which]
+                # making its lists costs about as much as solving 8 rounds ahead: fewer rounds take on no more
+                most = bounds.repaired * LOOKAHEAD // max(LOOKAHEAD, self.lookahead(rounds))
+                _refuse_pairs(names, counts, most, bounds.where,
+                              HEURISTIC_INSTEAD if math.prod(counts) <= bounds.cinematic else "")
+                continue
             counts = [self.sides(state, i, rounds) for i in which]
-            if math.prod(counts) * self.lookahead(rounds) <= most:
+            if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
                 continue
             ways = ", ".join(f"{n:,}" for n in counts[:-1]) + f" and {counts[-1]:,}"
             asks = ["fewer units"]
-            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= most:
+            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
                 asks.append("fewer rounds (--rounds 1)")
             if self.policy == "best" and (self.rules.repair or self.rules.structures_kept_if_rolled) \
-                    and self.monotone(state, 0):  # its chains with repairs take on larger forces (odds_cinematic)
+                    and self.monotone(state, 0) and all(
+                        math.prod(self.sides(state, i, None) for i in pair) <= bounds.cinematic
+                        for pair in (which[:2], which[2:]) if pair):
+                # its chains with repairs (odds_cinematic) take on this battle: each theater within their bound
                 asks.append(HEURISTIC_INSTEAD.removeprefix(", or about "))
             within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
             ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
             what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
                 if len(which) == 4 else f"the {names} battle is"
             raise TooLarge(f"{what} too large to solve exactly here: {'their' if len(which) == 4 else 'its'} forces "
-                           f"can be left in {ways} ways ({math.prod(counts):,} {noun}{within}{ahead}; at most "
-                           f"{most:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
+                           f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
+                           f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
                            "(docs/odds.md, How fast)")
 
     def chain_sides(self, state: State, t: int, frame: State) -> list[int]:
