@@ -264,6 +264,7 @@ REPAIRED = [
     ({"x-wing": 2}, {"tie-striker": 2}, {}),  # RE-DIE-01: green dice
     ({"x-wing": 2, "corellian-corvette": 1}, {"star-destroyer": 1, "tie-fighter": 1}, {"star-destroyer": [2]}),
     ({"stormtrooper": 2, "at-st": 1}, {"rebel-trooper": 1, "shield-generator": 1}, {}),  # RS-ROE-02: it rolled
+    ({"death-star": 1, "tie-fighter": 1}, {"x-wing": 2, "ion-cannon": 1}, {}),  # RS-CMB-18: silenced, they leave
 ]
 
 
