@@ -71,7 +71,7 @@ class Combat(Protocol):
     def cap(self, unit: str, repairable: bool) -> int: ...
     def health(self, unit: str) -> int | None: ...
     def lethal(self, unit: str, damage: int) -> bool: ...
-    def rolls(self, pool: tuple) -> list[tuple[tuple, float]]: ...
+    def colour_rolls(self, colour: str, n: int) -> tuple[tuple[float, tuple[int, int, int]], ...]: ...
     def flag(self, flags: frozenset, state: State, t: int, side: int) -> frozenset: ...
     def checks(self, state: State, flags: frozenset) -> State: ...
 
@@ -148,8 +148,7 @@ class Lookahead:
 
     def _pools(self) -> None:
         """Each force's dice pools (numbered in their order: the order of the sums is fixed), the pool of each of
-        its sides, and each pool's rolls as arrays: hits of each colour, direct hits, specials of each colour,
-        chance (``Combat.rolls``, the best play's)."""
+        its sides, and each pool's rolls as arrays (:meth:`_rolled`)."""
         self.pool_number = []
         self.pool_of = []
         self.rolled = []
@@ -158,20 +157,26 @@ class Lookahead:
             numbered = {pool: n for n, pool in enumerate(sorted({self.duel.pool(role, s) for s in sides if s}))}
             self.pool_number.append(numbered)
             self.pool_of.append(np.array([numbered[self.duel.pool(role, s)] if s else -1 for s in sides], np.int64))
-            at = {colour: n for n, colour in enumerate(self.colours)}
-            rolled = []
-            for pool in numbered:
-                rolls = self.c.rolls(pool)
-                hits = np.zeros((len(rolls), len(self.colours)), np.int64)
-                specials = np.zeros_like(hits)
-                for r, ((h, _, s), _) in enumerate(rolls):
-                    for colour, n in h:
-                        hits[r, at[colour]] = n
-                    for colour, n in s:
-                        specials[r, at[colour]] = n
-                rolled.append((pool, hits, np.array([d for (_, d, _), _ in rolls], np.int64), specials,
-                               np.array([p for _, p in rolls])))
-            self.rolled.append(rolled)
+            self.rolled.append([self._rolled(pool) for pool in numbered])
+
+    def _rolled(self, pool: tuple) -> tuple[tuple, Any, Any, Any, Any]:
+        """The distinct outcomes of a pool's roll as the best play tells them apart (``Combat.rolls``): the pool, then
+        for each outcome the hits of each colour, the direct hits of all colours, the specials of each colour and
+        the chance. Made from each colour's outcomes (``Combat.colour_rolls``), a product over the colours."""
+        width = len(self.colours)
+        hits, specials = np.zeros((1, width), np.int64), np.zeros((1, width), np.int64)
+        direct, chance = np.zeros(1, np.int64), np.ones(1)
+        for colour, n in pool:
+            outcomes = self.c.colour_rolls(colour, n)
+            q = np.array([p for p, _ in outcomes])
+            h, d, sp = np.array([x for _, x in outcomes], np.int64).T
+            hits, specials = np.repeat(hits, len(q), axis=0), np.repeat(specials, len(q), axis=0)
+            at = self.colours.index(colour)
+            hits[:, at], specials[:, at] = np.tile(h, len(chance)), np.tile(sp, len(chance))
+            direct = (direct[:, None] + d[None, :]).ravel()
+            chance = (chance[:, None] * q[None, :]).ravel()
+        rows, which = np.unique(np.column_stack([hits, direct, specials]), axis=0, return_inverse=True)
+        return pool, rows[:, :width], rows[:, width], rows[:, width + 1:], np.bincount(which.ravel(), chance)
 
     def _room(self, side: Side, repairable: bool) -> Any:
         """The damage each health colour of ``side`` can still take (to its health, or beyond while it may still be
