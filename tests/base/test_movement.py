@@ -159,8 +159,8 @@ def test_a_source_is_usable_exactly_when_its_group_offers_something(base_rules):
 
 def test_everything_at_once_is_offered_in_every_group_with_ships_even_when_not_all_cargo_fits(base_rules):
     """RB-MOV-06/07 (issue 35 #11): a corvette (room for 2) with 3 Rebel Troopers: "everything" cannot be offered,
-    so the group offers the ship and as much cargo as it can carry, which moves the corvette and 2 troopers; with
-    room for all, "everything" moves all."""
+    so the group offers the ship and as much cargo as it can carry, which moves the corvette and 2 troopers; once
+    taken it is never offered again; with room for all, "everything" moves all."""
     game = start(base_rules, {"phase": "command", "current": "rebel", "leaders": {"jan-dodonna": "pool"},
                               "units": {"bespin": {"corellian-corvette": 1, "rebel-trooper": 3}}})
     choose(game, "command-action", "activate:hoth")
@@ -173,6 +173,18 @@ def test_everything_at_once_is_offered_in_every_group_with_ships_even_when_not_a
     choose(game, "move-units", "ships-and-cargo")  # nothing else can join: the move is carried out
     units = game.state["data"]["units"]
     assert units["hoth"] == {"corellian-corvette": 1, "rebel-trooper": 2} and units["bespin"] == {"rebel-trooper": 1}
+
+    # three kinds of cargo, room for the first and some of the second: once taken, the option is not offered again
+    # (it would add nothing: a bot that liked it took it again and again, and the game never ended)
+    game = start(base_rules, {"phase": "command", "current": "empire", "leaders": {"darth-vader": "pool"},
+                              "units": {"bespin": {"assault-carrier": 1, "at-at": 3, "at-st": 2, "stormtrooper": 1}}})
+    choose(game, "command-action", "activate:hoth")
+    choose(game, "move-from", "bespin")
+    choose(game, "move-units", "ships-and-cargo")  # the carrier, 3 AT-ATs and an AT-ST fill its 4 slots
+    assert "ships-and-cargo" not in (game.pending[0].option_ids if game.pending else ())
+    units = game.state["data"]["units"]
+    assert units["hoth"] == {"assault-carrier": 1, "at-at": 3, "at-st": 1}
+    assert units["bespin"] == {"at-st": 1, "stormtrooper": 1}
 
     game = start(base_rules, {"phase": "command", "current": "rebel", "leaders": {"jan-dodonna": "pool"},
                               "units": {"bespin": {"rebel-transport": 1, "rebel-trooper": 3}}})
