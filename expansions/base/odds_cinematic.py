@@ -30,8 +30,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .odds_duel import (MOST, Duel, Side, State, TooLarge, _in_health_order, checked_pairs, starts,
-                        theater_forward)
+from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, round_ends, starts, theater_forward
 from .odds_finals import Finals
 from .odds_greedy import heuristic_placements, random_repairs
 from .odds_loops import cinematic_round
@@ -95,7 +94,6 @@ class CinematicChain:
         self.duel = Duel(combat, t, frame)  # its states and pools: this theater's beside the frame
         self.classes: tuple[dict[tuple, list], dict[tuple, list]] = ({}, {})  # for each pool: (specials, rolls)
         self.blocks: tuple[dict[tuple, tuple], dict[tuple, tuple]] = ({}, {})  # for each pool: its rolls' blocks
-        self.survivors: dict[Side, Side] = {}  # (_survive)
         found = self._closure(attacker, defender) if reach is None else reach
         self.reach = found  # (another frame's chain may be made over the same sides: odds_tied)
         self.sides = tuple(_in_health_order(combat, s) for s in found[:2])
@@ -148,14 +146,6 @@ class CinematicChain:
         self._pool_classes(role, pool)
         return heuristic_placements(self.c, enemy, self.blocks[role][pool], repairable)
 
-    def _survive(self, side: Side) -> Side:
-        """What is left of ``side`` at the end of the step (:meth:`.odds_duel.Duel.survive`), kept: the sides found
-        and the tables ask again and again."""
-        found = self.survivors.get(side)
-        if found is None:
-            found = self.survivors[side] = self.duel.survive(side)
-        return found
-
     def _closure(self, attacker: Side, defender: Side) -> tuple[set[Side], set[Side], set[Side]]:
         """The attacker's and the defender's round-start sides and the defender's middle sides the play comes to
         from the start, side by side: each force's sides grown by its own repairs and by what the rolls of the
@@ -177,7 +167,7 @@ class CinematicChain:
                 for pool in pools[1]:
                     if (a, pool) not in done[0]:
                         done[0].add((a, pool))
-                        found[0].update(self._survive(s) for s in self._placed(a, 1, pool, False)[0])
+                        found[0].update(self.duel.survive(s) for s in self._placed(a, 1, pool, False)[0])
             for d in list(sides[1]):
                 if not d:
                     continue
@@ -188,7 +178,7 @@ class CinematicChain:
                             if d1 not in middle:
                                 middle.add(d1)
                                 for specials, _ in self._pool_classes(1, self.pool(1, d1)):
-                                    found[1].update(self._survive(s) for s in random_repairs(self.c, d1,
+                                    found[1].update(self.duel.survive(s) for s in random_repairs(self.c, d1,
                                                                                              dict(specials)))
             for role in (0, 1):
                 new = found[role] - sides[role]
@@ -207,11 +197,8 @@ class CinematicChain:
         (sa, sd), sm = self.sides, self.middle
         index_a, index_d, index_m = self.index
         na, nd = len(sa), len(sd)
-        # the pools each force's sides roll, numbered in their order (not as found: the order of the sums is fixed)
-        numbered = [{pool: n for n, pool in enumerate(sorted({self.pool(role, s) for s in sides if s}))}
-                    for role, sides in ((0, sa), (1, sd))]
-        pool_of = [np.array([numbered[role][self.pool(role, s)] if s else -1 for s in sides], np.int64)
-                   for role, sides in ((0, sa), (1, sd))]
+        (numbered_a, pool_a), (numbered_d, pool_d) = self.duel.pools(0, sa), self.duel.pools(1, sd)
+        numbered, pool_of = [numbered_a, numbered_d], [pool_a, pool_d]
         by_pool = [list(numbered[role].items()) for role in (0, 1)]
         classes = [[self._pool_classes(role, pool) for pool, _ in by_pool[role]] for role in (0, 1)]
         class_start = [starts([len(c) for c in cs]) for cs in classes]
@@ -231,25 +218,11 @@ class CinematicChain:
             for k, (specials, _) in enumerate(classes[1][mine], start=int(class_start[1][mine])):
                 row: dict[int, float] = {}
                 for s, p in random_repairs(self.c, m, dict(specials)).items():
-                    to = index_d[self._survive(s)]
+                    to = index_d[self.duel.survive(s)]
                     row[to] = row.get(to, 0.0) + p
                 repair_d.row(n * count[1] + k, row)
-        self._damage_rows(damage_d, 1, [pool for pool, _ in by_pool[1]], class_start[1], sa, index_a, self._survive)
-        # the checks' flags hang on whether each side rolled (its pool): a set of flags for each pair of pools
-        flags: dict[frozenset, int] = {}
-        combo = np.zeros((max(1, len(by_pool[0])), max(1, len(by_pool[1]))), np.int64)
-        for _, qa in by_pool[0]:
-            for _, qd in by_pool[1]:
-                a, d = _rolling(sa, pool_of[0], qa), _rolling(sd, pool_of[1], qd)
-                state = self.state(a, d)
-                f = self.c.flag(self.c.flag(frozenset(), state, self.t, 0), state, self.t, 1)
-                combo[qa, qd] = flags.setdefault(f, len(flags))
-        end = np.tile(np.arange(na * nd, dtype=np.int64), (max(1, len(flags)), 1))
-        pairs = checked_pairs(self.c, (sa, sd))
-        for f, k in flags.items():
-            for a, d in pairs:
-                checked = self.c.checks(self.state(sa[a], sd[d]), f)
-                end[k, a * nd + d] = index_a[checked[2 * self.t]] * nd + index_d[checked[2 * self.t + 1]]
+        self._damage_rows(damage_d, 1, [pool for pool, _ in by_pool[1]], class_start[1], sa, index_a, self.duel.survive)
+        combo, end = round_ends(self.duel, (sa, sd), (pool_a, pool_d))
         # the middles of a round, gathered by the defender's pool: zeros, and left so by each round
         size = max(1, len(by_pool[1])) * na * max(1, nm)
         if size > MOST:  # the memory guard, as odds_duel.Battle's: never built
@@ -299,8 +272,3 @@ class CinematicChain:
         :func:`.odds_duel.theater_forward` follows a theater alone."""
         return theater_forward(lambda now, left: self.step(now), self.start, self.fought, self.health, self.sides,
                                self.frame, self.t, rounds, limit, negligible)
-
-
-def _rolling(sides: list[Side], pool_of: Any, pool: int) -> Side:
-    """A side that rolls the pool numbered ``pool``."""
-    return sides[int(np.flatnonzero(pool_of == pool)[0])]

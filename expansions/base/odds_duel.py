@@ -173,6 +173,7 @@ class Duel:
         self.battles: list[Battle] = []
         self.roll_memo: dict[tuple, tuple[Any, Any, Any]] = {}
         self.pool_memo: dict[tuple[int, tuple[str, ...]], tuple] = {}
+        self.survivors: dict[Side, Side] = {}  # (survive)
 
     def battle(self, attacker: Side, defender: Side) -> tuple[Battle, int, int]:
         """The battle whose sides hold both, and their numbers in it."""
@@ -222,8 +223,18 @@ class Duel:
         return found
 
     def survive(self, side: Side) -> Side:
-        """What is left of ``side`` at the end of the step (units at their health die)."""
-        return tuple(x for x in side if not self.c.lethal(*x))
+        """What is left of ``side`` at the end of the step (units at their health die), kept: the chains and the
+        solve with repairs ask again and again."""
+        found = self.survivors.get(side)
+        if found is None:
+            found = self.survivors[side] = tuple(x for x in side if not self.c.lethal(*x))
+        return found
+
+    def pools(self, role: int, sides: list[Side]) -> tuple[dict[tuple, int], Any]:
+        """The dice pools ``role``'s ``sides`` roll (:meth:`pool`), numbered in their order (not as found: the order
+        of the sums made over them is fixed), and the number of each side's (-1: the empty side rolls none)."""
+        numbered = {pool: n for n, pool in enumerate(sorted({self.pool(role, s) for s in sides if s}))}
+        return numbered, np.array([numbered[self.pool(role, s)] if s else -1 for s in sides], np.int64)
 
     # -- what the rest of the solver asks --------------------------------------------------------------------------
 
@@ -721,6 +732,34 @@ def checked_pairs(c: Combat, sides: tuple[list[Side], list[Side]]) -> set[tuple[
                                                         for u, _ in s)] for force in sides]
     na, nd = len(sides[0]), len(sides[1])
     return {(a, d) for a in lone[0] for d in range(nd)} | {(a, d) for a in range(na) for d in lone[1]}
+
+
+def round_ends(duel: Duel, sides: tuple[list[Side], list[Side]], pool_of: tuple[Any, Any]) -> tuple[Any, Any]:
+    """How a round of the duel's theater ends, for the chains and the solve with repairs (their sides ``sides``,
+    each force's pool numbers ``pool_of``, :meth:`Duel.pools`): the end-of-round checks read whether each side
+    rolled (RS-ROE-02), which hangs on its pool, so a set of the checks' flags for each pair of pools (``combo[a's
+    pool, d's pool]``), and the pair each pair of sides left at the end of the step ends the round as, for each set
+    of flags (``end[flags, a * nd + d]``)."""
+    c, t = duel.c, duel.t
+    sa, sd = sides
+    index_a, index_d = ({s: n for n, s in enumerate(force)} for force in sides)
+    counts = [int(pools.max(initial=-1)) + 1 for pools in pool_of]
+    flags: dict[frozenset, int] = {}
+    combo = np.zeros((max(1, counts[0]), max(1, counts[1])), np.int64)
+    for qa in range(counts[0]):
+        for qd in range(counts[1]):
+            rolling = [force[int(np.flatnonzero(pools == q)[0])] for force, pools, q in zip(sides, pool_of, (qa, qd))]
+            state = duel.state(*rolling)
+            f = c.flag(c.flag(frozenset(), state, t, 0), state, t, 1)
+            combo[qa, qd] = flags.setdefault(f, len(flags))
+    nd = len(sd)
+    end = np.tile(np.arange(len(sa) * nd, dtype=np.int64), (max(1, len(flags)), 1))
+    pairs = checked_pairs(c, sides)
+    for f, k in flags.items():
+        for a, d in pairs:
+            checked = c.checks(duel.state(sa[a], sd[d]), f)
+            end[k, a * nd + d] = index_a[checked[2 * t]] * nd + index_d[checked[2 * t + 1]]
+    return combo, end
 
 
 def _may_be_lost(c: Combat, unit: str) -> bool:

@@ -55,7 +55,7 @@ from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
-from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, checked_pairs, starts, theater_forward
+from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, round_ends, starts, theater_forward
 from .odds_finals import Finals
 from .odds_loops import repair_attack, repair_defence, repair_forward, repair_reply_best
 from .odds_ways import Ways
@@ -124,7 +124,6 @@ class Lookahead:
         self.ahead = ahead  # the rounds the play looks past the one it is in, with no round limit (Combat.value)
         self.duel = Duel(combat, t, frame)  # its pools and states: this theater's beside the frame
         self.ways = Ways(combat)
-        self.survivors: dict[Side, Side] = {}  # (survive)
         self.sides = (every_side(combat, attacker), every_side(combat, defender))
         self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
         self.start = self.index[0][attacker], self.index[1][defender]
@@ -140,7 +139,7 @@ class Lookahead:
         self._pools()
         self._attack_tables()
         self._defence_tables()
-        self._end()
+        self.combo, self.end = round_ends(self.duel, self.sides, tuple(self.pool_of))
         self.values: list[Any] = [self.won.copy()]
         self.replies: dict[int, Any] = {}
 
@@ -153,10 +152,9 @@ class Lookahead:
         self.pool_of = []
         self.rolled = []
         for role in (0, 1):
-            sides = self.sides[role]
-            numbered = {pool: n for n, pool in enumerate(sorted({self.duel.pool(role, s) for s in sides if s}))}
+            numbered, pool_of = self.duel.pools(role, self.sides[role])
             self.pool_number.append(numbered)
-            self.pool_of.append(np.array([numbered[self.duel.pool(role, s)] if s else -1 for s in sides], np.int64))
+            self.pool_of.append(pool_of)
             self.rolled.append([self._rolled(pool) for pool in numbered])
 
     def _rolled(self, pool: tuple) -> tuple[tuple, Any, Any, Any, Any]:
@@ -306,7 +304,7 @@ class Lookahead:
                            "(docs/odds.md, How fast)")
         index_m = {m: n for n, m in enumerate(self.middle)}
         index_d = self.index[1]
-        self.left_of = np.array([index_d[self.survive(m)] for m in self.middle], np.int64)
+        self.left_of = np.array([index_d[self.duel.survive(m)] for m in self.middle], np.int64)
         self.middle_pool = np.array([self.pool_number[1][self.duel.pool(1, m)] for m in self.middle], np.int64)
         damage = Lists()  # the lists again, of the middle sides' numbers in the tie rule's order
         renumber = np.array([damage.add(tuple(sorted((index_m[m] for m in ways), key=lambda n: (self.left_of[n], n))))
@@ -320,44 +318,15 @@ class Lookahead:
         the step, its damage on the attacker's sides cut at health, as the sides left at the end of the step (in
         their order: the tie rule's first)."""
         index_a, index_d = self.index
-        survive = self.survive
+        survive = self.duel.survive
         which, damage = self._damage(1, self.sides[0], False,
                                      lambda ways: tuple(sorted({index_a[survive(s)] for s in ways})))
         self.defence_damage = damage.arrays()
         self.defence = self._choosers(1, self.middle, self.middle_pool, lambda s: index_d[survive(s)],
                                       self.sides[0], which, len(damage.runs))
 
-    def _end(self) -> None:
-        """The pair each pair of sides at the end of the step ends the round as, for each set of the checks' flags
-        (they hang on whether each side rolled: its pool), and the flags of each pair of pools."""
-        sa, sd = self.sides
-        nd = len(sd)
-        flags: dict[frozenset, int] = {}
-        combo = np.zeros((max(1, len(self.rolled[0])), max(1, len(self.rolled[1]))), np.int64)
-        for qa in range(len(self.rolled[0])):
-            for qd in range(len(self.rolled[1])):
-                a = sa[int(np.flatnonzero(self.pool_of[0] == qa)[0])]
-                d = sd[int(np.flatnonzero(self.pool_of[1] == qd)[0])]
-                state = self.duel.state(a, d)
-                f = self.c.flag(self.c.flag(frozenset(), state, self.t, 0), state, self.t, 1)
-                combo[qa, qd] = flags.setdefault(f, len(flags))
-        end = np.tile(np.arange(len(sa) * nd, dtype=np.int64), (max(1, len(flags)), 1))
-        for f, k in flags.items():
-            for a, d in checked_pairs(self.c, (sa, sd)):
-                checked = self.c.checks(self.state(sa[a], sd[d]), f)
-                end[k, a * nd + d] = self.index[0][checked[2 * self.t]] * nd + self.index[1][checked[2 * self.t + 1]]
-        self.combo, self.end = combo, end
-
     def state(self, a: Side, d: Side) -> State:
         return self.duel.state(a, d)
-
-    def survive(self, side: Side) -> Side:
-        """What is left of ``side`` at the end of the step (:meth:`.odds_duel.Duel.survive`), kept: the lists ask
-        again and again."""
-        found = self.survivors.get(side)
-        if found is None:
-            found = self.survivors[side] = self.duel.survive(side)
-        return found
 
     # -- the solve ---------------------------------------------------------------------------------------------
 

@@ -105,16 +105,16 @@ class Group:
                 left += 1
         if left < 2:  # only then can the captives (who need a ship among all, not among the chosen) matter
             left += len(self.captives(any_ship=True))
-        fits = self.everything_fits() if left > 1 and self.more_fits() else None
+        fits = self.everything_fits() if left > 1 and self.more_fits(free) else None
         if fits is not None:  # in every group that has ships and more than one thing left (issue 35 #11)
             out.append(_EVERYTHING if fits else _AS_MUCH_AS_FITS)
         return out
 
-    def more_fits(self) -> bool:
-        """Whether moving everything that can would add anything to the group: a ship not chosen yet, room for cargo
-        not chosen yet, or a captive. Once the ships and as much cargo as they carry are chosen, offering them again
-        would add nothing (a bot that liked the option took it again and again, and its game never ended)."""
-        free = self.free_room() if self.cargo else 0
+    def more_fits(self, free: int) -> bool:
+        """Whether moving everything that can would add anything to the group (``free``: the room its ships have
+        left): a ship not chosen yet, room for cargo not chosen yet, or a captive. Once the ships and as much cargo
+        as they carry are chosen, offering them again would add nothing (a bot that liked the option took it again
+        and again, and its game never ended)."""
         for unit, n in self.available.items():
             if n > self.chosen.get(unit, 0) and (unit not in self.cargo or free > 0):
                 return True
