@@ -28,7 +28,7 @@ BASE_LAYERS = [
     ("effect ops", ["ops"]),
     ("phase steps, scenarios, combat odds", ["phases", "scenario", "plays", "odds", "odds_combat", "odds_cinematic",
                                              "odds_duel", "odds_finals", "odds_greedy", "odds_loops", "odds_repairs",
-                                             "odds_tied", "odds_ways"]),
+                                             "odds_tied", "odds_tied_repairs", "odds_ways"]),
     # Issue 27 §1: presentation and agents use the rules; the rules never import them.
     ("presentation: narration, pictures, terminal screens", ["presentation"]),
     ("agents", ["agents"]),

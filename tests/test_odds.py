@@ -4,6 +4,7 @@ engine's own combat code fights with the same forces and the same damage policy 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -326,6 +327,37 @@ def test_the_best_play_with_repairs_over_arrays_gives_the_stage_by_stage_figures
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
 
 
+@pytest.mark.parametrize("attacker, defender, damage", [
+    ({"star-destroyer": 1, "tie-fighter": 1, "stormtrooper": 2},  # RS-UNT-04: the theaters tied by the cannon
+     {"x-wing": 2, "ion-cannon": 1, "rebel-trooper": 1}, {}),
+    ({"x-wing": 2, "ion-cannon": 1, "rebel-trooper": 1}, {"tie-fighter": 2, "stormtrooper": 2}, {}),  # Rebel first
+    ({"assault-carrier": 1, "tie-fighter": 1, "at-st": 1},  # RB-CMB-07: the cannon already damaged
+     {"y-wing": 2, "ion-cannon": 1, "airspeeder": 1}, {"ion-cannon": [1]}),
+])
+def test_the_best_play_with_repairs_beside_an_ion_cannon_gives_the_stage_by_stage_figures(roe, attacker, defender,
+                                                                                          damage, monkeypatch):
+    """Issue 34, Rise of the Empire: the space and ground battles an Ion Cannon ties together (it takes 2 red dice
+    from the Imperial space attack while it stands, RS-UNT-04), each played for its own margin with repairs
+    (RE-CIN-15) looking 8 rounds ahead, are solved over arrays (``odds_tied_repairs``: the ground battle alone, the
+    space values beside each ground pair it comes to), and every figure of each theater and of the whole combat, to
+    the end and for 2 rounds, is the stage-by-stage solve's over whole states to 1e-12 (which it gets back when the
+    arrays are turned off, its bound lifted: it is larger than that solve takes on)."""
+    from swrebellion.expansions.base import odds as odds_module
+    from swrebellion.expansions.base.odds import solver
+    from swrebellion.expansions.base.odds_combat import Combat
+
+    combat, start = solver(roe, attacker, defender, "best", damage)
+    assert combat.linked(start)
+    for rounds in (None, 2):
+        arrays = _figures(odds(roe, attacker, defender, rounds=rounds, damage=damage))
+        with monkeypatch.context() as m:
+            m.setattr(Combat, "linked", lambda self, state: False)
+            m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
+            staged = _figures(odds(roe, attacker, defender, rounds=rounds, damage=damage))
+        assert arrays.keys() == staged.keys()
+        assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
+
+
 @pytest.mark.parametrize("expansions, attacker, defender, damage", [
     (("base",), {"stormtrooper": 1}, {"shield-generator": 1}, {}),  # RS-CMB-15: the lone structure is lost
     (("base", "rise-of-the-empire"), {"rebel-vanguard": 1, "golan-arms-turret": 1, "shield-generator": 1},
@@ -543,6 +575,9 @@ LARGEST = ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cru
 #: A Rebel base of 5 ships and 5 ground units with an Ion Cannon, attacked by 6 and 6.
 REBEL_BASE = ({"star-destroyer": 1, "tie-fighter": 3, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1, "at-at": 1},
               {"x-wing": 2, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "airspeeder": 1, "ion-cannon": 1})
+#: An Ion Cannon base of 6 units a side in each theater (benchmarks/odds_bench.py).
+ION_CANNON_6 = ({"star-destroyer": 1, "tie-fighter": 4, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1},
+                {"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "ion-cannon": 1})
 
 
 def test_the_largest_forces_are_refused_at_once_from_the_command():
@@ -566,9 +601,12 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
 @pytest.mark.parametrize("expansions, attacker, defender, kwargs, words", [
     (("base",), *LARGEST, {"policy": "heuristic", "rounds": 2, "quick": True},
      "(45,900 pairs; at most 20,000 are solved for a quick answer)"),
-    (("base", "rise-of-the-empire"), {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 3},
-     {"x-wing": 3, "rebel-trooper": 3, "ion-cannon": 1}, {"rounds": 2},
-     "within 2 rounds"),  # RE-CIN-15: with repairs the Ion Cannon's battles are solved stage by stage
+    (("base", "rise-of-the-empire"), {"death-star": 1, "tie-fighter": 3, "stormtrooper": 3},
+     {"x-wing": 3, "y-wing": 2, "rebel-trooper": 3, "ion-cannon": 1}, {"rounds": 2},
+     "within 2 rounds"),  # RS-CMB-18: beside a Death Star the cannons silence, solved stage by stage
+    (("base", "rise-of-the-empire"), *ION_CANNON_6, {},  # RE-CIN-15, RS-UNT-04: the best play with repairs
+     "(2,700 pairs of sides in space beside each of 192 on the ground: 518,400; at most 100,000 are solved here); "
+     "ask about fewer units, or about the ground battle alone (--theater ground), or about the heuristic agent's play"),
     (("base",), {"rebel-trooper": 8, "airspeeder": 4, "shield-generator": 1, "ion-cannon": 1},
      {"stormtrooper": 10, "at-st": 4, "at-at": 3}, {"theater": "ground"},
      "ground battle is too large"),  # alone: space never changes it
@@ -617,9 +655,7 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2}, "best", True),  # 8 vs 8: 33,750 pairs, 0.1 s
     ({"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2, "at-at": 1},
      {"x-wing": 2, "y-wing": 1, "rebel-trooper": 2, "ion-cannon": 1}, "best", True),  # RS-UNT-04: 17,280, 20 ms
-    ({"star-destroyer": 1, "tie-fighter": 4, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1},
-     {"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "ion-cannon": 1}, "best",
-     False),  # tied: 518,400 pairs of space sides beside ground sides, about 0.4 s
+    (*ION_CANNON_6, "best", False),  # tied: 518,400 pairs of space sides beside ground sides, about 0.4 s
     ({"x-wing": 3, "y-wing": 2, "mon-calamari-cruiser": 1},
      {"tie-fighter": 4, "star-destroyer": 1, "assault-carrier": 1}, "heuristic", True),  # its chain: 2,100 pairs, 25 ms
     ({"rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1}, {"stormtrooper": 5, "at-st": 2, "at-at": 1},

@@ -25,9 +25,9 @@ theaters are solved apart unless Ion Cannons tie them together (a ground battle 
 Imperial space dice). The best play in a theater fought alone without repairs, the common case, is solved over
 arrays of both forces' sides instead (:mod:`.odds_duel`), and the heuristic policy there is followed over them as
 a chain; with repairs, the best play of a theater alone is solved over arrays too (:mod:`.odds_repairs`), and the
-heuristic's followed as a chain (:mod:`.odds_cinematic`); so are two theaters an Ion Cannon ties together, unless a
-Death Star the cannons silence, or the best play with repairs, leave them to the stage-by-stage solve
-(:mod:`.odds_tied`).
+heuristic's followed as a chain (:mod:`.odds_cinematic`); so are two theaters an Ion Cannon ties together
+(:mod:`.odds_tied`; with repairs, the best play :mod:`.odds_tied_repairs`), unless a Death Star the cannons silence
+leaves them to the stage-by-stage solve.
 """
 
 from __future__ import annotations
@@ -67,12 +67,14 @@ class Bounds:
     counted, not listed, so the refusal costs milliseconds. ``where`` ends the refusal's "at most N are solved ...".
     (Times measured here, one core: docs/odds.md, How fast.)"""
 
-    staged: int  # states of the stage-by-stage solve (the Ion Cannons' battles with repairs, a silenced Death Star)
+    staged: int  # states of the stage-by-stage solve (the Ion Cannons' battles beside a silenced Death Star)
     duelled: int  # pairs of sides of the best play of a theater alone, over arrays (odds_duel)
     tied: int  # pairs of space sides times pairs of ground sides an Ion Cannon ties (odds_tied), the best play
     chained: int  # pairs of sides of the heuristic's chain over arrays (odds_duel.Chain), of each theater
     cinematic: int  # pairs of round-start sides of the heuristic's chain with repairs (odds_cinematic), counted
     repaired: int  # pairs of sides of the best play with repairs (odds_repairs), each with damage under its health
+    repaired_tied: int  # pairs of space sides times pairs of ground sides of the same, an Ion Cannon tying them
+    #                    (odds_tied_repairs)
     where: str
 
 
@@ -261,14 +263,15 @@ class Combat:
 
     def linked(self, state: State) -> bool:
         """Whether both theaters of ``state``, tied together by Ion Cannons, are solved over arrays
-        (:mod:`.odds_tied`): with repairs or lone structures kept for having rolled (Rise of the Empire) only the
-        heuristic's play (its chains with repairs, :mod:`.odds_cinematic`), and never beside a Death Star the
-        cannons silence or one under construction that takes no damage (:meth:`monotone`: the best play's pruning
-        needs it, and its end-of-round check reads both theaters)."""
+        (:mod:`.odds_tied`; the best play with repairs, Rise of the Empire's, by :mod:`.odds_tied_repairs`, and its
+        heuristic's play by chains with repairs, :mod:`.odds_cinematic`), and never beside a Death Star the cannons
+        silence or one under construction that takes no damage (:meth:`monotone`: the best play's pruning needs it,
+        and its end-of-round check reads both theaters, where the solves over arrays read the space battle beside
+        the cannons only)."""
         if not self.coupled(state) or not self.monotone(state, 0):
             return False
-        # with repairs (or lone structures kept for having rolled) the heuristic's play only: its chains with repairs
-        return self.policy == "heuristic" or not (self.rules.repair or self.rules.structures_kept_if_rolled)
+        # with lone structures kept for having rolled, the best play only with repairs too (odds_tied_repairs)
+        return self.policy == "heuristic" or self.rules.repair or not self.rules.structures_kept_if_rolled
 
     def monotone(self, state: State, t: int) -> bool:
         """Whether weakening a force in theater ``t`` can only lower its margin, as :mod:`.odds_duel`'s pruning
@@ -326,16 +329,16 @@ class Combat:
                         _refuse_pairs(THEATERS[t], self.chain_sides(state, t, ((), (), (), ())), bounds.chained,
                                       bounds.where, "")
                     continue
-                counts = [self.sides(state, i, None, True) for i in which]
-                space, ground = counts[0] * counts[1], counts[2] * counts[3]
-                if space * ground > bounds.tied:
-                    alone = ", or about the ground battle alone (--theater ground)" if ground <= bounds.duelled else ""
-                    raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to "
-                                   "solve exactly here: their forces can be left in "
-                                   f"{', '.join(f'{n:,}' for n in counts[:3])} and {counts[3]:,} ways ({space:,} "
-                                   f"pairs of sides in space beside each of {ground:,} on the ground: "
-                                   f"{space * ground:,}; at most {bounds.tied:,} are solved {bounds.where}); ask about "
-                                   f"fewer units{alone}{HEURISTIC_INSTEAD} (docs/odds.md, How fast)")
+                if self.rules.repair:  # odds_tied_repairs: every side with damage under its health, as alone
+                    counts = [self.sides(state, i, None) for i in which]
+                    # making its lists costs about as much as solving 8 rounds ahead: fewer rounds take on no more
+                    _refuse_tied(counts, bounds.repaired_tied * LOOKAHEAD // max(LOOKAHEAD, self.lookahead(rounds)),
+                                 bounds.where, bounds.repaired,
+                                 HEURISTIC_INSTEAD if max(counts[0] * counts[1], counts[2] * counts[3])
+                                 <= bounds.cinematic else "")
+                else:
+                    _refuse_tied([self.sides(state, i, None, True) for i in which], bounds.tied, bounds.where,
+                                 bounds.duelled, HEURISTIC_INSTEAD)
                 continue
             if self.cinematic_theater(state) is not None:  # every round-start side counted: more than it comes to
                 _refuse_pairs(names, [self.sides(state, i, None) for i in which], bounds.cinematic, bounds.where, "")
@@ -468,6 +471,10 @@ class Combat:
         if lookahead is not None:
             return lookahead.forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
         if self.linked(start):
+            if self.policy == "best" and self.rules.repair:
+                from .odds_tied_repairs import TiedRepairs
+
+                return TiedRepairs(self, start, LOOKAHEAD).forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
             from .odds_tied import Tied
 
             return Tied(self, start).forward(rounds, MAX_ROUNDS, NEGLIGIBLE)
@@ -866,6 +873,22 @@ def _refuse_pairs(name: str, counts: Sequence[int], most: int, where: str, inste
         raise TooLarge(f"the {name} battle is too large to solve exactly here: its forces can be left in "
                        f"{counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most {most:,} are "
                        f"solved {where}); ask about fewer units{instead} (docs/odds.md, How fast)")
+
+
+def _refuse_tied(counts: Sequence[int], most: int, where: str, ground_alone: int, instead: str) -> None:
+    """Raise ``odds_duel.TooLarge`` for the space and ground battles an Ion Cannon ties, solved over arrays, whose
+    pairs of space sides beside pairs of ground sides are more than ``most`` (``counts``: each force's sides in
+    space, then on the ground); the ground battle alone is offered if it has no more than ``ground_alone`` pairs."""
+    from .odds_duel import TooLarge
+
+    space, ground = counts[0] * counts[1], counts[2] * counts[3]
+    if space * ground > most:
+        alone = ", or about the ground battle alone (--theater ground)" if ground <= ground_alone else ""
+        raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to solve exactly "
+                       f"here: their forces can be left in {', '.join(f'{n:,}' for n in counts[:3])} and "
+                       f"{counts[3]:,} ways ({space:,} pairs of sides in space beside each of {ground:,} on the "
+                       f"ground: {space * ground:,}; at most {most:,} are solved {where}); ask about fewer "
+                       f"units{alone}{instead} (docs/odds.md, How fast)")
 
 
 def _present(start: State, theater: str) -> bool:

@@ -24,7 +24,7 @@ from typing import Any, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from .odds_loops import _compiled
+from .odds_loops import _compiled, longer
 from .worth import damage_score
 
 Side = tuple[tuple[str, int], ...]  # a side's miniatures, (unit type, damage) sorted, as ``odds_duel.Side``
@@ -524,19 +524,10 @@ def chain_moves(group_start: Any, size: Any, colour: Any, score: Any, spent: Any
                         m += 1
                     acc[t] += w * side_chance[x]
             if entries + m > len(out_row):  # grown only here, once a side and pool at most
-                out_row, out_to, out_chance = _longer(out_row, entries + m), _longer(out_to, entries + m), \
-                    _longer(out_chance, entries + m)
+                out_row, out_to, out_chance = longer(out_row, entries + m), longer(out_to, entries + m), \
+                    longer(out_chance, entries + m)
             for k in range(m):
                 out_row[entries], out_to[entries], out_chance[entries] = p * sides + n, held[k], acc[held[k]]
                 acc[held[k]] = 0.0
                 entries += 1
     return out_row[:entries], out_to[:entries], out_chance[:entries]
-
-
-@_compiled
-def _longer(a: Any, need: int) -> Any:
-    """``a`` with room for ``need`` (twice as much as it had, or more)."""
-    out = np.empty(max(need, 2 * len(a)), a.dtype)
-    for i in range(len(a)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
-        out[i] = a[i]
-    return out

@@ -791,47 +791,160 @@ def repair_forward(now: Any, fought: Any, replies: Any, values: Any, tie: float,
     at the pair the round ends in): the first by the attacker's side left (its number), then the repaired side's
     place in its list. A pair not fought stays as it is."""
     na, nd = now.shape
-    nm = len(middle_pool)
-    middle = np.zeros(na * nm)
-    held = np.empty(na * nm, np.int64)
-    count = 0
+    middle = np.zeros(na * len(middle_pool))
     out = _not_fought(now, fought)
+    _repair_round(now.ravel(), out, na, nd, middle, np.empty(len(middle), np.int64), np.empty(len(out), np.int64),
+                  fought, replies, values, tie, end, combo, pool_a, middle_pool, left_of, attack, attack_damage_start,
+                  attack_damage_to, defence, defence_damage_start, defence_damage_to)
+    return out.reshape(na, nd)
+
+
+@_compiled
+def repair_forward_rows(now: Any, rows: Any, play: Any, na: int, fought: Any, replies: Any, values: Any, tie: float,
+                        end: Any, combo: Any, pool_a: Any, middle_pool: Any, left_of: Any, attack: Any,
+                        attack_damage_start: Any, attack_damage_to: Any, defence: Any, defence_damage_start: Any,
+                        defence_damage_to: Any) -> None:
+    """:func:`repair_forward` for each of ``rows`` of ``now`` (``[row, a * nd + d]``, changed in place), each row
+    by its own play: the replies ``replies[play[row]]`` and values ``values[play[row]]`` (``odds_tied_repairs``: a
+    row a ground pair, each with the space play beside it), in one call rather than one a row."""
+    nd = now.shape[1] // na
+    middle = np.zeros(na * len(middle_pool))
+    held, touched = np.empty(len(middle), np.int64), np.empty(now.shape[1], np.int64)
+    for k in range(len(rows)):
+        r = rows[k]
+        out = _not_fought(now[r], fought)
+        _repair_round(now[r], out, na, nd, middle, held, touched, fought, replies[play[r]], values[play[r]], tie, end,
+                      combo, pool_a, middle_pool, left_of, attack, attack_damage_start, attack_damage_to, defence,
+                      defence_damage_start, defence_damage_to)
+        for c in range(len(out)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
+            now[r, c] = out[c]
+
+
+@_compiled
+def repair_moves(na: int, fought: Any, replies: Any, values: Any, tie: float, end: Any, combo: Any, pool_a: Any,
+                 middle_pool: Any, left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any,
+                 defence: Any, defence_damage_start: Any, defence_damage_to: Any) -> tuple[Any, Any, Any]:
+    """The rounds of plays that stay the same from round to round (no round limit) as sparse rows, made once
+    rather than the choices made again each round: for each play ``p`` (``replies[p]``, ``values[p]``, as
+    :func:`repair_forward` reads them) and pair ``n`` (``a * nd + d``), the row ``p * pairs + n`` of the pairs a
+    round from ``n`` ends in, each once, with their chances (a pair not fought: itself). :func:`moved` follows
+    them."""
+    pairs = len(fought)
+    nd = pairs // na
+    middle = np.zeros(na * len(middle_pool))
+    held, touched, out = np.empty(len(middle), np.int64), np.empty(pairs, np.int64), np.zeros(pairs)
+    start = np.zeros(len(values) * pairs + 1, np.int64)
+    to, chance = np.empty(4 * pairs, np.int64), np.empty(4 * pairs)
+    for p in range(len(values)):
+        for n in range(pairs):
+            row = p * pairs + n
+            if not fought[n]:
+                touched[0], out[n], count = n, 1.0, 1
+            else:
+                a, d = n // nd, n % nd
+                count = _defence_choices(middle, held, _attack_choices(a, d, 1.0, middle, held, 0, replies[p], tie,
+                                                                       left_of, attack, attack_damage_start,
+                                                                       attack_damage_to),
+                                         out, touched, nd, values[p], tie, end, combo, pool_a, middle_pool, defence,
+                                         defence_damage_start, defence_damage_to)
+            if start[row] + count > len(to):  # grown only here, once a pair at most
+                to, chance = longer(to, start[row] + count), longer(chance, start[row] + count)
+            for i in range(count):
+                to[start[row] + i], chance[start[row] + i] = touched[i], out[touched[i]]
+                out[touched[i]] = 0.0
+            start[row + 1] = start[row] + count
+    return start, to[:start[-1]], chance[:start[-1]]
+
+
+@_compiled
+def moved(now: Any, rows: Any, play: Any, start: Any, to: Any, chance: Any) -> None:
+    """A round for each of ``rows`` of ``now`` (``[row, pair]``, changed in place) by the sparse rows of its play
+    (``play[row]``) that :func:`repair_moves` made."""
+    pairs = now.shape[1]
+    out = np.zeros(pairs)
+    for k in range(len(rows)):
+        r = rows[k]
+        base = play[r] * pairs
+        for n in range(pairs):
+            x = now[r, n]
+            if x != 0.0:
+                for j in range(start[base + n], start[base + n + 1]):
+                    out[to[j]] += x * chance[j]
+        for n in range(pairs):
+            now[r, n] = out[n]
+            out[n] = 0.0
+
+
+@_compiled
+def _repair_round(now: Any, out: Any, na: int, nd: int, middle: Any, held: Any, touched: Any, fought: Any,
+                  replies: Any, values: Any, tie: float, end: Any, combo: Any, pool_a: Any, middle_pool: Any,
+                  left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any, defence: Any,
+                  defence_damage_start: Any, defence_damage_to: Any) -> None:
+    """The round of :func:`repair_forward` from the chances ``now`` (flat), added to ``out``; ``middle`` (zeros,
+    and left so), ``held`` and ``touched`` are room for the round's middles and ends."""
+    count = 0
     for a in range(na):
         for d in range(nd):
-            x = now[a, d]
-            if x == 0.0 or not fought[a * nd + d]:
-                continue
-            plan = attack.plan[attack.sig_of[a], d]
-            for e in range(attack.plan_start[plan], attack.plan_start[plan + 1]):
-                g = attack.plan_damage[e]
-                r0, r1 = _repair_list(attack, a, e)
-                g0, g1 = attack_damage_start[g], attack_damage_start[g + 1]
-                high = -np.inf
-                for i in range(r0, r1):
-                    for j in range(g0, g1):
-                        high = max(high, replies[attack.repair_to[i], attack_damage_to[j]])
-                high -= tie
-                chosen = -1
-                j0 = g0
-                while chosen < 0:  # a run of middle sides with the same units left, each repair against it
-                    j1 = j0 + 1
-                    while j1 < g1 and left_of[attack_damage_to[j1]] == left_of[attack_damage_to[j0]]:
-                        j1 += 1
-                    for i in range(r0, r1):
-                        for j in range(j0, j1):
-                            if replies[attack.repair_to[i], attack_damage_to[j]] >= high:
-                                chosen = attack.repair_to[i] * nm + attack_damage_to[j]
-                                break
-                        if chosen >= 0:
-                            break
-                    j0 = j1
-                if middle[chosen] == 0.0:
-                    held[count] = chosen
-                    count += 1
-                middle[chosen] += x * attack.plan_chance[e]
+            x = now[a * nd + d]
+            if x != 0.0 and fought[a * nd + d]:
+                count = _attack_choices(a, d, x, middle, held, count, replies, tie, left_of, attack,
+                                        attack_damage_start, attack_damage_to)
+    _defence_choices(middle, held, count, out, touched, nd, values, tie, end, combo, pool_a, middle_pool, defence,
+                     defence_damage_start, defence_damage_to)
+
+
+@_compiled
+def _attack_choices(a: int, d: int, x: float, middle: Any, held: Any, count: int, replies: Any, tie: float,
+                    left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any) -> int:
+    """The attacker's choice of each roll from pair ``(a, d)`` (of chance ``x``), as :func:`repair_forward` makes
+    it: its chance added to the middle ``middle[a1 * nm + m]`` it chooses, the middles newly given a chance listed
+    in ``held`` after its ``count`` first; how many it holds then."""
+    nm = replies.shape[1]
+    plan = attack.plan[attack.sig_of[a], d]
+    for e in range(attack.plan_start[plan], attack.plan_start[plan + 1]):
+        g = attack.plan_damage[e]
+        r0, r1 = _repair_list(attack, a, e)
+        g0, g1 = attack_damage_start[g], attack_damage_start[g + 1]
+        high = -np.inf
+        for i in range(r0, r1):
+            for j in range(g0, g1):
+                high = max(high, replies[attack.repair_to[i], attack_damage_to[j]])
+        high -= tie
+        chosen = -1
+        j0 = g0
+        while chosen < 0:  # a run of middle sides with the same units left, each repair against it
+            j1 = j0 + 1
+            while j1 < g1 and left_of[attack_damage_to[j1]] == left_of[attack_damage_to[j0]]:
+                j1 += 1
+            for i in range(r0, r1):
+                for j in range(j0, j1):
+                    if replies[attack.repair_to[i], attack_damage_to[j]] >= high:
+                        chosen = attack.repair_to[i] * nm + attack_damage_to[j]
+                        break
+                if chosen >= 0:
+                    break
+            j0 = j1
+        if middle[chosen] == 0.0:
+            held[count] = chosen
+            count += 1
+        middle[chosen] += x * attack.plan_chance[e]
+    return count
+
+
+@_compiled
+def _defence_choices(middle: Any, held: Any, count: int, out: Any, touched: Any, nd: int, values: Any, tie: float,
+                     end: Any, combo: Any, pool_a: Any, middle_pool: Any, defence: Any, defence_damage_start: Any,
+                     defence_damage_to: Any) -> int:
+    """The defender's choice of each roll from each of the ``count`` middles ``held`` lists, as
+    :func:`repair_forward` makes it: the middle's chance (then set back to zero) added to the pair the round ends
+    in, ``out[a2 * nd + d2]``; the pairs of ``out`` given a chance (that had none) listed in ``touched``; how
+    many."""
+    nm = len(middle_pool)
+    ends = 0
     for h in range(count):
         at = held[h]
         y = middle[at]
+        middle[at] = 0.0
         a1, m = at // nm, at % nm
         f = combo[pool_a[a1], middle_pool[m]]
         plan = defence.plan[defence.sig_of[m], a1]
@@ -853,5 +966,17 @@ def repair_forward(now: Any, fought: Any, replies: Any, values: Any, tie: float,
                         break
                 if chosen >= 0:
                     break
+            if out[chosen] == 0.0:
+                touched[ends] = chosen
+                ends += 1
             out[chosen] += y * defence.plan_chance[e]
-    return out.reshape(na, nd)
+    return ends
+
+
+@_compiled
+def longer(a: Any, need: int) -> Any:
+    """``a`` with room for ``need`` (twice as much as it had, or more)."""
+    out = np.empty(max(need, 2 * len(a)), a.dtype)
+    for i in range(len(a)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
+        out[i] = a[i]
+    return out

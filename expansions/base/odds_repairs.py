@@ -42,9 +42,14 @@ lists are kept in that order, and only the forward pass, which follows the choic
 (:func:`.odds_loops.repair_forward`). The values are the best's, which the chosen is within ``tie`` of.
 ``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
 
-How fast (one core here): the issue's example, 240 pairs of sides in space, 60 ms with the tables; 6 vs 6 on the
-ground, 3,600 pairs, 2 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 5.3 s (the stage-by-stage solve took
-6.9 s for the first and could not take on the others). Most of the larger ones' time is the defender's values,
+With no round limit the play is the same each round (it looks :attr:`Lookahead.ahead` rounds past the one it is
+in), so its round is made once as sparse rows (:func:`.odds_loops.repair_moves`) and the forward pass steps by them,
+instead of making each pair's choices again in each of some 40 rounds. Beside an Ion Cannon the space battle's
+values hang on the ground pair beside it: :mod:`.odds_tied_repairs` solves them with the tables made here.
+
+How fast (one core here): the issue's example, 240 pairs of sides in space, 59 ms with the tables; 6 vs 6 on the
+ground, 3,600 pairs, 1.9 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 5.0 s (the stage-by-stage solve
+took 6.9 s for the first and could not take on the others). Most of the larger ones' time is the defender's values,
 some 40 million lookups for each round looked ahead (docs/odds.md, How fast).
 """
 
@@ -57,7 +62,8 @@ import numpy as np
 
 from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, round_ends, starts, theater_forward
 from .odds_finals import Finals
-from .odds_loops import repair_attack, repair_defence, repair_forward, repair_reply_best
+from .odds_loops import (moved, repair_attack, repair_defence, repair_forward, repair_forward_rows, repair_moves,
+                         repair_reply_best)
 from .odds_ways import Ways
 
 
@@ -65,6 +71,7 @@ class Combat(Protocol):
     """What the solve reads of the whole solver (``odds_combat.Combat``), itself and through
     :class:`.odds_duel.Duel`."""
 
+    factions: tuple[str, str]
     kinds: Any
     tie: float
 
@@ -142,6 +149,7 @@ class Lookahead:
         self.combo, self.end = round_ends(self.duel, self.sides, tuple(self.pool_of))
         self.values: list[Any] = [self.won.copy()]
         self.replies: dict[int, Any] = {}
+        self.rounds: tuple[Any, Any, Any] | None = None  # the round with no limit as sparse rows (:meth:`step`)
 
     # -- the pools and their rolls ------------------------------------------------------------------------------
 
@@ -330,33 +338,75 @@ class Lookahead:
 
     # -- the solve ---------------------------------------------------------------------------------------------
 
+    @property
+    def values_shape(self) -> tuple[int, int]:
+        """How many round-start sides each force has: the shape of the values and of the pairs' chances."""
+        return len(self.sides[0]), len(self.sides[1])
+
     def solve(self, k: int) -> tuple[Any, Any]:
         """``W_k`` and ``V_(k-1)``: what the choices of a round with ``k`` rounds to go read."""
-        while len(self.values) < k:
-            n = len(self.values)
-            self.values.append(self._attack(self._replies(n)))
-        return self._replies(k), self.values[k - 1]
+        values = self.margins(k - 1)
+        return self._replies(k), values
+
+    def margins(self, k: int) -> Any:
+        """``V_k``, solved (with those before it) the first time it is asked."""
+        while len(self.values) <= k:
+            self.values.append(self.attack_values(self._replies(len(self.values))))
+        return self.values[k]
 
     def _replies(self, k: int) -> Any:
         found = self.replies.get(k)
         if found is None:
-            found = self.replies[k] = repair_defence(self.values[k - 1].ravel(), self.end, self.combo,
-                                                     self.pool_of[0], self.middle_pool, *self.defence_damage,
-                                                     self.defence, len(self.sides[1]))
+            found = self.replies[k] = self.reply(self.margins(k - 1))
         return found
 
-    def _attack(self, replies: Any) -> Any:
+    def reply(self, values: Any) -> Any:
+        """``W[a1, m]``: the values of the defender's rolls to come, from those of the pairs a round ends in
+        (``values``, ``[a, d]``: ``V_(k-1)``, or beside an Ion Cannon their mean over where the ground goes,
+        :mod:`.odds_tied_repairs`)."""
+        return repair_defence(values.ravel(), self.end, self.combo, self.pool_of[0], self.middle_pool,
+                              *self.defence_damage, self.defence, len(self.sides[1]))
+
+    def attack_values(self, replies: Any) -> Any:
+        """``V[a, d]`` from the defender's replies ``W[a1, m]``: the attacker's best over its options."""
         return repair_attack(repair_reply_best(replies, *self.attack_damage), self.won, self.fought, self.attack)
 
     # -- the forward pass ---------------------------------------------------------------------------------------
 
     def step(self, now: Any, left: int | None) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``) with ``left`` rounds to go
-        (``None``: until the end, the play looking :attr:`ahead` rounds past this one)."""
-        replies, values = self.solve(self.ahead + 1 if left is None else left)
+        (``None``: until the end, the play looking :attr:`ahead` rounds past this one, the same each round: its
+        round is made once as sparse rows, :meth:`moves`)."""
+        if left is not None:
+            return self.follow(now, *self.solve(left))
+        if self.rounds is None:
+            self.rounds = self.moves([self.solve(self.ahead + 1)])
+        out = now.reshape(1, -1).copy()
+        one = np.zeros(1, np.intp)
+        moved(out, one, one, *self.rounds)
+        return out.reshape(now.shape)
+
+    def moves(self, plays: list[tuple[Any, Any]]) -> tuple[Any, Any, Any]:
+        """The rounds of ``plays`` (each ``W_k`` and what its round's ends are worth) as sparse rows, a row for each
+        play and pair (:func:`.odds_loops.repair_moves`)."""
+        return repair_moves(len(self.sides[0]), self.fought, np.stack([w for w, _ in plays]),
+                            np.stack([v.ravel() for _, v in plays]), self.c.tie, self.end, self.combo,
+                            self.pool_of[0], self.middle_pool, self.left_of, self.attack, *self.attack_damage,
+                            self.defence, *self.defence_damage)
+
+    def follow(self, now: Any, replies: Any, values: Any) -> Any:
+        """:meth:`step` by the choices ``replies`` (``W_k``) and ``values`` (what the round's ends are worth)
+        make."""
         return repair_forward(now, self.fought, replies, values.ravel(), self.c.tie, self.end, self.combo,
                               self.pool_of[0], self.middle_pool, self.left_of, self.attack, *self.attack_damage,
                               self.defence, *self.defence_damage)
+
+    def follow_rows(self, now: Any, rows: Any, play: Any, replies: Any, values: Any) -> None:
+        """:meth:`follow` for each of ``rows`` of ``now`` (``[row, pair]``, changed in place), each by its own play
+        (``replies[play[row]]``, ``values[play[row]]``): :mod:`.odds_tied_repairs`, a row a ground pair."""
+        repair_forward_rows(now, rows, play, len(self.sides[0]), self.fought, replies, values, self.c.tie, self.end,
+                            self.combo, self.pool_of[0], self.middle_pool, self.left_of, self.attack,
+                            *self.attack_damage, self.defence, *self.defence_damage)
 
     def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each

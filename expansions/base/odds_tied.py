@@ -28,6 +28,7 @@ repairs its chains are those of :mod:`.odds_cinematic` (:meth:`Tied._cinematic`)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -85,19 +86,9 @@ class Tied:
         self.here = chains[0].start[0] * chains[0].values_shape[1] + chains[0].start[1]
 
     def _frames(self, combat: Combat, start: State) -> list[State]:
-        """The space battle's frame for each number of Rebel Ion Cannons standing, none first: it holds only the
-        cannons, all the space dice read of the ground; and (:attr:`cannons`) how many stand in each of the
-        Rebel's ground sides."""
-        def cannon(unit: str) -> bool:
-            return "ion-cannon" in combat.kinds[unit].abilities
-
-        self.cannons = np.array([sum(1 for u, _ in side if cannon(u)) for side in self.ground.sides[self.rebel]])
-        cannons = tuple(x for x in start[2 + self.rebel] if cannon(x[0]))
-        frames = []
-        for k in range(len(cannons) + 1):
-            frame: list[Side] = [(), (), (), ()]
-            frame[2 + self.rebel] = cannons[:k]
-            frames.append((frame[0], frame[1], frame[2], frame[3]))
+        """:func:`cannon_frames`, and (:attr:`cannons`) how many cannons stand in each of the Rebel's ground
+        sides."""
+        self.cannons, frames = cannon_frames(combat, start, self.ground.sides[self.rebel])
         return frames
 
     # -- the values ----------------------------------------------------------------------------------------------
@@ -238,8 +229,8 @@ class Tied:
         now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
         now[first, self.here] = 1.0
         fought = (space.fought, ground.fought[pairs])
-        lost = (np.stack([_lost(space, self.here, role).ravel() for role in (0, 1)]),
-                np.stack([_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
+        lost = (np.stack([health_lost(space, self.here, role).ravel() for role in (0, 1)]),
+                np.stack([health_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
         finals = np.zeros((ng, ns))
         ended = np.zeros(4)
         space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)  # the rows to follow (settle)
@@ -282,7 +273,7 @@ class Tied:
         fought = (space.fought, ground.fought)
         # what each round's figures read of each battle's pairs, in one product a battle: the health each side has
         # lost, whether the battle is over, and 1 (a row's whole)
-        read = [np.stack([*(_lost(battle, first, role).ravel() for role in (0, 1)), ~battle.fought,
+        read = [np.stack([*(health_lost(battle, first, role).ravel() for role in (0, 1)), ~battle.fought,
                           np.ones(len(battle.fought))], axis=1)
                 for battle, first in ((space, self.here), (ground, self.first))]
         fell_at = [standing == k for k in range(int(standing.max()))]  # the ground pairs with k cannons standing
@@ -375,7 +366,25 @@ class Tied:
                        np.concatenate([chances for _, chances in ends]))
 
 
-def _lost(battle: Battle, start: int, role: int) -> Any:
+def cannon_frames(combat: Combat, start: State, rebel_sides: Sequence[Side]) -> tuple[Any, list[State]]:
+    """How many Rebel Ion Cannons stand in each of ``rebel_sides`` (the Rebel's ground sides), and the space
+    battle's frame for each number of them standing, none first: it holds only the cannons, all the space dice read
+    of the ground."""
+    def cannon(unit: str) -> bool:
+        return "ion-cannon" in combat.kinds[unit].abilities
+
+    rebel = combat.factions.index("rebel")
+    standing = np.array([sum(1 for u, _ in side if cannon(u)) for side in rebel_sides])
+    cannons = tuple(x for x in start[2 + rebel] if cannon(x[0]))
+    frames = []
+    for k in range(len(cannons) + 1):
+        frame: list[Side] = [(), (), (), ()]
+        frame[2 + rebel] = cannons[:k]
+        frames.append((frame[0], frame[1], frame[2], frame[3]))
+    return standing, frames
+
+
+def health_lost(battle: Battle, start: int, role: int) -> Any:
     """The health ``role``'s side has lost in each pair of ``battle`` since the pair numbered ``start``."""
     a, d = divmod(start, battle.values_shape[1])
     health = battle.health[role]

@@ -1,0 +1,213 @@
+"""The best play with repairs when Ion Cannons tie the space battle to the ground battle (issue 34), over arrays:
+Rise of the Empire's Rebel base with an Ion Cannon, instead of the stage-by-stage solve over whole states.
+
+Why it comes apart, as in the base game (:mod:`.odds_tied`). While an Ion Cannon stands the Empire rolls 2 red dice
+fewer in space (RS-UNT-04), but nothing in space changes the ground battle, and each side plays each theater for
+its margin there. So the ground battle is solved alone (:class:`.odds_repairs.Lookahead`, the play looking
+:data:`.odds_combat.LOOKAHEAD` rounds ahead), and its play is a chain of pairs of ground sides for each number of
+rounds to go, ``P_k``. The space values hang on the ground pair ``g`` the round starts beside: with ``k`` rounds to
+go,
+
+* ``V_k[g]`` = the space round of the dice ``g``'s Ion Cannons leave (the space :class:`.odds_repairs.Lookahead` of
+  that many cannons standing), whose ends are worth ``C_k[g]``;
+* ``C_k[g]`` = ``sum(P_k(g, g2) * V_(k-1)[g2])``, the ground round coming after the space one in the same round;
+* ``V_0[g]`` = who holds the space theater.
+
+Beside a ground pair with no cannon left, or whose ground battle is over, the space battle no longer changes with
+the ground: its values are those of the space battle alone with that many cannons standing (*plain*). The others
+are solved a round to go at a time for every ground pair the play can come to. Unlike the base game's best play,
+the play with repairs looks a fixed number of rounds ahead, so nothing is solved weakest first: each ``V_k`` reads
+only ``V_(k-1)``.
+
+The forward pass follows the chance of each space pair beside each ground pair (``[g, s]``, a row a ground pair),
+a round at a time, as :meth:`.odds_tied.Tied.forward` does: each row's space round by its play (with no round limit
+the choices of ``W`` and ``C`` with :data:`.odds_combat.LOOKAHEAD` rounds ahead past this one), then the ground round.
+``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .odds_duel import FAINT, MOST, Side, State, TooLarge
+from .odds_finals import Finals
+from .odds_loops import carried, moved, settle
+from .odds_repairs import Combat, Lookahead
+from .odds_tied import cannon_frames, health_lost
+
+
+class TiedRepairs:
+    """The space and ground battles of ``start`` with repairs, tied together by Rebel Ion Cannons: the ground
+    battle's :class:`Lookahead`, and the space battle's for each number of cannons that may stand (their sides are
+    every side of each force, numbered alike whatever the cannons), the play looking ``ahead`` rounds past the one
+    it is in."""
+
+    def __init__(self, combat: Combat, start: State, ahead: int) -> None:
+        empty: State = ((), (), (), ())
+        self.ahead = ahead
+        self.rebel = combat.factions.index("rebel")
+        self.ground = Lookahead(combat, 1, empty, start[2], start[3], ahead)
+        self.cannons, frames = cannon_frames(combat, start, self.ground.sides[self.rebel])
+        self.space = [Lookahead(combat, 0, frame, start[0], start[1], ahead) for frame in frames]
+        self.first = self.ground.start[0] * self.ground.values_shape[1] + self.ground.start[1]
+        self.here = self.space[0].start[0] * self.space[0].values_shape[1] + self.space[0].start[1]
+        self.space_pairs = self.space[0].values_shape[0] * self.space[0].values_shape[1]
+        self.moves_memo: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self.plays: dict[tuple[int, int], tuple[Any, Any]] = {}  # (rounds to go, ground pair) -> (W, C)
+        self.stacked: dict[int, tuple[Any, dict]] = {}  # (:meth:`_plays`)
+
+    def cannons_at(self, g: int) -> int:
+        """How many Ion Cannons stand in ground pair ``g``."""
+        return int(self.cannons[divmod(g, self.ground.values_shape[1])[self.rebel]])
+
+    def plain(self, g: int) -> bool:
+        """Whether the space battle beside ground pair ``g`` no longer changes with the ground: no cannon left,
+        or the ground battle over (the cannons standing stay)."""
+        return self.cannons_at(g) == 0 or not self.ground.fought[g]
+
+    def moves(self, g: int, k: int) -> tuple[Any, Any]:
+        """The ground pairs a round from ground pair ``g`` with ``k`` rounds to go ends in, and their chances
+        (``g`` itself when the ground battle is over)."""
+        found = self.moves_memo.get((g, k))
+        if found is None:
+            now = np.zeros(self.ground.values_shape)
+            now.flat[g] = 1.0
+            after = self.ground.step(now, k).ravel()
+            to = np.flatnonzero(after)
+            found = self.moves_memo[(g, k)] = (to, after[to])
+        return found
+
+    def _reach(self, top: int) -> list[int]:
+        """The ground pairs the combat can come to from the start by the ground's play with any of 1 to ``top``
+        rounds to go (more than it comes to with a round limit: a pair the pass never reaches is solved for
+        nothing, never read)."""
+        seen, todo = {self.first}, [self.first]
+        while todo:
+            g = todo.pop()
+            for k in range(1, top + 1):
+                for g2 in self.moves(g, k)[0].tolist():
+                    if g2 not in seen:
+                        seen.add(g2)
+                        todo.append(g2)
+        return sorted(seen)
+
+    # -- the values ----------------------------------------------------------------------------------------------
+
+    def _solve(self, pairs: list[int], top: int, kept: set[int]) -> None:
+        """``V_k`` beside each ground pair of ``pairs`` that is not :meth:`plain`, ``k`` from 1 to ``top``; the
+        plays (``W_k`` and ``C_k``) of the rounds to go in ``kept`` kept for the forward pass."""
+        tied = [g for g in pairs if not self.plain(g)]
+        size = len(tied) * len(kept) * max(s.values_shape[0] * max(1, len(s.middle)) for s in self.space)
+        if size > MOST:  # the memory guard, as odds_duel.Battle's: never built
+            raise TooLarge(f"the space and ground battles, tied together by the Ion Cannon, are too large to solve "
+                           f"exactly here: the space plays beside each ground pair would hold {size:,} numbers; ask "
+                           "about fewer units (docs/odds.md, How fast)")
+        row = {g: n for n, g in enumerate(pairs)}
+        solved: list[Any] = []  # V_(k-1) beside each tied pair, flat
+        for k in range(1, top + 1):
+            before = np.zeros((len(pairs), self.space_pairs))  # V_(k-1) beside every pair
+            for n, g in enumerate(pairs):
+                if self.plain(g):
+                    before[n] = self.space[self.cannons_at(g)].margins(k - 1).ravel()
+            for n, values in zip(map(row.__getitem__, tied), solved):
+                before[n] = values
+            # C_k beside each tied pair: V_(k-1) carried back along P_k (a compiled loop, not a product with a
+            # matrix of P_k: mostly zeros, and numpy's threads would spin on)
+            source, target, chance = [], [], []
+            for n, g in enumerate(tied):
+                to, p = self.moves(g, k)
+                source += [row[g2] for g2 in to.tolist()]
+                target += [n] * len(to)
+                chance.append(p)
+            order = np.argsort(source, kind="stable")
+            start = np.concatenate([[0], np.cumsum(np.bincount(source, minlength=len(pairs)))])
+            worth = carried(before, np.arange(len(pairs)), start, np.array(target, np.intp)[order],
+                            np.concatenate(chance)[order])  # (a row each tied pair, then rows of zeros)
+            solved = []
+            for g, then in zip(tied, worth):
+                space = self.space[self.cannons_at(g)]
+                replies = space.reply(then)
+                solved.append(space.attack_values(replies).ravel())
+                if k in kept:
+                    self.plays[(k, g)] = replies, then
+
+    def _plays(self, pairs: Any, k: int, whole: bool) -> tuple[Any, dict[int, tuple[Any, ...]]]:
+        """The space plays beside the ground pairs ``pairs`` (a row each) with ``k`` rounds to go: each row's play's
+        number among those with as many cannons standing, and for each number of cannons their plays, stacked: the
+        replies ``W_k`` and what their rounds' ends are worth (:meth:`.odds_repairs.Lookahead.follow_rows`), or
+        with no round limit (``whole``), the same each round, their rounds as sparse rows
+        (:meth:`.odds_repairs.Lookahead.moves`). The pairs beside which the space battle is plain share its play.
+        Kept for the next round when it has as many to go."""
+        found = self.stacked.get(k)
+        if found is None:
+            play = np.zeros(len(pairs), np.intp)
+            plays: dict[int, list[tuple[Any, Any]]] = {}
+            plain: dict[int, int] = {}  # the number of the plain play of each number of cannons
+            for r, g in enumerate(pairs.tolist()):
+                c = self.cannons_at(g)
+                mine = plays.setdefault(c, [])
+                if self.plain(g):
+                    if c not in plain:
+                        plain[c] = len(mine)
+                        mine.append(self.space[c].solve(k))
+                    play[r] = plain[c]
+                else:
+                    play[r] = len(mine)
+                    mine.append(self.plays.pop((k, g)))
+            found = self.stacked[k] = play, {
+                c: self.space[c].moves(mine) if whole else
+                (np.stack([w for w, _ in mine]), np.stack([v.ravel() for _, v in mine])) for c, mine in plays.items()}
+        return found
+
+    # -- the forward pass ----------------------------------------------------------------------------------------
+
+    def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+        """``Combat.forward`` for both battles together: the chance of each state the combat ends in (or stands in
+        after ``rounds``) and each side's expected health lost in each theater after each round."""
+        top = self.ahead + 1 if rounds is None else rounds
+        pairs = np.array(self._reach(top), np.intp)  # a row each, not each of the ground battle's pairs
+        self._solve(pairs.tolist(), top, {top} if rounds is None else set(range(1, rounds + 1)))
+        space, ground = self.space[0], self.ground
+        row = {int(g): n for n, g in enumerate(pairs)}
+        ns, ng = self.space_pairs, len(pairs)
+        first = row[self.first]
+        standing = np.array([self.cannons_at(g) for g in pairs.tolist()])
+        now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
+        now[first, self.here] = 1.0
+        fought = (space.fought, ground.fought[pairs])
+        lost = (np.stack([health_lost(space, self.here, role).ravel() for role in (0, 1)]),
+                np.stack([health_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
+        finals = np.zeros((ng, ns))
+        ended = np.zeros(4)
+        space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)
+        space_live[first], held[first] = fought[0][self.here], True
+        damage: list[tuple[float, ...]] = []
+        played = 0
+        while (fought[0][self.here] or fought[1][first]) and played < (rounds if rounds is not None else limit):
+            k = top if rounds is None else rounds - played
+            live = np.flatnonzero(space_live)
+            play, stacked = self._plays(pairs, k, rounds is None)
+            for c, plays in stacked.items():
+                mine = live[standing[live] == c]
+                if rounds is None:  # the same plays each round: made once as sparse rows
+                    moved(now, mine, play, *plays)
+                else:
+                    self.space[c].follow_rows(now, mine, play, *plays)
+            rows = np.flatnonzero(held)
+            ends = [self.moves(int(pairs[r]), k) for r in rows]
+            now = carried(now, rows, np.cumsum([0] + [len(to) for to, _ in ends]),
+                          np.array([row[g2] for to, _ in ends for g2 in to.tolist()], np.intp),
+                          np.concatenate([chance for _, chance in ends]))
+            played += 1
+            over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
+            ended += over
+            damage.append(tuple((ended + going).tolist()))
+            if rounds is None and still < negligible:
+                break
+        finals += now
+        rows, cols = np.nonzero(finals)
+        at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
+        sides: tuple[list[Side], ...] = (*space.sides, *ground.sides)
+        return Finals(sides, at, finals[rows, cols]), damage
