@@ -126,11 +126,12 @@ class Lookahead:
     attacker's rolls leave, the options of every roll as lists, the values ``V_k`` and ``W_k`` solved a round at a
     time, and the forward pass that follows the choices."""
 
-    def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side, ahead: int) -> None:
+    def __init__(self, combat: Combat, t: int, frame: State, attacker: Side, defender: Side, ahead: int,
+                 ways: Ways | None = None) -> None:
         self.c, self.t, self.frame = combat, t, frame
         self.ahead = ahead  # the rounds the play looks past the one it is in, with no round limit (Combat.value)
         self.duel = Duel(combat, t, frame)  # its pools and states: this theater's beside the frame
-        self.ways = Ways(combat)
+        self.ways = Ways(combat) if ways is None else ways  # (the same sides' sets: shared beside an Ion Cannon)
         self.sides = (every_side(combat, attacker), every_side(combat, defender))
         self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
         self.start = self.index[0][attacker], self.index[1][defender]

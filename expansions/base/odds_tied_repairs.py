@@ -35,6 +35,7 @@ from .odds_duel import FAINT, MOST, Side, State, TooLarge
 from .odds_finals import Finals
 from .odds_loops import carried, moved, settle
 from .odds_repairs import Combat, Lookahead
+from .odds_ways import Ways
 from .odds_tied import cannon_frames, health_lost
 
 
@@ -48,13 +49,14 @@ class TiedRepairs:
         empty: State = ((), (), (), ())
         self.ahead = ahead
         self.rebel = combat.factions.index("rebel")
-        self.ground = Lookahead(combat, 1, empty, start[2], start[3], ahead)
+        ways = Ways(combat)  # (the space battles' sides are the same whatever the cannons: their sets too)
+        self.ground = Lookahead(combat, 1, empty, start[2], start[3], ahead, ways)
         self.cannons, frames = cannon_frames(combat, start, self.ground.sides[self.rebel])
-        self.space = [Lookahead(combat, 0, frame, start[0], start[1], ahead) for frame in frames]
+        self.space = [Lookahead(combat, 0, frame, start[0], start[1], ahead, ways) for frame in frames]
         self.first = self.ground.start[0] * self.ground.values_shape[1] + self.ground.start[1]
         self.here = self.space[0].start[0] * self.space[0].values_shape[1] + self.space[0].start[1]
         self.space_pairs = self.space[0].values_shape[0] * self.space[0].values_shape[1]
-        self.moves_memo: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self.ground_rounds: dict[int, tuple[Any, Any, Any]] = {}  # (:meth:`moves`)
         self.plays: dict[tuple[int, int], tuple[Any, Any]] = {}  # (rounds to go, ground pair) -> (W, C)
         self.stacked: dict[int, tuple[Any, dict]] = {}  # (:meth:`_plays`)
 
@@ -69,15 +71,13 @@ class TiedRepairs:
 
     def moves(self, g: int, k: int) -> tuple[Any, Any]:
         """The ground pairs a round from ground pair ``g`` with ``k`` rounds to go ends in, and their chances
-        (``g`` itself when the ground battle is over)."""
-        found = self.moves_memo.get((g, k))
+        (``g`` itself when the ground battle is over): the ground play's round with ``k`` to go, made once as
+        sparse rows for every ground pair (:meth:`.odds_repairs.Lookahead.moves`)."""
+        found = self.ground_rounds.get(k)
         if found is None:
-            now = np.zeros(self.ground.values_shape)
-            now.flat[g] = 1.0
-            after = self.ground.step(now, k).ravel()
-            to = np.flatnonzero(after)
-            found = self.moves_memo[(g, k)] = (to, after[to])
-        return found
+            found = self.ground_rounds[k] = self.ground.moves([self.ground.solve(k)])
+        start, to, chance = found
+        return to[start[g]:start[g + 1]], chance[start[g]:start[g + 1]]
 
     def _reach(self, top: int) -> list[int]:
         """The ground pairs the combat can come to from the start by the ground's play with any of 1 to ``top``
