@@ -148,6 +148,11 @@ class Lookahead:
         self._attack_tables()
         self._defence_tables()
         self.combo, self.end = round_ends(self.duel, self.sides, tuple(self.pool_of))
+        size = self.end.shape[0] * (len(self.defence_damage[0]) - 1) * (len(self.defence.repair_start) - 1)
+        if size > MOST:  # the least over each damage list and repair list (odds_loops.repair_defence): never built
+            raise TooLarge(f"the {('space', 'ground')[self.t]} battle is too large to solve exactly here: the "
+                           f"defender's choices would hold {size:,} numbers; ask about fewer units (docs/odds.md, "
+                           "How fast)")
         self.values: list[Any] = [self.won.copy()]
         self.replies: dict[int, Any] = {}
         self.rounds: tuple[Any, Any, Any] | None = None  # the round with no limit as sparse rows (:meth:`step`)
