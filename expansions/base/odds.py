@@ -40,15 +40,15 @@ TheaterChoice = Literal["space", "ground", "both"]
 #: comes to (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the bound is never
 #: met in one; its chain with repairs counts every side (more than it comes to): 8 vs 8 on the ground, 20,736 pairs,
 #: 1.5 s; the best play with repairs (Rise of the Empire) 6 vs 6 in space, 4,500 pairs of sides with damage under
-#: their health, solved 8 rounds ahead, 5.3 s; its space and ground battles an Ion Cannon ties, 51,840 pairs of
-#: space sides beside pairs of ground sides in 1.0 s (155,520: 3.1 s) (docs/odds.md, How fast).
+#: their health, solved 8 rounds ahead, 3.3 s; its space and ground battles an Ion Cannon ties, 51,840 pairs of
+#: space sides beside pairs of ground sides in 0.66 s (155,520: 2.0 s) (docs/odds.md, How fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, cinematic=25_000,
                  repaired=4_500, repaired_tied=100_000, where="here")
 #: What :func:`odds` takes on with ``quick``: about a tenth of a second at most, for a page beside a move or an
 #: agent's turn (8 vs 8 in space, 33,750 pairs, 80 ms; a Rebel base of 6 units with an Ion Cannon against 7, 17,280,
 #: 20 ms; the heuristic's chain of 8 vs 8 in space, 5,670 pairs, 45 ms, of 10 against 12 on the ground, 20,720, 90 ms;
 #: its chain with repairs, the issue's example, 240 pairs in space, 45 ms; the best play with repairs, the same 240
-#: pairs solved 8 rounds ahead, 64 ms; beside an Ion Cannon, 1,620 pairs beside pairs, 26 ms).
+#: pairs solved 8 rounds ahead, 55 ms; beside an Ion Cannon, 1,620 pairs beside pairs, 26 ms).
 QUICK = Bounds(staged=100, duelled=40_000, tied=100_000, chained=20_000, cinematic=500, repaired=250,
                repaired_tied=5_000, where="for a quick answer")
 
