@@ -712,22 +712,7 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
     defender's side (``least[flags, list, d2]``), then the least of that over the repairs once for each damage list
     and repair list (``worst[flags, list, repair list]``): the middle sides' plans, 10,000 of them with 90 entries
     each in 6 vs 6 on the ground, ask for the same few hundred repair lists again and again."""
-    nf = end.shape[0]
-    lists, repairs = len(damage_start) - 1, len(own.repair_start) - 1
-    least = np.empty((nf, lists, nd))
-    worst = np.empty((nf, lists, repairs))
-    for f in range(nf):
-        for g in range(lists):
-            for d2 in range(nd):
-                low = np.inf
-                for j in range(damage_start[g], damage_start[g + 1]):
-                    low = min(low, values[end[f, damage_to[j] * nd + d2]])
-                least[f, g, d2] = low
-            for r in range(repairs):
-                low = np.inf
-                for i in range(own.repair_start[r], own.repair_start[r + 1]):
-                    low = min(low, least[f, g, own.repair_to[i]])
-                worst[f, g, r] = low
+    worst = _worst(values, end, damage_start, damage_to, own, nd)
     na, nm = len(pool_a), len(middle_pool)
     out = np.zeros((na, nm))
     for a1 in range(na):
@@ -742,6 +727,29 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
                                                                                       own.plan_special[e]]]
             out[a1, m] = total
     return out
+
+
+@_compiled
+def _worst(values: Any, end: Any, damage_start: Any, damage_to: Any, own: Any, nd: int) -> Any:
+    """``worst[flags, list, repair list]`` of :func:`repair_defence`: the least of ``values`` over the pairs a
+    defender's damage list and repair list can end the round in."""
+    nf = end.shape[0]
+    lists, repairs = len(damage_start) - 1, len(own.repair_start) - 1
+    least = np.empty(nd)
+    worst = np.empty((nf, lists, repairs))
+    for f in range(nf):
+        for g in range(lists):
+            for d2 in range(nd):
+                low = np.inf
+                for j in range(damage_start[g], damage_start[g + 1]):
+                    low = min(low, values[end[f, damage_to[j] * nd + d2]])
+                least[d2] = low
+            for r in range(repairs):
+                low = np.inf
+                for i in range(own.repair_start[r], own.repair_start[r + 1]):
+                    low = min(low, least[own.repair_to[i]])
+                worst[f, g, r] = low
+    return worst
 
 
 @_compiled
@@ -840,17 +848,21 @@ def repair_moves(na: int, fought: Any, replies: Any, values: Any, tie: float, en
     start = np.zeros(len(values) * pairs + 1, np.int64)
     to, chance = np.empty(4 * pairs, np.int64), np.empty(4 * pairs)
     for p in range(len(values)):
+        # each choice's best, made once for the play (every pair of it is followed): the most over each attacker's
+        # damage list, the least over each defender's damage list and repair list
+        best = repair_reply_best(replies[p], attack_damage_start, attack_damage_to)
+        worst = _worst(values[p], end, defence_damage_start, defence_damage_to, defence, nd)
         for n in range(pairs):
             row = p * pairs + n
             if not fought[n]:
                 touched[0], out[n], count = n, 1.0, 1
             else:
                 a, d = n // nd, n % nd
-                count = _defence_choices(middle, held, _attack_choices(a, d, 1.0, middle, held, 0, replies[p], tie,
-                                                                       left_of, attack, attack_damage_start,
+                count = _defence_choices(middle, held, _attack_choices(a, d, 1.0, middle, held, 0, replies[p], best,
+                                                                       tie, left_of, attack, attack_damage_start,
                                                                        attack_damage_to),
-                                         out, touched, nd, values[p], tie, end, combo, pool_a, middle_pool, defence,
-                                         defence_damage_start, defence_damage_to)
+                                         out, touched, nd, values[p], worst, tie, end, combo, pool_a, middle_pool,
+                                         defence, defence_damage_start, defence_damage_to)
             if start[row] + count > len(to):  # grown only here, once a pair at most
                 to, chance = longer(to, start[row] + count), longer(chance, start[row] + count)
             for i in range(count):
@@ -891,18 +903,19 @@ def _repair_round(now: Any, out: Any, na: int, nd: int, middle: Any, held: Any, 
         for d in range(nd):
             x = now[a * nd + d]
             if x != 0.0 and fought[a * nd + d]:
-                count = _attack_choices(a, d, x, middle, held, count, replies, tie, left_of, attack,
-                                        attack_damage_start, attack_damage_to)
-    _defence_choices(middle, held, count, out, touched, nd, values, tie, end, combo, pool_a, middle_pool, defence,
-                     defence_damage_start, defence_damage_to)
+                count = _attack_choices(a, d, x, middle, held, count, replies, np.empty((0, 0)), tie, left_of,
+                                        attack, attack_damage_start, attack_damage_to)
+    _defence_choices(middle, held, count, out, touched, nd, values, np.empty((0, 0, 0)), tie, end, combo, pool_a,
+                     middle_pool, defence, defence_damage_start, defence_damage_to)
 
 
 @_compiled
-def _attack_choices(a: int, d: int, x: float, middle: Any, held: Any, count: int, replies: Any, tie: float,
-                    left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any) -> int:
+def _attack_choices(a: int, d: int, x: float, middle: Any, held: Any, count: int, replies: Any, best: Any,
+                    tie: float, left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any) -> int:
     """The attacker's choice of each roll from pair ``(a, d)`` (of chance ``x``), as :func:`repair_forward` makes
     it: its chance added to the middle ``middle[a1 * nm + m]`` it chooses, the middles newly given a chance listed
-    in ``held`` after its ``count`` first; how many it holds then."""
+    in ``held`` after its ``count`` first; how many it holds then. The best it is within ``tie`` of is read from
+    ``best`` (:func:`repair_reply_best`) where that is given (not empty), else from ``replies``."""
     nm = replies.shape[1]
     plan = attack.plan[attack.sig_of[a], d]
     for e in range(attack.plan_start[plan], attack.plan_start[plan + 1]):
@@ -911,8 +924,11 @@ def _attack_choices(a: int, d: int, x: float, middle: Any, held: Any, count: int
         g0, g1 = attack_damage_start[g], attack_damage_start[g + 1]
         high = -np.inf
         for i in range(r0, r1):
-            for j in range(g0, g1):
-                high = max(high, replies[attack.repair_to[i], attack_damage_to[j]])
+            if best.shape[0]:
+                high = max(high, best[g, attack.repair_to[i]])
+            else:
+                for j in range(g0, g1):
+                    high = max(high, replies[attack.repair_to[i], attack_damage_to[j]])
         high -= tie
         chosen = -1
         j0 = g0
@@ -936,13 +952,14 @@ def _attack_choices(a: int, d: int, x: float, middle: Any, held: Any, count: int
 
 
 @_compiled
-def _defence_choices(middle: Any, held: Any, count: int, out: Any, touched: Any, nd: int, values: Any, tie: float,
-                     end: Any, combo: Any, pool_a: Any, middle_pool: Any, defence: Any, defence_damage_start: Any,
-                     defence_damage_to: Any) -> int:
+def _defence_choices(middle: Any, held: Any, count: int, out: Any, touched: Any, nd: int, values: Any, worst: Any,
+                     tie: float, end: Any, combo: Any, pool_a: Any, middle_pool: Any, defence: Any,
+                     defence_damage_start: Any, defence_damage_to: Any) -> int:
     """The defender's choice of each roll from each of the ``count`` middles ``held`` lists, as
     :func:`repair_forward` makes it: the middle's chance (then set back to zero) added to the pair the round ends
     in, ``out[a2 * nd + d2]``; the pairs of ``out`` given a chance (that had none) listed in ``touched``; how
-    many."""
+    many. The best it is within ``tie`` of is read from ``worst`` (:func:`_worst`) where that is given (not
+    empty), else from ``values``."""
     nm = len(middle_pool)
     ends = 0
     for h in range(count):
@@ -956,10 +973,13 @@ def _defence_choices(middle: Any, held: Any, count: int, out: Any, touched: Any,
             g = defence.plan_damage[e]
             r0, r1 = _repair_list(defence, m, e)
             g0, g1 = defence_damage_start[g], defence_damage_start[g + 1]
-            low = np.inf
-            for j in range(g0, g1):
-                for i in range(r0, r1):
-                    low = min(low, values[end[f, defence_damage_to[j] * nd + defence.repair_to[i]]])
+            if worst.shape[0]:
+                low = worst[f, g, defence.reps[defence.rep_first[m] + defence.plan_special[e]]]
+            else:
+                low = np.inf
+                for j in range(g0, g1):
+                    for i in range(r0, r1):
+                        low = min(low, values[end[f, defence_damage_to[j] * nd + defence.repair_to[i]]])
             low += tie
             chosen = -1
             for j in range(g0, g1):
