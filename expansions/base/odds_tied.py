@@ -219,39 +219,13 @@ class Tied:
             self._solve_free()
         else:
             self._solve_rounds(rounds)
-        space, ground = self.space[0], self.ground
         pairs = np.array(self._reach(rounds), np.intp)  # a row each, not each of the ground battle's pairs
         self.row = {int(g): n for n, g in enumerate(pairs)}
         self.ends_memo.clear()  # (its rows are this pass's)
         self.plays_memo = None
-        ns, ng = space.values_shape[0] * space.values_shape[1], len(pairs)
-        first = self.row[self.first]
-        now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
-        now[first, self.here] = 1.0
-        fought = (space.fought, ground.fought[pairs])
-        lost = (np.stack([health_lost(space, self.here, role).ravel() for role in (0, 1)]),
-                np.stack([health_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
-        finals = np.zeros((ng, ns))
-        ended = np.zeros(4)
-        space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)  # the rows to follow (settle)
-        space_live[first] = fought[0][self.here]
-        held[first] = True
-        damage: list[tuple[float, ...]] = []
-        played = 0
-        while (fought[0][self.here] or fought[1][first]) and played < (rounds if rounds is not None else limit):
-            left = None if rounds is None else rounds - played
-            now = self._space_round(now, np.flatnonzero(space_live), pairs, left)
-            now = self._ground_round(now, np.flatnonzero(held), pairs, left)
-            played += 1
-            over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
-            ended += over
-            damage.append(tuple((ended + going).tolist()))
-            if rounds is None and still < negligible:
-                break
-        finals += now
-        rows, cols = np.nonzero(finals)
-        at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
-        return Finals((*space.sides, *ground.sides), at, finals[rows, cols]), damage
+        return tied_forward(lambda now, rows, left: self._space_round(now, rows, pairs, left),
+                            lambda now, rows, left: self._ground_round(now, rows, pairs, left),
+                            self.space[0], self.ground, self.here, self.first, pairs, rounds, limit, negligible)
 
     def _follow_branches(self, ground_chain: Chain, rounds: int | None, limit: int,
                          negligible: float) -> tuple[Branched, list[tuple[float, ...]]]:
@@ -364,6 +338,47 @@ class Tied:
         start = starts([len(targets) for targets, _ in ends])
         return carried(now, rows, start, np.concatenate([targets for targets, _ in ends]),
                        np.concatenate([chances for _, chances in ends]))
+
+
+def tied_forward(space_round: Any, ground_round: Any, space: Any, ground: Any, here: int, first: int, pairs: Any,
+                 rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
+    """The forward pass of the space and ground battles an Ion Cannon ties (:meth:`Tied.forward`, and
+    :mod:`.odds_tied_repairs`'s): the chance of each space pair beside each ground pair of ``pairs`` (``now``,
+    ``[row, space pair]``, a row a ground pair), from the space pair ``here`` beside the ground pair ``first``, a
+    round at a time: ``space_round(now, rows, left)`` plays each of ``rows``' space round by its own play (``left``
+    rounds to go, ``None``: until the end), then ``ground_round(now, rows, left)`` carries the rows that hold a
+    chance where the ground's round leads; both give the chances after. The whole combat's figures need the two
+    battles together, which is why the chances are kept beside each other. ``space`` and ``ground`` are the
+    battles' sides, health and pairs fought, as :func:`health_lost` reads them. Gives the chance of each state the
+    combat ends in (or stands in after ``rounds``) and each side's expected health lost in each theater after each
+    round; pairs of chance :data:`.odds_duel.FAINT` or less are dropped as it goes (:func:`.odds_loops.settle`)."""
+    ns, ng = space.values_shape[0] * space.values_shape[1], len(pairs)
+    start = int(np.flatnonzero(pairs == first)[0])
+    now = np.zeros((ng, ns))
+    now[start, here] = 1.0
+    fought = (space.fought, ground.fought[pairs])
+    lost = (np.stack([health_lost(space, here, role).ravel() for role in (0, 1)]),
+            np.stack([health_lost(ground, first, role).ravel()[pairs] for role in (0, 1)]))
+    finals = np.zeros((ng, ns))
+    ended = np.zeros(4)
+    space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)  # the rows to follow (settle)
+    space_live[start], held[start] = fought[0][here], True
+    damage: list[tuple[float, ...]] = []
+    played = 0
+    while (fought[0][here] or fought[1][start]) and played < (rounds if rounds is not None else limit):
+        left = None if rounds is None else rounds - played
+        now = space_round(now, np.flatnonzero(space_live), left)
+        now = ground_round(now, np.flatnonzero(held), left)
+        played += 1
+        over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
+        ended += over
+        damage.append(tuple((ended + going).tolist()))
+        if rounds is None and still < negligible:
+            break
+    finals += now
+    rows, cols = np.nonzero(finals)
+    at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
+    return Finals((*space.sides, *ground.sides), at, finals[rows, cols]), damage
 
 
 def cannon_frames(combat: Combat, start: State, rebel_sides: Sequence[Side]) -> tuple[Any, list[State]]:

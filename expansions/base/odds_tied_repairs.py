@@ -31,12 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import FAINT, MOST, Side, State, TooLarge
+from .odds_duel import MOST, State, TooLarge
 from .odds_finals import Finals
-from .odds_loops import carried, moved, settle
+from .odds_loops import carried, moved
 from .odds_repairs import Combat, Lookahead
 from .odds_ways import Ways
-from .odds_tied import cannon_frames, health_lost
+from .odds_tied import cannon_frames, tied_forward
 
 
 class TiedRepairs:
@@ -169,45 +169,24 @@ class TiedRepairs:
         top = self.ahead + 1 if rounds is None else rounds
         pairs = np.array(self._reach(top), np.intp)  # a row each, not each of the ground battle's pairs
         self._solve(pairs.tolist(), top, {top} if rounds is None else set(range(1, rounds + 1)))
-        space, ground = self.space[0], self.ground
         row = {int(g): n for n, g in enumerate(pairs)}
-        ns, ng = self.space_pairs, len(pairs)
-        first = row[self.first]
         standing = np.array([self.cannons_at(g) for g in pairs.tolist()])
-        now = np.zeros((ng, ns))  # a row a ground pair: its space pairs' chances, which its space round moves
-        now[first, self.here] = 1.0
-        fought = (space.fought, ground.fought[pairs])
-        lost = (np.stack([health_lost(space, self.here, role).ravel() for role in (0, 1)]),
-                np.stack([health_lost(ground, self.first, role).ravel()[pairs] for role in (0, 1)]))
-        finals = np.zeros((ng, ns))
-        ended = np.zeros(4)
-        space_live, held = np.zeros(ng, bool), np.zeros(ng, bool)
-        space_live[first], held[first] = fought[0][self.here], True
-        damage: list[tuple[float, ...]] = []
-        played = 0
-        while (fought[0][self.here] or fought[1][first]) and played < (rounds if rounds is not None else limit):
-            k = top if rounds is None else rounds - played
-            live = np.flatnonzero(space_live)
-            play, stacked = self._plays(pairs, k, rounds is None)
+
+        def space_round(now: Any, live: Any, left: int | None) -> Any:
+            play, stacked = self._plays(pairs, top if left is None else left, left is None)
             for c, plays in stacked.items():
                 mine = live[standing[live] == c]
-                if rounds is None:  # the same plays each round: made once as sparse rows
+                if left is None:  # the same plays each round: made once as sparse rows
                     moved(now, mine, play, *plays)
                 else:
                     self.space[c].follow_rows(now, mine, play, *plays)
-            rows = np.flatnonzero(held)
-            ends = [self.moves(int(pairs[r]), k) for r in rows]
-            now = carried(now, rows, np.cumsum([0] + [len(to) for to, _ in ends]),
-                          np.array([row[g2] for to, _ in ends for g2 in to.tolist()], np.intp),
-                          np.concatenate([chance for _, chance in ends]))
-            played += 1
-            over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
-            ended += over
-            damage.append(tuple((ended + going).tolist()))
-            if rounds is None and still < negligible:
-                break
-        finals += now
-        rows, cols = np.nonzero(finals)
-        at = np.stack([*np.divmod(cols, space.values_shape[1]), *np.divmod(pairs[rows], ground.values_shape[1])], 1)
-        sides: tuple[list[Side], ...] = (*space.sides, *ground.sides)
-        return Finals(sides, at, finals[rows, cols]), damage
+            return now
+
+        def ground_round(now: Any, rows: Any, left: int | None) -> Any:
+            ends = [self.moves(int(pairs[r]), top if left is None else left) for r in rows]
+            return carried(now, rows, np.cumsum([0] + [len(to) for to, _ in ends]),
+                           np.array([row[g2] for to, _ in ends for g2 in to.tolist()], np.intp),
+                           np.concatenate([np.zeros(0)] + [chance for _, chance in ends]))
+
+        return tied_forward(space_round, ground_round, self.space[0], self.ground, self.here, self.first, pairs,
+                            rounds, limit, negligible)
