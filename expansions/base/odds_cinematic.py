@@ -15,12 +15,14 @@ only damage; this one follows both. A round from a pair ``(a, d)``:
 3. the units at their health die, and the end-of-round checks run (RS-CMB-15..17; with Rise of the Empire, lone
    structures whose side rolled stay, RS-ROE-02: the checks read which sides rolled, which hangs on their pools).
 
-A roll's repairs hang only on its specials and its damage only on its hits, so each pool's rolls are summed by
-their specials (a *class*) and a round is, for each class, the repairs of one side times the damage on the other:
-tables of sparse rows (:class:`Sparse`), made once, and one compiled loop a round (:func:`.odds_loops.
-cinematic_round`). The sides are those the play comes to from the start (:meth:`CinematicChain._closure`), found
-side by side, not pair by pair. Beside an Ion Cannon, :mod:`.odds_tied` follows a chain for the ground battle and
-one for the space battle with each number of cannons standing, made over the same sides (``reach``).
+A roll's repairs hang only on its specials and its damage only on its hits, so each pool's rolls are summed by their
+specials (a *class*) and a round is, for each class, the repairs of one side times the damage on the other: tables
+of sparse rows (:class:`Sparse`), made once. The play is fixed, so the round is the same each round: one compiled
+loop makes it once as sparse rows of the pairs each pair ends it in (:func:`.odds_loops.cinematic_moves`), and each
+round of the forward pass is a sparse product (:func:`.odds_loops.moved`). The sides are those the play comes to
+from the start (:meth:`CinematicChain._closure`), found side by side, not pair by pair. Beside an Ion Cannon,
+:mod:`.odds_tied` follows a chain for the ground battle and one for the space battle with each number of cannons
+standing, made over the same sides (``reach``).
 ``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
 """
 
@@ -33,7 +35,7 @@ import numpy as np
 from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, round_ends, starts, theater_forward
 from .odds_finals import Finals
 from .odds_greedy import heuristic_placements, random_repairs
-from .odds_loops import cinematic_round
+from .odds_loops import cinematic_moves, moved
 
 
 class Combat(Protocol):
@@ -105,6 +107,7 @@ class CinematicChain:
         alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
         self.fought = (alive[0][:, None] & alive[1][None, :]).ravel()
         self._made: tuple | None = None  # the tables, made when a round is first stepped (:attr:`tables`)
+        self._moves: tuple[Any, Any, Any] | None = None  # (:attr:`moves`)
 
     @property
     def tables(self) -> tuple:
@@ -190,7 +193,7 @@ class CinematicChain:
     # -- the tables of a round ----------------------------------------------------------------------------------
 
     def _tables(self) -> tuple:
-        """What :func:`.odds_loops.cinematic_round` reads: each side's pool, each pool's classes, the four tables
+        """What :func:`.odds_loops.cinematic_moves` reads: each side's pool, each pool's classes, the four tables
         of sparse rows (the attacker's repairs ``[a, class]`` and its damage ``[class, d]`` to a middle side, the
         defender's repairs ``[middle, class]`` and its damage ``[class, a1]``, both to sides at the end of the
         step), and the pair each pair ends the round as, for each set of the checks' flags."""
@@ -262,9 +265,20 @@ class CinematicChain:
     def step(self, now: Any) -> Any:
         """The chance of each pair after a round from the chances ``now`` (``[a, d]``, or a stack of such:
         ``[row, a, d]``, each row a battle of its own, as ``odds_tied``'s branches are), as
-        :meth:`.odds_duel.Chain.step` gives them."""
-        stack = np.ascontiguousarray(now).reshape(-1, *self.values_shape)
-        return np.stack([cinematic_round(row, self.fought, *self.tables) for row in stack]).reshape(now.shape)
+        :meth:`.odds_duel.Chain.step` gives them: by the round made once as sparse rows (:attr:`moves`)."""
+        stack = np.array(now, dtype=float).reshape(-1, self.fought.size)  # (a copy: stepped in place)
+        rows = np.arange(len(stack))
+        moved(stack, rows, np.zeros(len(stack), np.intp), *self.moves)
+        return stack.reshape(now.shape)
+
+    @property
+    def moves(self) -> tuple[Any, Any, Any]:
+        """The round (the same each round: the play is fixed) as sparse rows of the pairs each pair ends it in
+        (:func:`.odds_loops.cinematic_moves`), made the first time a round is stepped: a round from every pair once,
+        instead of from the pairs holding a chance again in each of some 50 rounds."""
+        if self._moves is None:
+            self._moves = cinematic_moves(len(self.sides[0]), self.fought, *self.tables)
+        return self._moves
 
     def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each

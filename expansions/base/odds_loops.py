@@ -636,42 +636,78 @@ def _not_fought(now: Any, fought: Any) -> Any:
 
 
 @_compiled
-def cinematic_round(now: Any, fought: Any, pool_a: Any, pool_d: Any, class_a: Any, repair_a_start: Any,
+def cinematic_moves(na: int, fought: Any, pool_a: Any, pool_d: Any, class_a: Any, repair_a_start: Any,
                     repair_a_to: Any, repair_a_chance: Any, damage_a_start: Any, damage_a_to: Any,
                     damage_a_chance: Any, class_d: Any, repair_d_start: Any, repair_d_to: Any, repair_d_chance: Any,
                     damage_d_start: Any, damage_d_to: Any, damage_d_chance: Any, combo: Any, end: Any, middle: Any,
-                    held: Any) -> Any:
-    """A round of the heuristic's chain in Rise of the Empire's cinematic combat
-    (:class:`.odds_cinematic.CinematicChain`) from the chances ``now`` (``[a, d]``): for each pair fought, each
-    class of the attacker's pool (``pool_a[a]``; its classes ``class_a[pool]`` to ``class_a[pool + 1]``) takes
-    ``a`` to ``a1`` by the sparse row ``a * classes + class`` of ``repair_a_*`` and ``d`` to a middle side ``m``
-    by the row ``class * nd + d`` of ``damage_a_*``; the middles are gathered by the defender's pool (``d``'s, as
-    ``m`` has its units) in ``middle`` (``[pool, a1, m]``, flat, zeros; ``held`` as long: the entries given a
-    chance), then each class of the defender's pool takes ``m`` to ``d2`` by the row ``m * classes + class`` of
-    ``repair_d_*`` and ``a1`` to ``a2`` by the row ``class * na + a1`` of ``damage_d_*`` (both sides as the step
-    leaves them, units at their health gone), and the pair ends the round as ``end[flags, a2 * nd + d2]``, the
-    flags those of the pools rolled (``combo[a's pool, d's pool]``). A pair not fought stays as it is."""
-    na, nd = now.shape
+                    held: Any) -> tuple[Any, Any, Any]:
+    """The round of the heuristic's chain in Rise of the Empire's cinematic combat
+    (:class:`.odds_cinematic.CinematicChain`; the same each round: its play is fixed) as sparse rows, a row for each
+    pair ``a * nd + d`` (a pair not fought: itself), the pairs it ends in each once with their chances, as
+    :func:`moved` reads them. From a pair fought, each class of the attacker's pool (``pool_a[a]``; its classes
+    ``class_a[pool]`` to ``class_a[pool + 1]``) takes ``a`` to ``a1`` by the sparse row ``a * classes + class`` of
+    ``repair_a_*`` and ``d`` to a middle side ``m`` by the row ``class * nd + d`` of ``damage_a_*``; the middles are
+    gathered by the defender's pool (``d``'s, as ``m`` has its units) in ``middle`` (``[pool, a1, m]``, flat, zeros;
+    ``held`` as long: the entries given a chance), then each class of the defender's pool takes ``m`` to ``d2`` by
+    the row ``m * classes + class`` of ``repair_d_*`` and ``a1`` to ``a2`` by the row ``class * na + a1`` of
+    ``damage_d_*`` (both sides as the step leaves them, units at their health gone), and the pair ends the round as
+    ``end[flags, a2 * nd + d2]``, the flags those of the pools rolled (``combo[a's pool, d's pool]``)."""
+    pairs = len(fought)
+    nd = pairs // na
     middles = len(middle) // (max(1, len(class_d) - 1) * na)
-    ka, kd = class_a[-1], class_d[-1]
-    out = _not_fought(now, fought)
-    m = 0
-    for a in range(na):
-        for d in range(nd):
-            x = now[a, d]
-            if x == 0.0 or not fought[a * nd + d]:
-                continue
-            qa, qd = pool_a[a], pool_d[d]
-            for k in range(class_a[qa], class_a[qa + 1]):
-                row, block = a * ka + k, k * nd + d
-                for i in range(repair_a_start[row], repair_a_start[row + 1]):
-                    base, y = (qd * na + repair_a_to[i]) * middles, x * repair_a_chance[i]
-                    for j in range(damage_a_start[block], damage_a_start[block + 1]):
-                        at = base + damage_a_to[j]
-                        if middle[at] == 0.0:
-                            held[m] = at
-                            m += 1
-                        middle[at] += y * damage_a_chance[j]
+    out, touched = np.zeros(pairs), np.empty(pairs, np.int64)
+    start = np.zeros(pairs + 1, np.int64)
+    to, chance = np.empty(4 * pairs, np.int64), np.empty(4 * pairs)
+    for n in range(pairs):
+        if not fought[n]:
+            touched[0], out[n], count = n, 1.0, 1
+        else:
+            m = _cinematic_attack(n // nd, n % nd, 1.0, na, nd, middles, middle, held, 0, pool_a, pool_d, class_a,
+                                  repair_a_start, repair_a_to, repair_a_chance, damage_a_start, damage_a_to,
+                                  damage_a_chance)
+            count = _cinematic_defence(middle, held, m, out, touched, na, nd, middles, pool_a, class_d,
+                                       repair_d_start, repair_d_to, repair_d_chance, damage_d_start, damage_d_to,
+                                       damage_d_chance, combo, end)
+        if start[n] + count > len(to):  # grown only here, once a pair at most
+            to, chance = longer(to, start[n] + count), longer(chance, start[n] + count)
+        for i in range(count):
+            to[start[n] + i], chance[start[n] + i] = touched[i], out[touched[i]]
+            out[touched[i]] = 0.0
+        start[n + 1] = start[n] + count
+    return start, to[:start[-1]], chance[:start[-1]]
+
+
+@_compiled
+def _cinematic_attack(a: int, d: int, x: float, na: int, nd: int, middles: int, middle: Any, held: Any, m: int,
+                      pool_a: Any, pool_d: Any, class_a: Any, repair_a_start: Any, repair_a_to: Any,
+                      repair_a_chance: Any, damage_a_start: Any, damage_a_to: Any, damage_a_chance: Any) -> int:
+    """The attacker's roll of :func:`cinematic_moves` from pair ``(a, d)`` (of chance ``x``): its chance gathered in
+    ``middle`` by each class's repairs of ``a`` and damage on ``d``, the entries newly given a chance listed in
+    ``held`` after its ``m`` first; how many it holds then."""
+    ka = class_a[-1]
+    qa, qd = pool_a[a], pool_d[d]
+    for k in range(class_a[qa], class_a[qa + 1]):
+        row, block = a * ka + k, k * nd + d
+        for i in range(repair_a_start[row], repair_a_start[row + 1]):
+            base, y = (qd * na + repair_a_to[i]) * middles, x * repair_a_chance[i]
+            for j in range(damage_a_start[block], damage_a_start[block + 1]):
+                at = base + damage_a_to[j]
+                if middle[at] == 0.0:
+                    held[m] = at
+                    m += 1
+                middle[at] += y * damage_a_chance[j]
+    return m
+
+
+@_compiled
+def _cinematic_defence(middle: Any, held: Any, m: int, out: Any, touched: Any, na: int, nd: int, middles: int,
+                       pool_a: Any, class_d: Any, repair_d_start: Any, repair_d_to: Any, repair_d_chance: Any,
+                       damage_d_start: Any, damage_d_to: Any, damage_d_chance: Any, combo: Any, end: Any) -> int:
+    """The defender's roll of :func:`cinematic_moves` from the ``m`` middles ``held`` lists (each set back to zero
+    in ``middle``), its chances added to the pairs the round ends in, ``out``; the pairs of ``out`` given a chance
+    (that had none) listed in ``touched``; how many."""
+    kd = class_d[-1]
+    ends = 0
     for h in range(m):
         at = held[h]
         y = middle[at]
@@ -684,8 +720,12 @@ def cinematic_round(now: Any, fought: Any, pool_a: Any, pool_d: Any, class_a: An
             for i in range(repair_d_start[row], repair_d_start[row + 1]):
                 d2, z = repair_d_to[i], y * repair_d_chance[i]
                 for j in range(damage_d_start[block], damage_d_start[block + 1]):
-                    out[end[flags, damage_d_to[j] * nd + d2]] += z * damage_d_chance[j]
-    return out.reshape(na, nd)
+                    pair = end[flags, damage_d_to[j] * nd + d2]
+                    if out[pair] == 0.0:
+                        touched[ends] = pair
+                        ends += 1
+                    out[pair] += z * damage_d_chance[j]
+    return ends
 
 
 # -- the best play with repairs (odds_repairs.Lookahead) ----------------------------------------------------------
