@@ -833,32 +833,18 @@ def repair_attack(best: Any, won: Any, fought: Any, own: Any) -> Any:
 
 
 @_compiled
-def repair_forward(now: Any, fought: Any, replies: Any, values: Any, tie: float, end: Any, combo: Any, pool_a: Any,
-                   middle_pool: Any, left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any,
-                   defence: Any, defence_damage_start: Any, defence_damage_to: Any) -> Any:
-    """A round of the best play with repairs (:mod:`.odds_repairs`) from the chances ``now`` (``[a, d]``): each
-    roll's choice as the tie rule makes it (``Combat.tie_order``), of the options within ``tie`` of the best. The
-    attacker's (of ``replies``, ``W[a1, m]``): the first by the defender's units left (``left_of[m]``), then the
-    repaired side's place in its list, then the middle side's in its; the defender's (of ``values``, ``V_(k-1)``
-    at the pair the round ends in): the first by the attacker's side left (its number), then the repaired side's
+def repair_forward(now: Any, rows: Any, play: Any, na: int, fought: Any, replies: Any, values: Any, tie: float,
+                   end: Any, combo: Any, pool_a: Any, middle_pool: Any, left_of: Any, attack: Any,
+                   attack_damage_start: Any, attack_damage_to: Any, defence: Any, defence_damage_start: Any,
+                   defence_damage_to: Any) -> None:
+    """A round of the best play with repairs (:mod:`.odds_repairs`) from the chances of each of ``rows`` of ``now``
+    (``[row, a * nd + d]``, changed in place), each row by its own play: the replies ``replies[play[row]]``
+    (``W[a1, m]``) and values ``values[play[row]]`` (``V_(k-1)`` at the pair the round ends in, flat); one row a
+    theater fought alone, beside an Ion Cannon a row a ground pair (:mod:`.odds_tied_repairs`). Each roll's choice as
+    the tie rule makes it (``Combat.tie_order``), of the options within ``tie`` of the best. The attacker's: the
+    first by the defender's units left (``left_of[m]``), then the repaired side's place in its list, then the middle
+    side's in its; the defender's: the first by the attacker's side left (its number), then the repaired side's
     place in its list. A pair not fought stays as it is."""
-    na, nd = now.shape
-    middle = np.zeros(na * len(middle_pool))
-    out = _not_fought(now, fought)
-    _repair_round(now.ravel(), out, na, nd, middle, np.empty(len(middle), np.int64), np.empty(len(out), np.int64),
-                  fought, replies, values, tie, end, combo, pool_a, middle_pool, left_of, attack, attack_damage_start,
-                  attack_damage_to, defence, defence_damage_start, defence_damage_to)
-    return out.reshape(na, nd)
-
-
-@_compiled
-def repair_forward_rows(now: Any, rows: Any, play: Any, na: int, fought: Any, replies: Any, values: Any, tie: float,
-                        end: Any, combo: Any, pool_a: Any, middle_pool: Any, left_of: Any, attack: Any,
-                        attack_damage_start: Any, attack_damage_to: Any, defence: Any, defence_damage_start: Any,
-                        defence_damage_to: Any) -> None:
-    """:func:`repair_forward` for each of ``rows`` of ``now`` (``[row, a * nd + d]``, changed in place), each row
-    by its own play: the replies ``replies[play[row]]`` and values ``values[play[row]]`` (``odds_tied_repairs``: a
-    row a ground pair, each with the space play beside it), in one call rather than one a row."""
     nd = now.shape[1] // na
     middle = np.zeros(na * len(middle_pool))
     held, touched = np.empty(len(middle), np.int64), np.empty(now.shape[1], np.int64)

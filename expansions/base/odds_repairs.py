@@ -62,8 +62,7 @@ import numpy as np
 
 from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, round_ends, starts, theater_forward
 from .odds_finals import Finals
-from .odds_loops import (moved, repair_attack, repair_defence, repair_forward, repair_forward_rows, repair_moves,
-                         repair_reply_best)
+from .odds_loops import moved, repair_attack, repair_defence, repair_forward, repair_moves, repair_reply_best
 from .odds_ways import Ways
 
 
@@ -403,16 +402,17 @@ class Lookahead:
     def follow(self, now: Any, replies: Any, values: Any) -> Any:
         """:meth:`step` by the choices ``replies`` (``W_k``) and ``values`` (what the round's ends are worth)
         make."""
-        return repair_forward(now, self.fought, replies, values.ravel(), self.c.tie, self.end, self.combo,
-                              self.pool_of[0], self.middle_pool, self.left_of, self.attack, *self.attack_damage,
-                              self.defence, *self.defence_damage)
+        out = now.reshape(1, -1).copy()
+        one = np.zeros(1, np.intp)
+        self.follow_rows(out, one, one, replies[None], values.reshape(1, -1))
+        return out.reshape(now.shape)
 
     def follow_rows(self, now: Any, rows: Any, play: Any, replies: Any, values: Any) -> None:
         """:meth:`follow` for each of ``rows`` of ``now`` (``[row, pair]``, changed in place), each by its own play
         (``replies[play[row]]``, ``values[play[row]]``): :mod:`.odds_tied_repairs`, a row a ground pair."""
-        repair_forward_rows(now, rows, play, len(self.sides[0]), self.fought, replies, values, self.c.tie, self.end,
-                            self.combo, self.pool_of[0], self.middle_pool, self.left_of, self.attack,
-                            *self.attack_damage, self.defence, *self.defence_damage)
+        repair_forward(now, rows, play, len(self.sides[0]), self.fought, replies, values, self.c.tie, self.end,
+                       self.combo, self.pool_of[0], self.middle_pool, self.left_of, self.attack, *self.attack_damage,
+                       self.defence, *self.defence_damage)
 
     def forward(self, rounds: int | None, limit: int, negligible: float) -> tuple[Finals, list[tuple[float, ...]]]:
         """``Combat.forward``: the chance of each state the combat ends in (or stands in after ``rounds``) and each
