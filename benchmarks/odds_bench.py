@@ -153,7 +153,7 @@ def main() -> None:
                       f"(goal {goal * 1000:.0f} ms: {verdict})", flush=True)
     if warm:
         print(f"once a process, before its first query: {statistics.median(warm) * 1000:.0f} ms CPU to load the "
-              "compiled loops (the median; the first process ever also compiles them: about 12 s here for the best "
+              "compiled loops (the median; the first process ever also compiles them: about 18 s here for the best "
               "play, 8 s more for the heuristic's)")
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 minutes)", flush=True)
 
