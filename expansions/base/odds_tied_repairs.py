@@ -20,8 +20,9 @@ the play with repairs looks a fixed number of rounds ahead, so nothing is solved
 only ``V_(k-1)``.
 
 The forward pass follows the chance of each space pair beside each ground pair (``[g, s]``, a row a ground pair),
-a round at a time, as :meth:`.odds_tied.Tied.forward` does: each row's space round by its play (with no round limit
-the choices of ``W`` and ``C`` with :data:`.odds_combat.LOOKAHEAD` rounds ahead past this one), then the ground round.
+a round at a time, as the base game's does (:func:`.odds_tied.tied_forward`): each row's space round by its play,
+then the ground round. With no round limit the plays are those with :data:`.odds_combat.LOOKAHEAD` rounds ahead past
+the round, the same each round, so each is made once as sparse rows (:meth:`.odds_repairs.Lookahead.moves`).
 ``tests/test_odds.py`` checks every figure against the stage-by-stage solve.
 """
 
@@ -35,8 +36,8 @@ from .odds_duel import MOST, State, TooLarge
 from .odds_finals import Finals
 from .odds_loops import carried, moved
 from .odds_repairs import Combat, Lookahead
-from .odds_ways import Ways
 from .odds_tied import cannon_frames, tied_forward
+from .odds_ways import Ways
 
 
 class TiedRepairs:
@@ -113,8 +114,8 @@ class TiedRepairs:
                     before[n] = self.space[self.cannons_at(g)].margins(k - 1).ravel()
             for n, values in zip(map(row.__getitem__, tied), solved):
                 before[n] = values
-            # C_k beside each tied pair: V_(k-1) carried back along P_k (a compiled loop, not a product with a
-            # matrix of P_k: mostly zeros, and numpy's threads would spin on)
+            # C_k beside each tied pair: V_(k-1) carried back along P_k's moves by a compiled loop (a product with a
+            # matrix of P_k, mostly zeros, was slower)
             source, target, chance = [], [], []
             for n, g in enumerate(tied):
                 to, p = self.moves(g, k)
@@ -124,7 +125,7 @@ class TiedRepairs:
             order = np.argsort(source, kind="stable")
             start = np.concatenate([[0], np.cumsum(np.bincount(source, minlength=len(pairs)))])
             worth = carried(before, np.arange(len(pairs)), start, np.array(target, np.intp)[order],
-                            np.concatenate(chance)[order])  # (a row each tied pair, then rows of zeros)
+                            np.concatenate([np.zeros(0)] + chance)[order])  # (a row each tied pair, then zeros)
             solved = []
             for g, then in zip(tied, worth):
                 space = self.space[self.cannons_at(g)]
