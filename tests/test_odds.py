@@ -362,19 +362,25 @@ def test_the_best_play_with_repairs_beside_an_ion_cannon_gives_the_stage_by_stag
     (("base",), {"stormtrooper": 1}, {"shield-generator": 1}, {}),  # RS-CMB-15: the lone structure is lost
     (("base", "rise-of-the-empire"), {"rebel-vanguard": 1, "golan-arms-turret": 1, "shield-generator": 1},
      {"shield-bunker": 1}, {"shield-bunker": [1]}),  # RS-ROE-02: it rolled no dice, so it is lost all the same
+    *((expansions, {"tie-fighter": 1, "stormtrooper": 1}, {"rebel-transport": 1, "shield-generator": 1,
+                                                           "ion-cannon": 1}, {})  # RS-UNT-04: the theaters tied
+      for expansions in (("base",), ("base", "rise-of-the-empire"))),  # RS-CMB-17: a lone transport is lost too
 ])
 @pytest.mark.parametrize("policy", ["best", "heuristic"])
 def test_a_combat_over_before_its_round_limit_gives_the_damage_of_the_rounds_fought(expansions, attacker, defender,
                                                                                   damage, policy):
     """Issue 34: the damage after each round is given for the rounds fought: a combat sure to end in its first
-    round (a lone structure that rolled nothing is lost at its end, RS-CMB-15, RS-ROE-02) asked about for 3 rounds
-    gives one round's damage, as with no limit, whichever solver answers (the solves over arrays gave 3 rows, the
-    stage-by-stage one)."""
+    round (a lone structure that rolled nothing is lost at its end, RS-CMB-15, RS-ROE-02; lone Rebel Transports
+    too, RS-CMB-17) asked about for 3 rounds gives one round's damage in each theater and the whole combat, as with
+    no limit, whichever solver answers (the solves over arrays gave 3 rows, the stage-by-stage one: a theater alone
+    until 783c13f, the theaters an Ion Cannon ties until this test's tied cases)."""
     game = scenario.start(scenario.Scenario.model_validate({"name": "odds", "state": {}}), rules_for(expansions))
-    limited = odds(game, attacker, defender, rounds=3, policy=policy, damage=damage).theaters["ground"]
-    whole = odds(game, attacker, defender, policy=policy, damage=damage).theaters["ground"]
-    assert limited.undecided == 0.0
-    assert limited.damage == whole.damage and all(len(row) == 1 for row in limited.damage.values())
+    limited = odds(game, attacker, defender, rounds=3, policy=policy, damage=damage).theaters
+    whole = odds(game, attacker, defender, policy=policy, damage=damage).theaters
+    assert limited.keys() == whole.keys() and "ground" in limited
+    for name, theater in limited.items():
+        assert theater.undecided == 0.0
+        assert theater.damage == whole[name].damage and all(len(row) == 1 for row in theater.damage.values()), name
 
 
 def _heuristic_by_hand(combat, side, blocks, repairable):

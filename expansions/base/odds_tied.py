@@ -291,7 +291,7 @@ class Tied:
             kept = spaces.any(axis=1) & grounds.any(axis=1)
             if not kept.all():
                 cannons, spaces, grounds = cannons[kept], spaces[kept], grounds[kept]
-            if rounds is None and still < negligible:
+            if still == 0.0 or (rounds is None and still < negligible):  # over before any round limit: as staged
                 break
         return Branched((*space.sides, *ground.sides), spaces, grounds), damage
 
@@ -373,7 +373,7 @@ def tied_forward(space_round: Any, ground_round: Any, space: Any, ground: Any, h
         over, going, still, space_live, held = settle(now, finals, FAINT, *fought, *lost)
         ended += over
         damage.append(tuple((ended + going).tolist()))
-        if rounds is None and still < negligible:
+        if still == 0.0 or (rounds is None and still < negligible):  # over before any round limit: as staged
             break
     finals += now
     rows, cols = np.nonzero(finals)
