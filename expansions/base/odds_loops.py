@@ -668,12 +668,7 @@ def cinematic_moves(na: int, fought: Any, pool_a: Any, pool_d: Any, class_a: Any
             count = _cinematic_defence(middle, held, m, out, touched, na, nd, middles, pool_a, class_d,
                                        repair_d_start, repair_d_to, repair_d_chance, damage_d_start, damage_d_to,
                                        damage_d_chance, combo, end)
-        if start[n] + count > len(to):  # grown only here, once a pair at most
-            to, chance = longer(to, start[n] + count), longer(chance, start[n] + count)
-        for i in range(count):
-            to[start[n] + i], chance[start[n] + i] = touched[i], out[touched[i]]
-            out[touched[i]] = 0.0
-        start[n + 1] = start[n] + count
+        to, chance = _sparse_row(n, count, touched, out, start, to, chance)
     return start, to[:start[-1]], chance[:start[-1]]
 
 
@@ -889,13 +884,22 @@ def repair_moves(na: int, fought: Any, replies: Any, values: Any, tie: float, en
                                                                        attack_damage_to),
                                          out, touched, nd, values[p], worst, tie, end, combo, pool_a, middle_pool,
                                          defence, defence_damage_start, defence_damage_to)
-            if start[row] + count > len(to):  # grown only here, once a pair at most
-                to, chance = longer(to, start[row] + count), longer(chance, start[row] + count)
-            for i in range(count):
-                to[start[row] + i], chance[start[row] + i] = touched[i], out[touched[i]]
-                out[touched[i]] = 0.0
-            start[row + 1] = start[row] + count
+            to, chance = _sparse_row(row, count, touched, out, start, to, chance)
     return start, to[:start[-1]], chance[:start[-1]]
+
+
+@_compiled
+def _sparse_row(row: int, count: int, touched: Any, out: Any, start: Any, to: Any, chance: Any) -> tuple[Any, Any]:
+    """Row ``row`` of sparse rows (:func:`repair_moves`, :func:`cinematic_moves`): the ``count`` entries of ``out``
+    that ``touched`` lists (each set back to zero), after the rows before it (``start[row]``); ``to`` and ``chance``,
+    grown here when full (once a row at most), given back."""
+    if start[row] + count > len(to):
+        to, chance = longer(to, start[row] + count), longer(chance, start[row] + count)
+    for i in range(count):
+        to[start[row] + i], chance[start[row] + i] = touched[i], out[touched[i]]
+        out[touched[i]] = 0.0
+    start[row + 1] = start[row] + count
+    return to, chance
 
 
 @_compiled
