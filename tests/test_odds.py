@@ -613,6 +613,13 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
     (("base", "rise-of-the-empire"), *ION_CANNON_6, {},  # RE-CIN-15, RS-UNT-04: the best play with repairs
      "(2,700 pairs of sides in space beside each of 192 on the ground: 518,400; at most 100,000 are solved here); "
      "ask about fewer units, or about the ground battle alone (--theater ground), or about the heuristic agent's play"),
+    (("base", "rise-of-the-empire"), {"star-destroyer": 1, "tie-fighter": 3, "stormtrooper": 2, "at-at": 1},
+     {"x-wing": 2, "y-wing": 1, "rebel-trooper": 2, "ion-cannon": 1}, {"rounds": 200},  # 8 rounds would take it on
+     "on the ground: 17,280; at most 4,000 are solved here); ask about fewer units, or about the ground battle alone "
+     "(--theater ground), or fewer rounds (--rounds 8), or about the heuristic agent's play"),
+    (("base", "rise-of-the-empire"), {"x-wing": 3, "y-wing": 2, "mon-calamari-cruiser": 1},
+     {"tie-fighter": 4, "star-destroyer": 1, "assault-carrier": 1}, {"rounds": 20},  # RE-CIN-15: alone, likewise
+     "(4,500 pairs; at most 1,800 are solved here); ask about fewer units, or fewer rounds (--rounds 8), or about"),
     (("base",), {"rebel-trooper": 8, "airspeeder": 4, "shield-generator": 1, "ion-cannon": 1},
      {"stormtrooper": 10, "at-st": 4, "at-at": 3}, {"theater": "ground"},
      "ground battle is too large"),  # alone: space never changes it

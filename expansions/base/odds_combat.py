@@ -331,11 +331,12 @@ class Combat:
                     continue
                 if self.rules.repair:  # odds_tied_repairs: every side with damage under its health, as alone
                     counts = [self.sides(state, i, None) for i in which]
-                    # making its lists costs about as much as solving 8 rounds ahead: fewer rounds take on no more
-                    _refuse_tied(counts, bounds.repaired_tied * LOOKAHEAD // max(LOOKAHEAD, self.lookahead(rounds)),
-                                 bounds.where, bounds.repaired,
-                                 HEURISTIC_INSTEAD if max(counts[0] * counts[1], counts[2] * counts[3])
-                                 <= bounds.cinematic else "")
+                    size = counts[0] * counts[1] * counts[2] * counts[3]
+                    _refuse_tied(counts, self._repaired_most(bounds.repaired_tied, rounds), bounds.where,
+                                 bounds.repaired,
+                                 self._fewer_rounds(size, bounds.repaired_tied, rounds)
+                                 + (HEURISTIC_INSTEAD if max(counts[0] * counts[1], counts[2] * counts[3])
+                                    <= bounds.cinematic else ""))
                 else:
                     _refuse_tied([self.sides(state, i, None, True) for i in which], bounds.tied, bounds.where,
                                  bounds.duelled, HEURISTIC_INSTEAD)
@@ -354,10 +355,9 @@ class Combat:
                 continue
             if self.repaired_theater(state) is not None:  # the best play with repairs over arrays (odds_repairs)
                 counts = [self.sides(state, i, None) for i in which]
-                # making its lists costs about as much as solving 8 rounds ahead: fewer rounds take on no more
-                most = bounds.repaired * LOOKAHEAD // max(LOOKAHEAD, self.lookahead(rounds))
-                _refuse_pairs(names, counts, most, bounds.where,
-                              HEURISTIC_INSTEAD if math.prod(counts) <= bounds.cinematic else "")
+                _refuse_pairs(names, counts, self._repaired_most(bounds.repaired, rounds), bounds.where,
+                              self._fewer_rounds(math.prod(counts), bounds.repaired, rounds)
+                              + (HEURISTIC_INSTEAD if math.prod(counts) <= bounds.cinematic else ""))
                 continue
             counts = [self.sides(state, i, rounds) for i in which]
             if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
@@ -380,6 +380,19 @@ class Combat:
                            f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
                            f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
                            "(docs/odds.md, How fast)")
+
+    def _repaired_most(self, bound: int, rounds: int | None) -> int:
+        """How large a battle the best play with repairs takes on with ``rounds`` (``bound`` for :data:`LOOKAHEAD`
+        rounds ahead): making its lists costs about as much as solving 8 rounds ahead, so fewer rounds take on no
+        more, and more rounds take on fewer."""
+        return bound * LOOKAHEAD // max(LOOKAHEAD, self.lookahead(rounds))
+
+    def _fewer_rounds(self, size: int, bound: int, rounds: int | None) -> str:
+        """What a refusal of the best play with repairs offers for a battle of ``size`` refused with more than
+        :data:`LOOKAHEAD` rounds asked, that :data:`LOOKAHEAD` rounds take on (``bound``)."""
+        if rounds is not None and rounds > LOOKAHEAD and size <= bound:
+            return f", or fewer rounds (--rounds {LOOKAHEAD})"
+        return ""
 
     def chain_sides(self, state: State, t: int, frame: State) -> list[int]:
         """How many sides each force of theater ``t`` of ``state`` comes to under the heuristic's play, the other
