@@ -358,6 +358,25 @@ def test_the_best_play_with_repairs_beside_an_ion_cannon_gives_the_stage_by_stag
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
 
 
+def test_the_space_values_beside_an_ion_cannon_follow_the_grounds_play_round_by_round(roe, monkeypatch):
+    """Issue 34, Rise of the Empire (RS-UNT-04, RE-CIN-15): with 2 rounds to go, the space battle's values beside a
+    ground pair read where the ground goes with the ground's play of 2 rounds to go, then of 1 (its play differs
+    with the rounds it has to go). In this battle that changes a space choice: the figures are the stage-by-stage
+    solve's to 1e-12 only if each round's values follow the ground's play of that round (with the play of 2 rounds
+    to go in both, they differ by 1e-4)."""
+    from swrebellion.expansions.base import odds as odds_module
+    from swrebellion.expansions.base.odds_combat import Combat
+
+    attacker, defender = {"star-destroyer": 2, "at-st": 2}, {"x-wing": 2, "airspeeder": 2, "ion-cannon": 1}
+    arrays = _figures(odds(roe, attacker, defender, rounds=2))
+    with monkeypatch.context() as m:
+        m.setattr(Combat, "linked", lambda self, state: False)
+        m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
+        staged = _figures(odds(roe, attacker, defender, rounds=2))
+    assert arrays.keys() == staged.keys()
+    assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays)
+
+
 @pytest.mark.parametrize("expansions, attacker, defender, damage", [
     (("base",), {"stormtrooper": 1}, {"shield-generator": 1}, {}),  # RS-CMB-15: the lone structure is lost
     (("base", "rise-of-the-empire"), {"rebel-vanguard": 1, "golan-arms-turret": 1, "shield-generator": 1},
