@@ -662,7 +662,7 @@ def cinematic_moves(na: int, fought: Any, pool_a: Any, pool_d: Any, class_a: Any
         if not fought[n]:
             touched[0], out[n], count = n, 1.0, 1
         else:
-            m = _cinematic_attack(n // nd, n % nd, 1.0, na, nd, middles, middle, held, 0, pool_a, pool_d, class_a,
+            m = _cinematic_attack(n // nd, n % nd, na, nd, middles, middle, held, pool_a, pool_d, class_a,
                                   repair_a_start, repair_a_to, repair_a_chance, damage_a_start, damage_a_to,
                                   damage_a_chance)
             count = _cinematic_defence(middle, held, m, out, touched, na, nd, middles, pool_a, class_d,
@@ -673,18 +673,18 @@ def cinematic_moves(na: int, fought: Any, pool_a: Any, pool_d: Any, class_a: Any
 
 
 @_compiled
-def _cinematic_attack(a: int, d: int, x: float, na: int, nd: int, middles: int, middle: Any, held: Any, m: int,
-                      pool_a: Any, pool_d: Any, class_a: Any, repair_a_start: Any, repair_a_to: Any,
-                      repair_a_chance: Any, damage_a_start: Any, damage_a_to: Any, damage_a_chance: Any) -> int:
-    """The attacker's roll of :func:`cinematic_moves` from pair ``(a, d)`` (of chance ``x``): its chance gathered in
-    ``middle`` by each class's repairs of ``a`` and damage on ``d``, the entries newly given a chance listed in
-    ``held`` after its ``m`` first; how many it holds then."""
+def _cinematic_attack(a: int, d: int, na: int, nd: int, middles: int, middle: Any, held: Any, pool_a: Any,
+                      pool_d: Any, class_a: Any, repair_a_start: Any, repair_a_to: Any, repair_a_chance: Any,
+                      damage_a_start: Any, damage_a_to: Any, damage_a_chance: Any) -> int:
+    """The attacker's roll of :func:`cinematic_moves` from pair ``(a, d)``: its chances gathered in ``middle`` (zeros)
+    by each class's repairs of ``a`` and damage on ``d``, the entries given a chance listed in ``held``; how many."""
     ka = class_a[-1]
+    m = 0
     qa, qd = pool_a[a], pool_d[d]
     for k in range(class_a[qa], class_a[qa + 1]):
         row, block = a * ka + k, k * nd + d
         for i in range(repair_a_start[row], repair_a_start[row + 1]):
-            base, y = (qd * na + repair_a_to[i]) * middles, x * repair_a_chance[i]
+            base, y = (qd * na + repair_a_to[i]) * middles, repair_a_chance[i]
             for j in range(damage_a_start[block], damage_a_start[block + 1]):
                 at = base + damage_a_to[j]
                 if middle[at] == 0.0:
