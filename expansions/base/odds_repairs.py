@@ -164,6 +164,7 @@ class Lookahead:
         self.pool_number = []
         self.pool_of = []
         self.rolled = []
+        self.kinds: tuple[dict, dict] = ({}, {})  # :meth:`_special_kinds`
         for role in (0, 1):
             numbered, pool_of = self.duel.pools(role, self.sides[role])
             self.pool_number.append(numbered)
@@ -208,11 +209,19 @@ class Lookahead:
                 out[self.colours.index(colour)] += d
         return out
 
+    def _special_kinds(self, q: int, role: int) -> tuple[Any, Any]:
+        """The distinct specials the rolls of ``role``'s pool ``q`` come up with (its *kinds* of specials: far fewer
+        than its rolls) and each roll's kind."""
+        found = self.kinds[role].get(q)
+        if found is None:
+            kinds, which = np.unique(self.rolled[role][q][3], axis=0, return_inverse=True)
+            found = self.kinds[role][q] = kinds, which.ravel()
+        return found
+
     def _special_keys(self, q: int, role: int, damaged: Any) -> tuple[Any, Any]:
-        """The specials of each roll of ``role``'s pool ``q`` that can repair a side with ``damaged``: the distinct
-        ones and each roll's among them."""
-        _, _, _, specials, _ = self.rolled[role][q]
-        keys, which = np.unique(np.minimum(specials, damaged), axis=0, return_inverse=True)
+        """The specials of each kind of ``role``'s pool ``q`` (:meth:`_special_kinds`) that can repair a side with
+        ``damaged``: the distinct ones and each kind's among them."""
+        keys, which = np.unique(np.minimum(self._special_kinds(q, role)[0], damaged), axis=0, return_inverse=True)
         return keys, which.ravel()
 
     def _hits(self, key: Any) -> dict[str, int]:
@@ -268,7 +277,7 @@ class Lookahead:
         most = [specials.max(axis=0, initial=0) for _, _, _, specials, _ in self.rolled[role]]
         repairs = Lists()
         signatures: dict[tuple[int, bytes], int] = {}
-        keyed: list[tuple[int, Any, Any]] = []  # for each signature: its pool, special keys and each roll's key
+        keyed: list[tuple[int, Any, Any]] = []  # for each signature: its pool, special keys, each kind's key
         sig_of = np.full(len(owners), -1, np.int64)
         rep_first = np.zeros(len(owners), np.int64)
         reps: list[int] = []
@@ -287,20 +296,30 @@ class Lookahead:
         plans = Plans()
         table = np.full((max(1, len(keyed)), len(enemies)), -1, np.int64)
         alive = [e for e, enemy in enumerate(enemies) if enemy]
-        stacked: dict[int, Any] = {}  # for each pool: [enemy's side alive, roll] -> damage list
-        for sig, (q, keys, spec_which) in enumerate(keyed):
-            if q not in stacked:
-                stacked[q] = np.stack([damage[(q, e)] for e in alive]).reshape(len(alive), -1)
-            # the rolls merged by (enemy's side, special key, damage list), one number each, all sides at once
-            code = (np.arange(len(alive))[:, None] * len(keys) + spec_which[None]) * lists + stacked[q]
-            found, back = np.unique(code, return_inverse=True)
-            chance = np.bincount(back.ravel(), np.tile(self.rolled[role][q][4], len(alive)), len(found))
+        merged = {q: self._merged(role, q, [damage[(q, e)] for e in alive], lists) for q in {q for q, _, _ in keyed}}
+        for sig, (q, keys, key_of) in enumerate(keyed):
+            # each pool's merged rolls merged again, by (enemy's side, special key, damage list): one number each
+            owner, kind, listed, chance = merged[q]
+            found, back = np.unique((owner * len(keys) + key_of[kind]) * lists + listed, return_inverse=True)
+            chance = np.bincount(back.ravel(), chance, len(found))
             owner, spec, listed = found // (len(keys) * lists), found // lists % len(keys), found % lists
             bounds = np.searchsorted(owner, np.arange(len(alive) + 1))
             for i, e in enumerate(alive):
                 part = slice(bounds[i], bounds[i + 1])
                 table[sig, e] = plans.add(spec[part], listed[part], chance[part])
         return Choosers(sig_of, rep_first, np.array(reps, np.int64), *repairs.arrays(), table, *plans.arrays())
+
+    def _merged(self, role: int, q: int, damage: list[Any], lists: int) -> tuple[Any, Any, Any, Any]:
+        """The rolls of ``role``'s pool ``q`` against each of the enemy's sides alive (``damage[i]``: each roll's
+        damage list on the ``i``-th, of ``lists``), merged by (that side, kind of specials, damage list): each
+        merged roll's side (its place in ``damage``), kind, list and chance. Made once for the pool, and merged
+        again for each signature rolling it, by its special keys (:meth:`_choosers`): far fewer than the rolls."""
+        kinds, kind_of = self._special_kinds(q, role)
+        stacked = np.stack(damage).reshape(len(damage), -1)  # [enemy's side alive, roll] -> damage list
+        code = (np.arange(len(damage))[:, None] * len(kinds) + kind_of[None]) * lists + stacked
+        found, back = np.unique(code, return_inverse=True)
+        chance = np.bincount(back.ravel(), np.tile(self.rolled[role][q][4], len(damage)), len(found))
+        return found // (len(kinds) * lists), found // lists % len(kinds), found % lists, chance
 
     def _attack_tables(self) -> None:
         """The attacker's options: its repairs of its sides (round-start sides), its damage on the defender's sides
