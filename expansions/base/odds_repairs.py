@@ -48,7 +48,7 @@ instead of making each pair's choices again in each of some 40 rounds. Beside an
 values hang on the ground pair beside it: :mod:`.odds_tied_repairs` solves them with the tables made here.
 
 How fast (one core here): the issue's example, 240 pairs of sides in space, 55 ms with the tables; 6 vs 6 on the
-ground, 3,600 pairs, 1.3 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 2.9 s (the stage-by-stage solve
+ground, 3,600 pairs, 1.1 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 2.8 s (the stage-by-stage solve
 took 6.9 s for the first and could not take on the others). Most of the larger ones' time is the defender's values
 and making the lists (docs/odds.md, How fast).
 """
