@@ -746,21 +746,33 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
     ``combo[a1's pool, m's pool]``). The least over the damage is made first, once for each damage list and
     defender's side (``least[flags, list, d2]``), then the least of that over the repairs once for each damage list
     and repair list (``worst[flags, list, repair list]``): the middle sides' plans, 10,000 of them with 90 entries
-    each in 6 vs 6 on the ground, ask for the same few hundred repair lists again and again."""
+    each in 6 vs 6 on the ground, ask for the same few hundred repair lists again and again. And each sum over a plan
+    is summed from its shares (``odds_repairs._shared``), each share summed once: middle sides of one signature
+    often repair alike (in 6 vs 6 in space a share serves 4 middle sides on average, and the values take half the
+    time they took summing each side's plan whole)."""
     worst = _worst(values, end, damage_start, damage_to, own, nd)
     na, nm = len(pool_a), len(middle_pool)
-    out = np.zeros((na, nm))
-    for a1 in range(na):
-        if pool_a[a1] < 0:
-            continue
-        for m in range(nm):
+    shares = np.zeros((len(own.share_owner), na))  # each share's sum, for each attacker's side
+    for t in range(len(own.share_owner)):
+        m, s = own.share_owner[t], own.share_key[t]
+        r = own.reps[own.rep_first[m] + s]
+        for a1 in range(na):
+            if pool_a[a1] < 0:
+                continue
             f = combo[pool_a[a1], middle_pool[m]]
             plan = own.plan[own.sig_of[m], a1]
+            p0, p1 = own.plan_start[plan], own.plan_start[plan + 1]
             total = 0.0
-            for e in range(own.plan_start[plan], own.plan_start[plan + 1]):
-                total += own.plan_chance[e] * worst[f, own.plan_damage[e], own.reps[own.rep_first[m] +
-                                                                                      own.plan_special[e]]]
-            out[a1, m] = total
+            for e in range(p0 + np.searchsorted(own.plan_special[p0:p1], s), p1):  # (in the order of their keys)
+                if own.plan_special[e] != s:
+                    break
+                total += own.plan_chance[e] * worst[f, own.plan_damage[e], r]
+            shares[t, a1] = total
+    out = np.zeros((na, nm))
+    for i in range(len(own.reps)):
+        m, t = own.rep_owner[i], own.share_of[i]
+        for a1 in range(na):
+            out[a1, m] += shares[t, a1]
     return out
 
 
