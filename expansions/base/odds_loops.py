@@ -885,6 +885,7 @@ def repair_moves(na: int, fought: Any, replies: Any, values: Any, tie: float, en
         # damage list, the least over each defender's damage list and repair list
         best = repair_reply_best(replies[p], attack_damage_start, attack_damage_to)
         worst = _worst(values[p], end, defence_damage_start, defence_damage_to, defence, nd)
+        chosen = np.full(worst.shape, -1, np.int64)  # the defender's choices, each made the first time it is met
         for n in range(pairs):
             row = p * pairs + n
             if not fought[n]:
@@ -894,8 +895,8 @@ def repair_moves(na: int, fought: Any, replies: Any, values: Any, tie: float, en
                 count = _defence_choices(middle, held, _attack_choices(a, d, 1.0, middle, held, 0, replies[p], best,
                                                                        tie, left_of, attack, attack_damage_start,
                                                                        attack_damage_to),
-                                         out, touched, nd, values[p], worst, tie, end, combo, pool_a, middle_pool,
-                                         defence, defence_damage_start, defence_damage_to)
+                                         out, touched, nd, values[p], worst, chosen, tie, end, combo, pool_a,
+                                         middle_pool, defence, defence_damage_start, defence_damage_to)
             to, chance = _sparse_row(row, count, touched, out, start, to, chance)
     return start, to[:start[-1]], chance[:start[-1]]
 
@@ -947,8 +948,8 @@ def _repair_round(now: Any, out: Any, na: int, nd: int, middle: Any, held: Any, 
             if x != 0.0 and fought[a * nd + d]:
                 count = _attack_choices(a, d, x, middle, held, count, replies, np.empty((0, 0)), tie, left_of,
                                         attack, attack_damage_start, attack_damage_to)
-    _defence_choices(middle, held, count, out, touched, nd, values, np.empty((0, 0, 0)), tie, end, combo, pool_a,
-                     middle_pool, defence, defence_damage_start, defence_damage_to)
+    _defence_choices(middle, held, count, out, touched, nd, values, np.empty((0, 0, 0)), np.empty((0, 0, 0), np.int64),
+                     tie, end, combo, pool_a, middle_pool, defence, defence_damage_start, defence_damage_to)
 
 
 @_compiled
@@ -995,13 +996,15 @@ def _attack_choices(a: int, d: int, x: float, middle: Any, held: Any, count: int
 
 @_compiled
 def _defence_choices(middle: Any, held: Any, count: int, out: Any, touched: Any, nd: int, values: Any, worst: Any,
-                     tie: float, end: Any, combo: Any, pool_a: Any, middle_pool: Any, defence: Any,
+                     chosen: Any, tie: float, end: Any, combo: Any, pool_a: Any, middle_pool: Any, defence: Any,
                      defence_damage_start: Any, defence_damage_to: Any) -> int:
     """The defender's choice of each roll from each of the ``count`` middles ``held`` lists, as
     :func:`repair_forward` makes it: the middle's chance (then set back to zero) added to the pair the round ends
     in, ``out[a2 * nd + d2]``; the pairs of ``out`` given a chance (that had none) listed in ``touched``; how
     many. The best it is within ``tie`` of is read from ``worst`` (:func:`_worst`) where that is given (not
-    empty), else from ``values``."""
+    empty), else from ``values``. A choice hangs only on the flags, the damage list and the repair list: where
+    ``chosen`` is given (``[flags, list, repair list]``, -1 where not made yet) each is made once and kept there
+    (:func:`repair_moves`: the middles of every pair ask for the same few again and again)."""
     nm = len(middle_pool)
     ends = 0
     for h in range(count):
@@ -1013,30 +1016,42 @@ def _defence_choices(middle: Any, held: Any, count: int, out: Any, touched: Any,
         plan = defence.plan[defence.sig_of[m], a1]
         for e in range(defence.plan_start[plan], defence.plan_start[plan + 1]):
             g = defence.plan_damage[e]
-            r0, r1 = _repair_list(defence, m, e)
-            g0, g1 = defence_damage_start[g], defence_damage_start[g + 1]
-            if worst.shape[0]:
-                low = worst[f, g, defence.reps[defence.rep_first[m] + defence.plan_special[e]]]
-            else:
-                low = np.inf
-                for j in range(g0, g1):
-                    for i in range(r0, r1):
-                        low = min(low, values[end[f, defence_damage_to[j] * nd + defence.repair_to[i]]])
-            low += tie
-            chosen = -1
-            for j in range(g0, g1):
-                for i in range(r0, r1):
-                    pair = end[f, defence_damage_to[j] * nd + defence.repair_to[i]]
-                    if values[pair] <= low:
-                        chosen = pair
-                        break
-                if chosen >= 0:
-                    break
-            if out[chosen] == 0.0:
-                touched[ends] = chosen
+            r = defence.reps[defence.rep_first[m] + defence.plan_special[e]]
+            pair = chosen[f, g, r] if chosen.shape[0] else -1
+            if pair < 0:
+                pair = _defence_choice(f, g, r, nd, values, worst, tie, end, defence, defence_damage_start,
+                                       defence_damage_to)
+                if chosen.shape[0]:
+                    chosen[f, g, r] = pair
+            if out[pair] == 0.0:
+                touched[ends] = pair
                 ends += 1
-            out[chosen] += y * defence.plan_chance[e]
+            out[pair] += y * defence.plan_chance[e]
     return ends
+
+
+@_compiled
+def _defence_choice(f: int, g: int, r: int, nd: int, values: Any, worst: Any, tie: float, end: Any, defence: Any,
+                    defence_damage_start: Any, defence_damage_to: Any) -> int:
+    """The pair the defender's choice ends the round in, with the flags ``f``, the damage list ``g`` and the repair
+    list ``r`` (:func:`_defence_choices`): the first, in the order of the damage list then of the repair list, within
+    ``tie`` of the least."""
+    r0, r1 = defence.repair_start[r], defence.repair_start[r + 1]
+    g0, g1 = defence_damage_start[g], defence_damage_start[g + 1]
+    if worst.shape[0]:
+        low = worst[f, g, r]
+    else:
+        low = np.inf
+        for j in range(g0, g1):
+            for i in range(r0, r1):
+                low = min(low, values[end[f, defence_damage_to[j] * nd + defence.repair_to[i]]])
+    low += tie
+    for j in range(g0, g1):
+        for i in range(r0, r1):
+            pair = end[f, defence_damage_to[j] * nd + defence.repair_to[i]]
+            if values[pair] <= low:
+                return pair
+    return -1  # (never: the least is among them)
 
 
 @_compiled
