@@ -194,7 +194,11 @@ def heuristic_placements(combat: Combat, enemy: Side, rolls: tuple, repairable: 
     key = ("placements", enemy, rolls, repairable)
     found = combat.stage_memo.get(key)
     if found is None:
-        cells = Cells(combat, enemy, repairable)
+        # a force's sides share its cells (its unit types, each to its cap), made again only for damage past them
+        types = ("cells", tuple(sorted({u for u, _ in enemy})), repairable)
+        cells = combat.stage_memo.get(types)
+        if cells is None or not all(x in cells.index for x in enemy):
+            cells = combat.stage_memo[types] = Cells(combat, enemy, repairable)
         trie = combat.stage_memo.get(("rolls", rolls))
         if trie is None:
             trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, cells.colours)
