@@ -118,7 +118,19 @@ class Cells:
         return out
 
     def side(self, row: Any) -> Side:
-        return tuple(x for n in np.flatnonzero(row) for x in [self.cells[n]] * int(row[n]))
+        return self.sides(row[None])[0]
+
+    def sides(self, rows: Any) -> list[Side]:
+        """The sides of ``rows`` (``[side, cell]``: counts, as :meth:`row` makes them), read as Python lists
+        (numpy's calls for each row took most of the time)."""
+        out = []
+        for counts in rows.tolist():
+            side: list[tuple[str, int]] = []
+            for cell, n in zip(self.cells, counts):
+                if n:
+                    side += [cell] * n
+            out.append(tuple(side))
+        return out
 
     def _group(self, group: tuple[str, int], most: int) -> tuple[int, Any, int, Any]:
         """What :func:`placements` reads of a group of alike miniatures (unit, damage) that can take ``most``
@@ -203,7 +215,7 @@ def heuristic_placements(combat: Combat, enemy: Side, rolls: tuple, repairable: 
         if trie is None:
             trie = combat.stage_memo[("rolls", rolls)] = Rolls(rolls, cells.colours)
         rows, chances = cells.place(enemy, trie)
-        found = combat.stage_memo[key] = ([cells.side(row) for row in rows], chances)
+        found = combat.stage_memo[key] = (cells.sides(rows), chances)
     return found  # type: ignore[return-value]
 
 
