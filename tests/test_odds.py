@@ -358,6 +358,27 @@ def test_the_best_play_with_repairs_beside_an_ion_cannon_gives_the_stage_by_stag
         assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
 
 
+def test_the_last_round_beside_an_ion_cannon_is_worth_who_holds_space(roe, monkeypatch):
+    """Issue 34, Rise of the Empire (RS-UNT-04, RE-CIN-15): asked about 3 rounds, the space battle an Ion Cannon ties
+    to the ground is worth, once no round is left, who holds space (+1, -1 or 0), beside a ground pair the cannon
+    still ties as beside any other; every figure is the stage-by-stage solve's to 1e-12. The solve over arrays read
+    it as 0 beside the tied pairs (their values with no round left were never set), and its figures were 9e-6 off
+    (1.8e-4 asked about 2 rounds). The forward pass follows each ground pair's space play with the choices of that
+    play: kept from another ground pair's, they are 4e-3 off."""
+    from swrebellion.expansions.base import odds as odds_module
+    from swrebellion.expansions.base.odds_combat import Combat
+
+    attacker = {"star-destroyer": 1, "tie-fighter": 2, "at-st": 1}
+    defender = {"corellian-corvette": 1, "y-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}
+    arrays = _figures(odds(roe, attacker, defender, rounds=3))
+    with monkeypatch.context() as m:
+        m.setattr(Combat, "linked", lambda self, state: False)
+        m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
+        staged = _figures(odds(roe, attacker, defender, rounds=3))
+    assert arrays.keys() == staged.keys()
+    assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays)
+
+
 def test_the_space_values_beside_an_ion_cannon_follow_the_grounds_play_round_by_round(roe, monkeypatch):
     """Issue 34, Rise of the Empire (RS-UNT-04, RE-CIN-15): with 2 rounds to go, the space battle's values beside a
     ground pair read where the ground goes with the ground's play of 2 rounds to go, then of 1 (its play differs

@@ -106,7 +106,8 @@ class TiedRepairs:
                            f"exactly here: the space plays beside each ground pair would hold {size:,} numbers; ask "
                            "about fewer units (docs/odds.md, How fast)")
         row = {g: n for n, g in enumerate(pairs)}
-        solved: list[Any] = []  # V_(k-1) beside each tied pair, flat
+        # V_(k-1) beside each tied pair, flat: first V_0, who holds space (whatever the cannons)
+        solved: list[Any] = [self.space[self.cannons_at(g)].margins(0).ravel() for g in tied]
         for k in range(1, top + 1):
             before = np.zeros((len(pairs), self.space_pairs))  # V_(k-1) beside every pair
             for n, g in enumerate(pairs):
