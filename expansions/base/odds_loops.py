@@ -855,12 +855,16 @@ def repair_forward(now: Any, rows: Any, play: Any, na: int, fought: Any, replies
     nd = now.shape[1] // na
     middle = np.zeros(na * len(middle_pool))
     held, touched = np.empty(len(middle), np.int64), np.empty(now.shape[1], np.int64)
+    # the defender's choices of the play of the row followed (_defence_choices), made again for another play
+    chosen = np.empty((end.shape[0], len(defence_damage_start) - 1, len(defence.repair_start) - 1), np.int64)
     for k in range(len(rows)):
         r = rows[k]
+        if k == 0 or play[r] != play[rows[k - 1]]:
+            chosen[:] = -1
         out = _not_fought(now[r], fought)
-        _repair_round(now[r], out, na, nd, middle, held, touched, fought, replies[play[r]], values[play[r]], tie, end,
-                      combo, pool_a, middle_pool, left_of, attack, attack_damage_start, attack_damage_to, defence,
-                      defence_damage_start, defence_damage_to)
+        _repair_round(now[r], out, na, nd, middle, held, touched, fought, replies[play[r]], values[play[r]], chosen,
+                      tie, end, combo, pool_a, middle_pool, left_of, attack, attack_damage_start, attack_damage_to,
+                      defence, defence_damage_start, defence_damage_to)
         for c in range(len(out)):  # a loop, not a slice: numba compiles a slice's shape check for seconds
             now[r, c] = out[c]
 
@@ -936,11 +940,12 @@ def moved(now: Any, rows: Any, play: Any, start: Any, to: Any, chance: Any) -> N
 
 @_compiled
 def _repair_round(now: Any, out: Any, na: int, nd: int, middle: Any, held: Any, touched: Any, fought: Any,
-                  replies: Any, values: Any, tie: float, end: Any, combo: Any, pool_a: Any, middle_pool: Any,
-                  left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any, defence: Any,
-                  defence_damage_start: Any, defence_damage_to: Any) -> None:
+                  replies: Any, values: Any, chosen: Any, tie: float, end: Any, combo: Any, pool_a: Any,
+                  middle_pool: Any, left_of: Any, attack: Any, attack_damage_start: Any, attack_damage_to: Any,
+                  defence: Any, defence_damage_start: Any, defence_damage_to: Any) -> None:
     """The round of :func:`repair_forward` from the chances ``now`` (flat), added to ``out``; ``middle`` (zeros,
-    and left so), ``held`` and ``touched`` are room for the round's middles and ends."""
+    and left so), ``held`` and ``touched`` are room for the round's middles and ends, ``chosen`` the defender's
+    choices of this play made so far (:func:`_defence_choices`)."""
     count = 0
     for a in range(na):
         for d in range(nd):
@@ -948,8 +953,8 @@ def _repair_round(now: Any, out: Any, na: int, nd: int, middle: Any, held: Any, 
             if x != 0.0 and fought[a * nd + d]:
                 count = _attack_choices(a, d, x, middle, held, count, replies, np.empty((0, 0)), tie, left_of,
                                         attack, attack_damage_start, attack_damage_to)
-    _defence_choices(middle, held, count, out, touched, nd, values, np.empty((0, 0, 0)), np.empty((0, 0, 0), np.int64),
-                     tie, end, combo, pool_a, middle_pool, defence, defence_damage_start, defence_damage_to)
+    _defence_choices(middle, held, count, out, touched, nd, values, np.empty((0, 0, 0)), chosen, tie, end, combo,
+                     pool_a, middle_pool, defence, defence_damage_start, defence_damage_to)
 
 
 @_compiled
