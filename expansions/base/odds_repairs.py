@@ -342,8 +342,11 @@ class Lookahead:
         index_d = self.index[1]
         self.left_of = np.array([index_d[self.duel.survive(m)] for m in self.middle], np.int64)
         self.middle_pool = np.array([self.pool_number[1][self.duel.pool(1, m)] for m in self.middle], np.int64)
-        damage = Lists()  # the lists again, of the middle sides' numbers in the tie rule's order
-        renumber = np.array([damage.add(tuple(sorted((index_m[m] for m in ways), key=lambda n: (self.left_of[n], n))))
+        damage = Lists()  # the lists again, of the middle sides' numbers in the tie rule's order: (units left, number)
+        rank = np.empty(len(self.middle), np.int64)
+        rank[np.lexsort((np.arange(len(self.middle)), self.left_of))] = np.arange(len(self.middle))
+        in_order = rank.tolist().__getitem__
+        renumber = np.array([damage.add(tuple(sorted((index_m[m] for m in ways), key=in_order)))
                              for ways in found.runs], np.int64)
         self.attack_damage = damage.arrays()
         self.attack = self._choosers(0, sa, self.pool_of[0], self.index[0].__getitem__, sd,
