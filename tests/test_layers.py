@@ -67,7 +67,8 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
 
 #: Module -> the modules of ours it imports. Package ``__init__`` modules count too: they are wiring (a plugin's hook
 #: implementations import its modules when called), and wiring imports downward like everything else.
-GRAPH = {name: imports(name, path, set(modules())) for name, path in modules().items()}
+MODULES = modules()
+GRAPH = {name: imports(name, path, KNOWN) for KNOWN in [set(MODULES)] for name, path in MODULES.items()}
 
 
 def cycles() -> list[list[str]]:
