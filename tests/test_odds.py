@@ -342,20 +342,29 @@ def test_the_best_play_with_repairs_beside_an_ion_cannon_gives_the_stage_by_stag
     space values beside each ground pair it comes to), and every figure of each theater and of the whole combat, to
     the end and for 2 rounds, is the stage-by-stage solve's over whole states to 1e-12 (which it gets back when the
     arrays are turned off, its bound lifted: it is larger than that solve takes on)."""
-    from swrebellion.expansions.base import odds as odds_module
     from swrebellion.expansions.base.odds import solver
-    from swrebellion.expansions.base.odds_combat import Combat
 
     combat, start = solver(roe, attacker, defender, "best", damage)
     assert combat.linked(start)
     for rounds in (None, 2):
-        arrays = _figures(odds(roe, attacker, defender, rounds=rounds, damage=damage))
-        with monkeypatch.context() as m:
-            m.setattr(Combat, "linked", lambda self, state: False)
-            m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
-            staged = _figures(odds(roe, attacker, defender, rounds=rounds, damage=damage))
-        assert arrays.keys() == staged.keys()
-        assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
+        _assert_tied_as_staged(roe, attacker, defender, rounds, monkeypatch, damage)
+
+
+def _assert_tied_as_staged(game, attacker: dict, defender: dict, rounds: int | None, monkeypatch,
+                           damage: dict | None = None) -> None:
+    """Every figure of the battles an Ion Cannon ties, solved over arrays, is the stage-by-stage solve's over whole
+    states to 1e-12 (which it gets back when the arrays are turned off, its bound lifted: these battles are larger
+    than that solve takes on)."""
+    from swrebellion.expansions.base import odds as odds_module
+    from swrebellion.expansions.base.odds_combat import Combat
+
+    arrays = _figures(odds(game, attacker, defender, rounds=rounds, damage=damage))
+    with monkeypatch.context() as m:
+        m.setattr(Combat, "linked", lambda self, state: False)
+        m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
+        staged = _figures(odds(game, attacker, defender, rounds=rounds, damage=damage))
+    assert arrays.keys() == staged.keys()
+    assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays), rounds
 
 
 def test_the_last_round_beside_an_ion_cannon_is_worth_who_holds_space(roe, monkeypatch):
@@ -365,18 +374,9 @@ def test_the_last_round_beside_an_ion_cannon_is_worth_who_holds_space(roe, monke
     it as 0 beside the tied pairs (their values with no round left were never set), and its figures were 9e-6 off
     (1.8e-4 asked about 2 rounds). The forward pass follows each ground pair's space play with the choices of that
     play: kept from another ground pair's, they are 4e-3 off."""
-    from swrebellion.expansions.base import odds as odds_module
-    from swrebellion.expansions.base.odds_combat import Combat
-
     attacker = {"star-destroyer": 1, "tie-fighter": 2, "at-st": 1}
     defender = {"corellian-corvette": 1, "y-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}
-    arrays = _figures(odds(roe, attacker, defender, rounds=3))
-    with monkeypatch.context() as m:
-        m.setattr(Combat, "linked", lambda self, state: False)
-        m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
-        staged = _figures(odds(roe, attacker, defender, rounds=3))
-    assert arrays.keys() == staged.keys()
-    assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays)
+    _assert_tied_as_staged(roe, attacker, defender, 3, monkeypatch)
 
 
 def test_the_space_values_beside_an_ion_cannon_follow_the_grounds_play_round_by_round(roe, monkeypatch):
@@ -385,17 +385,8 @@ def test_the_space_values_beside_an_ion_cannon_follow_the_grounds_play_round_by_
     with the rounds it has to go). In this battle that changes a space choice: the figures are the stage-by-stage
     solve's to 1e-12 only if each round's values follow the ground's play of that round (with the play of 2 rounds
     to go in both, they differ by 1e-4)."""
-    from swrebellion.expansions.base import odds as odds_module
-    from swrebellion.expansions.base.odds_combat import Combat
-
     attacker, defender = {"star-destroyer": 2, "at-st": 2}, {"x-wing": 2, "airspeeder": 2, "ion-cannon": 1}
-    arrays = _figures(odds(roe, attacker, defender, rounds=2))
-    with monkeypatch.context() as m:
-        m.setattr(Combat, "linked", lambda self, state: False)
-        m.setattr(odds_module, "PATIENT", dataclasses.replace(odds_module.PATIENT, staged=100_000))
-        staged = _figures(odds(roe, attacker, defender, rounds=2))
-    assert arrays.keys() == staged.keys()
-    assert all(abs(arrays[k] - staged[k]) <= 1e-12 for k in arrays)
+    _assert_tied_as_staged(roe, attacker, defender, 2, monkeypatch)
 
 
 @pytest.mark.parametrize("expansions, attacker, defender, damage", [
