@@ -748,8 +748,8 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
     and repair list (``worst[flags, list, repair list]``): the middle sides' plans, 10,000 of them with 90 entries
     each in 6 vs 6 on the ground, ask for the same few hundred repair lists again and again. And each sum over a plan
     is summed from its shares (``odds_repairs._shared``), each share summed once: middle sides of one signature
-    often repair alike (in 6 vs 6 in space a share serves 4 middle sides on average, and the values take half the
-    time they took summing each side's plan whole)."""
+    often repair alike (in 6 vs 6 in space a share serves 4 keys of middle sides on average, and the values take half
+    the time they took summing each side's plan whole)."""
     worst = _worst(values, end, damage_start, damage_to, own, nd)
     na, nm = len(pool_a), len(middle_pool)
     shares = np.zeros((len(own.share_owner), na))  # each share's sum, for each attacker's side
