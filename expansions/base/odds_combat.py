@@ -32,6 +32,7 @@ leaves them to the stage-by-stage solve.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -947,16 +948,16 @@ def _outcomes(dice: Dice, pool: tuple[tuple[str, int], ...],
               keep_specials: bool = True) -> Iterator[tuple[float, tuple]]:
     """Every outcome of a pool: ``((colour, hits, direct hits, specials), ...)`` in the pool's colour order. Without
     ``keep_specials`` (no repairs: a special does nothing) the specials count as blanks, so each colour's outcomes
-    that differ only in them are merged before the colours are paired (a fifth as many outcomes for 5 + 5 dice)."""
-    def rec(i: int, p: float, acc: tuple) -> Iterator[tuple[float, tuple]]:
-        if i == len(pool):
-            yield p, acc
-            return
-        colour, n = pool[i]
-        for q, (h, d, s) in _colour(tuple(dice.faces[colour]), n, keep_specials):
-            yield from rec(i + 1, p * q, acc + ((colour, h, d, s),))
-
-    yield from rec(0, 1.0, ())
+    that differ only in them are merged before the colours are paired (a fifth as many outcomes for 5 + 5 dice).
+    (A product, not a function calling itself: a nested function that names itself is a reference cycle, left for
+    the garbage collector after each query.)"""
+    colours = [[(q, (colour, h, d, s)) for q, (h, d, s) in _colour(tuple(dice.faces[colour]), n, keep_specials)]
+               for colour, n in pool]
+    for outcome in itertools.product(*colours):
+        p = 1.0
+        for q, _ in outcome:
+            p *= q
+        yield p, tuple(result for _, result in outcome)
 
 
 # -- damage and repairs ----------------------------------------------------------------------------------------------
