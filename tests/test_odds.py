@@ -556,18 +556,24 @@ def test_the_ground_battle_beside_an_ion_cannon_is_solved_alone_when_it_alone_is
     ({"x-wing": 2, "rebel-trooper": 2}, {"tie-fighter": 3, "stormtrooper": 2}),  # two duels
     ({"star-destroyer": 1, "stormtrooper": 2}, {"x-wing": 2, "rebel-trooper": 1, "ion-cannon": 1}),  # tied
 ])
-def test_a_query_leaves_nothing_for_the_garbage_collector(base, attacker, defender):
+@pytest.mark.parametrize("game", ["base", "roe"])
+@pytest.mark.parametrize("policy", ["best", "heuristic"])
+def test_a_query_leaves_nothing_for_the_garbage_collector(game, policy, attacker, defender, request):
     """A query's arrays are freed as soon as its answer is given (odds_duel.Duel: a duel points back at its combat,
-    and a battle at its duel, weakly): no reference cycle keeps them until the next collection, so that a process
-    asking many (a server, an agent) reuses their memory. The garbage collector finds nothing after a query."""
+    and a battle at its duel, weakly; odds_greedy.Cells, kept in the combat's memo, keeps no way back to it): no
+    reference cycle keeps them until the next collection, so that a process asking many (a server, an agent)
+    reuses their memory and never stops to walk them (the heuristic's play with Rise of the Empire's repairs left
+    75,000 objects for the collector, 56 ms of it, after 6 vs 6 on the ground). The garbage collector finds nothing
+    after a query, with either play, with repairs or without."""
     import gc
 
-    odds(base, attacker, defender)  # (the first query may compile or load the solver, which is not the query's)
+    game = request.getfixturevalue(game)
+    odds(game, attacker, defender, policy=policy)  # (the first query may compile or load the solver: not the query's)
     gc.collect()
     was = gc.isenabled()
     gc.disable()
     try:
-        odds(base, attacker, defender)
+        odds(game, attacker, defender, policy=policy)
         assert gc.collect() == 0
     finally:
         if was:
