@@ -234,6 +234,10 @@ def _figures(answer):
      {"y-wing": 2, "ion-cannon": 1, "airspeeder": 1}, {"ion-cannon": [1]}),
     (("base",), {"x-wing": 2, "ion-cannon": 2, "rebel-trooper": 1},  # the Rebel first, two cannons: 4 dice less
      {"star-destroyer": 1, "stormtrooper": 2}, {}),
+    # RS-UNT-04: the sides the heuristic's damage comes to hang on the dice the cannon leaves the Empire (its space
+    # chains with and without the cannon were numbered apart, and the query failed)
+    (("base",), {"star-destroyer": 1, "at-st": 1}, {"x-wing": 1, "corellian-corvette": 1, "rebel-trooper": 1,
+                                                    "ion-cannon": 1}, {}),
 ])
 def test_the_solves_over_arrays_give_the_stage_by_stage_figures(expansions, attacker, defender, damage, policy,
                                                                  monkeypatch):

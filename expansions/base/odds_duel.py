@@ -175,13 +175,15 @@ class Duel:
         self.pool_memo: dict[tuple[int, tuple[str, ...]], tuple] = {}
         self.survivors: dict[Side, Side] = {}  # (survive)
 
-    def battle(self, attacker: Side, defender: Side) -> tuple[Battle, int, int]:
-        """The battle whose sides hold both, and their numbers in it."""
+    def battle(self, attacker: Side, defender: Side,
+               sides: tuple[list[Side], list[Side]] | None = None) -> tuple[Battle, int, int]:
+        """The battle whose sides hold both, and their numbers in it; made over ``sides`` (each force's, in the
+        order of their health) where none holds them and they are given (:class:`Battle`)."""
         for b in self.battles:
             i, j = b.index[0].get(attacker), b.index[1].get(defender)
             if i is not None and j is not None:
                 return b, i, j
-        b = Battle(self, attacker, defender)
+        b = Battle(self, attacker, defender, sides)
         self.battles.append(b)
         return b, b.index[0][attacker], b.index[1][defender]
 
@@ -334,15 +336,20 @@ def theater_forward(step: Any, start: tuple[int, int], fought: Any, health: tupl
 class Battle:
     """Every side each force of a battle can be left with, numbered in the order of their health (the empty side
     first), their dice and the options their enemy's rolls give, and the solved values (:class:`Solution`), a
-    round limit at a time."""
+    round limit at a time. Its sides may be given (``sides``): beside an Ion Cannon the heuristic's space battles
+    with each number of cannons standing are numbered alike (``odds_tied.Tied``)."""
 
-    def __init__(self, duel: Duel, attacker: Side, defender: Side) -> None:
+    def __init__(self, duel: Duel, attacker: Side, defender: Side,
+                 sides: tuple[list[Side], list[Side]] | None = None) -> None:
         self.duel = weakref.proxy(duel)  # (Duel.__init__: no cycle)
         c = duel.c
         with collector_paused():  # the lists of sides and options: many small tuples
             # the heuristic spreads damage its own way
-            self.sides = (_concentrated(c, attacker), _concentrated(c, defender)) if c.policy == "best" else \
-                reached(duel, attacker, defender)
+            if sides is not None:
+                self.sides = sides
+            else:
+                self.sides = (_concentrated(c, attacker), _concentrated(c, defender)) if c.policy == "best" else \
+                    reached(duel, attacker, defender)
             self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
             self.health = tuple(np.array([sum((c.health(u) or 0) - dmg for u, dmg in s) for s in sides], float)
                                 for sides in self.sides)

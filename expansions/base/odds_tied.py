@@ -33,7 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State, starts
+from .odds_duel import (FAINT, MOST, Battle, Chain, Combat, Duel, Side, Solution, State, _in_health_order,
+                        reached, starts)
 from .odds_finals import Branched, Finals
 from .odds_loops import carried, follow, settle
 
@@ -58,10 +59,18 @@ class Tied:
         self.first = ga * self.ground.values_shape[1] + gd
         self.space: dict[int, Battle] = {}
         self.chains: dict[int, Chain] = {}  # the heuristic's space chain for each number of cannons standing
-        for k, frame in enumerate(self._frames(combat, start)):
-            space = Duel(combat, 0, frame)
+        duels = [Duel(combat, 0, frame) for frame in self._frames(combat, start)]
+        sides = None
+        if combat.policy == "heuristic":
+            # the sides the heuristic's play comes to hang on the dice the cannons leave the Empire: the space
+            # battles with each number of cannons standing are made over the sides any of them comes to, so that
+            # they are numbered alike, as the branches need (as _cinematic's chains)
+            found = [reached(space, start[0], start[1]) for space in duels]
+            sides = (_in_health_order(combat, set().union(*(f[0] for f in found))),
+                     _in_health_order(combat, set().union(*(f[1] for f in found))))
+        for k, space in enumerate(duels):
             self.duels.append(space)
-            self.space[k], sa, sd = space.battle(start[0], start[1])
+            self.space[k], sa, sd = space.battle(start[0], start[1], sides)
             if combat.policy == "heuristic":
                 self.chains[k] = Chain(space, start[0], start[1])
         self.ground_chain = Chain(ground, start[2], start[3]) if combat.policy == "heuristic" else None
