@@ -906,6 +906,16 @@ def test_the_command_refuses_bad_input_with_a_clear_message(args, message):
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
 
 
+def test_a_theater_asked_about_that_holds_one_side_only_is_no_combat_to_work_out():
+    """Issue 34: asked about the ground battle of forces that meet only in space, the command says the theater asked
+    about holds no combat (it said no theater held both sides' units, which the space battle does), exits 0 and
+    works out nothing else."""
+    result = run("odds", "--attacker", "1 x-wing", "--defender", "1 tie-fighter, 1 stormtrooper", "--theater", "ground")
+    assert result.exit_code == 0, result.output
+    assert "No theater asked about holds both sides' units: no combat to work out." in result.output
+    assert "Space battle" not in result.output and "wiped out" not in result.output
+
+
 def test_the_forces_of_a_saved_game_as_one_side_sees_them(tmp_path):
     """A system of a saved game where both sides have units (a combat under way): the forces come from the
     side's view; a system without both sides is no combat."""

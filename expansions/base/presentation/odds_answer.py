@@ -50,7 +50,7 @@ def as_text(answer: Odds, rows: int = 6, shown_rounds: int = 8) -> str:
     lines = [_("{attacker} attacks first, {defender} defends; {how}; {span}.").format(
         attacker=name[a], defender=name[d], how=how, span=span)]
     if not answer.theaters:
-        lines.append(_("No theater holds both sides' units: there is no combat."))
+        lines.append(_("No theater asked about holds both sides' units: no combat to work out."))
     for t in answer.theaters.values():
         chances = _("{attacker} wiped out {a}   {defender} wiped out {d}   both {both}").format(
             attacker=name[a], a=_pct(t.wiped[a]), defender=name[d], d=_pct(t.wiped[d]), both=_pct(t.both_wiped))
