@@ -11,6 +11,7 @@ cycles, each with the imports that close it."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
@@ -65,10 +66,14 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
-#: Module -> the modules of ours it imports. Package ``__init__`` modules count too: they are wiring (a plugin's hook
-#: implementations import its modules when called), and wiring imports downward like everything else.
-MODULES = modules()
-GRAPH = {name: imports(name, path, KNOWN) for KNOWN in [set(MODULES)] for name, path in MODULES.items()}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports. Package ``__init__`` modules count too: they are wiring (a plugin's
+    hook implementations import its modules when called), and wiring imports downward like everything else. Made
+    when a test first asks, not at import: parsing every module takes about 2 s, which every worker of the run
+    paid while collecting, before any test started."""
+    found = modules()
+    return {name: imports(name, path, set(found)) for name, path in found.items()}
 
 
 def cycles() -> list[list[str]]:
@@ -82,7 +87,7 @@ def cycles() -> list[list[str]]:
     def visit(node: str) -> None:
         index[node] = low[node] = len(index)
         stack.append(node)
-        for target in GRAPH[node]:
+        for target in graph()[node]:
             if target not in index:
                 visit(target)
                 low[node] = min(low[node], low[target])
@@ -98,7 +103,7 @@ def cycles() -> list[list[str]]:
             if len(component) > 1:
                 found.append(sorted(component))
 
-    for node in sorted(GRAPH):
+    for node in sorted(graph()):
         if node not in index:
             visit(node)
     return sorted(found)
@@ -107,7 +112,7 @@ def cycles() -> list[list[str]]:
 def describe(cycle: list[str]) -> str:
     """A cycle's modules and the imports between them, one per line."""
     lines = [f"{len(cycle)} modules: {', '.join(cycle)}"]
-    lines += [f"  {source} -> {target}" for source in cycle for target in sorted(GRAPH[source]) if target in cycle]
+    lines += [f"  {source} -> {target}" for source in cycle for target in sorted(graph()[source]) if target in cycle]
     return "\n".join(lines)
 
 
@@ -117,7 +122,7 @@ def test_no_module_is_in_an_import_cycle():
 
 
 def test_the_kernel_imports_no_plugin_and_no_tool():
-    for name, targets in GRAPH.items():
+    for name, targets in graph().items():
         if name.startswith(("swrebellion.expansions", "swrebellion.tools")):
             continue
         wrong = sorted(t for t in targets if t.startswith(("swrebellion.expansions", "swrebellion.tools")))
@@ -133,11 +138,11 @@ def layer(name: str) -> int | None:
 
 
 def test_every_base_module_has_a_layer():
-    assert [m for m in GRAPH if m.startswith(BASE + ".") and layer(m) is None] == []
+    assert [m for m in graph() if m.startswith(BASE + ".") and layer(m) is None] == []
 
 
 def test_the_base_game_imports_only_downward():
-    for name, targets in GRAPH.items():
+    for name, targets in graph().items():
         if not name.startswith(BASE + "."):
             continue
         for target in targets:
@@ -151,7 +156,7 @@ PUBLIC = (f"{BASE}.api",)
 
 
 def test_other_plugins_use_the_base_game_only_through_its_api():
-    for name, targets in GRAPH.items():
+    for name, targets in graph().items():
         if not name.startswith("swrebellion.expansions.") or name == BASE or name.startswith(BASE + "."):
             continue
         private = sorted(t for t in targets if (t == BASE or t.startswith(BASE + "."))
