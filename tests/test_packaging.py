@@ -51,11 +51,14 @@ def test_a_wheel_in_a_fresh_venv_finds_the_built_in_packs(tmp_path):
     built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "--wheel-dir", str(wheels), str(source))
     assert "is absent from the `packages` configuration" not in built, built[built.find("is absent") - 300:][:600]
     [wheel] = wheels.glob("swrebellion-*.whl")
-    run(sys.executable, "-m", "venv", str(venv))
+    # the venv without a pip of its own, installed into by this one (--python): putting pip into every new venv
+    # took most of the test's setup, and the wheel installs the same
+    run(sys.executable, "-m", "venv", "--without-pip", str(venv))
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     # --no-compile: pip would compile every dependency's modules ahead (a third of the install); the test runs a
     # few of them, compiled when first imported as anywhere
-    run(str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--no-compile", str(wheel))
+    run(sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "--quiet", "--no-compile",
+        str(wheel))
     rebellion = str(bin_dir / "rebellion")
 
     listing = json.loads(run(rebellion, "packs", "list", "-x", "rise-of-the-empire", "--format", "json"))
