@@ -75,9 +75,10 @@ def check_board_helpers(game) -> None:
     data = game.state["data"]
     t = tables(game)
     leaders = data["leaders"]
-    places = {"pool", BASE_SPACE, *data["systems"], *(info["at"] for info in leaders.values())}
-    for place in places:
-        here = sorted(lid for lid, info in leaders.items() if info["at"] == place)
+    at: dict[str, list[str]] = {place: [] for place in ("pool", BASE_SPACE, *data["systems"])}
+    for lid in sorted(leaders):  # each place's leaders found in one pass over them, not one for each place
+        at.setdefault(leaders[lid]["at"], []).append(lid)
+    for place, here in at.items():
         assert board.leaders_at(game, place) == here
         for faction in ("rebel", "empire"):
             serving = [lid for lid in here if board.leader_faction(game, lid) == faction]
