@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import shlex
 
 import pytest
 from servekit import move, read_panel, settle, twin_games
@@ -17,7 +18,7 @@ from swrebellion.engine import scenario
 from swrebellion.expansions.base.agents.heuristic import HeuristicAgent
 from swrebellion.expansions.base.api.combat import odds, system_damage, system_forces
 from swrebellion.games import rules_for
-from swrebellion.tools.serve.presentation import combat_odds, percent
+from swrebellion.tools.serve.presentation import combat_odds, odds_command, percent
 
 SEED = 4_100_200_300_400_500
 #: Moves played at most before the Empire stops in a system the Rebels hold (with this seed, after 67).
@@ -78,8 +79,10 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
     theater as it once did: here 6 Rebel ships against 10 Imperial ones (11,340 pairs of sides in space). Past that,
     the odds of both sides assigning damage as the bots do, said so, which are answered for far larger forces: 10
     Rebel ships (157,500 pairs of sides for the best play, 16,380 the bots' play comes to); past those too (11
-    Rebel ships: 23,660 pairs the bots' play comes to), it points to `rebellion odds`. The Empire moves everything
-    from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so that it may still move more."""
+    Rebel ships: 23,660 pairs the bots' play comes to), it gives the `rebellion odds` command that asks about these
+    forces, and that command answers them (it once pointed to ``--load SAVE``, a save a seat cannot have before the
+    game is over). The Empire moves everything from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so
+    that it may still move more."""
     start = scenario.Scenario.model_validate({"name": "odds beside a move", "seed": 1, "state": {
         "phase": "command", "current": "empire", "leaders": {"darth-vader": "pool"},
         "units": {"hoth": rebels, "bespin": IMPERIAL, "endor": {"assault-carrier": 1}},
@@ -91,7 +94,8 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
     assert decision.kind == "move-from" and "done" in {o.id for o in decision.options}
     shown = combat_odds(game, decision)["done"]
     if policy is None:
-        assert "too many units to work them out here" in shown and "rebellion odds --system hoth" in shown
+        assert "too many units to work them out here" in shown, shown
+        _assert_the_command_answers(game, shown)
         return
     assert ("as the bots do" in shown) == (policy == "heuristic"), shown
     attacker, defender = system_forces(game, "hoth", "empire")
@@ -100,6 +104,39 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
     for name, t in answer.theaters.items():
         if name != "combat":
             assert f"you win {percent(t.wiped['rebel'] - t.both_wiped)}" in shown, (shown, name)
+
+
+def _assert_the_command_answers(game, shown: str) -> None:
+    """The command ``shown`` gives, run as a person would (its words split as a shell splits them), answers with
+    the odds :func:`odds` gives for the system's forces as the moving seat sees them."""
+    from click.testing import CliRunner
+
+    from swrebellion.expansions.base.api.combat import odds_text
+    from swrebellion.tools.cli import main
+
+    command = html.unescape(re.fullmatch(r".*: <code>(rebellion odds [^<]*)</code>", shown).group(1))
+    result = CliRunner().invoke(main, shlex.split(command)[1:])
+    assert result.exit_code == 0, (command, result.output)
+    attacker, defender = system_forces(game, "hoth", "empire")
+    assert odds_text(odds(game, attacker, defender)) in result.output
+
+
+def test_the_command_a_page_gives_names_the_units_their_damage_the_expansions_and_the_fan_packs():
+    """RB-CMB-07: damage stays on units through a combat's rounds, so the command gives it (``COUNT UNIT:DAMAGE``,
+    as ``rebellion odds --attacker`` reads it); the game's expansions are enabled with ``-x`` and its fan packs
+    named with ``--pack``; the base game's own packs are not."""
+    from pathlib import Path
+
+    fan_pack = Path(__file__).parents[2] / "examples" / "packs" / "probe-swarm"
+    game = scenario.start(scenario.Scenario.model_validate({"name": "command", "state": {}}),
+                          rules_for(("base", "rise-of-the-empire"), [fan_pack]))
+    command = odds_command(game, {"star-destroyer": 2, "tie-fighter": 3}, {"x-wing": 4, "rebel-trooper": 1},
+                           {"star-destroyer": [2], "x-wing": [1, 1]})
+    assert command == ('rebellion odds --attacker "1 star-destroyer, 1 star-destroyer:2, 3 tie-fighter" '
+                       '--defender "2 x-wing, 2 x-wing:1, 1 rebel-trooper" -x rise-of-the-empire --pack probe-swarm')
+    assert odds_command(scenario.start(scenario.Scenario.model_validate({"name": "command", "state": {}}),
+                                       rules_for(("base",))), {"x-wing": 1}, {"tie-fighter": 1}, {}) == \
+        'rebellion odds --attacker "1 x-wing" --defender "1 tie-fighter"'
 
 
 @pytest.mark.parametrize("chance, shown", [(0.0, "0%"), (1e-15, "0%"), (0.004, "<1%"), (0.5, "50%"), (0.996, ">99%"),

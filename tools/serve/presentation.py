@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from markupsafe import Markup, escape
+
 from swrebellion.engine import Decision, Game
 from swrebellion.engine.human import HumanAgent
 from swrebellion.engine.narration import account as _account
@@ -79,7 +81,8 @@ THEATERS = {"space": N_("Space battle"), "ground": N_("Ground battle")}
 def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     """Beside the option that ends a move into a system the enemy holds, and so starts the combat there, the exact
     odds of that combat (issue 34), as ``{option id: words}``: with both sides assigning damage as well as possible,
-    or, where that is too large to work out at once, as the bots do (and said so). Everything comes from the
+    or, where that is too large to work out at once, as the bots do (and said so); where that is too large too, the
+    command that works them out at a terminal (:func:`odds_command`, as markup: the command is code). Everything comes from the
     deciding seat's view: the system it activated (its last ``activate`` event), the units there and the damage
     they carry."""
     from swrebellion.expansions.base.api.combat import OddsError, OddsTooLarge, odds, system_damage, system_forces
@@ -107,8 +110,11 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
             policy = "heuristic"
             answer = odds(game, attacker, defender, damage=damage, quick=True, policy=policy)
     except OddsTooLarge:
-        return {"done": _("Combat odds: too many units to work them out here (ask `rebellion odds --system "
-                          "{system} --load SAVE`).").format(system=target)}
+        # the command on a line of its own, as code: a person copies it whole (the sentence escaped, as any text)
+        words = _("Combat odds: too many units to work them out here; at a terminal, this command works them out in "
+                  "some seconds: {command}")
+        return {"done": Markup(escape(words)).format(
+            command=Markup("<code>{}</code>").format(odds_command(game, attacker, defender, damage)))}
     except OddsError:
         return {}
     enemy = answer.defender_side if answer.attacker_side == side else answer.attacker_side
@@ -124,6 +130,30 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
             parts="; ".join(parts))}
     return {"done": _("Exact combat odds if you stop here (no cards, leaders or retreats): {parts}.").format(
         parts="; ".join(parts))}
+
+
+def odds_command(game: Game, attacker: dict[str, int], defender: dict[str, int],
+                 damage: dict[str, list[int]]) -> str:
+    """`rebellion odds` asking about these forces, to copy to a terminal: what a page offers for a battle too large
+    to work out beside a move. The units by count (those with damage as ``COUNT UNIT:DAMAGE``), the game's
+    expansions (``-x``) and its fan packs (``--pack``, by the pack's id: the reader gives the folder they keep it
+    in). Not ``--system`` with ``--load``: a seat has no save of a game under way (the page offers one once it is
+    over). Every id is ``[a-z0-9-]`` (content ids, pack ids, expansion names), so double quotes quote it for any
+    shell."""
+    def units(force: dict[str, int]) -> str:
+        parts = []
+        for unit, count in force.items():
+            marks = damage.get(unit, [])[:count]
+            if count > len(marks):
+                parts.append(f"{count - len(marks)} {unit}")
+            parts += [f"{marks.count(m)} {unit}:{m}" for m in sorted(set(marks))]
+        return ", ".join(parts)
+
+    built_in = set(game.rules.active.pack_paths())
+    words = ["rebellion", "odds", "--attacker", f'"{units(attacker)}"', "--defender", f'"{units(defender)}"']
+    words += [f"-x {name}" for name in game.rules.active.enabled if name != "base"]
+    words += [f"--pack {pack.id}" for pack in game.rules.content.packs if pack.folder not in built_in]
+    return " ".join(words)
 
 
 def percent(chance: float) -> str:
