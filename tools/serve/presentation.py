@@ -7,6 +7,7 @@ rules' presentation moves (issue 29's hooks), this is the one module to change."
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -59,7 +60,8 @@ def groups(game: Game, decision: Decision) -> list[Group]:
     from swrebellion import presentation
 
     asker = HumanAgent(decision.player, ask=str, say=str, render=presentation.render)
-    words = presentation.aside(game, decision).labels  # what an option does, where a plugin says ("Critical Hit (space) — ...")
+    # what an option does, where a plugin says ("Critical Hit (space) — ...")
+    words = presentation.aside(game, decision).labels
     out: list[Group] = []
     for entry in asker.entries(game, decision, labels=words):
         if not out or out[-1].heading != entry.heading:
@@ -82,9 +84,9 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     """Beside the option that ends a move into a system the enemy holds, and so starts the combat there, the exact
     odds of that combat (issue 34), as ``{option id: words}``: with both sides assigning damage as well as possible,
     or, where that is too large to work out at once, as the bots do (and said so); where that is too large too, the
-    command that works them out at a terminal (:func:`odds_command`, as markup: the command is code). Everything comes from the
-    deciding seat's view: the system it activated (its last ``activate`` event), the units there and the damage
-    they carry."""
+    command that works them out at a terminal (:func:`odds_command`, as markup: the command is code). Everything
+    comes from the deciding seat's view: the system it activated (its last ``activate`` event), the units there and
+    the damage they carry."""
     from swrebellion.expansions.base.api.combat import OddsError, OddsTooLarge, odds, system_damage, system_forces
     from swrebellion.i18n import gettext as _
 
@@ -138,8 +140,9 @@ def odds_command(game: Game, attacker: dict[str, int], defender: dict[str, int],
     to work out beside a move. The units by count (those with damage as ``COUNT UNIT:DAMAGE``), the game's
     expansions (``-x``) and its fan packs (``--pack``, by the pack's id: the reader gives the folder they keep it
     in). Not ``--system`` with ``--load``: a seat has no save of a game under way (the page offers one once it is
-    over). Every id is ``[a-z0-9-]`` (content ids, pack ids, expansion names), so double quotes quote it for any
-    shell."""
+    over). Unit ids are content ids (``[a-z0-9-]``: the schemas hold them to it), so double quotes quote a force
+    for any shell; an expansion's name or a pack's id is quoted where it needs it (a third party names its
+    expansion as it likes)."""
     def units(force: dict[str, int]) -> str:
         parts = []
         for unit, count in force.items():
@@ -151,8 +154,8 @@ def odds_command(game: Game, attacker: dict[str, int], defender: dict[str, int],
 
     built_in = set(game.rules.active.pack_paths())
     words = ["rebellion", "odds", "--attacker", f'"{units(attacker)}"', "--defender", f'"{units(defender)}"']
-    words += [f"-x {name}" for name in game.rules.active.enabled if name != "base"]
-    words += [f"--pack {pack.id}" for pack in game.rules.content.packs if pack.folder not in built_in]
+    words += [f"-x {shlex.quote(name)}" for name in game.rules.active.enabled if name != "base"]
+    words += [f"--pack {shlex.quote(pack.id)}" for pack in game.rules.content.packs if pack.folder not in built_in]
     return " ".join(words)
 
 
