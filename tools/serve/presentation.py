@@ -113,8 +113,7 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
             answer = odds(game, attacker, defender, damage=damage, quick=True, policy=policy)
     except OddsTooLarge:
         # the command on a line of its own, as code: a person copies it whole (the sentence escaped, as any text)
-        words = _("Combat odds: too many units to work them out here; at a terminal, this command works them out in "
-                  "some seconds: {command}")
+        words = _("Combat odds: too many units to work them out here. At a terminal: {command}")
         return {"done": Markup(escape(words)).format(
             command=Markup("<code>{}</code>").format(odds_command(game, attacker, defender, damage)))}
     except OddsError:
