@@ -108,14 +108,16 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
 
 def _assert_the_command_answers(game, shown: str) -> None:
     """The command ``shown`` gives, run as a person would (its words split as a shell splits them), answers with
-    the odds :func:`odds` gives for the system's forces as the moving seat sees them."""
+    the odds :func:`odds` gives for the system's forces as the moving seat sees them: the game's expansions, even
+    where the person's own settings enable Rise of the Empire (whose repairs change every figure)."""
     from click.testing import CliRunner
 
     from swrebellion.expansions.base.api.combat import odds_text
     from swrebellion.tools.cli import main
 
     command = html.unescape(re.fullmatch(r".*: <code>(rebellion odds [^<]*)</code>", shown).group(1))
-    result = CliRunner().invoke(main, shlex.split(command)[1:])
+    result = CliRunner().invoke(main, shlex.split(command)[1:],
+                                env={"SWREBELLION_EXPANSIONS": "base,rise-of-the-empire"})
     assert result.exit_code == 0, (command, result.output)
     attacker, defender = system_forces(game, "hoth", "empire")
     assert odds_text(odds(game, attacker, defender)) in result.output
@@ -124,7 +126,8 @@ def _assert_the_command_answers(game, shown: str) -> None:
 def test_the_command_a_page_gives_names_the_units_their_damage_the_expansions_and_the_fan_packs():
     """RB-CMB-07: damage stays on units through a combat's rounds, so the command gives it (``COUNT UNIT:DAMAGE``,
     as ``rebellion odds --attacker`` reads it); the game's expansions are enabled with ``-x`` and its fan packs
-    named with ``--pack``; the base game's own packs are not."""
+    named with ``--pack``; the base game's own packs are not; and a base game leaves Rise of the Empire off with
+    ``--no-expansion``, whatever the reader's settings enable."""
     from pathlib import Path
 
     fan_pack = Path(__file__).parents[2] / "examples" / "packs" / "probe-swarm"
@@ -136,7 +139,7 @@ def test_the_command_a_page_gives_names_the_units_their_damage_the_expansions_an
                        '--defender "2 x-wing, 2 x-wing:1, 1 rebel-trooper" -x rise-of-the-empire --pack probe-swarm')
     assert odds_command(scenario.start(scenario.Scenario.model_validate({"name": "command", "state": {}}),
                                        rules_for(("base",))), {"x-wing": 1}, {"tie-fighter": 1}, {}) == \
-        'rebellion odds --attacker "1 x-wing" --defender "1 tie-fighter"'
+        'rebellion odds --attacker "1 x-wing" --defender "1 tie-fighter" --no-expansion rise-of-the-empire'
 
 
 @pytest.mark.parametrize("chance, shown", [(0.0, "0%"), (1e-15, "0%"), (0.004, "<1%"), (0.5, "50%"), (0.996, ">99%"),

@@ -136,12 +136,14 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
 def odds_command(game: Game, attacker: dict[str, int], defender: dict[str, int],
                  damage: dict[str, list[int]]) -> str:
     """`rebellion odds` asking about these forces, to copy to a terminal: what a page offers for a battle too large
-    to work out beside a move. The units by count (those with damage as ``COUNT UNIT:DAMAGE``), the game's
-    expansions (``-x``) and its fan packs (``--pack``, by the pack's id: the reader gives the folder they keep it
-    in). Not ``--system`` with ``--load``: a seat has no save of a game under way (the page offers one once it is
-    over). Unit ids are content ids (``[a-z0-9-]``: the schemas hold them to it), so double quotes quote a force
-    for any shell; an expansion's name or a pack's id is quoted where it needs it (a third party names its
-    expansion as it likes)."""
+    to work out beside a move. The units by count (those with damage as ``COUNT UNIT:DAMAGE``); the game's
+    expansions (``-x``) and the ones that come with the toolkit and the game leaves off (``--no-expansion``: the
+    reader's own ``rebellion.toml`` may enable Rise of the Empire, whose repairs change every figure; one installed
+    apart may not be installed there, where naming it is an error); its fan packs (``--pack``, by the pack's id:
+    the reader gives the folder they keep it in). Not ``--system`` with ``--load``: a seat has no save of a game
+    under way (the page offers one once it is over). Unit ids are content ids (``[a-z0-9-]``: the schemas hold
+    them to it), so double quotes quote a force for any shell; an expansion's name or a pack's id is quoted where
+    it needs it (a third party names its expansion as it likes)."""
     def units(force: dict[str, int]) -> str:
         parts = []
         for unit, count in force.items():
@@ -151,9 +153,13 @@ def odds_command(game: Game, attacker: dict[str, int], defender: dict[str, int],
             parts += [f"{marks.count(m)} {unit}:{m}" for m in sorted(set(marks))]
         return ", ".join(parts)
 
-    built_in = set(game.rules.active.pack_paths())
+    active = game.rules.active
+    installed = active.discovery.installed
+    shipped = sorted(name for name, found in installed.items() if found.source == installed["base"].source)
+    built_in = set(active.pack_paths())
     words = ["rebellion", "odds", "--attacker", f'"{units(attacker)}"', "--defender", f'"{units(defender)}"']
-    words += [f"-x {shlex.quote(name)}" for name in game.rules.active.enabled if name != "base"]
+    words += [f"-x {shlex.quote(name)}" for name in active.enabled if name != "base"]
+    words += [f"--no-expansion {shlex.quote(name)}" for name in shipped if name not in active.enabled]
     words += [f"--pack {shlex.quote(pack.id)}" for pack in game.rules.content.packs if pack.folder not in built_in]
     return " ".join(words)
 
