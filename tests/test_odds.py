@@ -469,7 +469,8 @@ def test_the_sets_of_ways_are_those_the_hit_by_hit_search_finds(roe):
     on a unit of its colour, a direct hit on any, none past a unit's tracked damage; a result "placed" on a unit at
     that cap is lost), and what its specials can repair (RE-CIN-15). On 2,000 random sides and rolls, with and without
     the damage carried past health, they are exactly the sides the stage-by-stage solve's search finds result by
-    result (``odds_combat._assignments``, ``_repairs``)."""
+    result (``odds_combat._assignments``, ``_repairs``). The sets are of numbers (``odds_ways.Codes``), and the
+    repairs' come in the order of the sides' tuples, which the tie rule reads."""
     import random
 
     from swrebellion.expansions.base.odds import solver
@@ -493,9 +494,12 @@ def test_the_sets_of_ways_are_those_the_hit_by_hit_search_finds(roe):
         hits = {c: rng.randint(0, 4) for c in rng.sample(colours, rng.randint(0, len(colours)))}
         direct = rng.randint(0, 3)
         results = tuple(c for c in hits for _ in range(hits[c])) + (None,) * direct
-        assert ways.damage(side, hits, direct, repairable) == _assignments(combat, side, results, repairable), side
+        codes = ways.codes(side)  # the sides as numbers, as the lists take them
+        left = {codes.side(n) for n in ways.damage(codes, side, hits, direct, repairable)}
+        assert left == _assignments(combat, side, results, repairable), side
         specials = {c: rng.randint(0, 3) for c in colours}
-        assert ways.repairs(side, specials) == _repairs(combat, side, specials), side
+        repaired = [codes.side(n) for n in ways.repairs(codes, side, [specials])[0]]
+        assert repaired == sorted(_repairs(combat, side, specials)), side  # in the order of their tuples
 
 
 @pytest.mark.parametrize("repairable", [False, True])

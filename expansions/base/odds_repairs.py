@@ -56,14 +56,14 @@ the defender's values (docs/odds.md, How fast).
 from __future__ import annotations
 
 import itertools
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Callable, NamedTuple, Protocol
 
 import numpy as np
 
 from .odds_duel import MOST, Duel, Side, State, TooLarge, _in_health_order, round_ends, starts, theater_forward
 from .odds_finals import Finals
 from .odds_loops import moved, repair_attack, repair_defence, repair_forward, repair_moves, repair_reply_best
-from .odds_ways import Ways
+from .odds_ways import Codes, Ways
 
 
 class Combat(Protocol):
@@ -132,6 +132,7 @@ class Lookahead:
         self.duel = Duel(combat, t, frame)  # its pools and states: this theater's beside the frame
         self.ways = Ways(combat) if ways is None else ways  # (the same sides' sets: shared beside an Ion Cannon)
         self.sides = (every_side(combat, attacker), every_side(combat, defender))
+        self.codes = (self.ways.codes(attacker), self.ways.codes(defender))  # (the sides as numbers: the lists')
         self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
         self.start = self.index[0][attacker], self.index[1][defender]
         self.health = tuple(np.array([sum((combat.health(u) or 0) - d for u, d in s) for s in sides], float)
@@ -258,26 +259,27 @@ class Lookahead:
                 if alive[e]:
                     mark = (e, key.tobytes())
                     if mark not in known:
-                        known[mark] = lists.add(number(self.ways.damage(enemies[e], self._hits(key), int(key[-1]),
-                                                                        repairable)))
+                        known[mark] = lists.add(number(self.ways.damage(self.codes[1 - role], enemies[e],
+                                                                        self._hits(key), int(key[-1]), repairable)))
                     numbered[n] = known[mark]
             per_roll = numbered[back.reshape(code.shape)]
             for e in np.flatnonzero(alive):
                 which[(q, int(e))] = per_roll[e]
         return which, lists
 
-    def _choosers(self, role: int, owners: list[Side], pools: Any, after: Any, enemies: list[Side],
+    def _choosers(self, role: int, owners: list[Side], pools: Any, after: Numbered, enemies: list[Side],
                   damage: dict, lists: int) -> Choosers:
         """The choices of ``role``'s rolls for each of ``owners`` (its sides as they roll, each rolling the pool
         ``pools[n]``) against each of ``enemies`` (``damage[(pool, enemy's side)]``: each roll's damage list, of
-        ``lists``): each owner's repair list for each of its special keys (the sides
-        they leave taken by ``after``, in the order of the repaired sides' tuples: the tie rule's last key), and a
+        ``lists``): each owner's repair list for each of its special keys (the sides they leave, by number, taken
+        by ``after``, in the order of the repaired sides' tuples: the tie rule's last key), and a
         plan for each owner's *signature* (its pool, and the damage on each colour of its units, as much as the pool
         can repair) and enemy's side: its rolls merged by special key and damage list."""
         most = [specials.max(axis=0, initial=0) for _, _, _, specials, _ in self.rolled[role]]
         repairs = Lists()
         signatures: dict[tuple[int, bytes], int] = {}
-        keyed: list[tuple[int, Any, Any]] = []  # for each signature: its pool, special keys, each kind's key
+        keyed: list[tuple[int, Any, Any, list]] = []  # for each signature: its pool, special keys, each kind's key,
+        # and each special key's specials by colour
         sig_of = np.full(len(owners), -1, np.int64)
         rep_first = np.zeros(len(owners), np.int64)
         reps: list[int] = []
@@ -290,16 +292,17 @@ class Lookahead:
             sig = signatures.get((q, damaged.tobytes()))
             if sig is None:
                 sig = signatures[(q, damaged.tobytes())] = len(keyed)
-                keyed.append((q, *self._special_keys(q, role, damaged)))
+                keys, key_of = self._special_keys(q, role, damaged)
+                keyed.append((q, keys, key_of, [self._specials(key) for key in keys]))
             sig_of[n], rep_first[n] = sig, len(reps)
-            reps += [repairs.add(tuple(after(s) for s in sorted(self.ways.repairs(own, self._specials(key)))))
-                     for key in keyed[sig][1]]
+            reps += [repairs.add(tuple(map(after.__getitem__, left)))
+                     for left in self.ways.repairs(self.codes[role], own, keyed[sig][3])]
             rep_owner += [n] * len(keyed[sig][1])
         plans = Plans()
         table = np.full((max(1, len(keyed)), len(enemies)), -1, np.int64)
         alive = [e for e, enemy in enumerate(enemies) if enemy]
-        merged = {q: self._merged(role, q, [damage[(q, e)] for e in alive], lists) for q in {q for q, _, _ in keyed}}
-        for sig, (q, keys, key_of) in enumerate(keyed):
+        merged = {q: self._merged(role, q, [damage[(q, e)] for e in alive], lists) for q in {k[0] for k in keyed}}
+        for sig, (q, keys, key_of, _) in enumerate(keyed):
             # each pool's merged rolls merged again, by (enemy's side, special key, damage list): one number each
             owner, kind, listed, chance = merged[q]
             found, back = np.unique((owner * len(keys) + key_of[kind]) * lists + listed, return_inverse=True)
@@ -330,15 +333,16 @@ class Lookahead:
         carried past health (middle sides, in the order of their units left, then of their tuples). Numbers the
         middle sides."""
         sa, sd = self.sides
-        middles: set[Side] = set()
+        middles: set[int] = set()
         which, found = self._damage(0, sd, True, lambda ways: (middles.update(ways), tuple(ways))[1])
-        self.middle = sorted(middles)
+        in_order = sorted((self.codes[1].side(m), m) for m in middles)
+        self.middle = [m for m, _ in in_order]
         size = len(sa) * len(self.middle)
         if size > MOST:  # the memory guard, as odds_duel.Battle's: never built
             raise TooLarge(f"the {('space', 'ground')[self.t]} battle is too large to solve exactly here: the "
                            f"values of its defender's rolls would hold {size:,} numbers; ask about fewer units "
                            "(docs/odds.md, How fast)")
-        index_m = {m: n for n, m in enumerate(self.middle)}
+        index_m = {m: n for n, (_, m) in enumerate(in_order)}  # by number
         index_d = self.index[1]
         self.left_of = np.array([index_d[self.duel.survive(m)] for m in self.middle], np.int64)
         self.middle_pool = np.array([self.pool_number[1][self.duel.pool(1, m)] for m in self.middle], np.int64)
@@ -349,7 +353,7 @@ class Lookahead:
         renumber = np.array([damage.add(tuple(sorted((index_m[m] for m in ways), key=in_order)))
                              for ways in found.runs], np.int64)
         self.attack_damage = damage.arrays()
-        self.attack = self._choosers(0, sa, self.pool_of[0], self.index[0].__getitem__, sd,
+        self.attack = self._choosers(0, sa, self.pool_of[0], Numbered(self.codes[0], self.index[0].__getitem__), sd,
                                      {key: renumber[lists] for key, lists in which.items()}, len(damage.runs))
 
     def _defence_tables(self) -> None:
@@ -358,11 +362,12 @@ class Lookahead:
         their order: the tie rule's first)."""
         index_a, index_d = self.index
         survive = self.duel.survive
-        which, damage = self._damage(1, self.sides[0], False,
-                                     lambda ways: tuple(sorted({index_a[survive(s)] for s in ways})))
+        left_a = Numbered(self.codes[0], lambda s: index_a[survive(s)])
+        which, damage = self._damage(1, self.sides[0], False, lambda ways: tuple(sorted({left_a[s] for s in ways})))
         self.defence_damage = damage.arrays()
-        self.defence = self._choosers(1, self.middle, self.middle_pool, lambda s: index_d[survive(s)],
-                                      self.sides[0], which, len(damage.runs))
+        self.defence = self._choosers(1, self.middle, self.middle_pool,
+                                      Numbered(self.codes[1], lambda s: index_d[survive(s)]), self.sides[0], which,
+                                      len(damage.runs))
 
     def state(self, a: Side, d: Side) -> State:
         return self.duel.state(a, d)
@@ -446,6 +451,19 @@ class Lookahead:
         alone."""
         return theater_forward(self.step, self.start, self.fought, self.health, self.sides, self.frame, self.t,
                                rounds, limit, negligible)
+
+
+class Numbered(dict):
+    """What a side of a number (:class:`.odds_ways.Codes`) stands for, ``what(side)``, worked out the first time it is
+    asked: the lists are made of sides as numbers, and the compiled loops read each as a side's place."""
+
+    def __init__(self, codes: Codes, what: Callable[[Side], int]) -> None:
+        super().__init__()
+        self.codes, self.what = codes, what
+
+    def __missing__(self, number: int) -> int:
+        found = self[number] = self.what(self.codes.side(number))
+        return found
 
 
 class Choosers(NamedTuple):

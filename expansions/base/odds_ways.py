@@ -17,12 +17,16 @@ is "placed" on a unit already at its cap, which the results before it may have f
   ``sum(k_c) == n`` or a unit is left at its cap;
 * a colour's ``n`` specials (RE-CIN-15: each takes a damage off one's own damaged unit of its colour) take off
   exactly ``min(n, damage on those units)`` (:func:`repairs`).
+
+The sets are of sides as numbers (:class:`Codes`): the lists are made from tens of thousands of them (6 vs 6 in space:
+63,000 repairs and 21,000 damages), and as tuples of units each side had to be built, sorted and hashed, most of
+the time the lists took; as numbers, a side's is the sum of its parts'.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping, Protocol, Sequence
 
 Unit = tuple[str, int]  # a miniature: (unit type, damage), as ``odds_duel.Unit``
 Side = tuple[Unit, ...]
@@ -37,17 +41,70 @@ class Combat(Protocol):
     def cap(self, unit: str, repairable: bool) -> int: ...
 
 
+class Codes:
+    """The sides of one force as numbers: a digit for each unit type, the first type in the order of the sides'
+    tuples the most significant, each digit numbering the type's damages (sorted) by how many miniatures, then as
+    tuples. So a side's number is the sum of its parts' (:meth:`number`: each part's units of types of their own),
+    and of sides of the same miniatures (what one roll's damage or repairs leave of one side) the numbers are in the
+    order of their tuples: the first type whose damages differ, its damages compared as tuples (the tie rule's order
+    of one's own sides, ``Combat.tie_order``). Every side of the force whose damage goes to its units' caps, with
+    repairs to come (``Combat.cap``), has a number."""
+
+    def __init__(self, combat: Combat, force: Side) -> None:
+        counts: dict[str, int] = {}
+        top: dict[str, int] = {}
+        for unit, damage in force:
+            counts[unit] = counts.get(unit, 0) + 1
+            top[unit] = max(top.get(unit, 0), damage)
+        self.types = sorted(counts)
+        self.damages: list[list[tuple[int, ...]]] = []  # for each type, its damages by digit
+        for unit in self.types:
+            high = max(top[unit], combat.cap(unit, True))
+            self.damages.append([d for k in range(counts[unit] + 1)
+                                 for d in itertools.combinations_with_replacement(range(high + 1), k)])
+        self.digit = [{d: n for n, d in enumerate(damages)} for damages in self.damages]
+        self.weight = [1] * len(self.types)
+        for i in range(len(self.types) - 2, -1, -1):
+            self.weight[i] = self.weight[i + 1] * len(self.damages[i + 1])
+        self.place = {unit: i for i, unit in enumerate(self.types)}
+        self.numbers: dict[Side, int] = {}
+        self.lists: dict[tuple, Any] = {}  # :class:`Ways`'s sets as numbers, kept
+
+    def number(self, units: Side) -> int:
+        """The number of a side, or a part of one's (its units sorted, all of each type it holds)."""
+        found = self.numbers.get(units)
+        if found is None:
+            by_type: dict[str, list[int]] = {}
+            for unit, damage in units:
+                by_type.setdefault(unit, []).append(damage)
+            found = self.numbers[units] = sum(self.weight[self.place[u]] * self.digit[self.place[u]][tuple(d)]
+                                              for u, d in by_type.items())
+        return found
+
+    def side(self, number: int) -> Side:
+        """The side of a number."""
+        return tuple((unit, d) for i, unit in enumerate(self.types)
+                     for d in self.damages[i][number // self.weight[i] % len(self.damages[i])])
+
+
 class Ways:
     """The sets of one query's solver, kept: the same parts of sides are asked about again and again."""
 
     def __init__(self, combat: Combat) -> None:
         self.c = combat
+        self.coded: dict[Side, Codes] = {}
         self.groups: dict[tuple, dict[int, list[Side]]] = {}
         self.adds: dict[tuple, list[Side]] = {}
         self.hit: dict[tuple, list[Side]] = {}
-        self.mended: dict[tuple, list[Side]] = {}
         self.finals: dict[tuple, list[list[tuple[Side, bool]]]] = {}
         self.split: dict[Side, tuple[list[Unit], dict[str | None, Side]]] = {}
+
+    def codes(self, force: Side) -> Codes:
+        """The numbers of ``force``'s sides, made once (the space battles beside an Ion Cannon share them)."""
+        found = self.coded.get(force)
+        if found is None:
+            found = self.coded[force] = Codes(self.c, force)
+        return found
 
     def parts(self, side: Side) -> tuple[list[Unit], dict[str | None, Side]]:
         """A side's units that take no damage, and the others by their health colour (each part sorted)."""
@@ -92,7 +149,7 @@ class Ways:
             groups = [tuple(x for x in part if x[0] == unit) for unit in sorted({u for u, _ in part})]
             tables = [self._group(g, self.c.cap(g[0][0], repairable), step) for g in groups]
             found = []
-            for split in _splits(k, [max(t) for t in tables]):
+            for split in _splits(k, tuple(max(t) for t in tables)):
                 if all(j in t for j, t in zip(split, tables)):
                     found += [tuple(sorted(x for g in chosen for x in g))
                               for chosen in itertools.product(*(t[j] for j, t in zip(split, tables)))]
@@ -129,35 +186,80 @@ class Ways:
             self.finals[key] = found
         return found
 
-    def damage(self, side: Side, hits: Mapping[str, int], direct: int, repairable: bool) -> set[Side]:
+    def damage(self, codes: Codes, side: Side, hits: Mapping[str, int], direct: int,
+               repairable: bool) -> frozenset[int]:
         """Every side ``side`` can be left as by ``hits`` of each colour, then ``direct`` hits: the sides
-        ``odds_combat._assignments`` finds for those results."""
+        ``odds_combat._assignments`` finds for those results, as numbers (``codes``)."""
         fixed, parts = self.parts(side)
-        finals = [self._finals(part, hits.get(colour, 0), direct, repairable) for colour, part in parts.items()]
-        out: set[Side] = set()
-        for split in _splits(direct, [len(f) - 1 for f in finals], at_most=True):
-            placed = sum(split) == direct or not parts  # (no unit to aim at: the direct hits are lost)
-            for chosen in itertools.product(*(f[k] for f, k in zip(finals, split))):
-                if placed or any(capped for _, capped in chosen):
-                    out.add(tuple(sorted(fixed + [x for p, _ in chosen for x in p])))
+        base = codes.number(tuple(fixed))
+        if not parts:  # no unit to aim at: the direct hits are lost
+            return frozenset((base,))
+        every, _ = self._summed(codes, tuple((part, hits.get(colour, 0)) for colour, part in parts.items()), direct,
+                                repairable)
+        return every if not base else frozenset(base + n for n in every)
+
+    def _summed(self, codes: Codes, parts: tuple[tuple[Side, int], ...], direct: int,
+                repairable: bool) -> tuple[frozenset[int], frozenset[int]]:
+        """What ``parts`` (each with its colour's hits) can be left as, as the sums of their numbers: by their hits
+        then ``direct`` direct hits, and by their hits then fewer direct hits placed. The first part's ways
+        (:meth:`_finals`) for each ``k`` of the direct hits, each with the rest's for ``direct - k``: any of the
+        rest's placing them all or left with a unit at its cap, or, when the first part's is left so, any of the
+        rest's placing fewer. Kept: sides share their colours' parts."""
+        key = ("summed", parts, direct, repairable)
+        found = codes.lists.get(key)
+        if found is not None:
+            return found
+        (part, hits), rest = parts[0], parts[1:]
+        every: set[int] = set()
+        fewer: set[int] = set()
+        ways = codes.lists.get((part, hits, direct, repairable))
+        if ways is None:  # the first part's ways by the direct hits they took, as numbers, those at a cap apart
+            ways = codes.lists[(part, hits, direct, repairable)] = [
+                ([codes.number(p) for p, _ in f], [codes.number(p) for p, at_cap in f if at_cap])
+                for f in self._finals(part, hits, direct, repairable)]
+        for k, (numbers, capped) in enumerate(ways):
+            if not rest:
+                (every if k == direct else fewer).update(numbers)
+                if k < direct:
+                    every.update(capped)
+                continue
+            rest_every, rest_fewer = self._summed(codes, rest, direct - k, repairable)
+            every.update(a + b for a in numbers for b in rest_every)
+            every.update(a + b for a in capped for b in rest_fewer)
+            fewer.update(a + b for a in numbers for b in rest_fewer)
+        found = codes.lists[key] = frozenset(every), frozenset(fewer)
+        return found
+
+    def repairs(self, codes: Codes, side: Side, rolled: Sequence[Mapping[str, int]]) -> list[list[int]]:
+        """For each of ``rolled`` (specials of each colour), every side one's own ``side`` can be left as by them,
+        each special taking a damage off one of its units of its colour while any is damaged:
+        ``odds_combat._repairs``'s sides, as numbers (``codes``), in the order of their tuples. A colour's repairs
+        change only its part, so they are kept as what they add to the side's number."""
+        _, parts = self.parts(side)
+        number = codes.number(side)
+        out = []
+        for specials in rolled:
+            shifts = []
+            for colour, part in parts.items():
+                n = specials.get(colour, 0)
+                if not n:
+                    continue
+                key = ("repairs", part, n)
+                found = codes.lists.get(key)
+                if found is None:
+                    k = min(n, sum(d for _, d in part))
+                    was = codes.number(part)
+                    found = codes.lists[key] = sorted(codes.number(p) - was for p in self.added(part, k, False, -1))
+                if found != [0]:
+                    shifts.append(found)
+            if len(shifts) <= 1:
+                out.append([number + shift for shift in (shifts[0] if shifts else (0,))])
+            else:
+                out.append(sorted(number + sum(chosen) for chosen in itertools.product(*shifts)))
         return out
 
-    def repairs(self, side: Side, specials: Mapping[str, int]) -> set[Side]:
-        """Every side one's own ``side`` can be left as by its specials of each colour, each taking a damage off
-        one of its units of that colour while any is damaged: ``odds_combat._repairs``'s sides."""
-        fixed, parts = self.parts(side)
-        choices = []
-        for colour, part in parts.items():
-            key = (part, specials.get(colour, 0))
-            found = self.mended.get(key)
-            if found is None:
-                k = min(specials.get(colour, 0), sum(d for _, d in part))
-                found = self.mended[key] = self.added(part, k, False, -1)
-            choices.append(found)
-        return {tuple(sorted(fixed + [x for p in chosen for x in p])) for chosen in itertools.product(*choices)}
 
-
-def _splits(total: int, most: list[int], at_most: bool = False) -> list[tuple[int, ...]]:
+def _splits(total: int, most: tuple[int, ...], at_most: bool = False) -> list[tuple[int, ...]]:
     """Every way to share ``total`` (or, ``at_most``, no more than it) among places that take no more than
     ``most`` each."""
     return [split for split in itertools.product(*(range(min(m, total) + 1) for m in most))
