@@ -189,7 +189,7 @@ class Lookahead:
             direct = (direct[:, None] + d[None, :]).ravel()
             chance = (chance[:, None] * q[None, :]).ravel()
         rows, which = _unique_rows(np.column_stack([hits, direct, specials]))
-        return pool, rows[:, :width], rows[:, width], rows[:, width + 1:], np.bincount(which.ravel(), chance)
+        return pool, rows[:, :width], rows[:, width], rows[:, width + 1:], np.bincount(which, chance)
 
     def _room(self, side: Side, repairable: bool) -> Any:
         """The damage each health colour of ``side`` can still take (to its health, or beyond while it may still be
@@ -333,14 +333,14 @@ class Lookahead:
         sa, sd = self.sides
         middles: set[int] = set()
         which, found = self._damage(0, sd, True, lambda ways: (middles.update(ways), tuple(ways))[1])
-        in_order = sorted((self.codes[1].side(m), m) for m in middles)
-        self.middle = [m for m, _ in in_order]
+        by_tuple = sorted((self.codes[1].side(m), m) for m in middles)
+        self.middle = [m for m, _ in by_tuple]
         size = len(sa) * len(self.middle)
         if size > MOST:  # the memory guard, as odds_duel.Battle's: never built
             raise TooLarge(f"the {('space', 'ground')[self.t]} battle is too large to solve exactly here: the "
                            f"values of its defender's rolls would hold {size:,} numbers; ask about fewer units "
                            "(docs/odds.md, How fast)")
-        index_m = {m: n for n, (_, m) in enumerate(in_order)}  # by number
+        index_m = {m: n for n, (_, m) in enumerate(by_tuple)}  # by number
         index_d = self.index[1]
         self.left_of = np.array([index_d[self.duel.survive(m)] for m in self.middle], np.int64)
         self.middle_pool = np.array([self.pool_number[1][self.duel.pool(1, m)] for m in self.middle], np.int64)

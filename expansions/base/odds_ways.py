@@ -149,7 +149,7 @@ class Ways:
             groups = [tuple(x for x in part if x[0] == unit) for unit in sorted({u for u, _ in part})]
             tables = [self._group(g, self.c.cap(g[0][0], repairable), step) for g in groups]
             found = []
-            for split in _splits(k, tuple(max(t) for t in tables)):
+            for split in _splits(k, [max(t) for t in tables]):
                 if all(j in t for j, t in zip(split, tables)):
                     found += [tuple(sorted(x for g in chosen for x in g))
                               for chosen in itertools.product(*(t[j] for j, t in zip(split, tables)))]
@@ -212,9 +212,9 @@ class Ways:
         (part, hits), rest = parts[0], parts[1:]
         every: set[int] = set()
         fewer: set[int] = set()
-        ways = codes.lists.get((part, hits, direct, repairable))
+        ways = codes.lists.get(("finals", part, hits, direct, repairable))
         if ways is None:  # the first part's ways by the direct hits they took, as numbers, those at a cap apart
-            ways = codes.lists[(part, hits, direct, repairable)] = [
+            ways = codes.lists[("finals", part, hits, direct, repairable)] = [
                 ([codes.number(p) for p, _ in f], [codes.number(p) for p, at_cap in f if at_cap])
                 for f in self._finals(part, hits, direct, repairable)]
         for k, (numbers, capped) in enumerate(ways):
@@ -259,8 +259,6 @@ class Ways:
         return out
 
 
-def _splits(total: int, most: tuple[int, ...], at_most: bool = False) -> list[tuple[int, ...]]:
-    """Every way to share ``total`` (or, ``at_most``, no more than it) among places that take no more than
-    ``most`` each."""
-    return [split for split in itertools.product(*(range(min(m, total) + 1) for m in most))
-            if sum(split) == total or (at_most and sum(split) < total)]
+def _splits(total: int, most: list[int]) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` among places that take no more than ``most`` each."""
+    return [split for split in itertools.product(*(range(min(m, total) + 1) for m in most)) if sum(split) == total]
