@@ -764,11 +764,8 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
                 continue
             f = combo[pool_a[a1], middle_pool[m]]
             plan = own.plan[own.sig_of[m], a1]
-            p0, p1 = own.plan_start[plan], own.plan_start[plan + 1]
             total = 0.0
-            for e in range(p0 + np.searchsorted(own.plan_special[p0:p1], s), p1):  # (in the order of their keys)
-                if own.plan_special[e] != s:
-                    break
+            for e in range(own.plan_key[plan, s], own.plan_key[plan, s + 1]):
                 total += own.plan_chance[e] * worst[f, own.plan_damage[e], r]
             shares[t, a1] = total
     out = np.zeros((na, nm))

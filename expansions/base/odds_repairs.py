@@ -311,7 +311,9 @@ class Lookahead:
                 part = slice(bounds[i], bounds[i + 1])
                 table[sig, e] = plans.add(spec[part], listed[part], chance[part])
         reps_array, owner_array = np.array(reps, np.int64), np.array(rep_owner, np.int64)
-        return Choosers(sig_of, rep_first, reps_array, *repairs.arrays(), table, *plans.arrays(),
+        plan_start, plan_special, plan_damage, plan_chance = plans.arrays()
+        return Choosers(sig_of, rep_first, reps_array, *repairs.arrays(), table, plan_start, plan_special, plan_damage,
+                        plan_chance, _key_runs(plan_start, plan_special, max((len(k[1]) for k in keyed), default=0)),
                         *_shared(sig_of, rep_first, reps_array, owner_array, len(repairs.runs)), owner_array)
 
     def _merged(self, role: int, q: int, damage: list[Any], lists: int) -> tuple[Any, Any, Any, Any]:
@@ -479,9 +481,10 @@ class Choosers(NamedTuple):
     """One side's choices as the compiled loops read them (:meth:`Lookahead._choosers`): for each of its sides the
     signature and where its repair lists begin in ``reps`` (one for each special key of the signature), the repair
     lists (``repair_start``, ``repair_to``), the plan of each signature and enemy's side (``plan``), the plans'
-    entries (where each plan's begin, their special keys, damage lists and chances: in the order of their keys), and
-    the *shares* of the plans (:func:`_shared`): each by a side and special key that has it, the share of each of
-    ``reps``, and the side of each of ``reps``."""
+    entries (where each plan's begin, their special keys, damage lists and chances: in the order of their keys),
+    where each key's entries begin in each plan (:func:`_key_runs`), and the *shares* of the plans
+    (:func:`_shared`): each by a side and special key that has it, the share of each of ``reps``, and the side of each
+    of ``reps``."""
 
     sig_of: Any
     rep_first: Any
@@ -493,10 +496,20 @@ class Choosers(NamedTuple):
     plan_special: Any
     plan_damage: Any
     plan_chance: Any
+    plan_key: Any
     share_owner: Any
     share_key: Any
     share_of: Any
     rep_owner: Any
+
+
+def _key_runs(plan_start: Any, plan_special: Any, keys: int) -> Any:
+    """Where the entries of each special key begin in each plan (``[plan, key]``; ``keys`` more than the most keys
+    of a signature: the last, where the plan ends): a plan's entries are in the order of their keys, and
+    :func:`.odds_loops.repair_defence` sums the entries of one key of a plan for each attacker's side and share."""
+    plans = len(plan_start) - 1
+    at = np.repeat(np.arange(plans), np.diff(plan_start)) * (keys + 1) + plan_special  # ascending: plan, then key
+    return np.searchsorted(at, np.arange(plans * (keys + 1))).reshape(plans, keys + 1)
 
 
 def _shared(sig_of: Any, rep_first: Any, reps: Any, rep_owner: Any, lists: int) -> tuple[Any, Any, Any]:

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from .odds_duel import MOST, State, TooLarge
+from .odds_duel import MOST, State, TooLarge, places, starts
 from .odds_finals import Finals
 from .odds_loops import carried, moved
 from .odds_repairs import Combat, Lookahead
@@ -184,11 +184,19 @@ class TiedRepairs:
                     self.space[c].follow_rows(now, mine, play, *plays)
             return now
 
+        ground_rows: dict[int, tuple[Any, Any, Any]] = {}  # the ground's round of every row, by rounds to go
+
         def ground_round(now: Any, rows: Any, left: int | None) -> Any:
-            ends = [self.moves(int(pairs[r]), top if left is None else left) for r in rows]
-            return carried(now, rows, np.cumsum([0] + [len(to) for to, _ in ends]),
-                           np.array([row[g2] for to, _ in ends for g2 in to.tolist()], np.intp),
-                           np.concatenate([np.zeros(0)] + [chance for _, chance in ends]))
+            k = top if left is None else left
+            if k not in ground_rows:  # made once for the rows (with no round limit, once for every round)
+                ends = [self.moves(g, k) for g in pairs.tolist()]
+                ground_rows[k] = (starts([len(to) for to, _ in ends]),
+                                  np.array([row[g2] for to, _ in ends for g2 in to.tolist()], np.intp),
+                                  np.concatenate([np.zeros(0)] + [chance for _, chance in ends]))
+            start, to, chance = ground_rows[k]
+            sizes = start[rows + 1] - start[rows]
+            at = places(start[rows], sizes)
+            return carried(now, rows, starts(sizes), to[at], chance[at])
 
         return tied_forward(space_round, ground_round, self.space[0], self.ground, self.here, self.first, pairs,
                             rounds, limit, negligible)
