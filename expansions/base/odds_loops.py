@@ -748,8 +748,10 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
     list), of ``values`` (``V_(k-1)``, flat) at the pair the round ends in (``end[flags, a2 * nd + d2]``, the flags
     ``combo[a1's pool, m's pool]``). The least over the damage is made first, once for each damage list and
     defender's side (``least[flags, list, d2]``), then the least of that over the repairs once for each damage list
-    and repair list (``worst[flags, list, repair list]``): the middle sides' plans, 10,000 of them with 90 entries
-    each in 6 vs 6 on the ground, ask for the same few hundred repair lists again and again. And each sum over a plan
+    and repair list (``worst[flags, repair list, list]``): the middle sides' plans, 10,000 of them with 90 entries
+    each in 6 vs 6 on the ground, ask for the same few hundred repair lists again and again (a share's entries read
+    one repair list's row, with their damage lists: kept so, they are near each other, 6 vs 6 in space 45 -> 33 ms
+    a round where they were a repair list apart). And each sum over a plan
     is summed from its shares (``odds_repairs._shared``), each share summed once: middle sides of one signature
     often repair alike (in 6 vs 6 in space a share serves 4 keys of middle sides on average, and the values take half
     the time they took summing each side's plan whole)."""
@@ -766,7 +768,7 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
             plan = own.plan[own.sig_of[m], a1]
             total = 0.0
             for e in range(own.plan_key[plan, s], own.plan_key[plan, s + 1]):
-                total += own.plan_chance[e] * worst[f, own.plan_damage[e], r]
+                total += own.plan_chance[e] * worst[f, r, own.plan_damage[e]]
             shares[t, a1] = total
     out = np.zeros((na, nm))
     for i in range(len(own.reps)):
@@ -778,12 +780,12 @@ def repair_defence(values: Any, end: Any, combo: Any, pool_a: Any, middle_pool: 
 
 @_compiled
 def _worst(values: Any, end: Any, damage_start: Any, damage_to: Any, own: Any, nd: int) -> Any:
-    """``worst[flags, list, repair list]`` of :func:`repair_defence`: the least of ``values`` over the pairs a
+    """``worst[flags, repair list, list]`` of :func:`repair_defence`: the least of ``values`` over the pairs a
     defender's damage list and repair list can end the round in."""
     nf = end.shape[0]
     lists, repairs = len(damage_start) - 1, len(own.repair_start) - 1
     least = np.empty(nd)
-    worst = np.empty((nf, lists, repairs))
+    worst = np.empty((nf, repairs, lists))
     for f in range(nf):
         for g in range(lists):
             for d2 in range(nd):
@@ -795,7 +797,7 @@ def _worst(values: Any, end: Any, damage_start: Any, damage_to: Any, own: Any, n
                 low = np.inf
                 for i in range(own.repair_start[r], own.repair_start[r + 1]):
                     low = min(low, least[own.repair_to[i]])
-                worst[f, g, r] = low
+                worst[f, r, g] = low
     return worst
 
 
@@ -889,7 +891,8 @@ def repair_moves(na: int, fought: Any, replies: Any, values: Any, tie: float, en
         # damage list, the least over each defender's damage list and repair list
         best = repair_reply_best(replies[p], attack_damage_start, attack_damage_to)
         worst = _worst(values[p], end, defence_damage_start, defence_damage_to, defence, nd)
-        chosen = np.full(worst.shape, -1, np.int64)  # the defender's choices, each made the first time it is met
+        # the defender's choices ([flags, list, repair list]), each made the first time it is met
+        chosen = np.full((worst.shape[0], worst.shape[2], worst.shape[1]), -1, np.int64)
         for n in range(pairs):
             row = p * pairs + n
             if not fought[n]:
@@ -1044,7 +1047,7 @@ def _defence_choice(f: int, g: int, r: int, nd: int, values: Any, worst: Any, ti
     r0, r1 = defence.repair_start[r], defence.repair_start[r + 1]
     g0, g1 = defence_damage_start[g], defence_damage_start[g + 1]
     if worst.shape[0]:
-        low = worst[f, g, r]
+        low = worst[f, r, g]
     else:
         low = np.inf
         for j in range(g0, g1):
