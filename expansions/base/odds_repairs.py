@@ -239,28 +239,24 @@ class Lookahead:
         *hit key*): each side's keys are worked out once, whatever pool rolled them."""
         rooms = np.array([self._room(side, repairable) for side in enemies]).reshape(len(enemies), -1)
         alive = np.array([bool(side) for side in enemies])
+        # a side and a hit key as one number, alike for every pool: the hits of each colour, the direct hits, the side
+        base = int(max(rooms.max(initial=0), rooms.sum(axis=1).max(initial=0))) + 1
+        powers = base ** np.arange(rooms.shape[1] + 1)
+        sides = np.arange(len(enemies))[:, None] * base ** (rooms.shape[1] + 1)
         lists = Lists()
-        known: dict[tuple[int, bytes], int] = {}  # (enemy's side, hit key) -> its list
+        known: dict[int, int] = {}  # (enemy's side, hit key) as one number -> its list (-1: the side is empty)
         which: dict[tuple[int, int], Any] = {}
         for q, (_, hits, direct, _, _) in enumerate(self.rolled[role]):
             # [side, roll, colour]: each roll's hits cut to what each side can take, then its direct hits
             cut = np.concatenate([np.minimum(hits[None], rooms[:, None]),
                                   np.minimum(direct[None], rooms.sum(axis=1)[:, None])[..., None]], axis=2)
-            base = int(cut.max(initial=0)) + 1
-            code = cut @ base ** np.arange(cut.shape[2])  # [side, roll]: the side and the hit key as one number
-            code += np.arange(len(enemies))[:, None] * base ** cut.shape[2]
+            code = cut @ powers + sides  # [side, roll]
             found, first, back = np.unique(code, return_index=True, return_inverse=True)
-            rows = cut.reshape(-1, cut.shape[2])[first]
-            numbered = np.full(len(found), -1, np.int64)
-            for n, (key, at) in enumerate(zip(rows, first)):
-                e = int(at) // code.shape[1]
-                if alive[e]:
-                    mark = (e, key.tobytes())
-                    if mark not in known:
-                        known[mark] = lists.add(number(self.ways.damage(self.codes[1 - role], enemies[e],
-                                                                        self._hits(key), int(key[-1]), repairable)))
-                    numbered[n] = known[mark]
-            per_roll = numbered[back.reshape(code.shape)]
+            for n in (n for n, c in enumerate(found.tolist()) if c not in known):
+                e, key = int(first[n]) // code.shape[1], cut.reshape(-1, cut.shape[2])[first[n]]
+                known[int(found[n])] = lists.add(number(self.ways.damage(
+                    self.codes[1 - role], enemies[e], self._hits(key), int(key[-1]), repairable))) if alive[e] else -1
+            per_roll = np.array([known[c] for c in found.tolist()], np.int64)[back.reshape(code.shape)]
             for e in np.flatnonzero(alive):
                 which[(q, int(e))] = per_roll[e]
         return which, lists
