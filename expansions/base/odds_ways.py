@@ -234,29 +234,42 @@ class Ways:
         """For each of ``rolled`` (specials of each colour), every side one's own ``side`` can be left as by them,
         each special taking a damage off one of its units of its colour while any is damaged:
         ``odds_combat._repairs``'s sides, as numbers (``codes``), in the order of their tuples. A colour's repairs
-        change only its part, so they are kept as what they add to the side's number."""
+        change only its part, so they are kept as what they add to the side's number (:meth:`_mended`)."""
         _, parts = self.parts(side)
         number = codes.number(side)
+        mended = [(colour, self._mended(codes, part)) for colour, part in parts.items()]
         out = []
         for specials in rolled:
             shifts = []
-            for colour, part in parts.items():
+            for colour, by_specials in mended:
                 n = specials.get(colour, 0)
-                if not n:
-                    continue
-                key = ("repairs", part, n)
-                found = codes.lists.get(key)
-                if found is None:
-                    k = min(n, sum(d for _, d in part))
-                    was = codes.number(part)
-                    found = codes.lists[key] = sorted(codes.number(p) - was for p in self.added(part, k, False, -1))
-                if found != [0]:
-                    shifts.append(found)
+                if n:
+                    found = by_specials.get(n)
+                    if found is None:
+                        found = by_specials[n] = self._shifts(codes, parts[colour], n)
+                    if found != [0]:
+                        shifts.append(found)
             if len(shifts) <= 1:
                 out.append([number + shift for shift in (shifts[0] if shifts else (0,))])
             else:
                 out.append(sorted(number + sum(chosen) for chosen in itertools.product(*shifts)))
         return out
+
+    def _mended(self, codes: Codes, part: Side) -> dict[int, list[int]]:
+        """What ``n`` specials of a part's colour add to the number of a side holding it (:meth:`_shifts`), by ``n``:
+        kept for the part, filled as they are asked."""
+        key = ("repairs", part)
+        found = codes.lists.get(key)
+        if found is None:
+            found = codes.lists[key] = {}
+        return found
+
+    def _shifts(self, codes: Codes, part: Side, n: int) -> list[int]:
+        """What ``n`` specials can add to the number of a side holding ``part`` (each takes a damage off one of its
+        units while any is damaged), in order."""
+        was = codes.number(part)
+        k = min(n, sum(d for _, d in part))
+        return sorted(codes.number(p) - was for p in self.added(part, k, False, -1))
 
 
 def _splits(total: int, most: list[int]) -> list[tuple[int, ...]]:
