@@ -56,7 +56,7 @@ the defender's values (docs/odds.md, How fast).
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -135,6 +135,9 @@ class Lookahead:
         self.codes = (self.ways.codes(attacker), self.ways.codes(defender))  # (the sides as numbers: the lists')
         self.index = tuple({s: n for n, s in enumerate(sides)} for sides in self.sides)
         self.start = self.index[0][attacker], self.index[1][defender]
+        # the place of each round-start side's number, and of what the number of any side leaves at the end of a step
+        self.placed = tuple(Numbered(codes, {codes.number(s): n for n, s in enumerate(sides)})
+                            for codes, sides in zip(self.codes, self.sides))
         self.health = tuple(np.array([sum((combat.health(u) or 0) - d for u, d in s) for s in sides], float)
                             for sides in self.sides)
         alive = tuple(np.array([bool(s) for s in sides]) for sides in self.sides)
@@ -349,20 +352,17 @@ class Lookahead:
         renumber = np.array([damage.add(tuple(sorted((index_m[m] for m in ways), key=in_order)))
                              for ways in found.runs], np.int64)
         self.attack_damage = damage.arrays()
-        self.attack = self._choosers(0, sa, self.pool_of[0], Numbered(self.codes[0], self.index[0].__getitem__), sd,
+        self.attack = self._choosers(0, sa, self.pool_of[0], self.placed[0], sd,
                                      {key: renumber[lists] for key, lists in which.items()}, len(damage.runs))
 
     def _defence_tables(self) -> None:
         """The defender's options: its repairs of the middle sides, as the round-start sides they leave at the end of
         the step, its damage on the attacker's sides cut at health, as the sides left at the end of the step (in
         their order: the tie rule's first)."""
-        index_a, index_d = self.index
-        survive = self.duel.survive
-        left_a = Numbered(self.codes[0], lambda s: index_a[survive(s)])
+        left_a = self.placed[0]
         which, damage = self._damage(1, self.sides[0], False, lambda ways: tuple(sorted({left_a[s] for s in ways})))
         self.defence_damage = damage.arrays()
-        self.defence = self._choosers(1, self.middle, self.middle_pool,
-                                      Numbered(self.codes[1], lambda s: index_d[survive(s)]), self.sides[0], which,
+        self.defence = self._choosers(1, self.middle, self.middle_pool, self.placed[1], self.sides[0], which,
                                       len(damage.runs))
 
     def state(self, a: Side, d: Side) -> State:
@@ -461,15 +461,16 @@ def _unique_rows(rows: Any) -> tuple[Any, Any]:
 
 
 class Numbered(dict):
-    """What a side of a number (:class:`.odds_ways.Codes`) stands for, ``what(side)``, worked out the first time it is
-    asked: the lists are made of sides as numbers, and the compiled loops read each as a side's place."""
+    """The place among the round-start sides (``places``: by their numbers, :class:`.odds_ways.Codes`) of what a
+    side of a number leaves at the end of the step, its units at their health gone: found the first time it is
+    asked. The lists are made of sides as numbers, and the compiled loops read each as a side's place."""
 
-    def __init__(self, codes: Codes, what: Callable[[Side], int]) -> None:
-        super().__init__()
-        self.codes, self.what = codes, what
+    def __init__(self, codes: Codes, places: dict[int, int]) -> None:
+        super().__init__(places)
+        self.codes, self.places = codes, places
 
     def __missing__(self, number: int) -> int:
-        found = self[number] = self.what(self.codes.side(number))
+        found = self[number] = self.places[self.codes.survivors(number)]
         return found
 
 

@@ -67,6 +67,10 @@ class Codes:
         for i in range(len(self.types) - 2, -1, -1):
             self.weight[i] = self.weight[i + 1] * len(self.damages[i + 1])
         self.place = {unit: i for i, unit in enumerate(self.types)}
+        # for each type and digit, the digit of its miniatures left at the end of the step (those at health die)
+        self.alive = [[self.digit[i][tuple(d for d in damages if health is None or d < health)]
+                       for damages in self.damages[i]]
+                      for i, health in enumerate(combat.health(unit) for unit in self.types)]
         self.numbers: dict[Side, int] = {}
         self.lists: dict[tuple, Any] = {}  # :class:`Ways`'s sets as numbers, kept
 
@@ -80,6 +84,10 @@ class Codes:
             found = self.numbers[units] = sum(self.weight[self.place[u]] * self.digit[self.place[u]][tuple(d)]
                                               for u, d in by_type.items())
         return found
+
+    def survivors(self, number: int) -> int:
+        """The number of what is left of a side at the end of the step (``odds_duel.Duel.survive``)."""
+        return sum(self.weight[i] * alive[number // self.weight[i] % len(alive)] for i, alive in enumerate(self.alive))
 
     def side(self, number: int) -> Side:
         """The side of a number."""
