@@ -501,8 +501,8 @@ class Choosers(NamedTuple):
 
 
 def _key_runs(plan_start: Any, plan_special: Any, keys: int) -> Any:
-    """Where the entries of each special key begin in each plan (``[plan, key]``; ``keys`` more than the most keys
-    of a signature: the last, where the plan ends): a plan's entries are in the order of their keys, and
+    """Where the entries of each special key begin in each plan, ``[plan, key]`` for the keys 0 to ``keys`` (the
+    most a signature has; the last is where the plan ends): a plan's entries are in the order of their keys, and
     :func:`.odds_loops.repair_defence` sums the entries of one key of a plan for each attacker's side and share."""
     plans = len(plan_start) - 1
     at = np.repeat(np.arange(plans), np.diff(plan_start)) * (keys + 1) + plan_special  # ascending: plan, then key

@@ -19,7 +19,7 @@ is "placed" on a unit already at its cap, which the results before it may have f
   exactly ``min(n, damage on those units)`` (:func:`repairs`).
 
 The sets are of sides as numbers (:class:`Codes`): the lists are made from tens of thousands of them (6 vs 6 in space:
-63,000 repairs and 21,000 damages), and as tuples of units each side had to be built, sorted and hashed, most of
+63,000 repairs and 11,000 damages), and as tuples of units each side had to be built, sorted and hashed, most of
 the time the lists took; as numbers, a side's is the sum of its parts'.
 """
 
