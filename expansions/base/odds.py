@@ -40,7 +40,7 @@ TheaterChoice = Literal["space", "ground", "both"]
 #: comes to (``odds_duel.reached``): 46,000 pairs of the largest forces of a real game in 0.2 s, so the bound is never
 #: met in one; its chain with repairs counts every side (more than it comes to): 8 vs 8 on the ground, 20,736 pairs,
 #: 0.98 s; the best play with repairs (Rise of the Empire) 6 vs 6 in space, 4,500 pairs of sides with damage under
-#: their health, solved 8 rounds ahead, 1.4 s; its space and ground battles an Ion Cannon ties, 51,840 pairs of
+#: their health, solved 8 rounds ahead, 1.3 s; its space and ground battles an Ion Cannon ties, 51,840 pairs of
 #: space sides beside pairs of ground sides in 0.66 s (155,520: 2.0 s) (docs/odds.md, How fast).
 PATIENT = Bounds(staged=4_000, duelled=400_000, tied=4_000_000, chained=1_000_000, cinematic=25_000,
                  repaired=4_500, repaired_tied=100_000, where="here")

@@ -47,8 +47,8 @@ in), so its round is made once as sparse rows (:func:`.odds_loops.repair_moves`)
 instead of making each pair's choices again in each of some 40 rounds. Beside an Ion Cannon the space battle's
 values hang on the ground pair beside it: :mod:`.odds_tied_repairs` solves them with the tables made here.
 
-How fast (one core here): the issue's example, 240 pairs of sides in space, 41 ms with the tables; 6 vs 6 on the
-ground, 3,600 pairs, 0.75 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 1.4 s (the stage-by-stage solve
+How fast (one core here): the issue's example, 240 pairs of sides in space, 39 ms with the tables; 6 vs 6 on the
+ground, 3,600 pairs, 0.69 s; 6 vs 6 in space, 4,500 pairs and 4,722 middle sides, 1.3 s (the stage-by-stage solve
 took 6.9 s for the first and could not take on the others). Most of the larger ones' time is making the lists and
 the defender's values (docs/odds.md, How fast).
 """
