@@ -128,10 +128,17 @@ class TiedRepairs:
             worth = carried(before, np.arange(len(pairs)), start, np.array(target, np.intp)[order],
                             np.concatenate([np.zeros(0)] + chance)[order])  # (a row each tied pair, then zeros)
             solved = []
+            # ground pairs whose round's ends are worth the same, to the bit, share the space round: beside the base
+            # of 6 against 7, a third of them
+            made: dict[tuple[int, bytes], tuple[Any, Any]] = {}
             for g, then in zip(tied, worth):
-                space = self.space[self.cannons_at(g)]
-                replies = space.reply(then)
-                solved.append(space.attack_values(replies).ravel())
+                c = self.cannons_at(g)
+                mark = (c, then.tobytes())
+                if mark not in made:
+                    replies = self.space[c].reply(then)
+                    made[mark] = replies, self.space[c].attack_values(replies).ravel()
+                replies, values = made[mark]
+                solved.append(values)
                 if k in kept:
                     self.plays[(k, g)] = replies, then
 
@@ -140,13 +147,15 @@ class TiedRepairs:
         number among those with as many cannons standing, and for each number of cannons their plays, stacked: the
         replies ``W_k`` and what their rounds' ends are worth (:meth:`.odds_repairs.Lookahead.follow_rows`), or
         with no round limit (``whole``), the same each round, their rounds as sparse rows
-        (:meth:`.odds_repairs.Lookahead.moves`). The pairs beside which the space battle is plain share its play.
-        Kept for the next round when it has as many to go."""
+        (:meth:`.odds_repairs.Lookahead.moves`). The pairs beside which the space battle is plain share its play,
+        and so do those whose plays are alike to the bit (beside the base of 6 against 7, 100 plays are 71). Kept for
+        the next round when it has as many to go."""
         found = self.stacked.get(k)
         if found is None:
             play = np.zeros(len(pairs), np.intp)
             plays: dict[int, list[tuple[Any, Any]]] = {}
             plain: dict[int, int] = {}  # the number of the plain play of each number of cannons
+            alike: dict[tuple[int, bytes, bytes], int] = {}  # the number of each play given
             for r, g in enumerate(pairs.tolist()):
                 c = self.cannons_at(g)
                 mine = plays.setdefault(c, [])
@@ -156,8 +165,12 @@ class TiedRepairs:
                         mine.append(self.space[c].solve(k))
                     play[r] = plain[c]
                 else:
-                    play[r] = len(mine)
-                    mine.append(self.plays.pop((k, g)))
+                    replies, then = self.plays.pop((k, g))
+                    mark = (c, replies.tobytes(), then.tobytes())
+                    if mark not in alike:
+                        alike[mark] = len(mine)
+                        mine.append((replies, then))
+                    play[r] = alike[mark]
             found = self.stacked[k] = play, {
                 c: self.space[c].moves(mine) if whole else
                 (np.stack([w for w, _ in mine]), np.stack([v.ravel() for _, v in mine])) for c, mine in plays.items()}
