@@ -255,11 +255,12 @@ class Lookahead:
                                   np.minimum(direct[None], rooms.sum(axis=1)[:, None])[..., None]], axis=2)
             code = cut @ powers + sides  # [side, roll]
             found, first, back = np.unique(code, return_index=True, return_inverse=True)
-            for n in (n for n, c in enumerate(found.tolist()) if c not in known):
+            found = found.tolist()
+            for n in (n for n, c in enumerate(found) if c not in known):
                 e, key = int(first[n]) // code.shape[1], cut.reshape(-1, cut.shape[2])[first[n]]
-                known[int(found[n])] = lists.add(number(self.ways.damage(
+                known[found[n]] = lists.add(number(self.ways.damage(
                     self.codes[1 - role], enemies[e], self._hits(key), int(key[-1]), repairable))) if alive[e] else -1
-            per_roll = np.array([known[c] for c in found.tolist()], np.int64)[back.reshape(code.shape)]
+            per_roll = np.array([known[c] for c in found], np.int64)[back.reshape(code.shape)]
             for e in np.flatnonzero(alive):
                 which[(q, int(e))] = per_roll[e]
         return which, lists

@@ -148,14 +148,14 @@ class TiedRepairs:
         replies ``W_k`` and what their rounds' ends are worth (:meth:`.odds_repairs.Lookahead.follow_rows`), or
         with no round limit (``whole``), the same each round, their rounds as sparse rows
         (:meth:`.odds_repairs.Lookahead.moves`). The pairs beside which the space battle is plain share its play,
-        and so do those whose plays are alike to the bit (beside the base of 6 against 7, 100 plays are 71). Kept for
-        the next round when it has as many to go."""
+        and so do those whose round's ends are worth the same to the bit, whose replies :meth:`_solve` made once
+        (beside the base of 6 against 7, 100 plays are 71). Kept for the next round when it has as many to go."""
         found = self.stacked.get(k)
         if found is None:
             play = np.zeros(len(pairs), np.intp)
             plays: dict[int, list[tuple[Any, Any]]] = {}
             plain: dict[int, int] = {}  # the number of the plain play of each number of cannons
-            alike: dict[tuple[int, bytes, bytes], int] = {}  # the number of each play given
+            alike: dict[tuple[int, bytes], int] = {}  # the number of each play given, by its cannons and ends
             for r, g in enumerate(pairs.tolist()):
                 c = self.cannons_at(g)
                 mine = plays.setdefault(c, [])
@@ -166,7 +166,7 @@ class TiedRepairs:
                     play[r] = plain[c]
                 else:
                     replies, then = self.plays.pop((k, g))
-                    mark = (c, replies.tobytes(), then.tobytes())
+                    mark = (c, then.tobytes())  # (the replies are made from them)
                     if mark not in alike:
                         alike[mark] = len(mine)
                         mine.append((replies, then))

@@ -39,6 +39,7 @@ class Combat(Protocol):
 
     def health(self, unit: str) -> int | None: ...
     def cap(self, unit: str, repairable: bool) -> int: ...
+    def lethal(self, unit: str, damage: int) -> bool: ...
 
 
 class Codes:
@@ -68,9 +69,9 @@ class Codes:
             self.weight[i] = self.weight[i + 1] * len(self.damages[i + 1])
         self.place = {unit: i for i, unit in enumerate(self.types)}
         # for each type and digit, the digit of its miniatures left at the end of the step (those at health die)
-        self.alive = [[self.digit[i][tuple(d for d in damages if health is None or d < health)]
+        self.alive = [[self.digit[i][tuple(d for d in damages if not combat.lethal(unit, d))]
                        for damages in self.damages[i]]
-                      for i, health in enumerate(combat.health(unit) for unit in self.types)]
+                      for i, unit in enumerate(self.types)]
         self.numbers: dict[Side, int] = {}
         self.lists: dict[tuple, Any] = {}  # :class:`Ways`'s sets as numbers, kept
 
