@@ -696,6 +696,27 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      "(--policy heuristic), which takes on larger forces"),
     (("base",), {**REBEL_BASE[0], "tie-fighter": 4}, REBEL_BASE[1], {},  # RS-UNT-04
      "(2,025 pairs of sides in space beside each of 2,304 on the ground: 4,665,600; at most 4,000,000"),
+    # both theaters asked, fought apart: the one that passes its own check is offered alone
+    (("base",), {"x-wing": 5, "y-wing": 4, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2},
+     {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 6, "stormtrooper": 2}, {},
+     "(614,250 pairs; at most 400,000 are solved here); ask about fewer units, or about the ground battle alone "
+     "(--theater ground), or about the heuristic agent's play (--policy heuristic)"),
+    (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1,
+                                      "rebel-trooper": 2},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 2}, {},
+     "(40,500 pairs; at most 4,500 are solved here); ask about fewer units, or about the ground battle alone "
+     "(--theater ground) (docs"),
+    (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1,
+                                      "rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 5, "at-st": 2, "at-at": 1},
+     {"policy": "heuristic"},  # its chains with repairs: the ground's 20,736 pairs within their 25,000
+     "(40,500 pairs; at most 25,000 are solved here); ask about fewer units, or about the ground battle alone "
+     "(--theater ground) (docs"),
+    (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1,
+                                      "rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1},
+     {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 5, "at-st": 2, "at-at": 1},
+     {},  # the best play with repairs: the ground's 20,736 pairs are past its 4,500 too, so nothing is offered
+     "(40,500 pairs; at most 4,500 are solved here); ask about fewer units (docs"),
 ])
 def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, attacker, defender, kwargs, words):
     """Issue 34: the stage-by-stage solve (repairs, the Ion Cannon tying the theaters together), with a round limit
@@ -709,6 +730,44 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
         odds(game, attacker, defender, **kwargs)
     assert time.process_time() - began < 1.0
     assert words in str(refused.value)
+
+
+def test_a_refusal_offers_the_theater_answered_alone_even_where_it_is_solved_stage_by_stage(base, monkeypatch):
+    """Issue 34: a plugin may make a Death Star Under Construction take no damage (the "combat-odds" value, as Rise
+    of the Empire's Shield Bunker does, RE-UNT-02), and then destroying its escorts forces the Rebel ships out
+    (RS-CMB-16): the space battle is solved stage by stage, whose refusal offers the ground battle alone too, as
+    every other refusal does when the other theater passes its own check; asked alone, it is answered."""
+    real = base.modify
+
+    def modify(name, value, **context):
+        value = real(name, value, **context)
+        if name == "combat-odds":
+            value = dataclasses.replace(value, untouchable=value.untouchable | {"death-star-under-construction"})
+        return value
+
+    monkeypatch.setattr(base, "modify", modify)
+    empire = {"death-star-under-construction": 1, "tie-fighter": 8, "star-destroyer": 3, "stormtrooper": 2}
+    rebel = {"x-wing": 8, "y-wing": 4, "corellian-corvette": 3, "rebel-trooper": 2}
+    with pytest.raises(OddsTooLarge) as refused:
+        odds(base, empire, rebel)
+    assert "(141,750 states; at most 4,000 are solved here); ask about fewer units, or the ground battle alone " \
+           "(--theater ground) (docs" in str(refused.value)
+    ground = odds(base, empire, rebel, "ground")
+    assert list(ground.theaters) == ["ground"]
+
+
+def test_the_command_offers_the_theater_it_can_answer_and_answers_it_when_asked():
+    """Issue 34: at the command, both theaters asked by default: 8 ships a side in space are past the best play
+    with repairs (RE-CIN-15: 40,500 pairs), so the refusal (exit code 2) offers the ground battle alone, and
+    `--theater ground`, as offered, is answered."""
+    forces = ["--attacker", "4 x-wing, 2 y-wing, 1 corellian-corvette, 1 mon-calamari-cruiser, 2 rebel-trooper",
+              "--defender", "5 tie-fighter, 1 star-destroyer, 2 assault-carrier, 2 stormtrooper"]
+    refused = run("odds", "-x", "rise-of-the-empire", *forces)
+    assert refused.exit_code == 2 and "or about the ground battle alone (--theater ground)" in refused.output
+    answered = run("odds", "-x", "rise-of-the-empire", *forces, "--theater", "ground")
+    assert answered.exit_code == 0, answered.output
+    assert "Ground battle: 2 rebel-trooper  vs  2 stormtrooper" in answered.output
+    assert "Space battle" not in answered.output
 
 
 @pytest.mark.parametrize("attacker, defender, policy, at_once", [

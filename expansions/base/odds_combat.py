@@ -317,70 +317,89 @@ class Combat:
         else:
             parts = [(self.alone(start, THEATERS.index(th)), (2 * THEATERS.index(th), 2 * THEATERS.index(th) + 1))
                      for th in wanted if _present(start, th)]
+        refused = []
         for state, which in parts:
-            names = " and ".join(THEATERS[i // 2] for i in which[::2])
-            if len(which) == 4 and self.linked(state):
-                if self.policy == "heuristic" and (self.rules.repair or self.rules.structures_kept_if_rolled):
-                    for t in (0, 1):  # its chains with repairs: every side counted, as for a theater alone
-                        _refuse_pairs(THEATERS[t], [self.sides(state, 2 * t + i, None) for i in (0, 1)],
-                                      bounds.cinematic, bounds.where, "")
-                    continue
-                if self.policy == "heuristic":  # a chain for each theater, followed apart (odds_tied: branches)
-                    for t in (0, 1):  # (space as the chain with no cannon standing, the most Imperial dice)
-                        _refuse_pairs(THEATERS[t], self.chain_sides(state, t, ((), (), (), ())), bounds.chained,
-                                      bounds.where, "")
-                    continue
-                if self.rules.repair:  # odds_tied_repairs: every side with damage under its health, as alone
-                    counts = [self.sides(state, i, None) for i in which]
-                    size = counts[0] * counts[1] * counts[2] * counts[3]
-                    _refuse_tied(counts, self._repaired_most(bounds.repaired_tied, rounds), bounds.where,
-                                 bounds.repaired,
-                                 self._fewer_rounds(size, bounds.repaired_tied, rounds)
-                                 + (HEURISTIC_INSTEAD if max(counts[0] * counts[1], counts[2] * counts[3])
-                                    <= bounds.cinematic else ""))
-                else:
-                    _refuse_tied([self.sides(state, i, None, True) for i in which], bounds.tied, bounds.where,
-                                 bounds.duelled, HEURISTIC_INSTEAD)
-                continue
-            if self.cinematic_theater(state) is not None:  # every round-start side counted: more than it comes to
-                _refuse_pairs(names, [self.sides(state, i, None) for i in which], bounds.cinematic, bounds.where, "")
-                continue
-            duel = self.arrays(state)
-            if duel is not None:
-                if self.policy == "best":
-                    _refuse_pairs(names, [self.sides(state, i, None, True) for i in which], bounds.duelled,
-                                  bounds.where, HEURISTIC_INSTEAD)
-                else:
-                    _refuse_pairs(names, self.chain_sides(state, duel.t, duel.frame), bounds.chained, bounds.where,
-                                  "")
-                continue
-            if self.repaired_theater(state) is not None:  # the best play with repairs over arrays (odds_repairs)
+            try:
+                self._refuse_part(state, which, rounds, bounds, ())
+            except TooLarge:
+                refused.append((state, which))
+        if refused:  # the first refused, offering each theater that passed its own check alone (--theater)
+            answered = tuple(THEATERS[which[0] // 2] for _, which in parts if all(which != w for _, w in refused))
+            self._refuse_part(*refused[0], rounds, bounds, answered)
+
+    def _refuse_part(self, state: State, which: tuple[int, ...], rounds: int | None, bounds: Bounds,
+                     alone: Sequence[str]) -> None:
+        """Raise ``odds_duel.TooLarge`` if the battles of ``state`` at ``which`` (a theater's two forces, or both
+        theaters' four, tied) are past ``bounds`` (:meth:`refuse_too_large`); the refusal offers, besides fewer
+        units, each theater of ``alone`` asked about alone."""
+        from .odds_duel import TooLarge
+
+        also = "".join(f", or about {_alone(th)}" for th in alone)
+
+        names = " and ".join(THEATERS[i // 2] for i in which[::2])
+        if len(which) == 4 and self.linked(state):
+            if self.policy == "heuristic" and (self.rules.repair or self.rules.structures_kept_if_rolled):
+                for t in (0, 1):  # its chains with repairs: every side counted, as for a theater alone
+                    _refuse_pairs(THEATERS[t], [self.sides(state, 2 * t + i, None) for i in (0, 1)],
+                                  bounds.cinematic, bounds.where, "")
+                return
+            if self.policy == "heuristic":  # a chain for each theater, followed apart (odds_tied: branches)
+                for t in (0, 1):  # (space as the chain with no cannon standing, the most Imperial dice)
+                    _refuse_pairs(THEATERS[t], self.chain_sides(state, t, ((), (), (), ())), bounds.chained,
+                                  bounds.where, "")
+                return
+            if self.rules.repair:  # odds_tied_repairs: every side with damage under its health, as alone
                 counts = [self.sides(state, i, None) for i in which]
-                _refuse_pairs(names, counts, self._repaired_most(bounds.repaired, rounds), bounds.where,
-                              self._fewer_rounds(math.prod(counts), bounds.repaired, rounds)
-                              + (HEURISTIC_INSTEAD if math.prod(counts) <= bounds.cinematic else ""))
-                continue
-            counts = [self.sides(state, i, rounds) for i in which]
-            if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
-                continue
-            ways = ", ".join(f"{n:,}" for n in counts[:-1]) + f" and {counts[-1]:,}"
-            asks = ["fewer units"]
-            if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
-                asks.append("fewer rounds (--rounds 1)")
-            if self.policy == "best" and (self.rules.repair or self.rules.structures_kept_if_rolled) \
-                    and self.monotone(state, 0) and all(
-                        math.prod(self.sides(state, i, None) for i in pair) <= bounds.cinematic
-                        for pair in (which[:2], which[2:]) if pair):
-                # its chains with repairs (odds_cinematic) take on this battle: each theater within their bound
-                asks.append(HEURISTIC_INSTEAD.removeprefix(", or about "))
-            within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
-            ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
-            what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
-                if len(which) == 4 else f"the {names} battle is"
-            raise TooLarge(f"{what} too large to solve exactly here: {'their' if len(which) == 4 else 'its'} forces "
-                           f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
-                           f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
-                           "(docs/odds.md, How fast)")
+                size = counts[0] * counts[1] * counts[2] * counts[3]
+                _refuse_tied(counts, self._repaired_most(bounds.repaired_tied, rounds), bounds.where,
+                             bounds.repaired,
+                             self._fewer_rounds(size, bounds.repaired_tied, rounds)
+                             + (HEURISTIC_INSTEAD if max(counts[0] * counts[1], counts[2] * counts[3])
+                                <= bounds.cinematic else ""))
+            else:
+                _refuse_tied([self.sides(state, i, None, True) for i in which], bounds.tied, bounds.where,
+                             bounds.duelled, HEURISTIC_INSTEAD)
+            return
+        if self.cinematic_theater(state) is not None:  # every round-start side counted: more than it comes to
+            _refuse_pairs(names, [self.sides(state, i, None) for i in which], bounds.cinematic, bounds.where, also)
+            return
+        duel = self.arrays(state)
+        if duel is not None:
+            if self.policy == "best":
+                _refuse_pairs(names, [self.sides(state, i, None, True) for i in which], bounds.duelled,
+                              bounds.where, also + HEURISTIC_INSTEAD)
+            else:
+                _refuse_pairs(names, self.chain_sides(state, duel.t, duel.frame), bounds.chained, bounds.where,
+                              also)
+            return
+        if self.repaired_theater(state) is not None:  # the best play with repairs over arrays (odds_repairs)
+            counts = [self.sides(state, i, None) for i in which]
+            _refuse_pairs(names, counts, self._repaired_most(bounds.repaired, rounds), bounds.where,
+                          self._fewer_rounds(math.prod(counts), bounds.repaired, rounds) + also
+                          + (HEURISTIC_INSTEAD if math.prod(counts) <= bounds.cinematic else ""))
+            return
+        counts = [self.sides(state, i, rounds) for i in which]
+        if math.prod(counts) * self.lookahead(rounds) <= bounds.staged:
+            return
+        ways = ", ".join(f"{n:,}" for n in counts[:-1]) + f" and {counts[-1]:,}"
+        asks = ["fewer units"]
+        if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
+            asks.append("fewer rounds (--rounds 1)")
+        asks += [_alone(th) for th in alone]
+        if self.policy == "best" and (self.rules.repair or self.rules.structures_kept_if_rolled) \
+                and self.monotone(state, 0) and all(
+                    math.prod(self.sides(state, i, None) for i in pair) <= bounds.cinematic
+                    for pair in (which[:2], which[2:]) if pair):
+            # its chains with repairs (odds_cinematic) take on this battle: each theater within their bound
+            asks.append(HEURISTIC_INSTEAD.removeprefix(", or about "))
+        within = f" within {rounds} round{'s' if rounds > 1 else ''}" if rounds else ""
+        ahead = f", solved for each of {self.lookahead(rounds)} rounds ahead" if self.lookahead(rounds) > 1 else ""
+        what = "the space and ground battles, tied together by the Ion Cannon and so solved as one, are" \
+            if len(which) == 4 else f"the {names} battle is"
+        raise TooLarge(f"{what} too large to solve exactly here: {'their' if len(which) == 4 else 'its'} forces "
+                       f"can be left in {ways} ways ({math.prod(counts):,} states{within}{ahead}; at most "
+                       f"{bounds.staged:,} are solved {bounds.where}); ask about {', or '.join(asks)} "
+                       "(docs/odds.md, How fast)")
 
     def _repaired_most(self, bound: int, rounds: int | None) -> int:
         """How large a battle the best play with repairs takes on with ``rounds`` (``bound`` for :data:`LOOKAHEAD`
@@ -878,6 +897,11 @@ class Combat:
 HEURISTIC_INSTEAD = ", or about the heuristic agent's play (--policy heuristic), which takes on larger forces"
 
 
+def _alone(theater: str) -> str:
+    """What a refusal offers to ask instead of the whole combat: one theater alone, which its own check passed."""
+    return f"the {theater} battle alone (--theater {theater})"
+
+
 def _refuse_pairs(name: str, counts: Sequence[int], most: int, where: str, instead: str) -> None:
     """Raise ``odds_duel.TooLarge`` for a battle solved over arrays whose forces can be left in more than ``most``
     pairs of ways (``counts``: each force's; ``where``: :attr:`Bounds.where`)."""
@@ -897,7 +921,7 @@ def _refuse_tied(counts: Sequence[int], most: int, where: str, ground_alone: int
 
     space, ground = counts[0] * counts[1], counts[2] * counts[3]
     if space * ground > most:
-        alone = ", or about the ground battle alone (--theater ground)" if ground <= ground_alone else ""
+        alone = f", or about {_alone('ground')}" if ground <= ground_alone else ""
         raise TooLarge("the space and ground battles, tied together by the Ion Cannon, are too large to solve exactly "
                        f"here: their forces can be left in {', '.join(f'{n:,}' for n in counts[:3])} and "
                        f"{counts[3]:,} ways ({space:,} pairs of sides in space beside each of {ground:,} on the "
