@@ -55,3 +55,23 @@ def test_a_combat_too_large_for_the_best_play_shows_the_heuristics_odds_and_says
     assert "as the heuristic agent does" in shown
     wiped = odds(game, imperials, rebels, "space", policy="heuristic").theaters["space"].wiped["rebel"]
     assert f"Rebel wiped out {100 * wiped:6.2f}%" in shown
+
+
+def test_a_combat_too_large_in_one_theater_shows_the_other_alone_and_says_so():
+    """``odds SYSTEM`` where neither play can work out the whole combat (Rise of the Empire, RE-CIN-15: 8 ships a
+    side in space are 40,500 pairs of sides, past both plays' bounds, docs/odds.md) shows the theater that can be
+    worked out alone, by the best play where it can, and says so, instead of only the refusal."""
+    from swrebellion.engine import scenario
+    from swrebellion.expansions.base.api.combat import odds
+    from swrebellion.expansions.base.presentation.terminal.odds_screen import odds_screen
+
+    rebels = {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1, "rebel-trooper": 2}
+    imperials = {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 2}
+    start = scenario.Scenario.model_validate({"name": "a large battle", "seed": 1, "state": {
+        "phase": "command", "current": "empire", "units": {"hoth": {**rebels, **imperials}}}})
+    game = scenario.start(start, rules_for(("base", "rise-of-the-empire")))
+    shown = "\n".join(odds_screen(game, "empire", "hoth"))
+    assert "Too many units to work out the whole combat: its ground battle alone." in shown, shown
+    assert "heuristic agent" not in shown and "Space battle" not in shown
+    wiped = odds(game, imperials, rebels, "ground").theaters["ground"].wiped["rebel"]
+    assert f"Rebel wiped out {100 * wiped:6.2f}%" in shown

@@ -5,9 +5,10 @@ agent's way of assigning damage, which are answered for far larger forces, said 
 
 from __future__ import annotations
 
-from swrebellion.i18n import gettext
+from swrebellion.i18n import N_, gettext
 
-from ...odds import OddsError, OddsTooLarge, odds, system_damage, system_forces
+from ...odds import Odds, OddsError, OddsTooLarge, odds, system_damage, system_forces
+from ...odds_combat import THEATERS
 from ...tables import OPPONENT
 from ..odds_answer import as_text
 from .screens import Screen, _adjacent, _resolve, _unknown
@@ -17,6 +18,9 @@ _ = gettext
 #: Seconds a query runs before the terminal says on stderr that the odds are being worked out (``odds``'s
 #: ``patience``): the first query after installing also compiles the solver, about 12 s (docs/odds.md, How fast).
 PATIENCE = 2.0
+#: What the screen says when it shows one theater alone, the whole combat being too large to work out.
+ALONE = {"space": N_("Too many units to work out the whole combat: its space battle alone."),
+         "ground": N_("Too many units to work out the whole combat: its ground battle alone.")}
 
 
 def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
@@ -42,16 +46,34 @@ def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
                   "checked):").format(system=screen.name(sid))
     try:
         answer = odds(game, attacker, defender, damage=damage, patience=PATIENCE)
-    except OddsTooLarge as exc:  # the heuristic agent's way of assigning damage is answered for far larger forces
-        try:
-            answer = odds(game, attacker, defender, damage=damage, patience=PATIENCE, policy="heuristic")
-        except OddsError:
+    except OddsTooLarge as exc:
+        found = _smaller(game, attacker, defender, damage)
+        if found is None:
             return ["  " + str(exc)]
-        title += "\n  " + _("Too many units to work out the best play here: these odds have both sides assign "
-                             "damage as the heuristic agent does.")
+        answer, notes = found
+        title += "".join("\n  " + note for note in notes)
     except OddsError as exc:
         return ["  " + str(exc)]
     return title.split("\n") + ["  " + line if line else "" for line in as_text(answer).splitlines()]
+
+
+def _smaller(game, attacker: dict[str, int], defender: dict[str, int],
+             damage: dict[str, list[int]]) -> tuple[Odds, list[str]] | None:
+    """Where the best play of the whole combat is too large to work out, what the screen can still show, and what it
+    says of it: the heuristic agent's way of assigning damage, answered for far larger forces; else one theater
+    alone (the refusal's own offer at the command, ``--theater``), by the best play or else the heuristic's; else
+    ``None``. Each refusal comes at once, before anything is solved."""
+    heuristic = _("Too many units to work out the best play here: these odds have both sides assign damage as the "
+                  "heuristic agent does.")
+    for theater in ("both", *THEATERS):
+        for policy in ("heuristic",) if theater == "both" else ("best", "heuristic"):
+            try:
+                answer = odds(game, attacker, defender, theater, damage=damage, patience=PATIENCE, policy=policy)
+            except OddsError:  # too large too, or no battle in that theater
+                continue
+            notes = [] if theater == "both" else [_(ALONE[theater])]
+            return answer, notes + ([heuristic] if policy == "heuristic" else [])
+    return None
 
 
 def _moving_in(screen: Screen, sid: str, side: str) -> tuple[dict[str, int], dict[str, int]]:
