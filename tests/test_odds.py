@@ -717,6 +717,11 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 5, "at-st": 2, "at-at": 1},
      {},  # the best play with repairs: the ground's 20,736 pairs are past its 4,500 too, so nothing is offered
      "(40,500 pairs; at most 4,500 are solved here); ask about fewer units (docs"),
+    (("base", "rise-of-the-empire"), {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 2},
+     {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1, "rebel-trooper": 2,
+      "ion-cannon": 1}, {"policy": "heuristic"},  # RS-UNT-04: its chains followed apart; the ground's is within
+     "(40,500 pairs; at most 25,000 are solved here); ask about fewer units, or about the ground battle alone "
+     "(--theater ground) (docs"),
 ])
 def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, attacker, defender, kwargs, words):
     """Issue 34: the stage-by-stage solve (repairs, the Ion Cannon tying the theaters together), with a round limit

@@ -339,14 +339,14 @@ class Combat:
         names = " and ".join(THEATERS[i // 2] for i in which[::2])
         if len(which) == 4 and self.linked(state):
             if self.policy == "heuristic" and (self.rules.repair or self.rules.structures_kept_if_rolled):
-                for t in (0, 1):  # its chains with repairs: every side counted, as for a theater alone
-                    _refuse_pairs(THEATERS[t], [self.sides(state, 2 * t + i, None) for i in (0, 1)],
-                                  bounds.cinematic, bounds.where, "")
+                # its chains with repairs: every side counted, as for a theater alone
+                _refuse_chains([[self.sides(state, 2 * t + i, None) for i in (0, 1)] for t in (0, 1)],
+                               bounds.cinematic, bounds.where)
                 return
             if self.policy == "heuristic":  # a chain for each theater, followed apart (odds_tied: branches)
-                for t in (0, 1):  # (space as the chain with no cannon standing, the most Imperial dice)
-                    _refuse_pairs(THEATERS[t], self.chain_sides(state, t, ((), (), (), ())), bounds.chained,
-                                  bounds.where, "")
+                # (space as the chain with no cannon standing, the most Imperial dice)
+                _refuse_chains([self.chain_sides(state, t, ((), (), (), ())) for t in (0, 1)], bounds.chained,
+                               bounds.where)
                 return
             if self.rules.repair:  # odds_tied_repairs: every side with damage under its health, as alone
                 counts = [self.sides(state, i, None) for i in which]
@@ -911,6 +911,16 @@ def _refuse_pairs(name: str, counts: Sequence[int], most: int, where: str, inste
         raise TooLarge(f"the {name} battle is too large to solve exactly here: its forces can be left in "
                        f"{counts[0]:,} and {counts[1]:,} ways ({math.prod(counts):,} pairs; at most {most:,} are "
                        f"solved {where}); ask about fewer units{instead} (docs/odds.md, How fast)")
+
+
+def _refuse_chains(counts: Sequence[Sequence[int]], most: int, where: str) -> None:
+    """Raise ``odds_duel.TooLarge`` for the heuristic's play beside an Ion Cannon, whose chain of each theater
+    (``counts``: each force's sides in space, then on the ground) is followed apart, when either has more than
+    ``most`` pairs of sides; a space chain too large offers the ground battle alone where its chain is within the
+    bound (nothing in space changes it)."""
+    ground = f", or about {_alone('ground')}" if math.prod(counts[1]) <= most else ""
+    _refuse_pairs("space", counts[0], most, where, ground)
+    _refuse_pairs("ground", counts[1], most, where, "")
 
 
 def _refuse_tied(counts: Sequence[int], most: int, where: str, ground_alone: int, instead: str) -> None:
