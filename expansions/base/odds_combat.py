@@ -318,14 +318,14 @@ class Combat:
             parts = [(self.alone(start, THEATERS.index(th)), (2 * THEATERS.index(th), 2 * THEATERS.index(th) + 1))
                      for th in wanted if _present(start, th)]
         refused = []
-        for state, which in parts:
+        for n, (state, which) in enumerate(parts):
             try:
                 self._refuse_part(state, which, rounds, bounds, ())
             except TooLarge:
-                refused.append((state, which))
+                refused.append(n)
         if refused:  # the first refused, offering each theater that passed its own check alone (--theater)
-            answered = tuple(THEATERS[which[0] // 2] for _, which in parts if all(which != w for _, w in refused))
-            self._refuse_part(*refused[0], rounds, bounds, answered)
+            answered = tuple(THEATERS[which[0] // 2] for n, (_, which) in enumerate(parts) if n not in refused)
+            self._refuse_part(*parts[refused[0]], rounds, bounds, answered)
 
     def _refuse_part(self, state: State, which: tuple[int, ...], rounds: int | None, bounds: Bounds,
                      alone: Sequence[str]) -> None:
@@ -335,7 +335,6 @@ class Combat:
         from .odds_duel import TooLarge
 
         also = "".join(f", or about {_alone(th)}" for th in alone)
-
         names = " and ".join(THEATERS[i // 2] for i in which[::2])
         if len(which) == 4 and self.linked(state):
             if self.policy == "heuristic" and (self.rules.repair or self.rules.structures_kept_if_rolled):

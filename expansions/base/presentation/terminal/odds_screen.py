@@ -1,7 +1,7 @@
 """``odds SYSTEM`` at the terminal (issue 34, docs/odds.md): the exact odds of the combat in a system, or of the one
 the person would start there by moving in every unit of theirs from the neighbouring systems. Read from the
 asking side's view only, like every screen. Where the best play is too large to work out, the odds of the heuristic
-agent's way of assigning damage, which are answered for far larger forces, said so."""
+agent's way of assigning damage, which are answered for far larger forces, or else of one theater alone, said so."""
 
 from __future__ import annotations
 
