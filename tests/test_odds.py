@@ -737,6 +737,38 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
     assert words in str(refused.value)
 
 
+#: Rise of the Empire's 8 ships a side (RE-CIN-15: 40,500 pairs of sides, past both plays' bounds).
+SHIPS_8 = ({"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
+           {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2})
+
+
+def test_answerable_odds_work_out_as_much_of_the_combat_as_the_time_allows(base, roe):
+    """Issue 34: ``answerable_odds`` (a page beside a move, the terminal's screen) gives the best play's odds of the
+    whole combat where they are answered in the time given, else the heuristic agent's play of it, else one
+    theater alone by the best play, else by the heuristic's, each refusal coming at once; a theater with no battle
+    in it is no answer; with nothing answered it raises the first refusal, the best play's of the whole combat."""
+    from swrebellion.expansions.base.api.combat import answerable_odds
+
+    answer, theater = answerable_odds(base, {"x-wing": 2, "rebel-trooper": 1}, {"tie-fighter": 2, "stormtrooper": 1})
+    assert (theater, answer.policy, set(answer.theaters)) == ("both", "best", {"space", "ground", "combat"})
+    larger = ({"x-wing": 5, "y-wing": 4, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2},
+              {"star-destroyer": 3, "assault-carrier": 2, "tie-fighter": 6, "stormtrooper": 2})  # 614,250 pairs
+    answer, theater = answerable_odds(base, *larger)
+    assert (theater, answer.policy) == ("both", "heuristic")
+    answer, theater = answerable_odds(roe, {**SHIPS_8[0], "rebel-trooper": 2}, {**SHIPS_8[1], "stormtrooper": 2})
+    assert (theater, answer.policy, list(answer.theaters)) == ("ground", "best", ["ground"])
+    assert answer.theaters["ground"].wiped == odds(roe, {"rebel-trooper": 2}, {"stormtrooper": 2}).theaters[
+        "ground"].wiped
+    # quick (about a tenth of a second): 324 pairs of ground sides, past the best play's 250, within the chain's 500
+    answer, theater = answerable_odds(roe, {**SHIPS_8[0], "rebel-trooper": 2, "airspeeder": 2},
+                                      {**SHIPS_8[1], "stormtrooper": 2, "at-st": 2}, quick=True)
+    assert (theater, answer.policy, list(answer.theaters)) == ("ground", "heuristic", ["ground"])
+    with pytest.raises(OddsTooLarge, match=r"\(40,500 pairs; at most 4,500 are solved here\)"):
+        answerable_odds(roe, *SHIPS_8)  # no ground battle to fall back on
+    with pytest.raises(OddsError, match="unknown unit"):
+        answerable_odds(roe, {"x-wng": 1}, {"tie-fighter": 1})
+
+
 def test_a_refusal_offers_the_theater_answered_alone_even_where_it_is_solved_stage_by_stage(base, monkeypatch):
     """Issue 34: a plugin may make a Death Star Under Construction take no damage (the "combat-odds" value, as Rise
     of the Empire's Shield Bunker does, RE-UNT-02), and then destroying its escorts forces the Rebel ships out

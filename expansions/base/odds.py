@@ -139,6 +139,33 @@ def odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], t
         return _answered(game, attacker, defender, theater, rounds, policy, damage, quick, patience)
 
 
+def answerable_odds(game: Game, attacker: Mapping[str, int], defender: Mapping[str, int], *,
+                    damage: Mapping[str, Sequence[int]] | None = None, quick: bool = False,
+                    patience: float | None = None) -> tuple[Odds, TheaterChoice]:
+    """The odds of the whole combat by the best play (:func:`odds`) or, where that is too large for the time given,
+    as much of them as is answered in it, asked in this order, each refused at once if it is too large: the
+    heuristic agent's play of the whole combat, then each theater alone (with a battle in it) by the best play and
+    then by the heuristic's, as the refusals offer. For a page beside a move or a screen at a terminal, which show
+    what they can and say what it is: the answer (its ``policy``) and the theater asked (``"both"``: the whole
+    combat). Raises the first refusal (:class:`OddsTooLarge`) when none is answered, and any other
+    :class:`OddsError` at once."""
+    try:
+        return odds(game, attacker, defender, damage=damage, quick=quick, patience=patience), "both"
+    except OddsTooLarge as refused:
+        first = refused
+    smaller: list[tuple[TheaterChoice, Policy]] = [("both", "heuristic")]
+    smaller += [(theater, policy) for theater in THEATERS for policy in ("best", "heuristic")]
+    for theater, policy in smaller:
+        try:
+            answer = odds(game, attacker, defender, theater, damage=damage, quick=quick, patience=patience,
+                          policy=policy)
+        except OddsTooLarge:
+            continue
+        if answer.theaters:  # (a theater with no battle in it is answered with nothing)
+            return answer, theater
+    raise first
+
+
 #: Small queries that call every compiled loop of the odds with every kind of array it is given (:func:`warm_up`):
 #: a theater alone, a round limit, two theaters an Ion Cannon ties together.
 WARM_UP = (({"x-wing": 1}, {"tie-fighter": 1}, None), ({"x-wing": 1}, {"tie-fighter": 1}, 1),

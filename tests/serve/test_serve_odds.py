@@ -71,7 +71,8 @@ IMPERIAL = {"star-destroyer": 2, "tie-fighter": 6, "assault-carrier": 2, "stormt
     ({"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 2}, "best"),  # 6 ships, 10 Imperial
     ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 1, "rebel-trooper": 2},
      "heuristic"),
-    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2}, None),
+    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2, "rebel-trooper": 2}, "alone"),
+    ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cruiser": 2}, None),
 ])
 def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_the_command(rebels, policy):
     """Beside "done" (stop moving: the combat starts) the page shows the exact odds whenever the solver answers
@@ -79,10 +80,10 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
     theater as it once did: here 6 Rebel ships against 10 Imperial ones (11,340 pairs of sides in space). Past that,
     the odds of both sides assigning damage as the bots do, said so, which are answered for far larger forces: 10
     Rebel ships (157,500 pairs of sides for the best play, 16,380 the bots' play comes to); past those too (11
-    Rebel ships: 23,660 pairs the bots' play comes to), it gives the `rebellion odds` command that asks about these
-    forces, and that command answers them (it once pointed to ``--load SAVE``, a save a seat cannot have before the
-    game is over). The Empire moves everything from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so
-    that it may still move more."""
+    Rebel ships: 23,660 pairs the bots' play comes to), the odds of the ground battle alone, said so; and with no
+    ground battle beside them, the `rebellion odds` command that asks about these forces, and that command answers
+    them (it once pointed to ``--load SAVE``, a save a seat cannot have before the game is over). The Empire moves
+    everything from Bespin into Hoth (RB-MOV-03), with a carrier left at Endor so that it may still move more."""
     start = scenario.Scenario.model_validate({"name": "odds beside a move", "seed": 1, "state": {
         "phase": "command", "current": "empire", "leaders": {"darth-vader": "pool"},
         "units": {"hoth": rebels, "bespin": IMPERIAL, "endor": {"assault-carrier": 1}},
@@ -98,9 +99,11 @@ def test_the_page_shows_the_odds_it_can_work_out_at_once_and_sends_the_rest_to_t
         _assert_the_command_answers(game, shown)
         return
     assert ("as the bots do" in shown) == (policy == "heuristic"), shown
+    assert ("of one battle" in shown and "Space battle" not in shown) == (policy == "alone"), shown
     attacker, defender = system_forces(game, "hoth", "empire")
     assert sum(defender.values()) - defender.get("rebel-trooper", 0) > 4
-    answer = odds(game, attacker, defender, damage=system_damage(game, "hoth", "empire"), policy=policy)
+    answer = odds(game, attacker, defender, "ground" if policy == "alone" else "both",
+                  damage=system_damage(game, "hoth", "empire"), policy="best" if policy == "alone" else policy)
     for name, t in answer.theaters.items():
         if name != "combat":
             assert f"you win {percent(t.wiped['rebel'] - t.both_wiped)}" in shown, (shown, name)

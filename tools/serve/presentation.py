@@ -83,11 +83,13 @@ THEATERS = {"space": N_("Space battle"), "ground": N_("Ground battle")}
 def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
     """Beside the option that ends a move into a system the enemy holds, and so starts the combat there, the exact
     odds of that combat (issue 34), as ``{option id: words}``: with both sides assigning damage as well as possible,
-    or, where that is too large to work out at once, as the bots do (and said so); where that is too large too, the
-    command that works them out at a terminal (:func:`odds_command`, as markup: the command is code). Everything
+    or, where that is too large to work out at once, as the bots do, or else of one battle alone (and said so,
+    ``answerable_odds``); where even that is too large, the command that works them out at a terminal
+    (:func:`odds_command`, as markup: the command is code). Everything
     comes from the deciding seat's view: the system it activated (its last ``activate`` event), the units there and
     the damage they carry."""
-    from swrebellion.expansions.base.api.combat import OddsError, OddsTooLarge, odds, system_damage, system_forces
+    from swrebellion.expansions.base.api.combat import (OddsError, OddsTooLarge, answerable_odds, system_damage,
+                                                        system_forces)
     from swrebellion.i18n import gettext as _
 
     if decision.kind != "move-from" or "done" not in {o.id for o in decision.options}:
@@ -104,13 +106,8 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
         attacker, defender = system_forces(game, target, side)
         damage = system_damage(game, target, side)
         # quick: only what is answered in about a tenth of a second (docs/odds.md, "How fast"), for a page; past
-        # it the bots' way of assigning damage, whose odds are answered for far larger forces
-        policy = "best"
-        try:
-            answer = odds(game, attacker, defender, damage=damage, quick=True)
-        except OddsTooLarge:
-            policy = "heuristic"
-            answer = odds(game, attacker, defender, damage=damage, quick=True, policy=policy)
+        # it the bots' way of assigning damage, whose odds are answered for far larger forces, or one battle alone
+        answer, theater = answerable_odds(game, attacker, defender, damage=damage, quick=True)
     except OddsTooLarge:
         # the command on a line of its own, as code: a person copies it whole (the sentence escaped, as any text)
         words = _("Combat odds: too many units to work them out here. At a terminal: {command}")
@@ -125,12 +122,18 @@ def combat_odds(game: Game, decision: Decision) -> dict[str, str]:
         both=percent(t.both_wiped)) for name, t in answer.theaters.items() if name != "combat"]
     if not parts:
         return {}
-    if policy == "heuristic":
-        return {"done": _("Exact combat odds if you stop here and both sides assign damage as the bots do (too many "
-                          "units to work out the best play here; no cards, leaders or retreats): {parts}.").format(
-            parts="; ".join(parts))}
-    return {"done": _("Exact combat odds if you stop here (no cards, leaders or retreats): {parts}.").format(
-        parts="; ".join(parts))}
+    if theater != "both" and answer.policy == "heuristic":
+        words = _("Exact combat odds of one battle if you stop here, both sides assigning damage as the bots do (too "
+                  "many units to work out the whole combat here; no cards, leaders or retreats): {parts}.")
+    elif theater != "both":
+        words = _("Exact combat odds of one battle if you stop here (too many units to work out the whole combat "
+                  "here; no cards, leaders or retreats): {parts}.")
+    elif answer.policy == "heuristic":
+        words = _("Exact combat odds if you stop here and both sides assign damage as the bots do (too many units to "
+                  "work out the best play here; no cards, leaders or retreats): {parts}.")
+    else:
+        words = _("Exact combat odds if you stop here (no cards, leaders or retreats): {parts}.")
+    return {"done": words.format(parts="; ".join(parts))}
 
 
 def odds_command(game: Game, attacker: dict[str, int], defender: dict[str, int],

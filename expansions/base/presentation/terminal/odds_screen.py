@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from swrebellion.i18n import N_, gettext
 
-from ...odds import Odds, OddsError, OddsTooLarge, odds, system_damage, system_forces
-from ...odds_combat import THEATERS
+from ...odds import OddsError, answerable_odds, system_damage, system_forces
 from ...tables import OPPONENT
 from ..odds_answer import as_text
 from .screens import Screen, _adjacent, _resolve, _unknown
@@ -44,36 +43,16 @@ def odds_screen(game, player: str | None, argument: str = "") -> list[str]:
                              "systems.").format(system=screen.name(sid))]
         title = _("If you moved every unit of yours from the neighbouring systems into {system} (transport not "
                   "checked):").format(system=screen.name(sid))
-    try:
-        answer = odds(game, attacker, defender, damage=damage, patience=PATIENCE)
-    except OddsTooLarge as exc:
-        found = _smaller(game, attacker, defender, damage)
-        if found is None:
-            return ["  " + str(exc)]
-        answer, notes = found
-        title += "".join("\n  " + note for note in notes)
+    try:  # as much as is worked out in time: the heuristic agent's play, or one theater alone, said so
+        answer, theater = answerable_odds(game, attacker, defender, damage=damage, patience=PATIENCE)
     except OddsError as exc:
         return ["  " + str(exc)]
+    if theater != "both":
+        title += "\n  " + _(ALONE[theater])
+    if answer.policy == "heuristic":
+        title += "\n  " + _("Too many units to work out the best play here: these odds have both sides assign "
+                             "damage as the heuristic agent does.")
     return title.split("\n") + ["  " + line if line else "" for line in as_text(answer).splitlines()]
-
-
-def _smaller(game, attacker: dict[str, int], defender: dict[str, int],
-             damage: dict[str, list[int]]) -> tuple[Odds, list[str]] | None:
-    """Where the best play of the whole combat is too large to work out, what the screen can still show, and what it
-    says of it: the heuristic agent's way of assigning damage, answered for far larger forces; else one theater
-    alone (the refusal's own offer at the command, ``--theater``), by the best play or else the heuristic's; else
-    ``None``. Each refusal comes at once, before anything is solved."""
-    heuristic = _("Too many units to work out the best play here: these odds have both sides assign damage as the "
-                  "heuristic agent does.")
-    for theater in ("both", *THEATERS):
-        for policy in ("heuristic",) if theater == "both" else ("best", "heuristic"):
-            try:
-                answer = odds(game, attacker, defender, theater, damage=damage, patience=PATIENCE, policy=policy)
-            except OddsError:  # too large too, or no battle in that theater
-                continue
-            notes = [] if theater == "both" else [_(ALONE[theater])]
-            return answer, notes + ([heuristic] if policy == "heuristic" else [])
-    return None
 
 
 def _moving_in(screen: Screen, sid: str, side: str) -> tuple[dict[str, int], dict[str, int]]:
