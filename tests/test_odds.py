@@ -127,6 +127,17 @@ def test_damage_already_on_units(base):
         odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"assault-carrier": [1, 1]})
     with pytest.raises(OddsError, match="which neither force has"):
         odds(base, {"x-wing": 1}, {"assault-carrier": 1}, damage={"star-destroyer": [1]})
+    # a theater asked alone tells only of its own units' damage; beside an Ion Cannon (RS-UNT-04) the ground battle
+    # is solved with the space battle, so its units' damage is told too
+    forces = ({"x-wing": 1, "rebel-trooper": 1}, {"assault-carrier": 2, "at-at": 1})
+    marks = {"assault-carrier": [2], "at-at": [1]}
+    assert odds(base, *forces, "ground", damage=marks).notes == ["from the damage already on units: 1 at-at:1"]
+    assert odds(base, *forces, "space", damage=marks).notes == [
+        "units at their health, destroyed at the end of the step under way, left out: 1 assault-carrier"]
+    tied = odds(base, {"x-wing": 1, "rebel-trooper": 1, "ion-cannon": 1}, forces[1], "space", damage=marks)
+    assert tied.notes == ["from the damage already on units: 1 at-at:1",
+                          "units at their health, destroyed at the end of the step under way, left out: "
+                          "1 assault-carrier"]
 
 
 SPACE = {"rebel": ["x-wing", "y-wing", "corellian-corvette", "mon-calamari-cruiser", "rebel-transport"],

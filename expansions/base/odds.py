@@ -238,12 +238,15 @@ def _answered(game: Game, attacker: Mapping[str, int], defender: Mapping[str, in
     except TooLarge as exc:
         raise OddsTooLarge(str(exc)) from None
     parts: list[tuple[str, dict[str, object]]] = []
+    # the notes tell of the units of the theaters solved: one asked alone, unless an Ion Cannon ties it to the other
+    solved = THEATERS if combat.tied(start, wanted) else wanted
     damaged: dict[Unit, int] = {}
-    for x in sorted(x for side in start for x in side if x[1]):
+    for x in sorted(x for th in solved for side in start[2 * THEATERS.index(th):][:2] for x in side if x[1]):
         damaged[x] = damaged.get(x, 0) + 1
     if damaged:
         parts.append((NOTE_DAMAGE, {"units": ", ".join(f"{n} {u}:{d}" for (u, d), n in damaged.items())}))
-    doomed = {u: n - sum(1 for side in start for x in side if x[0] == u) for u, n in {**attacker, **defender}.items()}
+    doomed = {u: n - sum(1 for side in start for x in side if x[0] == u) for u, n in {**attacker, **defender}.items()
+              if combat.kinds[u].theater in solved}
     if any(doomed.values()):
         parts.append((NOTE_DOOMED, {"units": ", ".join(f"{n} {u}" for u, n in doomed.items() if n)}))
     if combat.rules.repair and rounds is None and policy == "best":
