@@ -19,14 +19,17 @@ from .options import expansion_options, lang_option, load_game_or_exit, pack_opt
               help="A saved game to take the forces of --system from (its expansions come from the save).")
 @click.option("--as", "side", type=click.Choice(["public", "rebel", "empire"]), default="public", show_default=True,
               help="With --load: whose view the forces are read in (only what that side may see).")
-@click.option("--theater", type=click.Choice(["space", "ground", "both"]), default="both", show_default=True)
+@click.option("--theater", type=click.Choice(["space", "ground", "both"]), default="both", show_default=True,
+              help="One theater alone, or both and the whole combat. Nothing in space changes the ground battle, so "
+                   "it can be asked alone where the whole combat is too large to work out.")
 @click.option("--rounds", type=click.IntRange(min=1), default=None,
               help="Stop after this many combat rounds, at most 200 (default: until the combat ends).")
 @click.option("--policy", type=click.Choice(["best", "heuristic"]), default="best", show_default=True,
               help="How both sides assign damage: as well as possible, or as the heuristic agent does (which is "
                    "answered for larger forces: in the base game up to the largest of a real game, with Rise of "
                    "the Empire's repairs up to some 8 a side on the ground).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for a person, json for a program (the same in every language).")
 @expansion_options
 @pack_option
 @lang_option
