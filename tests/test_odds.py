@@ -640,6 +640,9 @@ LARGEST = ({"x-wing": 4, "y-wing": 3, "corellian-corvette": 2, "mon-calamari-cru
 #: A Rebel base of 5 ships and 5 ground units with an Ion Cannon, attacked by 6 and 6.
 REBEL_BASE = ({"star-destroyer": 1, "tie-fighter": 3, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1, "at-at": 1},
               {"x-wing": 2, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "airspeeder": 1, "ion-cannon": 1})
+#: Rise of the Empire's 8 ships a side (RE-CIN-15: 40,500 pairs of sides, past both plays' bounds).
+SHIPS_8 = ({"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
+           {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2})
 #: An Ion Cannon base of 6 units a side in each theater (benchmarks/odds_bench.py).
 ION_CANNON_6 = ({"star-destroyer": 1, "tie-fighter": 4, "assault-carrier": 1, "stormtrooper": 3, "at-st": 1},
                 {"x-wing": 3, "y-wing": 2, "corellian-corvette": 1, "rebel-trooper": 3, "ion-cannon": 1})
@@ -726,8 +729,12 @@ def test_the_largest_forces_are_refused_at_once_from_the_command():
     (("base", "rise-of-the-empire"), {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1,
                                       "rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1},
      {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 5, "at-st": 2, "at-at": 1},
-     {},  # the best play with repairs: the ground's 20,736 pairs are past its 4,500 too, so nothing is offered
-     "(40,500 pairs; at most 4,500 are solved here); ask about fewer units (docs"),
+     {},  # the best play with repairs: the ground's 20,736 pairs are past its 4,500 too, but within its chain's
+     "(40,500 pairs; at most 4,500 are solved here); ask about fewer units, or about the ground battle alone by the "
+     "heuristic agent's play (--theater ground --policy heuristic) (docs"),
+    (("base", "rise-of-the-empire"), {**SHIPS_8[0], "rebel-trooper": 5, "airspeeder": 2, "shield-generator": 1},
+     {**SHIPS_8[1], "stormtrooper": 5, "at-st": 2, "at-at": 1}, {"quick": True},  # a quick answer's caller words
+     "(40,500 pairs; at most 250 are solved for a quick answer); ask about fewer units (docs"),  # its own
     (("base", "rise-of-the-empire"), {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2, "stormtrooper": 2},
      {"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1, "rebel-trooper": 2,
       "ion-cannon": 1}, {"policy": "heuristic"},  # RS-UNT-04: its chains followed apart; the ground's is within
@@ -746,11 +753,6 @@ def test_every_way_of_solving_refuses_a_battle_too_large_at_once(expansions, att
         odds(game, attacker, defender, **kwargs)
     assert time.process_time() - began < 1.0
     assert words in str(refused.value)
-
-
-#: Rise of the Empire's 8 ships a side (RE-CIN-15: 40,500 pairs of sides, past both plays' bounds).
-SHIPS_8 = ({"x-wing": 4, "y-wing": 2, "corellian-corvette": 1, "mon-calamari-cruiser": 1},
-           {"tie-fighter": 5, "star-destroyer": 1, "assault-carrier": 2})
 
 
 def test_answerable_odds_work_out_as_much_of_the_combat_as_the_time_allows(base, roe):

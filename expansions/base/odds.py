@@ -229,11 +229,28 @@ def _answered(game: Game, attacker: Mapping[str, int], defender: Mapping[str, in
     """:func:`odds`, its arguments checked."""
     combat, start = solver(game, attacker, defender, policy, damage)
     wanted = THEATERS if theater == "both" else (theater,)
+    bounds = QUICK if quick else PATIENT
     from .odds_duel import TooLarge
+
+    def by_heuristic() -> list[str]:
+        """The theaters the heuristic's play answers alone where it does not answer them all (then the refusal offers
+        its play of the whole combat), which a refusal of the best play offers: not for a quick answer, whose caller
+        words its own (its chains' sides may take a tenth of a second to count)."""
+        if policy == "heuristic" or quick:
+            return []
+        chain, begun = solver(game, attacker, defender, "heuristic", damage)
+        taken = []
+        for th in wanted:
+            try:
+                chain.refuse_too_large(begun, rounds, (th,), bounds)
+            except TooLarge:
+                continue
+            taken.append(th)
+        return [] if len(taken) == len(wanted) else taken
 
     try:
         with _told_if_slow(patience):
-            combat.refuse_too_large(start, rounds, wanted, QUICK if quick else PATIENT)
+            combat.refuse_too_large(start, rounds, wanted, bounds, by_heuristic)
             answer = combat.solve(start, rounds, wanted)
     except TooLarge as exc:
         raise OddsTooLarge(str(exc)) from None

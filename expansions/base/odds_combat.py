@@ -36,7 +36,7 @@ import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from .tables import OPPONENT
 
@@ -301,15 +301,17 @@ class Combat:
         or checks, and each side plays it for its margin there (ties too: :meth:`tie_order`)."""
         return "space" in wanted and self.coupled(start)
 
-    def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str],
-                         bounds: Bounds) -> None:
+    def refuse_too_large(self, start: State, rounds: int | None, wanted: Sequence[str], bounds: Bounds,
+                         by_heuristic: Callable[[], Sequence[str]] = tuple) -> None:
         """Raise ``odds_duel.TooLarge`` at once, before anything is solved, when :meth:`solve` would run past
         ``bounds``: a battle solved over arrays with more pairs of sides than ``bounds.duelled`` (the best play) or
         ``bounds.chained`` (the heuristic's), battles tied together by Ion Cannons with more pairs of space sides
         beside pairs of ground sides than ``bounds.tied`` (either policy), or a stage-by-stage solve with more
         states than ``bounds.staged`` (both forces' sides in the theaters solved together; with a round limit and
         no repairs only the sides the enemy's dice can leave in that many rounds). The sides are counted, not
-        listed (:meth:`sides`), so the refusal costs milliseconds."""
+        listed (:meth:`sides`), so the refusal costs milliseconds. Where the theaters are fought apart, a refusal
+        offers each theater asked that is answered alone, and then each that the heuristic's play answers alone
+        (``by_heuristic()``: asked only when refusing)."""
         from .odds_duel import TooLarge
 
         if self.tied(start, wanted):
@@ -324,17 +326,21 @@ class Combat:
             except TooLarge:
                 refused.append(n)
         if refused:  # the first refused, offering each theater that passed its own check alone (--theater)
-            answered = tuple(THEATERS[which[0] // 2] for n, (_, which) in enumerate(parts) if n not in refused)
-            self._refuse_part(*parts[refused[0]], rounds, bounds, answered)
+            theaters = [THEATERS[which[0] // 2] for _, which in parts]
+            answered = tuple(th for n, th in enumerate(theaters) if n not in refused)
+            heuristic = () if len(parts) < 2 else tuple(
+                th for th in by_heuristic() if th in theaters and th not in answered)
+            self._refuse_part(*parts[refused[0]], rounds, bounds, answered, heuristic)
 
     def _refuse_part(self, state: State, which: tuple[int, ...], rounds: int | None, bounds: Bounds,
-                     alone: Sequence[str]) -> None:
+                     alone: Sequence[str], heuristic: Sequence[str] = ()) -> None:
         """Raise ``odds_duel.TooLarge`` if the battles of ``state`` at ``which`` (a theater's two forces, or both
         theaters' four, tied) are past ``bounds`` (:meth:`refuse_too_large`); the refusal offers, besides fewer
-        units, each theater of ``alone`` asked about alone."""
+        units, each theater of ``alone`` asked about alone, and each of ``heuristic`` alone by the heuristic's play."""
         from .odds_duel import TooLarge
 
-        also = "".join(f", or about {_alone(th)}" for th in alone)
+        also = "".join(f", or about {_alone(th)}" for th in alone) + "".join(
+            f", or about {_alone(th, heuristic=True)}" for th in heuristic)
         names = " and ".join(THEATERS[i // 2] for i in which[::2])
         if len(which) == 4 and self.linked(state):
             if self.policy == "heuristic" and (self.rules.repair or self.rules.structures_kept_if_rolled):
@@ -384,7 +390,7 @@ class Combat:
         asks = ["fewer units"]
         if rounds != 1 and math.prod(self.sides(state, i, 1) for i in which) * self.lookahead(1) <= bounds.staged:
             asks.append("fewer rounds (--rounds 1)")
-        asks += [_alone(th) for th in alone]
+        asks += [_alone(th) for th in alone] + [_alone(th, heuristic=True) for th in heuristic]
         if self.policy == "best" and (self.rules.repair or self.rules.structures_kept_if_rolled) \
                 and self.monotone(state, 0) and all(
                     math.prod(self.sides(state, i, None) for i in pair) <= bounds.cinematic
@@ -896,8 +902,11 @@ class Combat:
 HEURISTIC_INSTEAD = ", or about the heuristic agent's play (--policy heuristic), which takes on larger forces"
 
 
-def _alone(theater: str) -> str:
-    """What a refusal offers to ask instead of the whole combat: one theater alone, which its own check passed."""
+def _alone(theater: str, heuristic: bool = False) -> str:
+    """What a refusal offers to ask instead of the whole combat: one theater alone, which its own check passed (by
+    the heuristic's play, with ``heuristic``)."""
+    if heuristic:
+        return f"the {theater} battle alone by the heuristic agent's play (--theater {theater} --policy heuristic)"
     return f"the {theater} battle alone (--theater {theater})"
 
 
